@@ -1,0 +1,107 @@
+//! Backend names and the global backend config: a process-wide default plus a thread-local
+//! override stack.
+
+use crate::error::{Error, Result};
+use std::cell::{Cell, RefCell};
+use std::fmt;
+use std::str::FromStr;
+use std::sync::atomic::{AtomicU8, Ordering};
+
+macro_rules! backends {
+    ($($variant:ident = $name:literal),* $(,)?) => {
+        /// A backend ivy-rs knows of (compiled in or not).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #[non_exhaustive]
+        #[repr(u8)]
+        pub enum Backend {
+            $(
+                #[doc = concat!("The `", $name, "` backend.")]
+                $variant,
+            )*
+        }
+        impl Backend {
+            /// Every known backend.
+            pub const ALL: &'static [Backend] = &[$(Backend::$variant),*];
+            /// The backend's name.
+            pub const fn as_str(self) -> &'static str {
+                match self { $(Backend::$variant => $name,)* }
+            }
+        }
+        impl FromStr for Backend {
+            type Err = Error;
+            fn from_str(s: &str) -> Result<Backend> {
+                match s {
+                    $($name => Ok(Backend::$variant),)*
+                    _ => Err(Error::UnknownBackend { name: s.to_string() }),
+                }
+            }
+        }
+    };
+}
+
+backends! { Ndarray = "ndarray", Candle = "candle" }
+
+impl fmt::Display for Backend {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+const NONE: u8 = u8::MAX;
+static DEFAULT: AtomicU8 = AtomicU8::new(NONE);
+thread_local! {
+    static TOP: Cell<u8> = const { Cell::new(NONE) };
+    static STACK: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+}
+
+fn decode(b: u8) -> Option<Backend> {
+    Backend::ALL.get(b as usize).copied()
+}
+
+/// The backend in force on this thread: the innermost [`with_backend`], else the last
+/// [`set_backend`] on this thread, else the process default ([`set_default_backend`]), else
+/// none.
+///
+/// ```
+/// use ivy_core::{current_backend, with_backend, Backend};
+/// assert_eq!(current_backend(), None);
+/// with_backend(Backend::Candle, || assert_eq!(current_backend(), Some(Backend::Candle)));
+/// assert_eq!(current_backend(), None);
+/// ```
+#[inline]
+pub fn current_backend() -> Option<Backend> {
+    let top = TOP.with(Cell::get);
+    if top != NONE {
+        return decode(top);
+    }
+    decode(DEFAULT.load(Ordering::Relaxed))
+}
+
+/// Pushes `b` onto this thread's backend stack (Ivy's `set_backend`).
+pub fn set_backend(b: Backend) {
+    STACK.with(|s| s.borrow_mut().push(TOP.with(|t| t.replace(b as u8))));
+}
+
+/// Pops this thread's backend stack (Ivy's `unset_backend`); returns the backend removed.
+pub fn unset_backend() -> Option<Backend> {
+    let prev = STACK.with(|s| s.borrow_mut().pop())?;
+    decode(TOP.with(|t| t.replace(prev)))
+}
+
+/// Sets the process-wide default backend, seen by every thread without its own override.
+pub fn set_default_backend(b: Option<Backend>) {
+    DEFAULT.store(b.map_or(NONE, |b| b as u8), Ordering::Relaxed);
+}
+
+/// Runs `f` with `b` as this thread's backend, restoring the previous one after (also on panic).
+pub fn with_backend<R>(b: Backend, f: impl FnOnce() -> R) -> R {
+    struct Pop;
+    impl Drop for Pop {
+        fn drop(&mut self) {
+            unset_backend();
+        }
+    }
+    set_backend(b);
+    let _pop = Pop;
+    f()
+}

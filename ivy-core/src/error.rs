@@ -1,0 +1,188 @@
+//! The one error type of ivy-rs.
+
+use crate::backend::Backend;
+use crate::device::Device;
+use crate::dtype::{Dtype, DtypeSet};
+
+/// `Result` with [`Error`].
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+/// Every way an ivy-rs call can fail. Messages name the op and the fix.
+///
+/// ```
+/// use ivy_core::{Dtype, Error};
+/// let e = "floa32".parse::<Dtype>().unwrap_err();
+/// assert!(matches!(e, Error::UnknownDtype { .. }));
+/// assert!(e.to_string().contains("float32"));
+/// ```
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    // === Dtype errors ===
+    /// A dtype name that is not one of Ivy's 15.
+    #[error("unknown dtype `{name}`; valid dtypes are: {}", crate::dtype::valid_dtype_names())]
+    UnknownDtype {
+        /// The name given.
+        name: String,
+    },
+    /// An op called with a dtype it does not support on a backend.
+    #[error("`{op}` does not support dtype {dtype} on backend {backend} {version}; supported dtypes: {supported}")]
+    UnsupportedDtype {
+        /// The op.
+        op: &'static str,
+        /// The rejected dtype.
+        dtype: Dtype,
+        /// The backend.
+        backend: Backend,
+        /// The backend's version.
+        version: &'static str,
+        /// What the op supports there.
+        supported: DtypeSet,
+    },
+    /// An array of a dtype the backend cannot hold at all.
+    #[error("backend {backend} has no dtype {dtype}{}; its valid dtypes are {valid}", op_suffix(op))]
+    DtypeNotInBackend {
+        /// The op, when one asked.
+        op: Option<&'static str>,
+        /// The dtype.
+        dtype: Dtype,
+        /// The backend.
+        backend: Backend,
+        /// The backend's valid dtypes.
+        valid: DtypeSet,
+    },
+    /// Two dtypes without a promotion rule.
+    #[error("cannot promote {a} and {b}: no rule in Ivy's promotion table")]
+    Promotion {
+        /// First dtype.
+        a: Dtype,
+        /// Second dtype.
+        b: Dtype,
+    },
+
+    // === Shape errors ===
+    /// Shapes that do not broadcast, or do not match where they must.
+    #[error("`{op}`: shapes {lhs:?} and {rhs:?} {reason}")]
+    Shape {
+        /// The op.
+        op: &'static str,
+        /// First shape.
+        lhs: Vec<usize>,
+        /// Second shape.
+        rhs: Vec<usize>,
+        /// What was expected.
+        reason: &'static str,
+    },
+    /// An axis out of range.
+    #[error("`{op}`: axis {axis} is out of range for an array of {ndim} dimensions (valid: -{ndim}..{ndim})")]
+    Axis {
+        /// The op.
+        op: &'static str,
+        /// The axis given.
+        axis: i64,
+        /// The array's rank.
+        ndim: usize,
+    },
+
+    // === Device errors ===
+    /// A device string that does not parse.
+    #[error("unknown device `{name}`; use `cpu` or `cuda:N`")]
+    UnknownDevice {
+        /// The name given.
+        name: String,
+    },
+    /// A device the backend (or this build) cannot use.
+    #[error("`{op}`: backend {backend} cannot use device {device}{}", if *backend == Backend::Candle { " (build ivy with the `cuda` feature for CUDA devices)" } else { " (ndarray is CPU only)" })]
+    DeviceUnavailable {
+        /// The op.
+        op: &'static str,
+        /// The device.
+        device: Device,
+        /// The backend.
+        backend: Backend,
+    },
+
+    // === Backend errors ===
+    /// A backend name that is not known.
+    #[error("unknown backend `{name}`; valid backends are: ndarray, candle")]
+    UnknownBackend {
+        /// The name given.
+        name: String,
+    },
+    /// A backend that this build does not include.
+    #[error("backend {backend} is not compiled in; enable the `{backend}` feature of ivy-ops")]
+    BackendUnavailable {
+        /// The backend.
+        backend: Backend,
+    },
+    /// Arrays of different backends in one call.
+    #[error("`{op}`: arrays of backends {a} and {b} in one call; convert one with `to_backend`")]
+    BackendMismatch {
+        /// The op.
+        op: &'static str,
+        /// First backend.
+        a: Backend,
+        /// Second backend.
+        b: Backend,
+    },
+    /// An op that needs a backend, called with no array and no backend set.
+    #[error("`{op}` needs a backend: pass an array or call `ivy::set_backend` / `ivy::with_backend` first")]
+    NoBackend {
+        /// The op.
+        op: &'static str,
+    },
+    /// An error raised by a backend crate.
+    #[error("`{op}` failed in backend {backend}: {message}")]
+    Backend {
+        /// The op.
+        op: &'static str,
+        /// The backend.
+        backend: Backend,
+        /// The backend's message.
+        message: String,
+    },
+    /// `inplace_update` with `ensure_in_backend` on a backend whose arrays are immutable.
+    #[error("`inplace_update`: backend {backend} arrays are immutable, so the update cannot happen in the backend; pass ensure_in_backend = false (the Array is then rebound) or use a variable")]
+    InplaceNotInBackend {
+        /// The backend.
+        backend: Backend,
+    },
+
+    // === Container errors ===
+    /// Containers whose structures are not shared.
+    #[error("`{op}`: containers do not share their nested structure at key chain `{key_chain}`; every container must have the key, or a leaf above it")]
+    ContainerStructure {
+        /// The op.
+        op: &'static str,
+        /// Where the structures differ.
+        key_chain: String,
+    },
+    /// A key chain that is not in a container.
+    #[error("key chain `{key_chain}` not found in the container")]
+    KeyChain {
+        /// The key chain.
+        key_chain: String,
+    },
+
+    // === Argument errors ===
+    /// Any other invalid argument.
+    #[error("`{op}`: {message}")]
+    InvalidArgument {
+        /// The op.
+        op: &'static str,
+        /// What is wrong and how to fix it.
+        message: String,
+    },
+    /// A malformed version key of a support spec.
+    #[error("malformed version key `{key}`: {reason}; use \"X and below\", \"X and above\", \"X to Y\" or \"X\"")]
+    VersionKey {
+        /// The key.
+        key: String,
+        /// What is wrong.
+        reason: &'static str,
+    },
+}
+
+fn op_suffix(op: &Option<&'static str>) -> String {
+    op.map(|o| format!(" (asked by `{o}`)")).unwrap_or_default()
+}

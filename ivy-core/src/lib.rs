@@ -1,0 +1,28 @@
+//! Framework-agnostic core of ivy-rs: dtypes and promotion, devices, version specs, op
+//! metadata, the error type, the global backend config and `Container<T>`.
+//!
+//! It knows no backend crate; `ivy` (crate `ivy-ops`) builds the arrays and ops on it.
+
+#![warn(missing_docs)]
+
+mod backend;
+mod container;
+mod device;
+mod dtype;
+mod error;
+mod meta;
+mod promotion;
+mod scalar;
+mod version;
+
+pub use backend::{
+    current_backend, set_backend, set_default_backend, unset_backend, with_backend, Backend,
+};
+pub use container::{Container, MapOptions, Nest, Node};
+pub use device::Device;
+pub use dtype::{valid_dtype_names, Dtype, DtypeKind, DtypeSet};
+pub use error::{Error, Result};
+pub use meta::{BackendSupport, OpEntry, OpKind, OpMeta};
+pub use promotion::{can_cast, precise_mode, promote_types, set_precise_mode, with_precise_mode};
+pub use scalar::Scalar;
+pub use version::{resolve_spec, Version, VersionRange};

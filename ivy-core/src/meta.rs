@@ -1,0 +1,76 @@
+//! Op metadata: what the macros know about each op, as constants.
+
+use crate::backend::Backend;
+use crate::dtype::DtypeSet;
+
+/// The function kinds of Ivy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum OpKind {
+    /// Implemented by every backend.
+    Primary,
+    /// A composition of other ivy ops.
+    Compositional,
+    /// A compositional body plus native overrides on some backends.
+    Mixed,
+    /// Framework-agnostic helper code that is not an array op.
+    Standalone,
+}
+
+impl OpKind {
+    /// Ivy's name of the kind.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            OpKind::Primary => "primary",
+            OpKind::Compositional => "compositional",
+            OpKind::Mixed => "mixed",
+            OpKind::Standalone => "standalone",
+        }
+    }
+}
+
+/// What the category macro records of one op declaration.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OpMeta {
+    /// The op's name (`"tan"`).
+    pub name: &'static str,
+    /// Its category (`"elementwise"`).
+    pub category: &'static str,
+    /// Primary, compositional, mixed or standalone.
+    pub kind: OpKind,
+    /// Accepts Containers for its array arguments.
+    pub nestable: bool,
+    /// Some argument must be a Container.
+    pub container_dependent: bool,
+    /// Has an `out` parameter (so an `_out` form).
+    pub has_out: bool,
+    /// `#[infer_dtype]`.
+    pub infer_dtype: bool,
+    /// `#[infer_device]`.
+    pub infer_device: bool,
+    /// For compositional and mixed ops: the functions the body calls (by name).
+    pub callees: &'static [&'static str],
+}
+
+/// What one backend says about one op.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BackendSupport {
+    /// The backend.
+    pub backend: Backend,
+    /// Whether the backend is compiled into this build.
+    pub compiled: bool,
+    /// The backend has its own implementation (primary ops always; mixed ops when overridden).
+    pub native: bool,
+    /// The implementation writes into `out` itself.
+    pub native_out: bool,
+    /// Dtypes the op supports there (backend-valid ∩ supported − unsupported).
+    pub supported: DtypeSet,
+}
+
+/// One row of the op registry: metadata plus a per-backend query.
+#[derive(Clone, Copy, Debug)]
+pub struct OpEntry {
+    /// The declaration's metadata.
+    pub meta: &'static OpMeta,
+    /// Per-backend support, `None` for ops that do not dispatch (standalone).
+    pub support: fn(Backend) -> Option<BackendSupport>,
+}

@@ -1,0 +1,62 @@
+//! Python-like scalars that mix with arrays.
+
+use crate::dtype::Dtype;
+
+/// A scalar operand: mixes with arrays following `promote_types_of_inputs`.
+///
+/// ```
+/// use ivy_core::Scalar;
+/// assert_eq!(Scalar::from(2), Scalar::Int(2));
+/// assert_eq!(Scalar::from(0.5f32), Scalar::Float(0.5));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Scalar {
+    /// A boolean.
+    Bool(bool),
+    /// An integer (Python `int`).
+    Int(i64),
+    /// A float (Python `float`).
+    Float(f64),
+    /// A complex number (re, im).
+    Complex(f64, f64),
+}
+
+impl Scalar {
+    /// The scalar as f64 (real part for complex, 0/1 for bool).
+    pub fn to_f64(self) -> f64 {
+        match self {
+            Scalar::Bool(b) => b as u8 as f64,
+            Scalar::Int(i) => i as f64,
+            Scalar::Float(f) => f,
+            Scalar::Complex(r, _) => r,
+        }
+    }
+
+    /// Whether this scalar's value fits `dtype`'s kind, so an array of `dtype` keeps its dtype
+    /// when combined with it (Ivy: int scalars join int/float arrays, float scalars join
+    /// float arrays, …).
+    pub fn joins(self, dtype: Dtype) -> bool {
+        match self {
+            Scalar::Bool(_) => true,
+            Scalar::Int(_) => !dtype.is_bool(),
+            Scalar::Float(_) => dtype.is_float() || dtype.is_complex(),
+            Scalar::Complex(..) => dtype.is_complex(),
+        }
+    }
+}
+
+macro_rules! from_scalar {
+    ($($t:ty => $v:ident as $c:ty),*) => {$(
+        impl From<$t> for Scalar {
+            fn from(x: $t) -> Scalar { Scalar::$v(x as $c) }
+        }
+    )*};
+}
+from_scalar!(i8 => Int as i64, i16 => Int as i64, i32 => Int as i64, i64 => Int as i64,
+    u8 => Int as i64, u16 => Int as i64, u32 => Int as i64, f32 => Float as f64, f64 => Float as f64);
+
+impl From<bool> for Scalar {
+    fn from(x: bool) -> Scalar {
+        Scalar::Bool(x)
+    }
+}

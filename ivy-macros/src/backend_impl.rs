@@ -1,0 +1,191 @@
+//! `#[backend_impl] impl XBackend for SomeBackend { … }`: strips and checks the helper
+//! attributes of each method and records them as the trait's support constants.
+
+use crate::attrs::{take_helpers, Helper};
+use crate::ctxt::Ctxt;
+use crate::spec::Spec;
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+use std::collections::BTreeMap;
+use syn::{FnArg, ImplItem, ItemImpl, Pat};
+
+#[derive(Default)]
+struct Info {
+    base_present: bool,
+    native_out: bool,
+    /// `(is_supported_spec, spec)`
+    spec: Option<(bool, Spec)>,
+    span: Option<proc_macro2::Span>,
+}
+
+pub fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
+    let mut cx = Ctxt::default();
+    if !attr.is_empty() {
+        cx.error_spanned_by(&attr, "`#[backend_impl]` takes no arguments");
+    }
+    let mut imp: ItemImpl = match syn::parse2(item.clone()) {
+        Ok(i) => i,
+        Err(e) => {
+            let err = syn::Error::new(
+                e.span(),
+                "`#[backend_impl]` goes on `impl <Category>Backend for <Backend> { … }`",
+            )
+            .to_compile_error();
+            return quote!(#err #item);
+        }
+    };
+    if imp.trait_.is_none() {
+        cx.error_spanned_by(
+            &imp.self_ty,
+            "`#[backend_impl]` goes on a trait impl: `impl <Category>Backend for <Backend>`",
+        );
+    }
+    let mut infos: BTreeMap<String, Info> = BTreeMap::new();
+    for it in &mut imp.items {
+        let ImplItem::Fn(f) = it else { continue };
+        let name = f.sig.ident.to_string();
+        let helpers = take_helpers(&mut f.attrs);
+        let out_param = f.sig.inputs.iter().find_map(|a| match a {
+            FnArg::Typed(pt) => match &*pt.pat {
+                Pat::Ident(pi) if pi.ident == "out" => Some(pt.clone()),
+                _ => None,
+            },
+            _ => None,
+        });
+        let mut native_out_attr = None;
+        let mut spec_attr: Option<(Helper, syn::Attribute)> = None;
+        for (h, a) in helpers {
+            match h {
+                Helper::SupportNativeOut => {
+                    if native_out_attr.is_some() {
+                        cx.error_spanned_by(&a, "`#[support_native_out]` may only be given once");
+                    }
+                    native_out_attr = Some(a);
+                }
+                Helper::WithUnsupportedDtypes | Helper::WithSupportedDtypes => {
+                    if let Some((prev, _)) = &spec_attr {
+                        cx.error_spanned_by(
+                            &a,
+                            format!(
+                                "`{name}` already has `#[{}]`: give either the supported or the unsupported dtypes of a method, not both",
+                                prev.name()
+                            ),
+                        );
+                    } else {
+                        spec_attr = Some((h, a));
+                    }
+                }
+                other => cx.error_spanned_by(
+                    &a,
+                    format!(
+                        "`#[{}]` belongs on the op declaration inside the `#[ivy::category]` module, not on a backend method",
+                        other.name()
+                    ),
+                ),
+            }
+        }
+        let base = match &out_param {
+            Some(_) => name.strip_suffix("_out").unwrap_or(&name).to_string(),
+            None => name.clone(),
+        };
+        let info = infos.entry(base.clone()).or_default();
+        match (&native_out_attr, &out_param) {
+            (Some(a), None) => cx.error_spanned_by(
+                a,
+                format!(
+                    "`#[support_native_out]` on `{name}`, which takes no `out`: implement `fn {name}_out(…, out: &mut Array) -> Result<()>` that writes into `out`, or remove the attribute"
+                ),
+            ),
+            (None, Some(pt)) => cx.error_spanned_by(
+                pt,
+                format!(
+                    "`{name}` takes `out` but is not marked `#[support_native_out]`: add the attribute (the flag must match what the function does), or drop the `out` method and let the dispatcher write the result"
+                ),
+            ),
+            (Some(_), Some(_)) => {
+                if !name.ends_with("_out") {
+                    cx.error_spanned_by(
+                        &f.sig.ident,
+                        format!("a method writing into `out` is named `<op>_out`: rename `{name}` to `{name}_out`"),
+                    );
+                }
+                info.native_out = true;
+            }
+            (None, None) => {
+                info.base_present = true;
+                info.span = Some(f.sig.ident.span());
+            }
+        }
+        if let Some((h, a)) = spec_attr {
+            if out_param.is_some() {
+                cx.error_spanned_by(
+                    &a,
+                    format!("give the dtype spec on `{base}`, not on `{name}`: it covers both"),
+                );
+            } else {
+                let tokens = match &a.meta {
+                    syn::Meta::List(l) => l.tokens.clone(),
+                    _ => {
+                        cx.error_spanned_by(
+                            &a,
+                            format!("`#[{}]` needs a spec: ({{\"0.11.1 and below\": (\"int64\",)}})", h.name()),
+                        );
+                        continue;
+                    }
+                };
+                if let Some(spec) = Spec::from_tokens(&mut cx, tokens) {
+                    info.spec = Some((h == Helper::WithSupportedDtypes, spec));
+                }
+            }
+        }
+    }
+    let p = quote!(::ivy::__private);
+    let consts = infos.iter().map(|(name, info)| {
+        let upper = match info.span {
+            Some(s) => format_ident!("{}", name.to_uppercase(), span = s),
+            None => format_ident!("{}", name.to_uppercase()),
+        };
+        let unsupported = match &info.spec {
+            None => quote!(#p::DtypeSet::EMPTY),
+            Some((false, spec)) => {
+                let s = spec.to_tokens();
+                quote!(#p::resolve_spec(#s, <Self as #p::BackendInfo>::VERSION))
+            }
+            Some((true, spec)) => {
+                let s = spec.to_tokens();
+                quote!(#p::DtypeSet::VALID.difference(#p::resolve_spec(#s, <Self as #p::BackendInfo>::VERSION)))
+            }
+        };
+        let (native, native_out) = (info.base_present, info.native_out);
+        quote! {
+            const #upper: #p::ImplInfo = #p::ImplInfo {
+                unsupported: #unsupported,
+                native: #native,
+                native_out: #native_out,
+            };
+        }
+    });
+    let consts: Vec<_> = consts.collect();
+    let errors = cx.into_compile_errors();
+    let ItemImpl {
+        attrs,
+        defaultness,
+        unsafety,
+        impl_token,
+        generics,
+        trait_,
+        self_ty,
+        items,
+        ..
+    } = imp;
+    let (impl_generics, _, where_clause) = generics.split_for_impl();
+    let trait_tokens = trait_.map(|(bang, path, for_)| quote!(#bang #path #for_));
+    quote! {
+        #errors
+        #(#attrs)*
+        #defaultness #unsafety #impl_token #impl_generics #trait_tokens #self_ty #where_clause {
+            #(#consts)*
+            #(#items)*
+        }
+    }
+}

@@ -1,0 +1,148 @@
+//! Support specs: `{"0.11.1 and below": ("int64", "float"), "0.12 and above": ("int8",)}`.
+//!
+//! Every dtype name, class name and version key is checked here, at the literal's span.
+
+use crate::ctxt::Ctxt;
+use ivy_core::{DtypeSet, VersionRange};
+use proc_macro2::{Delimiter, TokenStream, TokenTree};
+use quote::quote;
+use syn::parse::{Parse, ParseStream};
+use syn::{braced, parenthesized, LitStr, Token};
+
+/// One `"key": (dtypes…)` entry.
+pub struct Entry {
+    pub key: LitStr,
+    pub dtypes: Vec<LitStr>,
+}
+
+/// A parsed spec, not yet validated.
+pub struct RawSpec {
+    pub entries: Vec<Entry>,
+}
+
+impl Parse for RawSpec {
+    fn parse(input: ParseStream) -> syn::Result<Self> {
+        if input.peek(LitStr) {
+            return Err(input.error(
+                "expected a version-keyed dict: {\"0.11.1 and below\": (\"int64\",)}",
+            ));
+        }
+        let content;
+        braced!(content in input);
+        let mut entries = Vec::new();
+        while !content.is_empty() {
+            let key: LitStr = content.parse()?;
+            content.parse::<Token![:]>()?;
+            if content.peek(LitStr) {
+                let bare: LitStr = content.parse()?;
+                return Err(syn::Error::new(
+                    bare.span(),
+                    format!(
+                        "expected a tuple of dtype names, found a bare string; write (\"{}\",)",
+                        bare.value()
+                    ),
+                ));
+            }
+            let tuple;
+            parenthesized!(tuple in content);
+            let names = tuple.parse_terminated(<LitStr as Parse>::parse, Token![,])?;
+            entries.push(Entry {
+                key,
+                dtypes: names.into_iter().collect(),
+            });
+            if content.is_empty() {
+                break;
+            }
+            content.parse::<Token![,]>()?;
+        }
+        if !input.is_empty() {
+            return Err(input.error("unexpected tokens after the spec"));
+        }
+        Ok(RawSpec { entries })
+    }
+}
+
+/// A validated spec: version ranges with dtype sets.
+pub struct Spec {
+    pub entries: Vec<(VersionRange, DtypeSet)>,
+}
+
+impl Spec {
+    /// Parses and validates; every problem goes to `cx`.
+    pub fn from_tokens(cx: &mut Ctxt, tokens: TokenStream) -> Option<Spec> {
+        // Accept both `attr({...})` group contents and a bare `{...}`.
+        let tokens = match tokens.clone().into_iter().collect::<Vec<_>>().as_slice() {
+            [TokenTree::Group(g)] if g.delimiter() == Delimiter::Parenthesis => g.stream(),
+            _ => tokens,
+        };
+        let raw: RawSpec = match syn::parse2(tokens) {
+            Ok(r) => r,
+            Err(e) => {
+                cx.syn_error(e);
+                return None;
+            }
+        };
+        let mut entries: Vec<(VersionRange, DtypeSet)> = Vec::new();
+        let mut ok = true;
+        for e in &raw.entries {
+            let range = match VersionRange::parse(&e.key.value()) {
+                Ok(r) => r,
+                Err(err) => {
+                    cx.error_spanned_by(&e.key, err);
+                    ok = false;
+                    continue;
+                }
+            };
+            if let Some((prev, _)) = entries.iter().find(|(r, _)| r.overlaps(&range)) {
+                let _ = prev;
+                cx.error_spanned_by(
+                    &e.key,
+                    format!(
+                        "version key `{}` overlaps an earlier key of this spec; keys must cover disjoint versions",
+                        e.key.value()
+                    ),
+                );
+                ok = false;
+            }
+            let mut set = DtypeSet::EMPTY;
+            for d in &e.dtypes {
+                match DtypeSet::dtype_or_class(&d.value()) {
+                    Some(s) => set = set.union(s),
+                    None => {
+                        cx.error_spanned_by(
+                            d,
+                            format!(
+                                "unknown dtype or class `{}`; valid dtypes: {}; classes: {}",
+                                d.value(),
+                                ivy_core::valid_dtype_names(),
+                                DtypeSet::CLASS_NAMES.join(", ")
+                            ),
+                        );
+                        ok = false;
+                    }
+                }
+            }
+            entries.push((range, set));
+        }
+        ok.then_some(Spec { entries })
+    }
+
+    /// The spec as a `&[(VersionRange, DtypeSet)]` expression.
+    pub fn to_tokens(&self) -> TokenStream {
+        let items = self.entries.iter().map(|(r, s)| {
+            let [a, b, c] = r.lo.0;
+            let [d, e, f] = r.hi.0;
+            let bits = s.0;
+            quote! {
+                (
+                    ::ivy::__private::VersionRange {
+                        lo: ::ivy::__private::Version([#a, #b, #c]),
+                        hi: ::ivy::__private::Version([#d, #e, #f]),
+                    },
+                    ::ivy::__private::DtypeSet(#bits),
+                )
+            }
+        });
+        quote!(&[#(#items),*])
+    }
+}

@@ -1,0 +1,1 @@
+//! Expansion snapshots (insta + prettyplease), one per macro × option.

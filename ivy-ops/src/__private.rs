@@ -1,0 +1,368 @@
+//! Runtime helpers of the generated code. Not public API: reached as `::ivy::__private`.
+
+pub use crate::{Array, Container, NestArg, Operand};
+use ivy_core::Nest;
+pub use ivy_core::{
+    Backend, BackendSupport, Device, Dtype, DtypeSet, Error, OpEntry, OpKind, OpMeta, Result,
+    Scalar, Version, VersionRange, resolve_spec,
+};
+use std::borrow::Cow;
+
+pub use crate::args::Data;
+pub use crate::BackendInfo;
+pub use crate::{__dispatch as dispatch, __support_for as support_for};
+
+/// The default float dtype (the configurable defaults arrive with the dtype system).
+pub const DEFAULT_FLOAT: Dtype = Dtype::Float32;
+/// The default int dtype.
+pub const DEFAULT_INT: Dtype = Dtype::Int32;
+/// The default complex dtype.
+pub const DEFAULT_COMPLEX: Dtype = Dtype::Complex64;
+
+/// What `#[backend_impl]` records for one op on one backend.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ImplInfo {
+    /// Dtypes the op rejects there (besides the backend's invalid ones).
+    pub unsupported: DtypeSet,
+    /// The backend implements the op itself.
+    pub native: bool,
+    /// The backend writes into `out` itself.
+    pub native_out: bool,
+}
+
+impl ImplInfo {
+    /// Default of primary ops.
+    pub const NATIVE: ImplInfo = ImplInfo {
+        unsupported: DtypeSet::EMPTY,
+        native: true,
+        native_out: false,
+    };
+    /// Default of mixed ops: the compositional body.
+    pub const BODY: ImplInfo = ImplInfo {
+        unsupported: DtypeSet::EMPTY,
+        native: false,
+        native_out: false,
+    };
+}
+
+/// The error for a backend compiled out.
+#[cold]
+pub fn unavailable(b: Backend) -> Error {
+    Error::BackendUnavailable { backend: b }
+}
+
+/// The support row of a backend compiled out.
+pub fn not_compiled(b: Backend) -> BackendSupport {
+    BackendSupport {
+        backend: b,
+        compiled: false,
+        native: false,
+        native_out: false,
+        supported: DtypeSet::EMPTY,
+    }
+}
+
+/// The support row of a primary or mixed op on backend `B`.
+pub fn support_of<B: BackendInfo>(info: ImplInfo, primary: bool) -> BackendSupport {
+    BackendSupport {
+        backend: B::BACKEND,
+        compiled: true,
+        native: primary || info.native,
+        native_out: info.native_out,
+        supported: DtypeSet::VALID
+            .difference(B::INVALID)
+            .difference(info.unsupported),
+    }
+}
+
+/// The support row of a compositional op before its callees are folded in
+/// (see [`crate::registry`]).
+pub fn compositional_support(b: Backend) -> BackendSupport {
+    BackendSupport {
+        backend: b,
+        compiled: crate::backends::is_compiled(b),
+        native: false,
+        native_out: false,
+        supported: crate::backends::valid_dtypes(b),
+    }
+}
+
+/// The backend of a call: the arrays' backend (all must agree), else the current backend.
+#[inline]
+pub fn backend_of(op: &'static str, backends: &[Option<Backend>]) -> Result<Backend> {
+    let mut found: Option<Backend> = None;
+    for b in backends.iter().flatten() {
+        match found {
+            None => found = Some(*b),
+            Some(f) if f != *b => return Err(Error::BackendMismatch { op, a: f, b: *b }),
+            _ => {}
+        }
+    }
+    match found.or_else(ivy_core::current_backend) {
+        Some(b) => Ok(b),
+        None => Err(Error::NoBackend { op }),
+    }
+}
+
+/// Mixed ops: with no backend set, the compositional body (`None`); else the backend.
+#[inline]
+pub fn backend_for_mixed(op: &'static str, backends: &[Option<Backend>]) -> Result<Option<Backend>> {
+    if ivy_core::current_backend().is_none() {
+        return Ok(None);
+    }
+    backend_of(op, backends).map(Some)
+}
+
+/// Rejects a dtype the op does not support on the backend.
+#[inline(always)]
+pub fn check_dtype(
+    op: &'static str,
+    rejected: DtypeSet,
+    dtype: Dtype,
+    backend: Backend,
+    version: &'static str,
+) -> Result<()> {
+    if rejected.contains(dtype) {
+        return Err(unsupported_dtype(op, rejected, dtype, backend, version));
+    }
+    Ok(())
+}
+
+#[cold]
+#[inline(never)]
+fn unsupported_dtype(
+    op: &'static str,
+    rejected: DtypeSet,
+    dtype: Dtype,
+    backend: Backend,
+    version: &'static str,
+) -> Error {
+    if !crate::backends::valid_dtypes(backend).contains(dtype) {
+        return crate::array::not_in_backend(Some(op), dtype, backend);
+    }
+    Error::UnsupportedDtype {
+        op,
+        dtype,
+        backend,
+        version,
+        supported: DtypeSet::VALID.difference(rejected),
+    }
+}
+
+/// The value of an `_into` call made without `out`.
+#[inline]
+pub fn expect_value(op: &'static str, r: Result<Option<Array>>) -> Result<Array> {
+    match r? {
+        Some(a) => Ok(a),
+        None => Err(Error::InvalidArgument {
+            op,
+            message: "the body wrote into `out` although none was given; return the value when `out` is None".into(),
+        }),
+    }
+}
+
+/// Finishes a compositional body's out path: writes a returned value into `out`.
+pub fn finish_out(op: &'static str, r: Option<Array>, out: &mut Array) -> Result<()> {
+    match r {
+        Some(v) => write_out(op, v, out),
+        None => Ok(()),
+    }
+}
+
+/// Writes `value` into `out`: same shape required, `out` keeps its dtype; on error `out` is
+/// unchanged.
+pub fn write_out(op: &'static str, value: Array, out: &mut Array) -> Result<()> {
+    if value.shape() != out.shape() {
+        return Err(Error::Shape {
+            op,
+            lhs: value.shape().to_vec(),
+            rhs: out.shape().to_vec(),
+            reason: "(result, out) differ: `out` must have the result's shape",
+        });
+    }
+    if value.backend() != out.backend() {
+        return Err(Error::BackendMismatch {
+            op,
+            a: value.backend(),
+            b: out.backend(),
+        });
+    }
+    let value = value.cast(out.dtype())?;
+    crate::functional::general::replace_data(op, out, value)
+}
+
+/// Promotes operands with `promote_types_of_inputs`: arrays promote by the table; a scalar
+/// takes the other operand's dtype when its kind fits (`int` with int or float arrays,
+/// `float` with float arrays), else its own default dtype; then it becomes an array on
+/// `backend`. Arrays already of the result dtype are borrowed, not copied.
+pub fn promote_operands<'a, const N: usize>(
+    op: &'static str,
+    backend: Backend,
+    ops: [Operand<'a>; N],
+) -> Result<[Cow<'a, Array>; N]> {
+    let mut array_dtype: Option<Dtype> = None;
+    for o in &ops {
+        if let Operand::Array(a) = o {
+            array_dtype = Some(match array_dtype {
+                None => a.dtype(),
+                Some(d) => ivy_core::promote_types(d, a.dtype())?,
+            });
+        }
+    }
+    let mut target = array_dtype;
+    for o in &ops {
+        if let Operand::Scalar(s) = o {
+            target = Some(match target {
+                Some(d) if s.joins(d) => d,
+                Some(d) => ivy_core::promote_types(d, scalar_dtype(*s))?,
+                None => scalar_dtype(*s),
+            });
+        }
+    }
+    let target = target.unwrap_or(DEFAULT_FLOAT);
+    if ops.iter().all(|o| matches!(o, Operand::Array(a) if a.dtype() == target)) {
+        return Ok(ops.map(|o| match o {
+            Operand::Array(a) => Cow::Borrowed(a),
+            Operand::Scalar(_) => unreachable!("all operands are arrays"),
+        }));
+    }
+    let device = ops
+        .iter()
+        .find_map(|o| match o {
+            Operand::Array(a) => Some(a.device()),
+            Operand::Scalar(_) => None,
+        })
+        .unwrap_or_default();
+    let mut v: Vec<Cow<'a, Array>> = Vec::with_capacity(N);
+    for o in ops {
+        v.push(match o {
+            Operand::Array(a) if a.dtype() == target => Cow::Borrowed(a),
+            Operand::Array(a) => Cow::Owned(a.cast(target)?),
+            Operand::Scalar(s) => {
+                Cow::Owned(crate::functional::creation::scalar_array(op, backend, s, target, device)?)
+            }
+        });
+    }
+    Ok(v.try_into().unwrap_or_else(|_| unreachable!("N operands in, N out")))
+}
+
+/// The default dtype of a scalar (Ivy's `default_dtype(item=…)`).
+pub fn scalar_dtype(s: Scalar) -> Dtype {
+    match s {
+        Scalar::Bool(_) => Dtype::Bool,
+        Scalar::Int(i) if i32::try_from(i).is_err() => Dtype::Int64,
+        Scalar::Int(_) => DEFAULT_INT,
+        Scalar::Float(_) => DEFAULT_FLOAT,
+        Scalar::Complex(..) => DEFAULT_COMPLEX,
+    }
+}
+
+/// What decides the dtype of a creation op.
+pub trait DtypeHint {
+    /// The dtype this value implies.
+    fn hint(&self) -> Dtype;
+}
+impl DtypeHint for Scalar {
+    fn hint(&self) -> Dtype {
+        scalar_dtype(*self)
+    }
+}
+impl DtypeHint for Data {
+    fn hint(&self) -> Dtype {
+        self.inferred_dtype()
+    }
+}
+
+/// `#[infer_dtype]`: explicit dtype, else the first array's, else the relevant scalars'
+/// (promoted together), else the default float dtype.
+pub fn infer_dtype(explicit: Option<Dtype>, arrays: &[Dtype], scalars: &[Dtype]) -> Dtype {
+    if let Some(d) = explicit {
+        return d;
+    }
+    if let Some(d) = arrays.first() {
+        return *d;
+    }
+    let mut best: Option<Dtype> = None;
+    for s in scalars {
+        best = Some(match best {
+            None => *s,
+            Some(b) => ivy_core::promote_types(b, *s).unwrap_or(*s),
+        });
+    }
+    best.unwrap_or(DEFAULT_FLOAT)
+}
+
+/// `#[infer_device]`: explicit device, else the first array's, else the CPU.
+pub fn infer_device(explicit: Option<Device>, arrays: &[Device]) -> Device {
+    explicit.or_else(|| arrays.first().copied()).unwrap_or_default()
+}
+
+/// A nested call: maps `f` over the leaves with shared-structure broadcasting; scalars and
+/// plain arrays are used at every leaf.
+pub fn nest_call(
+    op: &'static str,
+    args: &[NestArg<'_>],
+    mut f: impl FnMut(&[Operand<'_>]) -> Result<Array>,
+) -> Result<Container> {
+    let nests: Vec<Nest<'_, Array>> = args
+        .iter()
+        .filter_map(|a| match a {
+            NestArg::Array(x) => Some(Nest::Leaf(*x)),
+            NestArg::Container(c) => Some(Nest::Container(*c)),
+            NestArg::Scalar(_) => None,
+        })
+        .collect();
+    Container::multi_map(op, &nests, |leaves| {
+        let mut j = 0;
+        let ops: Vec<Operand<'_>> = args
+            .iter()
+            .map(|a| match a {
+                NestArg::Scalar(s) => Operand::Scalar(*s),
+                _ => {
+                    j += 1;
+                    Operand::Array(leaves[j - 1])
+                }
+            })
+            .collect();
+        f(&ops)
+    })
+}
+
+/// The broadcast shape of two shapes (numpy rules), or a shape error naming the op.
+pub fn broadcast_shapes(op: &'static str, a: &[usize], b: &[usize]) -> Result<Vec<usize>> {
+    let n = a.len().max(b.len());
+    let mut out = vec![0; n];
+    for i in 0..n {
+        let da = if i < n - a.len() { 1 } else { a[i - (n - a.len())] };
+        let db = if i < n - b.len() { 1 } else { b[i - (n - b.len())] };
+        out[i] = match (da, db) {
+            (x, y) if x == y => x,
+            (1, y) => y,
+            (x, 1) => x,
+            _ => {
+                return Err(Error::Shape {
+                    op,
+                    lhs: a.to_vec(),
+                    rhs: b.to_vec(),
+                    reason: "do not broadcast",
+                })
+            }
+        };
+    }
+    Ok(out)
+}
+
+/// Whether `a` and `b` broadcast to exactly `target` (no allocation).
+#[inline]
+pub fn broadcasts_to(a: &[usize], b: &[usize], target: &[usize]) -> bool {
+    let n = target.len();
+    if a.len() > n || b.len() > n || (a.len() < n && b.len() < n) {
+        return false;
+    }
+    (0..n).all(|i| {
+        let da = if i < n - a.len() { 1 } else { a[i - (n - a.len())] };
+        let db = if i < n - b.len() { 1 } else { b[i - (n - b.len())] };
+        let t = target[i];
+        (da == t || da == 1) && (db == t || db == 1) && (da == t || db == t)
+    })
+}

@@ -1,0 +1,253 @@
+//! The backends and the backend registry.
+//!
+//! Backends are listed once, in [`__for_backend!`](crate::__for_backend): every dispatch
+//! `match` of the generated code comes from it. A backend compiled out is an arm returning
+//! `Error::BackendUnavailable`, so no `cfg` appears in generated code.
+
+use crate::{Array, NativeArray};
+use ivy_core::{Backend, Device, Dtype, DtypeSet, Error, Result};
+
+#[cfg(feature = "candle")]
+pub mod candle;
+#[cfg(feature = "ndarray")]
+pub mod ndarray;
+
+#[cfg(feature = "candle")]
+pub use self::candle::{CandleArray, CandleBackend};
+#[cfg(feature = "ndarray")]
+pub use self::ndarray::{NdArray, NdarrayBackend};
+
+/// Stand-in for the ndarray data when the `ndarray` feature is off (no value exists).
+#[cfg(not(feature = "ndarray"))]
+#[derive(Clone, Debug)]
+pub enum NdArray {}
+/// Stand-in for candle data when the `candle` feature is off (no value exists).
+#[cfg(not(feature = "candle"))]
+#[derive(Clone, Debug)]
+pub enum CandleArray {}
+
+/// Runs `$e` with `$B` bound to the backend type of `$b`; `$else` for a backend compiled out.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __for_backend {
+    ($b:expr, $B:ident => $e:expr, else => $else:expr) => {
+        match $b {
+            $crate::__private::Backend::Ndarray => $crate::__ndarray_arm!($B => $e, $else),
+            $crate::__private::Backend::Candle => $crate::__candle_arm!($B => $e, $else),
+            #[allow(unreachable_patterns)]
+            _ => $else,
+        }
+    };
+}
+
+#[cfg(feature = "ndarray")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __ndarray_arm {
+    ($B:ident => $e:expr, $else:expr) => {{
+        type $B = $crate::NdarrayBackend;
+        $e
+    }};
+}
+#[cfg(not(feature = "ndarray"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __ndarray_arm {
+    ($B:ident => $e:expr, $else:expr) => {
+        $else
+    };
+}
+#[cfg(feature = "candle")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __candle_arm {
+    ($B:ident => $e:expr, $else:expr) => {{
+        type $B = $crate::CandleBackend;
+        $e
+    }};
+}
+#[cfg(not(feature = "candle"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __candle_arm {
+    ($B:ident => $e:expr, $else:expr) => {
+        $else
+    };
+}
+
+/// Dispatch: `$e` on the backend type of `$b`, `Err(BackendUnavailable)` if compiled out.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __dispatch {
+    ($b:expr, $B:ident => $e:expr) => {
+        $crate::__for_backend!($b, $B => $e, else => ::core::result::Result::Err($crate::__private::unavailable($b)))
+    };
+}
+
+/// Support query: `$e` on the backend type of `$b`, a "not compiled" row if compiled out.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __support_for {
+    ($b:expr, $B:ident => $e:expr) => {
+        $crate::__for_backend!($b, $B => $e, else => $crate::__private::not_compiled($b))
+    };
+}
+
+/// The dtypes a backend can hold.
+pub fn valid_dtypes(b: Backend) -> DtypeSet {
+    match b {
+        Backend::Candle => CANDLE_VALID,
+        _ => DtypeSet::VALID,
+    }
+}
+
+/// Candle's dtypes: u8, u32, i16, i32, i64, bf16, f16, f32, f64.
+pub const CANDLE_VALID: DtypeSet = DtypeSet::of(&[
+    Dtype::Uint8,
+    Dtype::Uint32,
+    Dtype::Int16,
+    Dtype::Int32,
+    Dtype::Int64,
+    Dtype::Bfloat16,
+    Dtype::Float16,
+    Dtype::Float32,
+    Dtype::Float64,
+]);
+
+/// Whether a backend is compiled into this build.
+pub fn is_compiled(b: Backend) -> bool {
+    match b {
+        Backend::Ndarray => cfg!(feature = "ndarray"),
+        Backend::Candle => cfg!(feature = "candle"),
+        _ => false,
+    }
+}
+
+pub(crate) fn nd_dtype(a: &NdArray) -> Dtype {
+    #[cfg(feature = "ndarray")]
+    return a.dtype();
+    #[cfg(not(feature = "ndarray"))]
+    match *a {}
+}
+pub(crate) fn nd_shape(a: &NdArray) -> &[usize] {
+    #[cfg(feature = "ndarray")]
+    return a.shape();
+    #[cfg(not(feature = "ndarray"))]
+    match *a {}
+}
+pub(crate) fn nd_to_f64(a: &NdArray) -> Vec<f64> {
+    #[cfg(feature = "ndarray")]
+    return ndarray::nd_all!(a, x, T => x.iter().map(|v| ndarray::Elem::to_f64(*v)).collect());
+    #[cfg(not(feature = "ndarray"))]
+    match *a {}
+}
+pub(crate) fn candle_dtype(t: &CandleArray) -> Dtype {
+    #[cfg(feature = "candle")]
+    return candle::dtype_of(t.tensor().dtype());
+    #[cfg(not(feature = "candle"))]
+    match *t {}
+}
+pub(crate) fn candle_shape(t: &CandleArray) -> &[usize] {
+    #[cfg(feature = "candle")]
+    return t.tensor().dims();
+    #[cfg(not(feature = "candle"))]
+    match *t {}
+}
+pub(crate) fn candle_device(t: &CandleArray) -> Device {
+    #[cfg(feature = "candle")]
+    return candle::device_of(t.tensor().device());
+    #[cfg(not(feature = "candle"))]
+    match *t {}
+}
+pub(crate) fn candle_to_f64(t: &CandleArray) -> Result<Vec<f64>> {
+    #[cfg(feature = "candle")]
+    return candle::to_f64_vec(t.tensor());
+    #[cfg(not(feature = "candle"))]
+    match *t {}
+}
+
+/// Converts between backends.
+pub(crate) fn convert(x: &Array, to: Backend) -> Result<Array> {
+    if !is_compiled(to) {
+        return Err(Error::BackendUnavailable { backend: to });
+    }
+    match (&x.native, to) {
+        #[cfg(all(feature = "ndarray", feature = "candle"))]
+        (NativeArray::Ndarray(a), Backend::Candle) => candle::from_nd(a).map(Array::from_candle),
+        #[cfg(all(feature = "ndarray", feature = "candle"))]
+        (NativeArray::Candle(t), Backend::Ndarray) => candle::to_nd(t.tensor()).map(Array::from_nd),
+        _ => Ok(x.clone()),
+    }
+}
+
+/// Casts on the array's own backend.
+pub(crate) fn cast(x: &Array, to: Dtype) -> Result<Array> {
+    if x.dtype() == to {
+        return Ok(x.clone());
+    }
+    match &x.native {
+        #[cfg(feature = "ndarray")]
+        NativeArray::Ndarray(a) => Ok(Array::from_nd(ndarray::cast(a, to))),
+        #[cfg(feature = "candle")]
+        NativeArray::Candle(t) => candle::cast(t.tensor(), to).map(Array::from_candle),
+        #[allow(unreachable_patterns)]
+        _ => Err(Error::BackendUnavailable { backend: x.backend() }),
+    }
+}
+
+/// The values as text, nested like the shape.
+pub(crate) fn format_values(x: &Array) -> Result<String> {
+    match &x.native {
+        #[cfg(feature = "ndarray")]
+        NativeArray::Ndarray(a) => Ok(ndarray::nd_all!(a, v, T => format!("{v}"))),
+        #[cfg(all(feature = "candle", feature = "ndarray"))]
+        NativeArray::Candle(t) => {
+            let a = candle::to_nd(t.tensor())?;
+            Ok(ndarray::nd_all!(&a, v, T => format!("{v}")))
+        }
+        #[allow(unreachable_patterns)]
+        _ => Ok(format!("{:?}", x.to_f64_vec()?)),
+    }
+}
+
+impl Array {
+    /// Wraps ndarray data.
+    #[cfg(feature = "ndarray")]
+    pub fn from_nd(a: NdArray) -> Array {
+        Array {
+            native: NativeArray::Ndarray(a),
+        }
+    }
+    /// Wraps candle data.
+    #[cfg(feature = "candle")]
+    pub fn from_candle(t: CandleArray) -> Array {
+        Array {
+            native: NativeArray::Candle(t),
+        }
+    }
+}
+
+/// Replaces `out`'s data by `value` (same backend, shape and dtype): the ndarray buffer is
+/// overwritten in place, a candle tensor rebound, a candle `Var` set.
+pub(crate) fn replace_data(op: &'static str, out: &mut Array, value: Array) -> Result<()> {
+    match (&mut out.native, value.native) {
+        #[cfg(feature = "ndarray")]
+        (NativeArray::Ndarray(o), NativeArray::Ndarray(v)) => {
+            ndarray::nd_all!(o, oa, T => match <T as ndarray::NdElem>::unwrap(v) {
+                Ok(va) => { oa.assign(&va); Ok(()) }
+                Err(_) => Err(Error::InvalidArgument { op, message: "out and value dtypes differ".into() }),
+            })
+        }
+        #[cfg(feature = "candle")]
+        (NativeArray::Candle(candle::CandleArray::Var(var)), NativeArray::Candle(v)) => {
+            var.set(v.tensor()).map_err(|e| candle::err(op, e))
+        }
+        #[cfg(feature = "candle")]
+        (NativeArray::Candle(c), NativeArray::Candle(v)) => {
+            *c = candle::CandleArray::Tensor(v.tensor().clone());
+            Ok(())
+        }
+        #[allow(unreachable_patterns)]
+        (o, v) => Err(Error::BackendMismatch { op, a: v.backend(), b: o.backend() }),
+    }
+}

@@ -1,0 +1,137 @@
+//! ndarray: element-wise ops.
+
+use super::kernels::{binary, binary_into, nd, unary, unary_float, unary_float_into};
+use super::kernels::{ElemMap, ElemZip, FloatMap};
+use super::{Elem, FloatElem, NdarrayBackend};
+use crate::functional::elementwise::ElementwiseBackend;
+use crate::{Array, Result};
+
+macro_rules! float_map {
+    ($($name:ident => $m:ident),*) => {$(
+        pub(crate) struct $name;
+        impl FloatMap for $name {
+            #[inline(always)]
+            fn f<T: FloatElem>(x: T) -> T { x.$m() }
+        }
+    )*};
+}
+float_map!(Tan => tan, Ln => ln, Exp => exp, Softplus => softplus);
+
+macro_rules! elem_zip {
+    ($($name:ident => $m:ident),*) => {$(
+        pub(crate) struct $name;
+        impl ElemZip for $name {
+            #[inline(always)]
+            fn f<T: Elem>(a: T, b: T) -> T { a.$m(b) }
+        }
+    )*};
+}
+elem_zip!(Add => add, Sub => sub, Mul => mul, Div => div);
+
+struct Neg;
+impl ElemMap for Neg {
+    #[inline(always)]
+    fn f<T: Elem>(x: T) -> T {
+        x.neg()
+    }
+}
+
+fn float_op<F: FloatMap>(op: &'static str, x: &Array) -> Result<Array> {
+    Ok(Array::from_nd(unary_float::<F>(op, nd(op, x)?)?))
+}
+
+fn zip_op<F: ElemZip>(op: &'static str, x1: &Array, x2: &Array) -> Result<Array> {
+    Ok(Array::from_nd(binary::<F>(op, nd(op, x1)?, nd(op, x2)?)?))
+}
+
+/// Ivy divides integers (and bools) in the default float dtype.
+fn true_div_inputs(x1: &Array, x2: &Array) -> Result<Option<(Array, Array)>> {
+    if x1.dtype().is_float() || x1.dtype().is_complex() {
+        return Ok(None);
+    }
+    let d = crate::__private::DEFAULT_FLOAT;
+    Ok(Some((x1.cast(d)?, x2.cast(d)?)))
+}
+
+#[ivy_macros::backend_impl]
+impl ElementwiseBackend for NdarrayBackend {
+    #[with_unsupported_dtypes({"0.17.2 and below": ("integer", "bool")})]
+    fn tan(x: &Array) -> Result<Array> {
+        float_op::<Tan>("tan", x)
+    }
+    #[support_native_out]
+    fn tan_out(x: &Array, out: &mut Array) -> Result<()> {
+        unary_float_into::<Tan>("tan", x, out)
+    }
+
+    #[with_unsupported_dtypes({"0.17.2 and below": ("integer", "bool")})]
+    fn log(x: &Array) -> Result<Array> {
+        float_op::<Ln>("log", x)
+    }
+    #[support_native_out]
+    fn log_out(x: &Array, out: &mut Array) -> Result<()> {
+        unary_float_into::<Ln>("log", x, out)
+    }
+
+    #[with_unsupported_dtypes({"0.17.2 and below": ("integer", "bool")})]
+    fn exp(x: &Array) -> Result<Array> {
+        float_op::<Exp>("exp", x)
+    }
+    #[support_native_out]
+    fn exp_out(x: &Array, out: &mut Array) -> Result<()> {
+        unary_float_into::<Exp>("exp", x, out)
+    }
+
+    #[with_unsupported_dtypes({"0.17.2 and below": ("bool",)})]
+    fn negative(x: &Array) -> Result<Array> {
+        Ok(Array::from_nd(unary::<Neg>(nd("negative", x)?)))
+    }
+
+    #[with_unsupported_dtypes({"0.17.2 and below": ("bool",)})]
+    fn add(x1: &Array, x2: &Array) -> Result<Array> {
+        zip_op::<Add>("add", x1, x2)
+    }
+    #[support_native_out]
+    fn add_out(x1: &Array, x2: &Array, out: &mut Array) -> Result<()> {
+        binary_into::<Add>("add", x1, x2, out)
+    }
+
+    #[with_unsupported_dtypes({"0.17.2 and below": ("bool",)})]
+    fn subtract(x1: &Array, x2: &Array) -> Result<Array> {
+        zip_op::<Sub>("subtract", x1, x2)
+    }
+    #[support_native_out]
+    fn subtract_out(x1: &Array, x2: &Array, out: &mut Array) -> Result<()> {
+        binary_into::<Sub>("subtract", x1, x2, out)
+    }
+
+    #[with_unsupported_dtypes({"0.17.2 and below": ("bool",)})]
+    fn multiply(x1: &Array, x2: &Array) -> Result<Array> {
+        zip_op::<Mul>("multiply", x1, x2)
+    }
+    #[support_native_out]
+    fn multiply_out(x1: &Array, x2: &Array, out: &mut Array) -> Result<()> {
+        binary_into::<Mul>("multiply", x1, x2, out)
+    }
+
+    fn divide(x1: &Array, x2: &Array) -> Result<Array> {
+        match true_div_inputs(x1, x2)? {
+            Some((a, b)) => zip_op::<Div>("divide", &a, &b),
+            None => zip_op::<Div>("divide", x1, x2),
+        }
+    }
+
+    #[with_unsupported_dtypes({"0.17.2 and below": ("complex", "bool")})]
+    fn clip(x: &Array, x_min: f64, x_max: f64) -> Result<Array> {
+        super::kernels::clip(nd("clip", x)?, x_min, x_max).map(Array::from_nd)
+    }
+
+    #[with_unsupported_dtypes({"0.17.2 and below": ("integer", "bool")})]
+    fn softplus(x: &Array) -> Result<Array> {
+        float_op::<Softplus>("softplus", x)
+    }
+    #[support_native_out]
+    fn softplus_out(x: &Array, out: &mut Array) -> Result<()> {
+        unary_float_into::<Softplus>("softplus", x, out)
+    }
+}

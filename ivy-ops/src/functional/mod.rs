@@ -1,0 +1,19 @@
+//! The functional API, one file per category. Each file holds one `#[ivy::category]`
+//! module; its ops are re-exported at the crate root (`ivy::tan`).
+
+pub mod creation;
+pub mod elementwise;
+pub mod general;
+pub mod losses;
+pub mod nest;
+pub mod statistical;
+
+/// Every category's op registry, in one list.
+pub(crate) const CATEGORIES: &[&[ivy_core::OpEntry]] = &[
+    creation::CREATION_OPS,
+    elementwise::ELEMENTWISE_OPS,
+    general::GENERAL_OPS,
+    losses::LOSSES_OPS,
+    nest::NEST_OPS,
+    statistical::STATISTICAL_OPS,
+];

@@ -1,0 +1,65 @@
+//! Nest utilities: standalone functions and a container-dependent op.
+
+/// Nest utilities.
+#[ivy_macros::category]
+pub mod nest {
+    use crate::{Array, Container, Error, Operand, Result};
+
+    /// Applies `f` to every leaf of `c` (Ivy's `nested_map`), keeping the structure.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// let c: Container = ivy::container! { a: ivy::asarray(vec![1.0f32]).unwrap() };
+    /// let d = ivy::with_backend(Backend::Ndarray, || ivy::nested_map(&c, |x| x.exp()))?;
+    /// assert!((d.at("a")?.to_f64_vec()?[0] - 1f64.exp()).abs() < 1e-5);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[standalone]
+    pub fn nested_map(c: &Container, mut f: impl FnMut(&Array) -> Result<Array>) -> Result<Container> {
+        c.map(|_, x| f(x))
+    }
+
+    /// The leaf at `key_chain` (Ivy's `index_nest`), or an error naming the chain.
+    #[standalone]
+    pub fn index_nest<'a>(c: &'a Container, key_chain: &str) -> Result<&'a Array> {
+        c.at(key_chain)
+    }
+
+    /// `x` if given, else `default_val` (Ivy's `default`).
+    #[standalone]
+    pub fn default<T>(x: Option<T>, default_val: T) -> T {
+        x.unwrap_or(default_val)
+    }
+
+    /// `numerator / (denominator + min_denominator)`, guarding against division by zero
+    /// (Ivy's `stable_divide`; `min_denominator` defaults to 1e-12).
+    #[standalone]
+    pub fn stable_divide<'a>(
+        numerator: impl Into<Operand<'a>>,
+        denominator: impl Into<Operand<'a>>,
+        min_denominator: Option<f64>,
+    ) -> Result<Array> {
+        let den = crate::add(denominator, min_denominator.unwrap_or(1e-12))?;
+        crate::divide(numerator, &den)
+    }
+
+    /// Sums every leaf of a Container into one array (broadcasting). Container-dependent:
+    /// the Container is consumed whole (many leaves → one array), so it is not nestable.
+    #[compositional]
+    #[container_dependent]
+    pub fn sum_leaves(c: &Container) -> Result<Array> {
+        let mut acc: Option<Array> = None;
+        for (_, leaf) in c.leaves() {
+            acc = Some(match acc {
+                None => leaf.clone(),
+                Some(a) => crate::add(&a, leaf)?,
+            });
+        }
+        acc.ok_or_else(|| Error::InvalidArgument {
+            op: "sum_leaves",
+            message: "the Container has no leaves".into(),
+        })
+    }
+}
+
+pub use nest::*;

@@ -1,0 +1,89 @@
+//! # ivy-rs
+//!
+//! One op declaration, many backends. Each op is declared once in a `#[ivy::category]`
+//! module; the macros generate the backend dispatch, the dtype checks and inference, the
+//! `out` forms, the Container (nested) forms and the Array/Container methods. Backends:
+//! ndarray (every dtype) and candle (CPU; CUDA with the `cuda` feature).
+//!
+//! ```
+//! use ivy::prelude::*;
+//! let x = ivy::with_backend(Backend::Ndarray, || ivy::asarray([0.0f32, 0.5, 1.0]))?;
+//! let y = ivy::tan(&x)?;                       // function form
+//! let z = (&y + 1.0)?;                         // operators, scalars promoted Ivy's way
+//! let mut out = ivy::zeros_with(&[3], ZerosKw { dtype: Some(Dtype::Float64), device: None })?;
+//! ivy::tan_out(&x, &mut out)?;                 // `out` keeps its dtype
+//! assert_eq!(out.dtype(), Dtype::Float64);
+//! assert_eq!(z.shape(), &[3]);
+//! # Ok::<(), ivy::Error>(())
+//! ```
+//!
+//! ## Arguments
+//! Positional arguments of Ivy are positional here. Keyword-only arguments (`dtype`,
+//! `device`, `axis`, `keepdims`, …) live in a per-op struct `<Op>Kw` with `Default`; the
+//! plain form uses the defaults (`ivy::sum(&x)`), the `_with` form takes the struct
+//! (`ivy::sum_with(&x, SumKw { axis: Some(vec![0]), ..Default::default() })`). `out` is
+//! never an argument of the plain form: `op_out(.., &mut out)` writes into `out` (which
+//! keeps its dtype) and `op_into(.., kw, Option<&mut Array>)` takes everything.
+
+#![warn(missing_docs)]
+
+extern crate self as ivy;
+
+mod args;
+mod array;
+pub mod backends;
+pub mod functional;
+mod ops;
+pub mod prelude;
+pub mod registry;
+mod versions {
+    include!(concat!(env!("OUT_DIR"), "/versions.rs"));
+}
+
+#[doc(hidden)]
+pub mod __private;
+
+pub use args::{Data, NestArg, Operand};
+pub use array::{Array, NativeArray};
+#[cfg(feature = "candle")]
+pub use backends::CandleBackend;
+#[cfg(feature = "ndarray")]
+pub use backends::NdarrayBackend;
+pub use functional::creation::*;
+pub use functional::elementwise::*;
+pub use functional::general::*;
+pub use functional::losses::*;
+pub use functional::nest::*;
+pub use functional::statistical::*;
+pub use ivy_core::{
+    container, current_backend, promote_types, set_backend, set_default_backend, unset_backend,
+    with_backend, Backend, Device, Dtype, DtypeSet, Error, OpKind, Result, Scalar,
+};
+pub use ivy_macros::{backend_impl, category};
+#[doc(hidden)]
+pub use ivy_macros::{
+    compositional, container_dependent, infer_device, infer_dtype, mixed, nestable, primary,
+    standalone, support_native_out, with_supported_dtypes, with_unsupported_dtypes,
+};
+
+/// `Container` of arrays (Ivy's `ivy.Container`).
+pub type Container<T = Array> = ivy_core::Container<T>;
+
+/// Every category's nested (Container) forms: `ivy::nested::add(&c, 2.0)`.
+pub mod nested {
+    pub use crate::functional::elementwise::nested::*;
+    pub use crate::functional::losses::nested::*;
+    pub use crate::functional::statistical::nested::*;
+}
+
+/// Identity of a backend, implemented by each backend type.
+pub trait BackendInfo {
+    /// Which backend.
+    const BACKEND: Backend;
+    /// The backend crate's version (from Cargo.lock at build time).
+    const VERSION: ivy_core::Version;
+    /// The version as text.
+    const VERSION_STR: &'static str;
+    /// Dtypes the backend cannot hold at all.
+    const INVALID: DtypeSet;
+}

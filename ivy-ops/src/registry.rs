@@ -1,0 +1,70 @@
+//! The op registry: every op with its metadata and per-backend support, for the CLI and the
+//! support queries. Compositional ops fold in their callees' support (intersection).
+
+use ivy_core::{Backend, BackendSupport, DtypeSet, OpEntry, OpKind};
+
+/// Every op, sorted by name.
+///
+/// ```
+/// let ops = ivy::registry::ops();
+/// assert!(ops.iter().any(|e| e.meta.name == "tan"));
+/// ```
+pub fn ops() -> Vec<&'static OpEntry> {
+    let mut v: Vec<&'static OpEntry> = crate::functional::CATEGORIES
+        .iter()
+        .flat_map(|c| c.iter())
+        .collect();
+    v.sort_by_key(|e| e.meta.name);
+    v
+}
+
+/// The op named `name`.
+pub fn op(name: &str) -> Option<&'static OpEntry> {
+    crate::functional::CATEGORIES
+        .iter()
+        .flat_map(|c| c.iter())
+        .find(|e| e.meta.name == name)
+}
+
+/// How `op` runs on backend `b` (`None` for standalone functions). For compositional ops
+/// the supported dtypes are the intersection over the ops the body calls, recursively.
+pub fn support(entry: &OpEntry, b: Backend) -> Option<BackendSupport> {
+    let mut row = (entry.support)(b)?;
+    if entry.meta.kind == OpKind::Compositional {
+        row.supported = callee_support(entry, b, 0);
+    }
+    Some(row)
+}
+
+fn callee_support(entry: &OpEntry, b: Backend, depth: usize) -> DtypeSet {
+    let mut set = crate::backends::valid_dtypes(b);
+    if depth > 16 {
+        return set;
+    }
+    for name in entry.meta.callees {
+        let Some(callee) = op(name) else { continue };
+        if callee.meta.name == entry.meta.name {
+            continue;
+        }
+        let s = match callee.meta.kind {
+            OpKind::Compositional => callee_support(callee, b, depth + 1),
+            OpKind::Standalone => continue,
+            _ => match (callee.support)(b) {
+                Some(r) => r.supported,
+                None => continue,
+            },
+        };
+        set = set.intersection(s);
+    }
+    set
+}
+
+/// Dtypes `op` supports on backend `b` (Ivy's `function_supported_dtypes`).
+pub fn function_supported_dtypes(name: &str, b: Backend) -> Option<DtypeSet> {
+    support(op(name)?, b).map(|r| r.supported)
+}
+
+/// Dtypes `op` does not support on backend `b` (Ivy's `function_unsupported_dtypes`).
+pub fn function_unsupported_dtypes(name: &str, b: Backend) -> Option<DtypeSet> {
+    function_supported_dtypes(name, b).map(|s| DtypeSet::VALID.difference(s))
+}
