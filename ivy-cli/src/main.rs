@@ -1,1 +1,122 @@
-fn main(){}
+//! `ivy`: the op catalog, the dtype support matrix and a tour of ivy-rs.
+//!
+//! Exit codes: 0 on success, 1 when an ivy call fails, 2 for bad arguments (unknown op,
+//! dtype or backend, or a command line clap rejects).
+
+mod catalog;
+mod tour;
+
+use clap::{Parser, Subcommand};
+use std::fmt;
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(name = "ivy", version, about = "ivy-rs: op catalog, dtype support and a tour")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Every op with its category, kind, flags and per-backend implementation.
+    Ops {
+        /// Print JSON instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
+    /// The dtypes an op supports and does not support on each backend.
+    Support {
+        /// The op's name (see `ivy ops`).
+        op: String,
+        /// Only this backend (`ndarray` or `candle`).
+        #[arg(long)]
+        backend: Option<String>,
+        /// Also say whether this dtype is supported (e.g. `float32`).
+        #[arg(long)]
+        dtype: Option<String>,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// The dtypes a backend can hold (`none`: every dtype).
+    Dtypes {
+        /// `ndarray`, `candle` or `none`; every backend when left out.
+        #[arg(long)]
+        backend: Option<String>,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Runs the seed examples: backends, `out=`, compositional and mixed ops, Containers,
+    /// in-place updates.
+    Tour,
+}
+
+/// Why a command failed.
+#[derive(Debug)]
+pub enum CliError {
+    /// A bad argument (exit code 2).
+    Usage(String),
+    /// An ivy call failed (exit code 1).
+    Ivy(ivy::Error),
+    /// Anything else (exit code 1).
+    Other(String),
+}
+
+impl CliError {
+    fn exit_code(&self) -> ExitCode {
+        match self {
+            CliError::Usage(_) => ExitCode::from(2),
+            CliError::Ivy(_) | CliError::Other(_) => ExitCode::FAILURE,
+        }
+    }
+}
+
+impl fmt::Display for CliError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CliError::Usage(m) | CliError::Other(m) => f.write_str(m),
+            CliError::Ivy(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl From<ivy::Error> for CliError {
+    fn from(e: ivy::Error) -> Self {
+        CliError::Ivy(e)
+    }
+}
+
+impl From<serde_json::Error> for CliError {
+    fn from(e: serde_json::Error) -> Self {
+        CliError::Other(format!("cannot write JSON: {e}"))
+    }
+}
+
+/// `Result` of a command.
+pub type CliResult<T = ()> = Result<T, CliError>;
+
+fn run(cli: Cli) -> CliResult {
+    match cli.command {
+        Command::Ops { json } => catalog::ops(json),
+        Command::Support {
+            op,
+            backend,
+            dtype,
+            json,
+        } => catalog::support(&op, backend.as_deref(), dtype.as_deref(), json),
+        Command::Dtypes { backend, json } => catalog::dtypes(backend.as_deref(), json),
+        Command::Tour => tour::run(),
+    }
+}
+
+fn main() -> ExitCode {
+    match run(Cli::parse()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            e.exit_code()
+        }
+    }
+}

@@ -373,12 +373,19 @@ impl<T> From<T> for Node<T> {
 /// `Into<T>`.
 #[macro_export]
 macro_rules! container {
-    (@node { $($inner:tt)* }) => { $crate::Node::Nest($crate::container!($($inner)*)) };
-    (@node $e:expr) => { $crate::Node::Leaf(::core::convert::Into::into($e)) };
-    ($($key:ident : $val:tt),* $(,)?) => {{
+    (@acc $c:ident;) => {};
+    (@acc $c:ident; $key:ident : { $($inner:tt)* } $(, $($rest:tt)*)?) => {
+        $c.insert_node(stringify!($key), $crate::Node::Nest($crate::container!($($inner)*)));
+        $crate::container!(@acc $c; $($($rest)*)?);
+    };
+    (@acc $c:ident; $key:ident : $val:expr $(, $($rest:tt)*)?) => {
+        $c.insert_node(stringify!($key), $crate::Node::Leaf(::core::convert::Into::into($val)));
+        $crate::container!(@acc $c; $($($rest)*)?);
+    };
+    ($($body:tt)*) => {{
         #[allow(unused_mut)]
         let mut c = $crate::Container::new();
-        $( c.insert_node(stringify!($key), $crate::container!(@node $val)); )*
+        $crate::container!(@acc c; $($body)*);
         c
     }};
 }

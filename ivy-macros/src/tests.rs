@@ -1,1 +1,196 @@
 //! Expansion snapshots (insta + prettyplease), one per macro × option.
+//!
+//! Each input is one tiny op, so a snapshot shows exactly what one option adds. Review a
+//! changed snapshot as generated code: `cargo insta review` (or `INSTA_UPDATE=always` and
+//! read the diff).
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+fn pretty(tokens: TokenStream) -> String {
+    let file: syn::File = syn::parse2(tokens.clone())
+        .unwrap_or_else(|e| panic!("expansion does not parse as a file: {e}\n{tokens}"));
+    prettyplease::unparse(&file)
+}
+
+fn category(item: TokenStream) -> String {
+    pretty(crate::category::expand(quote!(), item))
+}
+
+fn backend_impl(item: TokenStream) -> String {
+    pretty(crate::backend_impl::expand(quote!(), item))
+}
+
+/// The expansion must carry no `compile_error!`: these inputs are all valid.
+fn assert_clean(text: &str) {
+    assert!(!text.contains("compile_error"), "unexpected error in:\n{text}");
+}
+
+#[test]
+fn category_primary() {
+    let text = category(quote! {
+        pub mod demo {
+            use crate::{Array, Result};
+
+            /// Tangent.
+            #[primary]
+            pub fn tan(x: &Array) -> Result<Array>;
+        }
+    });
+    assert_clean(&text);
+    insta::assert_snapshot!("category_primary", text);
+}
+
+#[test]
+fn category_compositional() {
+    let text = category(quote! {
+        pub mod demo {
+            use crate::{Array, Result};
+
+            /// `x + x`.
+            #[compositional]
+            pub fn double(x: &Array) -> Result<Array> {
+                add(x, x)
+            }
+        }
+    });
+    assert_clean(&text);
+    insta::assert_snapshot!("category_compositional", text);
+}
+
+#[test]
+fn category_mixed() {
+    let text = category(quote! {
+        pub mod demo {
+            use crate::{Array, Result};
+
+            /// `log(1 + exp(x))`, overridable by a backend.
+            #[mixed]
+            pub fn softplus(x: &Array, out: Option<&mut Array>) -> Result<Array> {
+                log_into(&add(&exp(x)?, 1.0)?, out)
+            }
+        }
+    });
+    assert_clean(&text);
+    insta::assert_snapshot!("category_mixed", text);
+}
+
+#[test]
+fn category_standalone() {
+    let text = category(quote! {
+        pub mod demo {
+            use crate::{Container, Result};
+
+            /// The number of leaves.
+            #[standalone]
+            pub fn num_leaves(c: &Container) -> usize {
+                c.leaves().count()
+            }
+        }
+    });
+    assert_clean(&text);
+    insta::assert_snapshot!("category_standalone", text);
+}
+
+#[test]
+fn category_nestable() {
+    let text = category(quote! {
+        pub mod demo {
+            use crate::{Array, Operand, Result};
+
+            /// `x1 + x2`.
+            #[primary]
+            #[nestable]
+            pub fn add(x1: Operand, x2: Operand) -> Result<Array>;
+        }
+    });
+    assert_clean(&text);
+    insta::assert_snapshot!("category_nestable", text);
+}
+
+#[test]
+fn category_kw() {
+    let text = category(quote! {
+        pub mod demo {
+            use crate::{Array, Result};
+
+            /// Sum over `axis`.
+            #[primary]
+            pub fn sum(x: &Array, #[kw] keepdims: bool, #[kw(default = -1)] axis: i64) -> Result<Array>;
+        }
+    });
+    assert_clean(&text);
+    insta::assert_snapshot!("category_kw", text);
+}
+
+#[test]
+fn category_infer_dtype_device() {
+    let text = category(quote! {
+        pub mod demo {
+            use crate::{Array, Device, Dtype, Result, Scalar};
+
+            /// Filled with `fill_value`.
+            #[primary]
+            #[infer_dtype]
+            #[infer_device]
+            pub fn full(
+                shape: &[usize],
+                fill_value: Scalar,
+                #[kw] dtype: Option<Dtype>,
+                #[kw] device: Option<Device>,
+            ) -> Result<Array>;
+        }
+    });
+    assert_clean(&text);
+    insta::assert_snapshot!("category_infer_dtype_device", text);
+}
+
+#[test]
+fn category_container_dependent() {
+    let text = category(quote! {
+        pub mod demo {
+            use crate::{Array, Container, Result};
+
+            /// The first leaf.
+            #[compositional]
+            #[container_dependent]
+            pub fn first_leaf(c: &Container) -> Result<Array> {
+                first(c)
+            }
+        }
+    });
+    assert_clean(&text);
+    insta::assert_snapshot!("category_container_dependent", text);
+}
+
+#[test]
+fn backend_impl_native_out() {
+    let text = backend_impl(quote! {
+        impl DemoBackend for B {
+            #[with_unsupported_dtypes({"0.11.1 and below": ("integer", "bool"), "0.12 and above": ("bool",)})]
+            fn tan(x: &Array) -> Result<Array> {
+                tan_kernel(x)
+            }
+            #[support_native_out]
+            fn tan_out(x: &Array, out: &mut Array) -> Result<()> {
+                tan_kernel_into(x, out)
+            }
+        }
+    });
+    assert_clean(&text);
+    insta::assert_snapshot!("backend_impl_native_out", text);
+}
+
+#[test]
+fn backend_impl_without_native_out() {
+    let text = backend_impl(quote! {
+        impl DemoBackend for B {
+            #[with_supported_dtypes({"0.9 to 0.11.1": ("float",)})]
+            fn tan(x: &Array) -> Result<Array> {
+                tan_kernel(x)
+            }
+        }
+    });
+    assert_clean(&text);
+    insta::assert_snapshot!("backend_impl_without_native_out", text);
+}

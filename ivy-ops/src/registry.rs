@@ -42,7 +42,9 @@ fn callee_support(entry: &OpEntry, b: Backend, depth: usize) -> DtypeSet {
         return set;
     }
     for name in entry.meta.callees {
-        let Some(callee) = op(name) else { continue };
+        let Some(callee) = op(name).or_else(|| op(base_name(name))) else {
+            continue;
+        };
         if callee.meta.name == entry.meta.name {
             continue;
         }
@@ -57,6 +59,15 @@ fn callee_support(entry: &OpEntry, b: Backend, depth: usize) -> DtypeSet {
         set = set.intersection(s);
     }
     set
+}
+
+/// The op a generated form belongs to: `sum_with_out`, `sum_with`, `sum_out`, `sum_into`
+/// → `sum`.
+pub fn base_name(name: &str) -> &str {
+    ["_with_out", "_with", "_out", "_into"]
+        .iter()
+        .find_map(|s| name.strip_suffix(s))
+        .unwrap_or(name)
 }
 
 /// Dtypes `op` supports on backend `b` (Ivy's `function_supported_dtypes`).

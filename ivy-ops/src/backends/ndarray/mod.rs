@@ -152,3 +152,28 @@ macro_rules! nd_type {
 }
 
 pub(crate) use {nd_all, nd_float, nd_type};
+
+impl<T: NdElem> From<ArrayD<T>> for crate::Array {
+    /// Wraps an ndarray array (no copy).
+    fn from(a: ArrayD<T>) -> crate::Array {
+        crate::Array::from_nd(T::wrap(a))
+    }
+}
+
+impl<T: NdElem> TryFrom<crate::Array> for ArrayD<T> {
+    type Error = ivy_core::Error;
+    /// The ndarray array of element type `T` (no copy for ndarray arrays of that dtype;
+    /// candle arrays are converted). A dtype other than `T`'s is an error: cast first.
+    fn try_from(a: crate::Array) -> ivy_core::Result<ArrayD<T>> {
+        let a = a.to_backend(Backend::Ndarray)?;
+        let d = a.dtype();
+        match a.native {
+            crate::NativeArray::Ndarray(n) => T::unwrap(n).map_err(|_| ivy_core::Error::InvalidArgument {
+                op: "into_ndarray",
+                message: format!("the array has dtype {d}, not {}; cast it first with `Array::cast`", T::DTYPE),
+            }),
+            #[allow(unreachable_patterns)]
+            _ => Err(ivy_core::Error::BackendUnavailable { backend: Backend::Ndarray }),
+        }
+    }
+}

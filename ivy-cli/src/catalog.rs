@@ -1,0 +1,282 @@
+//! `ivy ops`, `ivy support` and `ivy dtypes`: what the op registry knows.
+
+use crate::{CliError, CliResult};
+use ivy::registry;
+use ivy::{Backend, Dtype, DtypeSet, OpKind};
+use ivy_core::{BackendSupport, OpEntry};
+use serde_json::{json, Map, Value};
+
+/// How an op runs on one backend: `native`, `compositional` or `unavailable` (not compiled in).
+fn implementation(s: &BackendSupport) -> &'static str {
+    if !s.compiled {
+        "unavailable"
+    } else if s.native {
+        "native"
+    } else {
+        "compositional"
+    }
+}
+
+fn yes_no(b: bool) -> &'static str {
+    if b {
+        "yes"
+    } else {
+        "no"
+    }
+}
+
+fn print_json(v: &Value) -> CliResult {
+    println!("{}", serde_json::to_string_pretty(v)?);
+    Ok(())
+}
+
+/// Prints rows as a table, each column padded to its widest cell.
+fn print_table(header: &[&str], rows: &[Vec<String>]) {
+    let mut widths: Vec<usize> = header.iter().map(|h| h.len()).collect();
+    for row in rows {
+        for (w, cell) in widths.iter_mut().zip(row) {
+            *w = (*w).max(cell.len());
+        }
+    }
+    let line = |cells: Vec<&str>| {
+        let padded: Vec<String> = cells
+            .iter()
+            .zip(&widths)
+            .map(|(c, w)| format!("{c:<w$}"))
+            .collect();
+        println!("{}", padded.join("  ").trim_end());
+    };
+    line(header.to_vec());
+    for row in rows {
+        line(row.iter().map(String::as_str).collect());
+    }
+}
+
+// ---------------------------------------------------------------- ivy ops
+
+/// `ivy ops [--json]`.
+pub fn ops(json: bool) -> CliResult {
+    let entries = registry::ops();
+    if json {
+        let list: Vec<Value> = entries.iter().map(|e| op_json(e)).collect();
+        return print_json(&Value::Array(list));
+    }
+    let mut header = vec!["OP", "CATEGORY", "KIND", "NESTABLE", "CONTAINER-DEP", "OUT"];
+    header.extend(Backend::ALL.iter().map(|b| b.as_str()));
+    let rows: Vec<Vec<String>> = entries
+        .iter()
+        .map(|e| {
+            let m = e.meta;
+            let mut row = vec![
+                m.name.to_string(),
+                m.category.to_string(),
+                m.kind.as_str().to_string(),
+                yes_no(m.nestable).to_string(),
+                yes_no(m.container_dependent).to_string(),
+                yes_no(m.has_out).to_string(),
+            ];
+            row.extend(Backend::ALL.iter().map(|&b| {
+                registry::support(e, b).map_or("-", |s| implementation(&s)).to_string()
+            }));
+            row
+        })
+        .collect();
+    print_table(&header, &rows);
+    Ok(())
+}
+
+/// One op of `ivy ops --json`. Standalone ops (which do not dispatch) get `"backends": {}`.
+fn op_json(e: &OpEntry) -> Value {
+    let m = e.meta;
+    let mut backends = Map::new();
+    for &b in Backend::ALL {
+        if let Some(s) = registry::support(e, b) {
+            backends.insert(
+                b.as_str().to_string(),
+                json!({ "implementation": implementation(&s), "native_out": s.native_out }),
+            );
+        }
+    }
+    json!({
+        "name": m.name,
+        "category": m.category,
+        "kind": m.kind.as_str(),
+        "nestable": m.nestable,
+        "container_dependent": m.container_dependent,
+        "has_out": m.has_out,
+        "infer_dtype": m.infer_dtype,
+        "infer_device": m.infer_device,
+        "backends": backends,
+    })
+}
+
+// ---------------------------------------------------------------- ivy support
+
+/// `ivy support OP [--backend B] [--dtype D] [--json]`.
+pub fn support(name: &str, backend: Option<&str>, dtype: Option<&str>, json: bool) -> CliResult {
+    let entry = registry::op(name).ok_or_else(|| unknown_op(name))?;
+    let backends: Vec<Backend> = match backend {
+        Some(b) => vec![parse_backend(b)?],
+        None => Backend::ALL.to_vec(),
+    };
+    let dtype: Option<Dtype> = dtype.map(parse_dtype).transpose()?;
+    let m = entry.meta;
+
+    // Standalone functions have no backend rows (`support` is `None` everywhere).
+    let rows: Vec<BackendSupport> = backends
+        .iter()
+        .filter_map(|&b| registry::support(entry, b))
+        .collect();
+
+    if json {
+        let mut by_backend = Map::new();
+        for s in &rows {
+            let mut o = json!({
+                "implementation": implementation(s),
+                "native_out": s.native_out,
+                "supported": s.supported.names(),
+                "unsupported": DtypeSet::VALID.difference(s.supported).names(),
+            });
+            if let Some(d) = dtype {
+                o["dtype_supported"] = Value::Bool(s.supported.contains(d));
+            }
+            by_backend.insert(s.backend.as_str().to_string(), o);
+        }
+        let mut out = json!({
+            "op": m.name,
+            "category": m.category,
+            "kind": m.kind.as_str(),
+            "backends": by_backend,
+        });
+        if let Some(d) = dtype {
+            out["dtype"] = Value::String(d.to_string());
+        }
+        return print_json(&out);
+    }
+
+    println!("{} ({}, {})", m.name, m.kind.as_str(), m.category);
+    if m.kind == OpKind::Standalone || rows.is_empty() {
+        println!(
+            "`{}` is a standalone function: it does not dispatch to a backend, so it has no per-backend dtype support.",
+            m.name
+        );
+        return Ok(());
+    }
+    for s in &rows {
+        let mut how = implementation(s).to_string();
+        if s.native_out {
+            how.push_str(", writes `out` natively");
+        }
+        println!("{} ({how})", s.backend);
+        println!("  supported:   {}", list(s.supported));
+        println!(
+            "  unsupported: {}",
+            list(DtypeSet::VALID.difference(s.supported))
+        );
+        if let Some(d) = dtype {
+            let verdict = if s.supported.contains(d) {
+                "supported"
+            } else {
+                "NOT supported"
+            };
+            println!("  {d}: {verdict}");
+        }
+    }
+    Ok(())
+}
+
+fn list(s: DtypeSet) -> String {
+    if s.is_empty() {
+        "-".to_string()
+    } else {
+        s.names().join(", ")
+    }
+}
+
+fn unknown_op(name: &str) -> CliError {
+    let hint = closest_op(name)
+        .map(|n| format!(" (did you mean `{n}`?)"))
+        .unwrap_or_default();
+    CliError::Usage(format!(
+        "unknown op `{name}`{hint}; run `ivy ops` to list the ops"
+    ))
+}
+
+/// The op name nearest to `name`, when it is close (edit distance at most 2).
+fn closest_op(name: &str) -> Option<&'static str> {
+    registry::ops()
+        .iter()
+        .map(|e| (edit_distance(name, e.meta.name), e.meta.name))
+        .filter(|&(d, _)| d <= 2)
+        .min()
+        .map(|(_, n)| n)
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut cur = vec![i + 1; b.len() + 1];
+        for (j, &cb) in b.iter().enumerate() {
+            let sub = prev[j] + usize::from(ca != cb);
+            cur[j + 1] = sub.min(prev[j + 1] + 1).min(cur[j] + 1);
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+fn parse_backend(s: &str) -> CliResult<Backend> {
+    s.parse::<Backend>()
+        .map_err(|e| CliError::Usage(e.to_string()))
+}
+
+fn parse_dtype(s: &str) -> CliResult<Dtype> {
+    s.parse::<Dtype>().map_err(|e| CliError::Usage(e.to_string()))
+}
+
+// ---------------------------------------------------------------- ivy dtypes
+
+/// `ivy dtypes [--backend B] [--json]`: `B` is a backend or `none` (every dtype).
+pub fn dtypes(backend: Option<&str>, json: bool) -> CliResult {
+    // `None` in the list stands for "no backend": every dtype is valid.
+    let selected: Vec<Option<Backend>> = match backend {
+        Some("none") => vec![None],
+        Some(b) => vec![Some(b.parse::<Backend>().map_err(|e| {
+            CliError::Usage(format!("{e} (or `none` for every dtype)"))
+        })?)],
+        None => Backend::ALL
+            .iter()
+            .map(|&b| Some(b))
+            .chain([None])
+            .collect(),
+    };
+    let rows: Vec<(&str, DtypeSet)> = selected
+        .iter()
+        .map(|b| match b {
+            Some(b) => (b.as_str(), ivy::backends::valid_dtypes(*b)),
+            None => ("none", DtypeSet::VALID),
+        })
+        .collect();
+    if json {
+        let mut out = Map::new();
+        for (name, valid) in &rows {
+            out.insert(
+                name.to_string(),
+                json!({
+                    "valid": valid.names(),
+                    "invalid": DtypeSet::VALID.difference(*valid).names(),
+                }),
+            );
+        }
+        return print_json(&Value::Object(out));
+    }
+    for (name, valid) in &rows {
+        println!("{name}: {}", list(*valid));
+        let invalid = DtypeSet::VALID.difference(*valid);
+        if !invalid.is_empty() {
+            println!("  cannot hold: {}", list(invalid));
+        }
+    }
+    Ok(())
+}

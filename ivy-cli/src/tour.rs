@@ -1,0 +1,197 @@
+//! `ivy tour`: the seed examples, run and printed.
+
+use crate::{CliError, CliResult};
+use ivy::backends::{CandleArray, NdArray};
+use ivy::prelude::*;
+use ivy::{registry, NativeArray};
+
+fn heading(title: &str) {
+    println!("\n== {title} ==");
+}
+
+/// Prints a Container under a label, indented as Ivy prints it.
+fn show_container(label: &str, c: &Container) {
+    println!("{label} = {c}");
+}
+
+/// An example that must fail: prints the error, or fails the tour if it succeeded.
+fn expect_err<T>(what: &str, r: ivy::Result<T>) -> CliResult {
+    match r {
+        Err(e) => {
+            println!("{what} -> error: {e}");
+            Ok(())
+        }
+        Ok(_) => Err(CliError::Other(format!(
+            "tour: `{what}` was expected to fail but succeeded"
+        ))),
+    }
+}
+
+pub fn run() -> CliResult {
+    println!("A tour of ivy-rs: one op declaration, many backends.");
+    tan_on_both_backends()?;
+    out_form()?;
+    cross_entropy()?;
+    softplus()?;
+    containers()?;
+    inplace_updates()?;
+    println!("\nThe tour is over: every example ran as expected.");
+    Ok(())
+}
+
+fn tan_on_both_backends() -> CliResult {
+    heading("tan on both backends");
+    for &b in Backend::ALL {
+        let (x, y) = ivy::with_backend(b, || -> ivy::Result<_> {
+            let x = ivy::asarray(vec![0.0f32, 0.5, 1.0])?;
+            let y = ivy::tan(&x)?;
+            Ok((x, y))
+        })?;
+        println!("{b:<8} ivy.tan({x})");
+        println!("{:<8}   = {y}", "");
+    }
+    Ok(())
+}
+
+fn out_form() -> CliResult {
+    heading("the `out=` form: out keeps its dtype");
+    ivy::with_backend(Backend::Ndarray, || -> CliResult {
+        let x = ivy::asarray(vec![0.0f32, 0.5, 1.0])?;
+        let mut out = ivy::zeros_with(
+            &[3],
+            ZerosKw {
+                dtype: Some(Dtype::Float64),
+                device: None,
+            },
+        )?;
+        println!("x   = {x}");
+        println!("out = {out}   (before)");
+        ivy::tan_out(&x, &mut out)?;
+        println!("ivy.tan(x, out=out)");
+        println!("out = {out}   (after: still {})", out.dtype());
+        Ok(())
+    })
+}
+
+fn cross_entropy() -> CliResult {
+    heading("cross_entropy (compositional: clip, log, multiply, sum, negative)");
+    ivy::with_backend(Backend::Ndarray, || -> CliResult {
+        let true_ = ivy::asarray(vec![0.0f32, 0.0, 1.0, 0.0])?;
+        let pred = ivy::asarray(vec![0.25f32, 0.25, 0.25, 0.25])?;
+        let ce = ivy::cross_entropy(&true_, &pred)?;
+        println!("true = {true_}");
+        println!("pred = {pred}");
+        println!("ivy.cross_entropy(true, pred) = {ce}   (ln 4 = {:.7})", 4f64.ln());
+        Ok(())
+    })
+}
+
+fn softplus() -> CliResult {
+    heading("softplus (mixed: compositional body, native on some backends)");
+    let entry = registry::op("softplus")
+        .ok_or_else(|| CliError::Other("the registry has no `softplus`".into()))?;
+    let x = ivy::with_backend(Backend::Ndarray, || ivy::asarray(vec![-1.0f32, 0.0, 1.0]))?;
+    println!("x = {x}");
+    // No backend set: a mixed op runs its compositional body (on x's arrays).
+    let body = ivy::softplus(&x)?;
+    println!("no backend set -> compositional body: ivy.softplus(x) = {body}");
+    let native = ivy::with_backend(Backend::Ndarray, || ivy::softplus(&x))?;
+    println!("backend ndarray -> {}: ivy.softplus(x) = {native}", how(entry, Backend::Ndarray));
+    println!(
+        "(registry: ndarray runs softplus {}, candle {})",
+        how(entry, Backend::Ndarray),
+        how(entry, Backend::Candle)
+    );
+    Ok(())
+}
+
+/// "native" or "compositional", as the registry says for `entry` on `b`.
+fn how(entry: &ivy_core::OpEntry, b: Backend) -> &'static str {
+    match registry::support(entry, b) {
+        Some(s) if s.native => "native",
+        Some(_) => "compositional",
+        None => "standalone",
+    }
+}
+
+/// A Container of 0-d int64 arrays from `(key_chain, value)` pairs (needs a backend set).
+fn ints(leaves: &[(&str, i64)]) -> ivy::Result<Container> {
+    let mut c = Container::new();
+    for &(key_chain, v) in leaves {
+        c.insert(key_chain, ivy::asarray(v)?);
+    }
+    Ok(c)
+}
+
+fn containers() -> CliResult {
+    heading("Containers: shared-structure broadcasting");
+    ivy::with_backend(Backend::Ndarray, || -> CliResult {
+        let x = ivy::container! {
+            a: { b: ivy::asarray(2i64)?, c: ivy::asarray(4i64)? },
+            d: { e: ivy::asarray(6i64)?, f: ivy::asarray(8i64)? },
+        };
+        let y = ints(&[("a", 2), ("d", 3)])?;
+        let z = ints(&[("a/b", 10), ("a/c/g", 11), ("a/c/h", 12), ("d/e", 13), ("d/f", 14)])?;
+        show_container("x", &x);
+        show_container("y", &y);
+        show_container("z", &z);
+
+        println!("\n-- x / y  (y's leaves broadcast over x's sub-containers; e = 6/3 = 2)");
+        let q = ivy::nested::divide(&x, &y)?;
+        show_container("x / y", &q);
+
+        println!("\n-- x + y + z  (x's leaf a/c broadcasts over z's a/c/g and a/c/h)");
+        let s = x.add(&y)?.add(&z)?;
+        show_container("x + y + z", &s);
+
+        println!("\n-- structures that are not shared");
+        let y2 = ints(&[("a", 2), ("d", 3), ("g", 4)])?;
+        show_container("y", &y2);
+        expect_err("x / y", ivy::nested::divide(&x, &y2))
+    })
+}
+
+/// Where an array's data lives: the ndarray buffer address or the candle tensor id.
+fn storage(a: &Array) -> String {
+    match a.native() {
+        NativeArray::Ndarray(NdArray::Float32(d)) => format!("buffer {:p}", d.as_ptr()),
+        NativeArray::Candle(CandleArray::Tensor(t)) => format!("tensor {:?}", t.id()),
+        NativeArray::Candle(CandleArray::Var(v)) => format!("var {:?}", v.as_tensor().id()),
+        _ => "?".to_string(),
+    }
+}
+
+fn inplace_updates() -> CliResult {
+    heading("inplace_update");
+    for &b in Backend::ALL {
+        ivy::with_backend(b, || -> CliResult {
+            let mut x = ivy::asarray(vec![1.0f32, 2.0, 3.0])?;
+            let val = ivy::asarray(vec![7.0f32, 8.0, 9.0])?;
+            let before = storage(&x);
+            println!("{b}: x = {x}  [{before}]");
+            ivy::inplace_update(&mut x, &val)?;
+            let after = storage(&x);
+            let what = if before == after {
+                "same storage: the buffer was written"
+            } else {
+                "new storage: x was rebound"
+            };
+            println!("{b}: ivy.inplace_update(x, val) -> x = {x}  [{after}: {what}]");
+            Ok(())
+        })?;
+    }
+    ivy::with_backend(Backend::Candle, || -> CliResult {
+        let mut x = ivy::asarray(vec![1.0f32, 2.0, 3.0])?;
+        let val = ivy::asarray(vec![7.0f32, 8.0, 9.0])?;
+        let kw = InplaceUpdateKw {
+            ensure_in_backend: true,
+            keep_input_dtype: true,
+        };
+        expect_err(
+            "candle: ivy.inplace_update(x, val, ensure_in_backend=True)",
+            ivy::inplace_update_with(&mut x, &val, kw),
+        )?;
+        println!("candle: x is unchanged: {x}");
+        Ok(())
+    })
+}

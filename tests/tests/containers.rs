@@ -1,0 +1,116 @@
+//! Nestable ops on Containers (the seed's x/y/z examples), standalone nest functions and a
+//! container-dependent op, on every backend.
+
+use ivy::prelude::*;
+use ivy::{container, Error};
+use ivy_tests::{assert_close, test_backends};
+
+fn a(v: f64) -> Array {
+    ivy::asarray(v).expect("backend set")
+}
+
+fn xyz() -> (Container, Container, Container) {
+    let x: Container = container! { a: { b: a(2.0), c: a(4.0) }, d: { e: a(6.0), f: a(8.0) } };
+    let y: Container = container! { a: a(2.0), d: a(3.0) };
+    let z: Container = container! { a: { b: a(10.0), c: { g: a(11.0), h: a(12.0) } }, d: { e: a(13.0), f: a(14.0) } };
+    (x, y, z)
+}
+
+fn leaf(c: &Container, k: &str) -> f64 {
+    c.at(k).unwrap().to_f64_vec().unwrap()[0]
+}
+
+test_backends! {
+    fn shared_structure_divide(b) {
+        let (x, y, _) = xyz();
+        let q = x.divide(&y)?;
+        assert_eq!(leaf(&q, "a/b"), 1.0);
+        assert_eq!(leaf(&q, "a/c"), 2.0);
+        assert_eq!(leaf(&q, "d/e"), 2.0); // 6 / 3: the seed prints 3, Ivy computes 2
+        assert_close(&[leaf(&q, "d/f")], &[8.0 / 3.0], 1e-6);
+    }
+
+    fn shared_structure_add_three(b) {
+        let (x, y, z) = xyz();
+        let s = ivy::nested::add(&x.add(&y)?, &z)?;
+        let keys: Vec<String> = s.leaves().map(|(k, _)| k).collect();
+        assert_eq!(keys, ["a/b", "a/c/g", "a/c/h", "d/e", "d/f"]);
+        let vals: Vec<f64> = keys.iter().map(|k| leaf(&s, k)).collect();
+        assert_eq!(vals, vec![14.0, 17.0, 18.0, 22.0, 25.0]);
+    }
+
+    fn unshared_structure_is_an_error(b) {
+        let (x, _, _) = xyz();
+        let y: Container = container! { a: a(2.0), d: a(3.0), g: a(4.0) };
+        match x.add(&y) {
+            Err(Error::ContainerStructure { op: "add", key_chain }) => assert_eq!(key_chain, "g"),
+            other => panic!("{other:?}"),
+        }
+        let z: Container = container! { a: { b: a(10.0), c: { g: a(11.0), h: a(12.0) } }, d: { e: a(13.0), g: a(14.0) } };
+        match ivy::nested::add(&x, &z) {
+            Err(Error::ContainerStructure { key_chain, .. }) => assert_eq!(key_chain, "d/f"),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    fn unary_and_scalar_nested(b) {
+        let (x, _, _) = xyz();
+        let t = x.tan()?;
+        assert_close(&[leaf(&t, "d/e")], &[6f64.tan()], 1e-5);
+        let plus = ivy::nested::add(&x, 1.0)?;
+        assert_eq!(leaf(&plus, "a/b"), 3.0);
+        let arr = a(10.0);
+        let minus = ivy::nested::subtract(&arr, &x)?;
+        assert_eq!(leaf(&minus, "d/f"), 2.0);
+        let sums = ivy::nested::sum(&x)?;
+        assert_eq!(leaf(&sums, "a/c"), 4.0);
+        assert!(matches!(ivy::nested::tan(&arr), Err(Error::InvalidArgument { .. })), "needs a Container");
+    }
+
+    fn nested_cross_entropy(b) {
+        let t: Container = container! { p: ivy::asarray(vec![0.0f32, 1.0])?, q: ivy::asarray(vec![1.0f32, 0.0])? };
+        let pred = ivy::asarray(vec![0.25f32, 0.75])?;
+        let ce = t.cross_entropy(&pred)?;
+        assert_close(&[leaf(&ce, "p"), leaf(&ce, "q")], &[-(0.75f64.ln()), -(0.25f64.ln())], 1e-6);
+    }
+
+    fn standalone_functions(b) {
+        let (x, _, _) = xyz();
+        let doubled = ivy::nested_map(&x, |v| v * 2.0)?;
+        assert_eq!(leaf(&doubled, "d/f"), 16.0);
+        assert_eq!(ivy::index_nest(&x, "a/c")?.to_f64_vec()?, vec![4.0]);
+        assert!(matches!(ivy::index_nest(&x, "a/z"), Err(Error::KeyChain { .. })));
+        assert_eq!(ivy::default(None, 3), 3);
+        assert_eq!(ivy::default(Some(1), 3), 1);
+        let q = ivy::stable_divide(&a(1.0), &a(0.0), None)?;
+        assert!(q.to_f64_vec()?[0].is_finite());
+    }
+
+    fn container_dependent_sum_leaves(b) {
+        let (x, _, _) = xyz();
+        let s = ivy::sum_leaves(&x)?;
+        assert_eq!(s.to_f64_vec()?, vec![20.0]);
+        assert!(ivy::sum_leaves(&Container::new()).is_err());
+    }
+}
+
+#[test]
+fn container_prints_like_ivy() {
+    ivy::with_backend(Backend::Ndarray, || {
+        let y: Container = container! { a: a(2.0), d: { e: a(3.0) } };
+        let s = y.to_string();
+        assert_eq!(s, "{\n    a: ivy.array(2, dtype=float32),\n    d: {\n        e: ivy.array(3, dtype=float32)\n    }\n}");
+    });
+}
+
+#[test]
+fn map_with_key_chains() {
+    ivy::with_backend(Backend::Ndarray, || {
+        let (x, _, _) = xyz();
+        let opts = ivy_core::MapOptions { key_chains: Some(&["d"]), to_apply: false, prune_unapplied: true };
+        let m = x.map_with(|_, v| v.negative(), &opts).unwrap();
+        let keys: Vec<String> = m.leaves().map(|(k, _)| k).collect();
+        assert_eq!(keys, ["a/b", "a/c"]);
+        assert_eq!(leaf(&m, "a/b"), -2.0);
+    });
+}

@@ -1,0 +1,118 @@
+//! Creation ops, dtype and device inference, on every backend.
+
+use ivy::prelude::*;
+use ivy::Error;
+use ivy_tests::{assert_close, test_backends};
+
+test_backends! {
+    fn zeros_ones_defaults(b) {
+        let z = ivy::zeros(&[2, 3])?;
+        assert_eq!((z.dtype(), z.shape(), z.backend(), z.device()), (Dtype::Float32, &[2usize, 3][..], b, Device::Cpu));
+        assert!(z.to_f64_vec()?.iter().all(|v| *v == 0.0));
+        let o = ivy::ones_with(&[2], OnesKw { dtype: Some(Dtype::Int64), device: None })?;
+        assert_eq!(o.dtype(), Dtype::Int64);
+        assert_eq!(o.to_f64_vec()?, vec![1.0, 1.0]);
+    }
+
+    fn full_infers_dtype_from_the_fill_value(b) {
+        assert_eq!(ivy::full(&[2], 3)?.dtype(), Dtype::Int32);
+        assert_eq!(ivy::full(&[2], 3.5)?.dtype(), Dtype::Float32);
+        assert_eq!(ivy::full(&[2], 1i64 << 40)?.dtype(), Dtype::Int64);
+        let f = ivy::full_with(&[2], 7, FullKw { dtype: Some(Dtype::Float64), device: None })?;
+        assert_eq!(f.dtype(), Dtype::Float64);
+        assert_eq!(f.to_f64_vec()?, vec![7.0, 7.0]);
+    }
+
+    fn arange_values(b) {
+        let a = ivy::arange(0, 5, 2)?;
+        assert_eq!(a.dtype(), Dtype::Int32);
+        assert_eq!(a.to_f64_vec()?, vec![0.0, 2.0, 4.0]);
+        let f = ivy::arange(0.0, 1.0, 0.25)?;
+        assert_eq!(f.dtype(), Dtype::Float32);
+        assert_close(&f.to_f64_vec()?, &[0.0, 0.25, 0.5, 0.75], 0.0);
+        assert!(matches!(ivy::arange(0, 5, 0), Err(Error::InvalidArgument { op: "arange", .. })));
+    }
+
+    fn asarray_infers(b) {
+        assert_eq!(ivy::asarray(vec![1, 2])?.dtype(), Dtype::Int32);
+        assert_eq!(ivy::asarray(vec![1.0, 2.0])?.dtype(), Dtype::Float32);
+        let m = ivy::asarray(Data::from(vec![1.0, 2.0, 3.0, 4.0]).reshape(&[2, 2])?)?;
+        assert_eq!(m.shape(), &[2, 2]);
+        assert_eq!(ivy::asarray(2.5)?.shape(), &[] as &[usize]);
+    }
+
+    fn unknown_device_is_an_error(b) {
+        let r = ivy::zeros_with(&[1], ZerosKw { dtype: None, device: Some(Device::Cuda(0)) });
+        if cfg!(feature = "cuda") && b == Backend::Candle {
+            return Ok(());
+        }
+        assert!(matches!(r, Err(Error::DeviceUnavailable { .. })), "{r:?}");
+    }
+}
+
+#[test]
+fn candle_lacks_some_dtypes() {
+    ivy::with_backend(Backend::Candle, || {
+        let r = ivy::zeros_with(&[2], ZerosKw { dtype: Some(Dtype::Uint16), device: None });
+        match r {
+            Err(e @ Error::DtypeNotInBackend { .. }) => {
+                let m = e.to_string();
+                assert!(m.contains("candle") && m.contains("uint16") && m.contains("float32"), "{m}");
+            }
+            other => panic!("{other:?}"),
+        }
+        // a bool array cannot exist on candle either
+        assert!(ivy::asarray(vec![true]).is_err());
+    });
+    // ndarray holds all 15
+    ivy::with_backend(Backend::Ndarray, || {
+        for d in Dtype::ALL {
+            let z = ivy::zeros_with(&[1], ZerosKw { dtype: Some(d), device: None }).unwrap();
+            assert_eq!(z.dtype(), d);
+        }
+    });
+}
+
+#[test]
+fn creation_without_backend_names_the_fix() {
+    assert_eq!(ivy::current_backend(), None);
+    let e = ivy::zeros(&[1]).unwrap_err();
+    assert!(matches!(e, Error::NoBackend { op: "zeros" }));
+    assert!(e.to_string().contains("set_backend"));
+}
+
+#[test]
+fn backend_stack_and_default() {
+    ivy::set_backend(Backend::Candle);
+    ivy::set_backend(Backend::Ndarray);
+    assert_eq!(ivy::current_backend(), Some(Backend::Ndarray));
+    assert_eq!(ivy::unset_backend(), Some(Backend::Ndarray));
+    assert_eq!(ivy::current_backend(), Some(Backend::Candle));
+    ivy::unset_backend();
+    assert_eq!(ivy::current_backend(), None);
+    // threads see the process default, not another thread's stack
+    ivy::set_backend(Backend::Candle);
+    let other = std::thread::spawn(ivy::current_backend).join().unwrap();
+    assert_eq!(other, None);
+    ivy::unset_backend();
+}
+
+#[test]
+fn conversions_with_ndarray_and_candle() {
+    let nd = ndarray::ArrayD::from_shape_vec(ndarray::IxDyn(&[2]), vec![1.5f64, 2.5]).unwrap();
+    let a = Array::from(nd.clone());
+    assert_eq!((a.backend(), a.dtype()), (Backend::Ndarray, Dtype::Float64));
+    let back: ndarray::ArrayD<f64> = a.clone().try_into().unwrap();
+    assert_eq!(back, nd);
+    assert!(ndarray::ArrayD::<f32>::try_from(a.clone()).is_err());
+    let t = candle_core::Tensor::new(&[1u32, 2, 3], &candle_core::Device::Cpu).unwrap();
+    let c = Array::from(t);
+    assert_eq!((c.backend(), c.dtype()), (Backend::Candle, Dtype::Uint32));
+    let t2: candle_core::Tensor = c.clone().try_into().unwrap();
+    assert_eq!(t2.to_vec1::<u32>().unwrap(), vec![1, 2, 3]);
+    let c_nd = c.to_backend(Backend::Ndarray).unwrap();
+    assert_eq!(c_nd.to_f64_vec().unwrap(), vec![1.0, 2.0, 3.0]);
+    // int8 has no candle equivalent
+    let i8s = ivy::with_backend(Backend::Ndarray, || ivy::asarray_with(vec![1], AsarrayKw { dtype: Some(Dtype::Int8), device: None })).unwrap();
+    assert!(matches!(i8s.to_backend(Backend::Candle), Err(Error::DtypeNotInBackend { .. })));
+}

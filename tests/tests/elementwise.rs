@@ -1,0 +1,182 @@
+//! Element-wise ops on every backend.
+
+use ivy::prelude::*;
+use ivy::Error;
+use ivy_tests::{assert_close, f32s, test_backends, typed};
+
+test_backends! {
+    fn tan_values(b) {
+        let x = f32s(&[0.0, 0.5, 1.0])?;
+        let y = ivy::tan(&x)?;
+        assert_eq!(y.dtype(), Dtype::Float32);
+        assert_eq!(y.backend(), b);
+        assert_close(&y.to_f64_vec()?, &[0.0, 0.5f64.tan(), 1.0f64.tan()], 1e-6);
+        // the method form is the same op
+        assert_close(&x.tan()?.to_f64_vec()?, &y.to_f64_vec()?, 0.0);
+    }
+
+    fn log_exp_negative(b) {
+        let x = f32s(&[1.0, 2.0])?;
+        assert_close(&ivy::log(&x)?.to_f64_vec()?, &[0.0, 2f64.ln()], 1e-6);
+        assert_close(&ivy::exp(&x)?.to_f64_vec()?, &[1f64.exp(), 2f64.exp()], 1e-6);
+        assert_close(&ivy::negative(&x)?.to_f64_vec()?, &[-1.0, -2.0], 0.0);
+        let i = typed(&[3.0, -4.0], Dtype::Int32)?;
+        let n = (-&i)?;
+        assert_eq!(n.dtype(), Dtype::Int32);
+        assert_close(&n.to_f64_vec()?, &[-3.0, 4.0], 0.0);
+    }
+
+    fn add_broadcasts(b) {
+        let a = ivy::asarray(Data::from(vec![1.0f32, 2.0, 3.0, 4.0, 5.0, 6.0]).reshape(&[2, 3])?)?;
+        let r = f32s(&[10.0, 20.0, 30.0])?;
+        let s = ivy::add(&a, &r)?;
+        assert_eq!(s.shape(), &[2, 3]);
+        assert_close(&s.to_f64_vec()?, &[11.0, 22.0, 33.0, 14.0, 25.0, 36.0], 0.0);
+        let bad = f32s(&[1.0, 2.0])?;
+        assert!(matches!(ivy::add(&a, &bad), Err(Error::Shape { op: "add", .. }) | Err(Error::Backend { op: "add", .. })));
+    }
+
+    fn arithmetic_and_operators(b) {
+        let x = f32s(&[6.0, 8.0])?;
+        let y = f32s(&[3.0, 2.0])?;
+        assert_close(&(&x - &y)?.to_f64_vec()?, &[3.0, 6.0], 0.0);
+        assert_close(&(&x * &y)?.to_f64_vec()?, &[18.0, 16.0], 0.0);
+        assert_close(&(&x / &y)?.to_f64_vec()?, &[2.0, 4.0], 0.0);
+        assert_close(&(&x + 1.0)?.to_f64_vec()?, &[7.0, 9.0], 0.0);
+        assert_close(&(10.0 - &x)?.to_f64_vec()?, &[4.0, 2.0], 0.0);
+        assert_close(&x.subtract(1)?.to_f64_vec()?, &[5.0, 7.0], 0.0);
+    }
+
+    fn scalars_follow_promote_types_of_inputs(b) {
+        let f = f32s(&[1.0])?;
+        assert_eq!(ivy::add(&f, 2)?.dtype(), Dtype::Float32); // int scalar joins float array
+        assert_eq!(ivy::add(&f, 2.5)?.dtype(), Dtype::Float32);
+        let i = typed(&[1.0], Dtype::Int32)?;
+        assert_eq!(ivy::add(&i, 2)?.dtype(), Dtype::Int32);
+        let r = ivy::add(&i, 2.5)?; // float scalar with int array: default float
+        assert_eq!(r.dtype(), Dtype::Float64); // int32 + float32 -> float64 (precise mode)
+        assert_close(&r.to_f64_vec()?, &[3.5], 0.0);
+    }
+
+    fn array_promotion(b) {
+        let i = typed(&[1.0], Dtype::Int32)?;
+        let f = f32s(&[0.5])?;
+        assert_eq!(ivy::add(&i, &f)?.dtype(), Dtype::Float64);
+        let h = typed(&[1.0], Dtype::Float16)?;
+        let bf = typed(&[1.0], Dtype::Bfloat16)?;
+        assert_eq!(ivy::multiply(&h, &bf)?.dtype(), Dtype::Float32);
+    }
+
+    fn integer_divide_is_true_division(b) {
+        let x = typed(&[7.0, 1.0], Dtype::Int32)?;
+        let y = typed(&[2.0, 0.0], Dtype::Int32)?;
+        let q = ivy::divide(&x, &y)?;
+        assert_eq!(q.dtype(), Dtype::Float32);
+        let v = q.to_f64_vec()?;
+        assert_eq!(v[0], 3.5);
+        assert!(v[1].is_infinite());
+    }
+
+    fn clip_values(b) {
+        let x = f32s(&[-2.0, 0.5, 3.0])?;
+        assert_close(&ivy::clip(&x, 0.0, 1.0)?.to_f64_vec()?, &[0.0, 0.5, 1.0], 0.0);
+        assert!(matches!(ivy::clip(&x, 1.0, 0.0), Err(Error::InvalidArgument { op: "clip", .. })));
+    }
+
+    fn unsupported_dtype_is_an_error_not_a_panic(b) {
+        // candle's unary float kernels panic on integers; the support spec must stop them.
+        let i = typed(&[1.0, 2.0], Dtype::Int64)?;
+        for r in [ivy::tan(&i), ivy::log(&i), ivy::exp(&i)] {
+            match r {
+                Err(Error::UnsupportedDtype { dtype, backend, supported, .. }) => {
+                    assert_eq!(dtype, Dtype::Int64);
+                    assert_eq!(backend, b);
+                    assert!(supported.contains(Dtype::Float32));
+                }
+                other => panic!("expected UnsupportedDtype, got {other:?}"),
+            }
+        }
+        let msg = ivy::tan(&i).unwrap_err().to_string();
+        assert!(msg.contains("tan") && msg.contains("int64") && msg.contains(b.as_str()), "{msg}");
+    }
+
+    fn out_keeps_its_dtype(b) {
+        let x = f32s(&[0.25, 0.5])?;
+        let mut out = typed(&[0.0, 0.0], Dtype::Float64)?;
+        ivy::tan_out(&x, &mut out)?;
+        assert_eq!(out.dtype(), Dtype::Float64);
+        assert_close(&out.to_f64_vec()?, &[0.25f64.tan(), 0.5f64.tan()], 1e-6);
+        let mut same = f32s(&[0.0, 0.0])?;
+        ivy::add_out(&x, &x, &mut same)?;
+        assert_close(&same.to_f64_vec()?, &[0.5, 1.0], 0.0);
+        x.exp_out(&mut same)?;
+        assert_close(&same.to_f64_vec()?, &[0.25f64.exp(), 0.5f64.exp()], 1e-6);
+    }
+
+    fn failed_out_call_leaves_out_unchanged(b) {
+        let x = f32s(&[1.0, 2.0, 3.0])?;
+        let mut out = f32s(&[9.0, 9.0])?;
+        assert!(matches!(ivy::tan_out(&x, &mut out), Err(Error::Shape { .. })));
+        assert!(ivy::add_out(&x, &x, &mut out).is_err());
+        let i = typed(&[1.0, 2.0], Dtype::Int64)?;
+        assert!(ivy::tan_out(&i, &mut out).is_err());
+        assert_eq!(out.to_f64_vec()?, vec![9.0, 9.0]);
+        assert_eq!(out.dtype(), Dtype::Float32);
+    }
+
+    fn softplus_mixed(b) {
+        let x = f32s(&[-1.0, 0.0, 2.0])?;
+        let want: Vec<f64> = [-1.0f64, 0.0, 2.0].iter().map(|v| (1.0 + v.exp()).ln()).collect();
+        assert_close(&ivy::softplus(&x)?.to_f64_vec()?, &want, 1e-6);
+        let mut out = f32s(&[0.0, 0.0, 0.0])?;
+        ivy::softplus_out(&x, &mut out)?;
+        assert_close(&out.to_f64_vec()?, &want, 1e-6);
+        let row = ivy::registry::support(ivy::registry::op("softplus").unwrap(), b).unwrap();
+        assert_eq!(row.native, b == Backend::Ndarray, "ndarray overrides softplus, candle uses the body");
+    }
+}
+
+#[test]
+fn mixed_op_without_backend_runs_the_body() {
+    // Arrays exist, but no backend is set: Ivy runs the compositional body.
+    let x = ivy::with_backend(Backend::Ndarray, || f32s(&[0.0, 1.0])).unwrap();
+    assert_eq!(ivy::current_backend(), None);
+    let y = ivy::softplus(&x).unwrap();
+    assert_close(&y.to_f64_vec().unwrap(), &[2f64.ln(), (1.0 + 1f64.exp()).ln()], 1e-6);
+}
+
+#[test]
+fn arrays_of_two_backends_are_an_error() {
+    let a = ivy::with_backend(Backend::Ndarray, || f32s(&[1.0])).unwrap();
+    let c = ivy::with_backend(Backend::Candle, || f32s(&[1.0])).unwrap();
+    match ivy::add(&a, &c) {
+        Err(Error::BackendMismatch { op: "add", .. }) => {}
+        other => panic!("{other:?}"),
+    }
+    // converting one fixes it
+    let c2 = c.to_backend(Backend::Ndarray).unwrap();
+    assert_eq!(ivy::add(&a, &c2).unwrap().to_f64_vec().unwrap(), vec![2.0]);
+}
+
+#[test]
+fn uint8_int8_promote_on_ndarray() {
+    ivy::with_backend(Backend::Ndarray, || {
+        let u = typed(&[200.0], Dtype::Uint8).unwrap();
+        let i = typed(&[-100.0], Dtype::Int8).unwrap();
+        let s = ivy::add(&u, &i).unwrap();
+        assert_eq!(s.dtype(), Dtype::Int16);
+        assert_eq!(s.to_f64_vec().unwrap(), vec![100.0]);
+    });
+}
+
+#[test]
+fn integer_overflow_wraps_on_both_backends() {
+    for b in [Backend::Ndarray, Backend::Candle] {
+        ivy::with_backend(b, || {
+            let u = typed(&[250.0], Dtype::Uint8).unwrap();
+            let s = ivy::add(&u, &u).unwrap();
+            assert_eq!(s.dtype(), Dtype::Uint8);
+            assert_eq!(s.to_f64_vec().unwrap(), vec![244.0], "{b}");
+        });
+    }
+}

@@ -1,0 +1,74 @@
+//! `sum` and the compositional `cross_entropy`, on every backend.
+
+use ivy::prelude::*;
+use ivy::Error;
+use ivy_tests::{assert_close, f32s, test_backends, typed};
+
+fn matrix() -> ivy::Result<Array> {
+    ivy::asarray(Data::from(vec![1.0f32, 2.0, 3.0, 4.0, 5.0, 6.0]).reshape(&[2, 3])?)
+}
+
+test_backends! {
+    fn sum_all_and_axes(b) {
+        let m = matrix()?;
+        let all = ivy::sum(&m)?;
+        assert_eq!(all.shape(), &[] as &[usize]);
+        assert_eq!(all.to_f64_vec()?, vec![21.0]);
+        let kw = SumKw { axis: Some(vec![0]), ..Default::default() };
+        let s0 = ivy::sum_with(&m, kw)?;
+        assert_eq!(s0.shape(), &[3]);
+        assert_eq!(s0.to_f64_vec()?, vec![5.0, 7.0, 9.0]);
+        let kw = SumKw { axis: Some(vec![-1]), keepdims: true, dtype: Some(Dtype::Float64) };
+        let s1 = m.sum_with(kw)?;
+        assert_eq!((s1.shape(), s1.dtype()), (&[2usize, 1][..], Dtype::Float64));
+        assert_eq!(s1.to_f64_vec()?, vec![6.0, 15.0]);
+        let bad = SumKw { axis: Some(vec![2]), ..Default::default() };
+        assert!(matches!(ivy::sum_with(&m, bad), Err(Error::Axis { op: "sum", axis: 2, ndim: 2 })));
+    }
+
+    fn sum_out(b) {
+        let m = matrix()?;
+        let mut out = typed(&[0.0, 0.0], Dtype::Float64)?;
+        let kw = SumKw { axis: Some(vec![1]), ..Default::default() };
+        ivy::sum_with_out(&m, kw, &mut out)?;
+        assert_eq!((out.dtype(), out.to_f64_vec()?), (Dtype::Float64, vec![6.0, 15.0]));
+    }
+
+    fn cross_entropy_matches_the_seed_formula(b) {
+        let t = f32s(&[0.0, 1.0, 0.0])?;
+        let p = f32s(&[0.2, 0.7, 0.1])?;
+        let ce = ivy::cross_entropy(&t, &p)?;
+        assert_close(&ce.to_f64_vec()?, &[-(0.7f64.ln())], 1e-6);
+        // out is handled inside the body (passed to `negative`)
+        let mut out = typed(&[0.0], Dtype::Float64)?;
+        let mut out0 = ivy::zeros_with(&[], ZerosKw { dtype: Some(Dtype::Float64), device: None })?;
+        ivy::cross_entropy_out(&t, &p, &mut out0)?;
+        assert_close(&out0.to_f64_vec()?, &[-(0.7f64.ln())], 1e-6);
+        assert_eq!(out0.dtype(), Dtype::Float64);
+        assert!(ivy::cross_entropy_out(&t, &p, &mut out).is_err(), "shape [] vs [1]");
+        assert_eq!(out.to_f64_vec()?, vec![0.0]);
+        // keyword arguments
+        let kw = CrossEntropyKw { axis: -1, epsilon: 0.25 };
+        let clipped = ivy::cross_entropy_with(&t, &p, kw.clone())?;
+        assert_close(&clipped.to_f64_vec()?, &[-(0.7f64.ln())], 1e-6);
+        let t2 = f32s(&[1.0, 0.0, 0.0])?;
+        let clipped = t2.cross_entropy_with(&p, kw)?;
+        assert_close(&clipped.to_f64_vec()?, &[-(0.25f64.ln())], 1e-6);
+    }
+}
+
+#[test]
+fn compositional_support_is_the_callees_intersection() {
+    let ce = ivy::registry::op("cross_entropy").unwrap();
+    assert_eq!(ce.meta.kind, OpKind::Compositional);
+    for name in ["clip", "log", "negative", "sum", "multiply"] {
+        let found = ce.meta.callees.iter().any(|c| ivy::registry::base_name(c) == name);
+        assert!(found, "{name} in {:?}", ce.meta.callees);
+    }
+    let s = ivy::registry::support(ce, Backend::Candle).unwrap().supported;
+    assert!(!s.contains(Dtype::Int64), "log does not take int64 on candle");
+    assert!(s.contains(Dtype::Float32));
+    assert!(!s.contains(Dtype::Uint16), "candle has no uint16");
+}
+
+use ivy::OpKind;

@@ -1,0 +1,31 @@
+// Every backend implements every primary op of the category.
+
+#[ivy::category]
+pub mod demo {
+    use ivy::{Array, Result};
+
+    #[primary]
+    pub fn double(x: &Array) -> Result<Array>;
+
+    #[primary]
+    pub fn halve(x: &Array) -> Result<Array>;
+}
+
+#[ivy::backend_impl]
+impl demo::DemoBackend for ivy::NdarrayBackend {
+    fn double(x: &ivy::Array) -> ivy::Result<ivy::Array> {
+        Ok(x.clone())
+    }
+    fn halve(x: &ivy::Array) -> ivy::Result<ivy::Array> {
+        Ok(x.clone())
+    }
+}
+
+#[ivy::backend_impl]
+impl demo::DemoBackend for ivy::CandleBackend {
+    fn double(x: &ivy::Array) -> ivy::Result<ivy::Array> {
+        Ok(x.clone())
+    }
+}
+
+fn main() {}

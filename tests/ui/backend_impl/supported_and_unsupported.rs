@@ -1,0 +1,27 @@
+// A method gives its supported dtypes or its unsupported dtypes, not both.
+
+#[ivy::category]
+pub mod demo {
+    use ivy::{Array, Result};
+
+    #[primary]
+    pub fn double(x: &Array) -> Result<Array>;
+}
+
+#[ivy::backend_impl]
+impl demo::DemoBackend for ivy::NdarrayBackend {
+    fn double(x: &ivy::Array) -> ivy::Result<ivy::Array> {
+        Ok(x.clone())
+    }
+}
+
+#[ivy::backend_impl]
+impl demo::DemoBackend for ivy::CandleBackend {
+    #[with_supported_dtypes({"0.11.1 and below": ("float",)})]
+    #[with_unsupported_dtypes({"0.11.1 and below": ("bool",)})]
+    fn double(x: &ivy::Array) -> ivy::Result<ivy::Array> {
+        Ok(x.clone())
+    }
+}
+
+fn main() {}
