@@ -63,7 +63,13 @@ fn main() {
         for row in t.iter() {
             let cells: Vec<String> = row
                 .iter()
-                .map(|&c| if c == usize::MAX { "255".into() } else { c.to_string() })
+                .map(|&c| {
+                    if c == usize::MAX {
+                        "255".into()
+                    } else {
+                        c.to_string()
+                    }
+                })
                 .collect();
             out.push_str(&format!("    [{}],\n", cells.join(", ")));
         }

@@ -76,7 +76,9 @@ pub fn ops(json: bool) -> CliResult {
                 yes_no(m.has_out).to_string(),
             ];
             row.extend(Backend::ALL.iter().map(|&b| {
-                registry::support(e, b).map_or("-", |s| implementation(&s)).to_string()
+                registry::support(e, b)
+                    .map_or("-", |s| implementation(&s))
+                    .to_string()
             }));
             row
         })
@@ -232,7 +234,8 @@ fn parse_backend(s: &str) -> CliResult<Backend> {
 }
 
 fn parse_dtype(s: &str) -> CliResult<Dtype> {
-    s.parse::<Dtype>().map_err(|e| CliError::Usage(e.to_string()))
+    s.parse::<Dtype>()
+        .map_err(|e| CliError::Usage(e.to_string()))
 }
 
 // ---------------------------------------------------------------- ivy dtypes

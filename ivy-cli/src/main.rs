@@ -11,7 +11,11 @@ use std::fmt;
 use std::process::ExitCode;
 
 #[derive(Parser)]
-#[command(name = "ivy", version, about = "ivy-rs: op catalog, dtype support and a tour")]
+#[command(
+    name = "ivy",
+    version,
+    about = "ivy-rs: op catalog, dtype support and a tour"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

@@ -47,7 +47,7 @@ fn tan_on_both_backends() -> CliResult {
             let y = ivy::tan(&x)?;
             Ok((x, y))
         })?;
-        println!("{b:<8} ivy.tan({x})");
+        println!("{:<8} ivy.tan({x})", b.as_str());
         println!("{:<8}   = {y}", "");
     }
     Ok(())
@@ -81,7 +81,10 @@ fn cross_entropy() -> CliResult {
         let ce = ivy::cross_entropy(&true_, &pred)?;
         println!("true = {true_}");
         println!("pred = {pred}");
-        println!("ivy.cross_entropy(true, pred) = {ce}   (ln 4 = {:.7})", 4f64.ln());
+        println!(
+            "ivy.cross_entropy(true, pred) = {ce}   (ln 4 = {:.7})",
+            4f64.ln()
+        );
         Ok(())
     })
 }
@@ -96,7 +99,10 @@ fn softplus() -> CliResult {
     let body = ivy::softplus(&x)?;
     println!("no backend set -> compositional body: ivy.softplus(x) = {body}");
     let native = ivy::with_backend(Backend::Ndarray, || ivy::softplus(&x))?;
-    println!("backend ndarray -> {}: ivy.softplus(x) = {native}", how(entry, Backend::Ndarray));
+    println!(
+        "backend ndarray -> {}: ivy.softplus(x) = {native}",
+        how(entry, Backend::Ndarray)
+    );
     println!(
         "(registry: ndarray runs softplus {}, candle {})",
         how(entry, Backend::Ndarray),
@@ -114,7 +120,7 @@ fn how(entry: &ivy_core::OpEntry, b: Backend) -> &'static str {
     }
 }
 
-/// A Container of 0-d int64 arrays from `(key_chain, value)` pairs (needs a backend set).
+/// A Container of 0-d integer arrays (Ivy's default int dtype) from `(key_chain, value)` pairs (needs a backend set).
 fn ints(leaves: &[(&str, i64)]) -> ivy::Result<Container> {
     let mut c = Container::new();
     for &(key_chain, v) in leaves {
@@ -131,7 +137,13 @@ fn containers() -> CliResult {
             d: { e: ivy::asarray(6i64)?, f: ivy::asarray(8i64)? },
         };
         let y = ints(&[("a", 2), ("d", 3)])?;
-        let z = ints(&[("a/b", 10), ("a/c/g", 11), ("a/c/h", 12), ("d/e", 13), ("d/f", 14)])?;
+        let z = ints(&[
+            ("a/b", 10),
+            ("a/c/g", 11),
+            ("a/c/h", 12),
+            ("d/e", 13),
+            ("d/f", 14),
+        ])?;
         show_container("x", &x);
         show_container("y", &y);
         show_container("z", &z);
@@ -152,12 +164,12 @@ fn containers() -> CliResult {
 }
 
 /// Where an array's data lives: the ndarray buffer address or the candle tensor id.
-fn storage(a: &Array) -> String {
+fn storage(a: &Array) -> Option<String> {
     match a.native() {
-        NativeArray::Ndarray(NdArray::Float32(d)) => format!("buffer {:p}", d.as_ptr()),
-        NativeArray::Candle(CandleArray::Tensor(t)) => format!("tensor {:?}", t.id()),
-        NativeArray::Candle(CandleArray::Var(v)) => format!("var {:?}", v.as_tensor().id()),
-        _ => "?".to_string(),
+        NativeArray::Ndarray(NdArray::Float32(d)) => Some(format!("{:p}", d.as_ptr())),
+        NativeArray::Candle(CandleArray::Tensor(t)) => Some(format!("{:?}", t.id())),
+        NativeArray::Candle(CandleArray::Var(v)) => Some(format!("{:?}", v.as_tensor().id())),
+        _ => None,
     }
 }
 
@@ -168,15 +180,16 @@ fn inplace_updates() -> CliResult {
             let mut x = ivy::asarray(vec![1.0f32, 2.0, 3.0])?;
             let val = ivy::asarray(vec![7.0f32, 8.0, 9.0])?;
             let before = storage(&x);
-            println!("{b}: x = {x}  [{before}]");
+            println!("{b}: x = {x}");
             ivy::inplace_update(&mut x, &val)?;
-            let after = storage(&x);
-            let what = if before == after {
+            let what = if before.is_none() {
+                "?"
+            } else if before == storage(&x) {
                 "same storage: the buffer was written"
             } else {
-                "new storage: x was rebound"
+                "new storage: x was rebound to new data"
             };
-            println!("{b}: ivy.inplace_update(x, val) -> x = {x}  [{after}: {what}]");
+            println!("{b}: ivy.inplace_update(x, val) -> x = {x}  ({what})");
             Ok(())
         })?;
     }

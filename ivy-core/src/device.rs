@@ -42,7 +42,9 @@ impl FromStr for Device {
                 .or_else(|| s.strip_prefix("gpu:"))
                 .and_then(|n| n.parse().ok())
                 .map(Device::Cuda)
-                .ok_or_else(|| Error::UnknownDevice { name: s.to_string() }),
+                .ok_or_else(|| Error::UnknownDevice {
+                    name: s.to_string(),
+                }),
         }
     }
 }

@@ -203,8 +203,9 @@ impl DtypeSet {
         })
     }
     /// Names of the dtype classes.
-    pub const CLASS_NAMES: [&'static str; 6] =
-        ["valid", "numeric", "integer", "unsigned", "float", "complex"];
+    pub const CLASS_NAMES: [&'static str; 6] = [
+        "valid", "numeric", "integer", "unsigned", "float", "complex",
+    ];
 
     /// A dtype name or a class name, as used in support specs.
     pub fn dtype_or_class(name: &str) -> Option<DtypeSet> {

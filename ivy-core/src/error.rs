@@ -20,7 +20,10 @@ pub type Result<T, E = Error> = std::result::Result<T, E>;
 pub enum Error {
     // === Dtype errors ===
     /// A dtype name that is not one of Ivy's 15.
-    #[error("unknown dtype `{name}`; valid dtypes are: {}", crate::dtype::valid_dtype_names())]
+    #[error(
+        "unknown dtype `{name}`; valid dtypes are: {}",
+        crate::dtype::valid_dtype_names()
+    )]
     UnknownDtype {
         /// The name given.
         name: String,
@@ -40,7 +43,10 @@ pub enum Error {
         supported: DtypeSet,
     },
     /// An array of a dtype the backend cannot hold at all.
-    #[error("backend {backend} has no dtype {dtype}{}; its valid dtypes are {valid}", op_suffix(op))]
+    #[error(
+        "backend {backend} has no dtype {dtype}{}; its valid dtypes are {valid}",
+        op_suffix(op)
+    )]
     DtypeNotInBackend {
         /// The op, when one asked.
         op: Option<&'static str>,

@@ -56,7 +56,11 @@ fn spec_index(d: Dtype) -> usize {
 /// assert_eq!(promote_types(Bool, Float16).unwrap(), Float16);
 /// ```
 pub fn promote_types(a: Dtype, b: Dtype) -> Result<Dtype> {
-    let table = if precise_mode() { &PRECISE } else { &NON_PRECISE };
+    let table = if precise_mode() {
+        &PRECISE
+    } else {
+        &NON_PRECISE
+    };
     let c = table[spec_index(a)][spec_index(b)];
     if c == 255 {
         return Err(Error::Promotion { a, b });

@@ -26,7 +26,9 @@ impl Version {
             if n == 3 {
                 return Err(bad("a version has at most three parts"));
             }
-            parts[n] = p.parse().map_err(|_| bad("a version is dot-separated integers"))?;
+            parts[n] = p
+                .parse()
+                .map_err(|_| bad("a version is dot-separated integers"))?;
             n += 1;
         }
         Ok(Version(parts))
@@ -80,7 +82,9 @@ impl VersionRange {
                 hi: Version::parse(b).map_err(|_| err("bad version after `to`"))?,
             };
             if r.lo > r.hi {
-                return Err(err("the range is empty (X must not exceed Y in \"X to Y\")"));
+                return Err(err(
+                    "the range is empty (X must not exceed Y in \"X to Y\")",
+                ));
             }
             r
         } else {

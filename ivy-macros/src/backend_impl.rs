@@ -128,7 +128,10 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
                     _ => {
                         cx.error_spanned_by(
                             &a,
-                            format!("`#[{}]` needs a spec: ({{\"0.11.1 and below\": (\"int64\",)}})", h.name()),
+                            format!(
+                                "`#[{}]` needs a spec: ({{\"0.11.1 and below\": (\"int64\",)}})",
+                                h.name()
+                            ),
                         );
                         continue;
                     }
@@ -176,16 +179,19 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
         trait_,
         self_ty,
         items,
-        ..
+        brace_token,
     } = imp;
     let (impl_generics, _, where_clause) = generics.split_for_impl();
     let trait_tokens = trait_.map(|(bang, path, for_)| quote!(#bang #path #for_));
-    quote! {
+    let mut out = quote! {
         #errors
         #(#attrs)*
-        #defaultness #unsafety #impl_token #impl_generics #trait_tokens #self_ty #where_clause {
-            #(#consts)*
-            #(#items)*
-        }
-    }
+        #defaultness #unsafety #impl_token #impl_generics #trait_tokens #self_ty #where_clause
+    };
+    // The impl's own braces (not the attribute's span): errors about the impl as a whole,
+    // such as a missing trait item (E0046), then point at `impl … for …`.
+    brace_token.surround(&mut out, |out| {
+        out.extend(quote!(#(#consts)* #(#items)*));
+    });
+    out
 }

@@ -16,8 +16,8 @@ use quote::{format_ident, quote, quote_spanned, ToTokens};
 use syn::parse::{Parse, ParseStream};
 use syn::visit::Visit;
 use syn::{
-    Attribute, Block, Expr, FnArg, Ident, Item, ItemMod, Pat, ReturnType, Signature, Token,
-    Type, Visibility,
+    Attribute, Block, Expr, FnArg, Ident, Item, ItemMod, Pat, ReturnType, Signature, Token, Type,
+    Visibility,
 };
 
 /// A declaration with or without a body.
@@ -203,10 +203,7 @@ fn parse_op(cx: &mut Ctxt, mut decl: DeclFn, helpers: Vec<(Helper, Attribute)>) 
             }
         };
         if slot.is_some() {
-            cx.error_spanned_by(
-                attr,
-                format!("`#[{}]` may only be given once", h.name()),
-            );
+            cx.error_spanned_by(attr, format!("`#[{}]` may only be given once", h.name()));
         }
         *slot = Some(attr.clone());
     }
@@ -233,14 +230,22 @@ fn parse_op(cx: &mut Ctxt, mut decl: DeclFn, helpers: Vec<(Helper, Attribute)>) 
         ),
         _ => {}
     }
+    // Set when `#[nestable]` is already reported as not applying: its own requirements
+    // (an array parameter, an Array result) are then not checked, to report one error.
+    let mut nestable_misplaced = false;
     if let (Some(n), Some(_)) = (&nestable, &container_dependent) {
+        nestable_misplaced = true;
         cx.error_spanned_by(
             n,
             format!("container-dependent op `{name}` cannot be `#[nestable]`: its Container argument is consumed whole, not mapped over"),
         );
     }
     if let (Kind::Standalone, Some(n)) = (kind, &nestable) {
-        cx.error_spanned_by(n, "`#[nestable]` does not apply to a `#[standalone]` function");
+        nestable_misplaced = true;
+        cx.error_spanned_by(
+            n,
+            "`#[nestable]` does not apply to a `#[standalone]` function",
+        );
     }
     let _ = kind_attr;
 
@@ -274,9 +279,8 @@ fn parse_op(cx: &mut Ctxt, mut decl: DeclFn, helpers: Vec<(Helper, Attribute)>) 
         let ident = pi.ident.clone();
         let ty = (*pt.ty).clone();
         if ident == "out" {
-            let ok = option_inner(&ty).is_some_and(|t| {
-                is_ref(t, true) && type_last_ident(t).as_deref() == Some("Array")
-            });
+            let ok = option_inner(&ty)
+                .is_some_and(|t| is_ref(t, true) && type_last_ident(t).as_deref() == Some("Array"));
             if !ok {
                 cx.error_spanned_by(&pt.ty, "`out` must have type `Option<&mut Array>`");
             } else if i + 1 != n_inputs {
@@ -328,7 +332,10 @@ fn parse_op(cx: &mut Ctxt, mut decl: DeclFn, helpers: Vec<(Helper, Attribute)>) 
             );
         }
         if matches!(class, Class::InferDtype | Class::InferDevice) && kw.is_none() {
-            cx.error_spanned_by(&ident, format!("`{ident}` is keyword-only: mark it `#[kw]`"));
+            cx.error_spanned_by(
+                &ident,
+                format!("`{ident}` is keyword-only: mark it `#[kw]`"),
+            );
         }
         params.push(Param {
             ident,
@@ -339,15 +346,21 @@ fn parse_op(cx: &mut Ctxt, mut decl: DeclFn, helpers: Vec<(Helper, Attribute)>) 
     }
     if let Some(a) = &infer_dtype {
         if !params.iter().any(|p| p.class == Class::InferDtype) {
-            cx.error_spanned_by(a, "`#[infer_dtype]` needs a parameter `#[kw] dtype: Option<Dtype>`");
+            cx.error_spanned_by(
+                a,
+                "`#[infer_dtype]` needs a parameter `#[kw] dtype: Option<Dtype>`",
+            );
         }
     }
     if let Some(a) = &infer_device {
         if !params.iter().any(|p| p.class == Class::InferDevice) {
-            cx.error_spanned_by(a, "`#[infer_device]` needs a parameter `#[kw] device: Option<Device>`");
+            cx.error_spanned_by(
+                a,
+                "`#[infer_device]` needs a parameter `#[kw] device: Option<Device>`",
+            );
         }
     }
-    if let Some(a) = &nestable {
+    if let Some(a) = nestable.as_ref().filter(|_| !nestable_misplaced) {
         if !returns_array {
             cx.error_spanned_by(a, "a `#[nestable]` op must return `Result<Array>`");
         }
@@ -355,15 +368,24 @@ fn parse_op(cx: &mut Ctxt, mut decl: DeclFn, helpers: Vec<(Helper, Attribute)>) 
             .iter()
             .any(|p| matches!(p.class, Class::Array | Class::Operand))
         {
-            cx.error_spanned_by(a, "a `#[nestable]` op needs an array parameter (`&Array` or `Operand`)");
+            cx.error_spanned_by(
+                a,
+                "a `#[nestable]` op needs an array parameter (`&Array` or `Operand`)",
+            );
         }
     }
     if let Some(a) = &container_dependent {
         if !params.iter().any(|p| p.class == Class::Container) {
-            cx.error_spanned_by(a, "a `#[container_dependent]` op needs a `&Container` parameter");
+            cx.error_spanned_by(
+                a,
+                "a `#[container_dependent]` op needs a `&Container` parameter",
+            );
         }
     }
-    if kind != Kind::Standalone && params.iter().any(|p| p.class == Class::Container) && container_dependent.is_none() {
+    if kind != Kind::Standalone
+        && params.iter().any(|p| p.class == Class::Container)
+        && container_dependent.is_none()
+    {
         cx.error_spanned_by(
             &decl.sig.ident,
             "an op taking a `&Container` parameter must be marked `#[container_dependent]`",
@@ -455,7 +477,11 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
     let mut module: ItemMod = match syn::parse2(item.clone()) {
         Ok(m) => m,
         Err(e) => {
-            let err = syn::Error::new(e.span(), "`#[category]` goes on an inline module: `pub mod elementwise { … }`").to_compile_error();
+            let err = syn::Error::new(
+                e.span(),
+                "`#[category]` goes on an inline module: `pub mod elementwise { … }`",
+            )
+            .to_compile_error();
             return quote!(#err #item);
         }
     };
@@ -557,8 +583,18 @@ fn generate(cat: &str, ops: &[Op]) -> TokenStream {
         let name = &op.decl.sig.ident;
         let name_s = name.to_string();
         let span = name.span();
-        let docs: Vec<_> = op.decl.attrs.iter().filter(|a| a.path().is_ident("doc")).collect();
-        let other_attrs: Vec<_> = op.decl.attrs.iter().filter(|a| !a.path().is_ident("doc")).collect();
+        let docs: Vec<_> = op
+            .decl
+            .attrs
+            .iter()
+            .filter(|a| a.path().is_ident("doc"))
+            .collect();
+        let other_attrs: Vec<_> = op
+            .decl
+            .attrs
+            .iter()
+            .filter(|a| !a.path().is_ident("doc"))
+            .collect();
         let vis = &op.decl.vis;
         let ret = &op.ret;
         let upper = format_ident!("{}", name_s.to_uppercase(), span = span);
@@ -679,7 +715,11 @@ fn generate(cat: &str, ops: &[Op]) -> TokenStream {
             .filter(|prm| matches!(prm.class, Class::Scalar | Class::Data))
             .map(|prm| {
                 let id = &prm.ident;
-                let ty = if prm.class == Class::Scalar { quote!(#p::Scalar) } else { quote!(#p::Data) };
+                let ty = if prm.class == Class::Scalar {
+                    quote!(#p::Scalar)
+                } else {
+                    quote!(#p::Data)
+                };
                 quote!(let #id: #ty = ::core::convert::Into::into(#id);)
             })
             .collect();
@@ -689,7 +729,11 @@ fn generate(cat: &str, ops: &[Op]) -> TokenStream {
         } else {
             quote!()
         };
-        let kw_param = if has_kw { quote!(kw: #kw_ident,) } else { quote!() };
+        let kw_param = if has_kw {
+            quote!(kw: #kw_ident,)
+        } else {
+            quote!()
+        };
         let kw_arg = if has_kw { quote!(kw,) } else { quote!() };
         let kw_default = if has_kw {
             quote!(<#kw_ident as ::core::default::Default>::default(),)
@@ -756,7 +800,8 @@ fn generate(cat: &str, ops: &[Op]) -> TokenStream {
             } else {
                 quote!(#p::ImplInfo::BODY)
             };
-            let info_doc = format!("Support of `{name_s}` on this backend (set by `#[backend_impl]`).");
+            let info_doc =
+                format!("Support of `{name_s}` on this backend (set by `#[backend_impl]`).");
             trait_items.push(quote! {
                 #[doc = #info_doc]
                 #[doc(hidden)]
@@ -797,7 +842,8 @@ fn generate(cat: &str, ops: &[Op]) -> TokenStream {
                 });
             }
             if op.has_out {
-                let out_doc = format!("The backend's `{name_s}` writing into `out` (which keeps its dtype).");
+                let out_doc =
+                    format!("The backend's `{name_s}` writing into `out` (which keeps its dtype).");
                 let fallback = if op.kind == Kind::Mixed {
                     quote! {
                         if !Self::#upper.native {
@@ -824,13 +870,18 @@ fn generate(cat: &str, ops: &[Op]) -> TokenStream {
             .filter(|p| matches!(p.class, Class::Array | Class::Operand))
             .collect();
         let backends_expr = {
-            let items = all_params.iter().filter(|p| matches!(p.class, Class::Array | Class::Operand | Class::ArrayMut)).map(|prm| {
-                let id = &prm.ident;
-                match prm.class {
-                    Class::Array | Class::ArrayMut => quote!(::core::option::Option::Some(#id.backend())),
-                    _ => quote!(#id.backend()),
-                }
-            });
+            let items = all_params
+                .iter()
+                .filter(|p| matches!(p.class, Class::Array | Class::Operand | Class::ArrayMut))
+                .map(|prm| {
+                    let id = &prm.ident;
+                    match prm.class {
+                        Class::Array | Class::ArrayMut => {
+                            quote!(::core::option::Option::Some(#id.backend()))
+                        }
+                        _ => quote!(#id.backend()),
+                    }
+                });
             let out_b = if op.has_out {
                 quote!(out.as_deref().map(#p::Array::backend),)
             } else {
@@ -940,7 +991,13 @@ fn generate(cat: &str, ops: &[Op]) -> TokenStream {
         }
 
         // ---- the core entry: choose the path, then run it
-        let core_ident = if op.has_out { name_into.clone() } else if has_kw { name_with.clone() } else { name.clone() };
+        let core_ident = if op.has_out {
+            name_into.clone()
+        } else if has_kw {
+            name_with.clone()
+        } else {
+            name.clone()
+        };
         let out_forward = if op.has_out { quote!(out) } else { quote!() };
         let body_call_args: Vec<TokenStream> = all_params.iter().map(|p| forward(p)).collect();
         let run = match op.kind {
@@ -981,7 +1038,11 @@ fn generate(cat: &str, ops: &[Op]) -> TokenStream {
         } else {
             String::new()
         };
-        let core_docs = if core_doc.is_empty() { quote!(#(#docs)*) } else { quote!(#[doc = #core_doc]) };
+        let core_docs = if core_doc.is_empty() {
+            quote!(#(#docs)*)
+        } else {
+            quote!(#[doc = #core_doc])
+        };
         fns.push(quote! {
             #core_docs
             #(#other_attrs)*
@@ -1035,7 +1096,9 @@ fn generate(cat: &str, ops: &[Op]) -> TokenStream {
         }
 
         // ---- methods and nested forms
-        let first = positional.first().filter(|f| matches!(f.class, Class::Array | Class::Operand));
+        let first = positional
+            .first()
+            .filter(|f| matches!(f.class, Class::Array | Class::Operand));
         if let Some(first) = first {
             let rest: Vec<&&Param> = positional.iter().skip(1).collect();
             let rest_params: Vec<TokenStream> = rest
@@ -1048,10 +1111,18 @@ fn generate(cat: &str, ops: &[Op]) -> TokenStream {
                 .collect();
             let rest_names: Vec<&Ident> = rest.iter().map(|p| &p.ident).collect();
             let mlt = generics_of(rest.iter().map(|p| **p), &[Class::Operand]);
-            let self_arg = if first.class == Class::Operand { quote!(#p::Operand::Array(self)) } else { quote!(self) };
+            let self_arg = if first.class == Class::Operand {
+                quote!(#p::Operand::Array(self))
+            } else {
+                quote!(self)
+            };
             let m_doc = format!("Method form of [`{name_s}`](fn@{name_s}).");
-            let mut decls = vec![quote!(#[doc = #m_doc] fn #name #mlt(&self, #(#rest_params),*) -> #p::Result<#ret>;)];
-            let mut impls = vec![quote!(#[inline] fn #name #mlt(&self, #(#rest_params),*) -> #p::Result<#ret> { #name(#self_arg, #(#rest_names),*) })];
+            let mut decls = vec![
+                quote!(#[doc = #m_doc] fn #name #mlt(&self, #(#rest_params),*) -> #p::Result<#ret>;),
+            ];
+            let mut impls = vec![
+                quote!(#[inline] fn #name #mlt(&self, #(#rest_params),*) -> #p::Result<#ret> { #name(#self_arg, #(#rest_names),*) }),
+            ];
             if has_kw {
                 decls.push(quote!(#[doc = #m_doc] fn #name_with #mlt(&self, #(#rest_params,)* kw: #kw_ident) -> #p::Result<#ret>;));
                 impls.push(quote!(#[inline] fn #name_with #mlt(&self, #(#rest_params,)* kw: #kw_ident) -> #p::Result<#ret> { #name_with(#self_arg, #(#rest_names,)* kw) }));
@@ -1100,15 +1171,31 @@ fn generate(cat: &str, ops: &[Op]) -> TokenStream {
                             j += 1;
                             t
                         }
-                        Class::Scalar | Class::Data | Class::Other if matches!(prm.ty, Type::Reference(_)) => quote!(#id),
+                        Class::Scalar | Class::Data | Class::Other
+                            if matches!(prm.ty, Type::Reference(_)) =>
+                        {
+                            quote!(#id)
+                        }
                         _ => quote!(::core::clone::Clone::clone(&#id)),
                     }
                 })
                 .collect();
-            let target = if has_kw { quote!(super::#name_with) } else { quote!(super::#name) };
-            let kw_clone = if has_kw { quote!(::core::clone::Clone::clone(&kw),) } else { quote!() };
+            let target = if has_kw {
+                quote!(super::#name_with)
+            } else {
+                quote!(super::#name)
+            };
+            let kw_clone = if has_kw {
+                quote!(::core::clone::Clone::clone(&kw),)
+            } else {
+                quote!()
+            };
             let n_doc = format!("[`{name_s}`](fn@super::{name_s}) over Containers: any array argument may be a Container (shared-structure broadcasting).");
-            let nested_name = if has_kw { name_with.clone() } else { name.clone() };
+            let nested_name = if has_kw {
+                name_with.clone()
+            } else {
+                name.clone()
+            };
             nested_fns.push(quote! {
                 #[doc = #n_doc]
                 #[allow(clippy::too_many_arguments)]
@@ -1135,9 +1222,9 @@ fn generate(cat: &str, ops: &[Op]) -> TokenStream {
                         let ty = pub_ty(prm);
                         match prm.class {
                             Class::Array | Class::Operand => {
-                            let l = lifetime_of(id);
-                            quote!(#id: impl ::core::convert::Into<#p::NestArg<#l>>)
-                        }
+                                let l = lifetime_of(id);
+                                quote!(#id: impl ::core::convert::Into<#p::NestArg<#l>>)
+                            }
                             _ => quote!(#id: #ty),
                         }
                     })
@@ -1175,7 +1262,8 @@ fn generate(cat: &str, ops: &[Op]) -> TokenStream {
     let (ad, ai) = array_methods;
     let (cd, ci) = container_methods;
     let ops_ident = format_ident!("{}_OPS", cat.to_uppercase());
-    let reg_doc = format!("Every op of the `{cat}` category, with its metadata and per-backend support.");
+    let reg_doc =
+        format!("Every op of the `{cat}` category, with its metadata and per-backend support.");
     let _ = Span::call_site();
     quote! {
         #[doc = #trait_doc]

@@ -20,6 +20,9 @@ impl Ctxt {
 
     /// Every error as `compile_error!`s.
     pub fn into_compile_errors(self) -> TokenStream {
-        self.errors.into_iter().map(|e| e.to_compile_error()).collect()
+        self.errors
+            .into_iter()
+            .map(|e| e.to_compile_error())
+            .collect()
     }
 }

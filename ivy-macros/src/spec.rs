@@ -23,9 +23,9 @@ pub struct RawSpec {
 impl Parse for RawSpec {
     fn parse(input: ParseStream) -> syn::Result<Self> {
         if input.peek(LitStr) {
-            return Err(input.error(
-                "expected a version-keyed dict: {\"0.11.1 and below\": (\"int64\",)}",
-            ));
+            return Err(
+                input.error("expected a version-keyed dict: {\"0.11.1 and below\": (\"int64\",)}")
+            );
         }
         let content;
         braced!(content in input);

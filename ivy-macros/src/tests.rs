@@ -23,7 +23,10 @@ fn backend_impl(item: TokenStream) -> String {
 
 /// The expansion must carry no `compile_error!`: these inputs are all valid.
 fn assert_clean(text: &str) {
-    assert!(!text.contains("compile_error"), "unexpected error in:\n{text}");
+    assert!(
+        !text.contains("compile_error"),
+        "unexpected error in:\n{text}"
+    );
 }
 
 #[test]

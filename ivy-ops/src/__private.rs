@@ -3,8 +3,8 @@
 pub use crate::{Array, Container, NestArg, Operand};
 use ivy_core::Nest;
 pub use ivy_core::{
-    Backend, BackendSupport, Device, Dtype, DtypeSet, Error, OpEntry, OpKind, OpMeta, Result,
-    Scalar, Version, VersionRange, resolve_spec,
+    resolve_spec, Backend, BackendSupport, Device, Dtype, DtypeSet, Error, OpEntry, OpKind, OpMeta,
+    Result, Scalar, Version, VersionRange,
 };
 use std::borrow::Cow;
 
@@ -106,7 +106,10 @@ pub fn backend_of(op: &'static str, backends: &[Option<Backend>]) -> Result<Back
 
 /// Mixed ops: with no backend set, the compositional body (`None`); else the backend.
 #[inline]
-pub fn backend_for_mixed(op: &'static str, backends: &[Option<Backend>]) -> Result<Option<Backend>> {
+pub fn backend_for_mixed(
+    op: &'static str,
+    backends: &[Option<Backend>],
+) -> Result<Option<Backend>> {
     if ivy_core::current_backend().is_none() {
         return Ok(None);
     }
@@ -220,7 +223,10 @@ pub fn promote_operands<'a, const N: usize>(
         }
     }
     let target = target.unwrap_or(DEFAULT_FLOAT);
-    if ops.iter().all(|o| matches!(o, Operand::Array(a) if a.dtype() == target)) {
+    if ops
+        .iter()
+        .all(|o| matches!(o, Operand::Array(a) if a.dtype() == target))
+    {
         return Ok(ops.map(|o| match o {
             Operand::Array(a) => Cow::Borrowed(a),
             Operand::Scalar(_) => unreachable!("all operands are arrays"),
@@ -238,12 +244,13 @@ pub fn promote_operands<'a, const N: usize>(
         v.push(match o {
             Operand::Array(a) if a.dtype() == target => Cow::Borrowed(a),
             Operand::Array(a) => Cow::Owned(a.cast(target)?),
-            Operand::Scalar(s) => {
-                Cow::Owned(crate::functional::creation::scalar_array(op, backend, s, target, device)?)
-            }
+            Operand::Scalar(s) => Cow::Owned(crate::functional::creation::scalar_array(
+                op, backend, s, target, device,
+            )?),
         });
     }
-    Ok(v.try_into().unwrap_or_else(|_| unreachable!("N operands in, N out")))
+    Ok(v.try_into()
+        .unwrap_or_else(|_| unreachable!("N operands in, N out")))
 }
 
 /// The default dtype of a scalar (Ivy's `default_dtype(item=…)`).
@@ -294,7 +301,9 @@ pub fn infer_dtype(explicit: Option<Dtype>, arrays: &[Dtype], scalars: &[Dtype])
 
 /// `#[infer_device]`: explicit device, else the first array's, else the CPU.
 pub fn infer_device(explicit: Option<Device>, arrays: &[Device]) -> Device {
-    explicit.or_else(|| arrays.first().copied()).unwrap_or_default()
+    explicit
+        .or_else(|| arrays.first().copied())
+        .unwrap_or_default()
 }
 
 /// A nested call: maps `f` over the leaves with shared-structure broadcasting; scalars and
@@ -333,8 +342,16 @@ pub fn broadcast_shapes(op: &'static str, a: &[usize], b: &[usize]) -> Result<Ve
     let n = a.len().max(b.len());
     let mut out = vec![0; n];
     for i in 0..n {
-        let da = if i < n - a.len() { 1 } else { a[i - (n - a.len())] };
-        let db = if i < n - b.len() { 1 } else { b[i - (n - b.len())] };
+        let da = if i < n - a.len() {
+            1
+        } else {
+            a[i - (n - a.len())]
+        };
+        let db = if i < n - b.len() {
+            1
+        } else {
+            b[i - (n - b.len())]
+        };
         out[i] = match (da, db) {
             (x, y) if x == y => x,
             (1, y) => y,
@@ -360,8 +377,16 @@ pub fn broadcasts_to(a: &[usize], b: &[usize], target: &[usize]) -> bool {
         return false;
     }
     (0..n).all(|i| {
-        let da = if i < n - a.len() { 1 } else { a[i - (n - a.len())] };
-        let db = if i < n - b.len() { 1 } else { b[i - (n - b.len())] };
+        let da = if i < n - a.len() {
+            1
+        } else {
+            a[i - (n - a.len())]
+        };
+        let db = if i < n - b.len() {
+            1
+        } else {
+            b[i - (n - b.len())]
+        };
         let t = target[i];
         (da == t || da == 1) && (db == t || db == 1) && (da == t || db == t)
     })

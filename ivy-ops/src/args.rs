@@ -118,10 +118,7 @@ impl Data {
         if shape.iter().product::<usize>() != self.values.len() {
             return Err(ivy_core::Error::InvalidArgument {
                 op: "asarray",
-                message: format!(
-                    "cannot reshape {} values to {shape:?}",
-                    self.values.len()
-                ),
+                message: format!("cannot reshape {} values to {shape:?}", self.values.len()),
             });
         }
         self.shape = shape.to_vec();

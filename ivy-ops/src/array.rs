@@ -30,7 +30,9 @@ impl NativeArray {
 ///
 /// ```
 /// use ivy::prelude::*;
+/// ivy::set_backend(Backend::Candle);
 /// let x = ivy::asarray_with([0.0f32, 1.0], AsarrayKw { dtype: None, device: None })?;
+/// assert_eq!(x.backend(), Backend::Candle);
 /// assert_eq!(x.dtype(), Dtype::Float32);
 /// assert_eq!(x.shape(), &[2]);
 /// let y = x.tan()?;
@@ -115,7 +117,12 @@ impl fmt::Display for Array {
     /// `ivy.array([...], dtype=float32)`; arrays above 100 elements print as a shape summary.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.size() > 100 {
-            return write!(f, "ivy.array(<shape {:?}>, dtype={})", self.shape(), self.dtype());
+            return write!(
+                f,
+                "ivy.array(<shape {:?}>, dtype={})",
+                self.shape(),
+                self.dtype()
+            );
         }
         let body = crate::backends::format_values(self).map_err(|_| fmt::Error)?;
         write!(f, "ivy.array({body}, dtype={})", self.dtype())

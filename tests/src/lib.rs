@@ -55,6 +55,9 @@ pub fn typed(v: &[f64], dtype: ivy::Dtype) -> Result<Array> {
 pub fn assert_close(got: &[f64], want: &[f64], tol: f64) {
     assert_eq!(got.len(), want.len(), "lengths differ: {got:?} vs {want:?}");
     for (g, w) in got.iter().zip(want) {
-        assert!((g - w).abs() <= tol * (1.0 + w.abs()), "{got:?} != {want:?}");
+        assert!(
+            (g - w).abs() <= tol * (1.0 + w.abs()),
+            "{got:?} != {want:?}"
+        );
     }
 }

@@ -107,7 +107,11 @@ fn container_prints_like_ivy() {
 fn map_with_key_chains() {
     ivy::with_backend(Backend::Ndarray, || {
         let (x, _, _) = xyz();
-        let opts = ivy_core::MapOptions { key_chains: Some(&["d"]), to_apply: false, prune_unapplied: true };
+        let opts = ivy_core::MapOptions {
+            key_chains: Some(&["d"]),
+            to_apply: false,
+            prune_unapplied: true,
+        };
         let m = x.map_with(|_, v| v.negative(), &opts).unwrap();
         let keys: Vec<String> = m.leaves().map(|(k, _)| k).collect();
         assert_eq!(keys, ["a/b", "a/c"]);

@@ -53,11 +53,20 @@ test_backends! {
 #[test]
 fn candle_lacks_some_dtypes() {
     ivy::with_backend(Backend::Candle, || {
-        let r = ivy::zeros_with(&[2], ZerosKw { dtype: Some(Dtype::Uint16), device: None });
+        let r = ivy::zeros_with(
+            &[2],
+            ZerosKw {
+                dtype: Some(Dtype::Uint16),
+                device: None,
+            },
+        );
         match r {
             Err(e @ Error::DtypeNotInBackend { .. }) => {
                 let m = e.to_string();
-                assert!(m.contains("candle") && m.contains("uint16") && m.contains("float32"), "{m}");
+                assert!(
+                    m.contains("candle") && m.contains("uint16") && m.contains("float32"),
+                    "{m}"
+                );
             }
             other => panic!("{other:?}"),
         }
@@ -67,7 +76,14 @@ fn candle_lacks_some_dtypes() {
     // ndarray holds all 15
     ivy::with_backend(Backend::Ndarray, || {
         for d in Dtype::ALL {
-            let z = ivy::zeros_with(&[1], ZerosKw { dtype: Some(d), device: None }).unwrap();
+            let z = ivy::zeros_with(
+                &[1],
+                ZerosKw {
+                    dtype: Some(d),
+                    device: None,
+                },
+            )
+            .unwrap();
             assert_eq!(z.dtype(), d);
         }
     });
@@ -113,6 +129,18 @@ fn conversions_with_ndarray_and_candle() {
     let c_nd = c.to_backend(Backend::Ndarray).unwrap();
     assert_eq!(c_nd.to_f64_vec().unwrap(), vec![1.0, 2.0, 3.0]);
     // int8 has no candle equivalent
-    let i8s = ivy::with_backend(Backend::Ndarray, || ivy::asarray_with(vec![1], AsarrayKw { dtype: Some(Dtype::Int8), device: None })).unwrap();
-    assert!(matches!(i8s.to_backend(Backend::Candle), Err(Error::DtypeNotInBackend { .. })));
+    let i8s = ivy::with_backend(Backend::Ndarray, || {
+        ivy::asarray_with(
+            vec![1],
+            AsarrayKw {
+                dtype: Some(Dtype::Int8),
+                device: None,
+            },
+        )
+    })
+    .unwrap();
+    assert!(matches!(
+        i8s.to_backend(Backend::Candle),
+        Err(Error::DtypeNotInBackend { .. })
+    ));
 }

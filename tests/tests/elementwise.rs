@@ -142,7 +142,11 @@ fn mixed_op_without_backend_runs_the_body() {
     let x = ivy::with_backend(Backend::Ndarray, || f32s(&[0.0, 1.0])).unwrap();
     assert_eq!(ivy::current_backend(), None);
     let y = ivy::softplus(&x).unwrap();
-    assert_close(&y.to_f64_vec().unwrap(), &[2f64.ln(), (1.0 + 1f64.exp()).ln()], 1e-6);
+    assert_close(
+        &y.to_f64_vec().unwrap(),
+        &[2f64.ln(), (1.0 + 1f64.exp()).ln()],
+        1e-6,
+    );
 }
 
 #[test]

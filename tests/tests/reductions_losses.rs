@@ -62,11 +62,20 @@ fn compositional_support_is_the_callees_intersection() {
     let ce = ivy::registry::op("cross_entropy").unwrap();
     assert_eq!(ce.meta.kind, OpKind::Compositional);
     for name in ["clip", "log", "negative", "sum", "multiply"] {
-        let found = ce.meta.callees.iter().any(|c| ivy::registry::base_name(c) == name);
+        let found = ce
+            .meta
+            .callees
+            .iter()
+            .any(|c| ivy::registry::base_name(c) == name);
         assert!(found, "{name} in {:?}", ce.meta.callees);
     }
-    let s = ivy::registry::support(ce, Backend::Candle).unwrap().supported;
-    assert!(!s.contains(Dtype::Int64), "log does not take int64 on candle");
+    let s = ivy::registry::support(ce, Backend::Candle)
+        .unwrap()
+        .supported;
+    assert!(
+        !s.contains(Dtype::Int64),
+        "log does not take int64 on candle"
+    );
     assert!(s.contains(Dtype::Float32));
     assert!(!s.contains(Dtype::Uint16), "candle has no uint16");
 }

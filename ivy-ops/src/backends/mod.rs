@@ -191,7 +191,9 @@ pub(crate) fn cast(x: &Array, to: Dtype) -> Result<Array> {
         #[cfg(feature = "candle")]
         NativeArray::Candle(t) => candle::cast(t.tensor(), to).map(Array::from_candle),
         #[allow(unreachable_patterns)]
-        _ => Err(Error::BackendUnavailable { backend: x.backend() }),
+        _ => Err(Error::BackendUnavailable {
+            backend: x.backend(),
+        }),
     }
 }
 
@@ -248,6 +250,10 @@ pub(crate) fn replace_data(op: &'static str, out: &mut Array, value: Array) -> R
             Ok(())
         }
         #[allow(unreachable_patterns)]
-        (o, v) => Err(Error::BackendMismatch { op, a: v.backend(), b: o.backend() }),
+        (o, v) => Err(Error::BackendMismatch {
+            op,
+            a: v.backend(),
+            b: o.backend(),
+        }),
     }
 }

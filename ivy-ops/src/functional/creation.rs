@@ -53,7 +53,11 @@ pub mod creation {
     #[primary]
     #[infer_dtype]
     #[infer_device]
-    pub fn asarray(obj: Data, #[kw] dtype: Option<Dtype>, #[kw] device: Option<Device>) -> Result<Array>;
+    pub fn asarray(
+        obj: Data,
+        #[kw] dtype: Option<Dtype>,
+        #[kw] device: Option<Device>,
+    ) -> Result<Array>;
 
     /// A 0-d array of `dtype` holding `s`, on `backend` (the scalar operands of arithmetic).
     pub(crate) fn scalar_array(

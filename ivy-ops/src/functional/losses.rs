@@ -3,8 +3,8 @@
 /// Loss functions.
 #[ivy_macros::category]
 pub mod losses {
-    use crate::{Array, Result};
     use crate::{clip, log, negative_into, sum_with, SumKw};
+    use crate::{Array, Result};
 
     /// Cross-entropy between `true_` labels and `pred` probabilities along `axis`.
     /// Compositional: the seed's body, passing `out` to its last op.

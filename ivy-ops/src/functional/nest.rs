@@ -9,13 +9,17 @@ pub mod nest {
     ///
     /// ```
     /// use ivy::prelude::*;
-    /// let c: Container = ivy::container! { a: ivy::asarray(vec![1.0f32]).unwrap() };
-    /// let d = ivy::with_backend(Backend::Ndarray, || ivy::nested_map(&c, |x| x.exp()))?;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let c: Container = ivy::container! { a: ivy::asarray(vec![1.0f32])? };
+    /// let d = ivy::nested_map(&c, |x| x.exp())?;
     /// assert!((d.at("a")?.to_f64_vec()?[0] - 1f64.exp()).abs() < 1e-5);
     /// # Ok::<(), ivy::Error>(())
     /// ```
     #[standalone]
-    pub fn nested_map(c: &Container, mut f: impl FnMut(&Array) -> Result<Array>) -> Result<Container> {
+    pub fn nested_map(
+        c: &Container,
+        mut f: impl FnMut(&Array) -> Result<Array>,
+    ) -> Result<Container> {
         c.map(|_, x| f(x))
     }
 

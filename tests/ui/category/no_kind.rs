@@ -1,10 +1,10 @@
-// A declaration without a kind (and without a body) is not an op yet.
+// A body-less declaration without a kind attribute.
 
 #[ivy::category]
 pub mod demo {
     use ivy::{Array, Result};
 
-    #[nestable]
+    /// Doubles `x`.
     pub fn double(x: &Array) -> Result<Array>;
 }
 

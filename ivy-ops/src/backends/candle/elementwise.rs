@@ -47,18 +47,30 @@ impl ElementwiseBackend for CandleBackend {
     }
 
     fn subtract(x1: &Array, x2: &Array) -> Result<Array> {
-        wrap("subtract", tensor("subtract", x1)?.broadcast_sub(tensor("subtract", x2)?))
+        wrap(
+            "subtract",
+            tensor("subtract", x1)?.broadcast_sub(tensor("subtract", x2)?),
+        )
     }
 
     fn multiply(x1: &Array, x2: &Array) -> Result<Array> {
-        wrap("multiply", tensor("multiply", x1)?.broadcast_mul(tensor("multiply", x2)?))
+        wrap(
+            "multiply",
+            tensor("multiply", x1)?.broadcast_mul(tensor("multiply", x2)?),
+        )
     }
 
     fn divide(x1: &Array, x2: &Array) -> Result<Array> {
         // Integer division by zero panics in candle; Ivy divides integers as floats anyway.
         match true_div_inputs(x1, x2)? {
-            Some((a, b)) => wrap("divide", tensor("divide", &a)?.broadcast_div(tensor("divide", &b)?)),
-            None => wrap("divide", tensor("divide", x1)?.broadcast_div(tensor("divide", x2)?)),
+            Some((a, b)) => wrap(
+                "divide",
+                tensor("divide", &a)?.broadcast_div(tensor("divide", &b)?),
+            ),
+            None => wrap(
+                "divide",
+                tensor("divide", x1)?.broadcast_div(tensor("divide", x2)?),
+            ),
         }
     }
 
@@ -73,8 +85,15 @@ impl ElementwiseBackend for CandleBackend {
         let d = t.dtype();
         let lo = candle_core::Tensor::new(x_min, t.device()).and_then(|s| s.to_dtype(d));
         let hi = candle_core::Tensor::new(x_max, t.device()).and_then(|s| s.to_dtype(d));
-        let (lo, hi) = (lo.map_err(|e| err("clip", e))?, hi.map_err(|e| err("clip", e))?);
-        wrap("clip", t.broadcast_maximum(&lo).and_then(|m| m.broadcast_minimum(&hi)))
+        let (lo, hi) = (
+            lo.map_err(|e| err("clip", e))?,
+            hi.map_err(|e| err("clip", e))?,
+        );
+        wrap(
+            "clip",
+            t.broadcast_maximum(&lo)
+                .and_then(|m| m.broadcast_minimum(&hi)),
+        )
     }
     // no softplus: candle uses the compositional body
 }

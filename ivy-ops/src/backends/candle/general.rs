@@ -15,7 +15,11 @@ impl GeneralBackend for CandleBackend {
     ) -> Result<()> {
         let v = tensor("inplace_update", val)?;
         let xt = tensor("inplace_update", x)?;
-        let target = if keep_input_dtype { xt.dtype() } else { v.dtype() };
+        let target = if keep_input_dtype {
+            xt.dtype()
+        } else {
+            v.dtype()
+        };
         let shape = xt.dims().to_vec();
         let v = v
             .to_dtype(target)
@@ -34,13 +38,19 @@ impl GeneralBackend for CandleBackend {
             }
             NativeArray::Candle(c) => {
                 if ensure_in_backend {
-                    return Err(Error::InplaceNotInBackend { backend: Backend::Candle });
+                    return Err(Error::InplaceNotInBackend {
+                        backend: Backend::Candle,
+                    });
                 }
                 *c = CandleArray::Tensor(v);
                 Ok(())
             }
             #[allow(unreachable_patterns)]
-            _ => Err(Error::BackendMismatch { op: "inplace_update", a: Backend::Candle, b: x.backend() }),
+            _ => Err(Error::BackendMismatch {
+                op: "inplace_update",
+                a: Backend::Candle,
+                b: x.backend(),
+            }),
         }
     }
 }

@@ -142,8 +142,15 @@ impl From<Tensor> for Array {
     /// converted to float32 first, so no Array holds a dtype ivy cannot name.
     fn from(t: Tensor) -> Array {
         let t = match t.dtype() {
-            DType::U8 | DType::U32 | DType::I16 | DType::I32 | DType::I64 | DType::BF16
-            | DType::F16 | DType::F32 | DType::F64 => t,
+            DType::U8
+            | DType::U32
+            | DType::I16
+            | DType::I32
+            | DType::I64
+            | DType::BF16
+            | DType::F16
+            | DType::F32
+            | DType::F64 => t,
             _ => t.to_dtype(DType::F32).unwrap_or(t),
         };
         Array::from_candle(CandleArray::Tensor(t))
@@ -174,15 +181,42 @@ mod nd_convert {
     macro_rules! candle_types {
         ($d:expr, $T:ident => $body:expr, $other:ident => $else:expr) => {
             match $d {
-                Dtype::Uint8 => { type $T = u8; $body }
-                Dtype::Uint32 => { type $T = u32; $body }
-                Dtype::Int16 => { type $T = i16; $body }
-                Dtype::Int32 => { type $T = i32; $body }
-                Dtype::Int64 => { type $T = i64; $body }
-                Dtype::Bfloat16 => { type $T = bf16; $body }
-                Dtype::Float16 => { type $T = f16; $body }
-                Dtype::Float32 => { type $T = f32; $body }
-                Dtype::Float64 => { type $T = f64; $body }
+                Dtype::Uint8 => {
+                    type $T = u8;
+                    $body
+                }
+                Dtype::Uint32 => {
+                    type $T = u32;
+                    $body
+                }
+                Dtype::Int16 => {
+                    type $T = i16;
+                    $body
+                }
+                Dtype::Int32 => {
+                    type $T = i32;
+                    $body
+                }
+                Dtype::Int64 => {
+                    type $T = i64;
+                    $body
+                }
+                Dtype::Bfloat16 => {
+                    type $T = bf16;
+                    $body
+                }
+                Dtype::Float16 => {
+                    type $T = f16;
+                    $body
+                }
+                Dtype::Float32 => {
+                    type $T = f32;
+                    $body
+                }
+                Dtype::Float64 => {
+                    type $T = f64;
+                    $body
+                }
                 $other => $else,
             }
         };

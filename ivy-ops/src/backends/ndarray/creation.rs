@@ -17,9 +17,17 @@ fn cpu_only(op: &'static str, device: Device) -> Result<()> {
     }
 }
 
-fn filled(op: &'static str, shape: &[usize], s: Scalar, dtype: Dtype, device: Device) -> Result<Array> {
+fn filled(
+    op: &'static str,
+    shape: &[usize],
+    s: Scalar,
+    dtype: Dtype,
+    device: Device,
+) -> Result<Array> {
     cpu_only(op, device)?;
-    Ok(Array::from_nd(super::nd_type!(dtype, T => full_typed::<T>(shape, elem_from_scalar::<T>(s)))))
+    Ok(Array::from_nd(
+        super::nd_type!(dtype, T => full_typed::<T>(shape, elem_from_scalar::<T>(s))),
+    ))
 }
 
 fn from_values(values: &[Scalar], shape: &[usize], dtype: Dtype) -> Result<Array> {
@@ -44,10 +52,18 @@ impl CreationBackend for NdarrayBackend {
     fn full(shape: &[usize], fill_value: Scalar, dtype: Dtype, device: Device) -> Result<Array> {
         filled("full", shape, fill_value, dtype, device)
     }
-    fn arange(start: Scalar, stop: Scalar, step: Scalar, dtype: Dtype, device: Device) -> Result<Array> {
+    fn arange(
+        start: Scalar,
+        stop: Scalar,
+        step: Scalar,
+        dtype: Dtype,
+        device: Device,
+    ) -> Result<Array> {
         cpu_only("arange", device)?;
         let n = arange_len(start, stop, step)?;
-        let ints = [start, stop, step].iter().all(|s| matches!(s, Scalar::Int(_)));
+        let ints = [start, stop, step]
+            .iter()
+            .all(|s| matches!(s, Scalar::Int(_)));
         let values: Vec<Scalar> = (0..n)
             .map(|i| match (start, step) {
                 (Scalar::Int(a), Scalar::Int(s)) if ints => Scalar::Int(a + i as i64 * s),

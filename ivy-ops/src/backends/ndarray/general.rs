@@ -16,7 +16,11 @@ impl GeneralBackend for NdarrayBackend {
     ) -> Result<()> {
         let _ = ensure_in_backend; // ndarray buffers are mutable: always in the backend
         let v = nd("inplace_update", val)?;
-        let target = if keep_input_dtype { x.dtype() } else { v.dtype() };
+        let target = if keep_input_dtype {
+            x.dtype()
+        } else {
+            v.dtype()
+        };
         let v = cast(v, target);
         let xa = nd_mut("inplace_update", x)?;
         let shape = IxDyn(xa.shape());

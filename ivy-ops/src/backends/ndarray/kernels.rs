@@ -2,8 +2,8 @@
 
 use super::{Elem, FloatElem, NdArray, NdElem};
 use crate::{Array, NativeArray};
-use ivy_core::{Backend, Dtype, Error, Result};
 use ::ndarray::{ArrayD, IxDyn, Zip};
+use ivy_core::{Backend, Dtype, Error, Result};
 
 /// A unary kernel over float/complex elements.
 pub(crate) trait FloatMap {

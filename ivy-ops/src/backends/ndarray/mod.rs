@@ -13,9 +13,9 @@ mod statistical;
 pub use elem::{Elem, FloatElem};
 pub(crate) use kernels::*;
 
+use ::ndarray::ArrayD;
 use half::{bf16, f16};
 use ivy_core::{Backend, Dtype, DtypeSet, Version};
-use ::ndarray::ArrayD;
 use num_complex::Complex;
 
 /// The ndarray backend (zero-sized).
@@ -79,9 +79,21 @@ pub trait NdElem: Elem {
 }
 
 nd_array!(
-    Int8(i8), Int16(i16), Int32(i32), Int64(i64), Uint8(u8), Uint16(u16), Uint32(u32),
-    Uint64(u64), Bfloat16(bf16), Float16(f16), Float32(f32), Float64(f64),
-    Complex64(Complex<f32>), Complex128(Complex<f64>), Bool(bool)
+    Int8(i8),
+    Int16(i16),
+    Int32(i32),
+    Int64(i64),
+    Uint8(u8),
+    Uint16(u16),
+    Uint32(u32),
+    Uint64(u64),
+    Bfloat16(bf16),
+    Float16(f16),
+    Float32(f32),
+    Float64(f64),
+    Complex64(Complex<f32>),
+    Complex128(Complex<f64>),
+    Bool(bool)
 );
 
 /// Runs `$body` with `$a` bound to the typed array and `$T` to its element type, for every
@@ -90,21 +102,81 @@ macro_rules! nd_all {
     ($arr:expr, $a:ident, $T:ident => $body:expr) => {{
         use $crate::backends::ndarray::NdArray as __N;
         match $arr {
-            __N::Int8($a) => { #[allow(dead_code)] type $T = i8; $body }
-            __N::Int16($a) => { #[allow(dead_code)] type $T = i16; $body }
-            __N::Int32($a) => { #[allow(dead_code)] type $T = i32; $body }
-            __N::Int64($a) => { #[allow(dead_code)] type $T = i64; $body }
-            __N::Uint8($a) => { #[allow(dead_code)] type $T = u8; $body }
-            __N::Uint16($a) => { #[allow(dead_code)] type $T = u16; $body }
-            __N::Uint32($a) => { #[allow(dead_code)] type $T = u32; $body }
-            __N::Uint64($a) => { #[allow(dead_code)] type $T = u64; $body }
-            __N::Bfloat16($a) => { #[allow(dead_code)] type $T = ::half::bf16; $body }
-            __N::Float16($a) => { #[allow(dead_code)] type $T = ::half::f16; $body }
-            __N::Float32($a) => { #[allow(dead_code)] type $T = f32; $body }
-            __N::Float64($a) => { #[allow(dead_code)] type $T = f64; $body }
-            __N::Complex64($a) => { #[allow(dead_code)] type $T = ::num_complex::Complex<f32>; $body }
-            __N::Complex128($a) => { #[allow(dead_code)] type $T = ::num_complex::Complex<f64>; $body }
-            __N::Bool($a) => { #[allow(dead_code)] type $T = bool; $body }
+            __N::Int8($a) => {
+                #[allow(dead_code)]
+                type $T = i8;
+                $body
+            }
+            __N::Int16($a) => {
+                #[allow(dead_code)]
+                type $T = i16;
+                $body
+            }
+            __N::Int32($a) => {
+                #[allow(dead_code)]
+                type $T = i32;
+                $body
+            }
+            __N::Int64($a) => {
+                #[allow(dead_code)]
+                type $T = i64;
+                $body
+            }
+            __N::Uint8($a) => {
+                #[allow(dead_code)]
+                type $T = u8;
+                $body
+            }
+            __N::Uint16($a) => {
+                #[allow(dead_code)]
+                type $T = u16;
+                $body
+            }
+            __N::Uint32($a) => {
+                #[allow(dead_code)]
+                type $T = u32;
+                $body
+            }
+            __N::Uint64($a) => {
+                #[allow(dead_code)]
+                type $T = u64;
+                $body
+            }
+            __N::Bfloat16($a) => {
+                #[allow(dead_code)]
+                type $T = ::half::bf16;
+                $body
+            }
+            __N::Float16($a) => {
+                #[allow(dead_code)]
+                type $T = ::half::f16;
+                $body
+            }
+            __N::Float32($a) => {
+                #[allow(dead_code)]
+                type $T = f32;
+                $body
+            }
+            __N::Float64($a) => {
+                #[allow(dead_code)]
+                type $T = f64;
+                $body
+            }
+            __N::Complex64($a) => {
+                #[allow(dead_code)]
+                type $T = ::num_complex::Complex<f32>;
+                $body
+            }
+            __N::Complex128($a) => {
+                #[allow(dead_code)]
+                type $T = ::num_complex::Complex<f64>;
+                $body
+            }
+            __N::Bool($a) => {
+                #[allow(dead_code)]
+                type $T = bool;
+                $body
+            }
         }
     }};
 }
@@ -114,12 +186,36 @@ macro_rules! nd_float {
     ($arr:expr, $a:ident, $T:ident => $body:expr, $other:ident => $else:expr) => {{
         use $crate::backends::ndarray::NdArray as __N;
         match $arr {
-            __N::Bfloat16($a) => { #[allow(dead_code)] type $T = ::half::bf16; $body }
-            __N::Float16($a) => { #[allow(dead_code)] type $T = ::half::f16; $body }
-            __N::Float32($a) => { #[allow(dead_code)] type $T = f32; $body }
-            __N::Float64($a) => { #[allow(dead_code)] type $T = f64; $body }
-            __N::Complex64($a) => { #[allow(dead_code)] type $T = ::num_complex::Complex<f32>; $body }
-            __N::Complex128($a) => { #[allow(dead_code)] type $T = ::num_complex::Complex<f64>; $body }
+            __N::Bfloat16($a) => {
+                #[allow(dead_code)]
+                type $T = ::half::bf16;
+                $body
+            }
+            __N::Float16($a) => {
+                #[allow(dead_code)]
+                type $T = ::half::f16;
+                $body
+            }
+            __N::Float32($a) => {
+                #[allow(dead_code)]
+                type $T = f32;
+                $body
+            }
+            __N::Float64($a) => {
+                #[allow(dead_code)]
+                type $T = f64;
+                $body
+            }
+            __N::Complex64($a) => {
+                #[allow(dead_code)]
+                type $T = ::num_complex::Complex<f32>;
+                $body
+            }
+            __N::Complex128($a) => {
+                #[allow(dead_code)]
+                type $T = ::num_complex::Complex<f64>;
+                $body
+            }
             $other => $else,
         }
     }};
@@ -130,21 +226,81 @@ macro_rules! nd_type {
     ($dtype:expr, $T:ident => $body:expr) => {{
         use ::ivy_core::Dtype as __D;
         match $dtype {
-            __D::Int8 => { #[allow(dead_code)] type $T = i8; $body }
-            __D::Int16 => { #[allow(dead_code)] type $T = i16; $body }
-            __D::Int32 => { #[allow(dead_code)] type $T = i32; $body }
-            __D::Int64 => { #[allow(dead_code)] type $T = i64; $body }
-            __D::Uint8 => { #[allow(dead_code)] type $T = u8; $body }
-            __D::Uint16 => { #[allow(dead_code)] type $T = u16; $body }
-            __D::Uint32 => { #[allow(dead_code)] type $T = u32; $body }
-            __D::Uint64 => { #[allow(dead_code)] type $T = u64; $body }
-            __D::Bfloat16 => { #[allow(dead_code)] type $T = ::half::bf16; $body }
-            __D::Float16 => { #[allow(dead_code)] type $T = ::half::f16; $body }
-            __D::Float32 => { #[allow(dead_code)] type $T = f32; $body }
-            __D::Float64 => { #[allow(dead_code)] type $T = f64; $body }
-            __D::Complex64 => { #[allow(dead_code)] type $T = ::num_complex::Complex<f32>; $body }
-            __D::Complex128 => { #[allow(dead_code)] type $T = ::num_complex::Complex<f64>; $body }
-            __D::Bool => { #[allow(dead_code)] type $T = bool; $body }
+            __D::Int8 => {
+                #[allow(dead_code)]
+                type $T = i8;
+                $body
+            }
+            __D::Int16 => {
+                #[allow(dead_code)]
+                type $T = i16;
+                $body
+            }
+            __D::Int32 => {
+                #[allow(dead_code)]
+                type $T = i32;
+                $body
+            }
+            __D::Int64 => {
+                #[allow(dead_code)]
+                type $T = i64;
+                $body
+            }
+            __D::Uint8 => {
+                #[allow(dead_code)]
+                type $T = u8;
+                $body
+            }
+            __D::Uint16 => {
+                #[allow(dead_code)]
+                type $T = u16;
+                $body
+            }
+            __D::Uint32 => {
+                #[allow(dead_code)]
+                type $T = u32;
+                $body
+            }
+            __D::Uint64 => {
+                #[allow(dead_code)]
+                type $T = u64;
+                $body
+            }
+            __D::Bfloat16 => {
+                #[allow(dead_code)]
+                type $T = ::half::bf16;
+                $body
+            }
+            __D::Float16 => {
+                #[allow(dead_code)]
+                type $T = ::half::f16;
+                $body
+            }
+            __D::Float32 => {
+                #[allow(dead_code)]
+                type $T = f32;
+                $body
+            }
+            __D::Float64 => {
+                #[allow(dead_code)]
+                type $T = f64;
+                $body
+            }
+            __D::Complex64 => {
+                #[allow(dead_code)]
+                type $T = ::num_complex::Complex<f32>;
+                $body
+            }
+            __D::Complex128 => {
+                #[allow(dead_code)]
+                type $T = ::num_complex::Complex<f64>;
+                $body
+            }
+            __D::Bool => {
+                #[allow(dead_code)]
+                type $T = bool;
+                $body
+            }
             #[allow(unreachable_patterns)]
             _ => unreachable!("Dtype has 15 variants"),
         }
@@ -168,12 +324,19 @@ impl<T: NdElem> TryFrom<crate::Array> for ArrayD<T> {
         let a = a.to_backend(Backend::Ndarray)?;
         let d = a.dtype();
         match a.native {
-            crate::NativeArray::Ndarray(n) => T::unwrap(n).map_err(|_| ivy_core::Error::InvalidArgument {
-                op: "into_ndarray",
-                message: format!("the array has dtype {d}, not {}; cast it first with `Array::cast`", T::DTYPE),
-            }),
+            crate::NativeArray::Ndarray(n) => {
+                T::unwrap(n).map_err(|_| ivy_core::Error::InvalidArgument {
+                    op: "into_ndarray",
+                    message: format!(
+                        "the array has dtype {d}, not {}; cast it first with `Array::cast`",
+                        T::DTYPE
+                    ),
+                })
+            }
             #[allow(unreachable_patterns)]
-            _ => Err(ivy_core::Error::BackendUnavailable { backend: Backend::Ndarray }),
+            _ => Err(ivy_core::Error::BackendUnavailable {
+                backend: Backend::Ndarray,
+            }),
         }
     }
 }

@@ -8,7 +8,12 @@ use ::ndarray::Axis;
 
 #[ivy_macros::backend_impl]
 impl StatisticalBackend for NdarrayBackend {
-    fn sum(x: &Array, axis: Option<Vec<i64>>, keepdims: bool, dtype: Option<Dtype>) -> Result<Array> {
+    fn sum(
+        x: &Array,
+        axis: Option<Vec<i64>>,
+        keepdims: bool,
+        dtype: Option<Dtype>,
+    ) -> Result<Array> {
         let a = nd("sum", x)?;
         let axes = normalize_axes("sum", &axis, a.shape().len())?;
         let d = sum_dtype(a.dtype(), dtype);

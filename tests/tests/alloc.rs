@@ -1,0 +1,109 @@
+//! `op_out` on ndarray with `#[support_native_out]` writes into the existing buffer: zero
+//! allocations, counted by a global allocator (per thread, so parallel tests don't interfere).
+
+use ivy::prelude::*;
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+
+struct Counting;
+
+thread_local! {
+    static ALLOCS: Cell<usize> = const { Cell::new(0) };
+}
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, l: Layout) -> *mut u8 {
+        ALLOCS.with(|c| c.set(c.get() + 1));
+        unsafe { System.alloc(l) }
+    }
+    unsafe fn dealloc(&self, p: *mut u8, l: Layout) {
+        unsafe { System.dealloc(p, l) }
+    }
+    unsafe fn realloc(&self, p: *mut u8, l: Layout, n: usize) -> *mut u8 {
+        ALLOCS.with(|c| c.set(c.get() + 1));
+        unsafe { System.realloc(p, l, n) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+fn allocations(f: impl FnOnce()) -> usize {
+    let before = ALLOCS.with(Cell::get);
+    f();
+    ALLOCS.with(Cell::get) - before
+}
+
+fn arr(n: usize) -> Array {
+    Array::from(ndarray::ArrayD::<f32>::from_elem(ndarray::IxDyn(&[n]), 0.5))
+}
+
+#[test]
+fn native_out_does_not_allocate() {
+    let x = arr(1000);
+    let y = arr(1000);
+    let mut out = arr(1000);
+    // warm up thread-locals of the backend config
+    ivy::tan_out(&x, &mut out).unwrap();
+    assert_eq!(
+        allocations(|| ivy::tan_out(&x, &mut out).unwrap()),
+        0,
+        "tan_out"
+    );
+    assert_eq!(
+        allocations(|| ivy::exp_out(&x, &mut out).unwrap()),
+        0,
+        "exp_out"
+    );
+    assert_eq!(
+        allocations(|| ivy::add_out(&x, &y, &mut out).unwrap()),
+        0,
+        "add_out"
+    );
+    assert_eq!(
+        allocations(|| ivy::multiply_out(&x, &y, &mut out).unwrap()),
+        0,
+        "multiply_out"
+    );
+    assert_eq!(
+        allocations(|| x.tan_out(&mut out).unwrap()),
+        0,
+        "method form"
+    );
+    // broadcasting into out: still in place
+    let row = arr(1);
+    assert_eq!(
+        allocations(|| ivy::add_out(&x, &row, &mut out).unwrap()),
+        0,
+        "broadcast add_out"
+    );
+    // mixed op with a native override on ndarray (needs a backend set to dispatch)
+    ivy::with_backend(Backend::Ndarray, || {
+        ivy::softplus_out(&x, &mut out).unwrap();
+        assert_eq!(
+            allocations(|| ivy::softplus_out(&x, &mut out).unwrap()),
+            0,
+            "softplus_out"
+        );
+    });
+}
+
+#[test]
+fn the_allocating_forms_allocate_the_result_only() {
+    let x = arr(1000);
+    let n = allocations(|| {
+        let _ = ivy::tan(&x).unwrap();
+    });
+    assert_eq!(n, 1, "one buffer for the result");
+}
+
+#[test]
+fn rejecting_an_unsupported_dtype_does_not_allocate() {
+    let i = Array::from(ndarray::ArrayD::<i64>::zeros(ndarray::IxDyn(&[4])));
+    let mut out = arr(4);
+    let _ = ivy::tan_out(&i, &mut out);
+    assert_eq!(
+        allocations(|| assert!(ivy::tan_out(&i, &mut out).is_err())),
+        0
+    );
+}
