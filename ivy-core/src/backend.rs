@@ -43,7 +43,7 @@ backends! { Ndarray = "ndarray", Candle = "candle" }
 
 impl fmt::Display for Backend {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
+        f.pad(self.as_str())
     }
 }
 

@@ -25,8 +25,8 @@ pub enum Device {
 impl fmt::Display for Device {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Device::Cpu => f.write_str("cpu"),
-            Device::Cuda(n) => write!(f, "cuda:{n}"),
+            Device::Cpu => f.pad("cpu"),
+            Device::Cuda(n) => f.pad(&format!("cuda:{n}")),
         }
     }
 }

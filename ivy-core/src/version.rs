@@ -21,15 +21,13 @@ impl Version {
             reason,
         };
         let mut parts = [0u32; 3];
-        let mut n = 0;
-        for p in s.trim().split('.') {
-            if n == 3 {
-                return Err(bad("a version has at most three parts"));
-            }
-            parts[n] = p
+        for (n, p) in s.trim().split('.').enumerate() {
+            let slot = parts
+                .get_mut(n)
+                .ok_or_else(|| bad("a version has at most three parts"))?;
+            *slot = p
                 .parse()
                 .map_err(|_| bad("a version is dot-separated integers"))?;
-            n += 1;
         }
         Ok(Version(parts))
     }

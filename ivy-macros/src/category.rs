@@ -464,6 +464,15 @@ fn callees(body: &Block) -> Vec<String> {
     }
     let mut v = V(Vec::new());
     v.visit_block(body);
+    // The generated forms (`sum_with`, `log_into`, …) belong to their op.
+    for name in &mut v.0 {
+        if let Some(base) = ["_with_out", "_with", "_out", "_into"]
+            .iter()
+            .find_map(|s| name.strip_suffix(s))
+        {
+            *name = base.to_string();
+        }
+    }
     v.0.sort();
     v.0.dedup();
     v.0
@@ -538,6 +547,15 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
             #generated
             #errors
         }
+    }
+}
+
+/// Token text without the spaces `to_string` puts between tokens (`- 1` → `-1`), for docs.
+fn compact(s: &str) -> String {
+    if s.contains('"') {
+        s.to_string()
+    } else {
+        s.replace(' ', "")
     }
 }
 
@@ -650,8 +668,11 @@ fn generate(cat: &str, ops: &[Op]) -> TokenStream {
             let fields = kws.iter().map(|k| {
                 let (id, ty) = (&k.ident, &k.ty);
                 let d = match &k.kw {
-                    Some(Some(e)) => format!("`{id}` (default `{}`).", e.to_token_stream()),
-                    _ => format!("`{id}` (default: `Default::default()`)."),
+                    Some(Some(e)) => format!(
+                        " `{id}` (default `{}`).",
+                        compact(&e.to_token_stream().to_string())
+                    ),
+                    _ => format!(" `{id}` (default: `Default::default()`)."),
                 };
                 quote!(#[doc = #d] pub #id: #ty)
             });
@@ -662,7 +683,8 @@ fn generate(cat: &str, ops: &[Op]) -> TokenStream {
                     _ => quote!(#id: ::core::default::Default::default()),
                 }
             });
-            let doc = format!("Keyword arguments of [`{name_s}`]; `Default` gives Ivy's defaults.");
+            let doc =
+                format!(" Keyword arguments of [`{name_s}`]; `Default` gives Ivy's defaults.");
             fns.push(quote! {
                 #[doc = #doc]
                 #[derive(Clone, Debug)]
@@ -772,7 +794,7 @@ fn generate(cat: &str, ops: &[Op]) -> TokenStream {
         } else {
             quote!(#p::Result<#ret>)
         };
-        if let Some(body) = &op.decl.body {
+        if let Some(body) = op.decl.body.as_ref().filter(|_| op.kind != Kind::Primary) {
             let body_params = all_params.iter().map(|prm| {
                 let id = &prm.ident;
                 let ty = &prm.ty;
@@ -820,7 +842,7 @@ fn generate(cat: &str, ops: &[Op]) -> TokenStream {
                     }
                 })
                 .collect();
-            let sig_doc = format!("The backend's `{name_s}`.");
+            let sig_doc = format!(" The backend's `{name_s}`.");
             if op.kind == Kind::Primary {
                 trait_items.push(quote_spanned! {span=>
                     #[doc = #sig_doc]
@@ -898,8 +920,8 @@ fn generate(cat: &str, ops: &[Op]) -> TokenStream {
             quote!()
         } else {
             quote! {
-                let [#(#operands),*] = #p::promote_operands(#name_s, __backend, [#(#operands),*])?;
-                #(let #operands: &#p::Array = &#operands;)*
+                let mut __store = ::core::default::Default::default();
+                let [#(#operands),*] = #p::promote_operands(#name_s, __backend, [#(#operands),*], &mut __store)?;
             }
         };
         let array_dtypes: Vec<TokenStream> = array_like
@@ -935,7 +957,19 @@ fn generate(cat: &str, ops: &[Op]) -> TokenStream {
             t
         };
         let checked_dtypes = {
-            let mut v = array_dtypes.clone();
+            // Promoted operands share one dtype: check the first only.
+            let mut v: Vec<TokenStream> = array_like
+                .iter()
+                .enumerate()
+                .filter(|(i, prm)| {
+                    prm.class != Class::Operand
+                        || array_like[..*i].iter().all(|q| q.class != Class::Operand)
+                })
+                .map(|(_, prm)| {
+                    let id = &prm.ident;
+                    quote!(#id.dtype())
+                })
+                .collect();
             if op.infer_dtype {
                 v.push(quote!(dtype));
             }
@@ -1046,6 +1080,7 @@ fn generate(cat: &str, ops: &[Op]) -> TokenStream {
         fns.push(quote! {
             #core_docs
             #(#other_attrs)*
+            #[inline]
             #[allow(clippy::too_many_arguments)]
             #vis fn #core_ident #lt(#(#core_pub_params),*) -> #core_ret {
                 #(#convert)*
@@ -1062,7 +1097,7 @@ fn generate(cat: &str, ops: &[Op]) -> TokenStream {
                     #p::expect_value(#name_s, #name_into(#(#pos_names,)* #kw_default ::core::option::Option::None))
                 }
             });
-            let out_doc = format!("[`{name_s}`] writing into `out`, which keeps its shape and dtype; on error `out` is unchanged.");
+            let out_doc = format!(" [`{name_s}`] writing into `out`, which keeps its shape and dtype; on error `out` is unchanged.");
             fns.push(quote! {
                 #[doc = #out_doc]
                 #[inline]
@@ -1071,7 +1106,7 @@ fn generate(cat: &str, ops: &[Op]) -> TokenStream {
                 }
             });
             if has_kw {
-                let with_doc = format!("[`{name_s}`] with keyword arguments ([`{kw_ident}`]).");
+                let with_doc = format!(" [`{name_s}`] with keyword arguments ([`{kw_ident}`]).");
                 fns.push(quote! {
                     #[doc = #with_doc]
                     #[inline]
@@ -1116,7 +1151,7 @@ fn generate(cat: &str, ops: &[Op]) -> TokenStream {
             } else {
                 quote!(self)
             };
-            let m_doc = format!("Method form of [`{name_s}`](fn@{name_s}).");
+            let m_doc = format!(" Method form of [`{name_s}`](fn@{name_s}).");
             let mut decls = vec![
                 quote!(#[doc = #m_doc] fn #name #mlt(&self, #(#rest_params),*) -> #p::Result<#ret>;),
             ];
@@ -1190,7 +1225,7 @@ fn generate(cat: &str, ops: &[Op]) -> TokenStream {
             } else {
                 quote!()
             };
-            let n_doc = format!("[`{name_s}`](fn@super::{name_s}) over Containers: any array argument may be a Container (shared-structure broadcasting).");
+            let n_doc = format!(" [`{name_s}`](fn@super::{name_s}) over Containers: any array argument may be a Container (shared-structure broadcasting).");
             let nested_name = if has_kw {
                 name_with.clone()
             } else {
@@ -1231,7 +1266,7 @@ fn generate(cat: &str, ops: &[Op]) -> TokenStream {
                     .collect();
                 let rest_names: Vec<&Ident> = rest.iter().map(|p| &p.ident).collect();
                 let clt = generics_of(rest.iter().map(|p| **p), &[Class::Array, Class::Operand]);
-                let m_doc = format!("Container method form of [`{name_s}`](fn@{name_s}).");
+                let m_doc = format!(" Container method form of [`{name_s}`](fn@{name_s}).");
                 container_methods.0.push(quote!(#[doc = #m_doc] fn #name #clt(&self, #(#rest_params),*) -> #p::Result<#p::Container>;));
                 container_methods.1.push(quote!(#[inline] fn #name #clt(&self, #(#rest_params),*) -> #p::Result<#p::Container> { nested::#name(self, #(#rest_names),*) }));
                 if has_kw {
@@ -1242,9 +1277,10 @@ fn generate(cat: &str, ops: &[Op]) -> TokenStream {
         }
 
         // ---- registry row
+        let is_primary = op.kind == Kind::Primary;
         let support = match op.kind {
             Kind::Primary | Kind::Mixed => quote! {
-                |__b| ::core::option::Option::Some(#p::support_for!(__b, __B => #p::support_of::<__B>(<__B as #trait_ident>::#upper, #p::OpKind::Primary == #kind_tok)))
+                |__b| ::core::option::Option::Some(#p::support_for!(__b, __B => #p::support_of::<__B>(<__B as #trait_ident>::#upper, #is_primary)))
             },
             _ => quote! {
                 |__b| ::core::option::Option::Some(#p::compositional_support(__b))
@@ -1255,10 +1291,11 @@ fn generate(cat: &str, ops: &[Op]) -> TokenStream {
         });
     }
 
-    let trait_doc = format!("What a backend implements for the `{cat}` category: one method per primary op, overridable defaults for mixed ops.");
+    let trait_doc = format!(" What a backend implements for the `{cat}` category: one method per primary op, overridable defaults for mixed ops.");
     let on_unimpl = format!("backend `{{Self}}` does not implement the `{cat}` category");
-    let array_doc = format!("`{cat}` ops as methods on `Array` (in the prelude).");
-    let container_doc = format!("Nestable `{cat}` ops as methods on `Container` (in the prelude).");
+    let array_doc = format!(" `{cat}` ops as methods on `Array` (in the prelude).");
+    let container_doc =
+        format!(" Nestable `{cat}` ops as methods on `Container` (in the prelude).");
     let (ad, ai) = array_methods;
     let (cd, ci) = container_methods;
     let ops_ident = format_ident!("{}_OPS", cat.to_uppercase());

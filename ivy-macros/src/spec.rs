@@ -83,6 +83,7 @@ impl Spec {
             }
         };
         let mut entries: Vec<(VersionRange, DtypeSet)> = Vec::new();
+        let mut seen: Vec<(String, VersionRange)> = Vec::new();
         let mut ok = true;
         for e in &raw.entries {
             let range = match VersionRange::parse(&e.key.value()) {
@@ -93,12 +94,11 @@ impl Spec {
                     continue;
                 }
             };
-            if let Some((prev, _)) = entries.iter().find(|(r, _)| r.overlaps(&range)) {
-                let _ = prev;
+            if let Some((prev, _)) = seen.iter().find(|(_, r)| r.overlaps(&range)) {
                 cx.error_spanned_by(
                     &e.key,
                     format!(
-                        "version key `{}` overlaps an earlier key of this spec; keys must cover disjoint versions",
+                        "version key `{}` overlaps the earlier key `{prev}`; keys must cover disjoint versions",
                         e.key.value()
                     ),
                 );
@@ -122,6 +122,7 @@ impl Spec {
                     }
                 }
             }
+            seen.push((e.key.value(), range));
             entries.push((range, set));
         }
         ok.then_some(Spec { entries })

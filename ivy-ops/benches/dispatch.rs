@@ -4,7 +4,8 @@
 //! `cargo bench -p ivy-ops --bench dispatch`
 
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion};
-use ivy::Array;
+use ivy::functional::elementwise::ElementwiseBackend;
+use ivy::{Array, CandleBackend, NdarrayBackend};
 use ndarray::{ArrayD, IxDyn, Zip};
 
 fn bench(c: &mut Criterion) {
@@ -28,6 +29,10 @@ fn bench(c: &mut Criterion) {
         g.bench_with_input(BenchmarkId::new("ivy_ndarray", n), &n, |b, _| {
             b.iter(|| ivy::tan(black_box(&x)).unwrap())
         });
+        // the backend's method itself, without dispatch: separates dispatch from type erasure
+        g.bench_with_input(BenchmarkId::new("ivy_ndarray_nodispatch", n), &n, |b, _| {
+            b.iter(|| <NdarrayBackend as ElementwiseBackend>::tan(black_box(&x)).unwrap())
+        });
         g.bench_with_input(BenchmarkId::new("ndarray_raw_out", n), &n, |b, _| {
             b.iter(|| {
                 Zip::from(&mut raw_out)
@@ -47,6 +52,9 @@ fn bench(c: &mut Criterion) {
         g.bench_with_input(BenchmarkId::new("ivy_candle", n), &n, |b, _| {
             b.iter(|| ivy::tan(black_box(&cx)).unwrap())
         });
+        g.bench_with_input(BenchmarkId::new("ivy_candle_nodispatch", n), &n, |b, _| {
+            b.iter(|| <CandleBackend as ElementwiseBackend>::tan(black_box(&cx)).unwrap())
+        });
         g.finish();
 
         let mut g = c.benchmark_group("add");
@@ -55,6 +63,11 @@ fn bench(c: &mut Criterion) {
         });
         g.bench_with_input(BenchmarkId::new("ivy_ndarray", n), &n, |b, _| {
             b.iter(|| ivy::add(black_box(&x), black_box(&y)).unwrap())
+        });
+        g.bench_with_input(BenchmarkId::new("ivy_ndarray_nodispatch", n), &n, |b, _| {
+            b.iter(|| {
+                <NdarrayBackend as ElementwiseBackend>::add(black_box(&x), black_box(&y)).unwrap()
+            })
         });
         g.bench_with_input(BenchmarkId::new("ndarray_raw_out", n), &n, |b, _| {
             b.iter(|| {
@@ -72,6 +85,11 @@ fn bench(c: &mut Criterion) {
         });
         g.bench_with_input(BenchmarkId::new("ivy_candle", n), &n, |b, _| {
             b.iter(|| ivy::add(black_box(&cx), black_box(&cy)).unwrap())
+        });
+        g.bench_with_input(BenchmarkId::new("ivy_candle_nodispatch", n), &n, |b, _| {
+            b.iter(|| {
+                <CandleBackend as ElementwiseBackend>::add(black_box(&cx), black_box(&cy)).unwrap()
+            })
         });
         g.finish();
     }

@@ -6,7 +6,6 @@ pub use ivy_core::{
     resolve_spec, Backend, BackendSupport, Device, Dtype, DtypeSet, Error, OpEntry, OpKind, OpMeta,
     Result, Scalar, Version, VersionRange,
 };
-use std::borrow::Cow;
 
 pub use crate::args::Data;
 pub use crate::BackendInfo;
@@ -197,22 +196,26 @@ pub fn write_out(op: &'static str, value: Array, out: &mut Array) -> Result<()> 
 /// Promotes operands with `promote_types_of_inputs`: arrays promote by the table; a scalar
 /// takes the other operand's dtype when its kind fits (`int` with int or float arrays,
 /// `float` with float arrays), else its own default dtype; then it becomes an array on
-/// `backend`. Arrays already of the result dtype are borrowed, not copied.
-pub fn promote_operands<'a, const N: usize>(
+/// `backend`. Converted operands are kept in `store`; arrays already of the result dtype are
+/// borrowed, so the common case (arrays of one dtype) copies nothing and skips the table.
+pub fn promote_operands<'s, const N: usize>(
     op: &'static str,
     backend: Backend,
-    ops: [Operand<'a>; N],
-) -> Result<[Cow<'a, Array>; N]> {
-    let mut array_dtype: Option<Dtype> = None;
+    ops: [Operand<'s>; N],
+    store: &'s mut [Option<Array>; N],
+) -> Result<[&'s Array; N]> {
+    if let Some(arrays) = same_dtype_arrays(&ops) {
+        return Ok(arrays);
+    }
+    let mut target: Option<Dtype> = None;
     for o in &ops {
         if let Operand::Array(a) = o {
-            array_dtype = Some(match array_dtype {
+            target = Some(match target {
                 None => a.dtype(),
                 Some(d) => ivy_core::promote_types(d, a.dtype())?,
             });
         }
     }
-    let mut target = array_dtype;
     for o in &ops {
         if let Operand::Scalar(s) = o {
             target = Some(match target {
@@ -223,15 +226,6 @@ pub fn promote_operands<'a, const N: usize>(
         }
     }
     let target = target.unwrap_or(DEFAULT_FLOAT);
-    if ops
-        .iter()
-        .all(|o| matches!(o, Operand::Array(a) if a.dtype() == target))
-    {
-        return Ok(ops.map(|o| match o {
-            Operand::Array(a) => Cow::Borrowed(a),
-            Operand::Scalar(_) => unreachable!("all operands are arrays"),
-        }));
-    }
     let device = ops
         .iter()
         .find_map(|o| match o {
@@ -239,18 +233,41 @@ pub fn promote_operands<'a, const N: usize>(
             Operand::Scalar(_) => None,
         })
         .unwrap_or_default();
-    let mut v: Vec<Cow<'a, Array>> = Vec::with_capacity(N);
-    for o in ops {
-        v.push(match o {
-            Operand::Array(a) if a.dtype() == target => Cow::Borrowed(a),
-            Operand::Array(a) => Cow::Owned(a.cast(target)?),
-            Operand::Scalar(s) => Cow::Owned(crate::functional::creation::scalar_array(
-                op, backend, s, target, device,
+    for (slot, o) in store.iter_mut().zip(&ops) {
+        *slot = match o {
+            Operand::Array(a) if a.dtype() == target => None,
+            Operand::Array(a) => Some(a.cast(target)?),
+            Operand::Scalar(s) => Some(crate::functional::creation::scalar_array(
+                op, backend, *s, target, device,
             )?),
-        });
+        };
     }
-    Ok(v.try_into()
-        .unwrap_or_else(|_| unreachable!("N operands in, N out")))
+    let store: &'s [Option<Array>; N] = store;
+    Ok(std::array::from_fn(|i| match (&store[i], ops[i]) {
+        (Some(converted), _) => converted,
+        (None, Operand::Array(a)) => a,
+        (None, Operand::Scalar(_)) => unreachable!("scalars are always converted"),
+    }))
+}
+
+/// The arrays, when every operand is an array and all share one dtype.
+#[inline]
+fn same_dtype_arrays<'s, const N: usize>(ops: &[Operand<'s>; N]) -> Option<[&'s Array; N]> {
+    let mut first: Option<Dtype> = None;
+    for o in ops {
+        match o {
+            Operand::Array(a) => match first {
+                None => first = Some(a.dtype()),
+                Some(d) if d == a.dtype() => {}
+                Some(_) => return None,
+            },
+            Operand::Scalar(_) => return None,
+        }
+    }
+    Some(ops.map(|o| match o {
+        Operand::Array(a) => a,
+        Operand::Scalar(_) => unreachable!("every operand was checked to be an array"),
+    }))
 }
 
 /// The default dtype of a scalar (Ivy's `default_dtype(item=…)`).

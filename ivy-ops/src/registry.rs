@@ -30,8 +30,15 @@ pub fn op(name: &str) -> Option<&'static OpEntry> {
 /// the supported dtypes are the intersection over the ops the body calls, recursively.
 pub fn support(entry: &OpEntry, b: Backend) -> Option<BackendSupport> {
     let mut row = (entry.support)(b)?;
-    if entry.meta.kind == OpKind::Compositional {
-        row.supported = callee_support(entry, b, 0);
+    // Compositional ops, and mixed ops running their body on this backend, support what
+    // every op of the body supports.
+    let body_runs = match entry.meta.kind {
+        OpKind::Compositional => true,
+        OpKind::Mixed => !row.native,
+        _ => false,
+    };
+    if body_runs {
+        row.supported = row.supported.intersection(callee_support(entry, b, 0));
     }
     Some(row)
 }
@@ -42,9 +49,7 @@ fn callee_support(entry: &OpEntry, b: Backend, depth: usize) -> DtypeSet {
         return set;
     }
     for name in entry.meta.callees {
-        let Some(callee) = op(name).or_else(|| op(base_name(name))) else {
-            continue;
-        };
+        let Some(callee) = op(name) else { continue };
         if callee.meta.name == entry.meta.name {
             continue;
         }
@@ -59,15 +64,6 @@ fn callee_support(entry: &OpEntry, b: Backend, depth: usize) -> DtypeSet {
         set = set.intersection(s);
     }
     set
-}
-
-/// The op a generated form belongs to: `sum_with_out`, `sum_with`, `sum_out`, `sum_into`
-/// → `sum`.
-pub fn base_name(name: &str) -> &str {
-    ["_with_out", "_with", "_out", "_into"]
-        .iter()
-        .find_map(|s| name.strip_suffix(s))
-        .unwrap_or(name)
 }
 
 /// Dtypes `op` supports on backend `b` (Ivy's `function_supported_dtypes`).

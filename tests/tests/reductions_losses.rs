@@ -62,12 +62,11 @@ fn compositional_support_is_the_callees_intersection() {
     let ce = ivy::registry::op("cross_entropy").unwrap();
     assert_eq!(ce.meta.kind, OpKind::Compositional);
     for name in ["clip", "log", "negative", "sum", "multiply"] {
-        let found = ce
-            .meta
-            .callees
-            .iter()
-            .any(|c| ivy::registry::base_name(c) == name);
-        assert!(found, "{name} in {:?}", ce.meta.callees);
+        assert!(
+            ce.meta.callees.contains(&name),
+            "{name} in {:?}",
+            ce.meta.callees
+        );
     }
     let s = ivy::registry::support(ce, Backend::Candle)
         .unwrap()
@@ -78,6 +77,20 @@ fn compositional_support_is_the_callees_intersection() {
     );
     assert!(s.contains(Dtype::Float32));
     assert!(!s.contains(Dtype::Uint16), "candle has no uint16");
+}
+
+#[test]
+fn mixed_op_running_its_body_reports_the_body_support() {
+    // candle has no softplus: its body (exp, add, log) rejects integers there.
+    let sp = ivy::registry::function_supported_dtypes("softplus", Backend::Candle).unwrap();
+    assert!(!sp.contains(Dtype::Int32) && sp.contains(Dtype::Float16));
+    let r = ivy::with_backend(Backend::Candle, || {
+        ivy::softplus(&ivy::asarray(vec![1i32, 2]).unwrap())
+    });
+    assert!(matches!(r, Err(Error::UnsupportedDtype { .. })));
+    // ndarray overrides it natively with its own spec
+    let sp = ivy::registry::function_supported_dtypes("softplus", Backend::Ndarray).unwrap();
+    assert!(!sp.contains(Dtype::Int32) && sp.contains(Dtype::Complex64));
 }
 
 use ivy::OpKind;

@@ -82,7 +82,11 @@ pub(crate) fn unary_float_into<F: FloatMap>(
         let done = super::nd_float!(xa, a, T => {
             match T::unwrap_mut(o) {
                 Some(o) if o.shape() == a.shape() => {
-                    Zip::from(o).and(a).for_each(|o, &v| *o = F::f(v));
+                    match (o.as_slice_mut(), a.as_slice()) {
+                        // contiguous: a plain slice loop the compiler vectorises
+                        (Some(os), Some(xs)) => os.iter_mut().zip(xs).for_each(|(o, &v)| *o = F::f(v)),
+                        _ => Zip::from(o).and(a).for_each(|o, &v| *o = F::f(v)),
+                    }
                     true
                 }
                 _ => false,
@@ -114,6 +118,13 @@ pub(crate) fn binary<F: ElemZip>(op: &'static str, x: &NdArray, y: &NdArray) -> 
             message: format!("operands must have one dtype after promotion, got {} and {}", x.dtype(), y.dtype()),
         })?;
         if a.shape() == b.shape() {
+            if let (Some(xs), Some(ys)) = (a.as_slice(), b.as_slice()) {
+                let v: Vec<T> = xs.iter().zip(ys).map(|(&u, &v)| F::f(u, v)).collect();
+                return ArrayD::from_shape_vec(a.raw_dim(), v).map(T::wrap).map_err(|e| Error::InvalidArgument {
+                    op,
+                    message: e.to_string(),
+                });
+            }
             return Ok(T::wrap(Zip::from(a).and(b).map_collect(|&u, &v| F::f(u, v))));
         }
         let shape = broadcast_shape(op, a.shape(), b.shape())?;
@@ -137,6 +148,16 @@ pub(crate) fn binary_into<F: ElemZip>(
     if let Ok(o) = nd_mut(op, out) {
         let done = super::nd_all!(xa, a, T => {
             match (T::unwrap_ref(ya), T::unwrap_mut(o)) {
+                (Some(b), Some(o)) if a.shape() == o.shape() && b.shape() == o.shape() => {
+                    match (o.as_slice_mut(), a.as_slice(), b.as_slice()) {
+                        (Some(os), Some(xs), Some(ys)) => os
+                            .iter_mut()
+                            .zip(xs.iter().zip(ys))
+                            .for_each(|(o, (&u, &v))| *o = F::f(u, v)),
+                        _ => Zip::from(o).and(a).and(b).for_each(|o, &u, &v| *o = F::f(u, v)),
+                    }
+                    true
+                }
                 (Some(b), Some(o)) => match (a.broadcast(o.raw_dim()), b.broadcast(o.raw_dim())) {
                     (Some(av), Some(bv)) if crate::__private::broadcasts_to(a.shape(), b.shape(), o.shape()) => {
                         Zip::from(o).and(&av).and(&bv).for_each(|o, &u, &v| *o = F::f(u, v));
