@@ -41,6 +41,13 @@ test_backends! {
         assert_eq!(ivy::asarray(2.5)?.shape(), &[] as &[usize]);
     }
 
+    fn impossible_shapes_are_errors(b) {
+        let r = ivy::zeros(&[usize::MAX, 4]);
+        assert!(matches!(r, Err(Error::InvalidArgument { op: "zeros", .. })), "{r:?}");
+        assert!(ivy::full(&[usize::MAX, usize::MAX], 1).is_err());
+        assert!(ivy::arange(0.0, 1e300, 1e-300).is_err());
+    }
+
     fn unknown_device_is_an_error(b) {
         let r = ivy::zeros_with(&[1], ZerosKw { dtype: None, device: Some(Device::Cuda(0)) });
         if cfg!(feature = "cuda") && b == Backend::Candle {

@@ -96,6 +96,14 @@ test_backends! {
                 other => panic!("expected UnsupportedDtype, got {other:?}"),
             }
         }
+        // candle's `neg` panics on integers and unsigned negation would underflow there
+        let u = typed(&[1.0], Dtype::Uint8)?;
+        let n = ivy::negative(&u);
+        if b == Backend::Candle {
+            assert!(matches!(n, Err(Error::UnsupportedDtype { .. })), "{n:?}");
+        } else {
+            assert_eq!(n?.to_f64_vec()?, vec![255.0], "ndarray wraps like numpy");
+        }
         let msg = ivy::tan(&i).unwrap_err().to_string();
         assert!(msg.contains("tan") && msg.contains("int64") && msg.contains(b.as_str()), "{msg}");
     }

@@ -73,6 +73,17 @@ pub mod creation {
         })
     }
 
+    /// The number of elements of `shape`, or an error when it overflows `usize`.
+    pub(crate) fn checked_size(op: &'static str, shape: &[usize]) -> Result<usize> {
+        shape
+            .iter()
+            .try_fold(1usize, |n, &d| n.checked_mul(d))
+            .ok_or_else(|| crate::Error::InvalidArgument {
+                op,
+                message: format!("shape {shape:?} has more elements than fit in memory"),
+            })
+    }
+
     /// Number of elements of `arange(start, stop, step)`, or an error for a zero step.
     pub(crate) fn arange_len(start: Scalar, stop: Scalar, step: Scalar) -> Result<usize> {
         let (a, b, s) = (start.to_f64(), stop.to_f64(), step.to_f64());
@@ -82,7 +93,14 @@ pub mod creation {
                 message: "`step` must be a finite non-zero number".into(),
             });
         }
-        Ok(((b - a) / s).ceil().max(0.0) as usize)
+        let n = ((b - a) / s).ceil().max(0.0);
+        if n > (isize::MAX as f64) / 16.0 {
+            return Err(crate::Error::InvalidArgument {
+                op: "arange",
+                message: format!("{n} elements do not fit in memory"),
+            });
+        }
+        Ok(n as usize)
     }
 }
 

@@ -1,7 +1,7 @@
 //! candle: creation ops.
 
 use super::{candle_device, candle_dtype, err, wrap, CandleBackend};
-use crate::functional::creation::{arange_len, CreationBackend};
+use crate::functional::creation::{arange_len, checked_size, CreationBackend};
 use crate::{Array, Data, Device, Dtype, Result, Scalar};
 use candle_core::{DType, Tensor};
 
@@ -12,6 +12,7 @@ fn filled(
     dtype: Dtype,
     device: Device,
 ) -> Result<Array> {
+    checked_size(op, shape)?;
     let d = candle_dtype(Some(op), dtype)?;
     let dev = candle_device(op, device)?;
     let base = Tensor::new(s.to_f64(), &dev).and_then(|t| t.to_dtype(d));
@@ -45,6 +46,7 @@ fn from_values(
 #[ivy_macros::backend_impl]
 impl CreationBackend for CandleBackend {
     fn zeros(shape: &[usize], dtype: Dtype, device: Device) -> Result<Array> {
+        checked_size("zeros", shape)?;
         let d = candle_dtype(Some("zeros"), dtype)?;
         wrap(
             "zeros",
@@ -52,6 +54,7 @@ impl CreationBackend for CandleBackend {
         )
     }
     fn ones(shape: &[usize], dtype: Dtype, device: Device) -> Result<Array> {
+        checked_size("ones", shape)?;
         let d = candle_dtype(Some("ones"), dtype)?;
         wrap(
             "ones",

@@ -226,7 +226,10 @@ mod nd_convert {
     pub(crate) fn from_nd(a: &NdArray) -> Result<CandleArray> {
         let shape = a.shape().to_vec();
         candle_types!(a.dtype(), T => {
-            let arr = T::unwrap_ref(a).expect("variant matches dtype");
+            let arr = T::unwrap_ref(a).ok_or_else(|| Error::InvalidArgument {
+                op: "to_backend",
+                message: format!("ndarray data does not match its dtype {}", a.dtype()),
+            })?;
             let v: Vec<T> = arr.iter().copied().collect();
             Tensor::from_vec(v, shape, &candle_core::Device::Cpu)
                 .map(CandleArray::Tensor)

@@ -2,7 +2,7 @@
 
 use super::kernels::{elem_from_scalar, full_typed};
 use super::{NdElem, NdarrayBackend};
-use crate::functional::creation::{arange_len, CreationBackend};
+use crate::functional::creation::{arange_len, checked_size, CreationBackend};
 use crate::{Array, Data, Device, Dtype, Error, Result, Scalar};
 use ::ndarray::{ArrayD, IxDyn};
 
@@ -25,6 +25,7 @@ fn filled(
     device: Device,
 ) -> Result<Array> {
     cpu_only(op, device)?;
+    checked_size(op, shape)?;
     Ok(Array::from_nd(
         super::nd_type!(dtype, T => full_typed::<T>(shape, elem_from_scalar::<T>(s))),
     ))
