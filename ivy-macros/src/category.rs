@@ -1170,20 +1170,21 @@ fn generate(cat: &str, ops: &[Op]) -> TokenStream {
             array_methods.1.extend(impls);
         }
         if op.nestable {
-            let nest_params: Vec<TokenStream> = positional
-                .iter()
-                .map(|prm| {
-                    let id = &prm.ident;
-                    let ty = pub_ty(prm);
-                    match prm.class {
-                        Class::Array | Class::Operand => {
-                            let l = lifetime_of(id);
-                            quote!(#id: impl ::core::convert::Into<#p::NestArg<#l>>)
-                        }
-                        _ => quote!(#id: #ty),
+            // Array arguments of nested forms: an Array, a scalar or a Container.
+            let nest_param = |prm: &Param| -> TokenStream {
+                let id = &prm.ident;
+                match prm.class {
+                    Class::Array | Class::Operand => {
+                        let l = lifetime_of(id);
+                        quote!(#id: impl ::core::convert::Into<#p::NestArg<#l>>)
                     }
-                })
-                .collect();
+                    _ => {
+                        let ty = pub_ty(prm);
+                        quote!(#id: #ty)
+                    }
+                }
+            };
+            let nest_params: Vec<TokenStream> = positional.iter().map(|p| nest_param(p)).collect();
             let nest_args: Vec<&Ident> = positional
                 .iter()
                 .filter(|p| matches!(p.class, Class::Array | Class::Operand))
@@ -1247,23 +1248,9 @@ fn generate(cat: &str, ops: &[Op]) -> TokenStream {
                     }
                 });
             }
-            if let Some(first) = first {
-                let _ = first;
+            if first.is_some() {
                 let rest: Vec<&&Param> = positional.iter().skip(1).collect();
-                let rest_params: Vec<TokenStream> = rest
-                    .iter()
-                    .map(|prm| {
-                        let id = &prm.ident;
-                        let ty = pub_ty(prm);
-                        match prm.class {
-                            Class::Array | Class::Operand => {
-                                let l = lifetime_of(id);
-                                quote!(#id: impl ::core::convert::Into<#p::NestArg<#l>>)
-                            }
-                            _ => quote!(#id: #ty),
-                        }
-                    })
-                    .collect();
+                let rest_params: Vec<TokenStream> = rest.iter().map(|p| nest_param(p)).collect();
                 let rest_names: Vec<&Ident> = rest.iter().map(|p| &p.ident).collect();
                 let clt = generics_of(rest.iter().map(|p| **p), &[Class::Array, Class::Operand]);
                 let m_doc = format!(" Container method form of [`{name_s}`](fn@{name_s}).");

@@ -354,21 +354,23 @@ pub fn nest_call(
     })
 }
 
+/// Dimension `i` of `shape` right-aligned to `n` dimensions (1 where it has none).
+#[inline]
+fn dim_at(shape: &[usize], i: usize, n: usize) -> usize {
+    let pad = n - shape.len();
+    if i < pad {
+        1
+    } else {
+        shape[i - pad]
+    }
+}
+
 /// The broadcast shape of two shapes (numpy rules), or a shape error naming the op.
 pub fn broadcast_shapes(op: &'static str, a: &[usize], b: &[usize]) -> Result<Vec<usize>> {
     let n = a.len().max(b.len());
     let mut out = vec![0; n];
     for i in 0..n {
-        let da = if i < n - a.len() {
-            1
-        } else {
-            a[i - (n - a.len())]
-        };
-        let db = if i < n - b.len() {
-            1
-        } else {
-            b[i - (n - b.len())]
-        };
+        let (da, db) = (dim_at(a, i, n), dim_at(b, i, n));
         out[i] = match (da, db) {
             (x, y) if x == y => x,
             (1, y) => y,
@@ -394,16 +396,7 @@ pub fn broadcasts_to(a: &[usize], b: &[usize], target: &[usize]) -> bool {
         return false;
     }
     (0..n).all(|i| {
-        let da = if i < n - a.len() {
-            1
-        } else {
-            a[i - (n - a.len())]
-        };
-        let db = if i < n - b.len() {
-            1
-        } else {
-            b[i - (n - b.len())]
-        };
+        let (da, db) = (dim_at(a, i, n), dim_at(b, i, n));
         let t = target[i];
         (da == t || da == 1) && (db == t || db == 1) && (da == t || db == t)
     })
