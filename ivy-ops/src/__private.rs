@@ -368,10 +368,9 @@ fn dim_at(shape: &[usize], i: usize, n: usize) -> usize {
 /// The broadcast shape of two shapes (numpy rules), or a shape error naming the op.
 pub fn broadcast_shapes(op: &'static str, a: &[usize], b: &[usize]) -> Result<Vec<usize>> {
     let n = a.len().max(b.len());
-    let mut out = vec![0; n];
+    let mut out = Vec::with_capacity(n);
     for i in 0..n {
-        let (da, db) = (dim_at(a, i, n), dim_at(b, i, n));
-        out[i] = match (da, db) {
+        out.push(match (dim_at(a, i, n), dim_at(b, i, n)) {
             (x, y) if x == y => x,
             (1, y) => y,
             (x, 1) => x,
@@ -383,7 +382,7 @@ pub fn broadcast_shapes(op: &'static str, a: &[usize], b: &[usize]) -> Result<Ve
                     reason: "do not broadcast",
                 })
             }
-        };
+        });
     }
     Ok(out)
 }

@@ -33,6 +33,7 @@ extern crate self as ivy;
 mod args;
 mod array;
 pub mod backends;
+pub mod elem;
 pub mod functional;
 mod ops;
 pub mod prelude;

@@ -33,6 +33,20 @@ test_backends! {
         assert!(matches!(ivy::arange(0, 5, 0), Err(Error::InvalidArgument { op: "arange", .. })));
     }
 
+    fn large_integers_are_exact(b) {
+        let big = (1i64 << 53) + 1;
+        let a = ivy::asarray(vec![big])?;
+        assert_eq!(a.dtype(), Dtype::Int64);
+        let back: Vec<i64> = match a.backend() {
+            Backend::Ndarray => ndarray::ArrayD::<i64>::try_from(a.clone())?.iter().copied().collect(),
+            _ => candle_core::Tensor::try_from(a.clone())?.to_vec1::<i64>().unwrap(),
+        };
+        assert_eq!(back, vec![big]);
+        let f = ivy::full(&[1], big)?;
+        assert_eq!(f.dtype(), Dtype::Int64);
+        assert_eq!(ivy::arange(big, big + 3, 1)?.size(), 3);
+    }
+
     fn asarray_infers(b) {
         assert_eq!(ivy::asarray(vec![1, 2])?.dtype(), Dtype::Int32);
         assert_eq!(ivy::asarray(vec![1.0, 2.0])?.dtype(), Dtype::Float32);
@@ -46,6 +60,9 @@ test_backends! {
         assert!(matches!(r, Err(Error::InvalidArgument { op: "zeros", .. })), "{r:?}");
         assert!(ivy::full(&[usize::MAX, usize::MAX], 1).is_err());
         assert!(ivy::arange(0.0, 1e300, 1e-300).is_err());
+        assert!(ivy::arange(i64::MIN, i64::MAX, 1).is_err());
+        assert_eq!(ivy::arange(5, 0, -2)?.to_f64_vec()?, vec![5.0, 3.0, 1.0]);
+        assert_eq!(ivy::arange(5, 0, 1)?.size(), 0);
     }
 
     fn unknown_device_is_an_error(b) {

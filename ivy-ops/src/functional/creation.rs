@@ -84,14 +84,39 @@ pub mod creation {
             })
     }
 
+    /// The values of `arange(start, stop, step)`: exact integers when all three are ints.
+    pub(crate) fn arange_values(start: Scalar, stop: Scalar, step: Scalar) -> Result<Vec<Scalar>> {
+        let n = arange_len(start, stop, step)?;
+        Ok((0..n)
+            .map(|i| match (start, stop, step) {
+                (Scalar::Int(a), Scalar::Int(_), Scalar::Int(s)) => {
+                    Scalar::Int(a.wrapping_add((i as i64).wrapping_mul(s)))
+                }
+                _ => Scalar::Float(start.to_f64() + i as f64 * step.to_f64()),
+            })
+            .collect())
+    }
+
     /// Number of elements of `arange(start, stop, step)`, or an error for a zero step.
-    pub(crate) fn arange_len(start: Scalar, stop: Scalar, step: Scalar) -> Result<usize> {
+    fn arange_len(start: Scalar, stop: Scalar, step: Scalar) -> Result<usize> {
         let (a, b, s) = (start.to_f64(), stop.to_f64(), step.to_f64());
         if s == 0.0 || !s.is_finite() {
             return Err(crate::Error::InvalidArgument {
                 op: "arange",
                 message: "`step` must be a finite non-zero number".into(),
             });
+        }
+        if let (Scalar::Int(a), Scalar::Int(b), Scalar::Int(s)) = (start, stop, step) {
+            // exact for integers: ceil((b - a) / s) in i128
+            let (a, b, s) = (a as i128, b as i128, s as i128);
+            let n = (((b - a) + s - s.signum()) / s).max(0);
+            if n > isize::MAX as i128 / 16 {
+                return Err(crate::Error::InvalidArgument {
+                    op: "arange",
+                    message: format!("{n} elements do not fit in memory"),
+                });
+            }
+            return Ok(n as usize);
         }
         let n = ((b - a) / s).ceil().max(0.0);
         if n > (isize::MAX as f64) / 16.0 {

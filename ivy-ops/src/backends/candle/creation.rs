@@ -1,9 +1,24 @@
-//! candle: creation ops.
+//! candle: creation ops. Values are converted per dtype (integers exactly), never through f64.
 
-use super::{candle_device, candle_dtype, err, wrap, CandleBackend};
-use crate::functional::creation::{arange_len, checked_size, CreationBackend};
-use crate::{Array, Data, Device, Dtype, Result, Scalar};
-use candle_core::{DType, Tensor};
+use super::{candle_device, candle_types, err, CandleArray, CandleBackend};
+use crate::elem::Elem;
+use crate::functional::creation::{arange_values, checked_size, CreationBackend};
+use crate::{Array, Backend, Data, Device, Dtype, Result, Scalar};
+use candle_core::Tensor;
+
+fn from_values(
+    op: &'static str,
+    values: &[Scalar],
+    shape: &[usize],
+    dtype: Dtype,
+    device: Device,
+) -> Result<Tensor> {
+    let dev = candle_device(op, device)?;
+    candle_types!(dtype, T => {
+        let v: Vec<T> = values.iter().map(|s| T::from_scalar(*s)).collect();
+        Tensor::from_vec(v, shape, &dev).map_err(|e| err(op, e))
+    }, other => Err(crate::array::not_in_backend(Some(op), other, Backend::Candle)))
+}
 
 fn filled(
     op: &'static str,
@@ -13,53 +28,21 @@ fn filled(
     device: Device,
 ) -> Result<Array> {
     checked_size(op, shape)?;
-    let d = candle_dtype(Some(op), dtype)?;
-    let dev = candle_device(op, device)?;
-    let base = Tensor::new(s.to_f64(), &dev).and_then(|t| t.to_dtype(d));
-    wrap(
-        op,
-        base.and_then(|t| t.broadcast_as(shape))
-            .and_then(|t| t.contiguous()),
-    )
-}
-
-fn from_values(
-    op: &'static str,
-    values: Vec<f64>,
-    shape: &[usize],
-    dtype: Dtype,
-    device: Device,
-) -> Result<Array> {
-    let d = candle_dtype(Some(op), dtype)?;
-    let dev = candle_device(op, device)?;
-    let t = Tensor::from_vec(values, shape, &dev).map_err(|e| err(op, e))?;
-    wrap(
-        op,
-        if d == DType::F64 {
-            Ok(t)
-        } else {
-            t.to_dtype(d)
-        },
-    )
+    let one = from_values(op, &[s], &[], dtype, device)?;
+    let t = one
+        .broadcast_as(shape)
+        .and_then(|t| t.contiguous())
+        .map_err(|e| err(op, e))?;
+    Ok(Array::from_candle(CandleArray::Tensor(t)))
 }
 
 #[ivy_macros::backend_impl]
 impl CreationBackend for CandleBackend {
     fn zeros(shape: &[usize], dtype: Dtype, device: Device) -> Result<Array> {
-        checked_size("zeros", shape)?;
-        let d = candle_dtype(Some("zeros"), dtype)?;
-        wrap(
-            "zeros",
-            Tensor::zeros(shape, d, &candle_device("zeros", device)?),
-        )
+        filled("zeros", shape, Scalar::Int(0), dtype, device)
     }
     fn ones(shape: &[usize], dtype: Dtype, device: Device) -> Result<Array> {
-        checked_size("ones", shape)?;
-        let d = candle_dtype(Some("ones"), dtype)?;
-        wrap(
-            "ones",
-            Tensor::ones(shape, d, &candle_device("ones", device)?),
-        )
+        filled("ones", shape, Scalar::Int(1), dtype, device)
     }
     fn full(shape: &[usize], fill_value: Scalar, dtype: Dtype, device: Device) -> Result<Array> {
         filled("full", shape, fill_value, dtype, device)
@@ -71,14 +54,12 @@ impl CreationBackend for CandleBackend {
         dtype: Dtype,
         device: Device,
     ) -> Result<Array> {
-        let n = arange_len(start, stop, step)?;
-        let v: Vec<f64> = (0..n)
-            .map(|i| start.to_f64() + i as f64 * step.to_f64())
-            .collect();
-        from_values("arange", v, &[n], dtype, device)
+        let values = arange_values(start, stop, step)?;
+        let t = from_values("arange", &values, &[values.len()], dtype, device)?;
+        Ok(Array::from_candle(CandleArray::Tensor(t)))
     }
     fn asarray(obj: Data, dtype: Dtype, device: Device) -> Result<Array> {
-        let v: Vec<f64> = obj.values.iter().map(|s| s.to_f64()).collect();
-        from_values("asarray", v, &obj.shape, dtype, device)
+        let t = from_values("asarray", &obj.values, &obj.shape, dtype, device)?;
+        Ok(Array::from_candle(CandleArray::Tensor(t)))
     }
 }

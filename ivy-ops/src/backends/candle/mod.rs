@@ -171,56 +171,57 @@ impl TryFrom<Array> for Tensor {
     }
 }
 
+/// Runs `$body` with `$T` bound to the element type of a candle dtype; `$else` otherwise.
+macro_rules! candle_types {
+    ($d:expr, $T:ident => $body:expr, $other:ident => $else:expr) => {
+        match $d {
+            Dtype::Uint8 => {
+                type $T = u8;
+                $body
+            }
+            Dtype::Uint32 => {
+                type $T = u32;
+                $body
+            }
+            Dtype::Int16 => {
+                type $T = i16;
+                $body
+            }
+            Dtype::Int32 => {
+                type $T = i32;
+                $body
+            }
+            Dtype::Int64 => {
+                type $T = i64;
+                $body
+            }
+            Dtype::Bfloat16 => {
+                type $T = half::bf16;
+                $body
+            }
+            Dtype::Float16 => {
+                type $T = half::f16;
+                $body
+            }
+            Dtype::Float32 => {
+                type $T = f32;
+                $body
+            }
+            Dtype::Float64 => {
+                type $T = f64;
+                $body
+            }
+            $other => $else,
+        }
+    };
+}
+pub(crate) use candle_types;
+
 #[cfg(feature = "ndarray")]
 mod nd_convert {
     use super::*;
     use crate::backends::ndarray::{NdArray, NdElem};
-    use half::{bf16, f16};
     use ndarray::{ArrayD, IxDyn};
-
-    macro_rules! candle_types {
-        ($d:expr, $T:ident => $body:expr, $other:ident => $else:expr) => {
-            match $d {
-                Dtype::Uint8 => {
-                    type $T = u8;
-                    $body
-                }
-                Dtype::Uint32 => {
-                    type $T = u32;
-                    $body
-                }
-                Dtype::Int16 => {
-                    type $T = i16;
-                    $body
-                }
-                Dtype::Int32 => {
-                    type $T = i32;
-                    $body
-                }
-                Dtype::Int64 => {
-                    type $T = i64;
-                    $body
-                }
-                Dtype::Bfloat16 => {
-                    type $T = bf16;
-                    $body
-                }
-                Dtype::Float16 => {
-                    type $T = f16;
-                    $body
-                }
-                Dtype::Float32 => {
-                    type $T = f32;
-                    $body
-                }
-                Dtype::Float64 => {
-                    type $T = f64;
-                    $body
-                }
-                $other => $else,
-            }
-        };
-    }
 
     /// ndarray → candle (CPU), same dtype.
     pub(crate) fn from_nd(a: &NdArray) -> Result<CandleArray> {

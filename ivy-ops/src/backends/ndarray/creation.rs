@@ -1,8 +1,8 @@
 //! ndarray: creation ops.
 
-use super::kernels::{elem_from_scalar, full_typed};
-use super::{NdElem, NdarrayBackend};
-use crate::functional::creation::{arange_len, checked_size, CreationBackend};
+use super::kernels::full_typed;
+use super::{Elem, NdElem, NdarrayBackend};
+use crate::functional::creation::{arange_values, checked_size, CreationBackend};
 use crate::{Array, Data, Device, Dtype, Error, Result, Scalar};
 use ::ndarray::{ArrayD, IxDyn};
 
@@ -27,13 +27,13 @@ fn filled(
     cpu_only(op, device)?;
     checked_size(op, shape)?;
     Ok(Array::from_nd(
-        super::nd_type!(dtype, T => full_typed::<T>(shape, elem_from_scalar::<T>(s))),
+        super::nd_type!(dtype, T => full_typed::<T>(shape, T::from_scalar(s))),
     ))
 }
 
 fn from_values(values: &[Scalar], shape: &[usize], dtype: Dtype) -> Result<Array> {
     let nd = super::nd_type!(dtype, T => {
-        let v: Vec<T> = values.iter().map(|s| elem_from_scalar::<T>(*s)).collect();
+        let v: Vec<T> = values.iter().map(|s| T::from_scalar(*s)).collect();
         T::wrap(ArrayD::from_shape_vec(IxDyn(shape), v).map_err(|e| Error::InvalidArgument {
             op: "asarray",
             message: e.to_string(),
@@ -61,17 +61,8 @@ impl CreationBackend for NdarrayBackend {
         device: Device,
     ) -> Result<Array> {
         cpu_only("arange", device)?;
-        let n = arange_len(start, stop, step)?;
-        let ints = [start, stop, step]
-            .iter()
-            .all(|s| matches!(s, Scalar::Int(_)));
-        let values: Vec<Scalar> = (0..n)
-            .map(|i| match (start, step) {
-                (Scalar::Int(a), Scalar::Int(s)) if ints => Scalar::Int(a + i as i64 * s),
-                _ => Scalar::Float(start.to_f64() + i as f64 * step.to_f64()),
-            })
-            .collect();
-        from_values(&values, &[n], dtype)
+        let values = arange_values(start, stop, step)?;
+        from_values(&values, &[values.len()], dtype)
     }
     fn asarray(obj: Data, dtype: Dtype, device: Device) -> Result<Array> {
         cpu_only("asarray", device)?;

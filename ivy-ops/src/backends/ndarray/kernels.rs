@@ -203,14 +203,3 @@ pub(crate) fn clip(x: &NdArray, lo: f64, hi: f64) -> Result<NdArray> {
         if f < lo { T::from_f64(lo) } else if f > hi { T::from_f64(hi) } else { v }
     }))))
 }
-
-/// An element from a scalar.
-pub(crate) fn elem_from_scalar<T: Elem>(s: ivy_core::Scalar) -> T {
-    use ivy_core::Scalar;
-    match s {
-        Scalar::Bool(b) => T::from_i128(b as i128),
-        Scalar::Int(i) => T::from_i128(i as i128),
-        Scalar::Float(f) => T::from_f64(f),
-        Scalar::Complex(r, i) => T::from_c128(num_complex::Complex::new(r, i)),
-    }
-}

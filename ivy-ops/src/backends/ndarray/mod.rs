@@ -4,13 +4,12 @@
 //! only dtype `match` of each family.
 
 mod creation;
-mod elem;
 mod elementwise;
 mod general;
 mod kernels;
 mod statistical;
 
-pub use elem::{Elem, FloatElem};
+pub use crate::elem::{Elem, FloatElem};
 pub(crate) use kernels::*;
 
 use ::ndarray::ArrayD;

@@ -1,5 +1,6 @@
-//! The element types of the ndarray backend: one trait, implemented once per dtype by a
-//! macro (candle's `with_dtype!` pattern), so every kernel is written once over `T: Elem`.
+//! Element types: one trait, implemented once per dtype by a macro (candle's `with_dtype!`
+//! pattern), so every kernel is written once over `T: Elem`. The ndarray backend stores all
+//! 15; the candle backend uses the same conversions for its nine.
 
 use half::{bf16, f16};
 use ivy_core::{Dtype, DtypeKind};
@@ -33,6 +34,18 @@ pub trait Elem: Copy + Send + Sync + std::fmt::Debug + std::fmt::Display + 'stat
     fn div(self, o: Self) -> Self;
     /// Wrapping negation (bool: not).
     fn neg(self) -> Self;
+
+    /// An element from a scalar (ints exactly, through i128).
+    #[inline]
+    fn from_scalar(s: ivy_core::Scalar) -> Self {
+        use ivy_core::Scalar;
+        match s {
+            Scalar::Bool(b) => Self::from_i128(b as i128),
+            Scalar::Int(i) => Self::from_i128(i as i128),
+            Scalar::Float(f) => Self::from_f64(f),
+            Scalar::Complex(r, i) => Self::from_c128(Complex::new(r, i)),
+        }
+    }
 
     /// Converts any element into this type with numpy's `astype` rules.
     #[inline]
