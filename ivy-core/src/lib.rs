@@ -7,6 +7,7 @@
 
 mod backend;
 mod container;
+mod defaults;
 mod device;
 mod dtype;
 mod error;
@@ -19,6 +20,10 @@ pub use backend::{
     current_backend, set_backend, set_default_backend, unset_backend, with_backend, Backend,
 };
 pub use container::{Container, MapOptions, Nest, Node};
+pub use defaults::{
+    default_complex_dtype, default_dtype, default_float_dtype, default_int_dtype, default_int_for,
+    default_of, default_uint_dtype, set_default, unset_default, with_default, DefaultKind,
+};
 pub use device::Device;
 pub use dtype::{valid_dtype_names, Dtype, DtypeKind, DtypeSet};
 pub use error::{Error, Result};

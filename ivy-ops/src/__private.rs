@@ -11,13 +11,6 @@ pub use crate::args::Data;
 pub use crate::BackendInfo;
 pub use crate::{__dispatch as dispatch, __support_for as support_for};
 
-/// The default float dtype (the configurable defaults arrive with the dtype system).
-pub const DEFAULT_FLOAT: Dtype = Dtype::Float32;
-/// The default int dtype.
-pub const DEFAULT_INT: Dtype = Dtype::Int32;
-/// The default complex dtype.
-pub const DEFAULT_COMPLEX: Dtype = Dtype::Complex64;
-
 /// What `#[backend_impl]` records for one op on one backend.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ImplInfo {
@@ -225,7 +218,7 @@ pub fn promote_operands<'s, const N: usize>(
             });
         }
     }
-    let target = target.unwrap_or(DEFAULT_FLOAT);
+    let target = target.unwrap_or_else(ivy_core::default_float_dtype);
     let device = ops
         .iter()
         .find_map(|o| match o {
@@ -271,13 +264,26 @@ fn same_dtype_arrays<'s, const N: usize>(ops: &[Operand<'s>; N]) -> Option<[&'s 
 }
 
 /// The default dtype of a scalar (Ivy's `default_dtype(item=…)`).
+#[inline]
 pub fn scalar_dtype(s: Scalar) -> Dtype {
-    match s {
-        Scalar::Bool(_) => Dtype::Bool,
-        Scalar::Int(i) if i32::try_from(i).is_err() => Dtype::Int64,
-        Scalar::Int(_) => DEFAULT_INT,
-        Scalar::Float(_) => DEFAULT_FLOAT,
-        Scalar::Complex(..) => DEFAULT_COMPLEX,
+    ivy_core::default_dtype(None, Some(s))
+}
+
+/// Joins the dtypes of Python-like items (scalars, list elements): the higher kind wins
+/// (bool < int < float < complex), then the wider dtype, so `[1, 2.5]` is the default float
+/// dtype, not the promotion of int32 and float32 (float64).
+pub fn join_item_dtypes(a: Dtype, b: Dtype) -> Dtype {
+    let rank = |d: Dtype| match d.kind() {
+        ivy_core::DtypeKind::Bool => 0,
+        ivy_core::DtypeKind::Int | ivy_core::DtypeKind::Uint => 1,
+        ivy_core::DtypeKind::Float => 2,
+        ivy_core::DtypeKind::Complex => 3,
+    };
+    match rank(a).cmp(&rank(b)) {
+        std::cmp::Ordering::Less => b,
+        std::cmp::Ordering::Greater => a,
+        std::cmp::Ordering::Equal if b.bits() > a.bits() => b,
+        std::cmp::Ordering::Equal => a,
     }
 }
 
@@ -306,14 +312,11 @@ pub fn infer_dtype(explicit: Option<Dtype>, arrays: &[Dtype], scalars: &[Dtype])
     if let Some(d) = arrays.first() {
         return *d;
     }
-    let mut best: Option<Dtype> = None;
-    for s in scalars {
-        best = Some(match best {
-            None => *s,
-            Some(b) => ivy_core::promote_types(b, *s).unwrap_or(*s),
-        });
-    }
-    best.unwrap_or(DEFAULT_FLOAT)
+    scalars
+        .iter()
+        .copied()
+        .reduce(join_item_dtypes)
+        .unwrap_or_else(|| ivy_core::default_of(ivy_core::DefaultKind::Dtype))
 }
 
 /// `#[infer_device]`: explicit device, else the first array's, else the CPU.

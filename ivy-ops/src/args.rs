@@ -127,15 +127,11 @@ impl Data {
     /// The dtype Ivy infers for these values: the widest kind among them with the default
     /// dtype of that kind; an empty list gives the default float dtype.
     pub fn inferred_dtype(&self) -> Dtype {
-        let mut best: Option<Dtype> = None;
-        for v in &self.values {
-            let d = crate::__private::scalar_dtype(*v);
-            best = Some(match best {
-                None => d,
-                Some(b) => ivy_core::promote_types(b, d).unwrap_or(d),
-            });
-        }
-        best.unwrap_or(crate::__private::DEFAULT_FLOAT)
+        self.values
+            .iter()
+            .map(|v| crate::__private::scalar_dtype(*v))
+            .reduce(crate::__private::join_item_dtypes)
+            .unwrap_or_else(ivy_core::default_float_dtype)
     }
 }
 

@@ -58,11 +58,17 @@ pub use backends::CandleBackend;
 #[cfg(feature = "ndarray")]
 pub use backends::NdarrayBackend;
 pub use functional::creation::*;
+pub use functional::data_type::*;
 pub use functional::elementwise::*;
 pub use functional::general::*;
 pub use functional::losses::*;
 pub use functional::nest::*;
 pub use functional::statistical::*;
+pub use ivy_core::{
+    can_cast as can_cast_dtypes, default_complex_dtype, default_dtype, default_float_dtype,
+    default_int_dtype, default_of, default_uint_dtype, precise_mode, set_default, set_precise_mode,
+    unset_default, with_default, with_precise_mode, DefaultKind,
+};
 pub use ivy_core::{
     container, current_backend, promote_types, set_backend, set_default_backend, unset_backend,
     with_backend, Backend, Device, Dtype, DtypeSet, Error, OpKind, Result, Scalar,
@@ -79,6 +85,7 @@ pub type Container<T = Array> = ivy_core::Container<T>;
 
 /// Every category's nested (Container) forms: `ivy::nested::add(&c, 2.0)`.
 pub mod nested {
+    pub use crate::functional::data_type::nested::*;
     pub use crate::functional::elementwise::nested::*;
     pub use crate::functional::losses::nested::*;
     pub use crate::functional::statistical::nested::*;

@@ -1,8 +1,9 @@
 //! `use ivy::prelude::*;`: the types and the method traits of every category.
 
 pub use crate::functional::creation::{ArangeKw, AsarrayKw, FullKw, OnesKw, ZerosKw};
+pub use crate::functional::data_type::{ArrayDataType, AstypeKw, ContainerDataType};
 pub use crate::functional::elementwise::{ArrayElementwise, ContainerElementwise};
 pub use crate::functional::general::InplaceUpdateKw;
 pub use crate::functional::losses::{ArrayLosses, ContainerLosses, CrossEntropyKw};
 pub use crate::functional::statistical::{ArrayStatistical, ContainerStatistical, SumKw};
-pub use crate::{Array, Backend, Container, Data, Device, Dtype, Operand, Scalar};
+pub use crate::{Array, Backend, Container, Data, Device, Dtype, DtypeSet, Operand, Scalar};

@@ -2,6 +2,7 @@
 //! module; its ops are re-exported at the crate root (`ivy::tan`).
 
 pub mod creation;
+pub mod data_type;
 pub mod elementwise;
 pub mod general;
 pub mod losses;
@@ -11,6 +12,7 @@ pub mod statistical;
 /// Every category's op registry, in one list.
 pub(crate) const CATEGORIES: &[&[ivy_core::OpEntry]] = &[
     creation::CREATION_OPS,
+    data_type::DATA_TYPE_OPS,
     elementwise::ELEMENTWISE_OPS,
     general::GENERAL_OPS,
     losses::LOSSES_OPS,

@@ -47,7 +47,7 @@ pub(crate) fn normalize_axes(
 /// The dtype a sum accumulates in.
 pub(crate) fn sum_dtype(x: crate::Dtype, dtype: Option<crate::Dtype>) -> crate::Dtype {
     dtype.unwrap_or(if x == crate::Dtype::Bool {
-        crate::__private::DEFAULT_INT
+        ivy_core::default_int_dtype()
     } else {
         x
     })

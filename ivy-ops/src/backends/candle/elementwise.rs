@@ -9,7 +9,7 @@ fn true_div_inputs(x1: &Array, x2: &Array) -> Result<Option<(Array, Array)>> {
     if x1.dtype().is_float() {
         return Ok(None);
     }
-    let d = crate::__private::DEFAULT_FLOAT;
+    let d = ivy_core::default_float_dtype();
     Ok(Some((x1.cast(d)?, x2.cast(d)?)))
 }
 

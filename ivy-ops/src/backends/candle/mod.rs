@@ -5,6 +5,7 @@
 //! specs of this backend reject those dtypes before candle is called.
 
 mod creation;
+mod data_type;
 mod elementwise;
 mod general;
 mod statistical;

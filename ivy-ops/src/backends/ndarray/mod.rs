@@ -4,6 +4,7 @@
 //! only dtype `match` of each family.
 
 mod creation;
+mod data_type;
 mod elementwise;
 mod general;
 mod kernels;

@@ -1,0 +1,24 @@
+//! ndarray: casting and broadcasting.
+
+use super::kernels::{cast, nd, shape_err};
+use super::{NdElem, NdarrayBackend};
+use crate::functional::data_type::DataTypeBackend;
+use crate::{Array, Dtype, Result};
+use ::ndarray::IxDyn;
+
+#[ivy_macros::backend_impl]
+impl DataTypeBackend for NdarrayBackend {
+    fn astype(x: &Array, dtype: Dtype, copy: bool) -> Result<Array> {
+        let _ = copy; // an owned ndarray result is always a copy
+        Ok(Array::from_nd(cast(nd("astype", x)?, dtype)))
+    }
+
+    fn broadcast_to(x: &Array, shape: &[usize]) -> Result<Array> {
+        let a = nd("broadcast_to", x)?;
+        let r = super::nd_all!(a, v, T => match v.broadcast(IxDyn(shape)) {
+            Some(b) => T::wrap(b.to_owned()),
+            None => return Err(shape_err("broadcast_to", v.shape(), shape)),
+        });
+        Ok(Array::from_nd(r))
+    }
+}

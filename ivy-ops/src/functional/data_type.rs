@@ -1,0 +1,290 @@
+//! Data types: casting, broadcasting, promotion queries, dtype info, dtype lookup.
+
+/// Data-type functions (the Data Types page).
+#[ivy_macros::category]
+pub mod data_type {
+    use crate::{Array, Backend, Dtype, DtypeSet, Error, Operand, Result};
+
+    /// A copy of `x` cast to `dtype` (numpy `astype` rules). With `copy = false` and the same
+    /// dtype the array is returned as is (a cheap clone for candle; ndarray owns its buffer,
+    /// so a clone is a copy).
+    #[primary]
+    #[nestable]
+    pub fn astype(
+        x: &Array,
+        dtype: Dtype,
+        #[kw] copy: bool,
+        out: Option<&mut Array>,
+    ) -> Result<Array>;
+
+    /// `x` broadcast to `shape` (numpy rules), materialised.
+    #[primary]
+    #[nestable]
+    pub fn broadcast_to(x: &Array, shape: &[usize], out: Option<&mut Array>) -> Result<Array>;
+
+    /// Broadcasts every array to their common shape.
+    #[compositional]
+    pub fn broadcast_arrays(arrays: &[&Array]) -> Result<Vec<Array>> {
+        let mut shape: Vec<usize> = Vec::new();
+        for a in arrays {
+            shape = crate::__private::broadcast_shapes("broadcast_arrays", &shape, a.shape())?;
+        }
+        arrays.iter().map(|a| broadcast_to(a, &shape)).collect()
+    }
+
+    /// The dtype all the given dtypes promote to (Ivy's `result_type`; pass `x.dtype()` for
+    /// arrays).
+    ///
+    /// ```
+    /// use ivy::Dtype::*;
+    /// assert_eq!(ivy::result_type([Int8, Uint8, Float16]).unwrap(), Float16);
+    /// assert!(ivy::result_type([]).is_err());
+    /// ```
+    #[standalone]
+    pub fn result_type(dtypes: impl IntoIterator<Item = Dtype>) -> Result<Dtype> {
+        let mut it = dtypes.into_iter();
+        let first = it.next().ok_or_else(|| Error::InvalidArgument {
+            op: "result_type",
+            message: "needs at least one dtype".into(),
+        })?;
+        it.try_fold(first, ivy_core::promote_types)
+    }
+
+    /// Whether `from` casts to `to` without loss under Ivy's promotion
+    /// (`promote_types(from, to) == to`).
+    #[standalone]
+    pub fn can_cast(from: Dtype, to: Dtype) -> bool {
+        ivy_core::can_cast(from, to)
+    }
+
+    /// The dtype of `x` (Ivy's `dtype`).
+    #[standalone]
+    pub fn dtype(x: &Array) -> Dtype {
+        x.dtype()
+    }
+
+    /// Machine limits of a float dtype (complex dtypes: of their real component).
+    ///
+    /// ```
+    /// let f = ivy::finfo(ivy::Dtype::Float16).unwrap();
+    /// assert_eq!((f.bits, f.max), (16, 65504.0));
+    /// assert!(ivy::finfo(ivy::Dtype::Int8).is_err());
+    /// ```
+    #[standalone]
+    pub fn finfo(d: Dtype) -> Result<Finfo> {
+        use half::{bf16, f16};
+        let (bits, eps, max, smallest_normal) = match d {
+            Dtype::Float16 => (
+                16,
+                f16::EPSILON.to_f64(),
+                f16::MAX.to_f64(),
+                f16::MIN_POSITIVE.to_f64(),
+            ),
+            Dtype::Bfloat16 => (
+                16,
+                bf16::EPSILON.to_f64(),
+                bf16::MAX.to_f64(),
+                bf16::MIN_POSITIVE.to_f64(),
+            ),
+            Dtype::Float32 | Dtype::Complex64 => (
+                32,
+                f32::EPSILON as f64,
+                f32::MAX as f64,
+                f32::MIN_POSITIVE as f64,
+            ),
+            Dtype::Float64 | Dtype::Complex128 => (64, f64::EPSILON, f64::MAX, f64::MIN_POSITIVE),
+            other => {
+                return Err(Error::InvalidArgument {
+                    op: "finfo",
+                    message: format!(
+                        "{other} is not a float or complex dtype; use `iinfo` for integers"
+                    ),
+                })
+            }
+        };
+        Ok(Finfo {
+            bits,
+            eps,
+            max,
+            min: -max,
+            smallest_normal,
+            dtype: d,
+        })
+    }
+
+    /// Machine limits of an integer dtype.
+    ///
+    /// ```
+    /// let i = ivy::iinfo(ivy::Dtype::Uint8).unwrap();
+    /// assert_eq!((i.min, i.max), (0, 255));
+    /// ```
+    #[standalone]
+    pub fn iinfo(d: Dtype) -> Result<Iinfo> {
+        let (min, max): (i128, i128) = match d {
+            Dtype::Int8 => (i8::MIN as i128, i8::MAX as i128),
+            Dtype::Int16 => (i16::MIN as i128, i16::MAX as i128),
+            Dtype::Int32 => (i32::MIN as i128, i32::MAX as i128),
+            Dtype::Int64 => (i64::MIN as i128, i64::MAX as i128),
+            Dtype::Uint8 => (0, u8::MAX as i128),
+            Dtype::Uint16 => (0, u16::MAX as i128),
+            Dtype::Uint32 => (0, u32::MAX as i128),
+            Dtype::Uint64 => (0, u64::MAX as i128),
+            other => {
+                return Err(Error::InvalidArgument {
+                    op: "iinfo",
+                    message: format!("{other} is not an integer dtype; use `finfo` for floats"),
+                })
+            }
+        };
+        Ok(Iinfo {
+            bits: d.bits(),
+            min,
+            max,
+            dtype: d,
+        })
+    }
+
+    /// Whether `d` is of the Array API kind `kind`: `bool`, `signed integer`,
+    /// `unsigned integer`, `integral`, `real floating`, `complex floating`, `numeric`, or a
+    /// dtype name (exact match).
+    ///
+    /// ```
+    /// use ivy::Dtype::*;
+    /// assert!(ivy::isdtype(Uint8, "integral").unwrap());
+    /// assert!(!ivy::isdtype(Bool, "numeric").unwrap());
+    /// assert!(ivy::isdtype(Float16, "float16").unwrap());
+    /// assert!(ivy::isdtype(Float16, "floating").is_err());
+    /// ```
+    #[standalone]
+    pub fn isdtype(d: Dtype, kind: &str) -> Result<bool> {
+        use ivy_core::DtypeKind as K;
+        Ok(match kind {
+            "bool" => d.kind() == K::Bool,
+            "signed integer" => d.kind() == K::Int,
+            "unsigned integer" => d.kind() == K::Uint,
+            "integral" => d.is_int(),
+            "real floating" => d.is_float(),
+            "complex floating" => d.is_complex(),
+            "numeric" => !d.is_bool(),
+            other => match other.parse::<Dtype>() {
+                Ok(k) => k == d,
+                Err(_) => {
+                    return Err(Error::InvalidArgument {
+                        op: "isdtype",
+                        message: format!(
+                            "unknown kind `{other}`; use bool, signed integer, unsigned integer, integral, real floating, complex floating, numeric or a dtype name"
+                        ),
+                    })
+                }
+            },
+        })
+    }
+
+    /// Both arrays cast to their promoted dtype (Ivy's `type_promote_arrays`).
+    #[standalone]
+    pub fn type_promote_arrays(x1: &Array, x2: &Array) -> Result<(Array, Array)> {
+        let d = ivy_core::promote_types(x1.dtype(), x2.dtype())?;
+        Ok((x1.cast(d)?, x2.cast(d)?))
+    }
+
+    /// Both operands as arrays of one dtype, with the scalar rules of
+    /// `promote_types_of_inputs` (a scalar joins an array of a kind that holds it).
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::asarray(vec![1.0f32])?;
+    /// let (a, b) = ivy::promote_types_of_inputs(&x, 2)?;
+    /// assert_eq!((a.dtype(), b.dtype()), (Dtype::Float32, Dtype::Float32));
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[standalone]
+    pub fn promote_types_of_inputs<'a>(
+        x1: impl Into<Operand<'a>>,
+        x2: impl Into<Operand<'a>>,
+    ) -> Result<(Array, Array)> {
+        let ops = [x1.into(), x2.into()];
+        let backend = crate::__private::backend_of(
+            "promote_types_of_inputs",
+            &[ops[0].backend(), ops[1].backend()],
+        )?;
+        let mut store = Default::default();
+        let [a, b] = crate::__private::promote_operands(
+            "promote_types_of_inputs",
+            backend,
+            ops,
+            &mut store,
+        )?;
+        Ok((a.clone(), b.clone()))
+    }
+
+    /// The dtypes the current backend can hold (every dtype with no backend set).
+    #[standalone]
+    pub fn valid_dtypes() -> DtypeSet {
+        backend_valid_dtypes(ivy_core::current_backend())
+    }
+
+    /// The dtypes the current backend cannot hold (none with no backend set).
+    #[standalone]
+    pub fn invalid_dtypes() -> DtypeSet {
+        DtypeSet::VALID.difference(valid_dtypes())
+    }
+
+    /// The dtypes backend `b` can hold (`None`: every dtype).
+    #[standalone]
+    pub fn backend_valid_dtypes(b: Option<Backend>) -> DtypeSet {
+        b.map_or(DtypeSet::VALID, crate::backends::valid_dtypes)
+    }
+
+    /// The dtype named `name`, if the current backend has it: with candle set, `"uint16"` is
+    /// an error naming the backend (Ivy removes unsupported dtypes from its namespace).
+    ///
+    /// ```
+    /// use ivy::{Backend, Dtype};
+    /// assert_eq!(ivy::as_ivy_dtype("uint16").unwrap(), Dtype::Uint16);
+    /// let e = ivy::with_backend(Backend::Candle, || ivy::as_ivy_dtype("uint16")).unwrap_err();
+    /// assert!(e.to_string().contains("candle"));
+    /// ```
+    #[standalone]
+    pub fn as_ivy_dtype(name: &str) -> Result<Dtype> {
+        let d: Dtype = name.parse()?;
+        match ivy_core::current_backend() {
+            Some(b) if !crate::backends::valid_dtypes(b).contains(d) => {
+                Err(crate::array::not_in_backend(Some("as_ivy_dtype"), d, b))
+            }
+            _ => Ok(d),
+        }
+    }
+
+    /// Machine limits of a float dtype ([`finfo`]).
+    #[derive(Clone, Copy, Debug, PartialEq)]
+    pub struct Finfo {
+        /// Width in bits.
+        pub bits: u32,
+        /// Difference between 1 and the next representable value.
+        pub eps: f64,
+        /// Largest finite value.
+        pub max: f64,
+        /// Smallest (most negative) finite value.
+        pub min: f64,
+        /// Smallest positive normal value.
+        pub smallest_normal: f64,
+        /// The dtype asked about.
+        pub dtype: Dtype,
+    }
+
+    /// Machine limits of an integer dtype ([`iinfo`]).
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub struct Iinfo {
+        /// Width in bits.
+        pub bits: u32,
+        /// Smallest value.
+        pub min: i128,
+        /// Largest value.
+        pub max: i128,
+        /// The dtype asked about.
+        pub dtype: Dtype,
+    }
+}
+
+pub use data_type::*;

@@ -1,0 +1,192 @@
+//! The dtype system (defaults, inference, casting, promotion queries, dtype info) on every
+//! backend, and with no backend set.
+
+use ivy::prelude::*;
+use ivy::{DefaultKind, Error, Scalar};
+use ivy_tests::{f32s, test_backends, typed};
+
+test_backends! {
+    fn astype_both_backends(b) {
+        let x = f32s(&[1.5, -2.5])?;
+        let i = ivy::astype(&x, Dtype::Int32)?;
+        assert_eq!((i.dtype(), i.to_f64_vec()?), (Dtype::Int32, vec![1.0, -2.0]));
+        let h = x.astype(Dtype::Float16)?;
+        assert_eq!(h.dtype(), Dtype::Float16);
+        let same = ivy::astype_with(&x, Dtype::Float32, AstypeKw { copy: false })?;
+        assert_eq!(same.to_f64_vec()?, x.to_f64_vec()?);
+        let mut out = typed(&[0.0, 0.0], Dtype::Float64)?;
+        ivy::astype_out(&x, Dtype::Int64, &mut out)?;
+        assert_eq!((out.dtype(), out.to_f64_vec()?), (Dtype::Float64, vec![1.0, -2.0]));
+        let r = ivy::astype(&x, Dtype::Uint16);
+        if b == Backend::Candle {
+            assert!(matches!(r, Err(Error::DtypeNotInBackend { .. })), "{r:?}");
+        } else {
+            assert_eq!(r?.dtype(), Dtype::Uint16);
+        }
+    }
+
+    fn broadcast_to_and_arrays(b) {
+        let x = f32s(&[1.0, 2.0])?;
+        let y = ivy::broadcast_to(&x, &[3, 2])?;
+        assert_eq!(y.shape(), &[3, 2]);
+        assert_eq!(y.to_f64_vec()?, vec![1.0, 2.0, 1.0, 2.0, 1.0, 2.0]);
+        assert!(matches!(x.broadcast_to(&[3]), Err(Error::Shape { .. })));
+        let col = ivy::asarray(Data::from(vec![10.0f32, 20.0]).reshape(&[2, 1])?)?;
+        let both = ivy::broadcast_arrays(&[&x, &col])?;
+        assert_eq!(both[0].shape(), &[2, 2]);
+        assert_eq!(both[1].to_f64_vec()?, vec![10.0, 10.0, 20.0, 20.0]);
+    }
+
+    fn the_four_default_dtype_steps(b) {
+        // 1. explicit dtype
+        let z = ivy::full_with(&[1], 2, FullKw { dtype: Some(Dtype::Float16), device: None })?;
+        assert_eq!(z.dtype(), Dtype::Float16);
+        // 2. the first array argument (asarray of an array's values is by value; use astype)
+        // 3. the relevant scalar: int → default int, float → default float, bool → bool
+        assert_eq!(ivy::full(&[1], 2)?.dtype(), Dtype::Int32);
+        if b == Backend::Ndarray {
+            assert_eq!(ivy::full(&[1], true)?.dtype(), Dtype::Bool);
+        }
+        assert_eq!(ivy::arange(0, 3, 0.5)?.dtype(), Dtype::Float32, "int and float scalars: float");
+        // 4. the global default dtype
+        assert_eq!(ivy::zeros(&[1])?.dtype(), Dtype::Float32);
+        // defaults are settable per scope
+        ivy::with_default(DefaultKind::Int, Dtype::Int64, || -> ivy::Result<()> {
+            assert_eq!(ivy::full(&[1], 2)?.dtype(), Dtype::Int64);
+            assert_eq!(ivy::asarray(vec![1, 2])?.dtype(), Dtype::Int64);
+            Ok(())
+        })??;
+        ivy::with_default(DefaultKind::Float, Dtype::Float64, || -> ivy::Result<()> {
+            assert_eq!(ivy::asarray(vec![0.5])?.dtype(), Dtype::Float64);
+            let i = typed(&[3.0], Dtype::Int32)?;
+            assert_eq!(ivy::divide(&i, &i)?.dtype(), Dtype::Float64, "int division uses the default float");
+            Ok(())
+        })??;
+        ivy::with_default(DefaultKind::Dtype, Dtype::Float16, || -> ivy::Result<()> {
+            assert_eq!(ivy::zeros(&[1])?.dtype(), Dtype::Float16);
+            Ok(())
+        })??;
+        assert_eq!(ivy::full(&[1], 2)?.dtype(), Dtype::Int32, "scopes end");
+    }
+
+    fn promote_types_of_inputs_on_each_backend(b) {
+        let x = typed(&[1.0], Dtype::Int32)?;
+        let (p, q) = ivy::promote_types_of_inputs(&x, 2)?;
+        assert_eq!((p.dtype(), q.dtype(), q.backend()), (Dtype::Int32, Dtype::Int32, b));
+        let (p, q) = ivy::promote_types_of_inputs(&x, 0.5)?;
+        assert_eq!((p.dtype(), q.dtype()), (Dtype::Float64, Dtype::Float64));
+        let y = typed(&[1.0], Dtype::Float16)?;
+        let (p, q) = ivy::type_promote_arrays(&x, &y)?;
+        assert_eq!((p.dtype(), q.dtype()), (Dtype::Float64, Dtype::Float64), "precise: int32+float16");
+        let (p, _) = ivy::with_precise_mode(false, || ivy::type_promote_arrays(&x, &y))?;
+        assert_eq!(p.dtype(), Dtype::Float16);
+    }
+
+    fn valid_and_invalid_dtypes(b) {
+        let valid = ivy::valid_dtypes();
+        let invalid = ivy::invalid_dtypes();
+        assert_eq!(valid.union(invalid), DtypeSet::VALID);
+        assert!(valid.intersection(invalid).is_empty());
+        if b == Backend::Candle {
+            for d in [Dtype::Int8, Dtype::Uint16, Dtype::Uint64, Dtype::Complex64, Dtype::Bool] {
+                assert!(invalid.contains(d), "{d}");
+                let e = ivy::as_ivy_dtype(d.as_str()).unwrap_err();
+                assert!(e.to_string().contains("candle"), "{e}");
+            }
+        } else {
+            assert!(invalid.is_empty());
+        }
+        assert!(matches!(ivy::as_ivy_dtype("float8"), Err(Error::UnknownDtype { .. })));
+    }
+}
+
+#[test]
+fn no_backend_means_every_dtype_is_valid() {
+    assert_eq!(ivy::current_backend(), None);
+    assert_eq!(ivy::valid_dtypes(), DtypeSet::VALID);
+    assert!(ivy::invalid_dtypes().is_empty());
+    assert_eq!(ivy::as_ivy_dtype("uint16").unwrap(), Dtype::Uint16);
+}
+
+#[test]
+fn default_dtype_of_items() {
+    assert_eq!(ivy::default_dtype(None, Some(Scalar::Int(1))), Dtype::Int32);
+    assert_eq!(
+        ivy::default_dtype(None, Some(Scalar::Int(1 << 40))),
+        Dtype::Int64
+    );
+    assert_eq!(
+        ivy::default_dtype(None, Some(Scalar::Float(1.0))),
+        Dtype::Float32
+    );
+    assert_eq!(
+        ivy::default_dtype(None, Some(Scalar::Complex(1.0, 1.0))),
+        Dtype::Complex64
+    );
+    assert_eq!(
+        ivy::default_dtype(None, Some(Scalar::Bool(true))),
+        Dtype::Bool
+    );
+    assert_eq!(
+        ivy::default_dtype(Some(Dtype::Uint8), Some(Scalar::Float(1.0))),
+        Dtype::Uint8
+    );
+    assert_eq!(ivy::default_dtype(None, None), Dtype::Float32);
+    assert_eq!(ivy_core::default_int_for(1i128 << 70), Dtype::Uint64);
+    // an empty list is the default float dtype
+    assert_eq!(
+        ivy::Data::from(Vec::<i32>::new()).inferred_dtype(),
+        Dtype::Float32
+    );
+    assert_eq!(
+        ivy::Data::from(vec![Scalar::Int(1), Scalar::Float(2.5)]).inferred_dtype(),
+        Dtype::Float32
+    );
+}
+
+#[test]
+fn precise_mode_is_scoped() {
+    let (a, b) = (Dtype::Int32, Dtype::Float32);
+    assert!(ivy::precise_mode());
+    assert_eq!(ivy::promote_types(a, b).unwrap(), Dtype::Float64);
+    let np = ivy::with_precise_mode(false, || ivy::promote_types(a, b).unwrap());
+    assert_eq!(np, Dtype::Float32);
+    assert_eq!(ivy::promote_types(a, b).unwrap(), Dtype::Float64);
+    // arrays follow the mode too
+    ivy::with_backend(Backend::Ndarray, || {
+        let i = typed(&[1.0], Dtype::Int32).unwrap();
+        let f = f32s(&[1.0]).unwrap();
+        let r = ivy::with_precise_mode(false, || ivy::add(&i, &f).unwrap());
+        assert_eq!(r.dtype(), Dtype::Float32);
+    });
+}
+
+#[test]
+fn dtype_queries() {
+    use Dtype::*;
+    assert_eq!(ivy::result_type([Int8, Uint8]).unwrap(), Int16);
+    assert_eq!(ivy::result_type([Bool, Float64, Int64]).unwrap(), Float64);
+    assert!(ivy::can_cast(Int8, Int32));
+    assert!(!ivy::can_cast(Int32, Int8));
+    assert!(!ivy::can_cast(Float64, Float32));
+    let f = ivy::finfo(Float32).unwrap();
+    assert_eq!((f.bits, f.eps), (32, f32::EPSILON as f64));
+    assert_eq!(ivy::finfo(Complex128).unwrap().bits, 64);
+    assert_eq!(ivy::finfo(Bfloat16).unwrap().eps, 0.0078125);
+    let i = ivy::iinfo(Int16).unwrap();
+    assert_eq!((i.bits, i.min, i.max), (16, -32768, 32767));
+    assert_eq!(ivy::iinfo(Uint64).unwrap().max, u64::MAX as i128);
+    assert!(ivy::iinfo(Float32).is_err());
+    for (d, k, want) in [
+        (Int8, "signed integer", true),
+        (Uint8, "signed integer", false),
+        (Complex64, "complex floating", true),
+        (Float64, "real floating", true),
+        (Bool, "bool", true),
+    ] {
+        assert_eq!(ivy::isdtype(d, k).unwrap(), want, "{d} {k}");
+    }
+    ivy::with_backend(Backend::Ndarray, || {
+        assert_eq!(ivy::dtype(&f32s(&[1.0]).unwrap()), Float32)
+    });
+}

@@ -1,0 +1,52 @@
+//! Process-wide setters of the default dtypes and of precise mode. One test in its own binary,
+//! because these settings are seen by every thread.
+
+use ivy::prelude::*;
+use ivy::DefaultKind;
+
+#[test]
+fn set_and_unset_process_defaults() {
+    // setters are validated by kind
+    assert!(ivy::set_default(DefaultKind::Float, Dtype::Int8).is_err());
+    assert!(ivy::with_default(DefaultKind::Uint, Dtype::Int8, || ()).is_err());
+    assert_eq!(ivy::default_uint_dtype(), Dtype::Uint32);
+    for (kind, d, read) in [
+        (
+            DefaultKind::Complex,
+            Dtype::Complex128,
+            ivy::default_complex_dtype as fn() -> Dtype,
+        ),
+        (DefaultKind::Float, Dtype::Float16, ivy::default_float_dtype),
+        (DefaultKind::Int, Dtype::Int64, ivy::default_int_dtype),
+        (DefaultKind::Uint, Dtype::Uint8, ivy::default_uint_dtype),
+    ] {
+        let builtin = read();
+        ivy::set_default(kind, d).unwrap();
+        assert_eq!(read(), d);
+        // other threads see the process value
+        assert_eq!(std::thread::spawn(read).join().unwrap(), d);
+        // a scope on this thread wins over it
+        let scoped = ivy::with_default(kind, builtin, read).unwrap();
+        assert_eq!(scoped, builtin);
+        ivy::unset_default(kind);
+        assert_eq!(read(), builtin);
+    }
+    // the global default dtype drives creation without an item
+    ivy::set_default(DefaultKind::Dtype, Dtype::Float64).unwrap();
+    let z = ivy::with_backend(Backend::Ndarray, || ivy::zeros(&[1])).unwrap();
+    assert_eq!(z.dtype(), Dtype::Float64);
+    ivy::unset_default(DefaultKind::Dtype);
+    // precise mode, process-wide
+    ivy::set_precise_mode(false);
+    assert_eq!(
+        std::thread::spawn(|| ivy::promote_types(Dtype::Int32, Dtype::Float32).unwrap())
+            .join()
+            .unwrap(),
+        Dtype::Float32
+    );
+    ivy::set_precise_mode(true);
+    assert_eq!(
+        ivy::promote_types(Dtype::Int32, Dtype::Float32).unwrap(),
+        Dtype::Float64
+    );
+}
