@@ -1,5 +1,6 @@
 //! `ivy ops`, `ivy support` and `ivy dtypes`: what the op registry knows.
 
+use crate::json::{self, value, Ordered};
 use crate::{CliError, CliResult};
 use ivy::registry;
 use ivy::{Backend, Dtype, DtypeSet, OpKind};
@@ -25,7 +26,7 @@ fn yes_no(b: bool) -> &'static str {
     }
 }
 
-fn print_json(v: &Value) -> CliResult {
+pub(crate) fn print_json(v: &Value) -> CliResult {
     println!("{}", serde_json::to_string_pretty(v)?);
     Ok(())
 }
@@ -233,14 +234,40 @@ fn parse_backend(s: &str) -> CliResult<Backend> {
         .map_err(|e| CliError::Usage(e.to_string()))
 }
 
-fn parse_dtype(s: &str) -> CliResult<Dtype> {
+pub(crate) fn parse_dtype(s: &str) -> CliResult<Dtype> {
     s.parse::<Dtype>()
         .map_err(|e| CliError::Usage(e.to_string()))
 }
 
 // ---------------------------------------------------------------- ivy dtypes
 
+/// The dtype classes `ivy dtypes` lists, in output order.
+const CLASSES: [(&str, DtypeSet); 5] = [
+    ("numeric", DtypeSet::NUMERIC),
+    ("integer", DtypeSet::INTEGER),
+    ("unsigned", DtypeSet::UNSIGNED),
+    ("float", DtypeSet::FLOAT),
+    ("complex", DtypeSet::COMPLEX),
+];
+
+/// `{"backend", "valid", "invalid", "numeric", "integer", "unsigned", "float", "complex"}`:
+/// each class lists only the backend's valid dtypes.
+fn backend_dtypes_json(name: &str, valid: DtypeSet) -> Ordered {
+    let mut entries = vec![
+        ("backend", value(name)),
+        ("valid", value(valid.names())),
+        ("invalid", value(DtypeSet::VALID.difference(valid).names())),
+    ];
+    for (class, set) in CLASSES {
+        entries.push((class, value(valid.intersection(set).names())));
+    }
+    Ordered::object(entries)
+}
+
 /// `ivy dtypes [--backend B] [--json]`: `B` is a backend or `none` (every dtype).
+///
+/// With `--backend`, the JSON is one backend's object (see [`backend_dtypes_json`]); without,
+/// an object of those keyed by backend name (`ndarray`, `candle`, `none`).
 pub fn dtypes(backend: Option<&str>, json: bool) -> CliResult {
     // `None` in the list stands for "no backend": every dtype is valid.
     let selected: Vec<Option<Backend>> = match backend {
@@ -262,23 +289,27 @@ pub fn dtypes(backend: Option<&str>, json: bool) -> CliResult {
         })
         .collect();
     if json {
-        let mut out = Map::new();
-        for (name, valid) in &rows {
-            out.insert(
-                name.to_string(),
-                json!({
-                    "valid": valid.names(),
-                    "invalid": DtypeSet::VALID.difference(*valid).names(),
-                }),
-            );
-        }
-        return print_json(&Value::Object(out));
+        let out = match (backend, rows.as_slice()) {
+            (Some(_), [(name, valid)]) => backend_dtypes_json(name, *valid),
+            _ => Ordered::object(
+                rows.iter()
+                    .map(|(name, valid)| (*name, backend_dtypes_json(name, *valid))),
+            ),
+        };
+        return json::print(&out);
     }
     for (name, valid) in &rows {
         println!("{name}: {}", list(*valid));
         let invalid = DtypeSet::VALID.difference(*valid);
         if !invalid.is_empty() {
             println!("  cannot hold: {}", list(invalid));
+        }
+        for (class, set) in CLASSES {
+            println!(
+                "  {:<9} {}",
+                format!("{class}:"),
+                list(valid.intersection(set))
+            );
         }
     }
     Ok(())

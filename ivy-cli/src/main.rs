@@ -1,9 +1,11 @@
-//! `ivy`: the op catalog, the dtype support matrix and a tour of ivy-rs.
+//! `ivy`: the op catalog, the dtype support matrix, type promotion and a tour of ivy-rs.
 //!
 //! Exit codes: 0 on success, 1 when an ivy call fails, 2 for bad arguments (unknown op,
 //! dtype or backend, or a command line clap rejects).
 
 mod catalog;
+mod json;
+mod promotion;
 mod tour;
 
 use clap::{Parser, Subcommand};
@@ -14,7 +16,7 @@ use std::process::ExitCode;
 #[command(
     name = "ivy",
     version,
-    about = "ivy-rs: op catalog, dtype support and a tour"
+    about = "ivy-rs: op catalog, dtype support, type promotion and a tour"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -48,6 +50,42 @@ enum Command {
         /// `ndarray`, `candle` or `none`; every backend when left out.
         #[arg(long)]
         backend: Option<String>,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// The dtype Ivy promotes two dtypes to, or the whole promotion table.
+    Promote {
+        /// First dtype (e.g. `int32`).
+        #[arg(required_unless_present = "table")]
+        a: Option<String>,
+        /// Second dtype (e.g. `float32`).
+        #[arg(required_unless_present = "table")]
+        b: Option<String>,
+        /// Print the table of all 15×15 pairs instead.
+        #[arg(long, conflicts_with_all = ["a", "b"])]
+        table: bool,
+        /// Use the non-precise table (precise mode is Ivy's default).
+        #[arg(long)]
+        non_precise: bool,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Whether FROM casts safely to TO (`promote_types(FROM, TO) == TO`), or the whole table.
+    CanCast {
+        /// The dtype cast from.
+        #[arg(required_unless_present = "table")]
+        from: Option<String>,
+        /// The dtype cast to.
+        #[arg(required_unless_present = "table")]
+        to: Option<String>,
+        /// Print the table of all 15×15 pairs (rows: FROM, columns: TO) instead.
+        #[arg(long, conflicts_with_all = ["from", "to"])]
+        table: bool,
+        /// Use the non-precise promotion table.
+        #[arg(long)]
+        non_precise: bool,
         /// Print JSON.
         #[arg(long)]
         json: bool,
@@ -111,6 +149,26 @@ fn run(cli: Cli) -> CliResult {
             json,
         } => catalog::support(&op, backend.as_deref(), dtype.as_deref(), json),
         Command::Dtypes { backend, json } => catalog::dtypes(backend.as_deref(), json),
+        Command::Promote {
+            a,
+            b,
+            table,
+            non_precise,
+            json,
+        } => match (a, b) {
+            (Some(a), Some(b)) if !table => promotion::promote(&a, &b, non_precise, json),
+            _ => promotion::promote_table(non_precise, json),
+        },
+        Command::CanCast {
+            from,
+            to,
+            table,
+            non_precise,
+            json,
+        } => match (from, to) {
+            (Some(from), Some(to)) if !table => promotion::cast(&from, &to, non_precise, json),
+            _ => promotion::cast_table(non_precise, json),
+        },
         Command::Tour => tour::run(),
     }
 }

@@ -186,7 +186,190 @@ fn dtypes_of_backends() {
     assert!(candle.contains(&"float32") && !candle.contains(&"complex64"));
 
     let v = json_of(&["dtypes", "--backend", "none", "--json"]);
-    assert_eq!(v.as_object().expect("an object").len(), 1);
+    assert_eq!(v["backend"], "none");
+    assert_eq!(names(&v["valid"]).len(), 15);
+    assert!(names(&v["invalid"]).is_empty());
+}
+
+/// The 15 dtype names, in `Dtype::ALL` order.
+const DTYPES: [&str; 15] = [
+    "int8",
+    "int16",
+    "int32",
+    "int64",
+    "uint8",
+    "uint16",
+    "uint32",
+    "uint64",
+    "bfloat16",
+    "float16",
+    "float32",
+    "float64",
+    "complex64",
+    "complex128",
+    "bool",
+];
+
+/// `ivy ARGS`, which must succeed, as its trimmed stdout.
+fn text_of(args: &[&str]) -> String {
+    let o = ivy(args);
+    assert!(o.status.success(), "{args:?} failed: {}", stderr(&o));
+    stdout(&o).trim().to_string()
+}
+
+#[test]
+fn dtypes_json_of_one_backend_has_the_classes() {
+    let args = ["dtypes", "--backend", "candle", "--json"];
+    let v = json_of(&args);
+    let keys = [
+        "backend", "valid", "invalid", "numeric", "integer", "unsigned", "float", "complex",
+    ];
+    assert_eq!(v.as_object().expect("an object").len(), keys.len());
+    // The keys print in this order.
+    let text = text_of(&args);
+    let at: Vec<usize> = keys
+        .iter()
+        .map(|k| {
+            text.find(&format!("\"{k}\":"))
+                .unwrap_or_else(|| panic!("no {k}"))
+        })
+        .collect();
+    assert!(at.windows(2).all(|w| w[0] < w[1]), "{text}");
+    assert_eq!(v["backend"], "candle");
+
+    let valid = names(&v["valid"]);
+    let invalid = names(&v["invalid"]);
+    for d in ["uint16", "int8", "bool", "complex64", "complex128"] {
+        assert!(
+            !valid.contains(&d) && invalid.contains(&d),
+            "candle has {d}?"
+        );
+    }
+    assert!(valid.contains(&"float16") && !invalid.contains(&"float16"));
+    assert_eq!(valid.len() + invalid.len(), 15);
+    // The classes only list dtypes candle can hold.
+    for class in ["numeric", "integer", "unsigned", "float", "complex"] {
+        for d in names(&v[class]) {
+            assert!(
+                valid.contains(&d),
+                "{class} lists {d}, which candle cannot hold"
+            );
+        }
+    }
+    assert!(names(&v["complex"]).is_empty());
+    assert!(names(&v["float"]).contains(&"float16"));
+    assert_eq!(names(&v["unsigned"]), ["uint8", "uint32"]);
+    assert!(!names(&v["integer"]).contains(&"int8"));
+
+    // Without a backend restriction the classes are the full ones.
+    let v = json_of(&["dtypes", "--backend", "ndarray", "--json"]);
+    assert_eq!(names(&v["numeric"]).len(), 14);
+    assert!(!names(&v["numeric"]).contains(&"bool"));
+    assert_eq!(names(&v["integer"]).len(), 8);
+    assert_eq!(names(&v["unsigned"]).len(), 4);
+    assert_eq!(
+        names(&v["float"]),
+        ["bfloat16", "float16", "float32", "float64"]
+    );
+    assert_eq!(names(&v["complex"]), ["complex64", "complex128"]);
+}
+
+#[test]
+fn promote_a_pair() {
+    assert_eq!(text_of(&["promote", "int32", "float32"]), "float64");
+    assert_eq!(
+        text_of(&["promote", "int32", "float32", "--non-precise"]),
+        "float32"
+    );
+    assert_eq!(text_of(&["promote", "uint8", "int8"]), "int16");
+    assert_eq!(text_of(&["promote", "int64", "uint64"]), "float64");
+    assert_eq!(text_of(&["promote", "float16", "bfloat16"]), "float32");
+    for d in DTYPES {
+        assert_eq!(text_of(&["promote", "bool", d]), d);
+        assert_eq!(text_of(&["promote", d, "bool"]), d);
+    }
+    let v = json_of(&["promote", "int32", "float32", "--non-precise", "--json"]);
+    assert_eq!(v["result"], "float32");
+    assert_eq!(v["mode"], "non-precise");
+}
+
+#[test]
+fn promote_table_json_is_complete_and_symmetric() {
+    for mode in [&[][..], &["--non-precise"][..]] {
+        let mut args = vec!["promote", "--table", "--json"];
+        args.extend(mode);
+        let v = json_of(&args);
+        let rows = v.as_object().expect("an object");
+        assert_eq!(rows.len(), 15);
+        for a in DTYPES {
+            let row = rows[a].as_object().expect("a row object");
+            assert_eq!(row.len(), 15, "row {a}");
+            for b in DTYPES {
+                assert_eq!(v[a][b], v[b][a], "{a} {b} {mode:?}");
+                assert!(DTYPES.contains(&v[a][b].as_str().expect("a dtype name")));
+            }
+        }
+        let expected = if mode.is_empty() {
+            "float64"
+        } else {
+            "float32"
+        };
+        assert_eq!(v["int32"]["float32"], expected);
+    }
+}
+
+#[test]
+fn promote_table_text_is_a_matrix() {
+    let out = text_of(&["promote", "--table"]);
+    assert!(out.lines().next().expect("a title").contains("precise"));
+    let row = out
+        .lines()
+        .find(|l| l.starts_with("int32 "))
+        .expect("an int32 row");
+    assert_eq!(row.split_whitespace().count(), 16, "{row}");
+}
+
+#[test]
+fn can_cast_agrees_with_promote() {
+    assert_eq!(text_of(&["can-cast", "int8", "int16"]), "true");
+    assert_eq!(text_of(&["can-cast", "int16", "int8"]), "false");
+    assert_eq!(text_of(&["can-cast", "int32", "float32"]), "false");
+    assert_eq!(
+        text_of(&["can-cast", "int32", "float32", "--non-precise"]),
+        "true"
+    );
+    let promote = json_of(&["promote", "--table", "--json"]);
+    let cast = json_of(&["can-cast", "--table", "--json"]);
+    assert_eq!(cast.as_object().expect("an object").len(), 15);
+    for a in DTYPES {
+        assert_eq!(cast[a].as_object().expect("a row object").len(), 15);
+        for b in DTYPES {
+            let can = cast[a][b].as_bool().expect("a boolean");
+            assert_eq!(can, promote[a][b] == b, "can_cast({a}, {b})");
+        }
+    }
+}
+
+#[test]
+fn promote_and_can_cast_reject_unknown_dtypes() {
+    for args in [
+        &["promote", "int32", "float8"][..],
+        &["promote", "float8", "int32", "--non-precise"],
+        &["can-cast", "int32", "float8"],
+    ] {
+        let o = ivy(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = stderr(&o);
+        assert!(err.contains("float8") && err.contains("float32"), "{err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "one line: {err}");
+        assert!(stdout(&o).is_empty());
+    }
+    // A pair and --table together, or half a pair: clap's usage error, also exit 2.
+    assert_eq!(ivy(&["promote", "int32"]).status.code(), Some(2));
+    assert_eq!(
+        ivy(&["promote", "--table", "int8", "int8"]).status.code(),
+        Some(2)
+    );
 }
 
 #[test]
