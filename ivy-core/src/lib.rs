@@ -6,6 +6,7 @@
 #![warn(missing_docs)]
 
 mod backend;
+mod casting;
 mod container;
 mod defaults;
 mod device;
@@ -18,6 +19,9 @@ mod version;
 
 pub use backend::{
     current_backend, set_backend, set_default_backend, unset_backend, with_backend, Backend,
+};
+pub use casting::{
+    cast_candidate, casting_mode, casting_modes, set_casting_mode, with_casting_mode, CastingMode,
 };
 pub use container::{Container, MapOptions, Nest, Node};
 pub use defaults::{

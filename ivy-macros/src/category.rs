@@ -956,22 +956,24 @@ fn generate(cat: &str, ops: &[Op]) -> TokenStream {
             }
             t
         };
-        let checked_dtypes = {
-            // Promoted operands share one dtype: check the first only.
+        // Each array input (promoted operands included) must have a dtype the op supports on
+        // the backend; under a casting mode an unsupported one is cast (Ivy's casting modes).
+        let checks: Vec<TokenStream> = {
             let mut v: Vec<TokenStream> = array_like
                 .iter()
-                .enumerate()
-                .filter(|(i, prm)| {
-                    prm.class != Class::Operand
-                        || array_like[..*i].iter().all(|q| q.class != Class::Operand)
-                })
-                .map(|(_, prm)| {
+                .map(|prm| {
                     let id = &prm.ident;
-                    quote!(#id.dtype())
+                    let store = format_ident!("__cast_{}", id);
+                    quote! {
+                        let mut #store = ::core::option::Option::None;
+                        let #id: &#p::Array = #p::supported_input(#name_s, __rejected, #id, &mut #store, __B::BACKEND, __B::VERSION_STR)?;
+                    }
                 })
                 .collect();
             if op.infer_dtype {
-                v.push(quote!(dtype));
+                v.push(quote! {
+                    let dtype: #p::Dtype = #p::supported_dtype(#name_s, __rejected, dtype, __B::BACKEND, __B::VERSION_STR)?;
+                });
             }
             v
         };
@@ -1018,7 +1020,8 @@ fn generate(cat: &str, ops: &[Op]) -> TokenStream {
                     let _ = __backend;
                     #promote
                     #infer
-                    #( #p::check_dtype(#name_s, <__B as #p::BackendInfo>::INVALID.union(<__B as #trait_ident>::#upper.unsupported), #checked_dtypes, __B::BACKEND, __B::VERSION_STR)?; )*
+                    let __rejected = <__B as #p::BackendInfo>::INVALID.union(<__B as #trait_ident>::#upper.unsupported);
+                    #(#checks)*
                     #call
                 }
             });

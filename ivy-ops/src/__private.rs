@@ -123,6 +123,54 @@ pub fn check_dtype(
     Ok(())
 }
 
+/// `x` if the op supports its dtype on the backend; else, under a casting mode, `x` cast to
+/// the mode's candidate (kept in `store`); else the unsupported-dtype error.
+#[inline(always)]
+pub fn supported_input<'a>(
+    op: &'static str,
+    rejected: DtypeSet,
+    x: &'a Array,
+    store: &'a mut Option<Array>,
+    backend: Backend,
+    version: &'static str,
+) -> Result<&'a Array> {
+    if !rejected.contains(x.dtype()) {
+        return Ok(x);
+    }
+    cast_input(op, rejected, x, store, backend, version)
+}
+
+#[cold]
+#[inline(never)]
+fn cast_input<'a>(
+    op: &'static str,
+    rejected: DtypeSet,
+    x: &'a Array,
+    store: &'a mut Option<Array>,
+    backend: Backend,
+    version: &'static str,
+) -> Result<&'a Array> {
+    let d = supported_dtype(op, rejected, x.dtype(), backend, version)?;
+    Ok(store.insert(x.cast(d)?))
+}
+
+/// `dtype` if the op supports it on the backend; else the casting modes' candidate; else the
+/// unsupported-dtype error.
+#[inline]
+pub fn supported_dtype(
+    op: &'static str,
+    rejected: DtypeSet,
+    dtype: Dtype,
+    backend: Backend,
+    version: &'static str,
+) -> Result<Dtype> {
+    if !rejected.contains(dtype) {
+        return Ok(dtype);
+    }
+    ivy_core::cast_candidate(dtype, DtypeSet::VALID.difference(rejected))
+        .ok_or_else(|| unsupported_dtype(op, rejected, dtype, backend, version))
+}
+
 #[cold]
 #[inline(never)]
 fn unsupported_dtype(

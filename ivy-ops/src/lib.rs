@@ -70,6 +70,9 @@ pub use ivy_core::{
     unset_default, with_default, with_precise_mode, DefaultKind,
 };
 pub use ivy_core::{
+    cast_candidate, casting_mode, casting_modes, set_casting_mode, with_casting_mode, CastingMode,
+};
+pub use ivy_core::{
     container, current_backend, promote_types, set_backend, set_default_backend, unset_backend,
     with_backend, Backend, Device, Dtype, DtypeSet, Error, OpKind, Result, Scalar,
 };

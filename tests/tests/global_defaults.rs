@@ -49,4 +49,15 @@ fn set_and_unset_process_defaults() {
         ivy::promote_types(Dtype::Int32, Dtype::Float32).unwrap(),
         Dtype::Float64
     );
+    // casting modes, process-wide: seen by other threads
+    ivy::set_casting_mode(ivy::CastingMode::Crosscast, true);
+    let t = std::thread::spawn(|| {
+        ivy::with_backend(Backend::Candle, || {
+            let i = ivy::asarray(vec![1i64]).unwrap();
+            ivy::tan(&i).map(|r| r.dtype())
+        })
+    });
+    assert_eq!(t.join().unwrap().unwrap(), Dtype::Float32);
+    ivy::set_casting_mode(ivy::CastingMode::Crosscast, false);
+    assert_eq!(ivy::casting_modes(), 0);
 }

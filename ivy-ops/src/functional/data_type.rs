@@ -37,7 +37,8 @@ pub mod data_type {
     ///
     /// ```
     /// use ivy::Dtype::*;
-    /// assert_eq!(ivy::result_type([Int8, Uint8, Float16]).unwrap(), Float16);
+    /// assert_eq!(ivy::result_type([Int8, Uint8]).unwrap(), Int16);
+    /// assert_eq!(ivy::result_type([Int8, Uint8, Float16]).unwrap(), Float32);
     /// assert!(ivy::result_type([]).is_err());
     /// ```
     #[standalone]

@@ -1,0 +1,109 @@
+//! Casting modes: applied only when an op receives a dtype it does not support on the
+//! backend. Real candle gaps (its float kernels reject integers) plus a demo category whose
+//! spec leaves gaps inside a kind (for upcast and downcast).
+
+use ivy::prelude::*;
+use ivy::{CastingMode, Error};
+use ivy_tests::{test_backends, typed};
+
+/// A demo op supporting only float32 among the floats, on both backends.
+#[ivy::category]
+pub mod demo {
+    use ivy::{Array, Result};
+
+    /// `x + x`.
+    #[primary]
+    pub fn twice(x: &Array) -> Result<Array>;
+}
+
+#[ivy::backend_impl]
+impl demo::DemoBackend for ivy::NdarrayBackend {
+    #[with_unsupported_dtypes({"0.17.2 and below": ("bfloat16", "float16", "float64")})]
+    fn twice(x: &Array) -> ivy::Result<Array> {
+        ivy::add(x, x)
+    }
+}
+
+#[ivy::backend_impl]
+impl demo::DemoBackend for ivy::CandleBackend {
+    #[with_unsupported_dtypes({"0.11.1 and below": ("bfloat16", "float16", "float64")})]
+    fn twice(x: &Array) -> ivy::Result<Array> {
+        ivy::add(x, x)
+    }
+}
+
+test_backends! {
+    fn no_mode_no_cast(b) {
+        let h = typed(&[1.0], Dtype::Float16)?;
+        assert!(matches!(demo::twice(&h), Err(Error::UnsupportedDtype { .. })));
+        let i = typed(&[1.0], Dtype::Int64)?;
+        assert!(matches!(ivy::tan(&i), Err(Error::UnsupportedDtype { .. })));
+    }
+
+    fn upcast(b) {
+        let h = typed(&[1.5], Dtype::Float16)?;
+        let r = ivy::with_casting_mode(CastingMode::Upcast, || demo::twice(&h))?;
+        assert_eq!((r.dtype(), r.to_f64_vec()?), (Dtype::Float32, vec![3.0]));
+        // no wider float32-or-above candidate for float64 when upcasting
+        let d = typed(&[1.5], Dtype::Float64)?;
+        assert!(ivy::with_casting_mode(CastingMode::Upcast, || demo::twice(&d)).is_err());
+    }
+
+    fn downcast(b) {
+        let d = typed(&[1.5], Dtype::Float64)?;
+        let r = ivy::with_casting_mode(CastingMode::Downcast, || demo::twice(&d))?;
+        assert_eq!((r.dtype(), r.to_f64_vec()?), (Dtype::Float32, vec![3.0]));
+    }
+
+    fn crosscast_real_backend_gaps(b) {
+        // tan has no integer kernel (candle would panic): crosscast computes in the default float
+        let i = typed(&[0.0, 1.0], Dtype::Int64)?;
+        let r = ivy::with_casting_mode(CastingMode::Crosscast, || ivy::tan(&i))?;
+        assert_eq!(r.dtype(), Dtype::Float32);
+        assert!((r.to_f64_vec()?[1] - 1f64.tan()).abs() < 1e-6);
+        if b == Backend::Candle {
+            // candle cannot negate unsigned integers: crosscast to float
+            let u = typed(&[2.0], Dtype::Uint8)?;
+            let n = ivy::with_casting_mode(CastingMode::Crosscast, || ivy::negative(&u))?;
+            assert_eq!((n.dtype(), n.to_f64_vec()?), (Dtype::Float32, vec![-2.0]));
+        }
+        // floats unsupported → default int
+        let h = typed(&[2.0], Dtype::Float16)?;
+        let r = ivy::with_casting_mode(CastingMode::Crosscast, || demo::twice(&h))?;
+        assert_eq!((r.dtype(), r.to_f64_vec()?), (Dtype::Int32, vec![4.0]));
+    }
+
+    fn cast_tries_crosscast_first(b) {
+        let h = typed(&[2.0], Dtype::Float16)?;
+        let r = ivy::with_casting_mode(CastingMode::Cast, || demo::twice(&h))?;
+        assert_eq!(r.dtype(), Dtype::Int32);
+        // with the default int unsupported too, cast falls back to upcast
+        let r = ivy::with_default(ivy::DefaultKind::Int, Dtype::Int64, || {
+            ivy::with_casting_mode(CastingMode::Cast, || ivy::tan(&h))
+        })??;
+        assert_eq!(r.dtype(), Dtype::Float16, "tan supports float16: no cast at all");
+    }
+
+    fn casting_applies_to_out_and_nested_forms(b) {
+        let i = typed(&[1.0], Dtype::Int32)?;
+        let mut out = typed(&[0.0], Dtype::Float64)?;
+        ivy::with_casting_mode(CastingMode::Crosscast, || ivy::exp_out(&i, &mut out))?;
+        assert_eq!(out.dtype(), Dtype::Float64);
+        assert!((out.to_f64_vec()?[0] - 1f64.exp()).abs() < 1e-6);
+        let c: Container = ivy::container! { a: typed(&[0.0], Dtype::Int32)? };
+        let e = ivy::with_casting_mode(CastingMode::Crosscast, || c.exp())?;
+        assert_eq!(e.at("a")?.dtype(), Dtype::Float32);
+    }
+}
+
+#[test]
+fn scoped_mode() {
+    // A scope restores the thread to the process setting (none; the process-wide setter is
+    // tested in global_defaults.rs, alone in its binary).
+    assert_eq!(ivy::casting_modes(), 0);
+    ivy::with_casting_mode(CastingMode::Upcast, || {
+        assert!(ivy::casting_mode(CastingMode::Upcast));
+        assert!(!ivy::casting_mode(CastingMode::Downcast));
+    });
+    assert_eq!(ivy::casting_modes(), 0);
+}
