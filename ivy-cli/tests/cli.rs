@@ -111,12 +111,20 @@ fn support_tan_json_has_both_backends() {
     assert!(names(&ndarray["supported"]).contains(&"float32"));
     assert!(names(&candle["supported"]).contains(&"float32"));
     let unsupported = names(&candle["unsupported"]);
+    // superset support: integers are promoted, so tan takes every dtype candle can hold;
+    // what it lacks is what candle cannot hold at all
     for d in ["int16", "int32", "int64", "uint8", "uint32"] {
         assert!(
-            unsupported.contains(&d),
-            "candle tan should not support {d}"
+            names(&candle["supported"]).contains(&d),
+            "candle tan supports {d}"
         );
     }
+    for d in ["int8", "uint16", "bool", "complex64"] {
+        assert!(unsupported.contains(&d), "candle has no {d}");
+    }
+    // negative on candle is guarded against unsigned integers (candle would underflow)
+    let neg = json_of(&["support", "negative", "--backend", "candle", "--json"]);
+    assert!(names(&neg["backends"]["candle"]["unsupported"]).contains(&"uint8"));
     // supported + unsupported = the 15 dtypes.
     assert_eq!(names(&candle["supported"]).len() + unsupported.len(), 15);
 }
@@ -125,16 +133,16 @@ fn support_tan_json_has_both_backends() {
 fn support_backend_filter_and_dtype() {
     let v = json_of(&[
         "support",
-        "tan",
+        "negative",
         "--backend",
         "candle",
         "--dtype",
-        "int64",
+        "uint32",
         "--json",
     ]);
     let backends = v["backends"].as_object().expect("an object");
     assert_eq!(backends.keys().collect::<Vec<_>>(), ["candle"]);
-    assert_eq!(v["dtype"], "int64");
+    assert_eq!(v["dtype"], "uint32");
     assert_eq!(v["backends"]["candle"]["dtype_supported"], false);
 }
 

@@ -83,29 +83,36 @@ test_backends! {
         assert!(matches!(ivy::clip(&x, 1.0, 0.0), Err(Error::InvalidArgument { op: "clip", .. })));
     }
 
+    fn integers_into_float_kernels_promote(b) {
+        // superset support: candle's float kernels would panic on integers, ndarray's lack
+        // them; both promote to the default float dtype and agree
+        let i = typed(&[0.0, 1.0], Dtype::Int64)?;
+        for (r, want) in [(ivy::tan(&i)?, 1f64.tan()), (ivy::exp(&i)?, 1f64.exp()), (ivy::log(&i)?, 0.0)] {
+            assert_eq!(r.dtype(), Dtype::Float32);
+            assert!((r.to_f64_vec()?[1] - want).abs() < 1e-5);
+        }
+        let u = typed(&[2.0], Dtype::Uint8)?;
+        assert_eq!(ivy::softplus(&u)?.dtype(), Dtype::Float32);
+    }
+
     fn unsupported_dtype_is_an_error_not_a_panic(b) {
-        // candle's unary float kernels panic on integers; the support spec must stop them.
-        let i = typed(&[1.0, 2.0], Dtype::Int64)?;
-        for r in [ivy::tan(&i), ivy::log(&i), ivy::exp(&i)] {
-            match r {
-                Err(Error::UnsupportedDtype { dtype, backend, supported, .. }) => {
-                    assert_eq!(dtype, Dtype::Int64);
-                    assert_eq!(backend, b);
-                    assert!(supported.contains(Dtype::Float32));
-                }
-                other => panic!("expected UnsupportedDtype, got {other:?}"),
+        // candle's `neg` panics on integers and unsigned negation underflows: guarded by the
+        // spec; ndarray rejects negating bools
+        let x = if b == Backend::Candle { typed(&[1.0], Dtype::Uint8)? } else { ivy::asarray(vec![true])? };
+        let want = x.dtype();
+        match ivy::negative(&x) {
+            Err(Error::UnsupportedDtype { op, dtype, backend, supported, .. }) => {
+                assert_eq!((op, dtype, backend), ("negative", want, b));
+                assert!(supported.contains(Dtype::Float32) && !supported.contains(want));
             }
+            other => panic!("expected UnsupportedDtype, got {other:?}"),
         }
-        // candle's `neg` panics on integers and unsigned negation would underflow there
-        let u = typed(&[1.0], Dtype::Uint8)?;
-        let n = ivy::negative(&u);
-        if b == Backend::Candle {
-            assert!(matches!(n, Err(Error::UnsupportedDtype { .. })), "{n:?}");
-        } else {
-            assert_eq!(n?.to_f64_vec()?, vec![255.0], "ndarray wraps like numpy");
+        let msg = ivy::negative(&x).unwrap_err().to_string();
+        assert!(msg.contains("negative") && msg.contains(want.as_str()) && msg.contains(b.as_str()), "{msg}");
+        if b == Backend::Ndarray {
+            let u = typed(&[1.0], Dtype::Uint8)?;
+            assert_eq!(ivy::negative(&u)?.to_f64_vec()?, vec![255.0], "ndarray wraps like numpy");
         }
-        let msg = ivy::tan(&i).unwrap_err().to_string();
-        assert!(msg.contains("tan") && msg.contains("int64") && msg.contains(b.as_str()), "{msg}");
     }
 
     fn out_keeps_its_dtype(b) {
@@ -126,8 +133,8 @@ test_backends! {
         let mut out = f32s(&[9.0, 9.0])?;
         assert!(matches!(ivy::tan_out(&x, &mut out), Err(Error::Shape { .. })));
         assert!(ivy::add_out(&x, &x, &mut out).is_err());
-        let i = typed(&[1.0, 2.0], Dtype::Int64)?;
-        assert!(ivy::tan_out(&i, &mut out).is_err());
+        let bad = if b == Backend::Candle { typed(&[1.0, 2.0], Dtype::Uint8)? } else { ivy::asarray(vec![true, false])? };
+        assert!(ivy::negative_out(&bad, &mut out).is_err());
         assert_eq!(out.to_f64_vec()?, vec![9.0, 9.0]);
         assert_eq!(out.dtype(), Dtype::Float32);
     }

@@ -1,7 +1,7 @@
 //! `sum` and the compositional `cross_entropy`, on every backend.
 
 use ivy::prelude::*;
-use ivy::Error;
+use ivy::{Error, OpKind};
 use ivy_tests::{assert_close, f32s, test_backends, typed};
 
 fn matrix() -> ivy::Result<Array> {
@@ -72,25 +72,36 @@ fn compositional_support_is_the_callees_intersection() {
         .unwrap()
         .supported;
     assert!(
-        !s.contains(Dtype::Int64),
-        "log does not take int64 on candle"
+        !s.contains(Dtype::Uint8),
+        "negative is guarded against unsigned on candle"
     );
-    assert!(s.contains(Dtype::Float32));
+    assert!(s.contains(Dtype::Float32) && s.contains(Dtype::Int64));
     assert!(!s.contains(Dtype::Uint16), "candle has no uint16");
+    let direct = ivy::registry::support(ivy::registry::op("negative").unwrap(), Backend::Candle)
+        .unwrap()
+        .supported;
+    assert_eq!(s.intersection(direct), s, "never more than a callee");
 }
 
 #[test]
 fn mixed_op_running_its_body_reports_the_body_support() {
-    // candle has no softplus: its body (exp, add, log) rejects integers there.
+    // candle has no softplus: its support is its body's (exp, add, log) there
     let sp = ivy::registry::function_supported_dtypes("softplus", Backend::Candle).unwrap();
-    assert!(!sp.contains(Dtype::Int32) && sp.contains(Dtype::Float16));
+    let mut body = ivy::backends::valid_dtypes(Backend::Candle);
+    for callee in ["exp", "add", "log"] {
+        body = body.intersection(
+            ivy::registry::function_supported_dtypes(callee, Backend::Candle).unwrap(),
+        );
+    }
+    assert_eq!(sp, body);
+    let native =
+        ivy::registry::support(ivy::registry::op("softplus").unwrap(), Backend::Ndarray).unwrap();
+    assert!(native.native && native.native_out);
+    let body_row =
+        ivy::registry::support(ivy::registry::op("softplus").unwrap(), Backend::Candle).unwrap();
+    assert!(!body_row.native);
     let r = ivy::with_backend(Backend::Candle, || {
         ivy::softplus(&ivy::asarray(vec![1i32, 2]).unwrap())
     });
-    assert!(matches!(r, Err(Error::UnsupportedDtype { .. })));
-    // ndarray overrides it natively with its own spec
-    let sp = ivy::registry::function_supported_dtypes("softplus", Backend::Ndarray).unwrap();
-    assert!(!sp.contains(Dtype::Int32) && sp.contains(Dtype::Complex64));
+    assert_eq!(r.unwrap().dtype(), Dtype::Float32);
 }
-
-use ivy::OpKind;

@@ -93,6 +93,19 @@ macro_rules! __support_for {
     };
 }
 
+/// Superset support for float-only kernels: integer (and bool) inputs are promoted to the
+/// default float dtype, as Ivy does for backends whose kernel lacks them, so every backend
+/// answers `tan(int_array)` the same way.
+pub(crate) fn float_input(x: &Array) -> Result<std::borrow::Cow<'_, Array>> {
+    if x.dtype().is_int() || x.dtype().is_bool() {
+        Ok(std::borrow::Cow::Owned(
+            x.cast(ivy_core::default_float_dtype())?,
+        ))
+    } else {
+        Ok(std::borrow::Cow::Borrowed(x))
+    }
+}
+
 /// The dtypes a backend can hold.
 pub fn valid_dtypes(b: Backend) -> DtypeSet {
     match b {

@@ -1,7 +1,9 @@
 //! candle: element-wise ops. Candle's unary float kernels `todo!()`-panic on integer
-//! tensors, so every such op declares the integer dtypes unsupported here (tested).
+//! tensors: float ops promote integers to the default float first (superset support), and
+//! `negative`, which has no such promotion, declares the unsigned dtypes unsupported (tested).
 
 use super::{err, tensor, wrap, CandleBackend};
+use crate::backends::float_input;
 use crate::functional::elementwise::ElementwiseBackend;
 use crate::{Array, Result};
 
@@ -15,20 +17,19 @@ fn true_div_inputs(x1: &Array, x2: &Array) -> Result<Option<(Array, Array)>> {
 
 #[ivy_macros::backend_impl]
 impl ElementwiseBackend for CandleBackend {
-    #[with_unsupported_dtypes({"0.11.1 and below": ("integer",)})]
     fn tan(x: &Array) -> Result<Array> {
-        let t = tensor("tan", x)?;
+        let x = float_input(x)?;
+        let t = tensor("tan", &x)?;
         wrap("tan", t.sin().and_then(|s| t.cos().and_then(|c| s.div(&c))))
     }
 
-    #[with_unsupported_dtypes({"0.11.1 and below": ("integer",)})]
     fn log(x: &Array) -> Result<Array> {
-        wrap("log", tensor("log", x)?.log())
+        // superset: candle's float kernels panic on integers, so integers are promoted first
+        wrap("log", tensor("log", &*float_input(x)?)?.log())
     }
 
-    #[with_unsupported_dtypes({"0.11.1 and below": ("integer",)})]
     fn exp(x: &Array) -> Result<Array> {
-        wrap("exp", tensor("exp", x)?.exp())
+        wrap("exp", tensor("exp", &*float_input(x)?)?.exp())
     }
 
     #[with_unsupported_dtypes({"0.11.1 and below": ("unsigned",)})]

@@ -37,7 +37,13 @@ impl ElemMap for Neg {
 }
 
 fn float_op<F: FloatMap>(op: &'static str, x: &Array) -> Result<Array> {
-    Ok(Array::from_nd(unary_float::<F>(op, nd(op, x)?)?))
+    let x = crate::backends::float_input(x)?;
+    Ok(Array::from_nd(unary_float::<F>(op, nd(op, &x)?)?))
+}
+
+fn float_op_into<F: FloatMap>(op: &'static str, x: &Array, out: &mut Array) -> Result<()> {
+    let x = crate::backends::float_input(x)?;
+    unary_float_into::<F>(op, &x, out)
 }
 
 fn zip_op<F: ElemZip>(op: &'static str, x1: &Array, x2: &Array) -> Result<Array> {
@@ -55,31 +61,28 @@ fn true_div_inputs(x1: &Array, x2: &Array) -> Result<Option<(Array, Array)>> {
 
 #[ivy_macros::backend_impl]
 impl ElementwiseBackend for NdarrayBackend {
-    #[with_unsupported_dtypes({"0.17.2 and below": ("integer", "bool")})]
     fn tan(x: &Array) -> Result<Array> {
         float_op::<Tan>("tan", x)
     }
     #[support_native_out]
     fn tan_out(x: &Array, out: &mut Array) -> Result<()> {
-        unary_float_into::<Tan>("tan", x, out)
+        float_op_into::<Tan>("tan", x, out)
     }
 
-    #[with_unsupported_dtypes({"0.17.2 and below": ("integer", "bool")})]
     fn log(x: &Array) -> Result<Array> {
         float_op::<Ln>("log", x)
     }
     #[support_native_out]
     fn log_out(x: &Array, out: &mut Array) -> Result<()> {
-        unary_float_into::<Ln>("log", x, out)
+        float_op_into::<Ln>("log", x, out)
     }
 
-    #[with_unsupported_dtypes({"0.17.2 and below": ("integer", "bool")})]
     fn exp(x: &Array) -> Result<Array> {
         float_op::<Exp>("exp", x)
     }
     #[support_native_out]
     fn exp_out(x: &Array, out: &mut Array) -> Result<()> {
-        unary_float_into::<Exp>("exp", x, out)
+        float_op_into::<Exp>("exp", x, out)
     }
 
     #[with_unsupported_dtypes({"0.17.2 and below": ("bool",)})]
@@ -126,12 +129,11 @@ impl ElementwiseBackend for NdarrayBackend {
         super::kernels::clip(nd("clip", x)?, x_min, x_max).map(Array::from_nd)
     }
 
-    #[with_unsupported_dtypes({"0.17.2 and below": ("integer", "bool")})]
     fn softplus(x: &Array) -> Result<Array> {
         float_op::<Softplus>("softplus", x)
     }
     #[support_native_out]
     fn softplus_out(x: &Array, out: &mut Array) -> Result<()> {
-        unary_float_into::<Softplus>("softplus", x, out)
+        float_op_into::<Softplus>("softplus", x, out)
     }
 }
