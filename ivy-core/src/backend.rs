@@ -1,6 +1,7 @@
 //! Backend names and the global backend config: a process-wide default plus a thread-local
 //! override stack.
 
+use crate::dtype::{Dtype, DtypeSet};
 use crate::error::{Error, Result};
 use std::cell::{Cell, RefCell};
 use std::fmt;
@@ -40,6 +41,35 @@ macro_rules! backends {
 }
 
 backends! { Ndarray = "ndarray", Candle = "candle" }
+
+impl Backend {
+    /// The dtypes the backend can hold. candle has u8, u32, i16, i32, i64, bf16, f16, f32 and
+    /// f64; ndarray holds all 15.
+    pub const fn valid_dtypes(self) -> DtypeSet {
+        match self {
+            Backend::Candle => DtypeSet::of(&[
+                Dtype::Uint8,
+                Dtype::Uint32,
+                Dtype::Int16,
+                Dtype::Int32,
+                Dtype::Int64,
+                Dtype::Bfloat16,
+                Dtype::Float16,
+                Dtype::Float32,
+                Dtype::Float64,
+            ]),
+            Backend::Ndarray => DtypeSet::VALID,
+        }
+    }
+
+    /// The backend of a backend type's name (`NdarrayBackend`), as macros see it.
+    pub fn from_type_name(name: &str) -> Option<Backend> {
+        Backend::ALL
+            .iter()
+            .copied()
+            .find(|b| name.eq_ignore_ascii_case(&format!("{}Backend", b.as_str())))
+    }
+}
 
 impl fmt::Display for Backend {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -40,6 +40,59 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
             "`#[backend_impl]` goes on a trait impl: `impl <Category>Backend for <Backend>`",
         );
     }
+    // The backend, when the impl names one of ivy's own: its invalid dtypes are never listed
+    // in a spec (they are not per-op gaps: the backend cannot hold them at all).
+    let backend = match &*imp.self_ty {
+        syn::Type::Path(tp) => tp
+            .path
+            .segments
+            .last()
+            .and_then(|s| ivy_core::Backend::from_type_name(&s.ident.to_string())),
+        _ => None,
+    };
+    let check_named = |cx: &mut Ctxt, spec: &Spec| {
+        if let Some(b) = backend {
+            for (lit, d) in &spec.named {
+                if !b.valid_dtypes().contains(*d) {
+                    cx.error_spanned_by(
+                        lit,
+                        format!(
+                            "backend {b} has no dtype {d} at all (its invalid dtypes: {}); a spec lists only the dtypes an op lacks among those the backend holds — remove `{d}`",
+                            ivy_core::DtypeSet::VALID.difference(b.valid_dtypes())
+                        ),
+                    );
+                }
+            }
+        }
+    };
+    // A spec on the impl block covers every method (Ivy's decorator over a whole module); a
+    // method's own spec adds to it.
+    let mut block: Option<(bool, Spec)> = None;
+    for (h, a) in take_helpers(&mut imp.attrs) {
+        match h {
+            Helper::WithUnsupportedDtypes | Helper::WithSupportedDtypes if block.is_none() => {
+                if let syn::Meta::List(l) = &a.meta {
+                    if let Some(spec) = Spec::from_tokens(&mut cx, l.tokens.clone()) {
+                        check_named(&mut cx, &spec);
+                        block = Some((h == Helper::WithSupportedDtypes, spec));
+                    }
+                } else {
+                    cx.error_spanned_by(&a, format!("`#[{}]` needs a spec", h.name()));
+                }
+            }
+            Helper::WithUnsupportedDtypes | Helper::WithSupportedDtypes => cx.error_spanned_by(
+                &a,
+                "the impl block already has a dtype spec: give one per block, and refine it on methods",
+            ),
+            other => cx.error_spanned_by(
+                &a,
+                format!(
+                    "`#[{}]` does not go on a backend impl block; only `#[with_(un)supported_dtypes]` does",
+                    other.name()
+                ),
+            ),
+        }
+    }
     let mut infos: BTreeMap<String, Info> = BTreeMap::new();
     for it in &mut imp.items {
         let ImplItem::Fn(f) = it else { continue };
@@ -137,6 +190,7 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
                     }
                 };
                 if let Some(spec) = Spec::from_tokens(&mut cx, tokens) {
+                    check_named(&mut cx, &spec);
                     info.spec = Some((h == Helper::WithSupportedDtypes, spec));
                 }
             }
@@ -148,7 +202,7 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
             Some(s) => format_ident!("{}", name.to_uppercase(), span = s),
             None => format_ident!("{}", name.to_uppercase()),
         };
-        let unsupported = match &info.spec {
+        let resolve = |spec: &Option<(bool, Spec)>| match spec {
             None => quote!(#p::DtypeSet::EMPTY),
             Some((false, spec)) => {
                 let s = spec.to_tokens();
@@ -157,6 +211,14 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
             Some((true, spec)) => {
                 let s = spec.to_tokens();
                 quote!(#p::DtypeSet::VALID.difference(#p::resolve_spec(#s, <Self as #p::BackendInfo>::VERSION)))
+            }
+        };
+        let unsupported = match (&block, &info.spec) {
+            (None, _) => resolve(&info.spec),
+            (Some(_), None) => resolve(&block),
+            (Some(_), Some(_)) => {
+                let (a, b) = (resolve(&block), resolve(&info.spec));
+                quote!(#a.union(#b))
             }
         };
         let (native, native_out) = (info.base_present, info.native_out);

@@ -65,6 +65,8 @@ impl Parse for RawSpec {
 /// A validated spec: version ranges with dtype sets.
 pub struct Spec {
     pub entries: Vec<(VersionRange, DtypeSet)>,
+    /// Dtypes named one by one (not through a class), with their literals for errors.
+    pub named: Vec<(LitStr, ivy_core::Dtype)>,
 }
 
 impl Spec {
@@ -84,6 +86,7 @@ impl Spec {
         };
         let mut entries: Vec<(VersionRange, DtypeSet)> = Vec::new();
         let mut seen: Vec<(String, VersionRange)> = Vec::new();
+        let mut named = Vec::new();
         let mut ok = true;
         for e in &raw.entries {
             let range = match VersionRange::parse(&e.key.value()) {
@@ -106,6 +109,9 @@ impl Spec {
             }
             let mut set = DtypeSet::EMPTY;
             for d in &e.dtypes {
+                if let Ok(dt) = d.value().parse::<ivy_core::Dtype>() {
+                    named.push((d.clone(), dt));
+                }
                 match DtypeSet::dtype_or_class(&d.value()) {
                     Some(s) => set = set.union(s),
                     None => {
@@ -125,7 +131,7 @@ impl Spec {
             seen.push((e.key.value(), range));
             entries.push((range, set));
         }
-        ok.then_some(Spec { entries })
+        ok.then_some(Spec { entries, named })
     }
 
     /// The spec as a `&[(VersionRange, DtypeSet)]` expression.

@@ -108,24 +108,11 @@ pub(crate) fn float_input(x: &Array) -> Result<std::borrow::Cow<'_, Array>> {
 
 /// The dtypes a backend can hold.
 pub fn valid_dtypes(b: Backend) -> DtypeSet {
-    match b {
-        Backend::Candle => CANDLE_VALID,
-        _ => DtypeSet::VALID,
-    }
+    b.valid_dtypes()
 }
 
 /// Candle's dtypes: u8, u32, i16, i32, i64, bf16, f16, f32, f64.
-pub const CANDLE_VALID: DtypeSet = DtypeSet::of(&[
-    Dtype::Uint8,
-    Dtype::Uint32,
-    Dtype::Int16,
-    Dtype::Int32,
-    Dtype::Int64,
-    Dtype::Bfloat16,
-    Dtype::Float16,
-    Dtype::Float32,
-    Dtype::Float64,
-]);
+pub const CANDLE_VALID: DtypeSet = Backend::Candle.valid_dtypes();
 
 /// Whether a backend is compiled into this build.
 pub fn is_compiled(b: Backend) -> bool {

@@ -1,0 +1,110 @@
+//! Support specs resolved against the real backend versions: version keys, classes, the
+//! last-key fallback, block-level specs refined per method.
+
+use ivy::prelude::*;
+use ivy::Error;
+use ivy_tests::typed;
+
+/// Demo ops for the specs below.
+#[ivy::category]
+pub mod specdemo {
+    use ivy::{Array, Result};
+
+    /// Identity.
+    #[primary]
+    pub fn first(x: &Array) -> Result<Array>;
+    /// Identity.
+    #[primary]
+    pub fn second(x: &Array) -> Result<Array>;
+    /// Identity.
+    #[primary]
+    pub fn third(x: &Array) -> Result<Array>;
+}
+
+// Block-level spec (float64 everywhere in the block), refined per method.
+#[ivy::backend_impl]
+#[with_unsupported_dtypes({"0.17.2 and below": ("float64",)})]
+impl specdemo::SpecdemoBackend for ivy::NdarrayBackend {
+    #[with_unsupported_dtypes({"0.17.2 and below": ("unsigned",)})]
+    fn first(x: &Array) -> ivy::Result<Array> {
+        Ok(x.clone())
+    }
+    fn second(x: &Array) -> ivy::Result<Array> {
+        Ok(x.clone())
+    }
+    // "0.17 and below" does not cover 0.17.2 (versions compare as integer triples), and no
+    // other key matches: the last key's value applies (Ivy's fallback).
+    #[with_unsupported_dtypes({"0.17 and below": ("int16",), "0.18 and above": ("int32",)})]
+    fn third(x: &Array) -> ivy::Result<Array> {
+        Ok(x.clone())
+    }
+}
+
+#[ivy::backend_impl]
+impl specdemo::SpecdemoBackend for ivy::CandleBackend {
+    #[with_supported_dtypes({"0.11.1 and below": ("float",), "0.12 and above": ("valid",)})]
+    fn first(x: &Array) -> ivy::Result<Array> {
+        Ok(x.clone())
+    }
+    #[with_unsupported_dtypes({"0.11.1 and above": ("int16", "float16")})]
+    fn second(x: &Array) -> ivy::Result<Array> {
+        Ok(x.clone())
+    }
+    #[with_unsupported_dtypes({"0.11.0": ("int32",), "0.11.1": ("int64",)})]
+    fn third(x: &Array) -> ivy::Result<Array> {
+        Ok(x.clone())
+    }
+}
+
+fn rejects(b: Backend, f: fn(&Array) -> ivy::Result<Array>, d: Dtype) -> bool {
+    ivy::with_backend(b, || {
+        let x = typed(&[1.0], d).unwrap();
+        match f(&x) {
+            Ok(_) => false,
+            Err(Error::UnsupportedDtype { .. }) => true,
+            Err(e) => panic!("{e}"),
+        }
+    })
+}
+
+#[test]
+fn block_spec_refined_per_method_on_ndarray() {
+    let b = Backend::Ndarray;
+    assert!(rejects(b, specdemo::first, Dtype::Float64), "block");
+    assert!(rejects(b, specdemo::first, Dtype::Uint8), "method");
+    assert!(!rejects(b, specdemo::first, Dtype::Int8));
+    assert!(rejects(b, specdemo::second, Dtype::Float64), "block only");
+    assert!(!rejects(b, specdemo::second, Dtype::Uint8));
+}
+
+#[test]
+fn version_keys_and_fallback() {
+    // ndarray 0.17.2: "0.17 and below" misses, "0.18 and above" misses → last value (int32)
+    assert!(rejects(Backend::Ndarray, specdemo::third, Dtype::Int32));
+    assert!(!rejects(Backend::Ndarray, specdemo::third, Dtype::Int16));
+    // candle 0.11.1: the exact key "0.11.1" matches
+    assert!(rejects(Backend::Candle, specdemo::third, Dtype::Int64));
+    assert!(!rejects(Backend::Candle, specdemo::third, Dtype::Int32));
+    assert!(
+        rejects(Backend::Candle, specdemo::second, Dtype::Float16),
+        "and above"
+    );
+}
+
+#[test]
+fn supported_spec_with_classes() {
+    // candle: only the float class is supported by `first`
+    assert!(!rejects(Backend::Candle, specdemo::first, Dtype::Bfloat16));
+    assert!(rejects(Backend::Candle, specdemo::first, Dtype::Int32));
+    // a category declared outside ivy has its own op table, queried the same way
+    let first = &specdemo::SPECDEMO_OPS[0];
+    assert_eq!(first.meta.name, "first");
+    let s = ivy::registry::support(first, Backend::Candle).unwrap().supported;
+    assert_eq!(s, DtypeSet::FLOAT);
+    // block + method on ndarray
+    let s = ivy::registry::support(first, Backend::Ndarray).unwrap().supported;
+    assert_eq!(
+        DtypeSet::VALID.difference(s),
+        DtypeSet::UNSIGNED.union(DtypeSet::of(&[Dtype::Float64]))
+    );
+}
