@@ -49,6 +49,24 @@ pub struct OpMeta {
     pub infer_device: bool,
     /// For compositional and mixed ops: the functions the body calls (by name).
     pub callees: &'static [&'static str],
+    /// For compositional and mixed ops: dtypes declared unsupported per backend on the
+    /// declaration (`#[unsupported_dtypes(candle = ("float16",))]`; supported specs are
+    /// stored as their complement).
+    pub backend_unsupported: &'static [(Backend, DtypeSet)],
+}
+
+impl OpMeta {
+    /// The dtypes declared unsupported for `b` on the declaration.
+    #[inline]
+    pub fn declared_unsupported(&self, b: Backend) -> DtypeSet {
+        let mut s = DtypeSet::EMPTY;
+        for (x, d) in self.backend_unsupported {
+            if *x == b {
+                s = s.union(*d);
+            }
+        }
+        s
+    }
 }
 
 /// What one backend says about one op.

@@ -16,6 +16,8 @@ pub enum Helper {
     SupportNativeOut,
     WithUnsupportedDtypes,
     WithSupportedDtypes,
+    UnsupportedDtypes,
+    SupportedDtypes,
 }
 
 impl Helper {
@@ -32,6 +34,8 @@ impl Helper {
             Helper::SupportNativeOut => "support_native_out",
             Helper::WithUnsupportedDtypes => "with_unsupported_dtypes",
             Helper::WithSupportedDtypes => "with_supported_dtypes",
+            Helper::UnsupportedDtypes => "unsupported_dtypes",
+            Helper::SupportedDtypes => "supported_dtypes",
         }
     }
 
@@ -48,6 +52,8 @@ impl Helper {
             "support_native_out" => Helper::SupportNativeOut,
             "with_unsupported_dtypes" => Helper::WithUnsupportedDtypes,
             "with_supported_dtypes" => Helper::WithSupportedDtypes,
+            "unsupported_dtypes" => Helper::UnsupportedDtypes,
+            "supported_dtypes" => Helper::SupportedDtypes,
             _ => return None,
         })
     }

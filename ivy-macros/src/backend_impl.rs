@@ -128,6 +128,14 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
                         spec_attr = Some((h, a));
                     }
                 }
+                Helper::UnsupportedDtypes | Helper::SupportedDtypes => cx.error_spanned_by(
+                    &a,
+                    format!(
+                        "`#[{}]` (per backend) goes on a compositional or mixed declaration; on a backend method write `#[with_{}]`",
+                        h.name(),
+                        h.name()
+                    ),
+                ),
                 other => cx.error_spanned_by(
                     &a,
                     format!(

@@ -97,6 +97,87 @@ struct Op {
     has_out: bool,
     /// `T` of `Result<T>`.
     ret: Type,
+    /// Per-backend dtypes declared unsupported on a compositional/mixed declaration.
+    backend_unsupported: Vec<(ivy_core::Backend, ivy_core::DtypeSet)>,
+}
+
+/// `candle = ("float16", "int"), ndarray = ("bool",)`
+struct BackendSpecs(Vec<(Ident, Vec<syn::LitStr>)>);
+
+impl Parse for BackendSpecs {
+    fn parse(input: ParseStream) -> syn::Result<Self> {
+        let mut v = Vec::new();
+        while !input.is_empty() {
+            let b: Ident = input.parse()?;
+            input.parse::<Token![=]>()?;
+            if input.peek(syn::LitStr) {
+                let bare: syn::LitStr = input.parse()?;
+                return Err(syn::Error::new(
+                    bare.span(),
+                    format!(
+                        "expected a tuple of dtype names, found a bare string; write (\"{}\",)",
+                        bare.value()
+                    ),
+                ));
+            }
+            let content;
+            syn::parenthesized!(content in input);
+            let names = content.parse_terminated(<syn::LitStr as Parse>::parse, Token![,])?;
+            v.push((b, names.into_iter().collect()));
+            if input.is_empty() {
+                break;
+            }
+            input.parse::<Token![,]>()?;
+        }
+        Ok(BackendSpecs(v))
+    }
+}
+
+/// Parses `#[unsupported_dtypes(..)]` / `#[supported_dtypes(..)]` into per-backend
+/// unsupported sets (a supported set is stored as its complement within the backend).
+fn parse_backend_specs(
+    cx: &mut Ctxt,
+    attr: &Attribute,
+    supported: bool,
+    out: &mut Vec<(ivy_core::Backend, ivy_core::DtypeSet)>,
+) {
+    let specs: BackendSpecs = match attr.parse_args() {
+        Ok(s) => s,
+        Err(e) => {
+            cx.syn_error(e);
+            return;
+        }
+    };
+    for (b, names) in specs.0 {
+        let Ok(backend) = b.to_string().parse::<ivy_core::Backend>() else {
+            cx.error_spanned_by(
+                &b,
+                format!("unknown backend `{b}`; valid backends are: ndarray, candle"),
+            );
+            continue;
+        };
+        let mut set = ivy_core::DtypeSet::EMPTY;
+        for n in &names {
+            match ivy_core::DtypeSet::dtype_or_class(&n.value()) {
+                Some(d) => set = set.union(d),
+                None => cx.error_spanned_by(
+                    n,
+                    format!(
+                        "unknown dtype or class `{}`; valid dtypes: {}; classes: {}",
+                        n.value(),
+                        ivy_core::valid_dtype_names(),
+                        ivy_core::DtypeSet::CLASS_NAMES.join(", ")
+                    ),
+                ),
+            }
+        }
+        let unsupported = if supported {
+            backend.valid_dtypes().difference(set)
+        } else {
+            set.intersection(backend.valid_dtypes())
+        };
+        out.push((backend, unsupported));
+    }
 }
 
 fn type_last_ident(ty: &Type) -> Option<String> {
@@ -163,6 +244,7 @@ fn parse_op(cx: &mut Ctxt, mut decl: DeclFn, helpers: Vec<(Helper, Attribute)>) 
     let mut kind: Option<(Kind, &Attribute)> = None;
     let (mut nestable, mut container_dependent, mut infer_dtype, mut infer_device) =
         (None, None, None, None);
+    let mut backend_spec_attrs: Vec<(Helper, Attribute)> = Vec::new();
     for (h, attr) in &helpers {
         let slot = match h {
             Helper::Primary | Helper::Compositional | Helper::Mixed | Helper::Standalone => {
@@ -189,6 +271,10 @@ fn parse_op(cx: &mut Ctxt, mut decl: DeclFn, helpers: Vec<(Helper, Attribute)>) 
             Helper::ContainerDependent => &mut container_dependent,
             Helper::InferDtype => &mut infer_dtype,
             Helper::InferDevice => &mut infer_device,
+            Helper::UnsupportedDtypes | Helper::SupportedDtypes => {
+                backend_spec_attrs.push((*h, attr.clone()));
+                continue;
+            }
             Helper::SupportNativeOut
             | Helper::WithUnsupportedDtypes
             | Helper::WithSupportedDtypes => {
@@ -391,9 +477,30 @@ fn parse_op(cx: &mut Ctxt, mut decl: DeclFn, helpers: Vec<(Helper, Attribute)>) 
             "an op taking a `&Container` parameter must be marked `#[container_dependent]`",
         );
     }
+    let mut backend_unsupported = Vec::new();
+    for (h, attr) in &backend_spec_attrs {
+        if matches!(kind, Kind::Primary | Kind::Standalone) {
+            cx.error_spanned_by(
+                attr,
+                format!(
+                    "`#[{}]` goes on compositional and mixed declarations; a primary op states its support on each backend method with `#[with_{}]`",
+                    h.name(),
+                    h.name()
+                ),
+            );
+            continue;
+        }
+        parse_backend_specs(
+            cx,
+            attr,
+            *h == Helper::SupportedDtypes,
+            &mut backend_unsupported,
+        );
+    }
     Some(Op {
         decl,
         kind,
+        backend_unsupported,
         nestable: nestable.is_some(),
         container_dependent: container_dependent.is_some(),
         infer_dtype: infer_dtype.is_some(),
@@ -624,6 +731,15 @@ fn generate(cat: &str, ops: &[Op]) -> TokenStream {
             Kind::Standalone => quote!(#p::OpKind::Standalone),
         };
         let callee_list = op.decl.body.as_ref().map(callees).unwrap_or_default();
+        let declared: Vec<TokenStream> = op
+            .backend_unsupported
+            .iter()
+            .map(|(b, d)| {
+                let v = format_ident!("{}", camel(b.as_str()));
+                let bits = d.0;
+                quote!((#p::Backend::#v, #p::DtypeSet(#bits)))
+            })
+            .collect();
         let (nestable, cdep, has_out, idt, idv) = (
             op.nestable,
             op.container_dependent,
@@ -643,6 +759,7 @@ fn generate(cat: &str, ops: &[Op]) -> TokenStream {
                 infer_dtype: #idt,
                 infer_device: #idv,
                 callees: &[#(#callee_list),*],
+                backend_unsupported: &[#(#declared),*],
             };
         });
 
@@ -991,6 +1108,17 @@ fn generate(cat: &str, ops: &[Op]) -> TokenStream {
             })
             .collect();
 
+        let mixed_declared = if op.kind == Kind::Mixed && !op.backend_unsupported.is_empty() {
+            quote! {
+                let __rejected = if <__B as #trait_ident>::#upper.native {
+                    __rejected
+                } else {
+                    __rejected.union(#meta_ident.declared_unsupported(__B::BACKEND))
+                };
+            }
+        } else {
+            quote!()
+        };
         let impl_out_param = if op.has_out {
             quote!(out: ::core::option::Option<&mut #p::Array>)
         } else {
@@ -1021,6 +1149,7 @@ fn generate(cat: &str, ops: &[Op]) -> TokenStream {
                     #promote
                     #infer
                     let __rejected = <__B as #p::BackendInfo>::INVALID.union(<__B as #trait_ident>::#upper.unsupported);
+                    #mixed_declared
                     #(#checks)*
                     #call
                 }
@@ -1048,6 +1177,29 @@ fn generate(cat: &str, ops: &[Op]) -> TokenStream {
                     ::core::option::Option::Some(__backend) => #p::dispatch!(__backend, __B => #impl_ident::<__B>(__backend, #(#all_names,)* #out_forward)),
                 }
             },
+            Kind::Compositional if !op.backend_unsupported.is_empty() => {
+                let arrays: Vec<&Ident> = all_params
+                    .iter()
+                    .filter(|p| p.class == Class::Array)
+                    .map(|p| &p.ident)
+                    .collect();
+                let stores: Vec<Ident> = arrays
+                    .iter()
+                    .map(|id| format_ident!("__cast_{}", id))
+                    .collect();
+                quote! {
+                    // dtypes declared unsupported on the arrays' (or the current) backend
+                    let (__rejected, __b) = match #p::backend_of(#name_s, &[#(::core::option::Option::Some(#arrays.backend())),*]) {
+                        ::core::result::Result::Ok(b) => (#meta_ident.declared_unsupported(b), b),
+                        ::core::result::Result::Err(_) => (#p::DtypeSet::EMPTY, #p::Backend::Ndarray),
+                    };
+                    #(
+                        let mut #stores = ::core::option::Option::None;
+                        let #arrays: &#p::Array = #p::supported_input(#name_s, __rejected, #arrays, &mut #stores, __b, #p::backend_version(__b))?;
+                    )*
+                    #body_ident(#(#body_call_args,)* #out_forward)
+                }
+            }
             Kind::Compositional => quote! {
                 #body_ident(#(#body_call_args,)* #out_forward)
             },

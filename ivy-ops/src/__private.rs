@@ -37,6 +37,11 @@ impl ImplInfo {
     };
 }
 
+/// The version of backend `b` built into this crate ("" when compiled out).
+pub fn backend_version(b: Backend) -> &'static str {
+    crate::__for_backend!(b, __B => <__B as BackendInfo>::VERSION_STR, else => "")
+}
+
 /// The error for a backend compiled out.
 #[cold]
 pub fn unavailable(b: Backend) -> Error {

@@ -26,44 +26,33 @@ pub fn op(name: &str) -> Option<&'static OpEntry> {
         .find(|e| e.meta.name == name)
 }
 
-/// How `op` runs on backend `b` (`None` for standalone functions). For compositional ops
-/// the supported dtypes are the intersection over the ops the body calls, recursively.
+/// How `op` runs on backend `b` (`None` for standalone functions). For compositional ops,
+/// and mixed ops running their body there, the supported dtypes are the intersection over
+/// the ops the body calls (recursively), less the dtypes declared unsupported for `b`.
 pub fn support(entry: &OpEntry, b: Backend) -> Option<BackendSupport> {
+    support_at(entry, b, 0)
+}
+
+fn support_at(entry: &OpEntry, b: Backend, depth: usize) -> Option<BackendSupport> {
     let mut row = (entry.support)(b)?;
-    // Compositional ops, and mixed ops running their body on this backend, support what
-    // every op of the body supports.
     let body_runs = match entry.meta.kind {
         OpKind::Compositional => true,
         OpKind::Mixed => !row.native,
         _ => false,
     };
-    if body_runs {
-        row.supported = row.supported.intersection(callee_support(entry, b, 0));
+    if body_runs && depth < 16 {
+        let mut set = row.supported;
+        for name in entry.meta.callees {
+            let Some(callee) = op(name).filter(|c| c.meta.name != entry.meta.name) else {
+                continue;
+            };
+            if let Some(r) = support_at(callee, b, depth + 1) {
+                set = set.intersection(r.supported);
+            }
+        }
+        row.supported = set.difference(entry.meta.declared_unsupported(b));
     }
     Some(row)
-}
-
-fn callee_support(entry: &OpEntry, b: Backend, depth: usize) -> DtypeSet {
-    let mut set = crate::backends::valid_dtypes(b);
-    if depth > 16 {
-        return set;
-    }
-    for name in entry.meta.callees {
-        let Some(callee) = op(name) else { continue };
-        if callee.meta.name == entry.meta.name {
-            continue;
-        }
-        let s = match callee.meta.kind {
-            OpKind::Compositional => callee_support(callee, b, depth + 1),
-            OpKind::Standalone => continue,
-            _ => match (callee.support)(b) {
-                Some(r) => r.supported,
-                None => continue,
-            },
-        };
-        set = set.intersection(s);
-    }
-    set
 }
 
 /// Dtypes `op` supports on backend `b` (Ivy's `function_supported_dtypes`).

@@ -99,12 +99,104 @@ fn supported_spec_with_classes() {
     // a category declared outside ivy has its own op table, queried the same way
     let first = &specdemo::SPECDEMO_OPS[0];
     assert_eq!(first.meta.name, "first");
-    let s = ivy::registry::support(first, Backend::Candle).unwrap().supported;
+    let s = ivy::registry::support(first, Backend::Candle)
+        .unwrap()
+        .supported;
     assert_eq!(s, DtypeSet::FLOAT);
     // block + method on ndarray
-    let s = ivy::registry::support(first, Backend::Ndarray).unwrap().supported;
+    let s = ivy::registry::support(first, Backend::Ndarray)
+        .unwrap()
+        .supported;
     assert_eq!(
         DtypeSet::VALID.difference(s),
         DtypeSet::UNSIGNED.union(DtypeSet::of(&[Dtype::Float64]))
+    );
+}
+
+/// Compositional and mixed declarations with per-backend specs (the seed's `einops_reduce`
+/// case).
+#[ivy::category]
+pub mod declared {
+    use ivy::{Array, Result};
+
+    /// `x / 2`, declared unsupported for float16 on candle.
+    #[compositional]
+    #[unsupported_dtypes(candle = ("float16",))]
+    pub fn halve(x: &Array) -> Result<Array> {
+        ivy::divide(x, 2.0)
+    }
+
+    /// `x * 3`, supporting only float32 and float64 on candle when its body runs there.
+    #[mixed]
+    #[supported_dtypes(candle = ("float32", "float64"))]
+    pub fn triple(x: &Array) -> Result<Array> {
+        ivy::multiply(x, 3.0)
+    }
+}
+
+#[ivy::backend_impl]
+impl declared::DeclaredBackend for ivy::NdarrayBackend {
+    // ndarray overrides `triple` natively: the declaration's candle spec does not apply here
+    fn triple(x: &Array) -> ivy::Result<Array> {
+        ivy::add(&ivy::add(x, x)?, x)
+    }
+}
+
+#[ivy::backend_impl]
+impl declared::DeclaredBackend for ivy::CandleBackend {}
+
+#[test]
+fn compositional_declared_unsupported_per_backend() {
+    assert!(rejects(Backend::Candle, declared::halve, Dtype::Float16));
+    assert!(!rejects(Backend::Candle, declared::halve, Dtype::Float32));
+    assert!(!rejects(Backend::Ndarray, declared::halve, Dtype::Float16));
+    let e = ivy::with_backend(Backend::Candle, || {
+        declared::halve(&typed(&[1.0], Dtype::Float16).unwrap()).unwrap_err()
+    });
+    assert!(
+        e.to_string().contains("halve") && e.to_string().contains("0.11"),
+        "{e}"
+    );
+    // a casting mode applies as for primary ops
+    let r = ivy::with_backend(Backend::Candle, || {
+        let h = typed(&[3.0], Dtype::Float16).unwrap();
+        ivy::with_casting_mode(ivy::CastingMode::Upcast, || declared::halve(&h))
+    })
+    .unwrap();
+    assert_eq!(
+        (r.dtype(), r.to_f64_vec().unwrap()),
+        (Dtype::Float32, vec![1.5])
+    );
+    let halve = &declared::DECLARED_OPS[0];
+    assert!(!ivy::registry::support(halve, Backend::Candle)
+        .unwrap()
+        .supported
+        .contains(Dtype::Float16));
+    assert!(ivy::registry::support(halve, Backend::Ndarray)
+        .unwrap()
+        .supported
+        .contains(Dtype::Float16));
+}
+
+#[test]
+fn mixed_declared_spec_applies_only_where_the_body_runs() {
+    assert!(rejects(Backend::Candle, declared::triple, Dtype::Float16));
+    assert!(rejects(Backend::Candle, declared::triple, Dtype::Int32));
+    assert!(!rejects(Backend::Candle, declared::triple, Dtype::Float32));
+    assert!(
+        !rejects(Backend::Ndarray, declared::triple, Dtype::Float16),
+        "native override"
+    );
+    let triple = &declared::DECLARED_OPS[1];
+    let candle = ivy::registry::support(triple, Backend::Candle).unwrap();
+    assert_eq!(
+        candle.supported,
+        DtypeSet::of(&[Dtype::Float32, Dtype::Float64])
+    );
+    assert!(!candle.native);
+    assert!(
+        ivy::registry::support(triple, Backend::Ndarray)
+            .unwrap()
+            .native
     );
 }
