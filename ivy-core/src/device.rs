@@ -48,3 +48,67 @@ impl FromStr for Device {
         }
     }
 }
+
+/// A set of device kinds (`cpu`, `cuda`) as a bitmask: the representation of device specs.
+///
+/// ```
+/// use ivy_core::{Device, DeviceSet};
+/// let s = DeviceSet::parse_name("gpu").unwrap();
+/// assert!(s.contains(Device::Cuda(1)) && !s.contains(Device::Cpu));
+/// assert_eq!(DeviceSet::ALL.names(), ["cpu", "cuda"]);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct DeviceSet(pub u8);
+
+impl DeviceSet {
+    /// No device.
+    pub const EMPTY: DeviceSet = DeviceSet(0);
+    /// The host CPU.
+    pub const CPU: DeviceSet = DeviceSet(1);
+    /// Every CUDA device.
+    pub const CUDA: DeviceSet = DeviceSet(2);
+    /// Every device kind.
+    pub const ALL: DeviceSet = DeviceSet(3);
+
+    /// The index of a device's kind (0 = cpu, 1 = cuda).
+    #[inline]
+    pub const fn index(d: Device) -> usize {
+        match d {
+            Device::Cpu => 0,
+            Device::Cuda(_) => 1,
+        }
+    }
+    /// Whether the set holds `d`'s kind.
+    #[inline]
+    pub const fn contains(self, d: Device) -> bool {
+        self.0 & (1 << Self::index(d)) != 0
+    }
+    /// Set union.
+    pub const fn union(self, o: DeviceSet) -> DeviceSet {
+        DeviceSet(self.0 | o.0)
+    }
+    /// Set difference.
+    pub const fn difference(self, o: DeviceSet) -> DeviceSet {
+        DeviceSet(self.0 & !o.0)
+    }
+    /// Whether the set is empty.
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+    /// A device kind of a spec: `cpu`, or `cuda` / `gpu`.
+    pub fn parse_name(s: &str) -> Option<DeviceSet> {
+        match s {
+            "cpu" => Some(Self::CPU),
+            "cuda" | "gpu" => Some(Self::CUDA),
+            _ => None,
+        }
+    }
+    /// The kinds' names.
+    pub fn names(self) -> Vec<&'static str> {
+        [(Self::CPU, "cpu"), (Self::CUDA, "cuda")]
+            .into_iter()
+            .filter(|(k, _)| self.0 & k.0 != 0)
+            .map(|(_, n)| n)
+            .collect()
+    }
+}

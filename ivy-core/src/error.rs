@@ -108,6 +108,21 @@ pub enum Error {
         backend: Backend,
     },
 
+    /// An op called on a device it does not support with a backend (device specs).
+    #[error("`{op}` does not support device {device}{} on backend {backend} {version}", dtype.map(|d| format!(" for dtype {d}")).unwrap_or_default())]
+    UnsupportedDevice {
+        /// The op.
+        op: &'static str,
+        /// The device.
+        device: Device,
+        /// The dtype, when the gap is for one dtype on that device.
+        dtype: Option<Dtype>,
+        /// The backend.
+        backend: Backend,
+        /// The backend's version.
+        version: &'static str,
+    },
+
     // === Backend errors ===
     /// A backend name that is not known.
     #[error("unknown backend `{name}`; valid backends are: ndarray, candle")]

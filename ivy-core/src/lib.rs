@@ -28,10 +28,10 @@ pub use defaults::{
     default_complex_dtype, default_dtype, default_float_dtype, default_int_dtype, default_int_for,
     default_of, default_uint_dtype, set_default, unset_default, with_default, DefaultKind,
 };
-pub use device::Device;
+pub use device::{Device, DeviceSet};
 pub use dtype::{valid_dtype_names, Dtype, DtypeKind, DtypeSet};
 pub use error::{Error, Result};
 pub use meta::{BackendSupport, OpEntry, OpKind, OpMeta};
 pub use promotion::{can_cast, precise_mode, promote_types, set_precise_mode, with_precise_mode};
 pub use scalar::Scalar;
-pub use version::{resolve_spec, Version, VersionRange};
+pub use version::{resolve_device_spec, resolve_spec, Version, VersionRange};

@@ -82,6 +82,10 @@ pub struct BackendSupport {
     pub native_out: bool,
     /// Dtypes the op supports there (backend-valid ∩ supported − unsupported).
     pub supported: DtypeSet,
+    /// Device kinds the op supports there.
+    pub devices: crate::DeviceSet,
+    /// Dtypes rejected on one device kind only, indexed by [`DeviceSet::index`](crate::DeviceSet::index).
+    pub device_dtypes: [DtypeSet; 2],
 }
 
 /// One row of the op registry: metadata plus a per-backend query.

@@ -131,3 +131,22 @@ pub const fn resolve_spec(spec: &[(VersionRange, DtypeSet)], v: Version) -> Dtyp
         spec[spec.len() - 1].1
     }
 }
+
+/// [`resolve_spec`] for device specs (`{key: devices}`), with the same last-key fallback.
+pub const fn resolve_device_spec(
+    spec: &[(VersionRange, crate::DeviceSet)],
+    v: Version,
+) -> crate::DeviceSet {
+    let mut i = 0;
+    while i < spec.len() {
+        if spec[i].0.contains(v) {
+            return spec[i].1;
+        }
+        i += 1;
+    }
+    if spec.is_empty() {
+        crate::DeviceSet::EMPTY
+    } else {
+        spec[spec.len() - 1].1
+    }
+}

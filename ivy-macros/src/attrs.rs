@@ -18,6 +18,9 @@ pub enum Helper {
     WithSupportedDtypes,
     UnsupportedDtypes,
     SupportedDtypes,
+    WithUnsupportedDevices,
+    WithSupportedDevices,
+    WithUnsupportedDeviceAndDtypes,
 }
 
 impl Helper {
@@ -36,6 +39,9 @@ impl Helper {
             Helper::WithSupportedDtypes => "with_supported_dtypes",
             Helper::UnsupportedDtypes => "unsupported_dtypes",
             Helper::SupportedDtypes => "supported_dtypes",
+            Helper::WithUnsupportedDevices => "with_unsupported_devices",
+            Helper::WithSupportedDevices => "with_supported_devices",
+            Helper::WithUnsupportedDeviceAndDtypes => "with_unsupported_device_and_dtypes",
         }
     }
 
@@ -54,6 +60,9 @@ impl Helper {
             "with_supported_dtypes" => Helper::WithSupportedDtypes,
             "unsupported_dtypes" => Helper::UnsupportedDtypes,
             "supported_dtypes" => Helper::SupportedDtypes,
+            "with_unsupported_devices" => Helper::WithUnsupportedDevices,
+            "with_supported_devices" => Helper::WithSupportedDevices,
+            "with_unsupported_device_and_dtypes" => Helper::WithUnsupportedDeviceAndDtypes,
             _ => return None,
         })
     }

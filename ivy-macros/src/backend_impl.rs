@@ -15,6 +15,10 @@ struct Info {
     native_out: bool,
     /// `(is_supported_spec, spec)`
     spec: Option<(bool, Spec)>,
+    /// `(is_supported_spec, device spec)`
+    devices: Option<(bool, Spec)>,
+    /// Dtypes rejected per device kind (cpu, cuda).
+    device_dtypes: Option<[Spec; 2]>,
     span: Option<proc_macro2::Span>,
 }
 
@@ -107,6 +111,7 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
         });
         let mut native_out_attr = None;
         let mut spec_attr: Option<(Helper, syn::Attribute)> = None;
+        let mut device_attrs: Vec<(Helper, syn::Attribute)> = Vec::new();
         for (h, a) in helpers {
             match h {
                 Helper::SupportNativeOut => {
@@ -128,6 +133,9 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
                         spec_attr = Some((h, a));
                     }
                 }
+                Helper::WithUnsupportedDevices
+                | Helper::WithSupportedDevices
+                | Helper::WithUnsupportedDeviceAndDtypes => device_attrs.push((h, a)),
                 Helper::UnsupportedDtypes | Helper::SupportedDtypes => cx.error_spanned_by(
                     &a,
                     format!(
@@ -175,6 +183,41 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
             (None, None) => {
                 info.base_present = true;
                 info.span = Some(f.sig.ident.span());
+            }
+        }
+        for (h, a) in device_attrs {
+            let syn::Meta::List(l) = &a.meta else {
+                cx.error_spanned_by(&a, format!("`#[{}]` needs a spec", h.name()));
+                continue;
+            };
+            if out_param.is_some() {
+                cx.error_spanned_by(
+                    &a,
+                    format!("give the device spec on `{base}`, not on `{name}`: it covers both"),
+                );
+                continue;
+            }
+            match h {
+                Helper::WithUnsupportedDeviceAndDtypes => {
+                    if info.device_dtypes.is_some() {
+                        cx.error_spanned_by(
+                            &a,
+                            "`#[with_unsupported_device_and_dtypes]` may only be given once",
+                        );
+                    }
+                    info.device_dtypes = crate::spec::device_dtype_specs(&mut cx, l.tokens.clone());
+                }
+                _ => {
+                    if info.devices.is_some() {
+                        cx.error_spanned_by(
+                            &a,
+                            "give either the supported or the unsupported devices of a method, once",
+                        );
+                    }
+                    if let Some(spec) = Spec::devices_from_tokens(&mut cx, l.tokens.clone()) {
+                        info.devices = Some((h == Helper::WithSupportedDevices, spec));
+                    }
+                }
             }
         }
         if let Some((h, a)) = spec_attr {
@@ -230,11 +273,35 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
             }
         };
         let (native, native_out) = (info.base_present, info.native_out);
+        let unsupported_devices = match &info.devices {
+            None => quote!(#p::DeviceSet::EMPTY),
+            Some((supported, spec)) => {
+                let s = spec.to_tokens();
+                let r = quote!(#p::resolve_device_spec(#s, <Self as #p::BackendInfo>::VERSION));
+                if *supported {
+                    quote!(#p::DeviceSet::ALL.difference(#r))
+                } else {
+                    r
+                }
+            }
+        };
+        let device_dtypes = match &info.device_dtypes {
+            None => quote!([#p::DtypeSet::EMPTY, #p::DtypeSet::EMPTY]),
+            Some([cpu, cuda]) => {
+                let (c, g) = (cpu.to_tokens(), cuda.to_tokens());
+                quote!([
+                    #p::resolve_spec(#c, <Self as #p::BackendInfo>::VERSION),
+                    #p::resolve_spec(#g, <Self as #p::BackendInfo>::VERSION),
+                ])
+            }
+        };
         quote! {
             const #upper: #p::ImplInfo = #p::ImplInfo {
                 unsupported: #unsupported,
                 native: #native,
                 native_out: #native_out,
+                unsupported_devices: #unsupported_devices,
+                device_dtypes: #device_dtypes,
             };
         }
     });

@@ -277,7 +277,10 @@ fn parse_op(cx: &mut Ctxt, mut decl: DeclFn, helpers: Vec<(Helper, Attribute)>) 
             }
             Helper::SupportNativeOut
             | Helper::WithUnsupportedDtypes
-            | Helper::WithSupportedDtypes => {
+            | Helper::WithSupportedDtypes
+            | Helper::WithUnsupportedDevices
+            | Helper::WithSupportedDevices
+            | Helper::WithUnsupportedDeviceAndDtypes => {
                 cx.error_spanned_by(
                     attr,
                     format!(
@@ -1119,6 +1122,29 @@ fn generate(cat: &str, ops: &[Op]) -> TokenStream {
         } else {
             quote!()
         };
+        // Device specs: a constant per backend, so this folds away when the backend has none.
+        let device_checks = {
+            let mut v: Vec<TokenStream> = array_like
+                .iter()
+                .map(|prm| {
+                    let id = &prm.ident;
+                    quote!(#p::check_device(#name_s, __info, #id.device(), #id.dtype(), __B::BACKEND, __B::VERSION_STR)?;)
+                })
+                .collect();
+            if op.infer_device && op.infer_dtype {
+                v.push(quote!(#p::check_device(#name_s, __info, device, dtype, __B::BACKEND, __B::VERSION_STR)?;));
+            }
+            if v.is_empty() {
+                quote!()
+            } else {
+                quote! {
+                    let __info = <__B as #trait_ident>::#upper;
+                    if __info.has_device_specs() {
+                        #(#v)*
+                    }
+                }
+            }
+        };
         let impl_out_param = if op.has_out {
             quote!(out: ::core::option::Option<&mut #p::Array>)
         } else {
@@ -1151,6 +1177,7 @@ fn generate(cat: &str, ops: &[Op]) -> TokenStream {
                     let __rejected = <__B as #p::BackendInfo>::INVALID.union(<__B as #trait_ident>::#upper.unsupported);
                     #mixed_declared
                     #(#checks)*
+                    #device_checks
                     #call
                 }
             });

@@ -56,6 +56,9 @@ misplaced! {
     support_native_out => "belongs on a backend method that takes `out`, inside a `#[ivy::backend_impl]` impl",
     with_unsupported_dtypes => "belongs on a backend method inside a `#[ivy::backend_impl]` impl",
     with_supported_dtypes => "belongs on a backend method inside a `#[ivy::backend_impl]` impl",
+    with_unsupported_devices => "belongs on a backend method inside a `#[ivy::backend_impl]` impl",
+    with_supported_devices => "belongs on a backend method inside a `#[ivy::backend_impl]` impl",
+    with_unsupported_device_and_dtypes => "belongs on a backend method inside a `#[ivy::backend_impl]` impl",
     unsupported_dtypes => "belongs on a compositional or mixed op declaration inside a `#[ivy::category]` module (per backend: `candle = (\"float16\",)`)",
     supported_dtypes => "belongs on a compositional or mixed op declaration inside a `#[ivy::category]` module (per backend: `candle = (\"float32\",)`)",
 }

@@ -62,16 +62,28 @@ impl Parse for RawSpec {
     }
 }
 
-/// A validated spec: version ranges with dtype sets.
+/// A validated spec: version ranges with dtype sets (or device sets, for device specs: the
+/// bits of a `DeviceSet`).
 pub struct Spec {
     pub entries: Vec<(VersionRange, DtypeSet)>,
+    /// A device spec (`cpu`, `cuda`) rather than a dtype spec.
+    pub devices: bool,
     /// Dtypes named one by one (not through a class), with their literals for errors.
     pub named: Vec<(LitStr, ivy_core::Dtype)>,
 }
 
 impl Spec {
-    /// Parses and validates; every problem goes to `cx`.
+    /// Parses and validates a dtype spec; every problem goes to `cx`.
     pub fn from_tokens(cx: &mut Ctxt, tokens: TokenStream) -> Option<Spec> {
+        Self::parse_kind(cx, tokens, false)
+    }
+
+    /// Parses and validates a device spec (`{"0.11.1 and below": ("cuda",)}`).
+    pub fn devices_from_tokens(cx: &mut Ctxt, tokens: TokenStream) -> Option<Spec> {
+        Self::parse_kind(cx, tokens, true)
+    }
+
+    fn parse_kind(cx: &mut Ctxt, tokens: TokenStream, devices: bool) -> Option<Spec> {
         // Accept both `attr({...})` group contents and a bare `{...}`.
         let tokens = match tokens.clone().into_iter().collect::<Vec<_>>().as_slice() {
             [TokenTree::Group(g)] if g.delimiter() == Delimiter::Parenthesis => g.stream(),
@@ -84,6 +96,10 @@ impl Spec {
                 return None;
             }
         };
+        Self::from_raw(cx, &raw, devices)
+    }
+
+    fn from_raw(cx: &mut Ctxt, raw: &RawSpec, devices: bool) -> Option<Spec> {
         let mut entries: Vec<(VersionRange, DtypeSet)> = Vec::new();
         let mut seen: Vec<(String, VersionRange)> = Vec::new();
         let mut named = Vec::new();
@@ -108,7 +124,22 @@ impl Spec {
                 ok = false;
             }
             let mut set = DtypeSet::EMPTY;
-            for d in &e.dtypes {
+            for d in e.dtypes.iter().filter(|_| devices) {
+                match ivy_core::DeviceSet::parse_name(&d.value()) {
+                    Some(k) => set = DtypeSet(set.0 | k.0 as u16),
+                    None => {
+                        cx.error_spanned_by(
+                            d,
+                            format!(
+                                "unknown device `{}`; device specs name `cpu` or `cuda` (`gpu`)",
+                                d.value()
+                            ),
+                        );
+                        ok = false;
+                    }
+                }
+            }
+            for d in e.dtypes.iter().filter(|_| !devices) {
                 if let Ok(dt) = d.value().parse::<ivy_core::Dtype>() {
                     named.push((d.clone(), dt));
                 }
@@ -131,7 +162,11 @@ impl Spec {
             seen.push((e.key.value(), range));
             entries.push((range, set));
         }
-        ok.then_some(Spec { entries, named })
+        ok.then_some(Spec {
+            entries,
+            devices,
+            named,
+        })
     }
 
     /// The spec as a `&[(VersionRange, DtypeSet)]` expression.
@@ -139,17 +174,115 @@ impl Spec {
         let items = self.entries.iter().map(|(r, s)| {
             let [a, b, c] = r.lo.0;
             let [d, e, f] = r.hi.0;
-            let bits = s.0;
+            let set = if self.devices {
+                let bits = s.0 as u8;
+                quote!(::ivy::__private::DeviceSet(#bits))
+            } else {
+                let bits = s.0;
+                quote!(::ivy::__private::DtypeSet(#bits))
+            };
             quote! {
                 (
                     ::ivy::__private::VersionRange {
                         lo: ::ivy::__private::Version([#a, #b, #c]),
                         hi: ::ivy::__private::Version([#d, #e, #f]),
                     },
-                    ::ivy::__private::DtypeSet(#bits),
+                    #set,
                 )
             }
         });
         quote!(&[#(#items),*])
     }
+}
+
+/// `{"0.11.1 and below": {"cpu": ("int8",), "cuda": ("float16",)}}`: one dtype spec per
+/// device kind (index 0 = cpu, 1 = cuda).
+pub fn device_dtype_specs(cx: &mut Ctxt, tokens: TokenStream) -> Option<[Spec; 2]> {
+    /// `"device": ("dtype", …)` pairs of one version key.
+    type DeviceEntries = Vec<(LitStr, Vec<LitStr>)>;
+    struct Outer(Vec<(LitStr, DeviceEntries)>);
+    impl Parse for Outer {
+        fn parse(input: ParseStream) -> syn::Result<Self> {
+            let content;
+            braced!(content in input);
+            let mut v = Vec::new();
+            while !content.is_empty() {
+                let key: LitStr = content.parse()?;
+                content.parse::<Token![:]>()?;
+                let inner;
+                braced!(inner in content);
+                let mut devs = Vec::new();
+                while !inner.is_empty() {
+                    let dev: LitStr = inner.parse()?;
+                    inner.parse::<Token![:]>()?;
+                    let tuple;
+                    parenthesized!(tuple in inner);
+                    let names = tuple.parse_terminated(<LitStr as Parse>::parse, Token![,])?;
+                    devs.push((dev, names.into_iter().collect()));
+                    if inner.is_empty() {
+                        break;
+                    }
+                    inner.parse::<Token![,]>()?;
+                }
+                v.push((key, devs));
+                if content.is_empty() {
+                    break;
+                }
+                content.parse::<Token![,]>()?;
+            }
+            Ok(Outer(v))
+        }
+    }
+    let tokens = match tokens.clone().into_iter().collect::<Vec<_>>().as_slice() {
+        [TokenTree::Group(g)] if g.delimiter() == Delimiter::Parenthesis => g.stream(),
+        _ => tokens,
+    };
+    let outer: Outer = match syn::parse2(tokens) {
+        Ok(o) => o,
+        Err(e) => {
+            cx.syn_error(e);
+            return None;
+        }
+    };
+    let mut raws = [
+        RawSpec {
+            entries: Vec::new(),
+        },
+        RawSpec {
+            entries: Vec::new(),
+        },
+    ];
+    for (key, devs) in &outer.0 {
+        for raw in raws.iter_mut() {
+            raw.entries.push(Entry {
+                key: key.clone(),
+                dtypes: Vec::new(),
+            });
+        }
+        for (dev, names) in devs {
+            match ivy_core::DeviceSet::parse_name(&dev.value()) {
+                Some(k) if k == ivy_core::DeviceSet::CPU => raws[0]
+                    .entries
+                    .last_mut()?
+                    .dtypes
+                    .extend(names.iter().cloned()),
+                Some(_) => raws[1]
+                    .entries
+                    .last_mut()?
+                    .dtypes
+                    .extend(names.iter().cloned()),
+                None => cx.error_spanned_by(
+                    dev,
+                    format!(
+                        "unknown device `{}`; use `cpu` or `cuda` (`gpu`)",
+                        dev.value()
+                    ),
+                ),
+            }
+        }
+    }
+    let [cpu, cuda] = raws;
+    let cpu = Spec::from_raw(cx, &cpu, false);
+    let cuda = Spec::from_raw(cx, &cuda, false);
+    Some([cpu?, cuda?])
 }

@@ -197,3 +197,19 @@ fn backend_impl_without_native_out() {
     assert_clean(&text);
     insta::assert_snapshot!("backend_impl_without_native_out", text);
 }
+
+#[test]
+fn backend_impl_block_and_device_specs() {
+    let text = backend_impl(quote! {
+        #[with_unsupported_dtypes({"0.11.1 and below": ("float64",)})]
+        impl DemoBackend for B {
+            #[with_unsupported_devices({"0.11.1 and below": ("cuda",)})]
+            #[with_unsupported_device_and_dtypes({"0.11.1 and below": {"cpu": ("int16",)}})]
+            fn tan(x: &Array) -> Result<Array> {
+                tan_kernel(x)
+            }
+        }
+    });
+    assert_clean(&text);
+    insta::assert_snapshot!("backend_impl_block_and_device_specs", text);
+}

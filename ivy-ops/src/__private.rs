@@ -3,8 +3,8 @@
 pub use crate::{Array, Container, NestArg, Operand};
 use ivy_core::Nest;
 pub use ivy_core::{
-    resolve_spec, Backend, BackendSupport, Device, Dtype, DtypeSet, Error, OpEntry, OpKind, OpMeta,
-    Result, Scalar, Version, VersionRange,
+    resolve_device_spec, resolve_spec, Backend, BackendSupport, Device, DeviceSet, Dtype, DtypeSet,
+    Error, OpEntry, OpKind, OpMeta, Result, Scalar, Version, VersionRange,
 };
 
 pub use crate::args::Data;
@@ -20,6 +20,10 @@ pub struct ImplInfo {
     pub native: bool,
     /// The backend writes into `out` itself.
     pub native_out: bool,
+    /// Device kinds the op rejects there.
+    pub unsupported_devices: DeviceSet,
+    /// Dtypes rejected on one device kind only ([`DeviceSet::index`]).
+    pub device_dtypes: [DtypeSet; 2],
 }
 
 impl ImplInfo {
@@ -28,13 +32,51 @@ impl ImplInfo {
         unsupported: DtypeSet::EMPTY,
         native: true,
         native_out: false,
+        unsupported_devices: DeviceSet::EMPTY,
+        device_dtypes: [DtypeSet::EMPTY; 2],
     };
     /// Default of mixed ops: the compositional body.
     pub const BODY: ImplInfo = ImplInfo {
         unsupported: DtypeSet::EMPTY,
         native: false,
         native_out: false,
+        unsupported_devices: DeviceSet::EMPTY,
+        device_dtypes: [DtypeSet::EMPTY; 2],
     };
+
+    /// Whether any device spec applies (so dispatch checks devices at all).
+    #[inline(always)]
+    pub const fn has_device_specs(&self) -> bool {
+        !self.unsupported_devices.is_empty()
+            || !self.device_dtypes[0].is_empty()
+            || !self.device_dtypes[1].is_empty()
+    }
+}
+
+/// Rejects a device (or a dtype on that device) the op does not support on the backend.
+#[cold]
+pub fn check_device(
+    op: &'static str,
+    info: ImplInfo,
+    device: Device,
+    dtype: Dtype,
+    backend: Backend,
+    version: &'static str,
+) -> Result<()> {
+    let dtype = if info.unsupported_devices.contains(device) {
+        None
+    } else if info.device_dtypes[DeviceSet::index(device)].contains(dtype) {
+        Some(dtype)
+    } else {
+        return Ok(());
+    };
+    Err(Error::UnsupportedDevice {
+        op,
+        device,
+        dtype,
+        backend,
+        version,
+    })
 }
 
 /// The version of backend `b` built into this crate ("" when compiled out).
@@ -56,6 +98,8 @@ pub fn not_compiled(b: Backend) -> BackendSupport {
         native: false,
         native_out: false,
         supported: DtypeSet::EMPTY,
+        devices: DeviceSet::EMPTY,
+        device_dtypes: [DtypeSet::EMPTY; 2],
     }
 }
 
@@ -69,6 +113,8 @@ pub fn support_of<B: BackendInfo>(info: ImplInfo, primary: bool) -> BackendSuppo
         supported: DtypeSet::VALID
             .difference(B::INVALID)
             .difference(info.unsupported),
+        devices: DeviceSet::ALL.difference(info.unsupported_devices),
+        device_dtypes: info.device_dtypes,
     }
 }
 
@@ -81,6 +127,8 @@ pub fn compositional_support(b: Backend) -> BackendSupport {
         native: false,
         native_out: false,
         supported: crate::backends::valid_dtypes(b),
+        devices: DeviceSet::ALL,
+        device_dtypes: [DtypeSet::EMPTY; 2],
     }
 }
 

@@ -64,3 +64,47 @@ pub fn function_supported_dtypes(name: &str, b: Backend) -> Option<DtypeSet> {
 pub fn function_unsupported_dtypes(name: &str, b: Backend) -> Option<DtypeSet> {
     function_supported_dtypes(name, b).map(|s| DtypeSet::VALID.difference(s))
 }
+
+/// Device kinds `op` supports on backend `b` (Ivy's `function_supported_devices`).
+pub fn function_supported_devices(name: &str, b: Backend) -> Option<ivy_core::DeviceSet> {
+    support(op(name)?, b).map(|r| r.devices)
+}
+
+/// Device kinds `op` does not support on backend `b`.
+pub fn function_unsupported_devices(name: &str, b: Backend) -> Option<ivy_core::DeviceSet> {
+    function_supported_devices(name, b).map(|s| ivy_core::DeviceSet::ALL.difference(s))
+}
+
+/// Dtypes `op` supports on the current backend; with none set, on every compiled backend
+/// (the intersection), so the answer holds whichever backend runs it.
+///
+/// ```
+/// use ivy::{Backend, Dtype};
+/// let s = ivy::with_backend(Backend::Candle, || ivy::registry::current_supported_dtypes("tan"));
+/// assert!(s.unwrap().contains(Dtype::Float16));
+/// assert!(!ivy::registry::current_supported_dtypes("tan").unwrap().contains(Dtype::Int8));
+/// ```
+pub fn current_supported_dtypes(name: &str) -> Option<DtypeSet> {
+    match ivy_core::current_backend() {
+        Some(b) => function_supported_dtypes(name, b),
+        None => Backend::ALL
+            .iter()
+            .filter(|b| crate::backends::is_compiled(**b))
+            .map(|b| function_supported_dtypes(name, *b))
+            .try_fold(DtypeSet::VALID, |acc, s| s.map(|s| acc.intersection(s))),
+    }
+}
+
+/// For a mixed op on backend `b`: the compositional answer (what the body supports there)
+/// and the native answer (`None` when the backend has no override).
+pub fn mixed_support(entry: &OpEntry, b: Backend) -> Option<(DtypeSet, Option<DtypeSet>)> {
+    let row = (entry.support)(b)?;
+    let mut body = crate::backends::valid_dtypes(b);
+    for name in entry.meta.callees {
+        if let Some(r) = op(name).and_then(|c| support(c, b)) {
+            body = body.intersection(r.supported);
+        }
+    }
+    let body = body.difference(entry.meta.declared_unsupported(b));
+    Some((body, row.native.then_some(row.supported)))
+}

@@ -2,7 +2,7 @@
 //! last-key fallback, block-level specs refined per method.
 
 use ivy::prelude::*;
-use ivy::Error;
+use ivy::{Device, Error};
 use ivy_tests::typed;
 
 /// Demo ops for the specs below.
@@ -199,4 +199,128 @@ fn mixed_declared_spec_applies_only_where_the_body_runs() {
             .unwrap()
             .native
     );
+}
+
+/// Device specs.
+#[ivy::category]
+pub mod devdemo {
+    use ivy::{Array, Device, Dtype, Result};
+
+    /// Identity.
+    #[primary]
+    pub fn ident(x: &Array) -> Result<Array>;
+
+    /// Zeros.
+    #[primary]
+    #[infer_dtype]
+    #[infer_device]
+    pub fn make(
+        shape: &[usize],
+        #[kw] dtype: Option<Dtype>,
+        #[kw] device: Option<Device>,
+    ) -> Result<Array>;
+}
+
+#[ivy::backend_impl]
+impl devdemo::DevdemoBackend for ivy::NdarrayBackend {
+    #[with_unsupported_device_and_dtypes({"0.17.2 and below": {"cpu": ("int16",), "gpu": ("float16",)}})]
+    fn ident(x: &Array) -> ivy::Result<Array> {
+        Ok(x.clone())
+    }
+    #[with_unsupported_devices({"0.17.2 and below": ("cpu",)})]
+    fn make(shape: &[usize], dtype: Dtype, device: ivy::Device) -> ivy::Result<Array> {
+        ivy::zeros_with(
+            shape,
+            ZerosKw {
+                dtype: Some(dtype),
+                device: Some(device),
+            },
+        )
+    }
+}
+
+#[ivy::backend_impl]
+impl devdemo::DevdemoBackend for ivy::CandleBackend {
+    #[with_supported_devices({"0.11.1 and below": ("cuda",)})]
+    fn ident(x: &Array) -> ivy::Result<Array> {
+        Ok(x.clone())
+    }
+    fn make(shape: &[usize], dtype: Dtype, device: ivy::Device) -> ivy::Result<Array> {
+        ivy::zeros_with(
+            shape,
+            ZerosKw {
+                dtype: Some(dtype),
+                device: Some(device),
+            },
+        )
+    }
+}
+
+#[test]
+fn device_specs() {
+    ivy::with_backend(Backend::Ndarray, || {
+        let i = typed(&[1.0], Dtype::Int16).unwrap();
+        match devdemo::ident(&i) {
+            Err(Error::UnsupportedDevice {
+                op: "ident",
+                device: Device::Cpu,
+                dtype: Some(Dtype::Int16),
+                ..
+            }) => {}
+            other => panic!("{other:?}"),
+        }
+        assert!(
+            devdemo::ident(&typed(&[1.0], Dtype::Float16).unwrap()).is_ok(),
+            "float16 is a gpu gap only"
+        );
+        let e = devdemo::make(&[1]).unwrap_err();
+        assert!(
+            matches!(
+                e,
+                Error::UnsupportedDevice {
+                    op: "make",
+                    dtype: None,
+                    ..
+                }
+            ),
+            "{e:?}"
+        );
+        assert!(e.to_string().contains("cpu"));
+    });
+    ivy::with_backend(Backend::Candle, || {
+        let x = typed(&[1.0], Dtype::Float32).unwrap();
+        assert!(matches!(
+            devdemo::ident(&x),
+            Err(Error::UnsupportedDevice {
+                device: Device::Cpu,
+                ..
+            })
+        ));
+        assert_eq!(devdemo::make(&[2]).unwrap().shape(), &[2]);
+    });
+    let ident = &devdemo::DEVDEMO_OPS[0];
+    let nd = ivy::registry::support(ident, Backend::Ndarray).unwrap();
+    assert_eq!(nd.devices, ivy_core::DeviceSet::ALL);
+    assert_eq!(nd.device_dtypes[0], DtypeSet::of(&[Dtype::Int16]));
+    assert_eq!(nd.device_dtypes[1], DtypeSet::of(&[Dtype::Float16]));
+    let c = ivy::registry::support(ident, Backend::Candle).unwrap();
+    assert_eq!(c.devices, ivy_core::DeviceSet::CUDA);
+}
+
+#[test]
+fn support_queries_for_current_backend_and_mixed_ops() {
+    let sp = ivy::registry::op("softplus").unwrap();
+    let (body, native) = ivy::registry::mixed_support(sp, Backend::Ndarray).unwrap();
+    assert!(native.is_some() && body.contains(Dtype::Float32));
+    let (_, native) = ivy::registry::mixed_support(sp, Backend::Candle).unwrap();
+    assert!(native.is_none());
+    assert_eq!(
+        ivy::registry::function_supported_devices("tan", Backend::Candle),
+        Some(ivy_core::DeviceSet::ALL)
+    );
+    let neg = ivy::with_backend(Backend::Candle, || {
+        ivy::registry::current_supported_dtypes("negative")
+    })
+    .unwrap();
+    assert!(!neg.contains(Dtype::Uint8));
 }
