@@ -27,7 +27,7 @@ fn yes_no(b: bool) -> &'static str {
 }
 
 pub(crate) fn print_json(v: &Value) -> CliResult {
-    println!("{}", serde_json::to_string_pretty(v)?);
+    outln!("{}", serde_json::to_string_pretty(v)?);
     Ok(())
 }
 
@@ -45,7 +45,7 @@ fn print_table(header: &[&str], rows: &[Vec<String>]) {
             .zip(&widths)
             .map(|(c, w)| format!("{c:<w$}"))
             .collect();
-        println!("{}", padded.join("  ").trim_end());
+        outln!("{}", padded.join("  ").trim_end());
     };
     line(header.to_vec());
     for row in rows {
@@ -139,6 +139,11 @@ pub fn support(name: &str, backend: Option<&str>, dtype: Option<&str>, json: boo
                 "native_out": s.native_out,
                 "supported": s.supported.names(),
                 "unsupported": DtypeSet::VALID.difference(s.supported).names(),
+                "devices": s.devices.names(),
+                "unsupported_on_device": {
+                    "cpu": s.device_dtypes[0].names(),
+                    "cuda": s.device_dtypes[1].names(),
+                },
             });
             if let Some(d) = dtype {
                 o["dtype_supported"] = Value::Bool(s.supported.contains(d));
@@ -157,9 +162,9 @@ pub fn support(name: &str, backend: Option<&str>, dtype: Option<&str>, json: boo
         return print_json(&out);
     }
 
-    println!("{} ({}, {})", m.name, m.kind.as_str(), m.category);
+    outln!("{} ({}, {})", m.name, m.kind.as_str(), m.category);
     if m.kind == OpKind::Standalone || rows.is_empty() {
-        println!(
+        outln!(
             "`{}` is a standalone function: it does not dispatch to a backend, so it has no per-backend dtype support.",
             m.name
         );
@@ -170,19 +175,25 @@ pub fn support(name: &str, backend: Option<&str>, dtype: Option<&str>, json: boo
         if s.native_out {
             how.push_str(", writes `out` natively");
         }
-        println!("{} ({how})", s.backend);
-        println!("  supported:   {}", list(s.supported));
-        println!(
+        outln!("{} ({how})", s.backend);
+        outln!("  supported:   {}", list(s.supported));
+        outln!(
             "  unsupported: {}",
             list(DtypeSet::VALID.difference(s.supported))
         );
+        outln!("  devices:     {}", s.devices.names().join(", "));
+        for (i, dev) in ["cpu", "cuda"].iter().enumerate() {
+            if !s.device_dtypes[i].is_empty() {
+                outln!("  not on {dev}:  {}", list(s.device_dtypes[i]));
+            }
+        }
         if let Some(d) = dtype {
             let verdict = if s.supported.contains(d) {
                 "supported"
             } else {
                 "NOT supported"
             };
-            println!("  {d}: {verdict}");
+            outln!("  {d}: {verdict}");
         }
     }
     Ok(())
@@ -299,13 +310,13 @@ pub fn dtypes(backend: Option<&str>, json: bool) -> CliResult {
         return json::print(&out);
     }
     for (name, valid) in &rows {
-        println!("{name}: {}", list(*valid));
+        outln!("{name}: {}", list(*valid));
         let invalid = DtypeSet::VALID.difference(*valid);
         if !invalid.is_empty() {
-            println!("  cannot hold: {}", list(invalid));
+            outln!("  cannot hold: {}", list(invalid));
         }
         for (class, set) in CLASSES {
-            println!(
+            outln!(
                 "  {:<9} {}",
                 format!("{class}:"),
                 list(valid.intersection(set))

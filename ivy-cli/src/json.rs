@@ -60,6 +60,6 @@ pub fn value(v: impl Into<Value>) -> Ordered {
 
 /// Prints `v`, pretty, on stdout.
 pub fn print(v: &Ordered) -> CliResult {
-    println!("{}", v.to_pretty()?);
+    outln!("{}", v.to_pretty()?);
     Ok(())
 }

@@ -3,6 +3,17 @@
 //! Exit codes: 0 on success, 1 when an ivy call fails, 2 for bad arguments (unknown op,
 //! dtype or backend, or a command line clap rejects).
 
+/// `println!` that ends the program quietly when stdout is closed (`ivy ops | head`)
+/// instead of panicking on the broken pipe.
+macro_rules! outln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if writeln!(std::io::stdout().lock(), $($arg)*).is_err() {
+            std::process::exit(0);
+        }
+    }};
+}
+
 mod catalog;
 mod json;
 mod promotion;

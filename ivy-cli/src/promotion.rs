@@ -69,9 +69,9 @@ fn print_matrix(title: &str, cell: impl Fn(Dtype, Dtype) -> CliResult<String>) -
             .zip(&widths)
             .map(|(c, w)| format!("{c:>w$}"))
             .collect();
-        println!("{label:<label_width$}  {}", padded.join(" "));
+        outln!("{label:<label_width$}  {}", padded.join(" "));
     };
-    println!("{title}");
+    outln!("{title}");
     line("", Dtype::ALL.iter().map(|&d| short(d)).collect());
     for (a, row) in Dtype::ALL.iter().zip(cells) {
         line(a.as_str(), row);
@@ -80,7 +80,7 @@ fn print_matrix(title: &str, cell: impl Fn(Dtype, Dtype) -> CliResult<String>) -
         .iter()
         .map(|&d| format!("{}={d}", short(d)))
         .collect();
-    println!("\n{}", legend.join(" "));
+    outln!("\n{}", legend.join(" "));
     Ok(())
 }
 
@@ -99,7 +99,7 @@ pub fn promote(a: &str, b: &str, non_precise: bool, json: bool) -> CliResult {
             ("result", value(result.as_str())),
         ]));
     }
-    println!("{result}");
+    outln!("{result}");
     Ok(())
 }
 
@@ -133,7 +133,7 @@ pub fn cast(from: &str, to: &str, non_precise: bool, json: bool) -> CliResult {
             ("can_cast", value(ok)),
         ]));
     }
-    println!("{ok}");
+    outln!("{ok}");
     Ok(())
 }
 

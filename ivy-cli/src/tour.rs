@@ -6,19 +6,19 @@ use ivy::prelude::*;
 use ivy::{registry, NativeArray};
 
 fn heading(title: &str) {
-    println!("\n== {title} ==");
+    outln!("\n== {title} ==");
 }
 
 /// Prints a Container under a label, indented as Ivy prints it.
 fn show_container(label: &str, c: &Container) {
-    println!("{label} = {c}");
+    outln!("{label} = {c}");
 }
 
 /// An example that must fail: prints the error, or fails the tour if it succeeded.
 fn expect_err<T>(what: &str, r: ivy::Result<T>) -> CliResult {
     match r {
         Err(e) => {
-            println!("{what} -> error: {e}");
+            outln!("{what} -> error: {e}");
             Ok(())
         }
         Ok(_) => Err(CliError::Other(format!(
@@ -28,14 +28,14 @@ fn expect_err<T>(what: &str, r: ivy::Result<T>) -> CliResult {
 }
 
 pub fn run() -> CliResult {
-    println!("A tour of ivy-rs: one op declaration, many backends.");
+    outln!("A tour of ivy-rs: one op declaration, many backends.");
     tan_on_both_backends()?;
     out_form()?;
     cross_entropy()?;
     softplus()?;
     containers()?;
     inplace_updates()?;
-    println!("\nThe tour is over: every example ran as expected.");
+    outln!("\nThe tour is over: every example ran as expected.");
     Ok(())
 }
 
@@ -47,8 +47,8 @@ fn tan_on_both_backends() -> CliResult {
             let y = ivy::tan(&x)?;
             Ok((x, y))
         })?;
-        println!("{:<8} ivy.tan({x})", b.as_str());
-        println!("{:<8}   = {y}", "");
+        outln!("{:<8} ivy.tan({x})", b.as_str());
+        outln!("{:<8}   = {y}", "");
     }
     Ok(())
 }
@@ -64,11 +64,11 @@ fn out_form() -> CliResult {
                 device: None,
             },
         )?;
-        println!("x   = {x}");
-        println!("out = {out}   (before)");
+        outln!("x   = {x}");
+        outln!("out = {out}   (before)");
         ivy::tan_out(&x, &mut out)?;
-        println!("ivy.tan(x, out=out)");
-        println!("out = {out}   (after: still {})", out.dtype());
+        outln!("ivy.tan(x, out=out)");
+        outln!("out = {out}   (after: still {})", out.dtype());
         Ok(())
     })
 }
@@ -79,9 +79,9 @@ fn cross_entropy() -> CliResult {
         let true_ = ivy::asarray(vec![0.0f32, 0.0, 1.0, 0.0])?;
         let pred = ivy::asarray(vec![0.25f32, 0.25, 0.25, 0.25])?;
         let ce = ivy::cross_entropy(&true_, &pred)?;
-        println!("true = {true_}");
-        println!("pred = {pred}");
-        println!(
+        outln!("true = {true_}");
+        outln!("pred = {pred}");
+        outln!(
             "ivy.cross_entropy(true, pred) = {ce}   (ln 4 = {:.7})",
             4f64.ln()
         );
@@ -94,16 +94,16 @@ fn softplus() -> CliResult {
     let entry = registry::op("softplus")
         .ok_or_else(|| CliError::Other("the registry has no `softplus`".into()))?;
     let x = ivy::with_backend(Backend::Ndarray, || ivy::asarray(vec![-1.0f32, 0.0, 1.0]))?;
-    println!("x = {x}");
+    outln!("x = {x}");
     // No backend set: a mixed op runs its compositional body (on x's arrays).
     let body = ivy::softplus(&x)?;
-    println!("no backend set -> compositional body: ivy.softplus(x) = {body}");
+    outln!("no backend set -> compositional body: ivy.softplus(x) = {body}");
     let native = ivy::with_backend(Backend::Ndarray, || ivy::softplus(&x))?;
-    println!(
+    outln!(
         "backend ndarray -> {}: ivy.softplus(x) = {native}",
         how(entry, Backend::Ndarray)
     );
-    println!(
+    outln!(
         "(registry: ndarray runs softplus {}, candle {})",
         how(entry, Backend::Ndarray),
         how(entry, Backend::Candle)
@@ -148,15 +148,15 @@ fn containers() -> CliResult {
         show_container("y", &y);
         show_container("z", &z);
 
-        println!("\n-- x / y  (y's leaves broadcast over x's sub-containers; e = 6/3 = 2)");
+        outln!("\n-- x / y  (y's leaves broadcast over x's sub-containers; e = 6/3 = 2)");
         let q = ivy::nested::divide(&x, &y)?;
         show_container("x / y", &q);
 
-        println!("\n-- x + y + z  (x's leaf a/c broadcasts over z's a/c/g and a/c/h)");
+        outln!("\n-- x + y + z  (x's leaf a/c broadcasts over z's a/c/g and a/c/h)");
         let s = x.add(&y)?.add(&z)?;
         show_container("x + y + z", &s);
 
-        println!("\n-- structures that are not shared");
+        outln!("\n-- structures that are not shared");
         let y2 = ints(&[("a", 2), ("d", 3), ("g", 4)])?;
         show_container("y", &y2);
         expect_err("x / y", ivy::nested::divide(&x, &y2))
@@ -180,7 +180,7 @@ fn inplace_updates() -> CliResult {
             let mut x = ivy::asarray(vec![1.0f32, 2.0, 3.0])?;
             let val = ivy::asarray(vec![7.0f32, 8.0, 9.0])?;
             let before = storage(&x);
-            println!("{b}: x = {x}");
+            outln!("{b}: x = {x}");
             ivy::inplace_update(&mut x, &val)?;
             let what = if before.is_none() {
                 "?"
@@ -189,7 +189,7 @@ fn inplace_updates() -> CliResult {
             } else {
                 "new storage: x was rebound to new data"
             };
-            println!("{b}: ivy.inplace_update(x, val) -> x = {x}  ({what})");
+            outln!("{b}: ivy.inplace_update(x, val) -> x = {x}  ({what})");
             Ok(())
         })?;
     }
@@ -204,7 +204,7 @@ fn inplace_updates() -> CliResult {
             "candle: ivy.inplace_update(x, val, ensure_in_backend=True)",
             ivy::inplace_update_with(&mut x, &val, kw),
         )?;
-        println!("candle: x is unchanged: {x}");
+        outln!("candle: x is unchanged: {x}");
         Ok(())
     })
 }

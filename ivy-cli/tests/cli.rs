@@ -122,6 +122,7 @@ fn support_tan_json_has_both_backends() {
     for d in ["int8", "uint16", "bool", "complex64"] {
         assert!(unsupported.contains(&d), "candle has no {d}");
     }
+    assert_eq!(names(&candle["devices"]), ["cpu", "cuda"]);
     // negative on candle is guarded against unsigned integers (candle would underflow)
     let neg = json_of(&["support", "negative", "--backend", "candle", "--json"]);
     assert!(names(&neg["backends"]["candle"]["unsupported"]).contains(&"uint8"));

@@ -88,6 +88,7 @@ pub type Container<T = Array> = ivy_core::Container<T>;
 
 /// Every category's nested (Container) forms: `ivy::nested::add(&c, 2.0)`.
 pub mod nested {
+    pub use crate::functional::creation::nested::*;
     pub use crate::functional::data_type::nested::*;
     pub use crate::functional::elementwise::nested::*;
     pub use crate::functional::losses::nested::*;

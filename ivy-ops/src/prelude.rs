@@ -1,6 +1,9 @@
 //! `use ivy::prelude::*;`: the types and the method traits of every category.
 
-pub use crate::functional::creation::{ArangeKw, AsarrayKw, FullKw, OnesKw, ZerosKw};
+pub use crate::functional::creation::{
+    ArangeKw, ArrayCreation, AsarrayKw, ContainerCreation, FullKw, FullLikeKw, OnesKw, OnesLikeKw,
+    ZerosKw, ZerosLikeKw,
+};
 pub use crate::functional::data_type::{ArrayDataType, AstypeKw, ContainerDataType};
 pub use crate::functional::elementwise::{ArrayElementwise, ContainerElementwise};
 pub use crate::functional::general::InplaceUpdateKw;

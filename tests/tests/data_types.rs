@@ -41,7 +41,16 @@ test_backends! {
         // 1. explicit dtype
         let z = ivy::full_with(&[1], 2, FullKw { dtype: Some(Dtype::Float16), device: None })?;
         assert_eq!(z.dtype(), Dtype::Float16);
-        // 2. the first array argument (asarray of an array's values is by value; use astype)
+        // 2. the first array argument, before any scalar
+        let x = typed(&[1.0, 2.0], Dtype::Int16)?;
+        let z = ivy::zeros_like(&x)?;
+        assert_eq!((z.dtype(), z.shape(), z.to_f64_vec()?), (Dtype::Int16, &[2usize][..], vec![0.0, 0.0]));
+        assert_eq!(ivy::full_like(&x, 2.5)?.dtype(), Dtype::Int16, "the array decides, not the float");
+        let o = ivy::ones_like_with(&x, OnesLikeKw { dtype: Some(Dtype::Float32), device: None })?;
+        assert_eq!((o.dtype(), o.to_f64_vec()?), (Dtype::Float32, vec![1.0, 1.0]));
+        assert_eq!(x.zeros_like()?.device(), x.device());
+        let c: Container = ivy::container! { a: x.clone() };
+        assert_eq!(c.ones_like()?.at("a")?.dtype(), Dtype::Int16);
         // 3. the relevant scalar: int → default int, float → default float, bool → bool
         assert_eq!(ivy::full(&[1], 2)?.dtype(), Dtype::Int32);
         if b == Backend::Ndarray {

@@ -49,6 +49,42 @@ pub mod creation {
         #[kw] device: Option<Device>,
     ) -> Result<Array>;
 
+    /// Zeros shaped like `x`, of `x`'s dtype and device unless given (the second step of
+    /// dtype inference: the first array argument).
+    #[primary]
+    #[nestable]
+    #[infer_dtype]
+    #[infer_device]
+    pub fn zeros_like(
+        x: &Array,
+        #[kw] dtype: Option<Dtype>,
+        #[kw] device: Option<Device>,
+    ) -> Result<Array>;
+
+    /// Ones shaped like `x`.
+    #[primary]
+    #[nestable]
+    #[infer_dtype]
+    #[infer_device]
+    pub fn ones_like(
+        x: &Array,
+        #[kw] dtype: Option<Dtype>,
+        #[kw] device: Option<Device>,
+    ) -> Result<Array>;
+
+    /// `fill_value` shaped like `x`, of `x`'s dtype unless given (the array decides before the
+    /// scalar).
+    #[primary]
+    #[nestable]
+    #[infer_dtype]
+    #[infer_device]
+    pub fn full_like(
+        x: &Array,
+        fill_value: Scalar,
+        #[kw] dtype: Option<Dtype>,
+        #[kw] device: Option<Device>,
+    ) -> Result<Array>;
+
     /// An array from values (`Vec`, arrays, nested arrays, scalars).
     #[primary]
     #[infer_dtype]
