@@ -32,6 +32,8 @@ pub use device::{Device, DeviceSet};
 pub use dtype::{valid_dtype_names, Dtype, DtypeKind, DtypeSet};
 pub use error::{Error, Result};
 pub use meta::{BackendSupport, OpEntry, OpKind, OpMeta};
-pub use promotion::{can_cast, precise_mode, promote_types, set_precise_mode, with_precise_mode};
+pub use promotion::{
+    can_cast, precise_mode, promote_types, set_precise_mode, with_precise_mode, PreciseMode,
+};
 pub use scalar::Scalar;
 pub use version::{resolve_device_spec, resolve_spec, Version, VersionRange};

@@ -43,6 +43,40 @@ pub fn with_precise_mode<R>(on: bool, f: impl FnOnce() -> R) -> R {
     f()
 }
 
+/// A scoped precise mode for this thread, as a guard: the previous mode returns when it is
+/// dropped (Ivy's `with ivy.PreciseMode(False):`).
+///
+/// ```
+/// use ivy_core::{promote_types, Dtype, PreciseMode};
+/// {
+///     let _np = PreciseMode::new(false);
+///     assert_eq!(promote_types(Dtype::Int32, Dtype::Float32).unwrap(), Dtype::Float32);
+/// }
+/// assert_eq!(promote_types(Dtype::Int32, Dtype::Float32).unwrap(), Dtype::Float64);
+/// ```
+#[must_use = "the mode ends when the guard is dropped"]
+pub struct PreciseMode {
+    prev: Option<bool>,
+    // thread-local state: the guard must stay on its thread
+    _not_send: std::marker::PhantomData<*const ()>,
+}
+
+impl PreciseMode {
+    /// Sets precise mode to `on` on this thread until the guard is dropped.
+    pub fn new(on: bool) -> PreciseMode {
+        PreciseMode {
+            prev: PRECISE_SCOPED.with(|c| c.replace(Some(on))),
+            _not_send: std::marker::PhantomData,
+        }
+    }
+}
+
+impl Drop for PreciseMode {
+    fn drop(&mut self) {
+        PRECISE_SCOPED.with(|c| c.set(self.prev));
+    }
+}
+
 fn spec_index(d: Dtype) -> usize {
     // The spec lists dtypes in `Dtype::ALL` order; `tests/` checks it.
     d as usize

@@ -55,32 +55,35 @@ pub use args::{Data, NestArg, Operand};
 pub use array::{Array, NativeArray};
 #[cfg(feature = "candle")]
 pub use backends::CandleBackend;
+pub use backends::NativeDtype;
 #[cfg(feature = "ndarray")]
 pub use backends::NdarrayBackend;
 pub use functional::creation::*;
 pub use functional::data_type::*;
+pub use functional::defaults::*;
 pub use functional::elementwise::*;
 pub use functional::general::*;
 pub use functional::losses::*;
 pub use functional::nest::*;
 pub use functional::statistical::*;
 pub use ivy_core::{
-    can_cast as can_cast_dtypes, default_complex_dtype, default_dtype, default_float_dtype,
-    default_int_dtype, default_of, default_uint_dtype, precise_mode, set_default, set_precise_mode,
-    unset_default, with_default, with_precise_mode, DefaultKind,
-};
-pub use ivy_core::{
     cast_candidate, casting_mode, casting_modes, set_casting_mode, with_casting_mode, CastingMode,
 };
 pub use ivy_core::{
-    container, current_backend, promote_types, set_backend, set_default_backend, unset_backend,
-    with_backend, Backend, Device, Dtype, DtypeSet, Error, OpKind, Result, Scalar,
+    container, current_backend, set_backend, set_default_backend, unset_backend, with_backend,
+    Backend, Device, Dtype, DtypeSet, Error, OpKind, Result, Scalar,
+};
+pub use ivy_core::{
+    default_of, precise_mode, set_default, set_precise_mode, unset_default, with_default,
+    with_precise_mode, DefaultKind, PreciseMode,
 };
 pub use ivy_macros::{backend_impl, category};
 #[doc(hidden)]
 pub use ivy_macros::{
     compositional, container_dependent, infer_device, infer_dtype, mixed, nestable, primary,
-    standalone, support_native_out, with_supported_dtypes, with_unsupported_dtypes,
+    standalone, support_native_out, supported_dtypes, unsupported_dtypes, with_supported_devices,
+    with_supported_dtypes, with_unsupported_device_and_dtypes, with_unsupported_devices,
+    with_unsupported_dtypes,
 };
 
 /// `Container` of arrays (Ivy's `ivy.Container`).

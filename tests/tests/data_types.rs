@@ -199,3 +199,47 @@ fn dtype_queries() {
         assert_eq!(ivy::dtype(&f32s(&[1.0]).unwrap()), Float32)
     });
 }
+
+#[test]
+fn named_default_forms_and_precise_guard() {
+    let d = ivy::with_default_float_dtype(Dtype::Float64, || {
+        ivy::with_default_int_dtype(Dtype::Int8, || {
+            (ivy::default_float_dtype(), ivy::default_int_dtype())
+        })
+    })
+    .unwrap()
+    .unwrap();
+    assert_eq!(d, (Dtype::Float64, Dtype::Int8));
+    assert!(ivy::with_default_complex_dtype(Dtype::Float32, || ()).is_err());
+    assert_eq!(ivy::global_default_dtype(), Dtype::Float32);
+    {
+        let _np = ivy::PreciseMode::new(false);
+        assert!(!ivy::precise_mode());
+        assert_eq!(
+            ivy::promote_types(Dtype::Int32, Dtype::Float32).unwrap(),
+            Dtype::Float32
+        );
+    }
+    assert!(ivy::precise_mode());
+}
+
+#[test]
+fn native_dtypes_round_trip() {
+    for b in [Backend::Ndarray, Backend::Candle] {
+        ivy::with_backend(b, || {
+            for d in ivy::valid_dtypes().iter() {
+                let n = ivy::as_native_dtype(d).unwrap();
+                assert_eq!(ivy::from_native_dtype(n).unwrap(), d, "{b} {d}");
+            }
+            for d in ivy::invalid_dtypes().iter() {
+                assert!(ivy::as_native_dtype(d).is_err(), "{b} {d}");
+            }
+        });
+    }
+    assert!(matches!(
+        ivy::as_native_dtype(Dtype::Float32),
+        Err(Error::NoBackend { .. })
+    ));
+    assert!(ivy::from_native_dtype(ivy::NativeDtype::Ndarray("f128")).is_err());
+    assert!(ivy::from_native_dtype(ivy::NativeDtype::Candle(candle_core::DType::F8E4M3)).is_err());
+}

@@ -255,3 +255,76 @@ pub(crate) fn replace_data(op: &'static str, out: &mut Array, value: Array) -> R
         }),
     }
 }
+
+/// A backend's own dtype type (Ivy's `NativeDtype`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum NativeDtype {
+    /// ndarray's element type, by its Rust name (`"f32"`, `"half::bf16"`, `"Complex<f64>"`).
+    Ndarray(&'static str),
+    /// A candle dtype.
+    #[cfg(feature = "candle")]
+    Candle(candle_core::DType),
+}
+
+const ND_TYPES: [&str; 15] = [
+    "i8",
+    "i16",
+    "i32",
+    "i64",
+    "u8",
+    "u16",
+    "u32",
+    "u64",
+    "half::bf16",
+    "half::f16",
+    "f32",
+    "f64",
+    "Complex<f32>",
+    "Complex<f64>",
+    "bool",
+];
+
+/// The native dtype of `d` on backend `b`.
+pub(crate) fn native_dtype(b: Backend, d: Dtype) -> Result<NativeDtype> {
+    if !is_compiled(b) {
+        return Err(Error::BackendUnavailable { backend: b });
+    }
+    match b {
+        #[cfg(feature = "candle")]
+        Backend::Candle => {
+            candle::candle_dtype(Some("as_native_dtype"), d).map(NativeDtype::Candle)
+        }
+        _ => Ok(NativeDtype::Ndarray(ND_TYPES[d as usize])),
+    }
+}
+
+/// The ivy dtype of a native dtype.
+pub(crate) fn from_native_dtype(n: NativeDtype) -> Result<Dtype> {
+    match n {
+        NativeDtype::Ndarray(name) => ND_TYPES
+            .iter()
+            .position(|t| *t == name)
+            .map(|i| Dtype::ALL[i])
+            .ok_or_else(|| Error::InvalidArgument {
+                op: "from_native_dtype",
+                message: format!("`{name}` is not an ndarray element type of ivy"),
+            }),
+        #[cfg(feature = "candle")]
+        NativeDtype::Candle(c) => match c {
+            candle_core::DType::U8
+            | candle_core::DType::U32
+            | candle_core::DType::I16
+            | candle_core::DType::I32
+            | candle_core::DType::I64
+            | candle_core::DType::BF16
+            | candle_core::DType::F16
+            | candle_core::DType::F32
+            | candle_core::DType::F64 => Ok(candle::dtype_of(c)),
+            other => Err(Error::InvalidArgument {
+                op: "from_native_dtype",
+                message: format!("candle dtype {other:?} has no ivy dtype"),
+            }),
+        },
+    }
+}

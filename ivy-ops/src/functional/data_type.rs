@@ -51,6 +51,55 @@ pub mod data_type {
         it.try_fold(first, ivy_core::promote_types)
     }
 
+    /// The dtype `a` and `b` promote to (Ivy's table, precise or not per the current mode);
+    /// pure dtype logic, the same with or without a backend.
+    ///
+    /// ```
+    /// use ivy::Dtype::*;
+    /// assert_eq!(ivy::promote_types(Int32, Float32).unwrap(), Float64);
+    /// assert_eq!(ivy::promote_types(Bfloat16, Float16).unwrap(), Float32);
+    /// ```
+    #[standalone]
+    pub fn promote_types(a: Dtype, b: Dtype) -> Result<Dtype> {
+        ivy_core::promote_types(a, b)
+    }
+
+    /// Ivy's `default_dtype(dtype=…, item=…)`: explicit dtype, else the item's default dtype
+    /// (complex, float, int — int64 beyond int32 — or bool), else the global default dtype.
+    ///
+    /// ```
+    /// use ivy::{Dtype, Scalar};
+    /// assert_eq!(ivy::default_dtype(None, Some(Scalar::Int(7))), Dtype::Int32);
+    /// assert_eq!(ivy::default_dtype(None, None), Dtype::Float32);
+    /// ```
+    #[standalone]
+    pub fn default_dtype(dtype: Option<Dtype>, item: Option<crate::Scalar>) -> Dtype {
+        ivy_core::default_dtype(dtype, item)
+    }
+
+    /// The backend-native dtype of `d` on the current backend (Ivy's `as_native_dtype`); an
+    /// error when the backend cannot hold `d`, or when no backend is set.
+    ///
+    /// ```
+    /// use ivy::{Backend, Dtype, NativeDtype};
+    /// let n = ivy::with_backend(Backend::Candle, || ivy::as_native_dtype(Dtype::Bfloat16)).unwrap();
+    /// assert_eq!(n, NativeDtype::Candle(candle_core::DType::BF16));
+    /// assert_eq!(ivy::from_native_dtype(n).unwrap(), Dtype::Bfloat16);
+    /// ```
+    #[standalone]
+    pub fn as_native_dtype(d: Dtype) -> Result<crate::NativeDtype> {
+        let b = ivy_core::current_backend().ok_or(Error::NoBackend {
+            op: "as_native_dtype",
+        })?;
+        crate::backends::native_dtype(b, d)
+    }
+
+    /// The ivy dtype of a backend-native dtype.
+    #[standalone]
+    pub fn from_native_dtype(n: crate::NativeDtype) -> Result<Dtype> {
+        crate::backends::from_native_dtype(n)
+    }
+
     /// Whether `from` casts to `to` without loss under Ivy's promotion
     /// (`promote_types(from, to) == to`).
     #[standalone]

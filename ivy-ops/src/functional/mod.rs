@@ -3,6 +3,7 @@
 
 pub mod creation;
 pub mod data_type;
+pub mod defaults;
 pub mod elementwise;
 pub mod general;
 pub mod losses;
