@@ -35,6 +35,7 @@ pub fn run() -> CliResult {
     softplus()?;
     containers()?;
     inplace_updates()?;
+    data_types()?;
     outln!("\nThe tour is over: every example ran as expected.");
     Ok(())
 }
@@ -207,4 +208,43 @@ fn inplace_updates() -> CliResult {
         outln!("candle: x is unchanged: {x}");
         Ok(())
     })
+}
+
+fn data_types() -> CliResult {
+    heading("data types: promotion, defaults, superset support, casting modes");
+    let (i32_, f32_) = (Dtype::Int32, Dtype::Float32);
+    outln!(
+        "promote_types(int32, float32) = {} (precise mode); {} (non-precise)",
+        ivy::promote_types(i32_, f32_)?,
+        ivy::with_precise_mode(false, || ivy::promote_types(i32_, f32_))?
+    );
+    outln!(
+        "default_dtype(item=7) = {}; item=2**40 -> {}; item=0.5 -> {}",
+        ivy::default_dtype(None, Some(Scalar::Int(7))),
+        ivy::default_dtype(None, Some(Scalar::Int(1 << 40))),
+        ivy::default_dtype(None, Some(Scalar::Float(0.5)))
+    );
+    ivy::with_backend(Backend::Candle, || -> CliResult {
+        let i = ivy::asarray(vec![1i64, 2])?;
+        let t = ivy::tan(&i)?;
+        outln!(
+            "candle: tan(int64 array) = {t}   (superset: integers promoted to the default float)"
+        );
+        let u = ivy::asarray_with(
+            vec![1, 2],
+            AsarrayKw {
+                dtype: Some(Dtype::Uint8),
+                device: None,
+            },
+        )?;
+        expect_err("candle: negative(uint8 array)", ivy::negative(&u))?;
+        let n = ivy::with_casting_mode(ivy::CastingMode::Crosscast, || ivy::negative(&u))?;
+        outln!("candle, crosscast_data_types: negative(uint8 array) = {n}");
+        expect_err(
+            "candle: as_ivy_dtype(\"uint16\")",
+            ivy::as_ivy_dtype("uint16"),
+        )?;
+        Ok(())
+    })?;
+    Ok(())
 }

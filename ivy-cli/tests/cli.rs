@@ -406,7 +406,7 @@ fn tour_runs_every_example() {
     // The non-shared structure and the ensure_in_backend errors are printed.
     assert!(out.contains("do not share their nested structure"));
     assert!(out.contains("ensure_in_backend=True) -> error"));
-    assert!(out.contains("ndarray: ivy.inplace_update(x, val) -> x = ivy.array([7, 8, 9]"));
+    assert!(out.contains("ndarray: ivy.inplace_update(x, val) -> x = ivy.array([7., 8., 9.]"));
     assert!(out.contains("the buffer was written"));
     assert!(out.contains("x was rebound"));
     assert!(out.contains("1.3862944")); // cross_entropy

@@ -99,7 +99,7 @@ fn container_prints_like_ivy() {
     ivy::with_backend(Backend::Ndarray, || {
         let y: Container = container! { a: a(2.0), d: { e: a(3.0) } };
         let s = y.to_string();
-        assert_eq!(s, "{\n    a: ivy.array(2, dtype=float32),\n    d: {\n        e: ivy.array(3, dtype=float32)\n    }\n}");
+        assert_eq!(s, "{\n    a: ivy.array(2., dtype=float32),\n    d: {\n        e: ivy.array(3., dtype=float32)\n    }\n}");
     });
 }
 
