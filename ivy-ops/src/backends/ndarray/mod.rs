@@ -14,9 +14,7 @@ pub use crate::elem::{Elem, FloatElem};
 pub(crate) use kernels::*;
 
 use ::ndarray::ArrayD;
-use half::{bf16, f16};
 use ivy_core::{Backend, Dtype, DtypeSet, Version};
-use num_complex::Complex;
 
 /// The ndarray backend (zero-sized).
 #[derive(Clone, Copy, Debug, Default)]
@@ -29,7 +27,23 @@ impl crate::BackendInfo for NdarrayBackend {
     const INVALID: DtypeSet = DtypeSet::EMPTY;
 }
 
+/// The one list of the backend's dtypes: `(variant element-type)` pairs, integers and bool
+/// first, then floats and complex. Every dtype `match` below is generated from it.
+macro_rules! nd_dtypes {
+    ($m:ident! $args:tt) => {
+        $crate::backends::ndarray::$m! { $args
+            [Int8 i8] [Int16 i16] [Int32 i32] [Int64 i64]
+            [Uint8 u8] [Uint16 u16] [Uint32 u32] [Uint64 u64] [Bool bool];
+            [Bfloat16 ::half::bf16] [Float16 ::half::f16] [Float32 f32] [Float64 f64]
+            [Complex64 ::num_complex::Complex<f32>] [Complex128 ::num_complex::Complex<f64>]
+        }
+    };
+}
+
 macro_rules! nd_array {
+    (() $([$iv:ident $it:ty])* ; $([$fv:ident $ft:ty])*) => {
+        nd_array!($($iv($it)),*, $($fv($ft)),*);
+    };
     ($($v:ident($t:ty)),*) => {
         /// An ndarray array of any of the 15 dtypes.
         #[derive(Clone, Debug, PartialEq)]
@@ -78,236 +92,83 @@ pub trait NdElem: Elem {
     fn unwrap(a: NdArray) -> Result<ArrayD<Self>, NdArray>;
 }
 
-nd_array!(
-    Int8(i8),
-    Int16(i16),
-    Int32(i32),
-    Int64(i64),
-    Uint8(u8),
-    Uint16(u16),
-    Uint32(u32),
-    Uint64(u64),
-    Bfloat16(bf16),
-    Float16(f16),
-    Float32(f32),
-    Float64(f64),
-    Complex64(Complex<f32>),
-    Complex128(Complex<f64>),
-    Bool(bool)
-);
+nd_dtypes!(nd_array!());
 
-/// Runs `$body` with `$a` bound to the typed array and `$T` to its element type, for every
-/// dtype.
-macro_rules! nd_all {
-    ($arr:expr, $a:ident, $T:ident => $body:expr) => {{
+macro_rules! __nd_all {
+    (($arr:expr, $a:ident, $T:ident, $body:expr) $([$v:ident $t:ty])* ; $([$fv:ident $ft:ty])*) => {{
         use $crate::backends::ndarray::NdArray as __N;
         match $arr {
-            __N::Int8($a) => {
+            $(__N::$v($a) => {
                 #[allow(dead_code)]
-                type $T = i8;
+                type $T = $t;
                 $body
-            }
-            __N::Int16($a) => {
+            })*
+            $(__N::$fv($a) => {
                 #[allow(dead_code)]
-                type $T = i16;
+                type $T = $ft;
                 $body
-            }
-            __N::Int32($a) => {
-                #[allow(dead_code)]
-                type $T = i32;
-                $body
-            }
-            __N::Int64($a) => {
-                #[allow(dead_code)]
-                type $T = i64;
-                $body
-            }
-            __N::Uint8($a) => {
-                #[allow(dead_code)]
-                type $T = u8;
-                $body
-            }
-            __N::Uint16($a) => {
-                #[allow(dead_code)]
-                type $T = u16;
-                $body
-            }
-            __N::Uint32($a) => {
-                #[allow(dead_code)]
-                type $T = u32;
-                $body
-            }
-            __N::Uint64($a) => {
-                #[allow(dead_code)]
-                type $T = u64;
-                $body
-            }
-            __N::Bfloat16($a) => {
-                #[allow(dead_code)]
-                type $T = ::half::bf16;
-                $body
-            }
-            __N::Float16($a) => {
-                #[allow(dead_code)]
-                type $T = ::half::f16;
-                $body
-            }
-            __N::Float32($a) => {
-                #[allow(dead_code)]
-                type $T = f32;
-                $body
-            }
-            __N::Float64($a) => {
-                #[allow(dead_code)]
-                type $T = f64;
-                $body
-            }
-            __N::Complex64($a) => {
-                #[allow(dead_code)]
-                type $T = ::num_complex::Complex<f32>;
-                $body
-            }
-            __N::Complex128($a) => {
-                #[allow(dead_code)]
-                type $T = ::num_complex::Complex<f64>;
-                $body
-            }
-            __N::Bool($a) => {
-                #[allow(dead_code)]
-                type $T = bool;
-                $body
-            }
+            })*
         }
     }};
 }
 
-/// Like `nd_all!` for the float and complex dtypes; `$other` for the rest.
-macro_rules! nd_float {
-    ($arr:expr, $a:ident, $T:ident => $body:expr, $other:ident => $else:expr) => {{
+macro_rules! __nd_float {
+    (($arr:expr, $a:ident, $T:ident, $body:expr, $other:ident, $else:expr) $([$v:ident $t:ty])* ; $([$fv:ident $ft:ty])*) => {{
         use $crate::backends::ndarray::NdArray as __N;
         match $arr {
-            __N::Bfloat16($a) => {
+            $(__N::$fv($a) => {
                 #[allow(dead_code)]
-                type $T = ::half::bf16;
+                type $T = $ft;
                 $body
-            }
-            __N::Float16($a) => {
-                #[allow(dead_code)]
-                type $T = ::half::f16;
-                $body
-            }
-            __N::Float32($a) => {
-                #[allow(dead_code)]
-                type $T = f32;
-                $body
-            }
-            __N::Float64($a) => {
-                #[allow(dead_code)]
-                type $T = f64;
-                $body
-            }
-            __N::Complex64($a) => {
-                #[allow(dead_code)]
-                type $T = ::num_complex::Complex<f32>;
-                $body
-            }
-            __N::Complex128($a) => {
-                #[allow(dead_code)]
-                type $T = ::num_complex::Complex<f64>;
-                $body
-            }
+            })*
             $other => $else,
         }
     }};
 }
 
-/// Runs `$body` with `$T` bound to the element type of `$dtype`.
-macro_rules! nd_type {
-    ($dtype:expr, $T:ident => $body:expr) => {{
+macro_rules! __nd_type {
+    (($dtype:expr, $T:ident, $body:expr) $([$v:ident $t:ty])* ; $([$fv:ident $ft:ty])*) => {{
         use ::ivy_core::Dtype as __D;
         match $dtype {
-            __D::Int8 => {
+            $(__D::$v => {
                 #[allow(dead_code)]
-                type $T = i8;
+                type $T = $t;
                 $body
-            }
-            __D::Int16 => {
+            })*
+            $(__D::$fv => {
                 #[allow(dead_code)]
-                type $T = i16;
+                type $T = $ft;
                 $body
-            }
-            __D::Int32 => {
-                #[allow(dead_code)]
-                type $T = i32;
-                $body
-            }
-            __D::Int64 => {
-                #[allow(dead_code)]
-                type $T = i64;
-                $body
-            }
-            __D::Uint8 => {
-                #[allow(dead_code)]
-                type $T = u8;
-                $body
-            }
-            __D::Uint16 => {
-                #[allow(dead_code)]
-                type $T = u16;
-                $body
-            }
-            __D::Uint32 => {
-                #[allow(dead_code)]
-                type $T = u32;
-                $body
-            }
-            __D::Uint64 => {
-                #[allow(dead_code)]
-                type $T = u64;
-                $body
-            }
-            __D::Bfloat16 => {
-                #[allow(dead_code)]
-                type $T = ::half::bf16;
-                $body
-            }
-            __D::Float16 => {
-                #[allow(dead_code)]
-                type $T = ::half::f16;
-                $body
-            }
-            __D::Float32 => {
-                #[allow(dead_code)]
-                type $T = f32;
-                $body
-            }
-            __D::Float64 => {
-                #[allow(dead_code)]
-                type $T = f64;
-                $body
-            }
-            __D::Complex64 => {
-                #[allow(dead_code)]
-                type $T = ::num_complex::Complex<f32>;
-                $body
-            }
-            __D::Complex128 => {
-                #[allow(dead_code)]
-                type $T = ::num_complex::Complex<f64>;
-                $body
-            }
-            __D::Bool => {
-                #[allow(dead_code)]
-                type $T = bool;
-                $body
-            }
+            })*
             #[allow(unreachable_patterns)]
             _ => unreachable!("Dtype has 15 variants"),
         }
     }};
 }
 
-pub(crate) use {nd_all, nd_float, nd_type};
+/// Runs `$body` with `$a` bound to the typed array and `$T` to its element type, for every
+/// dtype.
+macro_rules! nd_all {
+    ($arr:expr, $a:ident, $T:ident => $body:expr) => {
+        $crate::backends::ndarray::nd_dtypes!(__nd_all!($arr, $a, $T, $body))
+    };
+}
+
+/// Like `nd_all!` for the float and complex dtypes; `$other` for the rest.
+macro_rules! nd_float {
+    ($arr:expr, $a:ident, $T:ident => $body:expr, $other:ident => $else:expr) => {
+        $crate::backends::ndarray::nd_dtypes!(__nd_float!($arr, $a, $T, $body, $other, $else))
+    };
+}
+
+/// Runs `$body` with `$T` bound to the element type of `$dtype`.
+macro_rules! nd_type {
+    ($dtype:expr, $T:ident => $body:expr) => {
+        $crate::backends::ndarray::nd_dtypes!(__nd_type!($dtype, $T, $body))
+    };
+}
+
+pub(crate) use {__nd_all, __nd_float, __nd_type, nd_all, nd_array, nd_dtypes, nd_float, nd_type};
 
 impl<T: NdElem> From<ArrayD<T>> for crate::Array {
     /// Wraps an ndarray array (no copy).
