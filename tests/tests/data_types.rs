@@ -243,3 +243,22 @@ fn native_dtypes_round_trip() {
     assert!(ivy::from_native_dtype(ivy::NativeDtype::Ndarray("f128")).is_err());
     assert!(ivy::from_native_dtype(ivy::NativeDtype::Candle(candle_core::DType::F8E4M3)).is_err());
 }
+
+#[test]
+fn dtype_tuples() {
+    assert_eq!(ivy::ALL_DTYPES.iter().count(), 15);
+    assert!(!ivy::ALL_NUMERIC_DTYPES.contains(Dtype::Bool));
+    assert_eq!(ivy::ALL_INT_DTYPES.iter().count(), 8);
+    assert_eq!(ivy::ALL_UINT_DTYPES.iter().count(), 4);
+    assert_eq!(ivy::ALL_FLOAT_DTYPES.iter().count(), 4);
+    assert_eq!(ivy::ALL_COMPLEX_DTYPES.iter().count(), 2);
+    assert_eq!(ivy::valid_int_dtypes(), ivy::ALL_INT_DTYPES);
+    ivy::with_backend(Backend::Candle, || {
+        assert_eq!(
+            ivy::valid_uint_dtypes(),
+            DtypeSet::of(&[Dtype::Uint8, Dtype::Uint32])
+        );
+        assert!(ivy::valid_complex_dtypes().is_empty());
+        assert_eq!(ivy::valid_float_dtypes(), ivy::ALL_FLOAT_DTYPES);
+    });
+}
