@@ -21,6 +21,7 @@ use syn::{
 };
 
 /// A declaration with or without a body.
+#[derive(Clone)]
 struct DeclFn {
     attrs: Vec<Attribute>,
     vis: Visibility,
@@ -640,8 +641,12 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
             passthrough.push(tokens);
             continue;
         }
-        if let Some(op) = parse_op(&mut cx, decl, helpers) {
-            ops.push(op);
+        let fallback = decl.clone();
+        match parse_op(&mut cx, decl, helpers) {
+            Some(op) => ops.push(op),
+            // The error is reported; a stub keeps the op's name so callers get no
+            // second error (thiserror's fallback idea).
+            None => passthrough.push(stub(fallback)),
         }
     }
     let generated = generate(&cat, &ops);
@@ -684,6 +689,27 @@ fn generics_of<'a>(params: impl Iterator<Item = &'a Param>, classes: &[Class]) -
         quote!()
     } else {
         quote!(<#(#lts),*>)
+    }
+}
+
+/// A declaration that could not be read, as a function that compiles: its signature without
+/// `#[kw]` attributes and an unreachable body (the program does not build anyway).
+fn stub(mut decl: DeclFn) -> TokenStream {
+    for arg in decl.sig.inputs.iter_mut() {
+        if let FnArg::Typed(pt) = arg {
+            pt.attrs.retain(|a| !a.path().is_ident("kw"));
+        }
+    }
+    let attrs: Vec<&Attribute> = decl
+        .attrs
+        .iter()
+        .filter(|a| a.path().is_ident("doc"))
+        .collect();
+    let (vis, sig) = (&decl.vis, &decl.sig);
+    quote! {
+        #(#attrs)*
+        #[allow(unused_variables, clippy::diverging_sub_expression)]
+        #vis #sig { ::core::unreachable!("this op failed to compile") }
     }
 }
 

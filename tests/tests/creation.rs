@@ -168,3 +168,17 @@ fn conversions_with_ndarray_and_candle() {
         Err(Error::DtypeNotInBackend { .. })
     ));
 }
+
+#[test]
+fn arrays_and_errors_cross_threads() {
+    fn send_sync<T: Send + Sync + 'static>() {}
+    send_sync::<Array>();
+    send_sync::<Container>();
+    send_sync::<Error>();
+    // an array made on one thread is used on another
+    let x = ivy::with_backend(Backend::Candle, || ivy::asarray(vec![1.0f32, 2.0])).unwrap();
+    let y = std::thread::spawn(move || ivy::exp(&x).unwrap())
+        .join()
+        .unwrap();
+    assert_eq!(y.backend(), Backend::Candle);
+}
