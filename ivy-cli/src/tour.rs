@@ -231,15 +231,26 @@ fn data_types() -> CliResult {
             "candle: tan(int64 array) = {t}   (superset: integers promoted to the default float)"
         );
         let u = ivy::asarray_with(
-            vec![1, 2],
+            vec![250, 3],
             AsarrayKw {
                 dtype: Some(Dtype::Uint8),
                 device: None,
             },
         )?;
-        expect_err("candle: negative(uint8 array)", ivy::negative(&u))?;
-        let n = ivy::with_casting_mode(ivy::CastingMode::Crosscast, || ivy::negative(&u))?;
-        outln!("candle, crosscast_data_types: negative(uint8 array) = {n}");
+        outln!(
+            "candle: negative(uint8 [250, 3]) = {}   (wraps, as on ndarray)",
+            ivy::negative(&u)?
+        );
+        let kw = || ZerosKw {
+            dtype: Some(Dtype::Uint16),
+            device: None,
+        };
+        expect_err(
+            "candle: zeros(2, dtype=uint16)",
+            ivy::zeros_with(&[2], kw()),
+        )?;
+        let z = ivy::with_casting_mode(ivy::CastingMode::Upcast, || ivy::zeros_with(&[2], kw()))?;
+        outln!("candle, upcast_data_types: zeros(2, dtype=uint16) = {z}");
         expect_err(
             "candle: as_ivy_dtype(\"uint16\")",
             ivy::as_ivy_dtype("uint16"),

@@ -277,3 +277,47 @@ impl Elem for bool {
         !self
     }
 }
+
+/// A unary kernel over float/complex elements.
+pub(crate) trait FloatMap {
+    fn f<T: FloatElem>(x: T) -> T;
+}
+/// A unary kernel over every numeric element.
+pub(crate) trait ElemMap {
+    fn f<T: Elem>(x: T) -> T;
+}
+/// A binary kernel over every element.
+pub(crate) trait ElemZip {
+    fn f<T: Elem>(a: T, b: T) -> T;
+}
+
+macro_rules! float_map {
+    ($($name:ident => $m:ident),*) => {$(
+        pub(crate) struct $name;
+        impl FloatMap for $name {
+            #[inline(always)]
+            fn f<T: FloatElem>(x: T) -> T { x.$m() }
+        }
+    )*};
+}
+float_map!(Tan => tan, Ln => ln, Exp => exp, Softplus => softplus);
+
+macro_rules! elem_zip {
+    ($($name:ident => $m:ident),*) => {$(
+        pub(crate) struct $name;
+        impl ElemZip for $name {
+            #[inline(always)]
+            fn f<T: Elem>(a: T, b: T) -> T { a.$m(b) }
+        }
+    )*};
+}
+elem_zip!(Add => add, Sub => sub, Mul => mul, Div => div);
+
+/// Wrapping negation.
+pub(crate) struct Neg;
+impl ElemMap for Neg {
+    #[inline(always)]
+    fn f<T: Elem>(x: T) -> T {
+        x.neg()
+    }
+}

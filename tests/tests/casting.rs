@@ -13,7 +13,8 @@ pub mod demo {
 
     /// `x + x`.
     #[primary]
-    pub fn twice(x: &Array) -> Result<Array>;
+    #[nestable]
+    pub fn twice(x: &Array, out: Option<&mut Array>) -> Result<Array>;
 }
 
 #[ivy::backend_impl]
@@ -36,7 +37,12 @@ test_backends! {
     fn no_mode_no_cast(b) {
         let h = typed(&[1.0], Dtype::Float16)?;
         assert!(matches!(demo::twice(&h), Err(Error::UnsupportedDtype { .. })));
-        assert!(matches!(ivy::negative(&gap(b)?), Err(Error::UnsupportedDtype { .. })));
+        if b == Backend::Ndarray {
+            assert!(matches!(ivy::negative(&ivy::asarray(vec![true])?), Err(Error::UnsupportedDtype { .. })));
+        } else {
+            let r = ivy::zeros_with(&[1], ZerosKw { dtype: Some(Dtype::Uint16), device: None });
+            assert!(matches!(r, Err(Error::DtypeNotInBackend { .. })));
+        }
     }
 
     fn upcast(b) {
@@ -54,15 +60,24 @@ test_backends! {
         assert_eq!((r.dtype(), r.to_f64_vec()?), (Dtype::Float32, vec![3.0]));
     }
 
-    fn crosscast_real_backend_gaps(b) {
-        // candle cannot negate unsigned integers (its kernel would underflow or panic) and
-        // ndarray cannot negate bools: crosscast computes ints in the default float dtype and
-        // bools in the default int dtype
-        let x = gap(b)?;
-        let n = ivy::with_casting_mode(CastingMode::Crosscast, || ivy::negative(&x))?;
+    fn real_backend_gaps(b) {
         if b == Backend::Candle {
-            assert_eq!((n.dtype(), n.to_f64_vec()?), (Dtype::Float32, vec![-2.0]));
+            // candle has no uint16 and no bool: creation under a casting mode picks a dtype
+            // candle has
+            let up = ivy::with_casting_mode(CastingMode::Upcast, || {
+                ivy::zeros_with(&[2], ZerosKw { dtype: Some(Dtype::Uint16), device: None })
+            })?;
+            assert_eq!(up.dtype(), Dtype::Uint32);
+            let down = ivy::with_casting_mode(CastingMode::Downcast, || {
+                ivy::ones_with(&[1], OnesKw { dtype: Some(Dtype::Uint64), device: None })
+            })?;
+            assert_eq!((down.dtype(), down.to_f64_vec()?), (Dtype::Uint32, vec![1.0]));
+            let cross = ivy::with_casting_mode(CastingMode::Crosscast, || ivy::full(&[1], true))?;
+            assert_eq!((cross.dtype(), cross.to_f64_vec()?), (Dtype::Int32, vec![1.0]));
         } else {
+            // ndarray cannot negate bools: crosscast computes them in the default int dtype
+            let x = ivy::asarray(vec![true])?;
+            let n = ivy::with_casting_mode(CastingMode::Crosscast, || ivy::negative(&x))?;
             assert_eq!((n.dtype(), n.to_f64_vec()?), (Dtype::Int32, vec![-1.0]));
         }
         // floats unsupported → default int
@@ -83,23 +98,15 @@ test_backends! {
     }
 
     fn casting_applies_to_out_and_nested_forms(b) {
-        let x = gap(b)?;
+        let h = typed(&[1.5], Dtype::Float16)?;
         let mut out = typed(&[0.0], Dtype::Float64)?;
-        ivy::with_casting_mode(CastingMode::Crosscast, || ivy::negative_out(&x, &mut out))?;
-        assert_eq!(out.dtype(), Dtype::Float64, "out keeps its dtype");
-        assert!(out.to_f64_vec()?[0] < 0.0);
-        let c: Container = ivy::container! { a: gap(b)? };
-        let e = ivy::with_casting_mode(CastingMode::Crosscast, || c.negative())?;
-        assert_ne!(e.at("a")?.dtype(), x.dtype());
-    }
-}
-
-/// An input the backend's `negative` rejects: uint8 on candle, bool on ndarray.
-fn gap(b: Backend) -> ivy::Result<Array> {
-    if b == Backend::Candle {
-        typed(&[2.0], Dtype::Uint8)
-    } else {
-        ivy::asarray(vec![true])
+        ivy::with_casting_mode(CastingMode::Upcast, || demo::twice_out(&h, &mut out))?;
+        assert_eq!((out.dtype(), out.to_f64_vec()?), (Dtype::Float64, vec![3.0]), "out keeps its dtype");
+        let c: Container = ivy::container! { a: h.clone() };
+        let e = ivy::with_casting_mode(CastingMode::Upcast, || demo::nested::twice(&c))?;
+        assert_eq!(e.at("a")?.dtype(), Dtype::Float32);
+        assert!(demo::twice_out(&h, &mut out).is_err(), "no mode: error, out untouched");
+        assert_eq!(out.to_f64_vec()?, vec![3.0]);
     }
 }
 

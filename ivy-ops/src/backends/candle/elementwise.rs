@@ -1,11 +1,70 @@
 //! candle: element-wise ops. Candle's unary float kernels `todo!()`-panic on integer
-//! tensors: float ops promote integers to the default float first (superset support), and
-//! `negative`, which has no such promotion, declares the unsigned dtypes unsupported (tested).
+//! tensors and its integer kernels panic on overflow in debug builds: float ops promote
+//! integers to the default float first (superset support), and integer arithmetic and
+//! negation are computed here with wrapping, as ndarray and numpy do.
 
-use super::{err, tensor, wrap, CandleBackend};
+use super::{candle_types, dtype_of, err, tensor, wrap, CandleBackend};
 use crate::backends::float_input;
+use crate::elem::{Add, ElemMap, ElemZip, Mul, Neg, Sub};
 use crate::functional::elementwise::ElementwiseBackend;
 use crate::{Array, Result};
+use candle_core::Tensor;
+
+/// Integer arithmetic computed here with wrapping (numpy's and ndarray's semantics): candle's
+/// own integer kernels use plain `+ - *`, which panic on overflow in debug builds of any crate
+/// that depends on ivy.
+fn int_zip<F: ElemZip>(op: &'static str, a: &Tensor, b: &Tensor) -> Result<Tensor> {
+    let shape = crate::__private::broadcast_shapes(op, a.dims(), b.dims())?;
+    let flat = |t: &Tensor| {
+        t.broadcast_as(shape.as_slice())
+            .and_then(|t| t.flatten_all())
+    };
+    let (x, y) = (
+        flat(a).map_err(|e| err(op, e))?,
+        flat(b).map_err(|e| err(op, e))?,
+    );
+    candle_types!(dtype_of(a.dtype()), T => {
+        let xs = x.to_vec1::<T>().map_err(|e| err(op, e))?;
+        let ys = y.to_vec1::<T>().map_err(|e| err(op, e))?;
+        let v: Vec<T> = xs.iter().zip(&ys).map(|(&p, &q)| F::f(p, q)).collect();
+        Tensor::from_vec(v, shape.as_slice(), a.device()).map_err(|e| err(op, e))
+    }, other => Err(crate::array::not_in_backend(Some(op), other, crate::Backend::Candle)))
+}
+
+/// `F` over an integer tensor, computed here with wrapping.
+fn int_map<F: ElemMap>(op: &'static str, a: &Tensor) -> Result<Tensor> {
+    let x = a.flatten_all().map_err(|e| err(op, e))?;
+    candle_types!(dtype_of(a.dtype()), T => {
+        let v: Vec<T> = x.to_vec1::<T>().map_err(|e| err(op, e))?.into_iter().map(F::f).collect();
+        Tensor::from_vec(v, a.dims(), a.device()).map_err(|e| err(op, e))
+    }, other => Err(crate::array::not_in_backend(Some(op), other, crate::Backend::Candle)))
+}
+
+/// A float binary op after the shape check (so a mismatch is `Error::Shape` on every backend).
+fn float_zip(
+    op: &'static str,
+    x1: &Array,
+    x2: &Array,
+    f: fn(&Tensor, &Tensor) -> candle_core::Result<Tensor>,
+) -> Result<Array> {
+    let (a, b) = (tensor(op, x1)?, tensor(op, x2)?);
+    crate::__private::broadcast_shapes(op, a.dims(), b.dims())?;
+    wrap(op, f(a, b))
+}
+
+/// `F` on integers (wrapping, computed here), candle's kernel `f` on floats.
+fn arith<F: ElemZip>(
+    op: &'static str,
+    x1: &Array,
+    x2: &Array,
+    f: fn(&Tensor, &Tensor) -> candle_core::Result<Tensor>,
+) -> Result<Array> {
+    if x1.dtype().is_int() {
+        let t = int_zip::<F>(op, tensor(op, x1)?, tensor(op, x2)?)?;
+        return Ok(Array::from_candle(super::CandleArray::Tensor(t)));
+    }
+    float_zip(op, x1, x2, f)
+}
 
 fn true_div_inputs(x1: &Array, x2: &Array) -> Result<Option<(Array, Array)>> {
     if x1.dtype().is_float() {
@@ -32,33 +91,26 @@ impl ElementwiseBackend for CandleBackend {
         wrap("exp", tensor("exp", &*float_input(x)?)?.exp())
     }
 
-    #[with_unsupported_dtypes({"0.11.1 and below": ("unsigned",)})]
     fn negative(x: &Array) -> Result<Array> {
         let t = tensor("negative", x)?;
         if x.dtype().is_float() {
             wrap("negative", t.neg())
         } else {
-            // candle's `neg` panics on integers: 0 - x instead.
-            wrap("negative", t.zeros_like().and_then(|z| z.sub(t)))
+            // candle's `neg` panics on integers: wrapping negation here (uint8: 0 - 3 = 253)
+            int_map::<Neg>("negative", t).map(|t| Array::from_candle(super::CandleArray::Tensor(t)))
         }
     }
 
     fn add(x1: &Array, x2: &Array) -> Result<Array> {
-        wrap("add", tensor("add", x1)?.broadcast_add(tensor("add", x2)?))
+        arith::<Add>("add", x1, x2, Tensor::broadcast_add)
     }
 
     fn subtract(x1: &Array, x2: &Array) -> Result<Array> {
-        wrap(
-            "subtract",
-            tensor("subtract", x1)?.broadcast_sub(tensor("subtract", x2)?),
-        )
+        arith::<Sub>("subtract", x1, x2, Tensor::broadcast_sub)
     }
 
     fn multiply(x1: &Array, x2: &Array) -> Result<Array> {
-        wrap(
-            "multiply",
-            tensor("multiply", x1)?.broadcast_mul(tensor("multiply", x2)?),
-        )
+        arith::<Mul>("multiply", x1, x2, Tensor::broadcast_mul)
     }
 
     fn divide(x1: &Array, x2: &Array) -> Result<Array> {

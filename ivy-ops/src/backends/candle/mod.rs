@@ -176,39 +176,39 @@ impl TryFrom<Array> for Tensor {
 macro_rules! candle_types {
     ($d:expr, $T:ident => $body:expr, $other:ident => $else:expr) => {
         match $d {
-            Dtype::Uint8 => {
+            ::ivy_core::Dtype::Uint8 => {
                 type $T = u8;
                 $body
             }
-            Dtype::Uint32 => {
+            ::ivy_core::Dtype::Uint32 => {
                 type $T = u32;
                 $body
             }
-            Dtype::Int16 => {
+            ::ivy_core::Dtype::Int16 => {
                 type $T = i16;
                 $body
             }
-            Dtype::Int32 => {
+            ::ivy_core::Dtype::Int32 => {
                 type $T = i32;
                 $body
             }
-            Dtype::Int64 => {
+            ::ivy_core::Dtype::Int64 => {
                 type $T = i64;
                 $body
             }
-            Dtype::Bfloat16 => {
+            ::ivy_core::Dtype::Bfloat16 => {
                 type $T = half::bf16;
                 $body
             }
-            Dtype::Float16 => {
+            ::ivy_core::Dtype::Float16 => {
                 type $T = half::f16;
                 $body
             }
-            Dtype::Float32 => {
+            ::ivy_core::Dtype::Float32 => {
                 type $T = f32;
                 $body
             }
-            Dtype::Float64 => {
+            ::ivy_core::Dtype::Float64 => {
                 type $T = f64;
                 $body
             }

@@ -15,16 +15,23 @@ impl StatisticalBackend for CandleBackend {
         let t = tensor("sum", x)?;
         let axes = normalize_axes("sum", &axis, t.dims().len())?;
         let d = candle_dtype(Some("sum"), sum_dtype(x.dtype(), dtype))?;
-        let t = t.to_dtype(d);
-        wrap(
-            "sum",
-            t.and_then(|t| {
+        // Integers accumulate in int64 and wrap back to `d` (candle's own integer sum would
+        // panic on overflow in debug builds); floats sum in `d`.
+        let acc = if x.dtype().is_int() || d.is_int() {
+            candle_core::DType::I64
+        } else {
+            d
+        };
+        let r = t
+            .to_dtype(acc)
+            .and_then(|t| {
                 if keepdims {
                     t.sum_keepdim(axes)
                 } else {
                     t.sum(axes)
                 }
-            }),
-        )
+            })
+            .and_then(|t| t.to_dtype(d));
+        wrap("sum", r)
     }
 }

@@ -1,40 +1,11 @@
 //! ndarray: element-wise ops.
 
 use super::kernels::{binary, binary_into, nd, unary, unary_float, unary_float_into};
-use super::kernels::{ElemMap, ElemZip, FloatMap};
-use super::{Elem, FloatElem, NdarrayBackend};
+use super::kernels::{ElemZip, FloatMap};
+use super::NdarrayBackend;
+use crate::elem::{Add, Div, Exp, Ln, Mul, Neg, Softplus, Sub, Tan};
 use crate::functional::elementwise::ElementwiseBackend;
 use crate::{Array, Result};
-
-macro_rules! float_map {
-    ($($name:ident => $m:ident),*) => {$(
-        pub(crate) struct $name;
-        impl FloatMap for $name {
-            #[inline(always)]
-            fn f<T: FloatElem>(x: T) -> T { x.$m() }
-        }
-    )*};
-}
-float_map!(Tan => tan, Ln => ln, Exp => exp, Softplus => softplus);
-
-macro_rules! elem_zip {
-    ($($name:ident => $m:ident),*) => {$(
-        pub(crate) struct $name;
-        impl ElemZip for $name {
-            #[inline(always)]
-            fn f<T: Elem>(a: T, b: T) -> T { a.$m(b) }
-        }
-    )*};
-}
-elem_zip!(Add => add, Sub => sub, Mul => mul, Div => div);
-
-struct Neg;
-impl ElemMap for Neg {
-    #[inline(always)]
-    fn f<T: Elem>(x: T) -> T {
-        x.neg()
-    }
-}
 
 fn float_op<F: FloatMap>(op: &'static str, x: &Array) -> Result<Array> {
     let x = crate::backends::float_input(x)?;

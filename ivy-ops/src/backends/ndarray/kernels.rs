@@ -1,22 +1,11 @@
 //! Generic kernels of the ndarray backend: each written once over the element trait.
 
-use super::{Elem, FloatElem, NdArray, NdElem};
+use super::{Elem, NdArray, NdElem};
 use crate::{Array, NativeArray};
 use ::ndarray::{ArrayD, IxDyn, Zip};
 use ivy_core::{Backend, Dtype, Error, Result};
 
-/// A unary kernel over float/complex elements.
-pub(crate) trait FloatMap {
-    fn f<T: FloatElem>(x: T) -> T;
-}
-/// A unary kernel over every numeric element.
-pub(crate) trait ElemMap {
-    fn f<T: Elem>(x: T) -> T;
-}
-/// A binary kernel over every element.
-pub(crate) trait ElemZip {
-    fn f<T: Elem>(a: T, b: T) -> T;
-}
+pub(crate) use crate::elem::{ElemMap, ElemZip, FloatMap};
 
 /// The ndarray data of `x`, or a backend-mismatch error.
 #[inline]
