@@ -377,6 +377,7 @@ fn parse_op(cx: &mut Ctxt, mut decl: DeclFn, helpers: Vec<(Helper, Attribute)>) 
                 cx.error_spanned_by(&ident, "`out` must be the last parameter");
             } else if !returns_array {
                 cx.error_spanned_by(&ident, "only ops returning `Result<Array>` can take `out`");
+                continue; // reported: generate the op without an `out` form
             }
             if kind == Kind::Standalone {
                 cx.error_spanned_by(&ident, "a `#[standalone]` function has no `out` form");
@@ -1219,6 +1220,21 @@ fn generate(cat: &str, ops: &[Op]) -> TokenStream {
         };
         let out_forward = if op.has_out { quote!(out) } else { quote!() };
         let body_call_args: Vec<TokenStream> = all_params.iter().map(|p| forward(p)).collect();
+        // A body given `out` may write into it (returning None) or return the value: either
+        // way `out` ends up holding the result.
+        let body_run = if op.has_out {
+            quote! {
+                match out {
+                    ::core::option::Option::None => #body_ident(#(#body_call_args,)* ::core::option::Option::None),
+                    ::core::option::Option::Some(__o) => {
+                        let __r = #body_ident(#(#body_call_args,)* ::core::option::Option::Some(&mut *__o))?;
+                        #p::finish_out(#name_s, __r, __o).map(|()| ::core::option::Option::None)
+                    }
+                }
+            }
+        } else {
+            quote!(#body_ident(#(#body_call_args),*))
+        };
         let run = match op.kind {
             Kind::Primary => quote! {
                 let __backend = #p::backend_of(#name_s, #backends_expr)?;
@@ -1226,7 +1242,7 @@ fn generate(cat: &str, ops: &[Op]) -> TokenStream {
             },
             Kind::Mixed => quote! {
                 match #p::backend_for_mixed(#name_s, #backends_expr)? {
-                    ::core::option::Option::None => #body_ident(#(#body_call_args,)* #out_forward),
+                    ::core::option::Option::None => #body_run,
                     ::core::option::Option::Some(__backend) => #p::dispatch!(__backend, __B => #impl_ident::<__B>(__backend, #(#all_names,)* #out_forward)),
                 }
             },
@@ -1250,12 +1266,10 @@ fn generate(cat: &str, ops: &[Op]) -> TokenStream {
                         let mut #stores = ::core::option::Option::None;
                         let #arrays: &#p::Array = #p::supported_input(#name_s, __rejected, #arrays, &mut #stores, __b, #p::backend_version(__b))?;
                     )*
-                    #body_ident(#(#body_call_args,)* #out_forward)
+                    #body_run
                 }
             }
-            Kind::Compositional => quote! {
-                #body_ident(#(#body_call_args,)* #out_forward)
-            },
+            Kind::Compositional => body_run.clone(),
             Kind::Standalone => unreachable!(),
         };
         let core_pub_params = {

@@ -314,6 +314,10 @@ pub fn promote_operands<'s, const N: usize>(
         if let Operand::Scalar(s) = o {
             target = Some(match target {
                 Some(d) if s.joins(d) => d,
+                // Ivy's `_get_target_dtype`: a float scalar with an integer array gives
+                // float64, a complex scalar with a real array complex128, in either mode
+                Some(d) if matches!(s, Scalar::Float(_)) && d.is_int() => Dtype::Float64,
+                Some(_) if matches!(s, Scalar::Complex(..)) => Dtype::Complex128,
                 Some(d) => ivy_core::promote_types(d, scalar_dtype(*s))?,
                 None => scalar_dtype(*s),
             });

@@ -115,7 +115,8 @@ impl Data {
     }
     /// The same values with another shape of the same size.
     pub fn reshape(mut self, shape: &[usize]) -> ivy_core::Result<Data> {
-        if shape.iter().product::<usize>() != self.values.len() {
+        let n = shape.iter().try_fold(1usize, |n, &d| n.checked_mul(d));
+        if n != Some(self.values.len()) {
             return Err(ivy_core::Error::InvalidArgument {
                 op: "asarray",
                 message: format!("cannot reshape {} values to {shape:?}", self.values.len()),

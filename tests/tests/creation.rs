@@ -59,6 +59,11 @@ test_backends! {
         let r = ivy::zeros(&[usize::MAX, 4]);
         assert!(matches!(r, Err(Error::InvalidArgument { op: "zeros", .. })), "{r:?}");
         assert!(ivy::full(&[usize::MAX, usize::MAX], 1).is_err());
+        assert!(ivy::zeros(&[1 << 62]).is_err());
+        assert!(ivy::zeros(&[usize::MAX]).is_err());
+        let x = ivy::zeros(&[1])?;
+        assert!(ivy::broadcast_to(&x, &[1 << 62]).is_err());
+        assert!(Data::from(vec![1]).reshape(&[usize::MAX, 2]).is_err());
         assert!(ivy::arange(0.0, 1e300, 1e-300).is_err());
         assert!(ivy::arange(i64::MIN, i64::MAX, 1).is_err());
         assert_eq!(ivy::arange(5, 0, -2)?.to_f64_vec()?, vec![5.0, 3.0, 1.0]);

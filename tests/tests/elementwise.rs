@@ -53,7 +53,11 @@ test_backends! {
         assert_eq!(ivy::add(&f, 2.5)?.dtype(), Dtype::Float32);
         let i = typed(&[1.0], Dtype::Int32)?;
         assert_eq!(ivy::add(&i, 2)?.dtype(), Dtype::Int32);
-        let r = ivy::add(&i, 2.5)?; // float scalar with int array: default float
+        let i8s = typed(&[1.0], Dtype::Int16)?;
+        assert_eq!(ivy::add(&i8s, 2.5)?.dtype(), Dtype::Float64, "Ivy: float scalar + int array");
+        let np = ivy::with_precise_mode(false, || ivy::add(&i, 2.5))?;
+        assert_eq!(np.dtype(), Dtype::Float64, "in either mode");
+        let r = ivy::add(&i, 2.5)?;
         assert_eq!(r.dtype(), Dtype::Float64); // int32 + float32 -> float64 (precise mode)
         assert_close(&r.to_f64_vec()?, &[3.5], 0.0);
     }

@@ -126,6 +126,13 @@ pub mod declared {
         ivy::divide(x, 2.0)
     }
 
+    /// `exp(x)`, returning the value even when given `out` (the dispatcher writes it).
+    #[compositional]
+    pub fn exp_plain(x: &Array, out: Option<&mut Array>) -> Result<Array> {
+        let _ = out;
+        Ok(Some(ivy::exp(x)?))
+    }
+
     /// `x * 3`, supporting only float32 and float64 on candle when its body runs there.
     #[mixed]
     #[supported_dtypes(candle = ("float32", "float64"))]
@@ -179,6 +186,22 @@ fn compositional_declared_unsupported_per_backend() {
 }
 
 #[test]
+fn a_body_returning_its_value_still_fills_out() {
+    for b in [Backend::Ndarray, Backend::Candle] {
+        ivy::with_backend(b, || {
+            let x = typed(&[0.0, 1.0], Dtype::Float32).unwrap();
+            let mut out = typed(&[9.0, 9.0], Dtype::Float64).unwrap();
+            declared::exp_plain_out(&x, &mut out).unwrap();
+            assert_eq!(out.dtype(), Dtype::Float64);
+            assert!(
+                (out.to_f64_vec().unwrap()[1] - 1f64.exp()).abs() < 1e-6,
+                "{b}"
+            );
+        });
+    }
+}
+
+#[test]
 fn mixed_declared_spec_applies_only_where_the_body_runs() {
     assert!(rejects(Backend::Candle, declared::triple, Dtype::Float16));
     assert!(rejects(Backend::Candle, declared::triple, Dtype::Int32));
@@ -187,7 +210,7 @@ fn mixed_declared_spec_applies_only_where_the_body_runs() {
         !rejects(Backend::Ndarray, declared::triple, Dtype::Float16),
         "native override"
     );
-    let triple = &declared::DECLARED_OPS[1];
+    let triple = &declared::DECLARED_OPS[2];
     let candle = ivy::registry::support(triple, Backend::Candle).unwrap();
     assert_eq!(
         candle.supported,

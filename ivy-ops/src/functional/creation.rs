@@ -111,9 +111,11 @@ pub mod creation {
 
     /// The number of elements of `shape`, or an error when it overflows `usize`.
     pub(crate) fn checked_size(op: &'static str, shape: &[usize]) -> Result<usize> {
+        // at most isize::MAX bytes for the widest element (complex128: 16 bytes)
         shape
             .iter()
             .try_fold(1usize, |n, &d| n.checked_mul(d))
+            .filter(|n| *n <= isize::MAX as usize / 16)
             .ok_or_else(|| crate::Error::InvalidArgument {
                 op,
                 message: format!("shape {shape:?} has more elements than fit in memory"),
