@@ -9,7 +9,11 @@ fn ndarray_writes_the_buffer() {
     ivy::with_backend(Backend::Ndarray, || {
         let mut x = f32s(&[1.0, 2.0, 3.0]).unwrap();
         let val = typed(&[7.0, 8.0, 9.0], Dtype::Float64).unwrap();
-        ivy::inplace_update(&mut x, &val).unwrap();
+        let keep = InplaceUpdateKw {
+            ensure_in_backend: false,
+            keep_input_dtype: true,
+        };
+        ivy::inplace_update_with(&mut x, &val, keep).unwrap();
         assert_eq!(
             (x.dtype(), x.to_f64_vec().unwrap()),
             (Dtype::Float32, vec![7.0, 8.0, 9.0])
@@ -23,12 +27,8 @@ fn ndarray_writes_the_buffer() {
             keep_input_dtype: true,
         };
         ivy::inplace_update_with(&mut x, &val, kw).unwrap();
-        // keep_input_dtype = false takes val's dtype
-        let kw = InplaceUpdateKw {
-            ensure_in_backend: false,
-            keep_input_dtype: false,
-        };
-        ivy::inplace_update_with(&mut x, &val, kw).unwrap();
+        // by default (keep_input_dtype = false, as in Ivy) x takes val's dtype
+        ivy::inplace_update(&mut x, &val).unwrap();
         assert_eq!(x.dtype(), Dtype::Float64);
         // the buffer itself is written: a view taken before sees the update
         let mut y = f32s(&[0.0, 0.0]).unwrap();

@@ -7,8 +7,9 @@ pub mod general {
 
     /// Updates `x` with `val` (broadcast to `x`'s shape), Ivy's `inplace_update`.
     ///
-    /// The Array is always updated. On ndarray the existing buffer is written (cast to `x`'s
-    /// dtype when `keep_input_dtype`, else rebound to `val`'s dtype). Candle tensors are
+    /// The Array is always updated. On ndarray the existing buffer is written when the dtypes
+    /// agree; `x` takes `val`'s dtype (a new buffer) unless `keep_input_dtype` (default false,
+    /// as in Ivy), which casts `val` into `x`'s buffer. Candle tensors are
     /// immutable: the Array is rebound to new data, and with `ensure_in_backend` that is an
     /// error; a candle `Var` is updated natively.
     #[primary]
@@ -16,7 +17,7 @@ pub mod general {
         x: &mut Array,
         val: &Array,
         #[kw] ensure_in_backend: bool,
-        #[kw(default = true)] keep_input_dtype: bool,
+        #[kw] keep_input_dtype: bool,
     ) -> Result<()>;
 
     /// Replaces `out`'s data by `value` (same backend, shape and dtype, checked by callers):
