@@ -495,6 +495,26 @@ pub fn broadcast_shapes(op: &'static str, a: &[usize], b: &[usize]) -> Result<Ve
     Ok(out)
 }
 
+/// A shape error unless `a` and `b` broadcast together (no allocation).
+#[inline]
+pub fn check_broadcastable(op: &'static str, a: &[usize], b: &[usize]) -> Result<()> {
+    let n = a.len().max(b.len());
+    let ok = (0..n).all(|i| {
+        let (x, y) = (dim_at(a, i, n), dim_at(b, i, n));
+        x == y || x == 1 || y == 1
+    });
+    if ok {
+        Ok(())
+    } else {
+        Err(Error::Shape {
+            op,
+            lhs: a.to_vec(),
+            rhs: b.to_vec(),
+            reason: "do not broadcast",
+        })
+    }
+}
+
 /// Whether `a` and `b` broadcast to exactly `target` (no allocation).
 #[inline]
 pub fn broadcasts_to(a: &[usize], b: &[usize], target: &[usize]) -> bool {

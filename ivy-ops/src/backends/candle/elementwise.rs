@@ -48,7 +48,7 @@ fn float_zip(
     f: fn(&Tensor, &Tensor) -> candle_core::Result<Tensor>,
 ) -> Result<Array> {
     let (a, b) = (tensor(op, x1)?, tensor(op, x2)?);
-    crate::__private::broadcast_shapes(op, a.dims(), b.dims())?;
+    crate::__private::check_broadcastable(op, a.dims(), b.dims())?;
     wrap(op, f(a, b))
 }
 
