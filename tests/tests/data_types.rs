@@ -262,3 +262,16 @@ fn dtype_tuples() {
         assert_eq!(ivy::valid_float_dtypes(), ivy::ALL_FLOAT_DTYPES);
     });
 }
+
+#[test]
+fn like_ops_run_their_body_without_a_backend() {
+    let x = ivy::with_backend(Backend::Candle, || typed(&[1.0, 2.0], Dtype::Int16)).unwrap();
+    assert_eq!(ivy::current_backend(), None);
+    let z = ivy::zeros_like(&x).unwrap();
+    assert_eq!(
+        (z.backend(), z.dtype(), z.shape()),
+        (Backend::Candle, Dtype::Int16, &[2usize][..])
+    );
+    let f = ivy::full_like(&x, 7).unwrap();
+    assert_eq!(f.to_f64_vec().unwrap(), vec![7.0, 7.0]);
+}

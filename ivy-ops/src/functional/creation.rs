@@ -50,8 +50,8 @@ pub mod creation {
     ) -> Result<Array>;
 
     /// Zeros shaped like `x`, of `x`'s dtype and device unless given (the second step of
-    /// dtype inference: the first array argument).
-    #[primary]
+    /// dtype inference: the first array argument). Mixed: written once over `zeros`.
+    #[mixed]
     #[nestable]
     #[infer_dtype]
     #[infer_device]
@@ -59,10 +59,12 @@ pub mod creation {
         x: &Array,
         #[kw] dtype: Option<Dtype>,
         #[kw] device: Option<Device>,
-    ) -> Result<Array>;
+    ) -> Result<Array> {
+        full_like_with(x, Scalar::Int(0), FullLikeKw { dtype, device })
+    }
 
     /// Ones shaped like `x`.
-    #[primary]
+    #[mixed]
     #[nestable]
     #[infer_dtype]
     #[infer_device]
@@ -70,11 +72,13 @@ pub mod creation {
         x: &Array,
         #[kw] dtype: Option<Dtype>,
         #[kw] device: Option<Device>,
-    ) -> Result<Array>;
+    ) -> Result<Array> {
+        full_like_with(x, Scalar::Int(1), FullLikeKw { dtype, device })
+    }
 
     /// `fill_value` shaped like `x`, of `x`'s dtype unless given (the array decides before the
     /// scalar).
-    #[primary]
+    #[mixed]
     #[nestable]
     #[infer_dtype]
     #[infer_device]
@@ -83,7 +87,13 @@ pub mod creation {
         fill_value: Scalar,
         #[kw] dtype: Option<Dtype>,
         #[kw] device: Option<Device>,
-    ) -> Result<Array>;
+    ) -> Result<Array> {
+        let kw = FullKw {
+            dtype: Some(dtype.unwrap_or(x.dtype())),
+            device: Some(device.unwrap_or(x.device())),
+        };
+        crate::with_backend(x.backend(), || full_with(x.shape(), fill_value, kw))
+    }
 
     /// An array from values (`Vec`, arrays, nested arrays, scalars).
     #[primary]

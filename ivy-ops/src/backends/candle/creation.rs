@@ -62,13 +62,4 @@ impl CreationBackend for CandleBackend {
         let t = from_values("asarray", &obj.values, &obj.shape, dtype, device)?;
         Ok(Array::from_candle(CandleArray::Tensor(t)))
     }
-    fn zeros_like(x: &Array, dtype: Dtype, device: Device) -> Result<Array> {
-        Self::zeros(x.shape(), dtype, device)
-    }
-    fn ones_like(x: &Array, dtype: Dtype, device: Device) -> Result<Array> {
-        Self::ones(x.shape(), dtype, device)
-    }
-    fn full_like(x: &Array, fill_value: Scalar, dtype: Dtype, device: Device) -> Result<Array> {
-        Self::full(x.shape(), fill_value, dtype, device)
-    }
 }

@@ -68,13 +68,4 @@ impl CreationBackend for NdarrayBackend {
         cpu_only("asarray", device)?;
         from_values(&obj.values, &obj.shape, dtype)
     }
-    fn zeros_like(x: &Array, dtype: Dtype, device: Device) -> Result<Array> {
-        Self::zeros(x.shape(), dtype, device)
-    }
-    fn ones_like(x: &Array, dtype: Dtype, device: Device) -> Result<Array> {
-        Self::ones(x.shape(), dtype, device)
-    }
-    fn full_like(x: &Array, fill_value: Scalar, dtype: Dtype, device: Device) -> Result<Array> {
-        Self::full(x.shape(), fill_value, dtype, device)
-    }
 }
