@@ -90,6 +90,18 @@ pub enum Error {
         ndim: usize,
     },
 
+    // === Memory errors ===
+    /// A result buffer the allocator could not provide (instead of aborting the process).
+    #[error(
+        "`{op}`: cannot allocate {bytes} bytes for the result; use a smaller shape or free memory"
+    )]
+    OutOfMemory {
+        /// The op.
+        op: &'static str,
+        /// The bytes asked for.
+        bytes: usize,
+    },
+
     // === Device errors ===
     /// A device string that does not parse.
     #[error("unknown device `{name}`; use `cpu` or `cuda:N`")]

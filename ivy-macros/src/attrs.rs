@@ -21,6 +21,7 @@ pub enum Helper {
     WithUnsupportedDevices,
     WithSupportedDevices,
     WithUnsupportedDeviceAndDtypes,
+    Check,
 }
 
 impl Helper {
@@ -42,6 +43,7 @@ impl Helper {
             Helper::WithUnsupportedDevices => "with_unsupported_devices",
             Helper::WithSupportedDevices => "with_supported_devices",
             Helper::WithUnsupportedDeviceAndDtypes => "with_unsupported_device_and_dtypes",
+            Helper::Check => "check",
         }
     }
 
@@ -63,6 +65,7 @@ impl Helper {
             "with_unsupported_devices" => Helper::WithUnsupportedDevices,
             "with_supported_devices" => Helper::WithSupportedDevices,
             "with_unsupported_device_and_dtypes" => Helper::WithUnsupportedDeviceAndDtypes,
+            "check" => Helper::Check,
             _ => return None,
         })
     }

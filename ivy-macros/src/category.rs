@@ -100,6 +100,8 @@ struct Op {
     ret: Type,
     /// Per-backend dtypes declared unsupported on a compositional/mixed declaration.
     backend_unsupported: Vec<(ivy_core::Backend, ivy_core::DtypeSet)>,
+    /// `#[check(path)]`: the shared argument check run before any backend is called.
+    check: Option<syn::Path>,
 }
 
 /// `candle = ("float16", "int"), ndarray = ("bool",)`
@@ -246,8 +248,23 @@ fn parse_op(cx: &mut Ctxt, mut decl: DeclFn, helpers: Vec<(Helper, Attribute)>) 
     let (mut nestable, mut container_dependent, mut infer_dtype, mut infer_device) =
         (None, None, None, None);
     let mut backend_spec_attrs: Vec<(Helper, Attribute)> = Vec::new();
+    let mut check: Option<(syn::Path, &Attribute)> = None;
     for (h, attr) in &helpers {
         let slot = match h {
+            Helper::Check => {
+                match attr.parse_args::<syn::Path>() {
+                    Ok(_) if check.is_some() => cx.error_spanned_by(
+                        attr,
+                        "`#[check]` may only be given once; make one function run every check",
+                    ),
+                    Ok(path) => check = Some((path, attr)),
+                    Err(_) => cx.error_spanned_by(
+                        attr,
+                        "`#[check]` takes the path of a function: `#[check(my_checks)]`, called with the op's name and a reference to each argument before any backend runs",
+                    ),
+                }
+                continue;
+            }
             Helper::Primary | Helper::Compositional | Helper::Mixed | Helper::Standalone => {
                 let k = match h {
                     Helper::Primary => Kind::Primary,
@@ -482,6 +499,16 @@ fn parse_op(cx: &mut Ctxt, mut decl: DeclFn, helpers: Vec<(Helper, Attribute)>) 
             "an op taking a `&Container` parameter must be marked `#[container_dependent]`",
         );
     }
+    if let (Some((_, attr)), Kind::Compositional | Kind::Standalone) = (&check, kind) {
+        cx.error_spanned_by(
+            *attr,
+            format!(
+                "`#[check]` runs before backend dispatch, and `#[{}]` op `{name}` has none: check the arguments in its body",
+                kind_name(kind)
+            ),
+        );
+    }
+    let check = check.map(|(p, _)| p);
     let mut backend_unsupported = Vec::new();
     for (h, attr) in &backend_spec_attrs {
         if matches!(kind, Kind::Primary | Kind::Standalone) {
@@ -513,6 +540,7 @@ fn parse_op(cx: &mut Ctxt, mut decl: DeclFn, helpers: Vec<(Helper, Attribute)>) 
         params,
         has_out,
         ret,
+        check,
     })
 }
 
@@ -1192,6 +1220,11 @@ fn generate(cat: &str, ops: &[Op]) -> TokenStream {
         } else {
             quote!(<__B as #trait_ident>::#name(#(#all_names),*))
         };
+        // `#[check(f)]`: shared argument checks, once, before the backend is called.
+        let arg_check = match &op.check {
+            Some(f) => quote!(#f(#name_s, #(&#all_names),*)?;),
+            None => quote!(),
+        };
         if matches!(op.kind, Kind::Primary | Kind::Mixed) {
             fns.push(quote! {
                 #[doc(hidden)]
@@ -1205,6 +1238,7 @@ fn generate(cat: &str, ops: &[Op]) -> TokenStream {
                     #mixed_declared
                     #(#checks)*
                     #device_checks
+                    #arg_check
                     #call
                 }
             });

@@ -45,6 +45,26 @@ fn category_primary() {
 }
 
 #[test]
+fn category_check() {
+    let text = category(quote! {
+        pub mod demo {
+            use crate::{Array, Result};
+
+            /// Clips.
+            #[primary]
+            #[check(super::bounds)]
+            pub fn clip(x: &Array, lo: f64, hi: f64) -> Result<Array>;
+        }
+    });
+    assert_clean(&text);
+    assert!(
+        text.contains("super::bounds(\"clip\", &x, &lo, &hi)?;"),
+        "{text}"
+    );
+    insta::assert_snapshot!("category_check", text);
+}
+
+#[test]
 fn category_compositional() {
     let text = category(quote! {
         pub mod demo {

@@ -113,7 +113,7 @@ pub fn support_of<B: BackendInfo>(info: ImplInfo, primary: bool) -> BackendSuppo
         supported: DtypeSet::VALID
             .difference(B::INVALID)
             .difference(info.unsupported),
-        devices: DeviceSet::ALL.difference(info.unsupported_devices),
+        devices: B::DEVICES.difference(info.unsupported_devices),
         device_dtypes: info.device_dtypes,
     }
 }
@@ -127,9 +127,14 @@ pub fn compositional_support(b: Backend) -> BackendSupport {
         native: false,
         native_out: false,
         supported: crate::backends::valid_dtypes(b),
-        devices: DeviceSet::ALL,
+        devices: backend_devices(b),
         device_dtypes: [DtypeSet::EMPTY; 2],
     }
+}
+
+/// The device kinds backend `b` can use in this build (none when compiled out).
+pub fn backend_devices(b: Backend) -> DeviceSet {
+    crate::__for_backend!(b, __B => <__B as BackendInfo>::DEVICES, else => DeviceSet::EMPTY)
 }
 
 /// The backend of a call: the arrays' backend (all must agree), else the current backend.
@@ -283,7 +288,12 @@ pub fn write_out(op: &'static str, value: Array, out: &mut Array) -> Result<()> 
             b: out.backend(),
         });
     }
-    let value = value.cast(out.dtype())?;
+    // same dtype: moved as is (a cast would copy the whole buffer)
+    let value = if value.dtype() == out.dtype() {
+        value
+    } else {
+        value.cast(out.dtype())?
+    };
     crate::functional::general::replace_data(op, out, value)
 }
 
@@ -298,6 +308,16 @@ pub fn promote_operands<'s, const N: usize>(
     ops: [Operand<'s>; N],
     store: &'s mut [Option<Array>; N],
 ) -> Result<[&'s Array; N]> {
+    // the family's shared shape check, before any conversion or backend call
+    for (i, a) in ops.iter().enumerate() {
+        if let Operand::Array(a) = a {
+            for b in &ops[i + 1..] {
+                if let Operand::Array(b) = b {
+                    check_broadcastable(op, a.shape(), b.shape())?;
+                }
+            }
+        }
+    }
     if let Some(arrays) = same_dtype_arrays(&ops) {
         return Ok(arrays);
     }

@@ -34,6 +34,9 @@ pub trait Elem: Copy + Send + Sync + std::fmt::Debug + std::fmt::Display + 'stat
     fn div(self, o: Self) -> Self;
     /// Wrapping negation (bool: not).
     fn neg(self) -> Self;
+    /// `self < o` (false when either is NaN; complex numbers order lexicographically, as
+    /// numpy's do; `false < true`).
+    fn lt(self, o: Self) -> bool;
 
     /// An element from a scalar (ints exactly, through i128).
     #[inline]
@@ -89,6 +92,7 @@ macro_rules! int_elem {
             #[inline] fn mul(self, o: Self) -> Self { self.wrapping_mul(o) }
             #[inline] fn div(self, o: Self) -> Self { self.checked_div(o).unwrap_or(0) }
             #[inline] fn neg(self) -> Self { (0 as $t).wrapping_sub(self) }
+            #[inline] fn lt(self, o: Self) -> bool { self < o }
         }
     )*};
 }
@@ -110,6 +114,7 @@ macro_rules! float_elem {
             #[inline] fn mul(self, o: Self) -> Self { self * o }
             #[inline] fn div(self, o: Self) -> Self { self / o }
             #[inline] fn neg(self) -> Self { -self }
+            #[inline] fn lt(self, o: Self) -> bool { self < o }
         }
         impl FloatElem for $t {
             #[inline] fn tan(self) -> Self { $from($to(self).tan()) }
@@ -179,6 +184,10 @@ impl Elem for f32 {
     fn neg(self) -> Self {
         -self
     }
+    #[inline]
+    fn lt(self, o: Self) -> bool {
+        self < o
+    }
 }
 impl FloatElem for f32 {
     #[inline]
@@ -215,6 +224,7 @@ macro_rules! complex_elem {
             #[inline] fn mul(self, o: Self) -> Self { self * o }
             #[inline] fn div(self, o: Self) -> Self { self / o }
             #[inline] fn neg(self) -> Self { -self }
+            #[inline] fn lt(self, o: Self) -> bool { (self.re, self.im) < (o.re, o.im) }
         }
         impl FloatElem for Complex<$f> {
             #[inline] fn tan(self) -> Self { Complex::tan(self) }
@@ -275,6 +285,10 @@ impl Elem for bool {
     #[inline]
     fn neg(self) -> Self {
         !self
+    }
+    #[inline]
+    fn lt(self, o: Self) -> bool {
+        !self & o
     }
 }
 

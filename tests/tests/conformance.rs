@@ -266,3 +266,57 @@ fn dtype_classes_match_the_semantics() {
         Some(DtypeSet::of(&[Dtype::Bool]))
     );
 }
+
+/// `spec/array_api_2023_12.json` is read here: every ivy op named like an Array API function
+/// of the main namespace follows the standard's `dtype`/`device` keywords (creation ops infer
+/// both, Ivy's `@infer_dtype`/`@infer_device`), and the coverage is reported.
+#[test]
+fn array_api_functions() {
+    let spec: Value = serde_json::from_str(include_str!("../../spec/array_api_2023_12.json"))
+        .expect("spec/array_api_2023_12.json parses");
+    let functions = spec["functions"].as_array().expect("a function list");
+    let main: Vec<&Value> = functions
+        .iter()
+        .filter(|f| {
+            let name = f["name"].as_str().unwrap_or_default();
+            !name.contains('.') && f["category"] != "constants"
+        })
+        .collect();
+    assert!(
+        main.len() > 100,
+        "the main namespace has {} functions",
+        main.len()
+    );
+    let mut covered = Vec::new();
+    for f in &main {
+        let name = f["name"].as_str().unwrap_or_default();
+        let Some(op) = ivy::registry::op(name) else {
+            continue;
+        };
+        covered.push(name);
+        let kw: Vec<&str> = f["keyword_only"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(Value::as_str)
+            .collect();
+        if f["category"] == "creation" {
+            assert_eq!(
+                op.meta.infer_dtype,
+                kw.contains(&"dtype"),
+                "`{name}`: the standard's dtype keyword and #[infer_dtype] disagree"
+            );
+            assert_eq!(
+                op.meta.infer_device,
+                kw.contains(&"device"),
+                "`{name}`: the standard's device keyword and #[infer_device] disagree"
+            );
+        }
+    }
+    assert!(covered.contains(&"zeros") && covered.contains(&"sum"));
+    println!(
+        "Array API 2023.12 coverage: {} of {} main-namespace functions: {covered:?}",
+        covered.len(),
+        main.len()
+    );
+}

@@ -9,6 +9,7 @@ pub mod creation {
     #[primary]
     #[infer_dtype]
     #[infer_device]
+    #[check(super::creation_shape)]
     pub fn zeros(
         shape: &[usize],
         #[kw] dtype: Option<Dtype>,
@@ -19,6 +20,7 @@ pub mod creation {
     #[primary]
     #[infer_dtype]
     #[infer_device]
+    #[check(super::creation_shape)]
     pub fn ones(
         shape: &[usize],
         #[kw] dtype: Option<Dtype>,
@@ -30,6 +32,7 @@ pub mod creation {
     #[primary]
     #[infer_dtype]
     #[infer_device]
+    #[check(super::full_shape)]
     pub fn full(
         shape: &[usize],
         fill_value: Scalar,
@@ -119,34 +122,58 @@ pub mod creation {
         })
     }
 
-    /// The number of elements of `shape`, or an error when it overflows `usize`.
-    pub(crate) fn checked_size(op: &'static str, shape: &[usize]) -> Result<usize> {
-        // at most isize::MAX bytes for the widest element (complex128: 16 bytes)
-        shape
-            .iter()
-            .try_fold(1usize, |n, &d| n.checked_mul(d))
-            .filter(|n| *n <= isize::MAX as usize / 16)
-            .ok_or_else(|| crate::Error::InvalidArgument {
-                op,
-                message: format!("shape {shape:?} has more elements than fit in memory"),
-            })
+    /// The number of elements of `shape` for `dtype`, or an error when the shape cannot exist
+    /// (see [`crate::alloc`]): the one shape-validity check of creation and broadcasting.
+    pub(crate) fn checked_size(op: &'static str, shape: &[usize], dtype: Dtype) -> Result<usize> {
+        crate::alloc::shape_size_of(op, shape, dtype)
     }
 
-    /// The values of `arange(start, stop, step)`: exact integers when all three are ints.
-    pub(crate) fn arange_values(start: Scalar, stop: Scalar, step: Scalar) -> Result<Vec<Scalar>> {
+    /// A buffer of `n` elements `value(i)`, fallibly allocated: the one body of every
+    /// creation kernel (each backend only picks `T` for the dtype).
+    pub(crate) fn typed_values<T: crate::elem::Elem>(
+        op: &'static str,
+        n: usize,
+        value: impl Fn(usize) -> Scalar,
+    ) -> Result<Vec<T>> {
+        let mut v = crate::alloc::try_vec::<T>(op, n)?;
+        v.extend((0..n).map(|i| T::from_scalar(value(i))));
+        Ok(v)
+    }
+
+    /// `shape` filled with `s`, fallibly allocated.
+    pub(crate) fn filled_values<T: crate::elem::Elem>(
+        op: &'static str,
+        shape: &[usize],
+        s: Scalar,
+        dtype: Dtype,
+    ) -> Result<Vec<T>> {
+        let n = checked_size(op, shape, dtype)?;
+        let mut v = crate::alloc::try_vec::<T>(op, n)?;
+        v.resize(n, T::from_scalar(s));
+        Ok(v)
+    }
+
+    /// The values of `arange(start, stop, step)` in `dtype` (exact integers when all three
+    /// are ints), fallibly allocated.
+    pub(crate) fn arange_values<T: crate::elem::Elem>(
+        start: Scalar,
+        stop: Scalar,
+        step: Scalar,
+        dtype: Dtype,
+    ) -> Result<Vec<T>> {
         let n = arange_len(start, stop, step)?;
-        Ok((0..n)
-            .map(|i| match (start, stop, step) {
-                (Scalar::Int(a), Scalar::Int(_), Scalar::Int(s)) => {
-                    Scalar::Int(a.wrapping_add((i as i64).wrapping_mul(s)))
-                }
-                _ => Scalar::Float(start.to_f64() + i as f64 * step.to_f64()),
-            })
-            .collect())
+        checked_size("arange", &[n], dtype)?;
+        typed_values("arange", n, |i| match (start, stop, step) {
+            (Scalar::Int(a), Scalar::Int(_), Scalar::Int(s)) => {
+                Scalar::Int(a.wrapping_add((i as i64).wrapping_mul(s)))
+            }
+            _ => Scalar::Float(start.to_f64() + i as f64 * step.to_f64()),
+        })
     }
 
-    /// Number of elements of `arange(start, stop, step)`, or an error for a zero step.
-    fn arange_len(start: Scalar, stop: Scalar, step: Scalar) -> Result<usize> {
+    /// Number of elements of `arange(start, stop, step)`, or an error for a zero or
+    /// non-finite step, non-finite bounds, or a count beyond `usize`.
+    pub(crate) fn arange_len(start: Scalar, stop: Scalar, step: Scalar) -> Result<usize> {
         let (a, b, s) = (start.to_f64(), stop.to_f64(), step.to_f64());
         if s == 0.0 || !s.is_finite() {
             return Err(crate::Error::InvalidArgument {
@@ -154,27 +181,52 @@ pub mod creation {
                 message: "`step` must be a finite non-zero number".into(),
             });
         }
+        let too_many = |n: String| crate::Error::InvalidArgument {
+            op: "arange",
+            message: format!("{n} elements are more than an array can hold"),
+        };
         if let (Scalar::Int(a), Scalar::Int(b), Scalar::Int(s)) = (start, stop, step) {
             // exact for integers: ceil((b - a) / s) in i128
             let (a, b, s) = (a as i128, b as i128, s as i128);
             let n = (((b - a) + s - s.signum()) / s).max(0);
-            if n > isize::MAX as i128 / 16 {
-                return Err(crate::Error::InvalidArgument {
-                    op: "arange",
-                    message: format!("{n} elements do not fit in memory"),
-                });
-            }
-            return Ok(n as usize);
+            return usize::try_from(n)
+                .ok()
+                .filter(|n| *n <= isize::MAX as usize)
+                .ok_or_else(|| too_many(n.to_string()));
         }
-        let n = ((b - a) / s).ceil().max(0.0);
-        if n > (isize::MAX as f64) / 16.0 {
+        if !a.is_finite() || !b.is_finite() {
             return Err(crate::Error::InvalidArgument {
                 op: "arange",
-                message: format!("{n} elements do not fit in memory"),
+                message: format!("`start` and `stop` must be finite, got {a} and {b}"),
             });
+        }
+        let n = ((b - a) / s).ceil().max(0.0);
+        if n >= isize::MAX as f64 {
+            return Err(too_many(n.to_string()));
         }
         Ok(n as usize)
     }
 }
 
 pub use creation::*;
+
+/// The shared check of `zeros`/`ones`: a shape that can exist for the dtype.
+pub(crate) fn creation_shape(
+    op: &'static str,
+    shape: &&[usize],
+    dtype: &crate::Dtype,
+    _device: &crate::Device,
+) -> crate::Result<()> {
+    crate::alloc::shape_size_of(op, shape, *dtype).map(drop)
+}
+
+/// `full`'s shared check: as [`creation_shape`].
+pub(crate) fn full_shape(
+    op: &'static str,
+    shape: &&[usize],
+    _fill: &crate::Scalar,
+    dtype: &crate::Dtype,
+    device: &crate::Device,
+) -> crate::Result<()> {
+    creation_shape(op, shape, dtype, device)
+}

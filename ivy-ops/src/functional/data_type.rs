@@ -20,6 +20,7 @@ pub mod data_type {
     /// `x` broadcast to `shape` (numpy rules), materialised.
     #[primary]
     #[nestable]
+    #[check(super::broadcast_target)]
     pub fn broadcast_to(x: &Array, shape: &[usize], out: Option<&mut Array>) -> Result<Array>;
 
     /// Broadcasts every array to their common shape.
@@ -338,3 +339,22 @@ pub mod data_type {
 }
 
 pub use data_type::*;
+
+/// `broadcast_to`'s shared check: `shape` can exist and `x` broadcasts to exactly it.
+pub(crate) fn broadcast_target(
+    op: &'static str,
+    x: &&crate::Array,
+    shape: &&[usize],
+) -> crate::Result<()> {
+    crate::alloc::shape_size_of(op, shape, x.dtype())?;
+    let b = crate::__private::broadcast_shapes(op, x.shape(), shape)?;
+    if b != *shape {
+        return Err(crate::Error::Shape {
+            op,
+            lhs: x.shape().to_vec(),
+            rhs: shape.to_vec(),
+            reason: "do not broadcast (the array must broadcast to exactly the target shape)",
+        });
+    }
+    Ok(())
+}

@@ -45,9 +45,12 @@ pub mod elementwise {
     #[nestable]
     pub fn divide(x1: Operand, x2: Operand, out: Option<&mut Array>) -> Result<Array>;
 
-    /// Clips values to `[x_min, x_max]`.
+    /// Clips values to `[x_min, x_max]`, in `x`'s dtype: the bounds are converted to it first
+    /// (as `astype` converts), so integer arrays stay integer and float32 stays float32. A NaN
+    /// bound, or `x_min > x_max`, is `Error::InvalidArgument` on every backend.
     #[primary]
     #[nestable]
+    #[check(super::clip_bounds)]
     pub fn clip(x: &Array, x_min: f64, x_max: f64, out: Option<&mut Array>) -> Result<Array>;
 
     /// `log(1 + exp(x))`. Mixed: a compositional body, overridden natively (and computed
@@ -61,3 +64,25 @@ pub mod elementwise {
 }
 
 pub use elementwise::*;
+
+/// `clip`'s shared check: bounds that are numbers and in order.
+pub(crate) fn clip_bounds(
+    op: &'static str,
+    _x: &&crate::Array,
+    lo: &f64,
+    hi: &f64,
+) -> crate::Result<()> {
+    if lo.is_nan() || hi.is_nan() {
+        return Err(crate::Error::InvalidArgument {
+            op,
+            message: format!("bounds must be numbers, got x_min = {lo}, x_max = {hi}; drop a NaN bound or use +-inf"),
+        });
+    }
+    if lo > hi {
+        return Err(crate::Error::InvalidArgument {
+            op,
+            message: format!("x_min ({lo}) must not exceed x_max ({hi})"),
+        });
+    }
+    Ok(())
+}

@@ -9,6 +9,7 @@ pub mod statistical {
     /// computed in `dtype` when given (bool sums in the default int dtype).
     #[primary]
     #[nestable]
+    #[check(super::reduction_axes)]
     pub fn sum(
         x: &Array,
         #[kw] axis: Option<Vec<i64>>,
@@ -19,6 +20,17 @@ pub mod statistical {
 }
 
 pub use statistical::*;
+
+/// The shared check of reductions: every axis in range (before any backend runs).
+pub(crate) fn reduction_axes(
+    op: &'static str,
+    x: &&crate::Array,
+    axis: &Option<Vec<i64>>,
+    _keepdims: &bool,
+    _dtype: &Option<crate::Dtype>,
+) -> crate::Result<()> {
+    normalize_axes(op, axis, x.ndim()).map(drop)
+}
 
 /// Normalises `axis` against `ndim`: sorted, unique, non-negative; errors name the op.
 pub(crate) fn normalize_axes(

@@ -1,23 +1,21 @@
-//! candle: creation ops. Values are converted per dtype (integers exactly), never through f64.
+//! candle: creation ops. Buffers come from the shared creation kernels (fallible
+//! allocation, integers exact, never through f64) and move into the tensor without a copy.
 
 use super::{candle_device, candle_types, err, CandleArray, CandleBackend};
-use crate::elem::Elem;
-use crate::functional::creation::{arange_values, checked_size, CreationBackend};
+use crate::functional::creation::{arange_values, filled_values, typed_values, CreationBackend};
 use crate::{Array, Backend, Data, Device, Dtype, Result, Scalar};
 use candle_core::Tensor;
 
-fn from_values(
+/// A tensor of `shape` from a row-major buffer, on `device`.
+fn tensor_of<T: candle_core::WithDType>(
     op: &'static str,
-    values: &[Scalar],
+    v: Vec<T>,
     shape: &[usize],
-    dtype: Dtype,
-    device: Device,
-) -> Result<Tensor> {
-    let dev = candle_device(op, device)?;
-    candle_types!(dtype, T => {
-        let v: Vec<T> = values.iter().map(|s| T::from_scalar(*s)).collect();
-        Tensor::from_vec(v, shape, &dev).map_err(|e| err(op, e))
-    }, other => Err(crate::array::not_in_backend(Some(op), other, Backend::Candle)))
+    dev: &candle_core::Device,
+) -> Result<Array> {
+    Tensor::from_vec(v, shape, dev)
+        .map(|t| Array::from_candle(CandleArray::Tensor(t)))
+        .map_err(|e| err(op, e))
 }
 
 fn filled(
@@ -27,13 +25,9 @@ fn filled(
     dtype: Dtype,
     device: Device,
 ) -> Result<Array> {
-    checked_size(op, shape)?;
-    let one = from_values(op, &[s], &[], dtype, device)?;
-    let t = one
-        .broadcast_as(shape)
-        .and_then(|t| t.contiguous())
-        .map_err(|e| err(op, e))?;
-    Ok(Array::from_candle(CandleArray::Tensor(t)))
+    let dev = candle_device(op, device)?;
+    candle_types!(dtype, T => tensor_of(op, filled_values::<T>(op, shape, s, dtype)?, shape, &dev),
+        other => Err(crate::array::not_in_backend(Some(op), other, Backend::Candle)))
 }
 
 #[ivy_macros::backend_impl]
@@ -54,12 +48,18 @@ impl CreationBackend for CandleBackend {
         dtype: Dtype,
         device: Device,
     ) -> Result<Array> {
-        let values = arange_values(start, stop, step)?;
-        let t = from_values("arange", &values, &[values.len()], dtype, device)?;
-        Ok(Array::from_candle(CandleArray::Tensor(t)))
+        let dev = candle_device("arange", device)?;
+        candle_types!(dtype, T => {
+            let v = arange_values::<T>(start, stop, step, dtype)?;
+            let n = v.len();
+            tensor_of("arange", v, &[n], &dev)
+        }, other => Err(crate::array::not_in_backend(Some("arange"), other, Backend::Candle)))
     }
     fn asarray(obj: Data, dtype: Dtype, device: Device) -> Result<Array> {
-        let t = from_values("asarray", &obj.values, &obj.shape, dtype, device)?;
-        Ok(Array::from_candle(CandleArray::Tensor(t)))
+        let dev = candle_device("asarray", device)?;
+        candle_types!(dtype, T => {
+            let v = typed_values::<T>("asarray", obj.values.len(), |i| obj.values[i])?;
+            tensor_of("asarray", v, &obj.shape, &dev)
+        }, other => Err(crate::array::not_in_backend(Some("asarray"), other, Backend::Candle)))
     }
 }

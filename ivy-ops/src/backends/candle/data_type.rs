@@ -14,8 +14,8 @@ impl DataTypeBackend for CandleBackend {
     }
 
     fn broadcast_to(x: &Array, shape: &[usize]) -> Result<Array> {
-        crate::functional::creation::checked_size("broadcast_to", shape)?;
         let t = tensor("broadcast_to", x)?;
+        super::reserve("broadcast_to", shape, x.dtype())?;
         crate::__private::broadcast_shapes("broadcast_to", t.dims(), shape).and_then(|s| {
             if s != shape {
                 Err(Error::Shape {

@@ -15,6 +15,8 @@ use candle_core::Tensor;
 /// that depends on ivy.
 fn int_zip<F: ElemZip>(op: &'static str, a: &Tensor, b: &Tensor) -> Result<Tensor> {
     let shape = crate::__private::broadcast_shapes(op, a.dims(), b.dims())?;
+    let d = dtype_of(a.dtype());
+    super::reserve(op, &shape, d)?;
     let flat = |t: &Tensor| {
         t.broadcast_as(shape.as_slice())
             .and_then(|t| t.flatten_all())
@@ -23,10 +25,11 @@ fn int_zip<F: ElemZip>(op: &'static str, a: &Tensor, b: &Tensor) -> Result<Tenso
         flat(a).map_err(|e| err(op, e))?,
         flat(b).map_err(|e| err(op, e))?,
     );
-    candle_types!(dtype_of(a.dtype()), T => {
+    candle_types!(d, T => {
         let xs = x.to_vec1::<T>().map_err(|e| err(op, e))?;
         let ys = y.to_vec1::<T>().map_err(|e| err(op, e))?;
-        let v: Vec<T> = xs.iter().zip(&ys).map(|(&p, &q)| F::f(p, q)).collect();
+        let mut v = crate::alloc::try_vec::<T>(op, xs.len())?;
+        v.extend(xs.iter().zip(&ys).map(|(&p, &q)| F::f(p, q)));
         Tensor::from_vec(v, shape.as_slice(), a.device()).map_err(|e| err(op, e))
     }, other => Err(crate::array::not_in_backend(Some(op), other, crate::Backend::Candle)))
 }
@@ -35,12 +38,15 @@ fn int_zip<F: ElemZip>(op: &'static str, a: &Tensor, b: &Tensor) -> Result<Tenso
 fn int_map<F: ElemMap>(op: &'static str, a: &Tensor) -> Result<Tensor> {
     let x = a.flatten_all().map_err(|e| err(op, e))?;
     candle_types!(dtype_of(a.dtype()), T => {
-        let v: Vec<T> = x.to_vec1::<T>().map_err(|e| err(op, e))?.into_iter().map(F::f).collect();
+        let xs = x.to_vec1::<T>().map_err(|e| err(op, e))?;
+        let mut v = crate::alloc::try_vec::<T>(op, xs.len())?;
+        v.extend(xs.into_iter().map(F::f));
         Tensor::from_vec(v, a.dims(), a.device()).map_err(|e| err(op, e))
     }, other => Err(crate::array::not_in_backend(Some(op), other, crate::Backend::Candle)))
 }
 
-/// A float binary op after the shape check (so a mismatch is `Error::Shape` on every backend).
+/// A float binary op after the shape check (so a mismatch is `Error::Shape` on every backend)
+/// and, when broadcasting makes the result larger than both inputs, the allocation check.
 fn float_zip(
     op: &'static str,
     x1: &Array,
@@ -48,7 +54,10 @@ fn float_zip(
     f: fn(&Tensor, &Tensor) -> candle_core::Result<Tensor>,
 ) -> Result<Array> {
     let (a, b) = (tensor(op, x1)?, tensor(op, x2)?);
-    crate::__private::check_broadcastable(op, a.dims(), b.dims())?;
+    if a.dims() != b.dims() {
+        let shape = crate::__private::broadcast_shapes(op, a.dims(), b.dims())?;
+        super::reserve(op, &shape, x1.dtype())?;
+    }
     wrap(op, f(a, b))
 }
 
@@ -116,24 +125,13 @@ impl ElementwiseBackend for CandleBackend {
     fn divide(x1: &Array, x2: &Array) -> Result<Array> {
         // Integer division by zero panics in candle; Ivy divides integers as floats anyway.
         match true_div_inputs(x1, x2)? {
-            Some((a, b)) => wrap(
-                "divide",
-                tensor("divide", &a)?.broadcast_div(tensor("divide", &b)?),
-            ),
-            None => wrap(
-                "divide",
-                tensor("divide", x1)?.broadcast_div(tensor("divide", x2)?),
-            ),
+            Some((a, b)) => float_zip("divide", &a, &b, Tensor::broadcast_div),
+            None => float_zip("divide", x1, x2, Tensor::broadcast_div),
         }
     }
 
     fn clip(x: &Array, x_min: f64, x_max: f64) -> Result<Array> {
-        if x_min > x_max {
-            return Err(crate::Error::InvalidArgument {
-                op: "clip",
-                message: format!("x_min ({x_min}) must not exceed x_max ({x_max})"),
-            });
-        }
+        // bounds checked before dispatch; converted to x's dtype as on every backend
         let t = tensor("clip", x)?;
         let d = t.dtype();
         let lo = candle_core::Tensor::new(x_min, t.device()).and_then(|s| s.to_dtype(d));

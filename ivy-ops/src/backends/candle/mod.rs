@@ -23,6 +23,10 @@ impl crate::BackendInfo for CandleBackend {
     const VERSION: Version = Version(crate::versions::CANDLE_VERSION.1);
     const VERSION_STR: &'static str = crate::versions::CANDLE_VERSION.0;
     const INVALID: DtypeSet = DtypeSet::VALID.difference(super::CANDLE_VALID);
+    #[cfg(feature = "cuda")]
+    const DEVICES: ivy_core::DeviceSet = ivy_core::DeviceSet::ALL;
+    #[cfg(not(feature = "cuda"))]
+    const DEVICES: ivy_core::DeviceSet = ivy_core::DeviceSet::CPU;
 }
 
 /// Candle data: an immutable tensor, or a variable updated in place.
@@ -96,13 +100,53 @@ pub(crate) fn candle_device(op: &'static str, d: Device) -> Result<candle_core::
     }
 }
 
-/// A candle error as an ivy error naming the op.
+/// A candle error as an ivy error naming the op: only for conditions ivy cannot check
+/// first. The message is candle's own, without the backtrace candle attaches when
+/// `RUST_BACKTRACE` is set, on one line.
 pub(crate) fn err(op: &'static str, e: candle_core::Error) -> Error {
     Error::Backend {
         op,
         backend: Backend::Candle,
-        message: e.to_string(),
+        message: message_of(&e),
     }
+}
+
+fn message_of(e: &candle_core::Error) -> String {
+    use candle_core::Error as E;
+    let m = match e {
+        E::WithBacktrace { inner, .. } => return message_of(inner),
+        E::Context { inner, context } => format!("{context}: {}", message_of(inner)),
+        E::WithPath { inner, path } => format!("{}: {}", path.display(), message_of(inner)),
+        other => other.to_string(),
+    };
+    let mut lines = m.lines().map(str::trim).filter(|l| !l.is_empty());
+    let first = lines.next().unwrap_or("unknown error").to_string();
+    lines.fold(first, |acc, l| acc + "; " + l)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn messages_drop_backtraces() {
+        let inner = candle_core::Error::Msg("shape mismatch\nin add".into());
+        let e = candle_core::Error::WithBacktrace {
+            inner: Box::new(inner),
+            backtrace: Box::new(std::backtrace::Backtrace::force_capture()),
+        }
+        .context("while adding");
+        let m = super::err("add", e).to_string();
+        assert_eq!(
+            m,
+            "`add` failed in backend candle: while adding: shape mismatch; in add"
+        );
+    }
+}
+
+/// Checks that a result of `shape` and `dtype` can exist and be allocated, before candle
+/// allocates it itself (candle aborts the process on allocation failure).
+pub(crate) fn reserve(op: &'static str, shape: &[usize], dtype: Dtype) -> Result<()> {
+    let n = crate::alloc::shape_size_of(op, shape, dtype)?;
+    crate::alloc::probe(op, crate::alloc::bytes_of(n, dtype))
 }
 
 /// The tensor of `x`, or a backend-mismatch error.
@@ -133,6 +177,9 @@ pub(crate) fn to_f64_vec(t: &Tensor) -> Result<Vec<f64>> {
 
 pub(crate) fn cast(t: &Tensor, to: Dtype) -> Result<CandleArray> {
     let d = candle_dtype(Some("astype"), to)?;
+    if d.size_in_bytes() > t.dtype().size_in_bytes() {
+        reserve("astype", t.dims(), to)?;
+    }
     t.to_dtype(d)
         .map(CandleArray::Tensor)
         .map_err(|e| err("astype", e))
@@ -232,7 +279,8 @@ mod nd_convert {
                 op: "to_backend",
                 message: format!("ndarray data does not match its dtype {}", a.dtype()),
             })?;
-            let v: Vec<T> = arr.iter().copied().collect();
+            let mut v = crate::alloc::try_vec::<T>("to_backend", arr.len())?;
+            v.extend(arr.iter().copied());
             Tensor::from_vec(v, shape, &candle_core::Device::Cpu)
                 .map(CandleArray::Tensor)
                 .map_err(|e| err("to_backend", e))

@@ -1,8 +1,13 @@
-//! candle: reductions.
+//! candle: reductions. Float sums run in candle's kernels; integer sums run on the host
+//! through the shared kernels of [`crate::reduce`], wrapping like integer arithmetic (candle's
+//! own integer sum panics on overflow in debug builds), so both backends agree exactly.
 
-use super::{candle_dtype, tensor, wrap, CandleBackend};
+use super::{candle_dtype, candle_types, dtype_of, err, tensor, wrap, CandleBackend};
+use crate::elem::Elem;
 use crate::functional::statistical::{normalize_axes, sum_dtype, StatisticalBackend};
-use crate::{Array, Dtype, Result};
+use crate::reduce::{reduce, reduced_shape};
+use crate::{Array, Backend, Dtype, Result};
+use candle_core::Tensor;
 
 #[ivy_macros::backend_impl]
 impl StatisticalBackend for CandleBackend {
@@ -14,24 +19,27 @@ impl StatisticalBackend for CandleBackend {
     ) -> Result<Array> {
         let t = tensor("sum", x)?;
         let axes = normalize_axes("sum", &axis, t.dims().len())?;
-        let d = candle_dtype(Some("sum"), sum_dtype(x.dtype(), dtype))?;
-        // Integers accumulate in int64 and wrap back to `d` (candle's own integer sum would
-        // panic on overflow in debug builds); floats sum in `d`.
-        let acc = if x.dtype().is_int() || d.is_int() {
-            candle_core::DType::I64
-        } else {
-            d
-        };
-        let r = t
-            .to_dtype(acc)
-            .and_then(|t| {
+        let d = sum_dtype(x.dtype(), dtype);
+        let cd = candle_dtype(Some("sum"), d)?;
+        if d != x.dtype() {
+            super::reserve("sum", t.dims(), d)?;
+        }
+        let t = t.to_dtype(cd).map_err(|e| err("sum", e))?;
+        if d.is_float() {
+            return wrap(
+                "sum",
                 if keepdims {
                     t.sum_keepdim(axes)
                 } else {
                     t.sum(axes)
-                }
-            })
-            .and_then(|t| t.to_dtype(d));
-        wrap("sum", r)
+                },
+            );
+        }
+        let shape = reduced_shape(t.dims(), &axes, keepdims);
+        candle_types!(dtype_of(cd), T => {
+            let xs = t.flatten_all().and_then(|f| f.to_vec1::<T>()).map_err(|e| err("sum", e))?;
+            let r = reduce("sum", &xs, t.dims(), &axes, T::zero(), T::add)?;
+            wrap("sum", Tensor::from_vec(r, shape.as_slice(), t.device()))
+        }, other => Err(crate::array::not_in_backend(Some("sum"), other, Backend::Candle)))
     }
 }

@@ -1,8 +1,8 @@
-//! ndarray: creation ops.
+//! ndarray: creation ops. Buffers come from the shared creation kernels (fallible
+//! allocation); this file only picks the element type.
 
-use super::kernels::full_typed;
-use super::{Elem, NdElem, NdarrayBackend};
-use crate::functional::creation::{arange_values, checked_size, CreationBackend};
+use super::{NdElem, NdarrayBackend};
+use crate::functional::creation::{arange_values, filled_values, typed_values, CreationBackend};
 use crate::{Array, Data, Device, Dtype, Error, Result, Scalar};
 use ::ndarray::{ArrayD, IxDyn};
 
@@ -17,6 +17,16 @@ fn cpu_only(op: &'static str, device: Device) -> Result<()> {
     }
 }
 
+/// Wraps a row-major buffer of `shape`.
+fn shaped<T: NdElem>(op: &'static str, shape: &[usize], v: Vec<T>) -> Result<Array> {
+    ArrayD::from_shape_vec(IxDyn(shape), v)
+        .map(|a| Array::from_nd(T::wrap(a)))
+        .map_err(|_| Error::InvalidArgument {
+            op,
+            message: format!("shape {shape:?} does not match the number of values"),
+        })
+}
+
 fn filled(
     op: &'static str,
     shape: &[usize],
@@ -25,21 +35,7 @@ fn filled(
     device: Device,
 ) -> Result<Array> {
     cpu_only(op, device)?;
-    checked_size(op, shape)?;
-    Ok(Array::from_nd(
-        super::nd_type!(dtype, T => full_typed::<T>(shape, T::from_scalar(s))),
-    ))
-}
-
-fn from_values(values: &[Scalar], shape: &[usize], dtype: Dtype) -> Result<Array> {
-    let nd = super::nd_type!(dtype, T => {
-        let v: Vec<T> = values.iter().map(|s| T::from_scalar(*s)).collect();
-        T::wrap(ArrayD::from_shape_vec(IxDyn(shape), v).map_err(|e| Error::InvalidArgument {
-            op: "asarray",
-            message: e.to_string(),
-        })?)
-    });
-    Ok(Array::from_nd(nd))
+    super::nd_type!(dtype, T => shaped(op, shape, filled_values::<T>(op, shape, s, dtype)?))
 }
 
 #[ivy_macros::backend_impl]
@@ -61,11 +57,16 @@ impl CreationBackend for NdarrayBackend {
         device: Device,
     ) -> Result<Array> {
         cpu_only("arange", device)?;
-        let values = arange_values(start, stop, step)?;
-        from_values(&values, &[values.len()], dtype)
+        super::nd_type!(dtype, T => {
+            let v = arange_values::<T>(start, stop, step, dtype)?;
+            shaped("arange", &[v.len()], v)
+        })
     }
     fn asarray(obj: Data, dtype: Dtype, device: Device) -> Result<Array> {
         cpu_only("asarray", device)?;
-        from_values(&obj.values, &obj.shape, dtype)
+        super::nd_type!(dtype, T => {
+            let v = typed_values::<T>("asarray", obj.values.len(), |i| obj.values[i])?;
+            shaped("asarray", &obj.shape, v)
+        })
     }
 }

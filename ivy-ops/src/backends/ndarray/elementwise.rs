@@ -58,7 +58,10 @@ impl ElementwiseBackend for NdarrayBackend {
 
     #[with_unsupported_dtypes({"0.17.2 and below": ("bool",)})]
     fn negative(x: &Array) -> Result<Array> {
-        Ok(Array::from_nd(unary::<Neg>(nd("negative", x)?)))
+        Ok(Array::from_nd(unary::<Neg>(
+            "negative",
+            nd("negative", x)?,
+        )?))
     }
 
     #[with_unsupported_dtypes({"0.17.2 and below": ("bool",)})]

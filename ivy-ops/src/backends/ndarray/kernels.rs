@@ -2,8 +2,10 @@
 
 use super::{Elem, NdArray, NdElem};
 use crate::{Array, NativeArray};
-use ::ndarray::{ArrayD, IxDyn, Zip};
+use ::ndarray::{ArrayD, ArrayViewD, Dimension, IxDyn, Zip};
 use ivy_core::{Backend, Dtype, Error, Result};
+use std::borrow::Cow;
+use std::mem::MaybeUninit;
 
 pub(crate) use crate::elem::{ElemMap, ElemZip, FloatMap};
 
@@ -46,17 +48,109 @@ fn unsupported(op: &'static str, d: Dtype) -> Error {
     }
 }
 
-/// Casts to `to` with numpy's `astype` rules.
-pub(crate) fn cast(a: &NdArray, to: Dtype) -> NdArray {
+/// Casts to `to` with ivy's conversion rules ([`Elem::cast_from`]): a new buffer.
+pub(crate) fn cast(op: &'static str, a: &NdArray, to: Dtype) -> Result<NdArray> {
+    super::nd_all!(a, x, S => super::nd_type!(to, D => Ok(D::wrap(try_map(op, x, |v: S| D::cast_from(v))?))))
+}
+
+/// `a` in dtype `to`: borrowed when it already has it (no copy), else cast.
+pub(crate) fn cast_cow<'a>(
+    op: &'static str,
+    a: &'a NdArray,
+    to: Dtype,
+) -> Result<Cow<'a, NdArray>> {
     if a.dtype() == to {
-        return a.clone();
+        Ok(Cow::Borrowed(a))
+    } else {
+        cast(op, a, to).map(Cow::Owned)
     }
-    super::nd_all!(a, x, S => super::nd_type!(to, D => D::wrap(x.mapv(|v: S| D::cast_from(v)))))
+}
+
+/// An uninitialised standard-layout buffer of `shape`, allocated through [`crate::alloc`].
+fn try_uninit<T>(op: &'static str, shape: &[usize]) -> Result<ArrayD<MaybeUninit<T>>> {
+    let n = crate::alloc::shape_size(op, shape, std::mem::size_of::<T>())?;
+    let mut v = crate::alloc::try_vec::<MaybeUninit<T>>(op, n)?;
+    // SAFETY: `MaybeUninit<T>` needs no initialisation, and `n` is within the capacity.
+    unsafe { v.set_len(n) };
+    ArrayD::from_shape_vec(IxDyn(shape), v).map_err(|_| Error::InvalidArgument {
+        op,
+        message: format!("shape {shape:?} does not match its element count"),
+    })
+}
+
+/// `f` of every element of `a`, in a new fallibly allocated array of `a`'s shape (ndarray's
+/// `mapv`, without the abort on allocation failure). Contiguous inputs run as a plain slice
+/// loop, which the compiler vectorises.
+pub(crate) fn try_map<'a, T: Copy + 'a, U>(
+    op: &'static str,
+    a: impl Into<ArrayViewD<'a, T>>,
+    f: impl Fn(T) -> U,
+) -> Result<ArrayD<U>> {
+    let a = a.into();
+    let mut out = try_uninit::<U>(op, a.shape())?;
+    fill_map(&mut out, &a, f);
+    // SAFETY: `fill_map` wrote every element of `out`.
+    Ok(unsafe { out.assume_init() })
+}
+
+fn fill_map<T: Copy, U>(
+    out: &mut ArrayD<MaybeUninit<U>>,
+    a: &ArrayViewD<'_, T>,
+    f: impl Fn(T) -> U,
+) {
+    if let (Some(xs), Some(os)) = (a.as_slice(), out.as_slice_mut()) {
+        os.iter_mut().zip(xs).for_each(|(o, &x)| {
+            o.write(f(x));
+        });
+        return;
+    }
+    Zip::from(out).and(a).for_each(|o, &x| {
+        o.write(f(x));
+    });
+}
+
+/// `f` of the elements of `a` and `b` (both of `shape`, e.g. broadcast views), in a new
+/// fallibly allocated array.
+pub(crate) fn try_zip<T: Copy, U>(
+    op: &'static str,
+    shape: &[usize],
+    a: &ArrayViewD<'_, T>,
+    b: &ArrayViewD<'_, T>,
+    f: impl Fn(T, T) -> U,
+) -> Result<ArrayD<U>> {
+    let mut out = try_uninit::<U>(op, shape)?;
+    fill_zip(&mut out, a, b, f);
+    // SAFETY: `fill_zip` wrote every element of `out` (a and b have out's shape).
+    Ok(unsafe { out.assume_init() })
+}
+
+fn fill_zip<T: Copy, U>(
+    out: &mut ArrayD<MaybeUninit<U>>,
+    a: &ArrayViewD<'_, T>,
+    b: &ArrayViewD<'_, T>,
+    f: impl Fn(T, T) -> U,
+) {
+    if let (Some(xs), Some(ys), Some(os)) = (a.as_slice(), b.as_slice(), out.as_slice_mut()) {
+        os.iter_mut()
+            .zip(xs.iter().zip(ys))
+            .for_each(|(o, (&x, &y))| {
+                o.write(f(x, y));
+            });
+        return;
+    }
+    Zip::from(out).and(a).and(b).for_each(|o, &x, &y| {
+        o.write(f(x, y));
+    });
+}
+
+/// A fallibly allocated copy of `a` in standard layout.
+pub(crate) fn try_owned<T: Copy>(op: &'static str, a: &ArrayViewD<'_, T>) -> Result<ArrayD<T>> {
+    try_map(op, a.view(), |v| v)
 }
 
 /// `F` over a float/complex array.
 pub(crate) fn unary_float<F: FloatMap>(op: &'static str, x: &NdArray) -> Result<NdArray> {
-    super::nd_float!(x, a, T => Ok(T::wrap(a.mapv(F::f::<T>))), other => Err(unsupported(op, other.dtype())))
+    super::nd_float!(x, a, T => Ok(T::wrap(try_map(op, a, F::f::<T>)?)), other => Err(unsupported(op, other.dtype())))
 }
 
 /// `F` over a float/complex array, into `out`: in place with no allocation when `out` has
@@ -90,8 +184,8 @@ pub(crate) fn unary_float_into<F: FloatMap>(
 }
 
 /// `F` over any array.
-pub(crate) fn unary<F: ElemMap>(x: &NdArray) -> NdArray {
-    super::nd_all!(x, a, T => T::wrap(a.mapv(F::f::<T>)))
+pub(crate) fn unary<F: ElemMap>(op: &'static str, x: &NdArray) -> Result<NdArray> {
+    super::nd_all!(x, a, T => Ok(T::wrap(try_map(op, a, F::f::<T>)?)))
 }
 
 /// Broadcast views of two shapes, or a shape error naming the op.
@@ -107,21 +201,14 @@ pub(crate) fn binary<F: ElemZip>(op: &'static str, x: &NdArray, y: &NdArray) -> 
             message: format!("operands must have one dtype after promotion, got {} and {}", x.dtype(), y.dtype()),
         })?;
         if a.shape() == b.shape() {
-            if let (Some(xs), Some(ys)) = (a.as_slice(), b.as_slice()) {
-                let v: Vec<T> = xs.iter().zip(ys).map(|(&u, &v)| F::f(u, v)).collect();
-                return ArrayD::from_shape_vec(a.raw_dim(), v).map(T::wrap).map_err(|e| Error::InvalidArgument {
-                    op,
-                    message: e.to_string(),
-                });
-            }
-            return Ok(T::wrap(Zip::from(a).and(b).map_collect(|&u, &v| F::f(u, v))));
+            return Ok(T::wrap(try_zip(op, a.shape(), &a.view(), &b.view(), F::f::<T>)?));
         }
         let shape = broadcast_shape(op, a.shape(), b.shape())?;
-        let (av, bv) = match (a.broadcast(shape.clone()), b.broadcast(shape)) {
+        let (av, bv) = match (a.broadcast(shape.clone()), b.broadcast(shape.clone())) {
             (Some(av), Some(bv)) => (av, bv),
             _ => return Err(shape_err(op, a.shape(), b.shape())),
         };
-        Ok(T::wrap(Zip::from(&av).and(&bv).map_collect(|&u, &v| F::f(u, v))))
+        Ok(T::wrap(try_zip(op, shape.slice(), &av, &bv, F::f::<T>)?))
     })
 }
 
@@ -174,21 +261,15 @@ pub(crate) fn shape_err(op: &'static str, a: &[usize], b: &[usize]) -> Error {
     }
 }
 
-/// A typed array filled with one value.
-pub(crate) fn full_typed<T: NdElem>(shape: &[usize], v: T) -> NdArray {
-    T::wrap(ArrayD::from_elem(IxDyn(shape), v))
-}
-
-/// Clamps every value to `[lo, hi]` (compared as f64).
+/// Clamps every value to `[lo, hi]` in the array's own element type: the bounds are
+/// converted to it first (ivy's conversion rules, as `astype`), so float32 stays float32 and
+/// integer arrays keep their dtype. NaN values stay NaN. The bounds were checked before
+/// dispatch (`lo <= hi`, neither NaN).
 pub(crate) fn clip(x: &NdArray, lo: f64, hi: f64) -> Result<NdArray> {
-    if lo > hi {
-        return Err(Error::InvalidArgument {
-            op: "clip",
-            message: format!("x_min ({lo}) must not exceed x_max ({hi})"),
-        });
-    }
-    Ok(super::nd_all!(x, a, T => T::wrap(a.mapv(|v: T| {
-        let f = v.to_f64();
-        if f < lo { T::from_f64(lo) } else if f > hi { T::from_f64(hi) } else { v }
-    }))))
+    super::nd_all!(x, a, T => {
+        let (lo, hi) = (T::from_f64(lo), T::from_f64(hi));
+        Ok(T::wrap(try_map("clip", a, |v: T| {
+            if v.lt(lo) { lo } else if hi.lt(v) { hi } else { v }
+        })?))
+    })
 }

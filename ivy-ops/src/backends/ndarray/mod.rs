@@ -25,6 +25,7 @@ impl crate::BackendInfo for NdarrayBackend {
     const VERSION: Version = Version(crate::versions::NDARRAY_VERSION.1);
     const VERSION_STR: &'static str = crate::versions::NDARRAY_VERSION.0;
     const INVALID: DtypeSet = DtypeSet::EMPTY;
+    const DEVICES: ivy_core::DeviceSet = ivy_core::DeviceSet::CPU;
 }
 
 /// The one list of the backend's dtypes: `(variant element-type)` pairs, integers and bool

@@ -1,10 +1,11 @@
-//! ndarray: reductions.
+//! ndarray: reductions, through the shared host kernels of [`crate::reduce`].
 
-use super::kernels::{cast, nd};
+use super::kernels::{cast_cow, nd, try_owned};
 use super::{Elem, NdElem, NdarrayBackend};
 use crate::functional::statistical::{normalize_axes, sum_dtype, StatisticalBackend};
-use crate::{Array, Dtype, Result};
-use ::ndarray::Axis;
+use crate::reduce::{reduce, reduced_shape};
+use crate::{Array, Dtype, Error, Result};
+use ::ndarray::{ArrayD, IxDyn};
 
 #[ivy_macros::backend_impl]
 impl StatisticalBackend for NdarrayBackend {
@@ -16,17 +17,22 @@ impl StatisticalBackend for NdarrayBackend {
     ) -> Result<Array> {
         let a = nd("sum", x)?;
         let axes = normalize_axes("sum", &axis, a.shape().len())?;
-        let d = sum_dtype(a.dtype(), dtype);
-        let a = cast(a, d);
-        let r = super::nd_all!(&a, v, T => {
-            let mut acc = v.clone();
-            for &ax in axes.iter().rev() {
-                acc = acc.fold_axis(Axis(ax), T::zero(), |s, x| s.add(*x));
-                if keepdims {
-                    acc.insert_axis_inplace(Axis(ax));
+        let a = cast_cow("sum", a, sum_dtype(a.dtype(), dtype))?;
+        let r = super::nd_all!(&*a, v, T => {
+            let owned;
+            let xs = match v.as_slice() {
+                Some(xs) => xs,
+                None => {
+                    owned = try_owned("sum", &v.view())?;
+                    owned.as_slice().unwrap_or_default()
                 }
-            }
-            T::wrap(acc)
+            };
+            let r = reduce("sum", xs, v.shape(), &axes, T::zero(), T::add)?;
+            let shape = reduced_shape(v.shape(), &axes, keepdims);
+            T::wrap(ArrayD::from_shape_vec(IxDyn(&shape), r).map_err(|_| Error::InvalidArgument {
+                op: "sum",
+                message: format!("result shape {shape:?} does not match its element count"),
+            })?)
         });
         Ok(Array::from_nd(r))
     }

@@ -1,0 +1,89 @@
+//! The one fallible path for result buffers.
+//!
+//! No ivy call aborts the process on a size it cannot allocate. Two rules, shared by every
+//! op and backend:
+//!
+//! - **Shape validity** ([`shape_size`]): a shape is valid when the product of its non-zero
+//!   dimensions, times the element size, fits in `isize::MAX` bytes (Rust's and ndarray's
+//!   limit). An invalid shape is `Error::InvalidArgument` on every backend, even when a zero
+//!   dimension makes the array empty (`[0, usize::MAX]`), because ndarray cannot represent it.
+//! - **Allocation** ([`try_vec`]): buffers ivy builds are reserved with `try_reserve_exact`;
+//!   a refusal is `Error::OutOfMemory { op, bytes }`. Where a backend allocates a result itself
+//!   (candle's kernels), [`probe`] asks the allocator for the same bytes first whenever the
+//!   result can be larger than the inputs (creation, broadcasting, widening casts).
+
+use ivy_core::{Dtype, Error, Result};
+
+/// The element count of `shape` for elements of `itemsize` bytes, or an error when the shape
+/// cannot exist (see the module doc).
+pub(crate) fn shape_size(op: &'static str, shape: &[usize], itemsize: usize) -> Result<usize> {
+    let nonzero = shape
+        .iter()
+        .filter(|d| **d != 0)
+        .try_fold(1usize, |n, &d| n.checked_mul(d));
+    match nonzero.and_then(|n| n.checked_mul(itemsize.max(1))) {
+        Some(bytes) if bytes <= isize::MAX as usize => Ok(if shape.contains(&0) {
+            0
+        } else {
+            nonzero.unwrap_or(0)
+        }),
+        _ => Err(Error::InvalidArgument {
+            op,
+            message: format!(
+                "shape {shape:?} is too large: its elements would need more than isize::MAX bytes"
+            ),
+        }),
+    }
+}
+
+/// [`shape_size`] for elements of `dtype`.
+pub(crate) fn shape_size_of(op: &'static str, shape: &[usize], dtype: Dtype) -> Result<usize> {
+    shape_size(op, shape, (dtype.bits() / 8) as usize)
+}
+
+/// The bytes of `n` elements of `dtype` (saturating: only used in messages and probes).
+pub(crate) fn bytes_of(n: usize, dtype: Dtype) -> usize {
+    n.saturating_mul((dtype.bits() / 8) as usize)
+}
+
+/// An empty `Vec` with room for `n` elements, or `Error::OutOfMemory`.
+pub(crate) fn try_vec<T>(op: &'static str, n: usize) -> Result<Vec<T>> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(n).map_err(|_| Error::OutOfMemory {
+        op,
+        bytes: n.saturating_mul(std::mem::size_of::<T>()),
+    })?;
+    Ok(v)
+}
+
+/// Asks the allocator for `bytes` and gives them back: the check made before a backend
+/// allocates a result itself, so a size it cannot have is an error, not an abort.
+pub(crate) fn probe(op: &'static str, bytes: usize) -> Result<()> {
+    // Small buffers come from the heap's free lists; only sizes that could fail are probed.
+    if bytes >= 1 << 20 {
+        drop(try_vec::<u8>(op, bytes)?);
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shapes() {
+        assert_eq!(shape_size("t", &[2, 3], 4).unwrap(), 6);
+        assert_eq!(shape_size("t", &[], 4).unwrap(), 1);
+        assert_eq!(shape_size("t", &[0, 1 << 40], 16).unwrap(), 0);
+        assert!(shape_size("t", &[0, usize::MAX], 1).is_err());
+        assert!(shape_size("t", &[1 << 62, 2], 2).is_err());
+        assert!(shape_size("t", &[usize::MAX, usize::MAX], 1).is_err());
+    }
+
+    #[test]
+    fn oom_is_an_error() {
+        let e = try_vec::<u64>("t", usize::MAX / 16).unwrap_err();
+        assert!(matches!(e, Error::OutOfMemory { op: "t", .. }), "{e}");
+        assert!(probe("t", isize::MAX as usize).is_err());
+    }
+}

@@ -1,0 +1,160 @@
+//! Issue 6, "no panic, no abort" and "errors are ivy's": sizes that cannot exist or cannot be
+//! allocated, integer reductions that overflow, float → integer conversions, clip bounds,
+//! shape errors before the backend, and support answers that match calls. Each test failed
+//! before its fix (a panic inside ndarray, a process abort, a candle debug-build overflow
+//! panic, different values on the two backends, or `Error::Backend`).
+
+use ivy::prelude::*;
+use ivy::{Error, Scalar};
+use ivy_tests::{test_backends, typed};
+
+fn is_invalid(r: ivy::Result<Array>) -> bool {
+    matches!(r, Err(Error::InvalidArgument { .. }))
+}
+fn is_oom(r: ivy::Result<Array>) -> bool {
+    matches!(r, Err(Error::OutOfMemory { .. }))
+}
+
+test_backends! {
+    // ndarray panicked ("Shape too large"); candle accepted it: now one typed error on both.
+    fn shapes_that_cannot_exist(b) {
+        let huge = [0, usize::MAX];
+        assert!(is_invalid(ivy::zeros(&huge)));
+        assert!(is_invalid(ivy::ones(&huge)));
+        assert!(is_invalid(ivy::full(&huge, 1.0)));
+        let x = ivy::asarray([1.0f32])?;
+        assert!(is_invalid(ivy::broadcast_to(&x, &huge)));
+        assert!(is_invalid(ivy::zeros(&[1 << 62, 4])));
+        // an empty shape whose elements could exist is fine, on both
+        assert_eq!(ivy::zeros(&[0, 1 << 40])?.shape(), &[0, 1 << 40]);
+    }
+
+    // These aborted the process ("memory allocation of N bytes failed").
+    fn sizes_that_cannot_be_allocated(b) {
+        let e = ivy::zeros(&[1 << 40]).unwrap_err();
+        assert!(
+            matches!(e, Error::OutOfMemory { op: "zeros", bytes } if bytes == 4 << 40),
+            "{e}"
+        );
+        assert!(e.to_string().contains("4398046511104 bytes"), "{e}");
+        assert!(is_oom(ivy::full(&[1 << 40], 1.0)));
+        assert!(is_oom(ivy::arange(0, 1i64 << 50, 1)));
+        let x = ivy::asarray([1.0f32])?;
+        assert!(is_oom(ivy::broadcast_to(&x, &[1 << 41])));
+        // broadcasting two small arrays into a huge result
+        let col = ivy::zeros(&[1 << 20, 1])?;
+        let row = ivy::zeros(&[1, 1 << 20])?;
+        assert!(is_oom(ivy::add(&col, &row)));
+    }
+
+    // candle's integer sum panicked on overflow in debug builds; both wrap now.
+    fn integer_sums_wrap(b) {
+        let x = typed(&[0.0], Dtype::Int64)?;
+        let x = ivy::full_like(&x, i64::MAX)?;
+        let x = ivy::broadcast_to(&x, &[2])?;
+        let s = ivy::sum(&x)?;
+        assert_eq!(s.dtype(), Dtype::Int64);
+        assert_eq!(ivy::astype(&s, Dtype::Float64)?.to_f64_vec()?, vec![-2.0]);
+        // a float sum computed in int32: each value converts (saturating), then wraps
+        let f = ivy::asarray([3.0e9f32, 3.0e9, 1.5])?;
+        let kw = SumKw { dtype: Some(Dtype::Int32), ..Default::default() };
+        let s = ivy::sum_with(&f, kw)?;
+        assert_eq!(s.dtype(), Dtype::Int32);
+        let want = (i32::MAX).wrapping_add(i32::MAX).wrapping_add(1);
+        assert_eq!(s.to_f64_vec()?, vec![want as f64]);
+    }
+
+    // One rule for float → integer conversions: Rust's saturating `as`, NaN → 0.
+    fn float_to_int_saturates(b) {
+        let x = ivy::asarray([1e10, -1e10, f64::NAN, 3.7, -3.7])?;
+        for (d, want) in [
+            (Dtype::Int32, vec![i32::MAX as f64, i32::MIN as f64, 0.0, 3.0, -3.0]),
+            (Dtype::Uint8, vec![255.0, 0.0, 0.0, 3.0, 0.0]),
+            (Dtype::Int64, vec![1e10, -1e10, 0.0, 3.0, -3.0]),
+        ] {
+            assert_eq!(ivy::astype(&x, d)?.to_f64_vec()?, want, "{d}");
+        }
+    }
+
+    // A NaN bound gave [-1, 1] on ndarray and [0, 1] on candle; now an error on both.
+    fn clip_bounds(b) {
+        let x = typed(&[-3.0, 0.0, 3.0], Dtype::Int32)?;
+        for (lo, hi) in [(f64::NAN, 1.0), (-1.0, f64::NAN), (2.0, 1.0)] {
+            let e = ivy::clip(&x, lo, hi).unwrap_err();
+            assert!(matches!(e, Error::InvalidArgument { op: "clip", .. }), "{e}");
+        }
+        let c = ivy::clip(&x, -1.5, 2.5)?; // bounds converted to int32 first: -1, 2
+        assert_eq!((c.dtype(), c.to_f64_vec()?), (Dtype::Int32, vec![-1.0, 0.0, 2.0]));
+        let f = ivy::asarray([-3.0f32, f32::NAN, 0.25, 3.0])?;
+        let c = ivy::clip(&f, -1.0, f64::INFINITY)?;
+        assert_eq!(c.dtype(), Dtype::Float32);
+        let v = c.to_f64_vec()?;
+        assert_eq!((v[0], v[2], v[3]), (-1.0, 0.25, 3.0));
+        assert!(v[1].is_nan());
+    }
+
+    // candle divide returned Error::Backend with candle's text; add returned Error::Shape.
+    fn shape_errors_before_the_backend(b) {
+        let x = ivy::zeros(&[2, 3])?;
+        let y = ivy::zeros(&[4])?;
+        for r in [
+            ivy::add(&x, &y),
+            ivy::subtract(&x, &y),
+            ivy::multiply(&x, &y),
+            ivy::divide(&x, &y),
+            ivy::broadcast_to(&x, &[3, 3]),
+            ivy::broadcast_to(&x, &[3]),
+        ] {
+            assert!(matches!(r, Err(Error::Shape { .. })), "{r:?}");
+        }
+        let kw = SumKw { axis: Some(vec![2]), ..Default::default() };
+        assert!(matches!(ivy::sum_with(&x, kw), Err(Error::Axis { op: "sum", axis: 2, ndim: 2 })));
+        // out keeps its data when the call fails
+        let mut out = ivy::ones(&[2, 3])?;
+        assert!(ivy::divide_out(&x, &y, &mut out).is_err());
+        assert_eq!(out.to_f64_vec()?, vec![1.0; 6]);
+    }
+
+    // Full and axis reductions through the shared kernel, every layout.
+    fn sums_by_axis(b) {
+        let v: Vec<f64> = (0..24).map(f64::from).collect();
+        let x = typed(&v, Dtype::Int32)?;
+        let x = ivy::broadcast_to(&x, &[24])?;
+        let x3 = ivy::asarray(ivy::Data::from(v.clone()).reshape(&[2, 3, 4])?)?;
+        let sum = |axis: Vec<i64>, keepdims| {
+            ivy::sum_with(&x3, SumKw { axis: Some(axis), keepdims, dtype: None })
+        };
+        assert_eq!(ivy::sum(&x)?.to_f64_vec()?, vec![276.0]);
+        assert_eq!(sum(vec![0, 2], false)?.to_f64_vec()?, vec![60.0, 92.0, 124.0]);
+        assert_eq!(sum(vec![-1], true)?.shape(), &[2, 3, 1]);
+        assert_eq!(sum(vec![1, 2], false)?.to_f64_vec()?, vec![66.0, 210.0]);
+        assert_eq!(sum(vec![], false)?.to_f64_vec()?, v);
+        let e = ivy::zeros(&[0, 3])?;
+        assert_eq!(ivy::sum_with(&e, SumKw { axis: Some(vec![0]), ..Default::default() })?.to_f64_vec()?, vec![0.0; 3]);
+    }
+}
+
+/// ndarray has no CUDA: support answers say so, and agree with what a call does.
+#[test]
+fn ndarray_support_is_cpu_only() {
+    let tan = ivy::registry::op("tan").unwrap();
+    let nd = ivy::registry::support(tan, Backend::Ndarray).unwrap();
+    assert!(nd.devices.contains(Device::Cpu));
+    assert!(!nd.devices.contains(Device::Cuda(0)));
+    let kw = ZerosKw {
+        dtype: None,
+        device: Some(Device::Cuda(0)),
+    };
+    let r = ivy::with_backend(Backend::Ndarray, || ivy::zeros_with(&[2], kw));
+    assert!(matches!(r, Err(Error::DeviceUnavailable { .. })));
+    // candle has CUDA only when built with the `cuda` feature
+    let c = ivy::registry::support(tan, Backend::Candle).unwrap();
+    assert_eq!(c.devices.contains(Device::Cuda(0)), cfg!(feature = "cuda"));
+}
+
+/// A fill value decides nothing about allocation: a scalar fill of a valid shape works.
+#[test]
+fn scalar_fills() {
+    let a = ivy::with_backend(Backend::Candle, || ivy::full(&[2], Scalar::Int(7))).unwrap();
+    assert_eq!(a.to_f64_vec().unwrap(), vec![7.0, 7.0]);
+}
