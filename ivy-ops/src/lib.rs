@@ -30,6 +30,7 @@
 
 extern crate self as ivy;
 
+mod alloc;
 mod args;
 mod array;
 pub mod backends;
@@ -37,6 +38,7 @@ pub mod elem;
 pub mod functional;
 mod ops;
 pub mod prelude;
+mod reduce;
 pub mod registry;
 #[allow(dead_code)] // a backend compiled out leaves its version unused
 mod versions {
@@ -80,7 +82,7 @@ pub use ivy_core::{
 pub use ivy_macros::{backend_impl, category};
 #[doc(hidden)]
 pub use ivy_macros::{
-    compositional, container_dependent, infer_device, infer_dtype, mixed, nestable, primary,
+    check, compositional, container_dependent, infer_device, infer_dtype, mixed, nestable, primary,
     standalone, support_native_out, supported_dtypes, unsupported_dtypes, with_supported_devices,
     with_supported_dtypes, with_unsupported_device_and_dtypes, with_unsupported_devices,
     with_unsupported_dtypes,
@@ -108,4 +110,7 @@ pub trait BackendInfo {
     const VERSION_STR: &'static str;
     /// Dtypes the backend cannot hold at all.
     const INVALID: DtypeSet;
+    /// Device kinds the backend can use in this build (ndarray: the CPU; candle: the CPU,
+    /// and CUDA with the `cuda` feature). Support answers never name another.
+    const DEVICES: ivy_core::DeviceSet;
 }

@@ -185,7 +185,7 @@ pub(crate) fn cast(x: &Array, to: Dtype) -> Result<Array> {
     }
     match &x.native {
         #[cfg(feature = "ndarray")]
-        NativeArray::Ndarray(a) => Ok(Array::from_nd(ndarray::cast(a, to))),
+        NativeArray::Ndarray(a) => Ok(Array::from_nd(ndarray::cast("astype", a, to)?)),
         #[cfg(feature = "candle")]
         NativeArray::Candle(t) => candle::cast(t.tensor(), to).map(Array::from_candle),
         #[allow(unreachable_patterns)]
