@@ -323,11 +323,18 @@ fn device_specs() {
     });
     let ident = &devdemo::DEVDEMO_OPS[0];
     let nd = ivy::registry::support(ident, Backend::Ndarray).unwrap();
-    assert_eq!(nd.devices, ivy_core::DeviceSet::ALL);
+    // ndarray runs on the CPU only: its support rows never name cuda
+    assert_eq!(nd.devices, ivy_core::DeviceSet::CPU);
     assert_eq!(nd.device_dtypes[0], DtypeSet::of(&[Dtype::Int16]));
     assert_eq!(nd.device_dtypes[1], DtypeSet::of(&[Dtype::Float16]));
     let c = ivy::registry::support(ident, Backend::Candle).unwrap();
-    assert_eq!(c.devices, ivy_core::DeviceSet::CUDA);
+    // cuda only by its spec, and only in a build with the `cuda` feature
+    let cuda = if cfg!(feature = "cuda") {
+        ivy_core::DeviceSet::CUDA
+    } else {
+        ivy_core::DeviceSet::EMPTY
+    };
+    assert_eq!(c.devices, cuda);
 }
 
 #[test]
@@ -337,9 +344,18 @@ fn support_queries_for_current_backend_and_mixed_ops() {
     assert!(native.is_some() && body.contains(Dtype::Float32));
     let (_, native) = ivy::registry::mixed_support(sp, Backend::Candle).unwrap();
     assert!(native.is_none());
+    let candle_devices = if cfg!(feature = "cuda") {
+        ivy_core::DeviceSet::ALL
+    } else {
+        ivy_core::DeviceSet::CPU
+    };
     assert_eq!(
         ivy::registry::function_supported_devices("tan", Backend::Candle),
-        Some(ivy_core::DeviceSet::ALL)
+        Some(candle_devices)
+    );
+    assert_eq!(
+        ivy::registry::function_supported_devices("tan", Backend::Ndarray),
+        Some(ivy_core::DeviceSet::CPU)
     );
     let neg = ivy::with_backend(Backend::Ndarray, || {
         ivy::registry::current_supported_dtypes("negative")
