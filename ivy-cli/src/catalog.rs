@@ -139,6 +139,8 @@ pub fn support(name: &str, backend: Option<&str>, dtype: Option<&str>, json: boo
                 "native_out": s.native_out,
                 "supported": s.supported.names(),
                 "unsupported": DtypeSet::VALID.difference(s.supported).names(),
+                "unsupported_by_op": op_gaps(s).names(),
+                "not_in_backend": not_held(s.backend).names(),
                 "devices": s.devices.names(),
                 "unsupported_on_device": {
                     "cpu": s.device_dtypes[0].names(),
@@ -146,7 +148,10 @@ pub fn support(name: &str, backend: Option<&str>, dtype: Option<&str>, json: boo
                 },
             });
             if let Some(d) = dtype {
-                o["dtype_supported"] = Value::Bool(s.supported.contains(d));
+                let v = Verdict::of(s, d);
+                o["dtype_supported"] = Value::Bool(v == Verdict::Supported);
+                o["reason"] = Value::String(v.code().to_string());
+                o["message"] = Value::String(v.explain(m.name, s, d));
             }
             by_backend.insert(s.backend.as_str().to_string(), o);
         }
@@ -177,10 +182,15 @@ pub fn support(name: &str, backend: Option<&str>, dtype: Option<&str>, json: boo
         }
         outln!("{} ({how})", s.backend);
         outln!("  supported:   {}", list(s.supported));
-        outln!(
-            "  unsupported: {}",
-            list(DtypeSet::VALID.difference(s.supported))
-        );
+        outln!("  unsupported: {}", list(op_gaps(s)));
+        let held = not_held(s.backend);
+        if !held.is_empty() {
+            outln!(
+                "  not held:    {} ({} cannot hold these dtypes at all)",
+                list(held),
+                s.backend
+            );
+        }
         outln!("  devices:     {}", s.devices.names().join(", "));
         for (i, dev) in ["cpu", "cuda"].iter().enumerate() {
             if !s.device_dtypes[i].is_empty() {
@@ -188,15 +198,93 @@ pub fn support(name: &str, backend: Option<&str>, dtype: Option<&str>, json: boo
             }
         }
         if let Some(d) = dtype {
-            let verdict = if s.supported.contains(d) {
-                "supported"
-            } else {
-                "NOT supported"
-            };
-            outln!("  {d}: {verdict}");
+            outln!("  {d}: {}", Verdict::of(s, d).explain(m.name, s, d));
         }
     }
     Ok(())
+}
+
+/// The dtypes the backend holds that the op does not support there (its own gaps).
+fn op_gaps(s: &BackendSupport) -> DtypeSet {
+    if !s.compiled {
+        return DtypeSet::EMPTY;
+    }
+    ivy::backends::valid_dtypes(s.backend).difference(s.supported)
+}
+
+/// The dtypes a backend cannot hold at all.
+fn not_held(b: Backend) -> DtypeSet {
+    DtypeSet::VALID.difference(ivy::backends::valid_dtypes(b))
+}
+
+/// Whether an op supports a dtype on one backend, and if not, why.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Verdict {
+    /// Supported.
+    Supported,
+    /// The backend is not compiled into this build.
+    BackendUnavailable,
+    /// The backend cannot hold the dtype at all (no op of it can take it).
+    NotInBackend,
+    /// The backend holds the dtype but this op does not support it there.
+    UnsupportedByOp,
+}
+
+impl Verdict {
+    fn of(s: &BackendSupport, d: Dtype) -> Verdict {
+        if !s.compiled {
+            Verdict::BackendUnavailable
+        } else if s.supported.contains(d) {
+            Verdict::Supported
+        } else if !ivy::backends::valid_dtypes(s.backend).contains(d) {
+            Verdict::NotInBackend
+        } else {
+            Verdict::UnsupportedByOp
+        }
+    }
+
+    /// The `reason` of `ivy support --json`.
+    fn code(self) -> &'static str {
+        match self {
+            Verdict::Supported => "supported",
+            Verdict::BackendUnavailable => "backend_unavailable",
+            Verdict::NotInBackend => "not_in_backend",
+            Verdict::UnsupportedByOp => "unsupported_by_op",
+        }
+    }
+
+    /// One line: the verdict and why.
+    fn explain(self, op: &str, s: &BackendSupport, d: Dtype) -> String {
+        let b = s.backend;
+        match self {
+            Verdict::Supported => {
+                let off: Vec<&str> = ["cpu", "cuda"]
+                    .iter()
+                    .zip(&s.device_dtypes)
+                    .filter(|(_, set)| set.contains(d))
+                    .map(|(dev, _)| *dev)
+                    .collect();
+                if off.is_empty() {
+                    "supported".to_string()
+                } else {
+                    format!("supported, except on {}", off.join(", "))
+                }
+            }
+            Verdict::BackendUnavailable => {
+                format!("NOT supported: the {b} backend is not compiled into this build")
+            }
+            Verdict::NotInBackend => format!(
+                "NOT supported: {b} cannot hold {d} at all, so no op takes it there \
+                 ({b} holds {})",
+                list(ivy::backends::valid_dtypes(b))
+            ),
+            Verdict::UnsupportedByOp => format!(
+                "NOT supported: `{op}` does not support {d} on {b}, although {b} holds it \
+                 (the op's gaps there: {})",
+                list(op_gaps(s))
+            ),
+        }
+    }
 }
 
 fn list(s: DtypeSet) -> String {

@@ -219,10 +219,15 @@ fn data_types() -> CliResult {
         ivy::with_precise_mode(false, || ivy::promote_types(i32_, f32_))?
     );
     outln!(
-        "default_dtype(item=7) = {}; item=2**40 -> {}; item=0.5 -> {}",
+        "default_dtype(item=7) = {}; item=2**40 -> {}; item=0.5 -> {}; item=1e300 -> {}",
         ivy::default_dtype(None, Some(Scalar::Int(7))),
         ivy::default_dtype(None, Some(Scalar::Int(1 << 40))),
-        ivy::default_dtype(None, Some(Scalar::Float(0.5)))
+        ivy::default_dtype(None, Some(Scalar::Float(0.5))),
+        ivy::default_dtype(None, Some(Scalar::Float(1e300)))
+    );
+    outln!(
+        "with_default_float_dtype(float64): default_dtype() = {}   (the defaults are linked)",
+        ivy::with_default_float_dtype(Dtype::Float64, || ivy::default_dtype(None, None))?
     );
     ivy::with_backend(Backend::Candle, || -> CliResult {
         let i = ivy::asarray(vec![1i64, 2])?;
@@ -255,6 +260,17 @@ fn data_types() -> CliResult {
             "candle: as_ivy_dtype(\"uint16\")",
             ivy::as_ivy_dtype("uint16"),
         )?;
+        Ok(())
+    })?;
+    // the README's casting-mode example: a real gap (ndarray's `negative` has no bool) that
+    // crosscast resolves, since the op lacks the input's whole kind
+    ivy::with_backend(Backend::Ndarray, || -> CliResult {
+        let x = ivy::asarray([true, false])?;
+        expect_err("ndarray: negative([True, False])", ivy::negative(&x))?;
+        let n = ivy::with_casting_mode(ivy::CastingMode::Crosscast, || ivy::negative(&x))?;
+        outln!(
+            "ndarray, crosscast_data_types: negative([True, False]) = {n}   (bool computed in the default int dtype)"
+        );
         Ok(())
     })?;
     Ok(())

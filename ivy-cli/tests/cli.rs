@@ -122,7 +122,9 @@ fn support_tan_json_has_both_backends() {
     for d in ["int8", "uint16", "bool", "complex64"] {
         assert!(unsupported.contains(&d), "candle has no {d}");
     }
-    assert_eq!(names(&candle["devices"]), ["cpu", "cuda"]);
+    // ndarray runs on the CPU only; candle at least there (CUDA with the `cuda` feature)
+    assert_eq!(names(&ndarray["devices"]), ["cpu"]);
+    assert!(names(&candle["devices"]).contains(&"cpu"));
     // what candle lacks for creation is what it cannot hold
     let zeros = json_of(&["support", "zeros", "--backend", "candle", "--json"]);
     assert!(names(&zeros["backends"]["candle"]["unsupported"]).contains(&"uint16"));
@@ -143,6 +145,118 @@ fn support_backend_filter_and_dtype() {
     assert_eq!(backends.keys().collect::<Vec<_>>(), ["candle"]);
     assert_eq!(v["dtype"], "uint16");
     assert_eq!(v["backends"]["candle"]["dtype_supported"], false);
+}
+
+#[test]
+fn support_says_why_a_dtype_is_not_supported() {
+    // candle cannot hold uint16 at all: say so, and list what it holds
+    let o = ivy(&[
+        "support",
+        "negative",
+        "--backend",
+        "candle",
+        "--dtype",
+        "uint16",
+    ]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    let line = out
+        .lines()
+        .find(|l| l.trim_start().starts_with("uint16:"))
+        .unwrap_or_else(|| panic!("no uint16 verdict in {out}"));
+    assert!(line.contains("NOT supported"), "{line}");
+    assert!(line.contains("candle cannot hold uint16"), "{line}");
+    assert!(line.contains("float32") && line.contains("int64"), "{line}");
+    // an op-specific gap: the backend holds the dtype, the op does not take it
+    let o = ivy(&[
+        "support",
+        "clip",
+        "--backend",
+        "ndarray",
+        "--dtype",
+        "complex64",
+    ]);
+    let out = stdout(&o);
+    let line = out
+        .lines()
+        .find(|l| l.trim_start().starts_with("complex64:"))
+        .unwrap_or_else(|| panic!("no complex64 verdict in {out}"));
+    assert!(
+        line.contains("`clip` does not support complex64 on ndarray"),
+        "{line}"
+    );
+    assert!(line.contains("complex128"), "the op's other gaps: {line}");
+    let o = ivy(&[
+        "support",
+        "tan",
+        "--backend",
+        "candle",
+        "--dtype",
+        "float32",
+    ]);
+    assert!(stdout(&o).contains("float32: supported"));
+}
+
+#[test]
+fn support_lists_op_gaps_apart_from_what_the_backend_cannot_hold() {
+    let out = stdout(&ivy(&["support", "tan", "--backend", "candle"]));
+    let field = |name: &str| {
+        out.lines()
+            .find(|l| l.trim_start().starts_with(name))
+            .unwrap_or_else(|| panic!("no {name} line in {out}"))
+            .to_string()
+    };
+    assert!(field("unsupported:").ends_with(" -"), "{out}");
+    let held = field("not held:");
+    assert!(
+        held.contains("uint16") && held.contains("cannot hold"),
+        "{held}"
+    );
+    // ndarray holds every dtype: no such line
+    let out = stdout(&ivy(&["support", "tan", "--backend", "ndarray"]));
+    assert!(!out.contains("not held"), "{out}");
+}
+
+#[test]
+fn support_json_carries_the_reason() {
+    let v = json_of(&[
+        "support",
+        "negative",
+        "--backend",
+        "candle",
+        "--dtype",
+        "uint16",
+        "--json",
+    ]);
+    let c = &v["backends"]["candle"];
+    assert_eq!(c["dtype_supported"], false);
+    assert_eq!(c["reason"], "not_in_backend");
+    assert!(c["message"]
+        .as_str()
+        .expect("a message")
+        .contains("cannot hold uint16"));
+    assert!(names(&c["not_in_backend"]).contains(&"uint16"));
+    assert!(names(&c["unsupported_by_op"]).is_empty());
+
+    let v = json_of(&[
+        "support",
+        "clip",
+        "--backend",
+        "ndarray",
+        "--dtype",
+        "complex64",
+        "--json",
+    ]);
+    let n = &v["backends"]["ndarray"];
+    assert_eq!(n["reason"], "unsupported_by_op");
+    assert!(names(&n["unsupported_by_op"]).contains(&"complex64"));
+    assert!(names(&n["not_in_backend"]).is_empty());
+
+    let v = json_of(&["support", "tan", "--dtype", "float32", "--json"]);
+    for b in ["ndarray", "candle"] {
+        assert_eq!(v["backends"][b]["reason"], "supported", "{b}");
+        assert_eq!(v["backends"][b]["dtype_supported"], true, "{b}");
+    }
 }
 
 #[test]

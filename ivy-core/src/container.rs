@@ -338,14 +338,19 @@ impl<T> Container<T> {
     where
         T: fmt::Display,
     {
+        if self.items.is_empty() {
+            return f.write_str("{}");
+        }
         writeln!(f, "{{")?;
         let n = self.items.len();
         for (i, (k, node)) in self.items.iter().enumerate() {
             write!(f, "{:width$}{k}: ", "", width = indent + 4)?;
             match node {
                 Node::Leaf(t) => {
+                    // a multi-line leaf keeps its own alignment: its later lines start
+                    // under its first character, after `key: `
                     let s = t.to_string();
-                    let pad = format!("\n{:width$}", "", width = indent + 4);
+                    let pad = format!("\n{:width$}", "", width = indent + 4 + k.len() + 2);
                     write!(f, "{}", s.replace('\n', &pad))?;
                 }
                 Node::Nest(c) => c.fmt_indented(f, indent + 4)?,
@@ -357,7 +362,17 @@ impl<T> Container<T> {
 }
 
 impl<T: fmt::Display> fmt::Display for Container<T> {
-    /// Ivy's layout: nested braces, 4-space indent, `key: value`.
+    /// Ivy's layout: nested braces, 4-space indent, `key: value`; an empty Container (or
+    /// sub-container) is `{}`, and a leaf printing on several lines (a 2-D array) has its
+    /// later lines indented to start under its first character.
+    ///
+    /// ```
+    /// use ivy_core::{container, Container};
+    /// let empty: Container<i32> = Container::new();
+    /// assert_eq!(empty.to_string(), "{}");
+    /// let c: Container<i32> = container! { a: 1, b: {} };
+    /// assert_eq!(c.to_string(), "{\n    a: 1,\n    b: {}\n}");
+    /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.fmt_indented(f, 0)
     }

@@ -31,6 +31,37 @@ impl fmt::Display for Device {
     }
 }
 
+impl Device {
+    /// The largest CUDA ordinal a device string may name (`cuda:65535`): one limit for both
+    /// spellings (`cuda:N`, `gpu:N`). Far beyond any real machine, and small enough that no
+    /// ordinal overflows a driver's `int`.
+    pub const MAX_ORDINAL: usize = u16::MAX as usize;
+}
+
+/// The ordinal of `cuda:N` / `gpu:N`: one or more ASCII digits (no sign, no spaces), at most
+/// [`Device::MAX_ORDINAL`].
+fn parse_ordinal(n: &str) -> Option<usize> {
+    if n.is_empty() || !n.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    // all digits: only overflow can fail, and anything that overflows is over the limit
+    n.parse::<usize>()
+        .ok()
+        .filter(|&i| i <= Device::MAX_ORDINAL)
+}
+
+/// Parses `cpu`, `cuda`, `gpu` (ordinal 0), `cuda:N` and `gpu:N`, where `N` is plain ASCII
+/// digits up to [`Device::MAX_ORDINAL`]; anything else (a sign, spaces, an empty or larger
+/// number) is [`Error::UnknownDevice`].
+///
+/// ```
+/// use ivy_core::Device;
+/// assert_eq!("gpu:3".parse::<Device>().unwrap(), Device::Cuda(3));
+/// assert_eq!("cuda:65535".parse::<Device>().unwrap(), Device::Cuda(65535));
+/// for bad in ["cuda:65536", "gpu:18446744073709551615", "cuda:+1", "gpu: 1", "cuda:", "gpu:-0"] {
+///     assert!(bad.parse::<Device>().is_err(), "{bad}");
+/// }
+/// ```
 impl FromStr for Device {
     type Err = Error;
     fn from_str(s: &str) -> Result<Device> {
@@ -40,7 +71,7 @@ impl FromStr for Device {
             _ => s
                 .strip_prefix("cuda:")
                 .or_else(|| s.strip_prefix("gpu:"))
-                .and_then(|n| n.parse().ok())
+                .and_then(parse_ordinal)
                 .map(Device::Cuda)
                 .ok_or_else(|| Error::UnknownDevice {
                     name: s.to_string(),
@@ -110,5 +141,45 @@ impl DeviceSet {
             .filter(|(k, _)| self.0 & k.0 != 0)
             .map(|(_, n)| n)
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_parser_one_limit_for_both_spellings() {
+        for p in ["cuda", "gpu"] {
+            assert_eq!(format!("{p}:7").parse::<Device>().unwrap(), Device::Cuda(7));
+            let max = format!("{p}:{}", Device::MAX_ORDINAL);
+            assert_eq!(
+                max.parse::<Device>().unwrap(),
+                Device::Cuda(Device::MAX_ORDINAL)
+            );
+            for n in [
+                "65536",
+                "4294967296",
+                "18446744073709551615",
+                "18446744073709551616",
+                "+1",
+                "-1",
+                " 1",
+                "1 ",
+                "",
+                "1.0",
+                "0x1",
+                "١",
+            ] {
+                let s = format!("{p}:{n}");
+                let e = s.parse::<Device>().unwrap_err();
+                assert!(matches!(e, Error::UnknownDevice { .. }), "{s}: {e}");
+            }
+        }
+        assert!(" cpu".parse::<Device>().is_err());
+        assert_eq!(
+            Device::Cuda(3).to_string().parse::<Device>().unwrap(),
+            Device::Cuda(3)
+        );
     }
 }

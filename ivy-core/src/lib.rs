@@ -25,8 +25,10 @@ pub use casting::{
 };
 pub use container::{Container, MapOptions, Nest, Node};
 pub use defaults::{
-    default_complex_dtype, default_dtype, default_float_dtype, default_int_dtype, default_int_for,
-    default_of, default_uint_dtype, set_default, unset_default, with_default, DefaultKind,
+    default_complex_dtype, default_complex_dtype_for, default_dtype, default_dtype_for,
+    default_float_dtype, default_float_dtype_for, default_int_dtype, default_int_dtype_for,
+    default_int_for, default_of, default_uint_dtype, default_uint_dtype_for, set_default,
+    unset_default, with_default, DefaultKind,
 };
 pub use device::{Device, DeviceSet};
 pub use dtype::{valid_dtype_names, Dtype, DtypeKind, DtypeSet};

@@ -131,6 +131,22 @@ fn bench(c: &mut Criterion) {
         });
         g.finish();
 
+        // the compositional cross_entropy against its parts called one by one
+        let p = ivy::clip(&x, 0.01, 0.99).unwrap();
+        let mut g = c.benchmark_group("cross_entropy");
+        g.bench_with_input(BenchmarkId::new("ivy_parts", n), &n, |b, _| {
+            b.iter(|| {
+                let pc = ivy::clip(black_box(&p), 1e-7, 1.0 - 1e-7).unwrap();
+                let lp = ivy::log(&pc).unwrap();
+                let prod = ivy::multiply(&lp, black_box(&y)).unwrap();
+                ivy::negative(&ivy::sum(&prod).unwrap()).unwrap()
+            })
+        });
+        g.bench_with_input(BenchmarkId::new("ivy_ndarray", n), &n, |b, _| {
+            b.iter(|| ivy::cross_entropy(black_box(&y), black_box(&p)).unwrap())
+        });
+        g.finish();
+
         let mut g = c.benchmark_group("clip");
         g.bench_with_input(BenchmarkId::new("ndarray_raw", n), &n, |b, _| {
             b.iter(|| black_box(&raw).mapv(|v| v.clamp(-0.5, 0.5)))

@@ -2,7 +2,8 @@
 //! (array, scalar or Container) and array data (asarray).
 
 use crate::Array;
-use ivy_core::{Backend, Dtype, Scalar};
+use ivy_core::{Backend, Dtype, Error, Result, Scalar};
+use std::borrow::Cow;
 
 /// An array or a scalar: the operands of arithmetic ops (`ivy::add(&x, 2.0)`), promoted
 /// together with `promote_types_of_inputs`.
@@ -95,29 +96,50 @@ impl<'a> Operand<'a> {
     }
 }
 
-/// Values for [`asarray`](crate::asarray): a flat list plus a shape.
+/// Values for [`asarray`](crate::asarray): a flat list plus a shape, built from a scalar or
+/// from `Vec`s, arrays and slices nested to any depth (see [`IntoData`]).
 ///
 /// ```
 /// use ivy::Data;
 /// let d = Data::from(vec![1i64, 2, 3, 4]).reshape(&[2, 2]).unwrap();
 /// assert_eq!(d.shape(), &[2, 2]);
+/// assert_eq!(Data::from([[1.0f32, 2.0, 3.0], [4.0, 5.0, 6.0]]).shape(), &[2, 3]);
+/// assert_eq!(Data::from(vec![vec![vec![1u8]; 4]; 3]).shape(), &[3, 4, 1]);
+/// assert_eq!(Data::from(2.5).shape(), &[] as &[usize]);
+/// // a ragged nesting is an error, reported by `asarray` (and by `reshape`)
+/// let ragged = Data::from(vec![vec![1, 2], vec![3]]);
+/// assert!(ragged.error().is_some());
+/// assert!(ragged.reshape(&[3]).is_err());
 /// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct Data {
     pub(crate) values: Vec<Scalar>,
     pub(crate) shape: Vec<usize>,
+    /// The `Int` values are `u64`s (stored as their bit patterns: those above `i64::MAX` are
+    /// negative here), from `u64` / `usize` leaves.
+    unsigned: bool,
+    /// Why these values make no array (a ragged nesting); reported by `asarray`.
+    error: Option<Error>,
 }
 
 impl Data {
-    /// The shape.
+    /// The shape (`[1]` for a ragged nesting, which holds only its [`error`](Self::error)).
     pub fn shape(&self) -> &[usize] {
         &self.shape
     }
+    /// Why these values make no array: a ragged nesting (lists of one depth with different
+    /// lengths) is an [`Error::InvalidArgument`] of `asarray` naming the lengths.
+    pub fn error(&self) -> Option<&Error> {
+        self.error.as_ref()
+    }
     /// The same values with another shape of the same size.
-    pub fn reshape(mut self, shape: &[usize]) -> ivy_core::Result<Data> {
+    pub fn reshape(mut self, shape: &[usize]) -> Result<Data> {
+        if let Some(e) = self.error {
+            return Err(e);
+        }
         let n = shape.iter().try_fold(1usize, |n, &d| n.checked_mul(d));
         if n != Some(self.values.len()) {
-            return Err(ivy_core::Error::InvalidArgument {
+            return Err(Error::InvalidArgument {
                 op: "asarray",
                 message: format!("cannot reshape {} values to {shape:?}", self.values.len()),
             });
@@ -125,49 +147,243 @@ impl Data {
         self.shape = shape.to_vec();
         Ok(self)
     }
-    /// The dtype Ivy infers for these values: the widest kind among them with the default
-    /// dtype of that kind; an empty list gives the default float dtype.
+    /// The dtype Ivy infers for these values (`default_dtype(item=…)` over **all** of them,
+    /// [`ivy_core::default_dtype_for`]): the widest kind among them with the default dtype of
+    /// that kind, unless a value needs more (an int beyond the default int → int64, beyond
+    /// int64 → uint64; a float that float32 cannot hold → float64); an empty list gives the
+    /// default float dtype.
+    ///
+    /// ```
+    /// use ivy::{Data, Dtype};
+    /// assert_eq!(Data::from([[1.0, 2.0], [3.0, 1e300]]).inferred_dtype(), Dtype::Float64);
+    /// assert_eq!(Data::from(vec![vec![1i64], vec![1 << 40]]).inferred_dtype(), Dtype::Int64);
+    /// assert_eq!(Data::from([u64::MAX]).inferred_dtype(), Dtype::Uint64);
+    /// assert_eq!(Data::from([1.0f32, 2.0]).inferred_dtype(), Dtype::Float32);
+    /// ```
     pub fn inferred_dtype(&self) -> Dtype {
-        self.values
-            .iter()
-            .map(|v| crate::__private::scalar_dtype(*v))
-            .reduce(crate::__private::join_item_dtypes)
-            .unwrap_or_else(ivy_core::default_float_dtype)
+        if self.unsigned
+            && self
+                .values
+                .iter()
+                .any(|v| matches!(v, Scalar::Int(i) if *i < 0))
+        {
+            return Dtype::Uint64;
+        }
+        ivy_core::default_dtype_for(&self.values)
+    }
+    /// The values to build an array of `dtype` from, or the error these values carry (a
+    /// ragged nesting). Backends call this instead of reading `values`: `u64` values above
+    /// `i64::MAX` become floats for a float or complex `dtype` (integer dtypes take their bit
+    /// pattern, which wraps exactly like the value).
+    pub(crate) fn checked_values(&self, dtype: Dtype) -> Result<Cow<'_, [Scalar]>> {
+        if let Some(e) = &self.error {
+            return Err(e.clone());
+        }
+        let wrapped = |v: &Scalar| matches!(v, Scalar::Int(i) if *i < 0);
+        if self.unsigned
+            && (dtype.is_float() || dtype.is_complex())
+            && self.values.iter().any(wrapped)
+        {
+            return Ok(Cow::Owned(
+                self.values
+                    .iter()
+                    .map(|v| match *v {
+                        Scalar::Int(i) => Scalar::Float(i as u64 as f64),
+                        other => other,
+                    })
+                    .collect(),
+            ));
+        }
+        Ok(Cow::Borrowed(&self.values))
     }
 }
 
-impl<T: Into<Scalar>> From<Vec<T>> for Data {
-    fn from(v: Vec<T>) -> Data {
-        let n = v.len();
-        Data {
-            values: v.into_iter().map(Into::into).collect(),
-            shape: vec![n],
-        }
-    }
-}
-impl<T: Into<Scalar> + Copy, const N: usize> From<[T; N]> for Data {
-    fn from(v: [T; N]) -> Data {
-        Data::from(v.to_vec())
-    }
-}
-impl<T: Into<Scalar> + Copy> From<&[T]> for Data {
-    fn from(v: &[T]) -> Data {
-        Data::from(v.to_vec())
-    }
-}
-impl<T: Into<Scalar>> From<T> for Data
-where
-    T: Copy + NotVec,
-{
+impl<T: IntoData> From<T> for Data {
     fn from(v: T) -> Data {
+        let mut b = DataBuilder {
+            values: Vec::new(),
+            shape: vec![None; T::RANK],
+            path: Vec::with_capacity(T::RANK),
+            error: None,
+        };
+        v.visit(&mut b);
+        if let Some(e) = b.error {
+            return Data {
+                values: Vec::new(),
+                shape: vec![1],
+                unsigned: T::UNSIGNED,
+                error: Some(e),
+            };
+        }
         Data {
-            values: vec![v.into()],
-            shape: vec![],
+            values: b.values,
+            // dimensions below an empty list were never seen: 0
+            shape: b.shape.into_iter().map(|d| d.unwrap_or(0)).collect(),
+            unsigned: T::UNSIGNED,
+            error: None,
         }
     }
 }
 
-/// Scalar element types accepted as 0-d [`Data`].
-pub trait NotVec {}
-macro_rules! not_vec { ($($t:ty),*) => {$( impl NotVec for $t {} )*}; }
-not_vec!(f32, f64, i8, i16, i32, i64, u8, u16, u32, bool, Scalar);
+mod sealed {
+    /// What [`IntoData`](super::IntoData) fills: the leaves in order, the length seen first
+    /// at each depth, the index path being visited and the first ragged length found.
+    pub struct DataBuilder {
+        pub(super) values: Vec<ivy_core::Scalar>,
+        pub(super) shape: Vec<Option<usize>>,
+        pub(super) path: Vec<usize>,
+        pub(super) error: Option<ivy_core::Error>,
+    }
+}
+use sealed::DataBuilder;
+
+impl DataBuilder {
+    /// Visits a list of `len` items at the current depth; `item(b, i)` visits item `i`.
+    fn list(&mut self, len: usize, mut item: impl FnMut(&mut Self, usize)) {
+        if self.error.is_some() {
+            return;
+        }
+        let depth = self.path.len();
+        match self.shape[depth] {
+            None => {
+                self.shape[depth] = Some(len);
+                if depth == 0 {
+                    // at least one value per outer item
+                    self.values.reserve(len);
+                }
+            }
+            Some(first) if first != len => {
+                let at = |p: &[usize]| p.iter().map(|i| format!("[{i}]")).collect::<String>();
+                // the first list of this depth is the one at index 0 of every outer list
+                let first_path = vec![0; depth];
+                self.error = Some(Error::InvalidArgument {
+                    op: "asarray",
+                    message: format!(
+                        "ragged nested input: the list at obj{} has {len} elements but the \
+                         list at obj{} has {first} (depth {depth}); every list at one depth \
+                         must have the same length",
+                        at(&self.path),
+                        at(&first_path),
+                    ),
+                });
+                return;
+            }
+            Some(_) => {}
+        }
+        for i in 0..len {
+            self.path.push(i);
+            item(self, i);
+            self.path.pop();
+            if self.error.is_some() {
+                return;
+            }
+        }
+    }
+}
+
+/// Values [`asarray`](crate::asarray) takes (through [`Data`]): Rust scalars (`bool`, every
+/// integer and float type, `half::f16`/`bf16`, `Complex<f32>`/`Complex<f64>`, [`Scalar`])
+/// are rank 0; a `Vec`, array or slice of an `IntoData` (or a reference to one) is one rank
+/// more. Every list at one depth must have the same length: a ragged nesting is an
+/// [`Error::InvalidArgument`] of `asarray` (never a panic). `u64`/`usize` values beyond
+/// `i64::MAX` are kept exactly (inferred as uint64). The rank is the type's: an empty
+/// `Vec<Vec<f32>>` is shape `[0, 0]`. Implemented for these types only (sealed).
+///
+/// ```
+/// ivy::set_backend(ivy::Backend::Ndarray);
+/// let m = ivy::asarray([[1.0f32, 2.0], [3.0, 4.0]])?;
+/// assert_eq!(m.shape(), &[2, 2]);
+/// let v = ivy::asarray(vec![vec![1i64, 2, 3], vec![4, 5, 6]])?;
+/// assert_eq!((v.shape(), v.dtype()), (&[2usize, 3][..], ivy::Dtype::Int32));
+/// let rows: &[[u64; 2]] = &[[1, 2], [3, u64::MAX]];
+/// let u = ivy::asarray(rows)?;
+/// assert_eq!((u.shape(), u.dtype()), (&[2usize, 2][..], ivy::Dtype::Uint64));
+/// let e = ivy::asarray(vec![vec![1.0, 2.0], vec![3.0]]).unwrap_err();
+/// assert!(matches!(e, ivy::Error::InvalidArgument { op: "asarray", .. }), "{e}");
+/// # Ok::<(), ivy::Error>(())
+/// ```
+pub trait IntoData {
+    /// How deeply lists nest: 0 for a scalar.
+    const RANK: usize;
+    /// Whether the leaves are `u64` / `usize`.
+    #[doc(hidden)]
+    const UNSIGNED: bool = false;
+    /// Appends the leaves to `b`, checking the lengths.
+    #[doc(hidden)]
+    fn visit(&self, b: &mut DataBuilder);
+}
+
+macro_rules! leaf {
+    ($($t:ty => |$x:ident| $e:expr),* $(,)?) => {$(
+        impl IntoData for $t {
+            const RANK: usize = 0;
+            #[inline]
+            fn visit(&self, b: &mut DataBuilder) {
+                let $x = *self;
+                b.values.push($e);
+            }
+        }
+    )*};
+}
+leaf!(
+    bool => |x| Scalar::Bool(x),
+    i8 => |x| Scalar::Int(x.into()),
+    i16 => |x| Scalar::Int(x.into()),
+    i32 => |x| Scalar::Int(x.into()),
+    i64 => |x| Scalar::Int(x),
+    isize => |x| Scalar::Int(x as i64),
+    u8 => |x| Scalar::Int(x.into()),
+    u16 => |x| Scalar::Int(x.into()),
+    u32 => |x| Scalar::Int(x.into()),
+    f32 => |x| Scalar::Float(x.into()),
+    f64 => |x| Scalar::Float(x),
+    half::f16 => |x| Scalar::Float(x.to_f64()),
+    half::bf16 => |x| Scalar::Float(x.to_f64()),
+    num_complex::Complex<f32> => |x| Scalar::Complex(x.re.into(), x.im.into()),
+    num_complex::Complex<f64> => |x| Scalar::Complex(x.re, x.im),
+    Scalar => |x| x,
+);
+
+macro_rules! unsigned_leaf {
+    ($($t:ty),*) => {$(
+        impl IntoData for $t {
+            const RANK: usize = 0;
+            const UNSIGNED: bool = true;
+            /// Stored as the bit pattern of an `i64` (see [`Data::checked_values`]).
+            #[inline]
+            fn visit(&self, b: &mut DataBuilder) {
+                b.values.push(Scalar::Int(*self as u64 as i64));
+            }
+        }
+    )*};
+}
+unsigned_leaf!(u64, usize);
+
+impl<T: IntoData> IntoData for [T] {
+    const RANK: usize = T::RANK + 1;
+    const UNSIGNED: bool = T::UNSIGNED;
+    fn visit(&self, b: &mut DataBuilder) {
+        b.list(self.len(), |b, i| self[i].visit(b));
+    }
+}
+impl<T: IntoData, const N: usize> IntoData for [T; N] {
+    const RANK: usize = T::RANK + 1;
+    const UNSIGNED: bool = T::UNSIGNED;
+    fn visit(&self, b: &mut DataBuilder) {
+        self.as_slice().visit(b);
+    }
+}
+impl<T: IntoData> IntoData for Vec<T> {
+    const RANK: usize = T::RANK + 1;
+    const UNSIGNED: bool = T::UNSIGNED;
+    fn visit(&self, b: &mut DataBuilder) {
+        self.as_slice().visit(b);
+    }
+}
+impl<T: IntoData + ?Sized> IntoData for &T {
+    const RANK: usize = T::RANK;
+    const UNSIGNED: bool = T::UNSIGNED;
+    fn visit(&self, b: &mut DataBuilder) {
+        (**self).visit(b);
+    }
+}

@@ -28,6 +28,13 @@ impl NativeArray {
 /// An ivy array: a backend's native array behind one type. Ops accept `&Array`; the backend
 /// is the array's own.
 ///
+/// Operators call the ops and return `Result<Array>`: `&x + &y`, `&x * 2`, `&x - 0.5f32`,
+/// `2.0 * &x`, `-&x`. On the right any scalar an op takes (`f32`, `f64`, `i8`–`i64`,
+/// `u8`–`u32`, `bool`, [`Scalar`](crate::Scalar)); on the left `i64`, `f64`, `bool` or a
+/// `Scalar` (`Scalar::from(1u8) - &x`), so that an unsuffixed literal there stays
+/// unambiguous. `==` compares dtype, shape and values exactly (see `PartialEq` below);
+/// `Display` prints Ivy's repr.
+///
 /// ```
 /// use ivy::prelude::*;
 /// ivy::set_backend(Backend::Candle);
@@ -37,6 +44,7 @@ impl NativeArray {
 /// assert_eq!(x.shape(), &[2]);
 /// let y = x.tan()?;
 /// assert!((y.to_f64_vec()?[1] - 1.0f64.tan()).abs() < 1e-6);
+/// assert_eq!((2 * &x)?, (&x + &x)?);
 /// # Ok::<(), ivy::Error>(())
 /// ```
 #[derive(Clone, Debug)]
@@ -84,7 +92,11 @@ impl Array {
     }
     /// Number of elements.
     pub fn size(&self) -> usize {
-        self.shape().iter().product()
+        let shape = self.shape();
+        if shape.contains(&0) {
+            return 0;
+        }
+        shape.iter().fold(1usize, |n, &d| n.saturating_mul(d))
     }
     /// The array's device.
     pub fn device(&self) -> Device {
@@ -113,19 +125,568 @@ impl Array {
     }
 }
 
-impl fmt::Display for Array {
-    /// `ivy.array([...], dtype=float32)`; arrays above 100 elements print as a shape summary.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.size() > 100 {
-            return write!(
-                f,
-                "ivy.array(<shape {:?}>, dtype={})",
-                self.shape(),
-                self.dtype()
-            );
+impl PartialEq for Array {
+    /// Exact equality, as ndarray's arrays have: the same dtype, the same shape and the same
+    /// values, so `NaN != NaN` and `-0.0 == 0.0`. Arrays on different backends (or devices)
+    /// holding the same dtype, shape and values are equal; an array that cannot be brought
+    /// to the other's backend is unequal to it. Element-wise comparison is the `equal` op.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// let a = ivy::with_backend(Backend::Ndarray, || ivy::asarray([1.0f32, 2.0]))?;
+    /// let b = ivy::with_backend(Backend::Candle, || ivy::asarray([1.0f32, 2.0]))?;
+    /// assert_eq!(a, b);
+    /// assert_ne!(a, a.cast(Dtype::Float64)?); // another dtype
+    /// let nan = ivy::with_backend(Backend::Ndarray, || ivy::asarray([f32::NAN]))?;
+    /// assert_ne!(nan, nan.clone());
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    fn eq(&self, other: &Array) -> bool {
+        if self.dtype() != other.dtype() || self.shape() != other.shape() {
+            return false;
         }
-        let body = crate::backends::format_values(self).map_err(|_| fmt::Error)?;
-        write!(f, "ivy.array({body}, dtype={})", self.dtype())
+        match (&self.native, &other.native) {
+            #[cfg(feature = "ndarray")]
+            (NativeArray::Ndarray(a), NativeArray::Ndarray(b)) => a == b,
+            #[cfg(feature = "candle")]
+            (NativeArray::Candle(a), NativeArray::Candle(b)) => candle_eq(a.tensor(), b.tensor()),
+            #[allow(unreachable_patterns)]
+            _ => eq_on_ndarray(self, other),
+        }
+    }
+}
+
+/// Candle tensors of the same dtype and shape: the same values (on any devices).
+#[cfg(feature = "candle")]
+fn candle_eq(a: &candle_core::Tensor, b: &candle_core::Tensor) -> bool {
+    use crate::backends::candle::{candle_types, dtype_of};
+    fn values<T: candle_core::WithDType>(t: &candle_core::Tensor) -> Option<Vec<T>> {
+        t.flatten_all().and_then(|t| t.to_vec1()).ok()
+    }
+    candle_types!(dtype_of(a.dtype()), T => {
+        match (values::<T>(a), values::<T>(b)) {
+            (Some(x), Some(y)) => x == y,
+            _ => false,
+        }
+    }, _other => false)
+}
+
+/// Arrays of different backends: equal when both convert to ndarray and compare equal there.
+fn eq_on_ndarray(a: &Array, b: &Array) -> bool {
+    #[cfg(feature = "ndarray")]
+    if let (Ok(a), Ok(b)) = (
+        a.to_backend(Backend::Ndarray),
+        b.to_backend(Backend::Ndarray),
+    ) {
+        if let (NativeArray::Ndarray(x), NativeArray::Ndarray(y)) = (&a.native, &b.native) {
+            return x == y;
+        }
+    }
+    let _ = (a, b);
+    false
+}
+
+impl fmt::Display for Array {
+    /// Ivy's repr (numpy's layout under an `ivy.array(` prefix), always naming the dtype:
+    /// rows align under the first row's bracket, every element is padded to a common width,
+    /// floats print like numpy (`1.` for whole values, at most 8 decimals, scientific
+    /// notation when the magnitudes call for it), lines wrap at 75 characters, and arrays of
+    /// more than 1000 elements show their first and last 3 items of each long axis around
+    /// `...`, and their shape.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::asarray([[0.0f32, 1.5], [-2.0, 3.0]])?;
+    /// assert_eq!(
+    ///     x.to_string(),
+    ///     "ivy.array([[ 0. ,  1.5],\n           [-2. ,  3. ]], dtype=float32)"
+    /// );
+    /// assert_eq!(ivy::asarray([1i32, -20])?.to_string(), "ivy.array([  1, -20], dtype=int32)");
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&repr::repr(self))
+    }
+}
+
+/// numpy's `array_repr` / `array2string` (default print options: precision 8, threshold
+/// 1000, edge items 3, line width 75, `floatmode="maxprec"`), with the `ivy.array(` prefix.
+mod repr {
+    use super::{Array, NativeArray};
+    use crate::elem::Elem;
+    use ivy_core::{Dtype, DtypeKind, Result};
+
+    const PREFIX: &str = "ivy.array(";
+    const LINE_WIDTH: usize = 75;
+    const THRESHOLD: usize = 1000;
+    const EDGE_ITEMS: usize = 3;
+    const PRECISION: usize = 8;
+
+    /// One element, widened.
+    #[derive(Clone, Copy)]
+    enum Cell {
+        Bool(bool),
+        Int(i128),
+        Float(f64),
+        Complex(f64, f64),
+    }
+
+    fn cell<T: Elem>(e: T) -> Cell {
+        match T::DTYPE.kind() {
+            DtypeKind::Bool => Cell::Bool(e.to_i128() != 0),
+            DtypeKind::Int | DtypeKind::Uint => Cell::Int(e.to_i128()),
+            DtypeKind::Float => Cell::Float(e.to_f64()),
+            DtypeKind::Complex => {
+                let c = e.to_c128();
+                Cell::Complex(c.re, c.im)
+            }
+        }
+    }
+
+    pub(super) fn repr(x: &Array) -> String {
+        let dtype = x.dtype();
+        let shape = x.shape();
+        if shape.contains(&0) {
+            return if shape.len() == 1 {
+                format!("{PREFIX}[], dtype={dtype})")
+            } else {
+                format!("{PREFIX}[], shape={}, dtype={dtype})", py_tuple(shape))
+            };
+        }
+        let summarise = x.size() > THRESHOLD;
+        let keep: Vec<bool> = shape
+            .iter()
+            .map(|&n| summarise && n > 2 * EDGE_ITEMS)
+            .collect();
+        let cells = match gather(x, &keep) {
+            Ok(c) => c,
+            Err(e) => return format!("{PREFIX}<values unreadable: {e}>, dtype={dtype})"),
+        };
+        let shown: Vec<usize> = shape
+            .iter()
+            .zip(&keep)
+            .map(|(&n, &k)| if k { 2 * EDGE_ITEMS } else { n })
+            .collect();
+        let words = words(&cells, dtype, shape.is_empty());
+        let layout = Layout {
+            shape: &shown,
+            summarised: &keep,
+            words: &words,
+        };
+        let hanging = " ".repeat(PREFIX.len() + 1);
+        // the dtype follows a ",", so rows get one character less (numpy's suffix)
+        let arr = format!("{PREFIX}{},", layout.item(0, 0, &hanging, LINE_WIDTH - 1));
+        // numpy ≥ 2.2 names the shape of a summarised array
+        let dtype_str = if summarise {
+            format!("shape={}, dtype={dtype})", py_tuple(shape))
+        } else {
+            format!("dtype={dtype})")
+        };
+        let last_line = arr.len() - arr.rfind('\n').map_or(0, |i| i + 1);
+        if last_line + dtype_str.len() + 1 > LINE_WIDTH {
+            format!("{arr}\n{}{dtype_str}", " ".repeat(PREFIX.len()))
+        } else {
+            format!("{arr} {dtype_str}")
+        }
+    }
+
+    /// A shape as Python prints a tuple: `(2, 0)`, `(2000,)`.
+    fn py_tuple(shape: &[usize]) -> String {
+        match shape {
+            [n] => format!("({n},)"),
+            _ => {
+                let dims: Vec<String> = shape.iter().map(usize::to_string).collect();
+                format!("({})", dims.join(", "))
+            }
+        }
+    }
+
+    /// The elements shown, row-major: all of them, or for each summarised axis its first
+    /// and last [`EDGE_ITEMS`] (only those are copied).
+    fn gather(x: &Array, summarised: &[bool]) -> Result<Vec<Cell>> {
+        match &x.native {
+            #[cfg(feature = "ndarray")]
+            NativeArray::Ndarray(a) => {
+                crate::backends::ndarray::nd_all!(a, v, T => nd_cells(v.view(), summarised))
+            }
+            #[cfg(feature = "candle")]
+            NativeArray::Candle(t) => candle_cells(t.tensor(), summarised),
+            #[allow(unreachable_patterns)]
+            _ => Err(ivy_core::Error::BackendUnavailable {
+                backend: x.backend(),
+            }),
+        }
+    }
+
+    #[cfg(feature = "ndarray")]
+    fn nd_cells<T: Elem>(v: ndarray::ArrayViewD<'_, T>, summarised: &[bool]) -> Result<Vec<Cell>> {
+        use ndarray::{Axis, Slice};
+        let mut edges: Option<ndarray::ArrayD<T>> = None;
+        for (ax, _) in summarised.iter().enumerate().filter(|(_, k)| **k) {
+            let cur = edges.as_ref().map_or_else(|| v.view(), |e| e.view());
+            let n = cur.len_of(Axis(ax));
+            let head = cur.slice_axis(Axis(ax), Slice::from(..EDGE_ITEMS));
+            let tail = cur.slice_axis(Axis(ax), Slice::from(n - EDGE_ITEMS..));
+            let joined = ndarray::concatenate(Axis(ax), &[head, tail]).map_err(|e| {
+                ivy_core::Error::InvalidArgument {
+                    op: "repr",
+                    message: e.to_string(),
+                }
+            })?;
+            edges = Some(joined);
+        }
+        let view = edges.as_ref().map_or_else(|| v.view(), |e| e.view());
+        Ok(view.iter().map(|e| cell(*e)).collect())
+    }
+
+    #[cfg(feature = "candle")]
+    fn candle_cells(t: &candle_core::Tensor, summarised: &[bool]) -> Result<Vec<Cell>> {
+        use crate::backends::candle::{candle_types, dtype_of, err};
+        let mut t = t.clone();
+        for (ax, _) in summarised.iter().enumerate().filter(|(_, k)| **k) {
+            let n = t.dim(ax).map_err(|e| err("repr", e))?;
+            let head = t.narrow(ax, 0, EDGE_ITEMS).map_err(|e| err("repr", e))?;
+            let tail = t
+                .narrow(ax, n - EDGE_ITEMS, EDGE_ITEMS)
+                .map_err(|e| err("repr", e))?;
+            t = candle_core::Tensor::cat(&[head, tail], ax).map_err(|e| err("repr", e))?;
+        }
+        let flat = t.flatten_all().map_err(|e| err("repr", e))?;
+        candle_types!(dtype_of(t.dtype()), T => {
+            let v = flat.to_vec1::<T>().map_err(|e| err("repr", e))?;
+            Ok(v.into_iter().map(cell).collect())
+        }, other => Err(crate::array::not_in_backend(Some("repr"), other, ivy_core::Backend::Candle)))
+    }
+
+    /// Each element as text, all padded to one width (numpy's per-dtype format functions).
+    fn words(cells: &[Cell], dtype: Dtype, zero_d: bool) -> Vec<String> {
+        let prec = Prec::of(dtype);
+        match dtype.kind() {
+            DtypeKind::Bool => cells
+                .iter()
+                .map(|c| match c {
+                    Cell::Bool(true) if zero_d => "True".to_string(),
+                    Cell::Bool(true) => " True".to_string(),
+                    _ => "False".to_string(),
+                })
+                .collect(),
+            DtypeKind::Int | DtypeKind::Uint => {
+                let s: Vec<String> = cells
+                    .iter()
+                    .map(|c| match c {
+                        Cell::Int(i) => i.to_string(),
+                        _ => String::new(),
+                    })
+                    .collect();
+                let w = s.iter().map(String::len).max().unwrap_or(0);
+                s.into_iter().map(|s| format!("{s:>w$}")).collect()
+            }
+            DtypeKind::Float => {
+                let v: Vec<f64> = cells
+                    .iter()
+                    .map(|c| match c {
+                        Cell::Float(f) => *f,
+                        _ => 0.0,
+                    })
+                    .collect();
+                let ff = FloatFormat::new(&v, prec, false);
+                v.iter().map(|&x| ff.format(x)).collect()
+            }
+            DtypeKind::Complex => {
+                let (re, im): (Vec<f64>, Vec<f64>) = cells
+                    .iter()
+                    .map(|c| match c {
+                        Cell::Complex(r, i) => (*r, *i),
+                        _ => (0.0, 0.0),
+                    })
+                    .unzip();
+                let (rf, imf) = (
+                    FloatFormat::new(&re, prec, false),
+                    FloatFormat::new(&im, prec, true),
+                );
+                re.iter()
+                    .zip(&im)
+                    .map(|(&r, &i)| {
+                        let i = imf.format(i);
+                        let end = i.trim_end().len();
+                        format!("{}{}j{}", rf.format(r), &i[..end], &i[end..])
+                    })
+                    .collect()
+            }
+        }
+    }
+
+    /// The float type whose shortest round-trip digits are printed.
+    #[derive(Clone, Copy)]
+    enum Prec {
+        F16,
+        Bf16,
+        F32,
+        F64,
+    }
+
+    impl Prec {
+        fn of(d: Dtype) -> Prec {
+            match d {
+                Dtype::Float16 => Prec::F16,
+                Dtype::Bfloat16 => Prec::Bf16,
+                Dtype::Float32 | Dtype::Complex64 => Prec::F32,
+                _ => Prec::F64,
+            }
+        }
+
+        /// `x` rounded to this type.
+        fn round(self, x: f64) -> f64 {
+            match self {
+                Prec::F16 => half::f16::from_f64(x).to_f64(),
+                Prec::Bf16 => half::bf16::from_f64(x).to_f64(),
+                Prec::F32 => x as f32 as f64,
+                Prec::F64 => x,
+            }
+        }
+
+        /// From this magnitude up, numpy prints scientific: `10^min(8, finfo.precision)`.
+        fn exp_cutoff(self) -> f64 {
+            match self {
+                Prec::F16 => 1e3,
+                Prec::Bf16 => 1e2,
+                Prec::F32 => 1e6,
+                Prec::F64 => 1e8,
+            }
+        }
+
+        /// The shortest decimal digits that read back as `v` (finite, ≥ 0) in this type, and
+        /// the decimal exponent of the first: `v = d.ddd × 10^e`.
+        fn shortest(self, v: f64) -> (String, i32) {
+            let s = match self {
+                Prec::F64 => format!("{v:e}"),
+                Prec::F32 => format!("{:e}", v as f32),
+                Prec::F16 | Prec::Bf16 => (0..17)
+                    .map(|d| format!("{v:.d$e}"))
+                    .find(|s| s.parse::<f64>().is_ok_and(|x| self.round(x) == v))
+                    .unwrap_or_else(|| format!("{v:e}")),
+            };
+            split_exp(&s)
+        }
+    }
+
+    /// `"1.25e-3"` → `("125", -3)`.
+    fn split_exp(s: &str) -> (String, i32) {
+        let (m, e) = s.split_once('e').unwrap_or((s, "0"));
+        (m.replace('.', ""), e.parse().unwrap_or(0))
+    }
+
+    /// Positional digits of `v` (finite, ≥ 0): integer part and fraction, the shortest
+    /// round-trip digits with at most [`PRECISION`] decimals (rounded beyond), trailing
+    /// zeros trimmed.
+    fn positional(v: f64, prec: Prec) -> (String, String) {
+        let (digits, e) = prec.shortest(v);
+        let (int, frac) = if e >= 0 {
+            let e = e as usize;
+            if digits.len() > e + 1 {
+                (digits[..=e].to_string(), digits[e + 1..].to_string())
+            } else {
+                (
+                    digits.clone() + &"0".repeat(e + 1 - digits.len()),
+                    String::new(),
+                )
+            }
+        } else {
+            let zeros = "0".repeat(e.unsigned_abs() as usize - 1);
+            ("0".to_string(), zeros + &digits)
+        };
+        if frac.len() <= PRECISION {
+            return (int, frac);
+        }
+        let s = format!("{v:.PRECISION$}");
+        let (int, frac) = s.split_once('.').unwrap_or((&s, ""));
+        (int.to_string(), frac.trim_end_matches('0').to_string())
+    }
+
+    /// Scientific digits of `v` (finite, ≥ 0): leading digit, fraction, exponent; at most
+    /// [`PRECISION`] decimals.
+    fn scientific(v: f64, prec: Prec) -> (String, String, i32) {
+        let (mut digits, mut e) = prec.shortest(v);
+        if digits.len() > PRECISION + 1 {
+            (digits, e) = split_exp(&format!("{v:.PRECISION$e}"));
+            let kept = digits.trim_end_matches('0').len().max(1);
+            digits.truncate(kept);
+        }
+        let frac = digits.split_off(1);
+        (digits, frac, e)
+    }
+
+    /// numpy's `FloatingFormat` (`floatmode="maxprec"`, `sign="-"`, or `"+"` for the
+    /// imaginary parts of complex numbers).
+    struct FloatFormat {
+        prec: Prec,
+        plus: bool,
+        exp: bool,
+        pad_left: usize,
+        pad_right: usize,
+        precision: usize,
+        exp_size: usize,
+    }
+
+    impl FloatFormat {
+        fn new(values: &[f64], prec: Prec, plus: bool) -> FloatFormat {
+            let finite: Vec<f64> = values.iter().copied().filter(|v| v.is_finite()).collect();
+            let (mut max, mut min) = (0.0f64, f64::INFINITY);
+            for a in finite.iter().map(|v| v.abs()).filter(|a| *a != 0.0) {
+                max = max.max(a);
+                min = min.min(a);
+            }
+            // numpy compares in the array's own type
+            let exp = max > 0.0
+                && (max >= prec.exp_cutoff()
+                    || min < prec.round(1e-4)
+                    || prec.round(max / min) > 1e3);
+            let mut f = FloatFormat {
+                prec,
+                plus,
+                exp,
+                pad_left: 0,
+                pad_right: 0,
+                precision: PRECISION,
+                exp_size: 0,
+            };
+            let sign = |v: f64| usize::from(plus || v.is_sign_negative());
+            if finite.is_empty() {
+            } else if exp {
+                for &v in &finite {
+                    let (int, frac, e) = scientific(v.abs(), prec);
+                    f.pad_left = f.pad_left.max(sign(v) + int.len());
+                    f.exp_size = f.exp_size.max(e.unsigned_abs().to_string().len().max(2));
+                    f.pad_right = f.pad_right.max(frac.len());
+                }
+                f.precision = f.pad_right;
+                f.pad_right = f.exp_size + 2 + f.precision;
+            } else {
+                for &v in &finite {
+                    let (int, frac) = positional(v.abs(), prec);
+                    f.pad_left = f.pad_left.max(sign(v) + int.len());
+                    f.pad_right = f.pad_right.max(frac.len());
+                }
+            }
+            if finite.len() != values.len() {
+                let neginf = plus || values.contains(&f64::NEG_INFINITY);
+                let offset = f.pad_right + 1;
+                f.pad_left = f
+                    .pad_left
+                    .max(3usize.saturating_sub(offset))
+                    .max((3 + usize::from(neginf)).saturating_sub(offset));
+            }
+            f
+        }
+
+        fn format(&self, v: f64) -> String {
+            if !v.is_finite() {
+                let text = match (v.is_nan(), v < 0.0, self.plus) {
+                    (true, _, false) => "nan",
+                    (true, _, true) => "+nan",
+                    (false, true, _) => "-inf",
+                    (false, false, false) => "inf",
+                    (false, false, true) => "+inf",
+                };
+                let w = self.pad_left + self.pad_right + 1;
+                return format!("{text:>w$}");
+            }
+            let sign = if v.is_sign_negative() {
+                "-"
+            } else if self.plus {
+                "+"
+            } else {
+                ""
+            };
+            let pl = self.pad_left;
+            if self.exp {
+                // every value gets the widest value's number of digits (its own digits,
+                // not zeros: numpy's `min_digits`)
+                let (mut digits, e) = split_exp(&format!("{:.*e}", self.precision, v.abs()));
+                let frac = digits.split_off(1);
+                let int = format!("{sign}{digits}");
+                let es = if e < 0 { '-' } else { '+' };
+                let ew = self.exp_size;
+                format!("{int:>pl$}.{frac}e{es}{:0ew$}", e.unsigned_abs())
+            } else {
+                let (int, frac) = positional(v.abs(), self.prec);
+                let int = format!("{sign}{int}");
+                let pr = self.pad_right;
+                format!("{int:>pl$}.{frac:<pr$}")
+            }
+        }
+    }
+
+    /// numpy's `_formatArray`: nested brackets, rows under the first row's bracket, long
+    /// rows wrapped, `...` for the middle of summarised axes.
+    struct Layout<'a> {
+        shape: &'a [usize],
+        summarised: &'a [bool],
+        words: &'a [String],
+    }
+
+    impl Layout<'_> {
+        /// The item at `axis` starting at flat index `offset`; `hanging` is the indent of
+        /// its continuation lines, `width` the line width left to it.
+        fn item(&self, axis: usize, offset: usize, hanging: &str, width: usize) -> String {
+            let Some(&len) = self.shape.get(axis) else {
+                return self.words.get(offset).cloned().unwrap_or_default();
+            };
+            let axes_left = self.shape.len() - axis;
+            let next_hanging = format!("{hanging} ");
+            let stride: usize = self.shape[axis + 1..].iter().product();
+            let sub = |i: usize| {
+                self.item(
+                    axis + 1,
+                    offset + i * stride,
+                    &next_hanging,
+                    width.saturating_sub(1),
+                )
+            };
+            let summary = self.summarised[axis];
+            let (lead, trail_start) = if summary {
+                (EDGE_ITEMS, len - EDGE_ITEMS)
+            } else {
+                (0, 0)
+            };
+            let mut s = String::new();
+            if axes_left == 1 {
+                let elem_width = width.saturating_sub(1);
+                let mut line = hanging.to_string();
+                let words = (0..lead)
+                    .map(|i| Some(sub(i)))
+                    .chain(summary.then_some(None))
+                    .chain((trail_start..len).map(|i| Some(sub(i))));
+                for (n, word) in words.enumerate() {
+                    if n > 0 {
+                        line.push_str(", ");
+                    }
+                    let word = word.unwrap_or_else(|| "...".to_string());
+                    if line.len() + word.len() > elem_width && line.len() > hanging.len() {
+                        s.push_str(line.trim_end());
+                        s.push('\n');
+                        line = hanging.to_string();
+                    }
+                    line.push_str(&word);
+                }
+                s.push_str(&line);
+            } else {
+                let sep = format!(",{}", "\n".repeat(axes_left - 1));
+                let rows = (0..lead)
+                    .map(|i| Some(sub(i)))
+                    .chain(summary.then_some(None))
+                    .chain((trail_start..len).map(|i| Some(sub(i))));
+                for (n, row) in rows.enumerate() {
+                    if n > 0 {
+                        s.push_str(&sep);
+                    }
+                    s.push_str(hanging);
+                    s.push_str(&row.unwrap_or_else(|| "...".to_string()));
+                }
+            }
+            format!("[{}]", &s[hanging.len()..])
+        }
     }
 }
 

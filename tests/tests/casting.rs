@@ -6,7 +6,9 @@ use ivy::prelude::*;
 use ivy::{CastingMode, Error};
 use ivy_tests::{test_backends, typed};
 
-/// A demo op supporting only float32 among the floats, on both backends.
+/// Demo ops with spec gaps on both backends: `twice` lacks some floats (bfloat16, float16,
+/// float64: upcast and downcast fill the gap, crosscast must not), `twice_int` lacks every
+/// float and `twice_float` every integer (crosscast's cases).
 #[ivy::category]
 pub mod demo {
     use ivy::{Array, Result};
@@ -15,6 +17,14 @@ pub mod demo {
     #[primary]
     #[nestable]
     pub fn twice(x: &Array, out: Option<&mut Array>) -> Result<Array>;
+
+    /// `x + x`, integers and bool only.
+    #[primary]
+    pub fn twice_int(x: &Array) -> Result<Array>;
+
+    /// `x + x`, no integers.
+    #[primary]
+    pub fn twice_float(x: &Array) -> Result<Array>;
 }
 
 #[ivy::backend_impl]
@@ -23,12 +33,28 @@ impl demo::DemoBackend for ivy::NdarrayBackend {
     fn twice(x: &Array) -> ivy::Result<Array> {
         ivy::add(x, x)
     }
+    #[with_unsupported_dtypes({"0.17.2 and below": ("float",)})]
+    fn twice_int(x: &Array) -> ivy::Result<Array> {
+        ivy::add(x, x)
+    }
+    #[with_unsupported_dtypes({"0.17.2 and below": ("integer",)})]
+    fn twice_float(x: &Array) -> ivy::Result<Array> {
+        ivy::add(x, x)
+    }
 }
 
 #[ivy::backend_impl]
 impl demo::DemoBackend for ivy::CandleBackend {
     #[with_unsupported_dtypes({"0.11.1 and below": ("bfloat16", "float16", "float64")})]
     fn twice(x: &Array) -> ivy::Result<Array> {
+        ivy::add(x, x)
+    }
+    #[with_unsupported_dtypes({"0.11.1 and below": ("float",)})]
+    fn twice_int(x: &Array) -> ivy::Result<Array> {
+        ivy::add(x, x)
+    }
+    #[with_unsupported_dtypes({"0.11.1 and below": ("integer",)})]
+    fn twice_float(x: &Array) -> ivy::Result<Array> {
         ivy::add(x, x)
     }
 }
@@ -80,16 +106,43 @@ test_backends! {
             let n = ivy::with_casting_mode(CastingMode::Crosscast, || ivy::negative(&x))?;
             assert_eq!((n.dtype(), n.to_f64_vec()?), (Dtype::Int32, vec![-1.0]));
         }
-        // floats unsupported → default int
-        let h = typed(&[2.0], Dtype::Float16)?;
-        let r = ivy::with_casting_mode(CastingMode::Crosscast, || demo::twice(&h))?;
-        assert_eq!((r.dtype(), r.to_f64_vec()?), (Dtype::Int32, vec![4.0]));
+    }
+
+    fn crosscast_only_when_the_whole_kind_is_missing(b) {
+        // `twice` lacks float16 but has float32: crosscasting float16 to an int would
+        // silently truncate 1.5 to 1 (it did), so crosscast finds nothing
+        let h = typed(&[1.5], Dtype::Float16)?;
+        let r = ivy::with_casting_mode(CastingMode::Crosscast, || demo::twice(&h));
+        assert!(matches!(r, Err(Error::UnsupportedDtype { .. })), "{r:?}");
+        // every float unsupported → the default int
+        let r = ivy::with_casting_mode(CastingMode::Crosscast, || demo::twice_int(&h))?;
+        assert_eq!((r.dtype(), r.to_f64_vec()?), (Dtype::Int32, vec![2.0]));
+        let r = ivy::with_default_int_dtype(Dtype::Int64, || {
+            ivy::with_casting_mode(CastingMode::Crosscast, || demo::twice_int(&h))
+        })??;
+        assert_eq!(r.dtype(), Dtype::Int64, "the default int dtype in force");
+        // every integer unsupported → the default float, for signed and unsigned inputs
+        for d in [Dtype::Int64, Dtype::Uint8] {
+            let i = typed(&[3.0], d)?;
+            assert!(demo::twice_float(&i).is_err());
+            let r = ivy::with_casting_mode(CastingMode::Crosscast, || demo::twice_float(&i))?;
+            assert_eq!((r.dtype(), r.to_f64_vec()?), (Dtype::Float32, vec![6.0]), "{d}");
+            // an op with integers is not crosscast: upcast/downcast stay within the kind
+            let r = ivy::with_casting_mode(CastingMode::Crosscast, || demo::twice_int(&i))?;
+            assert_eq!(r.dtype(), d, "supported: no cast at all");
+        }
     }
 
     fn cast_tries_crosscast_first(b) {
         let h = typed(&[2.0], Dtype::Float16)?;
-        let r = ivy::with_casting_mode(CastingMode::Cast, || demo::twice(&h))?;
+        // crosscast first where it applies ...
+        let r = ivy::with_casting_mode(CastingMode::Cast, || demo::twice_int(&h))?;
         assert_eq!(r.dtype(), Dtype::Int32);
+        // ... else upcast (float16 → float32 keeps 1.5), then downcast
+        let r = ivy::with_casting_mode(CastingMode::Cast, || demo::twice(&typed(&[1.5], Dtype::Float16)?))?;
+        assert_eq!((r.dtype(), r.to_f64_vec()?), (Dtype::Float32, vec![3.0]));
+        let r = ivy::with_casting_mode(CastingMode::Cast, || demo::twice(&typed(&[1.5], Dtype::Float64)?))?;
+        assert_eq!((r.dtype(), r.to_f64_vec()?), (Dtype::Float32, vec![3.0]));
         // with the default int unsupported too, cast falls back to upcast
         let r = ivy::with_default(ivy::DefaultKind::Int, Dtype::Int64, || {
             ivy::with_casting_mode(CastingMode::Cast, || ivy::tan(&h))

@@ -103,6 +103,26 @@ fn container_prints_like_ivy() {
     });
 }
 
+test_backends! {
+    fn empty_containers_print_as_braces(b) {
+        assert_eq!(Container::<Array>::new().to_string(), "{}");
+        let c: Container = container! { a: a(1.0), d: {} };
+        assert_eq!(c.to_string(), "{\n    a: ivy.array(1., dtype=float32),\n    d: {}\n}");
+        let nested: Container = container! { d: { e: {} } };
+        assert_eq!(nested.to_string(), "{\n    d: {\n        e: {}\n    }\n}");
+    }
+
+    fn multi_line_leaves_stay_aligned(b) {
+        let m = || ivy::asarray(Data::from(vec![0.0f32, 1.0, 2.0, 3.0]).reshape(&[2, 2])?);
+        let c: Container = container! { ab: m()?, d: { e: m()? } };
+        assert_eq!(
+            c.to_string(),
+            "{\n    ab: ivy.array([[0., 1.],\n                   [2., 3.]], dtype=float32),\n    \
+             d: {\n        e: ivy.array([[0., 1.],\n                      [2., 3.]], dtype=float32)\n    }\n}"
+        );
+    }
+}
+
 #[test]
 fn map_with_key_chains() {
     ivy::with_backend(Backend::Ndarray, || {

@@ -67,6 +67,9 @@ test_backends! {
         })??;
         ivy::with_default(DefaultKind::Float, Dtype::Float64, || -> ivy::Result<()> {
             assert_eq!(ivy::asarray(vec![0.5])?.dtype(), Dtype::Float64);
+            // linked: with no global default set, the default float dtype is the global one
+            assert_eq!(ivy::zeros(&[1])?.dtype(), Dtype::Float64);
+            assert_eq!(ivy::ones(&[1])?.dtype(), Dtype::Float64);
             let i = typed(&[3.0], Dtype::Int32)?;
             assert_eq!(ivy::divide(&i, &i)?.dtype(), Dtype::Float64, "int division uses the default float");
             Ok(())

@@ -35,7 +35,29 @@ fn set_and_unset_process_defaults() {
     ivy::set_default(DefaultKind::Dtype, Dtype::Float64).unwrap();
     let z = ivy::with_backend(Backend::Ndarray, || ivy::zeros(&[1])).unwrap();
     assert_eq!(z.dtype(), Dtype::Float64);
+    // linked: a float global default is the default float dtype (before: float32)
+    assert_eq!(ivy::default_float_dtype(), Dtype::Float64);
+    let x = ivy::with_backend(Backend::Candle, || ivy::asarray([1.0, 2.0])).unwrap();
+    assert_eq!(x.dtype(), Dtype::Float64);
+    assert_eq!(ivy::default_int_dtype(), Dtype::Int32, "not an int");
     ivy::unset_default(DefaultKind::Dtype);
+    assert_eq!(ivy::default_float_dtype(), Dtype::Float32);
+    // linked: a set default float dtype is the global default while that is unset (before:
+    // zeros gave float32), on every thread and both backends
+    ivy::set_default_float_dtype(Dtype::Float64).unwrap();
+    assert_eq!(ivy::default_dtype(None, None), Dtype::Float64);
+    for b in [Backend::Ndarray, Backend::Candle] {
+        let z = std::thread::spawn(move || ivy::with_backend(b, || ivy::zeros(&[2])))
+            .join()
+            .unwrap()
+            .unwrap();
+        assert_eq!(z.dtype(), Dtype::Float64, "{b}");
+    }
+    // a rejected setter changes nothing
+    assert!(ivy::set_default_float_dtype(Dtype::Int8).is_err());
+    assert_eq!(ivy::default_float_dtype(), Dtype::Float64);
+    ivy::unset_default_float_dtype();
+    assert_eq!(ivy::default_dtype(None, None), Dtype::Float32);
     // precise mode, process-wide
     ivy::set_precise_mode(false);
     assert_eq!(

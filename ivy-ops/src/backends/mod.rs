@@ -195,40 +195,6 @@ pub(crate) fn cast(x: &Array, to: Dtype) -> Result<Array> {
     }
 }
 
-/// The values as text, nested like the shape.
-pub(crate) fn format_values(x: &Array) -> Result<String> {
-    match &x.native {
-        #[cfg(feature = "ndarray")]
-        NativeArray::Ndarray(a) => Ok(format_nd(a)),
-        #[cfg(all(feature = "candle", feature = "ndarray"))]
-        NativeArray::Candle(t) => Ok(format_nd(&candle::to_nd(t.tensor())?)),
-        #[allow(unreachable_patterns)]
-        _ => Ok(format!("{:?}", x.to_f64_vec()?)),
-    }
-}
-
-/// Real floats print as numpy does (`1.` for whole values), so a float array never reads as
-/// an integer one.
-#[cfg(feature = "ndarray")]
-fn format_nd(a: &NdArray) -> String {
-    struct Real<T>(T);
-    impl<T: ndarray::Elem> std::fmt::Display for Real<T> {
-        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-            let v = self.0.to_f64();
-            if v.is_finite() && v.fract() == 0.0 && v.abs() < 1e16 {
-                write!(f, "{v}.")
-            } else {
-                write!(f, "{}", self.0)
-            }
-        }
-    }
-    if a.dtype().is_float() {
-        ndarray::nd_all!(a, v, T => format!("{}", v.map(|e| Real(*e))))
-    } else {
-        ndarray::nd_all!(a, v, T => format!("{v}"))
-    }
-}
-
 impl Array {
     /// Wraps ndarray data.
     #[cfg(feature = "ndarray")]

@@ -56,9 +56,10 @@ impl CreationBackend for CandleBackend {
         }, other => Err(crate::array::not_in_backend(Some("arange"), other, Backend::Candle)))
     }
     fn asarray(obj: Data, dtype: Dtype, device: Device) -> Result<Array> {
+        let values = obj.checked_values(dtype)?;
         let dev = candle_device("asarray", device)?;
         candle_types!(dtype, T => {
-            let v = typed_values::<T>("asarray", obj.values.len(), |i| obj.values[i])?;
+            let v = typed_values::<T>("asarray", values.len(), |i| values[i])?;
             tensor_of("asarray", v, &obj.shape, &dev)
         }, other => Err(crate::array::not_in_backend(Some("asarray"), other, Backend::Candle)))
     }

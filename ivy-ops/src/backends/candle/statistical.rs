@@ -25,6 +25,9 @@ impl StatisticalBackend for CandleBackend {
             super::reserve("sum", t.dims(), d)?;
         }
         let t = t.to_dtype(cd).map_err(|e| err("sum", e))?;
+        let shape = reduced_shape(t.dims(), &axes, keepdims);
+        // an empty input can reduce to a large result (`[0, n]` over axis 0 gives `[n]`)
+        super::reserve("sum", &shape, d)?;
         if d.is_float() {
             return wrap(
                 "sum",
@@ -35,7 +38,6 @@ impl StatisticalBackend for CandleBackend {
                 },
             );
         }
-        let shape = reduced_shape(t.dims(), &axes, keepdims);
         candle_types!(dtype_of(cd), T => {
             let xs = t.flatten_all().and_then(|f| f.to_vec1::<T>()).map_err(|e| err("sum", e))?;
             let r = reduce("sum", &xs, t.dims(), &axes, T::zero(), T::add)?;

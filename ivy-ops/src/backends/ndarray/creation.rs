@@ -63,9 +63,10 @@ impl CreationBackend for NdarrayBackend {
         })
     }
     fn asarray(obj: Data, dtype: Dtype, device: Device) -> Result<Array> {
+        let values = obj.checked_values(dtype)?;
         cpu_only("asarray", device)?;
         super::nd_type!(dtype, T => {
-            let v = typed_values::<T>("asarray", obj.values.len(), |i| obj.values[i])?;
+            let v = typed_values::<T>("asarray", values.len(), |i| values[i])?;
             shaped("asarray", &obj.shape, v)
         })
     }
