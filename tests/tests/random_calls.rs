@@ -70,6 +70,7 @@
 
 use ivy::prelude::*;
 use ivy::{Error, NativeDtype, NestArg};
+use ivy_tests::Rng;
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Write};
@@ -84,35 +85,6 @@ const DEFAULT_SEED: u64 = 0x1f2e_3d4c_5b6a_7988;
 const MAX_RESTARTS: usize = 60;
 
 // ======================================================================== PRNG
-
-/// splitmix64.
-#[derive(Clone)]
-struct Rng(u64);
-
-impl Rng {
-    fn new(seed: u64) -> Rng {
-        Rng(seed)
-    }
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    fn chance(&mut self, p: f64) -> bool {
-        ((self.next() >> 11) as f64 / (1u64 << 53) as f64) < p
-    }
-    fn pick<T: Clone>(&mut self, s: &[T]) -> T {
-        s[self.below(s.len())].clone()
-    }
-    fn range_i64(&mut self, lo: i64, hi: i64) -> i64 {
-        lo + (self.next() % (hi - lo + 1) as u64) as i64
-    }
-}
 
 // ======================================================================== value pools
 
