@@ -523,4 +523,9 @@ fn tour_runs_every_example() {
     assert!(out.contains("x was rebound"));
     assert!(out.contains("1.3862944")); // cross_entropy
     assert!(out.contains("(after: still float64)"));
+    // the README's casting-mode example: a real gap, resolved under crosscast
+    assert!(
+        out.contains("crosscast_data_types: negative([True, False]) = ivy.array([-1,  0]"),
+        "{out}"
+    );
 }
