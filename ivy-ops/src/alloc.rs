@@ -42,6 +42,7 @@ pub(crate) fn shape_size_of(op: &'static str, shape: &[usize], dtype: Dtype) -> 
 }
 
 /// The bytes of `n` elements of `dtype` (saturating: only used in messages and probes).
+#[cfg_attr(not(feature = "candle"), allow(dead_code))]
 pub(crate) fn bytes_of(n: usize, dtype: Dtype) -> usize {
     n.saturating_mul((dtype.bits() / 8) as usize)
 }
@@ -58,6 +59,7 @@ pub(crate) fn try_vec<T>(op: &'static str, n: usize) -> Result<Vec<T>> {
 
 /// Asks the allocator for `bytes` and gives them back: the check made before a backend
 /// allocates a result itself, so a size it cannot have is an error, not an abort.
+#[cfg_attr(not(feature = "candle"), allow(dead_code))]
 pub(crate) fn probe(op: &'static str, bytes: usize) -> Result<()> {
     // Small buffers come from the heap's free lists; only sizes that could fail are probed.
     if bytes >= 1 << 20 {

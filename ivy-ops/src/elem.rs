@@ -292,7 +292,8 @@ impl Elem for bool {
     }
 }
 
-/// A unary kernel over float/complex elements.
+/// A unary kernel over float/complex elements (candle maps these ops to its own kernels).
+#[cfg_attr(not(feature = "ndarray"), allow(dead_code))]
 pub(crate) trait FloatMap {
     fn f<T: FloatElem>(x: T) -> T;
 }
@@ -307,6 +308,7 @@ pub(crate) trait ElemZip {
 
 macro_rules! float_map {
     ($($name:ident => $m:ident),*) => {$(
+        #[cfg_attr(not(feature = "ndarray"), allow(dead_code))]
         pub(crate) struct $name;
         impl FloatMap for $name {
             #[inline(always)]
@@ -318,6 +320,7 @@ float_map!(Tan => tan, Ln => ln, Exp => exp, Softplus => softplus);
 
 macro_rules! elem_zip {
     ($($name:ident => $m:ident),*) => {$(
+        #[cfg_attr(not(feature = "ndarray"), allow(dead_code))] // candle divides floats natively
         pub(crate) struct $name;
         impl ElemZip for $name {
             #[inline(always)]
