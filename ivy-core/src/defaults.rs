@@ -240,14 +240,8 @@ pub fn default_dtype(dtype: Option<Dtype>, item: Option<Scalar>) -> Dtype {
     }
     match item {
         None => default_of(DefaultKind::Dtype),
-        Some(Scalar::Bool(_)) => Dtype::Bool,
-        Some(Scalar::Int(i)) => default_int_for(i as i128),
-        Some(Scalar::Float(f)) if beyond_float32(f) => Dtype::Float64,
-        Some(Scalar::Float(_)) => default_float_dtype(),
-        Some(Scalar::Complex(re, im)) if beyond_float32(re) || beyond_float32(im) => {
-            Dtype::Complex128
-        }
-        Some(Scalar::Complex(..)) => default_complex_dtype(),
+        // one item is a list of one: the same kind and range rules
+        Some(s) => default_dtype_for(&[s]),
     }
 }
 

@@ -161,15 +161,19 @@ impl Data {
     /// assert_eq!(Data::from([1.0f32, 2.0]).inferred_dtype(), Dtype::Float32);
     /// ```
     pub fn inferred_dtype(&self) -> Dtype {
-        if self.unsigned
+        if self.has_u64_beyond_i64() {
+            return Dtype::Uint64;
+        }
+        ivy_core::default_dtype_for(&self.values)
+    }
+    /// Whether `u64` data holds values above `i64::MAX` (stored as their bit pattern, so
+    /// negative `Scalar::Int`s).
+    fn has_u64_beyond_i64(&self) -> bool {
+        self.unsigned
             && self
                 .values
                 .iter()
                 .any(|v| matches!(v, Scalar::Int(i) if *i < 0))
-        {
-            return Dtype::Uint64;
-        }
-        ivy_core::default_dtype_for(&self.values)
     }
     /// The values to build an array of `dtype` from, or the error these values carry (a
     /// ragged nesting). Backends call this instead of reading `values`: `u64` values above
@@ -179,11 +183,7 @@ impl Data {
         if let Some(e) = &self.error {
             return Err(e.clone());
         }
-        let wrapped = |v: &Scalar| matches!(v, Scalar::Int(i) if *i < 0);
-        if self.unsigned
-            && (dtype.is_float() || dtype.is_complex())
-            && self.values.iter().any(wrapped)
-        {
+        if (dtype.is_float() || dtype.is_complex()) && self.has_u64_beyond_i64() {
             return Ok(Cow::Owned(
                 self.values
                     .iter()

@@ -106,3 +106,28 @@ impl Rng {
         lo + (self.next() % (hi - lo + 1) as u64) as i64
     }
 }
+
+/// Fails, naming every op of the registry for which `has_row` is false: the registry-driven
+/// suites keep a row per op, and a new op without one must not go untested.
+#[track_caller]
+pub fn assert_row_for_every_op(file: &str, what: &str, has_row: impl Fn(&str) -> bool) {
+    let missing: Vec<&str> = ivy::registry::ops()
+        .iter()
+        .map(|e| e.meta.name)
+        .filter(|n| !has_row(n))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "{file} has no row for: {}; add a row for op {} to `row` ({what})",
+        missing.join(", "),
+        missing[0]
+    );
+}
+
+/// Whether the kernel grants any allocation size (`vm.overcommit_memory = 1`); then only
+/// sizes beyond the address space fail, and the huge-size tests use those.
+pub fn overcommit_always() -> bool {
+    std::fs::read_to_string("/proc/sys/vm/overcommit_memory")
+        .map(|s| s.trim() == "1")
+        .unwrap_or(false)
+}

@@ -905,16 +905,10 @@ fn run_on(b: Backend, c: &Case) -> Result<ivy::Result<Vec<Array>>, String> {
 #[test]
 fn backends_agree() {
     let ops = ivy::registry::ops();
-    let missing: Vec<&str> = ops
-        .iter()
-        .map(|e| e.meta.name)
-        .filter(|n| row(n).is_none())
-        .collect();
-    assert!(
-        missing.is_empty(),
-        "agreement.rs has no row for: {}; add a row for op {} to `row` (cases, or Row::NotApplicable with the reason)",
-        missing.join(", "),
-        missing[0]
+    ivy_tests::assert_row_for_every_op(
+        "agreement.rs",
+        "cases, or Row::NotApplicable with the reason",
+        |n| row(n).is_some(),
     );
     let mut g = Rng(SEED);
     let mut compared = 0;

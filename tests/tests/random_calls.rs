@@ -122,10 +122,7 @@ const ALLOC_HUGE_SHAPES: &[&[usize]] = &[
 fn min_huge() -> usize {
     static M: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
     *M.get_or_init(|| {
-        let always = std::fs::read_to_string("/proc/sys/vm/overcommit_memory")
-            .map(|s| s.trim() == "1")
-            .unwrap_or(false);
-        if always {
+        if ivy_tests::overcommit_always() {
             1 << 57
         } else {
             1 << 40
@@ -2032,16 +2029,10 @@ fn config() -> Config {
 /// The registry's ops with their rows; panics naming every op without a row.
 fn rows() -> Vec<(&'static str, Row)> {
     let ops = ivy::registry::ops();
-    let missing: Vec<&str> = ops
-        .iter()
-        .map(|e| e.meta.name)
-        .filter(|n| row(n).is_none())
-        .collect();
-    assert!(
-        missing.is_empty(),
-        "random_calls.rs has no row for: {}; add a row for op {} to `row` (the fuzz must call every op of the registry)",
-        missing.join(", "),
-        missing[0]
+    ivy_tests::assert_row_for_every_op(
+        "random_calls.rs",
+        "the fuzz must call every op of the registry",
+        |n| row(n).is_some(),
     );
     ops.iter()
         .map(|e| (e.meta.name, row(e.meta.name).unwrap()))

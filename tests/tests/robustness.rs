@@ -12,10 +12,7 @@ use ivy_tests::{test_backends, typed};
 /// which Linux's default overcommit heuristic refuses); where the kernel grants any size
 /// (`vm.overcommit_memory = 1`), sizes beyond the 47-bit address space instead.
 fn huge() -> usize {
-    let always = std::fs::read_to_string("/proc/sys/vm/overcommit_memory")
-        .map(|s| s.trim() == "1")
-        .unwrap_or(false);
-    if always {
+    if ivy_tests::overcommit_always() {
         1 << 46
     } else {
         1 << 40

@@ -323,16 +323,10 @@ fn short(e: &Error) -> String {
 #[test]
 fn declared_support_matches_calls() {
     let entries = ops();
-    let missing: Vec<&str> = entries
-        .iter()
-        .map(|e| e.meta.name)
-        .filter(|n| call(n, Backend::Ndarray, Dtype::Float32, Device::Cpu).is_none())
-        .collect();
-    assert!(
-        missing.is_empty(),
-        "support_calls.rs has no row for: {}; add a row for op {} to `row` (every op of the registry needs one)",
-        missing.join(", "),
-        missing[0]
+    ivy_tests::assert_row_for_every_op(
+        "support_calls.rs",
+        "every op of the registry needs one",
+        |n| call(n, Backend::Ndarray, Dtype::Float32, Device::Cpu).is_some(),
     );
 
     let devices = devices();

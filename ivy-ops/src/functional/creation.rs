@@ -122,12 +122,6 @@ pub mod creation {
         })
     }
 
-    /// The number of elements of `shape` for `dtype`, or an error when the shape cannot exist
-    /// (see [`crate::alloc`]): the one shape-validity check of creation and broadcasting.
-    pub(crate) fn checked_size(op: &'static str, shape: &[usize], dtype: Dtype) -> Result<usize> {
-        crate::alloc::shape_size_of(op, shape, dtype)
-    }
-
     /// A buffer of `n` elements `value(i)`, fallibly allocated: the one body of every
     /// creation kernel (each backend only picks `T` for the dtype).
     pub(crate) fn typed_values<T: crate::elem::Elem>(
@@ -147,7 +141,7 @@ pub mod creation {
         s: Scalar,
         dtype: Dtype,
     ) -> Result<Vec<T>> {
-        let n = checked_size(op, shape, dtype)?;
+        let n = crate::alloc::shape_size_of(op, shape, dtype)?;
         let mut v = crate::alloc::try_vec::<T>(op, n)?;
         v.resize(n, T::from_scalar(s));
         Ok(v)
@@ -162,7 +156,7 @@ pub mod creation {
         dtype: Dtype,
     ) -> Result<Vec<T>> {
         let n = arange_len(start, stop, step)?;
-        checked_size("arange", &[n], dtype)?;
+        crate::alloc::shape_size_of("arange", &[n], dtype)?;
         typed_values("arange", n, |i| match (start, stop, step) {
             (Scalar::Int(a), Scalar::Int(_), Scalar::Int(s)) => {
                 Scalar::Int(a.wrapping_add((i as i64).wrapping_mul(s)))

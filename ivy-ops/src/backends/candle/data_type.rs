@@ -2,7 +2,7 @@
 
 use super::{cast, err, tensor, CandleArray, CandleBackend};
 use crate::functional::data_type::DataTypeBackend;
-use crate::{Array, Dtype, Error, Result};
+use crate::{Array, Dtype, Result};
 
 #[ivy_macros::backend_impl]
 impl DataTypeBackend for CandleBackend {
@@ -14,20 +14,9 @@ impl DataTypeBackend for CandleBackend {
     }
 
     fn broadcast_to(x: &Array, shape: &[usize]) -> Result<Array> {
+        // `shape` was checked before dispatch (`#[check(broadcast_target)]`)
         let t = tensor("broadcast_to", x)?;
         super::reserve("broadcast_to", shape, x.dtype())?;
-        crate::__private::broadcast_shapes("broadcast_to", t.dims(), shape).and_then(|s| {
-            if s != shape {
-                Err(Error::Shape {
-                    op: "broadcast_to",
-                    lhs: t.dims().to_vec(),
-                    rhs: shape.to_vec(),
-                    reason: "do not broadcast",
-                })
-            } else {
-                Ok(())
-            }
-        })?;
         let b = t
             .broadcast_as(shape)
             .and_then(|b| b.contiguous())

@@ -4,7 +4,6 @@
 use super::{NdElem, NdarrayBackend};
 use crate::functional::creation::{arange_values, filled_values, typed_values, CreationBackend};
 use crate::{Array, Data, Device, Dtype, Error, Result, Scalar};
-use ::ndarray::{ArrayD, IxDyn};
 
 fn cpu_only(op: &'static str, device: Device) -> Result<()> {
     match device {
@@ -19,12 +18,7 @@ fn cpu_only(op: &'static str, device: Device) -> Result<()> {
 
 /// Wraps a row-major buffer of `shape`.
 fn shaped<T: NdElem>(op: &'static str, shape: &[usize], v: Vec<T>) -> Result<Array> {
-    ArrayD::from_shape_vec(IxDyn(shape), v)
-        .map(|a| Array::from_nd(T::wrap(a)))
-        .map_err(|_| Error::InvalidArgument {
-            op,
-            message: format!("shape {shape:?} does not match the number of values"),
-        })
+    super::kernels::shaped(op, shape, v).map(|a| Array::from_nd(T::wrap(a)))
 }
 
 fn filled(

@@ -72,6 +72,11 @@ fn try_uninit<T>(op: &'static str, shape: &[usize]) -> Result<ArrayD<MaybeUninit
     let mut v = crate::alloc::try_vec::<MaybeUninit<T>>(op, n)?;
     // SAFETY: `MaybeUninit<T>` needs no initialisation, and `n` is within the capacity.
     unsafe { v.set_len(n) };
+    shaped(op, shape, v)
+}
+
+/// A row-major buffer as an array of `shape` (the one wrapping of every kernel's buffer).
+pub(crate) fn shaped<T>(op: &'static str, shape: &[usize], v: Vec<T>) -> Result<ArrayD<T>> {
     ArrayD::from_shape_vec(IxDyn(shape), v).map_err(|_| Error::InvalidArgument {
         op,
         message: format!("shape {shape:?} does not match its element count"),

@@ -1,11 +1,10 @@
 //! ndarray: reductions, through the shared host kernels of [`crate::reduce`].
 
-use super::kernels::{cast_cow, nd, try_owned};
+use super::kernels::{cast_cow, nd, shaped, try_owned};
 use super::{Elem, NdElem, NdarrayBackend};
 use crate::functional::statistical::{normalize_axes, sum_dtype, StatisticalBackend};
 use crate::reduce::{reduce, reduced_shape};
-use crate::{Array, Dtype, Error, Result};
-use ::ndarray::{ArrayD, IxDyn};
+use crate::{Array, Dtype, Result};
 
 #[ivy_macros::backend_impl]
 impl StatisticalBackend for NdarrayBackend {
@@ -29,10 +28,7 @@ impl StatisticalBackend for NdarrayBackend {
             };
             let r = reduce("sum", xs, v.shape(), &axes, T::zero(), T::add)?;
             let shape = reduced_shape(v.shape(), &axes, keepdims);
-            T::wrap(ArrayD::from_shape_vec(IxDyn(&shape), r).map_err(|_| Error::InvalidArgument {
-                op: "sum",
-                message: format!("result shape {shape:?} does not match its element count"),
-            })?)
+            T::wrap(shaped("sum", &shape, r)?)
         });
         Ok(Array::from_nd(r))
     }
