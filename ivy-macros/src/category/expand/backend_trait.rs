@@ -1,0 +1,87 @@
+//! The op's items in the category's backend trait: the `TAN` support constant (set by
+//! `#[backend_impl]`), the method `tan` (required for a primary op, the body for a mixed
+//! one) and `tan_out` (a fallback that writes the result into `out`).
+
+use super::OpCx;
+use crate::category::model::Kind;
+use proc_macro2::TokenStream;
+use quote::{quote, quote_spanned};
+
+/// The trait items (none for a compositional op).
+pub(super) fn trait_items(cx: &OpCx) -> Vec<TokenStream> {
+    let op = cx.op;
+    if !matches!(op.kind, Kind::Primary | Kind::Mixed) {
+        return Vec::new();
+    }
+    let (p, span, name, name_s, ret) = (cx.p, cx.span, cx.name, &cx.name_s, cx.ret);
+    let (upper, body_ident, all_names) = (&cx.upper, &cx.body_ident, &cx.all_names);
+    let mut items = Vec::new();
+    let trait_params: Vec<TokenStream> = op
+        .params
+        .iter()
+        .map(|prm| {
+            let id = &prm.ident;
+            let ty = prm.trait_ty(p);
+            quote!(#id: #ty)
+        })
+        .collect();
+    let info_default = if op.kind == Kind::Primary {
+        quote!(#p::ImplInfo::NATIVE)
+    } else {
+        quote!(#p::ImplInfo::BODY)
+    };
+    let info_doc = format!("Support of `{name_s}` on this backend (set by `#[backend_impl]`).");
+    items.push(quote! {
+        #[doc = #info_doc]
+        #[doc(hidden)]
+        const #upper: #p::ImplInfo = #info_default;
+    });
+    let body_args: Vec<TokenStream> = op
+        .params
+        .iter()
+        .map(|prm| prm.trait_to_body_arg(p))
+        .collect();
+    let sig_doc = format!(" The backend's `{name_s}`.");
+    if op.kind == Kind::Primary {
+        items.push(quote_spanned! {span=>
+            #[doc = #sig_doc]
+            fn #name(#(#trait_params),*) -> #p::Result<#ret>;
+        });
+    } else if op.has_out {
+        items.push(quote_spanned! {span=>
+            #[doc = #sig_doc]
+            fn #name(#(#trait_params),*) -> #p::Result<#ret> {
+                #p::expect_value(#name_s, #body_ident(#(#body_args,)* ::core::option::Option::None))
+            }
+        });
+    } else {
+        items.push(quote_spanned! {span=>
+            #[doc = #sig_doc]
+            fn #name(#(#trait_params),*) -> #p::Result<#ret> {
+                #body_ident(#(#body_args),*)
+            }
+        });
+    }
+    if op.has_out {
+        let name_out = &cx.name_out;
+        let out_doc =
+            format!("The backend's `{name_s}` writing into `out` (which keeps its dtype).");
+        let fallback = if op.kind == Kind::Mixed {
+            quote! {
+                if !Self::#upper.native {
+                    return #p::finish_out(#name_s, #body_ident(#(#body_args,)* ::core::option::Option::Some(&mut *out))?, out);
+                }
+            }
+        } else {
+            quote!()
+        };
+        items.push(quote_spanned! {span=>
+            #[doc = #out_doc]
+            fn #name_out(#(#trait_params,)* out: &mut #p::Array) -> #p::Result<()> {
+                #fallback
+                #p::write_out(#name_s, Self::#name(#(#all_names),*)?, out)
+            }
+        });
+    }
+    items
+}

@@ -1,0 +1,324 @@
+//! Dispatch: the per-backend step `__tan_impl::<B>` (promote operands, infer dtype and
+//! device, check dtype and device support, run `#[check]`, call the backend) and the core
+//! entry (`tan_into` / `tan_with` / `tan`) that converts the arguments and chooses between
+//! a backend and the compositional body.
+
+use super::OpCx;
+use crate::category::model::{Class, Kind};
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+use syn::Ident;
+
+/// The per-backend step (nothing for a compositional op).
+pub(super) fn impl_fn(cx: &OpCx) -> TokenStream {
+    let op = cx.op;
+    if !matches!(op.kind, Kind::Primary | Kind::Mixed) {
+        return quote!();
+    }
+    let (p, trait_ident, upper) = (cx.p, &cx.cat.trait_ident, &cx.upper);
+    let (impl_ident, impl_out_param, impl_ret) = (&cx.impl_ident, &cx.out_param, &cx.into_ret);
+    let impl_params: Vec<TokenStream> = op
+        .params
+        .iter()
+        .map(|prm| {
+            let id = &prm.ident;
+            let ty = prm.impl_ty(p);
+            quote!(#id: #ty)
+        })
+        .collect();
+    let promote = promote(cx);
+    let infer = infer(cx);
+    let mixed_declared = mixed_declared(cx);
+    let checks = dtype_checks(cx);
+    let device_checks = device_checks(cx);
+    // `#[check(f)]`: shared argument checks, once, before the backend is called.
+    let arg_check = match &op.check {
+        Some(f) => {
+            let (name_s, all_names) = (&cx.name_s, &cx.all_names);
+            quote!(#f(#name_s, #(&#all_names),*)?;)
+        }
+        None => quote!(),
+    };
+    let call = backend_call(cx);
+    quote! {
+        #[doc(hidden)]
+        #[inline(always)]
+        #[allow(clippy::too_many_arguments)]
+        fn #impl_ident<__B: #trait_ident>(__backend: #p::Backend, #(#impl_params,)* #impl_out_param) -> #impl_ret {
+            let _ = __backend;
+            #promote
+            #infer
+            let __rejected = <__B as #p::BackendInfo>::INVALID.union(<__B as #trait_ident>::#upper.unsupported);
+            #mixed_declared
+            #(#checks)*
+            #device_checks
+            #arg_check
+            #call
+        }
+    }
+}
+
+/// Operands promoted together to arrays of one dtype on the chosen backend.
+fn promote(cx: &OpCx) -> TokenStream {
+    let (p, name_s) = (cx.p, &cx.name_s);
+    let operands: Vec<&Ident> = cx
+        .op
+        .params
+        .iter()
+        .filter(|p| p.class == Class::Operand)
+        .map(|p| &p.ident)
+        .collect();
+    if operands.is_empty() {
+        quote!()
+    } else {
+        quote! {
+            let mut __store = ::core::default::Default::default();
+            let [#(#operands),*] = #p::promote_operands(#name_s, __backend, [#(#operands),*], &mut __store)?;
+        }
+    }
+}
+
+/// `#[infer_dtype]` / `#[infer_device]`: the missing dtype or device from the arguments.
+fn infer(cx: &OpCx) -> TokenStream {
+    let (p, op) = (cx.p, cx.op);
+    let mut t = TokenStream::new();
+    if op.infer_dtype {
+        let array_dtypes = cx.array_like.iter().map(|prm| {
+            let id = &prm.ident;
+            quote!(#id.dtype())
+        });
+        let scalars = op
+            .params
+            .iter()
+            .filter(|prm| matches!(prm.class, Class::Scalar | Class::Data))
+            .map(|prm| {
+                let id = &prm.ident;
+                quote!(#p::DtypeHint::hint(&#id))
+            });
+        t.extend(quote! {
+            let dtype: #p::Dtype = #p::infer_dtype(dtype, &[#(#array_dtypes),*], &[#(#scalars),*]);
+        });
+    }
+    if op.infer_device {
+        let devs = cx.array_like.iter().map(|prm| {
+            let id = &prm.ident;
+            quote!(#id.device())
+        });
+        t.extend(quote! {
+            let device: #p::Device = #p::infer_device(device, &[#(#devs),*]);
+        });
+    }
+    t
+}
+
+/// A mixed op run by its body on this backend also rejects the dtypes its declaration
+/// marks unsupported.
+fn mixed_declared(cx: &OpCx) -> TokenStream {
+    let op = cx.op;
+    if op.kind == Kind::Mixed && !op.backend_unsupported.is_empty() {
+        let (trait_ident, upper, meta_ident) = (&cx.cat.trait_ident, &cx.upper, &cx.meta_ident);
+        quote! {
+            let __rejected = if <__B as #trait_ident>::#upper.native {
+                __rejected
+            } else {
+                __rejected.union(#meta_ident.declared_unsupported(__B::BACKEND))
+            };
+        }
+    } else {
+        quote!()
+    }
+}
+
+/// Each array input (promoted operands included) must have a dtype the op supports on
+/// the backend; under a casting mode an unsupported one is cast (Ivy's casting modes).
+fn dtype_checks(cx: &OpCx) -> Vec<TokenStream> {
+    let (p, name_s) = (cx.p, &cx.name_s);
+    let mut v: Vec<TokenStream> = cx
+        .array_like
+        .iter()
+        .map(|prm| {
+            let id = &prm.ident;
+            let store = format_ident!("__cast_{}", id);
+            quote! {
+                let mut #store = ::core::option::Option::None;
+                let #id: &#p::Array = #p::supported_input(#name_s, __rejected, #id, &mut #store, __B::BACKEND, __B::VERSION_STR)?;
+            }
+        })
+        .collect();
+    if cx.op.infer_dtype {
+        v.push(quote! {
+            let dtype: #p::Dtype = #p::supported_dtype(#name_s, __rejected, dtype, __B::BACKEND, __B::VERSION_STR)?;
+        });
+    }
+    v
+}
+
+/// Device specs: a constant per backend, so this folds away when the backend has none.
+fn device_checks(cx: &OpCx) -> TokenStream {
+    let (p, name_s, op) = (cx.p, &cx.name_s, cx.op);
+    let mut v: Vec<TokenStream> = cx
+        .array_like
+        .iter()
+        .map(|prm| {
+            let id = &prm.ident;
+            quote!(#p::check_device(#name_s, __info, #id.device(), #id.dtype(), __B::BACKEND, __B::VERSION_STR)?;)
+        })
+        .collect();
+    if op.infer_device && op.infer_dtype {
+        v.push(quote!(#p::check_device(#name_s, __info, device, dtype, __B::BACKEND, __B::VERSION_STR)?;));
+    }
+    if v.is_empty() {
+        quote!()
+    } else {
+        let (trait_ident, upper) = (&cx.cat.trait_ident, &cx.upper);
+        quote! {
+            let __info = <__B as #trait_ident>::#upper;
+            if __info.has_device_specs() {
+                #(#v)*
+            }
+        }
+    }
+}
+
+/// The backend's method: `tan`, or `tan_out` when `out` is given.
+fn backend_call(cx: &OpCx) -> TokenStream {
+    let (trait_ident, name, all_names) = (&cx.cat.trait_ident, cx.name, &cx.all_names);
+    if cx.op.has_out {
+        let name_out = &cx.name_out;
+        quote! {
+            match out {
+                ::core::option::Option::None => <__B as #trait_ident>::#name(#(#all_names),*).map(::core::option::Option::Some),
+                ::core::option::Option::Some(out) => <__B as #trait_ident>::#name_out(#(#all_names,)* out).map(|()| ::core::option::Option::None),
+            }
+        }
+    } else {
+        quote!(<__B as #trait_ident>::#name(#(#all_names),*))
+    }
+}
+
+/// The core entry: every argument (keyword struct and `out` included), converted, then
+/// run on a backend or by the body.
+pub(super) fn core_fn(cx: &OpCx) -> TokenStream {
+    let (p, op, name_s) = (cx.p, cx.op, &cx.name_s);
+    let (kw_ident, has_kw) = (&cx.kw_ident, cx.has_kw);
+    let convert: Vec<TokenStream> = cx
+        .positional
+        .iter()
+        .filter(|prm| matches!(prm.class, Class::Operand | Class::Scalar | Class::Data))
+        .map(|prm| {
+            let id = &prm.ident;
+            let ty = prm.impl_ty(p);
+            quote!(let #id: #ty = ::core::convert::Into::into(#id);)
+        })
+        .collect();
+    let unpack_kw = if has_kw {
+        let kw_names = cx.kws.iter().map(|k| &k.ident);
+        quote!(let #kw_ident { #(#kw_names,)* } = kw;)
+    } else {
+        quote!()
+    };
+    let run = run(cx);
+    let core_pub_params = {
+        let mut v = cx.pos_params.clone();
+        if has_kw {
+            v.push(quote!(kw: #kw_ident));
+        }
+        if op.has_out {
+            v.push(quote!(out: ::core::option::Option<&mut #p::Array>));
+        }
+        v
+    };
+    let core_ret = &cx.into_ret;
+    let core_doc = if op.has_out {
+        format!("[`{name_s}`] with every argument: writes into `out` when given (returning `None`), else returns the result.")
+    } else if has_kw {
+        format!("[`{name_s}`] with keyword arguments.")
+    } else {
+        String::new()
+    };
+    let core_docs = if core_doc.is_empty() {
+        let docs = &cx.docs;
+        quote!(#(#docs)*)
+    } else {
+        quote!(#[doc = #core_doc])
+    };
+    let (other_attrs, vis, core_ident, lt) = (&cx.other_attrs, cx.vis, &cx.core_ident, &cx.lt);
+    quote! {
+        #core_docs
+        #(#other_attrs)*
+        #[inline]
+        #[allow(clippy::too_many_arguments)]
+        #vis fn #core_ident #lt(#(#core_pub_params),*) -> #core_ret {
+            #(#convert)*
+            #unpack_kw
+            #run
+        }
+    }
+}
+
+/// Choose the path, then run it: a backend (primary), a backend or the body (mixed), the
+/// body with declared-unsupported inputs cast (compositional).
+fn run(cx: &OpCx) -> TokenStream {
+    let (p, op, name_s) = (cx.p, cx.op, &cx.name_s);
+    let (impl_ident, all_names, backends_expr) = (&cx.impl_ident, &cx.all_names, &cx.backends_expr);
+    let out_forward = if op.has_out { quote!(out) } else { quote!() };
+    let body_run = body_run(cx);
+    match op.kind {
+        Kind::Primary => quote! {
+            let __backend = #p::backend_of(#name_s, #backends_expr)?;
+            #p::dispatch!(__backend, __B => #impl_ident::<__B>(__backend, #(#all_names,)* #out_forward))
+        },
+        Kind::Mixed => quote! {
+            match #p::backend_for_mixed(#name_s, #backends_expr)? {
+                ::core::option::Option::None => #body_run,
+                ::core::option::Option::Some(__backend) => #p::dispatch!(__backend, __B => #impl_ident::<__B>(__backend, #(#all_names,)* #out_forward)),
+            }
+        },
+        Kind::Compositional if !op.backend_unsupported.is_empty() => {
+            let meta_ident = &cx.meta_ident;
+            let arrays: Vec<&Ident> = op
+                .params
+                .iter()
+                .filter(|p| p.class == Class::Array)
+                .map(|p| &p.ident)
+                .collect();
+            let stores: Vec<Ident> = arrays
+                .iter()
+                .map(|id| format_ident!("__cast_{}", id))
+                .collect();
+            quote! {
+                // dtypes declared unsupported on the arrays' (or the current) backend
+                let (__rejected, __b) = match #p::backend_of(#name_s, &[#(::core::option::Option::Some(#arrays.backend())),*]) {
+                    ::core::result::Result::Ok(b) => (#meta_ident.declared_unsupported(b), b),
+                    ::core::result::Result::Err(_) => (#p::DtypeSet::EMPTY, #p::Backend::Ndarray),
+                };
+                #(
+                    let mut #stores = ::core::option::Option::None;
+                    let #arrays: &#p::Array = #p::supported_input(#name_s, __rejected, #arrays, &mut #stores, __b, #p::backend_version(__b))?;
+                )*
+                #body_run
+            }
+        }
+        Kind::Compositional => body_run,
+        Kind::Standalone => unreachable!(),
+    }
+}
+
+/// The body's call. A body given `out` may write into it (returning None) or return the
+/// value: either way `out` ends up holding the result.
+fn body_run(cx: &OpCx) -> TokenStream {
+    let (p, name_s, body_ident, body_call_args) = (cx.p, &cx.name_s, &cx.body_ident, &cx.all_names);
+    if cx.op.has_out {
+        quote! {
+            match out {
+                ::core::option::Option::None => #body_ident(#(#body_call_args,)* ::core::option::Option::None),
+                ::core::option::Option::Some(__o) => {
+                    let __r = #body_ident(#(#body_call_args,)* ::core::option::Option::Some(&mut *__o))?;
+                    #p::finish_out(#name_s, __r, __o).map(|()| ::core::option::Option::None)
+                }
+            }
+        }
+    } else {
+        quote!(#body_ident(#(#body_call_args),*))
+    }
+}

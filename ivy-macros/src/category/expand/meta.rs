@@ -1,0 +1,59 @@
+//! `__META_TAN`: the op's metadata (`OpMeta`), shared by its dispatchers and its registry row.
+
+use super::CatCx;
+use crate::category::callees::callees;
+use crate::category::model::{camel, Kind, Op};
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+use syn::Ident;
+
+/// `__META_TAN` for the op `tan`.
+pub(super) fn meta_ident(name_s: &str) -> Ident {
+    format_ident!("__META_{}", name_s.to_uppercase())
+}
+
+/// The `OpMeta` constant of any op (standalone ones included).
+pub(super) fn meta_const(cat: &CatCx, op: &Op) -> TokenStream {
+    let p = &cat.p;
+    let cat_s = cat.cat;
+    let name_s = op.decl.sig.ident.to_string();
+    let meta_ident = meta_ident(&name_s);
+    let kind_tok = match op.kind {
+        Kind::Primary => quote!(#p::OpKind::Primary),
+        Kind::Compositional => quote!(#p::OpKind::Compositional),
+        Kind::Mixed => quote!(#p::OpKind::Mixed),
+        Kind::Standalone => quote!(#p::OpKind::Standalone),
+    };
+    let callee_list = op.decl.body.as_ref().map(callees).unwrap_or_default();
+    let declared: Vec<TokenStream> = op
+        .backend_unsupported
+        .iter()
+        .map(|(b, d)| {
+            let v = format_ident!("{}", camel(b.as_str()));
+            let bits = d.0;
+            quote!((#p::Backend::#v, #p::DtypeSet(#bits)))
+        })
+        .collect();
+    let (nestable, cdep, has_out, idt, idv) = (
+        op.nestable,
+        op.container_dependent,
+        op.has_out,
+        op.infer_dtype,
+        op.infer_device,
+    );
+    quote! {
+        #[doc(hidden)]
+        pub const #meta_ident: #p::OpMeta = #p::OpMeta {
+            name: #name_s,
+            category: #cat_s,
+            kind: #kind_tok,
+            nestable: #nestable,
+            container_dependent: #cdep,
+            has_out: #has_out,
+            infer_dtype: #idt,
+            infer_device: #idv,
+            callees: &[#(#callee_list),*],
+            backend_unsupported: &[#(#declared),*],
+        };
+    }
+}

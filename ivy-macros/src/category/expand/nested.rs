@@ -1,0 +1,130 @@
+//! Nestable ops over Containers: `nested::tan` (and `nested::tan_with`), where any array
+//! argument may be a Container, and their methods on the category's Container trait.
+
+use super::{generics_of, OpCx};
+use crate::category::model::{Class, Param};
+use proc_macro2::TokenStream;
+use quote::quote;
+use syn::{Ident, Type};
+
+/// The functions of the category's `nested` module for this op.
+pub(super) fn nested_fns(cx: &OpCx) -> Vec<TokenStream> {
+    let (p, name, name_s, has_kw) = (cx.p, cx.name, &cx.name_s, cx.has_kw);
+    let (name_with, nlt, kw_param) = (&cx.name_with, &cx.nlt, &cx.kw_param);
+    let nest_params: Vec<TokenStream> = cx
+        .positional
+        .iter()
+        .map(|prm| nest_param(cx, prm))
+        .collect();
+    let nested_convert: Vec<TokenStream> = cx
+        .positional
+        .iter()
+        .filter(|prm| matches!(prm.class, Class::Scalar | Class::Data))
+        .map(|prm| {
+            let id = &prm.ident;
+            let ty = prm.impl_ty(p);
+            quote!(let #id: #ty = ::core::convert::Into::into(#id);)
+        })
+        .collect();
+    let nest_args: Vec<&Ident> = cx
+        .positional
+        .iter()
+        .filter(|p| p.class.is_array_like())
+        .map(|p| &p.ident)
+        .collect();
+    let leaf_args = leaf_args(cx);
+    let target = if has_kw {
+        quote!(super::#name_with)
+    } else {
+        quote!(super::#name)
+    };
+    let kw_clone = if has_kw {
+        quote!(::core::clone::Clone::clone(&kw),)
+    } else {
+        quote!()
+    };
+    let n_doc = format!(" [`{name_s}`](fn@super::{name_s}) over Containers: any array argument may be a Container (shared-structure broadcasting).");
+    let nested_name = if has_kw { name_with } else { name };
+    let mut fns = vec![quote! {
+        #[doc = #n_doc]
+        #[allow(clippy::too_many_arguments)]
+        pub fn #nested_name #nlt(#(#nest_params,)* #kw_param) -> #p::Result<#p::Container> {
+            #(#nested_convert)*
+            #p::nest_call(#name_s, &[#(::core::convert::Into::into(#nest_args)),*], |__a| #target(#(#leaf_args,)* #kw_clone))
+        }
+    }];
+    if has_kw {
+        let (pos_names, kw_default) = (&cx.pos_names, &cx.kw_default);
+        fns.push(quote! {
+            #[doc = #n_doc]
+            pub fn #name #nlt(#(#nest_params),*) -> #p::Result<#p::Container> {
+                #name_with(#(#pos_names,)* #kw_default)
+            }
+        });
+    }
+    fns
+}
+
+/// A parameter of a nested form.
+fn nest_param(cx: &OpCx, prm: &Param) -> TokenStream {
+    let id = &prm.ident;
+    let ty = prm.nested_ty(cx.p);
+    quote!(#id: #ty)
+}
+
+/// The arguments of the op's call on one leaf: array arguments come from the leaf `__a`,
+/// the others are cloned (or passed on when references).
+fn leaf_args(cx: &OpCx) -> Vec<TokenStream> {
+    let name_s = &cx.name_s;
+    let mut j = 0usize;
+    cx.positional
+        .iter()
+        .map(|prm| {
+            let id = &prm.ident;
+            let id_s = id.to_string();
+            match prm.class {
+                Class::Array => {
+                    let t = quote!(__a[#j].array(#name_s, #id_s)?);
+                    j += 1;
+                    t
+                }
+                Class::Operand => {
+                    let t = quote!(__a[#j]);
+                    j += 1;
+                    t
+                }
+                Class::Scalar | Class::Data | Class::Other
+                    if matches!(prm.ty, Type::Reference(_)) =>
+                {
+                    quote!(#id)
+                }
+                _ => quote!(::core::clone::Clone::clone(&#id)),
+            }
+        })
+        .collect()
+}
+
+/// The Container trait's method declarations and impls (none without an array receiver).
+pub(super) fn container_methods(cx: &OpCx) -> (Vec<TokenStream>, Vec<TokenStream>) {
+    if cx.receiver().is_none() {
+        return (Vec::new(), Vec::new());
+    }
+    let (p, name, name_s, name_with, kw_ident) =
+        (cx.p, cx.name, &cx.name_s, &cx.name_with, &cx.kw_ident);
+    let rest: Vec<&Param> = cx.positional.iter().skip(1).copied().collect();
+    let rest_params: Vec<TokenStream> = rest.iter().map(|prm| nest_param(cx, prm)).collect();
+    let rest_names: Vec<&Ident> = rest.iter().map(|p| &p.ident).collect();
+    let clt = generics_of(rest.iter().copied(), &[Class::Array, Class::Operand]);
+    let m_doc = format!(" Container method form of [`{name_s}`](fn@{name_s}).");
+    let mut decls = vec![
+        quote!(#[doc = #m_doc] fn #name #clt(&self, #(#rest_params),*) -> #p::Result<#p::Container>;),
+    ];
+    let mut impls = vec![
+        quote!(#[inline] fn #name #clt(&self, #(#rest_params),*) -> #p::Result<#p::Container> { nested::#name(self, #(#rest_names),*) }),
+    ];
+    if cx.has_kw {
+        decls.push(quote!(#[doc = #m_doc] fn #name_with #clt(&self, #(#rest_params,)* kw: #kw_ident) -> #p::Result<#p::Container>;));
+        impls.push(quote!(#[inline] fn #name_with #clt(&self, #(#rest_params,)* kw: #kw_ident) -> #p::Result<#p::Container> { nested::#name_with(self, #(#rest_names,)* kw) }));
+    }
+    (decls, impls)
+}

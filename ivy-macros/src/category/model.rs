@@ -1,0 +1,252 @@
+//! What a category is made of once read: op declarations ([`DeclFn`]), their kind, their
+//! parameters (each with a [`Class`] deciding its type in every generated form), and the
+//! parsed [`Op`].
+
+use proc_macro2::TokenStream;
+use quote::quote;
+use syn::parse::{Parse, ParseStream};
+use syn::{Attribute, Block, Expr, Ident, ReturnType, Signature, Token, Type, Visibility};
+
+/// A declaration with or without a body.
+#[derive(Clone)]
+pub(super) struct DeclFn {
+    pub(super) attrs: Vec<Attribute>,
+    pub(super) vis: Visibility,
+    pub(super) sig: Signature,
+    pub(super) body: Option<Block>,
+}
+
+impl Parse for DeclFn {
+    fn parse(input: ParseStream) -> syn::Result<Self> {
+        let attrs = input.call(Attribute::parse_outer)?;
+        let vis = input.parse()?;
+        let sig = input.parse()?;
+        let body = if input.peek(Token![;]) {
+            input.parse::<Token![;]>()?;
+            None
+        } else {
+            Some(input.parse()?)
+        };
+        Ok(DeclFn {
+            attrs,
+            vis,
+            sig,
+            body,
+        })
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Kind {
+    Primary,
+    Compositional,
+    Mixed,
+    Standalone,
+}
+
+/// The helper attribute's name of a kind (`primary`, …).
+pub(super) fn kind_name(k: Kind) -> &'static str {
+    match k {
+        Kind::Primary => "primary",
+        Kind::Compositional => "compositional",
+        Kind::Mixed => "mixed",
+        Kind::Standalone => "standalone",
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Class {
+    /// `&Array`
+    Array,
+    /// `&mut Array` (updated in place; decides the backend like `&Array`).
+    ArrayMut,
+    /// `Operand`: an array or a scalar, promoted with the other operands.
+    Operand,
+    /// `&Container`
+    Container,
+    /// `Scalar`: a scalar that decides the dtype under `#[infer_dtype]`.
+    Scalar,
+    /// `Data`: nested values (asarray).
+    Data,
+    /// `dtype: Option<Dtype>` under `#[infer_dtype]`.
+    InferDtype,
+    /// `device: Option<Device>` under `#[infer_device]`.
+    InferDevice,
+    /// Anything else, passed through.
+    Other,
+}
+
+impl Class {
+    /// An array input of the op: an `&Array` or an `Operand`.
+    pub(super) fn is_array_like(self) -> bool {
+        matches!(self, Class::Array | Class::Operand)
+    }
+}
+
+pub(super) struct Param {
+    pub(super) ident: Ident,
+    pub(super) ty: Type,
+    pub(super) class: Class,
+    /// `Some(default)` for keyword arguments.
+    pub(super) kw: Option<Option<Expr>>,
+}
+
+/// The type of a parameter in each generated form, by class (`p` is the private path).
+impl Param {
+    /// In the public dispatchers and the Array methods: conversions are accepted.
+    pub(super) fn pub_ty(&self, p: &TokenStream) -> TokenStream {
+        let ty = &self.ty;
+        match self.class {
+            Class::Operand => {
+                let l = lifetime_of(&self.ident);
+                quote!(impl ::core::convert::Into<#p::Operand<#l>>)
+            }
+            Class::Scalar => quote!(impl ::core::convert::Into<#p::Scalar>),
+            Class::Data => quote!(impl ::core::convert::Into<#p::Data>),
+            _ => quote!(#ty),
+        }
+    }
+
+    /// In the backend trait's methods: operands are promoted arrays, inferred dtype and
+    /// device are decided.
+    pub(super) fn trait_ty(&self, p: &TokenStream) -> TokenStream {
+        let ty = &self.ty;
+        match self.class {
+            Class::Operand => quote!(&#p::Array),
+            Class::InferDtype => quote!(#p::Dtype),
+            Class::InferDevice => quote!(#p::Device),
+            Class::Scalar => quote!(#p::Scalar),
+            Class::Data => quote!(#p::Data),
+            _ => quote!(#ty),
+        }
+    }
+
+    /// In the per-backend step, and the converted value of a public argument.
+    pub(super) fn impl_ty(&self, p: &TokenStream) -> TokenStream {
+        let ty = &self.ty;
+        match self.class {
+            Class::Operand => quote!(#p::Operand<'_>),
+            Class::Scalar => quote!(#p::Scalar),
+            Class::Data => quote!(#p::Data),
+            _ => quote!(#ty),
+        }
+    }
+
+    /// In the private compositional body function.
+    pub(super) fn body_ty(&self, p: &TokenStream) -> TokenStream {
+        let ty = &self.ty;
+        match self.class {
+            Class::Operand => quote!(#p::Operand<'_>),
+            _ => quote!(#ty),
+        }
+    }
+
+    /// In the nested (Container) forms: any array argument may be a Container.
+    pub(super) fn nested_ty(&self, p: &TokenStream) -> TokenStream {
+        match self.class {
+            Class::Array | Class::Operand => {
+                let l = lifetime_of(&self.ident);
+                quote!(impl ::core::convert::Into<#p::NestArg<#l>>)
+            }
+            _ => self.pub_ty(p),
+        }
+    }
+
+    /// The argument a backend trait method passes to the body for this parameter.
+    pub(super) fn trait_to_body_arg(&self, p: &TokenStream) -> TokenStream {
+        let id = &self.ident;
+        match self.class {
+            Class::Operand => quote!(#p::Operand::Array(#id)),
+            Class::InferDtype | Class::InferDevice => {
+                quote!(::core::option::Option::Some(#id))
+            }
+            _ => quote!(#id),
+        }
+    }
+
+    /// The expression passing a dispatcher's parameter on to the next layer.
+    pub(super) fn forward(&self) -> TokenStream {
+        let id = &self.ident;
+        quote!(#id)
+    }
+}
+
+pub(super) struct Op {
+    pub(super) decl: DeclFn,
+    pub(super) kind: Kind,
+    pub(super) nestable: bool,
+    pub(super) container_dependent: bool,
+    pub(super) infer_dtype: bool,
+    pub(super) infer_device: bool,
+    pub(super) params: Vec<Param>,
+    pub(super) has_out: bool,
+    /// `T` of `Result<T>`.
+    pub(super) ret: Type,
+    /// Per-backend dtypes declared unsupported on a compositional/mixed declaration.
+    pub(super) backend_unsupported: Vec<(ivy_core::Backend, ivy_core::DtypeSet)>,
+    /// `#[check(path)]`: the shared argument check run before any backend is called.
+    pub(super) check: Option<syn::Path>,
+}
+
+/// The lifetime of an operand parameter's `impl Into<…<'l>>`.
+pub(super) fn lifetime_of(id: &Ident) -> syn::Lifetime {
+    syn::Lifetime::new(&format!("'__{id}"), id.span())
+}
+
+pub(super) fn type_last_ident(ty: &Type) -> Option<String> {
+    match ty {
+        Type::Path(p) => p.path.segments.last().map(|s| s.ident.to_string()),
+        Type::Reference(r) => type_last_ident(&r.elem),
+        _ => None,
+    }
+}
+
+pub(super) fn is_ref(ty: &Type, mutable: bool) -> bool {
+    matches!(ty, Type::Reference(r) if r.mutability.is_some() == mutable)
+}
+
+/// `Option<X>` → `X`.
+pub(super) fn option_inner(ty: &Type) -> Option<&Type> {
+    let Type::Path(p) = ty else { return None };
+    let seg = p.path.segments.last()?;
+    if seg.ident != "Option" {
+        return None;
+    }
+    let syn::PathArguments::AngleBracketed(args) = &seg.arguments else {
+        return None;
+    };
+    match args.args.first()? {
+        syn::GenericArgument::Type(t) => Some(t),
+        _ => None,
+    }
+}
+
+pub(super) fn result_inner(ret: &ReturnType) -> Option<Type> {
+    let ReturnType::Type(_, ty) = ret else {
+        return None;
+    };
+    let Type::Path(p) = &**ty else { return None };
+    let seg = p.path.segments.last()?;
+    if seg.ident != "Result" {
+        return None;
+    }
+    let syn::PathArguments::AngleBracketed(args) = &seg.arguments else {
+        return None;
+    };
+    match args.args.first()? {
+        syn::GenericArgument::Type(t) => Some(t.clone()),
+        _ => None,
+    }
+}
+
+pub(super) fn camel(s: &str) -> String {
+    s.split('_')
+        .filter(|p| !p.is_empty())
+        .map(|p| {
+            let mut c = p.chars();
+            c.next()
+                .map(|f| f.to_ascii_uppercase().to_string() + c.as_str())
+                .unwrap_or_default()
+        })
+        .collect()
+}

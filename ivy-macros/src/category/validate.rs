@@ -1,0 +1,109 @@
+//! The checks of an op declaration that span several helper attributes and parameters
+//! (kind against body, `#[nestable]`, `#[container_dependent]`, `#[infer_*]`, `#[check]`).
+
+use super::model::{kind_name, Class, DeclFn, Kind, Param};
+use super::parse::Helpers;
+use crate::ctxt::Ctxt;
+
+/// The kind against the body and the other helpers. Returns whether `#[nestable]` was
+/// reported as not applying: its own requirements (an array parameter, an Array result)
+/// are then not checked, to report one error.
+pub(super) fn check_kind(cx: &mut Ctxt, decl: &DeclFn, kind: Kind, helpers: &Helpers) -> bool {
+    let name = decl.sig.ident.to_string();
+    match (kind, &decl.body) {
+        (Kind::Primary, Some(b)) => cx.error_spanned_by(
+            b,
+            format!("primary op `{name}` has no body: its implementations live in the backends (use `#[mixed]` for a compositional fallback)"),
+        ),
+        (Kind::Compositional | Kind::Mixed | Kind::Standalone, None) => cx.error_spanned_by(
+            &decl.sig,
+            format!(
+                "`#[{}]` op `{name}` needs a body (`{{ … }}`) written with other ivy ops",
+                kind_name(kind)
+            ),
+        ),
+        _ => {}
+    }
+    let mut nestable_misplaced = false;
+    if let (Some(n), Some(_)) = (&helpers.nestable, &helpers.container_dependent) {
+        nestable_misplaced = true;
+        cx.error_spanned_by(
+            n,
+            format!("container-dependent op `{name}` cannot be `#[nestable]`: its Container argument is consumed whole, not mapped over"),
+        );
+    }
+    if let (Kind::Standalone, Some(n)) = (kind, &helpers.nestable) {
+        nestable_misplaced = true;
+        cx.error_spanned_by(
+            n,
+            "`#[nestable]` does not apply to a `#[standalone]` function",
+        );
+    }
+    nestable_misplaced
+}
+
+/// The helpers against the collected parameters and result.
+pub(super) fn check_params(
+    cx: &mut Ctxt,
+    decl: &DeclFn,
+    kind: Kind,
+    helpers: &Helpers,
+    params: &[Param],
+    returns_array: bool,
+    nestable_misplaced: bool,
+) {
+    let name = decl.sig.ident.to_string();
+    if let Some(a) = &helpers.infer_dtype {
+        if !params.iter().any(|p| p.class == Class::InferDtype) {
+            cx.error_spanned_by(
+                a,
+                "`#[infer_dtype]` needs a parameter `#[kw] dtype: Option<Dtype>`",
+            );
+        }
+    }
+    if let Some(a) = &helpers.infer_device {
+        if !params.iter().any(|p| p.class == Class::InferDevice) {
+            cx.error_spanned_by(
+                a,
+                "`#[infer_device]` needs a parameter `#[kw] device: Option<Device>`",
+            );
+        }
+    }
+    if let Some(a) = helpers.nestable.as_ref().filter(|_| !nestable_misplaced) {
+        if !returns_array {
+            cx.error_spanned_by(a, "a `#[nestable]` op must return `Result<Array>`");
+        }
+        if !params.iter().any(|p| p.class.is_array_like()) {
+            cx.error_spanned_by(
+                a,
+                "a `#[nestable]` op needs an array parameter (`&Array` or `Operand`)",
+            );
+        }
+    }
+    if let Some(a) = &helpers.container_dependent {
+        if !params.iter().any(|p| p.class == Class::Container) {
+            cx.error_spanned_by(
+                a,
+                "a `#[container_dependent]` op needs a `&Container` parameter",
+            );
+        }
+    }
+    if kind != Kind::Standalone
+        && params.iter().any(|p| p.class == Class::Container)
+        && helpers.container_dependent.is_none()
+    {
+        cx.error_spanned_by(
+            &decl.sig.ident,
+            "an op taking a `&Container` parameter must be marked `#[container_dependent]`",
+        );
+    }
+    if let (Some((_, attr)), Kind::Compositional | Kind::Standalone) = (&helpers.check, kind) {
+        cx.error_spanned_by(
+            attr,
+            format!(
+                "`#[check]` runs before backend dispatch, and `#[{}]` op `{name}` has none: check the arguments in its body",
+                kind_name(kind)
+            ),
+        );
+    }
+}
