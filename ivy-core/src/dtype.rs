@@ -149,6 +149,8 @@ impl DtypeSet {
     pub const FLOAT: DtypeSet = DtypeSet(0xf00);
     /// Class `complex`.
     pub const COMPLEX: DtypeSet = DtypeSet(0x3000);
+    /// Bool.
+    pub const BOOL: DtypeSet = DtypeSet(Dtype::Bool.bit());
 
     /// The set of the given dtypes.
     pub const fn of(dtypes: &[Dtype]) -> DtypeSet {

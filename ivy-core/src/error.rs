@@ -206,6 +206,58 @@ pub enum Error {
         /// What is wrong and how to fix it.
         message: String,
     },
+    // === Calls by name (the dynamic op table) ===
+    /// A name that is no op of the registry.
+    #[error("no op named `{name}`{}; `ivy ops` lists every op", suggestion.map(|s| format!(" (did you mean `{s}`?)")).unwrap_or_default())]
+    UnknownOp {
+        /// The name given.
+        name: String,
+        /// The closest op name, if one is close.
+        suggestion: Option<&'static str>,
+    },
+    /// A call by name with the wrong number of positional arguments.
+    #[error("`{op}` takes {expected} positional argument{} ({params}), got {got}", if *expected == 1 { "" } else { "s" })]
+    Arity {
+        /// The op.
+        op: &'static str,
+        /// How many it takes.
+        expected: usize,
+        /// How many were given.
+        got: usize,
+        /// The positional parameters, by name.
+        params: String,
+    },
+    /// A call by name with an argument of the wrong kind (a scalar where an array goes, …).
+    #[error("`{op}`: argument `{param}` must be {expected}, got {got}")]
+    ArgumentKind {
+        /// The op.
+        op: &'static str,
+        /// The parameter.
+        param: &'static str,
+        /// What it takes.
+        expected: &'static str,
+        /// What was given.
+        got: String,
+    },
+    /// A keyword argument the op does not have.
+    #[error("`{op}` has no keyword argument `{name}`; its keyword arguments: {valid}")]
+    UnknownKeyword {
+        /// The op.
+        op: &'static str,
+        /// The name given.
+        name: String,
+        /// The op's keyword arguments.
+        valid: String,
+    },
+    /// An op that cannot be called by name (it takes a Rust closure or a generic type).
+    #[error("`{op}` cannot be called by name: {reason}; call it from Rust")]
+    NotCallable {
+        /// The op.
+        op: &'static str,
+        /// Why.
+        reason: &'static str,
+    },
+
     /// A malformed version key of a support spec.
     #[error("malformed version key `{key}`: {reason}; use \"X and below\", \"X and above\", \"X to Y\" or \"X\"")]
     VersionKey {

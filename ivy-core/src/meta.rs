@@ -53,6 +53,57 @@ pub struct OpMeta {
     /// declaration (`#[unsupported_dtypes(candle = ("float16",))]`; supported specs are
     /// stored as their complement).
     pub backend_unsupported: &'static [(Backend, DtypeSet)],
+    /// The parameters, in order (`out` excluded).
+    pub params: &'static [ParamMeta],
+    /// The kernel family (`"unary"`, `"binary"`) of an op declared `#[family(..)]`.
+    pub family: Option<&'static str>,
+}
+
+/// How a parameter of an op is passed (the category macro's parameter classes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ParamKind {
+    /// `&Array`.
+    Array,
+    /// `&mut Array`, updated in place.
+    ArrayMut,
+    /// An array or a scalar (`impl Into<Operand>`), promoted with the other operands.
+    Operand,
+    /// `&Container`.
+    Container,
+    /// A scalar (`impl Into<Scalar>`).
+    Scalar,
+    /// Nested values (`impl Into<Data>`).
+    Data,
+    /// `dtype: Option<Dtype>` inferred from the other arguments.
+    Dtype,
+    /// `device: Option<Device>` inferred from the other arguments.
+    Device,
+    /// Any other type (its Rust type is in [`ParamMeta::ty`]).
+    Other,
+}
+
+/// One parameter of an op, as declared.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ParamMeta {
+    /// The name (`"x1"`).
+    pub name: &'static str,
+    /// How it is passed.
+    pub kind: ParamKind,
+    /// A keyword argument (a field of the op's `Kw` struct).
+    pub keyword: bool,
+    /// The Rust type as declared (`"Option<Vec<i64>>"`).
+    pub ty: &'static str,
+}
+
+impl OpMeta {
+    /// The positional parameters.
+    pub fn positional(&self) -> impl Iterator<Item = &'static ParamMeta> {
+        self.params.iter().filter(|p| !p.keyword)
+    }
+    /// The keyword parameters.
+    pub fn keywords(&self) -> impl Iterator<Item = &'static ParamMeta> {
+        self.params.iter().filter(|p| p.keyword)
+    }
 }
 
 impl OpMeta {

@@ -22,6 +22,7 @@ pub enum Helper {
     WithSupportedDevices,
     WithUnsupportedDeviceAndDtypes,
     Check,
+    Family,
 }
 
 impl Helper {
@@ -44,6 +45,7 @@ impl Helper {
             Helper::WithSupportedDevices => "with_supported_devices",
             Helper::WithUnsupportedDeviceAndDtypes => "with_unsupported_device_and_dtypes",
             Helper::Check => "check",
+            Helper::Family => "family",
         }
     }
 
@@ -66,6 +68,7 @@ impl Helper {
             "with_supported_devices" => Helper::WithSupportedDevices,
             "with_unsupported_device_and_dtypes" => Helper::WithUnsupportedDeviceAndDtypes,
             "check" => Helper::Check,
+            "family" => Helper::Family,
             _ => return None,
         })
     }

@@ -61,5 +61,6 @@ misplaced! {
     with_unsupported_device_and_dtypes => "belongs on a backend method inside a `#[ivy::backend_impl]` impl",
     unsupported_dtypes => "belongs on a compositional or mixed op declaration inside a `#[ivy::category]` module (per backend: `candle = (\"float16\",)`)",
     check => "belongs on a primary or mixed op declaration inside a `#[ivy::category]` module: `#[check(path_to_fn)]`",
+    family => "belongs on a primary op declaration inside a `#[ivy::category]` module: `#[family(unary)]` or `#[family(binary)]`",
     supported_dtypes => "belongs on a compositional or mixed op declaration inside a `#[ivy::category]` module (per backend: `candle = (\"float32\",)`)",
 }

@@ -8,7 +8,11 @@ pub use ivy_core::{
 };
 
 pub use crate::args::Data;
+pub use crate::family::{self, Kernels};
+pub use crate::kernels;
+pub use crate::value::{check_arity, unknown_keyword, DynEntry, FromValue, IntoValue, Value};
 pub use crate::BackendInfo;
+pub use ivy_core::{ParamKind, ParamMeta};
 pub use crate::{__dispatch as dispatch, __support_for as support_for};
 
 /// What `#[backend_impl]` records for one op on one backend.

@@ -123,6 +123,15 @@ pub struct Data {
 }
 
 impl Data {
+    /// Values in row-major order with their shape (the caller checked the count).
+    pub(crate) fn from_scalars(values: Vec<Scalar>, shape: Vec<usize>) -> Data {
+        Data {
+            values,
+            shape,
+            unsigned: false,
+            error: None,
+        }
+    }
     /// The shape (`[1]` for a ragged nesting, which holds only its [`error`](Self::error)).
     pub fn shape(&self) -> &[usize] {
         &self.shape

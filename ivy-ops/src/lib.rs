@@ -35,11 +35,14 @@ mod args;
 mod array;
 pub mod backends;
 pub mod elem;
+pub mod family;
 pub mod functional;
+pub mod kernels;
 mod ops;
 pub mod prelude;
 mod reduce;
 pub mod registry;
+mod value;
 #[allow(dead_code)] // a backend compiled out leaves its version unused
 mod versions {
     include!(concat!(env!("OUT_DIR"), "/versions.rs"));
@@ -82,7 +85,7 @@ pub use ivy_core::{
 pub use ivy_macros::{backend_impl, category};
 #[doc(hidden)]
 pub use ivy_macros::{
-    check, compositional, container_dependent, infer_device, infer_dtype, mixed, nestable, primary,
+    check, compositional, container_dependent, family, infer_device, infer_dtype, mixed, nestable, primary,
     standalone, support_native_out, supported_dtypes, unsupported_dtypes, with_supported_devices,
     with_supported_dtypes, with_unsupported_device_and_dtypes, with_unsupported_devices,
     with_unsupported_dtypes,

@@ -1,7 +1,66 @@
 //! The op registry: every op with its metadata and per-backend support, for the CLI and the
 //! support queries. Compositional ops fold in their callees' support (intersection).
 
-use ivy_core::{Backend, BackendSupport, DtypeSet, OpEntry, OpKind};
+use ivy_core::{Backend, BackendSupport, DtypeSet, Error, OpEntry, OpKind, Result};
+
+pub use crate::value::{DynEntry, FromValue, IntoValue, Kwargs, Value};
+
+/// Calls the op `name` with dynamic arguments: positional `args` in the declaration's order
+/// (arrays, scalars, Containers, lists for shapes and axes, dtypes, devices, strings) and
+/// keyword arguments by name (`out` is not one: the result is returned). Ivy's "every
+/// function reachable by name".
+///
+/// ```
+/// use ivy::registry::{call, Value};
+/// ivy::set_backend(ivy::Backend::Candle);
+/// let x = ivy::asarray(vec![vec![1i32, 2], vec![3, 4]])?;
+/// let s = call("sum", &[Value::from(&x)], &[("axis", Value::from(vec![0i64])), ("keepdims", true.into())])?;
+/// assert_eq!(s.as_array().unwrap().shape(), &[1, 2]);
+/// assert!(matches!(call("sun", &[], &[]), Err(ivy::Error::UnknownOp { suggestion: Some("sum"), .. })));
+/// assert!(matches!(call("tan", &[], &[]), Err(ivy::Error::Arity { expected: 1, got: 0, .. })));
+/// assert!(matches!(call("tan", &[Value::from(1.0)], &[]), Err(ivy::Error::ArgumentKind { .. })));
+/// # ivy::unset_backend();
+/// # Ok::<(), ivy::Error>(())
+/// ```
+pub fn call(name: &str, args: &[Value], kwargs: &Kwargs<'_>) -> Result<Value> {
+    let entry = dyn_entry(name).ok_or_else(|| Error::UnknownOp {
+        name: name.to_string(),
+        suggestion: closest(name),
+    })?;
+    (entry.call)(args, kwargs)
+}
+
+/// The dynamic entry of the op `name`.
+pub fn dyn_entry(name: &str) -> Option<&'static DynEntry> {
+    crate::functional::CALLS
+        .iter()
+        .flat_map(|c| c.iter())
+        .find(|e| e.name == name)
+}
+
+/// The op name closest to `name` (at most two edits away), for "did you mean".
+fn closest(name: &str) -> Option<&'static str> {
+    fn distance(a: &str, b: &str) -> usize {
+        let b: Vec<char> = b.chars().collect();
+        let mut row: Vec<usize> = (0..=b.len()).collect();
+        for (i, ca) in a.chars().enumerate() {
+            let mut prev = row[0];
+            row[0] = i + 1;
+            for (j, cb) in b.iter().enumerate() {
+                let cur = row[j + 1];
+                row[j + 1] = (prev + usize::from(ca != *cb)).min(row[j] + 1).min(cur + 1);
+                prev = cur;
+            }
+        }
+        row[b.len()]
+    }
+    ops()
+        .into_iter()
+        .map(|e| (distance(name, e.meta.name), e.meta.name))
+        .filter(|(d, _)| *d <= 2)
+        .min()
+        .map(|(_, n)| n)
+}
 
 /// Every op, sorted by name.
 ///

@@ -186,6 +186,8 @@ pub(super) struct Op {
     pub(super) backend_unsupported: Vec<(ivy_core::Backend, ivy_core::DtypeSet)>,
     /// `#[check(path)]`: the shared argument check run before any backend is called.
     pub(super) check: Option<syn::Path>,
+    /// `#[family(unary | binary)]`: backend methods and support from the kernel row.
+    pub(super) family: Option<Family>,
 }
 
 /// The lifetime of an operand parameter's `impl Into<…<'l>>`.
@@ -249,4 +251,22 @@ pub(super) fn camel(s: &str) -> String {
                 .unwrap_or_default()
         })
         .collect()
+}
+
+/// The kernel families an op can be declared in (`#[family(..)]`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Family {
+    /// One `&Array` in, one array of its dtype out: `kernels::<Op>: Unary`.
+    Unary,
+    /// Two promoted operands in, broadcast: `kernels::<Op>: Binary`.
+    Binary,
+}
+
+impl Family {
+    pub(super) fn name(self) -> &'static str {
+        match self {
+            Family::Unary => "unary",
+            Family::Binary => "binary",
+        }
+    }
 }

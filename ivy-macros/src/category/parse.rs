@@ -3,7 +3,8 @@
 //! [`validate`](super::validate)).
 
 use super::model::{
-    is_ref, kind_name, option_inner, result_inner, type_last_ident, Class, DeclFn, Kind, Op, Param,
+    is_ref, kind_name, option_inner, result_inner, type_last_ident, Class, DeclFn, Family, Kind, Op,
+    Param,
 };
 use super::validate;
 use crate::attrs::{take_kw, Helper};
@@ -21,6 +22,7 @@ pub(super) struct Helpers {
     /// `#[unsupported_dtypes(..)]` / `#[supported_dtypes(..)]`, read once the kind is known.
     pub(super) backend_specs: Vec<(Helper, Attribute)>,
     pub(super) check: Option<(syn::Path, Attribute)>,
+    pub(super) family: Option<(Family, Attribute)>,
 }
 
 /// Parses one op declaration; every problem goes to `cx`.
@@ -78,6 +80,7 @@ pub(super) fn parse_op(
         has_out,
         ret,
         check: helpers.check.map(|(p, _)| p),
+        family: helpers.family.map(|(f, _)| f),
     })
 }
 
@@ -88,6 +91,7 @@ fn read_helpers(cx: &mut Ctxt, name: &str, helpers: &[(Helper, Attribute)]) -> H
         (None, None, None, None);
     let mut backend_specs: Vec<(Helper, Attribute)> = Vec::new();
     let mut check: Option<(syn::Path, Attribute)> = None;
+    let mut family: Option<(Family, Attribute)> = None;
     for (h, attr) in helpers {
         let slot = match h {
             Helper::Check => {
@@ -100,6 +104,25 @@ fn read_helpers(cx: &mut Ctxt, name: &str, helpers: &[(Helper, Attribute)]) -> H
                     Err(_) => cx.error_spanned_by(
                         attr,
                         "`#[check]` takes the path of a function: `#[check(my_checks)]`, called with the op's name and a reference to each argument before any backend runs",
+                    ),
+                }
+                continue;
+            }
+            Helper::Family => {
+                let f = match attr.parse_args::<Ident>() {
+                    Ok(i) if i == "unary" => Some(Family::Unary),
+                    Ok(i) if i == "binary" => Some(Family::Binary),
+                    _ => None,
+                };
+                match f {
+                    _ if family.is_some() => cx.error_spanned_by(
+                        attr,
+                        "`#[family]` may only be given once",
+                    ),
+                    Some(f) => family = Some((f, attr.clone())),
+                    None => cx.error_spanned_by(
+                        attr,
+                        "`#[family]` names the op's kernel family: `#[family(unary)]` (one `&Array`) or `#[family(binary)]` (two `Operand`s); the kernel row of the same CamelCase name goes in `ivy::kernels`",
                     ),
                 }
                 continue;
@@ -161,6 +184,7 @@ fn read_helpers(cx: &mut Ctxt, name: &str, helpers: &[(Helper, Attribute)]) -> H
         infer_device,
         backend_specs,
         check,
+        family,
     }
 }
 

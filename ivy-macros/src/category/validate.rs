@@ -1,7 +1,7 @@
 //! The checks of an op declaration that span several helper attributes and parameters
 //! (kind against body, `#[nestable]`, `#[container_dependent]`, `#[infer_*]`, `#[check]`).
 
-use super::model::{kind_name, Class, DeclFn, Kind, Param};
+use super::model::{Family, kind_name, Class, DeclFn, Kind, Param};
 use super::parse::Helpers;
 use crate::ctxt::Ctxt;
 
@@ -96,6 +96,38 @@ pub(super) fn check_params(
             &decl.sig.ident,
             "an op taking a `&Container` parameter must be marked `#[container_dependent]`",
         );
+    }
+    if let Some((family, attr)) = &helpers.family {
+        let shape_ok = match family {
+            Family::Unary => params.len() == 1 && params[0].class == Class::Array,
+            Family::Binary => {
+                params.len() == 2 && params.iter().all(|p| p.class == Class::Operand)
+            }
+        };
+        if kind != Kind::Primary {
+            cx.error_spanned_by(
+                attr,
+                format!(
+                    "`#[family]` gives every backend the op's kernel row, so the op is `#[primary]`, not `#[{}]`; a mixed op's backend can call `ivy::family::{}::<Self, kernels::..>` itself",
+                    kind_name(kind),
+                    family.name()
+                ),
+            );
+        } else if !shape_ok {
+            let want = match family {
+                Family::Unary => "one parameter `x: &Array`",
+                Family::Binary => "two parameters `x1: Operand, x2: Operand`",
+            };
+            cx.error_spanned_by(
+                attr,
+                format!("a `#[family({})]` op takes {want} (and `out: Option<&mut Array>`), nothing else: `{name}` does not", family.name()),
+            );
+        } else if helpers.check.is_some() {
+            cx.error_spanned_by(
+                attr,
+                "a `#[family]` op's checks are its family's; drop `#[check]` or declare the op without `#[family]`",
+            );
+        }
     }
     if let (Some((_, attr)), Kind::Compositional | Kind::Standalone) = (&helpers.check, kind) {
         cx.error_spanned_by(

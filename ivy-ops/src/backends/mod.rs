@@ -93,19 +93,6 @@ macro_rules! __support_for {
     };
 }
 
-/// Superset support for float-only kernels: integer (and bool) inputs are promoted to the
-/// default float dtype, as Ivy does for backends whose kernel lacks them, so every backend
-/// answers `tan(int_array)` the same way.
-pub(crate) fn float_input(x: &Array) -> Result<std::borrow::Cow<'_, Array>> {
-    if x.dtype().is_int() || x.dtype().is_bool() {
-        Ok(std::borrow::Cow::Owned(
-            x.cast(ivy_core::default_float_dtype())?,
-        ))
-    } else {
-        Ok(std::borrow::Cow::Borrowed(x))
-    }
-}
-
 /// The dtypes a backend can hold.
 pub fn valid_dtypes(b: Backend) -> DtypeSet {
     b.valid_dtypes()
@@ -282,6 +269,23 @@ pub(crate) fn native_dtype(b: Backend, d: Dtype) -> Result<NativeDtype> {
         }
         _ => Ok(NativeDtype::Ndarray(ND_TYPES[d as usize])),
     }
+}
+
+/// The native dtype named `s`: an ndarray element type, or a candle dtype by its `Debug`
+/// name (`F32`) or ivy name.
+pub(crate) fn native_dtype_named(s: &str) -> Option<NativeDtype> {
+    if let Some(t) = ND_TYPES.iter().find(|t| **t == s) {
+        return Some(NativeDtype::Ndarray(t));
+    }
+    #[cfg(feature = "candle")]
+    for d in Dtype::ALL {
+        if let Ok(c) = candle::candle_dtype(None, d) {
+            if format!("{c:?}") == s {
+                return Some(NativeDtype::Candle(c));
+            }
+        }
+    }
+    None
 }
 
 /// The ivy dtype of a native dtype.

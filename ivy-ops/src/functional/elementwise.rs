@@ -8,42 +8,68 @@ pub mod elementwise {
     /// Tangent, element-wise.
     #[primary]
     #[nestable]
+    #[family(unary)]
     pub fn tan(x: &Array, out: Option<&mut Array>) -> Result<Array>;
+
+    /// Sine, element-wise.
+    #[primary]
+    #[nestable]
+    #[family(unary)]
+    pub fn sin(x: &Array, out: Option<&mut Array>) -> Result<Array>;
 
     /// Natural logarithm, element-wise.
     #[primary]
     #[nestable]
+    #[family(unary)]
     pub fn log(x: &Array, out: Option<&mut Array>) -> Result<Array>;
 
     /// Exponential, element-wise.
     #[primary]
     #[nestable]
+    #[family(unary)]
     pub fn exp(x: &Array, out: Option<&mut Array>) -> Result<Array>;
 
     /// Numerical negative, element-wise.
     #[primary]
     #[nestable]
+    #[family(unary)]
     pub fn negative(x: &Array, out: Option<&mut Array>) -> Result<Array>;
 
     /// `x1 + x2` with broadcasting and Ivy's promotion; either side may be a scalar.
     #[primary]
     #[nestable]
+    #[family(binary)]
     pub fn add(x1: Operand, x2: Operand, out: Option<&mut Array>) -> Result<Array>;
 
     /// `x1 - x2` with broadcasting and Ivy's promotion.
     #[primary]
     #[nestable]
+    #[family(binary)]
     pub fn subtract(x1: Operand, x2: Operand, out: Option<&mut Array>) -> Result<Array>;
 
     /// `x1 * x2` with broadcasting and Ivy's promotion.
     #[primary]
     #[nestable]
+    #[family(binary)]
     pub fn multiply(x1: Operand, x2: Operand, out: Option<&mut Array>) -> Result<Array>;
 
     /// True division `x1 / x2`; integer inputs divide in the default float dtype.
     #[primary]
     #[nestable]
+    #[family(binary)]
     pub fn divide(x1: Operand, x2: Operand, out: Option<&mut Array>) -> Result<Array>;
+
+    /// The larger of `x1` and `x2`, element-wise, with broadcasting; NaN where either is NaN.
+    #[primary]
+    #[nestable]
+    #[family(binary)]
+    pub fn maximum(x1: Operand, x2: Operand, out: Option<&mut Array>) -> Result<Array>;
+
+    /// The smaller of `x1` and `x2`, element-wise, with broadcasting; NaN where either is NaN.
+    #[primary]
+    #[nestable]
+    #[family(binary)]
+    pub fn minimum(x1: Operand, x2: Operand, out: Option<&mut Array>) -> Result<Array>;
 
     /// Clips values to `[x_min, x_max]`, in `x`'s dtype: the bounds are converted to it first
     /// (as `astype` converts), so integer arrays stay integer and float32 stays float32. A NaN

@@ -20,3 +20,14 @@ pub(crate) const CATEGORIES: &[&[ivy_core::OpEntry]] = &[
     nest::NEST_OPS,
     statistical::STATISTICAL_OPS,
 ];
+
+/// Every category's dynamic entries (calls by name), in one list.
+pub(crate) const CALLS: &[&[crate::value::DynEntry]] = &[
+    creation::CREATION_CALLS,
+    data_type::DATA_TYPE_CALLS,
+    elementwise::ELEMENTWISE_CALLS,
+    general::GENERAL_CALLS,
+    losses::LOSSES_CALLS,
+    nest::NEST_CALLS,
+    statistical::STATISTICAL_CALLS,
+];

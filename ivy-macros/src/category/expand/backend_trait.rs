@@ -3,7 +3,7 @@
 //! one) and `tan_out` (a fallback that writes the result into `out`).
 
 use super::OpCx;
-use crate::category::model::Kind;
+use crate::category::model::{camel, Family, Kind};
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 
@@ -25,7 +25,14 @@ pub(super) fn trait_items(cx: &OpCx) -> Vec<TokenStream> {
             quote!(#id: #ty)
         })
         .collect();
-    let info_default = if op.kind == Kind::Primary {
+    // A family op: every backend runs the kernel row `kernels::<Op>` through its family.
+    let family = op.family.map(|f| {
+        let k = quote::format_ident!("{}", camel(name_s), span = span);
+        (f, quote!(#p::kernels::#k))
+    });
+    let info_default = if let Some((_, k)) = &family {
+        quote!(#p::family::info::<Self, #k>())
+    } else if op.kind == Kind::Primary {
         quote!(#p::ImplInfo::NATIVE)
     } else {
         quote!(#p::ImplInfo::BODY)
@@ -42,7 +49,19 @@ pub(super) fn trait_items(cx: &OpCx) -> Vec<TokenStream> {
         .map(|prm| prm.trait_to_body_arg(p))
         .collect();
     let sig_doc = format!(" The backend's `{name_s}`.");
-    if op.kind == Kind::Primary {
+    if let Some((f, k)) = &family {
+        let run = match f {
+            Family::Unary => quote!(#p::family::unary::<Self, #k>),
+            Family::Binary => quote!(#p::family::binary::<Self, #k>),
+        };
+        items.push(quote_spanned! {span=>
+            #[doc = #sig_doc]
+            #[inline]
+            fn #name(#(#trait_params),*) -> #p::Result<#ret> {
+                #run(#(#all_names),*)
+            }
+        });
+    } else if op.kind == Kind::Primary {
         items.push(quote_spanned! {span=>
             #[doc = #sig_doc]
             fn #name(#(#trait_params),*) -> #p::Result<#ret>;
@@ -75,11 +94,16 @@ pub(super) fn trait_items(cx: &OpCx) -> Vec<TokenStream> {
         } else {
             quote!()
         };
+        let write = match &family {
+            Some((Family::Unary, k)) => quote!(#p::family::unary_out::<Self, #k>(#(#all_names,)* out)),
+            Some((Family::Binary, k)) => quote!(#p::family::binary_out::<Self, #k>(#(#all_names,)* out)),
+            None => quote!(#p::write_out(#name_s, Self::#name(#(#all_names),*)?, out)),
+        };
         items.push(quote_spanned! {span=>
             #[doc = #out_doc]
             fn #name_out(#(#trait_params,)* out: &mut #p::Array) -> #p::Result<()> {
                 #fallback
-                #p::write_out(#name_s, Self::#name(#(#all_names),*)?, out)
+                #write
             }
         });
     }

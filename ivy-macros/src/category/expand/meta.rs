@@ -41,6 +41,14 @@ pub(super) fn meta_const(cat: &CatCx, op: &Op) -> TokenStream {
         op.infer_dtype,
         op.infer_device,
     );
+    let params = super::dynamic::params_meta(p, op);
+    let family = match op.family {
+        Some(f) => {
+            let f = f.name();
+            quote!(::core::option::Option::Some(#f))
+        }
+        None => quote!(::core::option::Option::None),
+    };
     quote! {
         #[doc(hidden)]
         pub const #meta_ident: #p::OpMeta = #p::OpMeta {
@@ -54,6 +62,8 @@ pub(super) fn meta_const(cat: &CatCx, op: &Op) -> TokenStream {
             infer_device: #idv,
             callees: &[#(#callee_list),*],
             backend_unsupported: &[#(#declared),*],
+            params: #params,
+            family: #family,
         };
     }
 }

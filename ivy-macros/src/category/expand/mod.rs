@@ -4,6 +4,7 @@
 mod backend_trait;
 mod body;
 mod dispatch;
+mod dynamic;
 mod kw;
 mod meta;
 mod methods;
@@ -264,9 +265,13 @@ pub(super) fn generate(cat: &str, ops: &[Op]) -> TokenStream {
     let (mut array_decls, mut array_impls) = (Vec::new(), Vec::new());
     let (mut container_decls, mut container_impls) = (Vec::new(), Vec::new());
     let mut registry = Vec::new();
+    let mut calls = Vec::new();
 
     for op in ops {
         fns.push(meta::meta_const(&cat_cx, op));
+        let (dyn_fn, dyn_row) = dynamic::entry(&cat_cx, op);
+        fns.push(dyn_fn);
+        calls.push(dyn_row);
         if op.kind == Kind::Standalone {
             fns.push(standalone_fn(op));
             registry.push(registry::standalone_row(&cat_cx, op));
@@ -301,10 +306,12 @@ pub(super) fn generate(cat: &str, ops: &[Op]) -> TokenStream {
     let ops_ident = format_ident!("{}_OPS", cat.to_uppercase());
     let reg_doc =
         format!("Every op of the `{cat}` category, with its metadata and per-backend support.");
+    let calls_ident = format_ident!("{}_CALLS", cat.to_uppercase());
+    let calls_doc = format!("Every op of the `{cat}` category, callable by name with dynamic arguments ([`ivy::registry::call`]).");
     quote! {
         #[doc = #trait_doc]
         #[diagnostic::on_unimplemented(message = #on_unimpl, label = "add `#[ivy::backend_impl]` impl of this trait for the backend")]
-        pub trait #trait_ident: #p::BackendInfo {
+        pub trait #trait_ident: #p::BackendInfo + #p::Kernels {
             #(#trait_items)*
         }
 
@@ -335,6 +342,9 @@ pub(super) fn generate(cat: &str, ops: &[Op]) -> TokenStream {
 
         #[doc = #reg_doc]
         pub static #ops_ident: &[#p::OpEntry] = &[#(#registry),*];
+
+        #[doc = #calls_doc]
+        pub static #calls_ident: &[#p::DynEntry] = &[#(#calls),*];
     }
 }
 

@@ -8,6 +8,7 @@ mod creation;
 mod data_type;
 mod elementwise;
 mod general;
+mod kernels;
 mod statistical;
 
 use crate::{Array, NativeArray};

@@ -40,7 +40,7 @@ impl StatisticalBackend for CandleBackend {
         }
         candle_types!(dtype_of(cd), T => {
             let xs = t.flatten_all().and_then(|f| f.to_vec1::<T>()).map_err(|e| err("sum", e))?;
-            let r = reduce("sum", &xs, t.dims(), &axes, T::zero(), T::add)?;
+            let r = reduce("sum", &xs, t.dims(), &axes, T::from_i128(0), T::binary::<crate::kernels::Add>)?;
             wrap("sum", Tensor::from_vec(r, shape.as_slice(), t.device()))
         }, other => Err(crate::array::not_in_backend(Some("sum"), other, Backend::Candle)))
     }

@@ -2,12 +2,12 @@
 
 use super::{Elem, NdArray, NdElem};
 use crate::{Array, NativeArray};
-use ::ndarray::{ArrayD, ArrayViewD, Dimension, IxDyn, Zip};
+use ::ndarray::{ArrayD, ArrayViewD, IxDyn, Zip};
 use ivy_core::{Backend, Dtype, Error, Result};
 use std::borrow::Cow;
 use std::mem::MaybeUninit;
 
-pub(crate) use crate::elem::{ElemMap, ElemZip, FloatMap};
+use crate::family::{Binary, Unary};
 
 /// The ndarray data of `x`, or a backend-mismatch error.
 #[inline]
@@ -35,16 +35,6 @@ pub(crate) fn nd_mut<'a>(op: &'static str, x: &'a mut Array) -> Result<&'a mut N
             a: Backend::Ndarray,
             b,
         }),
-    }
-}
-
-fn unsupported(op: &'static str, d: Dtype) -> Error {
-    Error::UnsupportedDtype {
-        op,
-        dtype: d,
-        backend: Backend::Ndarray,
-        version: crate::versions::NDARRAY_VERSION.0,
-        supported: ivy_core::DtypeSet::FLOAT.union(ivy_core::DtypeSet::COMPLEX),
     }
 }
 
@@ -114,147 +104,143 @@ fn fill_map<T: Copy, U>(
     });
 }
 
-/// `f` of the elements of `a` and `b` (both of `shape`, e.g. broadcast views), in a new
-/// fallibly allocated array.
-pub(crate) fn try_zip<T: Copy, U>(
-    op: &'static str,
-    shape: &[usize],
-    a: &ArrayViewD<'_, T>,
-    b: &ArrayViewD<'_, T>,
-    f: impl Fn(T, T) -> U,
-) -> Result<ArrayD<U>> {
-    let mut out = try_uninit::<U>(op, shape)?;
-    fill_zip(&mut out, a, b, f);
-    // SAFETY: `fill_zip` wrote every element of `out` (a and b have out's shape).
-    Ok(unsafe { out.assume_init() })
-}
-
-fn fill_zip<T: Copy, U>(
-    out: &mut ArrayD<MaybeUninit<U>>,
-    a: &ArrayViewD<'_, T>,
-    b: &ArrayViewD<'_, T>,
-    f: impl Fn(T, T) -> U,
-) {
-    if let (Some(xs), Some(ys), Some(os)) = (a.as_slice(), b.as_slice(), out.as_slice_mut()) {
-        os.iter_mut()
-            .zip(xs.iter().zip(ys))
-            .for_each(|(o, (&x, &y))| {
-                o.write(f(x, y));
-            });
-        return;
-    }
-    Zip::from(out).and(a).and(b).for_each(|o, &x, &y| {
-        o.write(f(x, y));
-    });
-}
-
 /// A fallibly allocated copy of `a` in standard layout.
 pub(crate) fn try_owned<T: Copy>(op: &'static str, a: &ArrayViewD<'_, T>) -> Result<ArrayD<T>> {
     try_map(op, a.view(), |v| v)
 }
 
-/// `F` over a float/complex array.
-pub(crate) fn unary_float<F: FloatMap>(op: &'static str, x: &NdArray) -> Result<NdArray> {
-    super::nd_float!(x, a, T => Ok(T::wrap(try_map(op, a, F::f::<T>)?)), other => Err(unsupported(op, other.dtype())))
-}
-
-/// `F` over a float/complex array, into `out`: in place with no allocation when `out` has
-/// the input's dtype and shape, else computed and written with `write_out`.
-pub(crate) fn unary_float_into<F: FloatMap>(
-    op: &'static str,
-    x: &Array,
-    out: &mut Array,
-) -> Result<()> {
-    let xa = nd(op, x)?;
-    if let Ok(o) = nd_mut(op, out) {
-        let done = super::nd_float!(xa, a, T => {
-            match T::unwrap_mut(o) {
-                Some(o) if o.shape() == a.shape() => {
-                    match (o.as_slice_mut(), a.as_slice()) {
-                        // contiguous: a plain slice loop the compiler vectorises
-                        (Some(os), Some(xs)) => os.iter_mut().zip(xs).for_each(|(o, &v)| *o = F::f(v)),
-                        _ => Zip::from(o).and(a).for_each(|o, &v| *o = F::f(v)),
-                    }
-                    true
-                }
-                _ => false,
+/// `K` of every element of `a`: the row's slice kernel when it has one for `T`, else a plain
+/// slice loop the compiler vectorises (or a strided walk for non-contiguous input).
+fn map_k<T: Elem, K: Unary>(a: &ArrayD<T>) -> Result<ArrayD<T>> {
+    let mut out = try_uninit::<T>(K::NAME, a.shape())?;
+    match (a.as_slice(), out.as_slice_mut()) {
+        (Some(xs), Some(os)) => {
+            if !T::unary_slice::<K>(xs, os) {
+                os.iter_mut().zip(xs).for_each(|(o, &x)| {
+                    o.write(T::unary::<K>(x));
+                });
             }
-        }, _other => false);
-        if done {
-            return Ok(());
         }
+        _ => Zip::from(&mut out).and(a).for_each(|o, &x| {
+            o.write(T::unary::<K>(x));
+        }),
     }
-    let r = unary_float::<F>(op, xa)?;
-    crate::__private::write_out(op, Array::from_nd(r), out)
+    // SAFETY: every element of `out` was written above.
+    Ok(unsafe { out.assume_init() })
 }
 
-/// `F` over any array.
-pub(crate) fn unary<F: ElemMap>(op: &'static str, x: &NdArray) -> Result<NdArray> {
-    super::nd_all!(x, a, T => Ok(T::wrap(try_map(op, a, F::f::<T>)?)))
-}
-
-/// Broadcast views of two shapes, or a shape error naming the op.
-pub(crate) fn broadcast_shape(op: &'static str, a: &[usize], b: &[usize]) -> Result<IxDyn> {
-    crate::__private::broadcast_shapes(op, a, b).map(|s| IxDyn(&s))
-}
-
-/// `F` elementwise over two arrays of one dtype, with broadcasting.
-pub(crate) fn binary<F: ElemZip>(op: &'static str, x: &NdArray, y: &NdArray) -> Result<NdArray> {
-    super::nd_all!(x, a, T => {
-        let b = T::unwrap_ref(y).ok_or_else(|| Error::InvalidArgument {
-            op,
-            message: format!("operands must have one dtype after promotion, got {} and {}", x.dtype(), y.dtype()),
-        })?;
-        if a.shape() == b.shape() {
-            return Ok(T::wrap(try_zip(op, a.shape(), &a.view(), &b.view(), F::f::<T>)?));
-        }
-        let shape = broadcast_shape(op, a.shape(), b.shape())?;
-        let (av, bv) = match (a.broadcast(shape.clone()), b.broadcast(shape.clone())) {
-            (Some(av), Some(bv)) => (av, bv),
-            _ => return Err(shape_err(op, a.shape(), b.shape())),
-        };
-        Ok(T::wrap(try_zip(op, shape.slice(), &av, &bv, F::f::<T>)?))
-    })
-}
-
-/// `F` into `out` with no allocation when `out` has the operands' dtype and the broadcast
-/// shape; else computed and written with `write_out`.
-pub(crate) fn binary_into<F: ElemZip>(
-    op: &'static str,
-    x: &Array,
-    y: &Array,
-    out: &mut Array,
-) -> Result<()> {
-    let (xa, ya) = (nd(op, x)?, nd(op, y)?);
-    if let Ok(o) = nd_mut(op, out) {
-        let done = super::nd_all!(xa, a, T => {
-            match (T::unwrap_ref(ya), T::unwrap_mut(o)) {
-                (Some(b), Some(o)) if a.shape() == o.shape() && b.shape() == o.shape() => {
-                    match (o.as_slice_mut(), a.as_slice(), b.as_slice()) {
-                        (Some(os), Some(xs), Some(ys)) => os
-                            .iter_mut()
-                            .zip(xs.iter().zip(ys))
-                            .for_each(|(o, (&u, &v))| *o = F::f(u, v)),
-                        _ => Zip::from(o).and(a).and(b).for_each(|o, &u, &v| *o = F::f(u, v)),
-                    }
-                    true
-                }
-                (Some(b), Some(o)) => match (a.broadcast(o.raw_dim()), b.broadcast(o.raw_dim())) {
-                    (Some(av), Some(bv)) if crate::__private::broadcasts_to(a.shape(), b.shape(), o.shape()) => {
-                        Zip::from(o).and(&av).and(&bv).for_each(|o, &u, &v| *o = F::f(u, v));
-                        true
-                    }
-                    _ => false,
-                },
-                _ => false,
+/// `K` of the elements of `a` and `b` (views of one shape).
+fn zip_k<T: Elem, K: Binary>(
+    shape: &[usize],
+    a: &ArrayViewD<'_, T>,
+    b: &ArrayViewD<'_, T>,
+) -> Result<ArrayD<T>> {
+    let mut out = try_uninit::<T>(K::NAME, shape)?;
+    match (a.as_slice(), b.as_slice(), out.as_slice_mut()) {
+        (Some(xs), Some(ys), Some(os)) => {
+            if !T::binary_slice::<K>(xs, ys, os) {
+                os.iter_mut().zip(xs.iter().zip(ys)).for_each(|(o, (&x, &y))| {
+                    o.write(T::binary::<K>(x, y));
+                });
             }
-        });
-        if done {
-            return Ok(());
         }
+        _ => Zip::from(&mut out).and(a).and(b).for_each(|o, &x, &y| {
+            o.write(T::binary::<K>(x, y));
+        }),
     }
-    let r = binary::<F>(op, xa, ya)?;
-    crate::__private::write_out(op, Array::from_nd(r), out)
+    // SAFETY: `a` and `b` have `out`'s shape, so every element of `out` was written.
+    Ok(unsafe { out.assume_init() })
+}
+
+/// An initialised slice as slots a slice kernel may overwrite (with initialised values).
+fn as_slots<T>(s: &mut [T]) -> &mut [MaybeUninit<T>] {
+    // SAFETY: `MaybeUninit<T>` has `T`'s layout, and slice kernels only write valid `T`s.
+    unsafe { &mut *(s as *mut [T] as *mut [MaybeUninit<T>]) }
+}
+
+/// How ndarray runs each family: one generic loop per shape, for all 15 dtypes.
+impl crate::family::Kernels for super::NdarrayBackend {
+    const NATIVE_OUT: bool = true;
+
+    fn map<K: Unary>(x: &Array) -> Result<Array> {
+        let x = nd(K::NAME, x)?;
+        super::nd_all!(x, a, T => Ok(Array::from_nd(T::wrap(map_k::<T, K>(a)?))))
+    }
+
+    fn map_into<K: Unary>(x: &Array, out: &mut Array) -> Result<bool> {
+        let (x, out) = (nd(K::NAME, x)?, nd_mut(K::NAME, out)?);
+        super::nd_all!(x, a, T => {
+            let Some(o) = T::unwrap_mut(out).filter(|o| o.shape() == a.shape()) else {
+                return Ok(false);
+            };
+            match (o.as_slice_mut(), a.as_slice()) {
+                (Some(os), Some(xs)) => {
+                    if !T::unary_slice::<K>(xs, as_slots(os)) {
+                        os.iter_mut().zip(xs).for_each(|(o, &v)| *o = T::unary::<K>(v));
+                    }
+                }
+                _ => Zip::from(o).and(a).for_each(|o, &v| *o = T::unary::<K>(v)),
+            }
+            Ok(true)
+        })
+    }
+
+    fn zip<K: Binary>(shape: &[usize], x: &Array, y: &Array) -> Result<Array> {
+        let (x, y) = (nd(K::NAME, x)?, nd(K::NAME, y)?);
+        super::nd_all!(x, a, T => {
+            let b = T::unwrap_ref(y).ok_or_else(|| mixed_dtypes(K::NAME, x, y))?;
+            let r = if a.shape() == shape && b.shape() == shape {
+                zip_k::<T, K>(shape, &a.view(), &b.view())?
+            } else {
+                let dim = IxDyn(shape);
+                match (a.broadcast(dim.clone()), b.broadcast(dim)) {
+                    (Some(av), Some(bv)) => zip_k::<T, K>(shape, &av, &bv)?,
+                    _ => return Err(shape_err(K::NAME, a.shape(), b.shape())),
+                }
+            };
+            Ok(Array::from_nd(T::wrap(r)))
+        })
+    }
+
+    fn zip_into<K: Binary>(x: &Array, y: &Array, out: &mut Array) -> Result<bool> {
+        let (x, y, out) = (nd(K::NAME, x)?, nd(K::NAME, y)?, nd_mut(K::NAME, out)?);
+        super::nd_all!(x, a, T => {
+            let (Some(b), Some(o)) = (T::unwrap_ref(y), T::unwrap_mut(out)) else {
+                return Ok(false);
+            };
+            if a.shape() == o.shape() && b.shape() == o.shape() {
+                match (o.as_slice_mut(), a.as_slice(), b.as_slice()) {
+                    (Some(os), Some(xs), Some(ys)) => {
+                        if !T::binary_slice::<K>(xs, ys, as_slots(os)) {
+                            os.iter_mut()
+                                .zip(xs.iter().zip(ys))
+                                .for_each(|(o, (&u, &v))| *o = T::binary::<K>(u, v));
+                        }
+                    }
+                    _ => Zip::from(o).and(a).and(b).for_each(|o, &u, &v| *o = T::binary::<K>(u, v)),
+                }
+                return Ok(true);
+            }
+            match (a.broadcast(o.raw_dim()), b.broadcast(o.raw_dim())) {
+                (Some(av), Some(bv)) => {
+                    Zip::from(o).and(&av).and(&bv).for_each(|o, &u, &v| *o = T::binary::<K>(u, v));
+                    Ok(true)
+                }
+                _ => Ok(false),
+            }
+        })
+    }
+}
+
+fn mixed_dtypes(op: &'static str, x: &NdArray, y: &NdArray) -> Error {
+    Error::InvalidArgument {
+        op,
+        message: format!(
+            "operands must have one dtype after promotion, got {} and {}",
+            x.dtype(),
+            y.dtype()
+        ),
+    }
 }
 
 pub(crate) fn shape_err(op: &'static str, a: &[usize], b: &[usize]) -> Error {
@@ -272,9 +258,8 @@ pub(crate) fn shape_err(op: &'static str, a: &[usize], b: &[usize]) -> Error {
 /// dispatch (`lo <= hi`, neither NaN).
 pub(crate) fn clip(x: &NdArray, lo: f64, hi: f64) -> Result<NdArray> {
     super::nd_all!(x, a, T => {
+        use crate::kernels::{Maximum, Minimum};
         let (lo, hi) = (T::from_f64(lo), T::from_f64(hi));
-        Ok(T::wrap(try_map("clip", a, |v: T| {
-            if v.lt(lo) { lo } else if hi.lt(v) { hi } else { v }
-        })?))
+        Ok(T::wrap(try_map("clip", a, |v: T| T::binary::<Minimum>(T::binary::<Maximum>(v, lo), hi))?))
     })
 }

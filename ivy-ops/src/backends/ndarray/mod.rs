@@ -1,7 +1,7 @@
 //! The ndarray backend: every dtype, CPU, mutable buffers.
 //!
-//! Kernels are written once over `T: Elem` / `T: FloatElem`; the `nd_*!` macros hold the
-//! only dtype `match` of each family.
+//! Kernels are written once over `T: Elem`; the `nd_*!` macros hold the only dtype `match`,
+//! and [`Elem`] routes each element type to its class's kernel.
 
 mod creation;
 mod data_type;
@@ -10,7 +10,7 @@ mod general;
 mod kernels;
 mod statistical;
 
-pub use crate::elem::{Elem, FloatElem};
+pub use crate::elem::Elem;
 pub(crate) use kernels::*;
 
 use ::ndarray::ArrayD;
@@ -113,20 +113,6 @@ macro_rules! __nd_all {
     }};
 }
 
-macro_rules! __nd_float {
-    (($arr:expr, $a:ident, $T:ident, $body:expr, $other:ident, $else:expr) $([$v:ident $t:ty])* ; $([$fv:ident $ft:ty])*) => {{
-        use $crate::backends::ndarray::NdArray as __N;
-        match $arr {
-            $(__N::$fv($a) => {
-                #[allow(dead_code)]
-                type $T = $ft;
-                $body
-            })*
-            $other => $else,
-        }
-    }};
-}
-
 macro_rules! __nd_type {
     (($dtype:expr, $T:ident, $body:expr) $([$v:ident $t:ty])* ; $([$fv:ident $ft:ty])*) => {{
         use ::ivy_core::Dtype as __D;
@@ -155,13 +141,6 @@ macro_rules! nd_all {
     };
 }
 
-/// Like `nd_all!` for the float and complex dtypes; `$other` for the rest.
-macro_rules! nd_float {
-    ($arr:expr, $a:ident, $T:ident => $body:expr, $other:ident => $else:expr) => {
-        $crate::backends::ndarray::nd_dtypes!(__nd_float!($arr, $a, $T, $body, $other, $else))
-    };
-}
-
 /// Runs `$body` with `$T` bound to the element type of `$dtype`.
 macro_rules! nd_type {
     ($dtype:expr, $T:ident => $body:expr) => {
@@ -169,7 +148,7 @@ macro_rules! nd_type {
     };
 }
 
-pub(crate) use {__nd_all, __nd_float, __nd_type, nd_all, nd_array, nd_dtypes, nd_float, nd_type};
+pub(crate) use {__nd_all, __nd_type, nd_all, nd_array, nd_dtypes, nd_type};
 
 impl<T: NdElem> From<ArrayD<T>> for crate::Array {
     /// Wraps an ndarray array (no copy).

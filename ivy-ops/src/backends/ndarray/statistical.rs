@@ -26,7 +26,7 @@ impl StatisticalBackend for NdarrayBackend {
                     owned.as_slice().unwrap_or_default()
                 }
             };
-            let r = reduce("sum", xs, v.shape(), &axes, T::zero(), T::add)?;
+            let r = reduce("sum", xs, v.shape(), &axes, T::from_i128(0), T::binary::<crate::kernels::Add>)?;
             let shape = reduced_shape(v.shape(), &axes, keepdims);
             T::wrap(shaped("sum", &shape, r)?)
         });

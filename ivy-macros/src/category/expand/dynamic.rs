@@ -1,0 +1,254 @@
+//! `__dyn_tan`: the op's dynamic entry (a call by name with [`Value`] arguments), and the
+//! op's parameter metadata (`ParamMeta`), which tells generic tools what to pass.
+//!
+//! Each positional argument is read with `FromValue` as the type the public form takes
+//! (`&Array`, `Operand`, `Scalar`, `Data`, a slice as a `Vec`, `impl Into<X>` as `X`,
+//! `impl IntoIterator<Item = X>` as `Vec<X>`); keyword arguments set the fields of the op's
+//! `Kw` struct by name. A parameter of a type no value can give (a closure, a generic type)
+//! makes the entry an `Error::NotCallable` naming it.
+
+use super::{meta, CatCx};
+use crate::category::model::{camel, result_inner, Class, Kind, Op, Param};
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote, ToTokens};
+use syn::visit_mut::VisitMut;
+use syn::{GenericArgument, PathArguments, Type, TypeParamBound};
+
+/// The `ParamMeta` list of an op.
+pub(super) fn params_meta(p: &TokenStream, op: &Op) -> TokenStream {
+    let rows = op.params.iter().map(|prm| {
+        let name = prm.ident.to_string();
+        let kind = match prm.class {
+            Class::Array => quote!(Array),
+            Class::ArrayMut => quote!(ArrayMut),
+            Class::Operand => quote!(Operand),
+            Class::Container => quote!(Container),
+            Class::Scalar => quote!(Scalar),
+            Class::Data => quote!(Data),
+            Class::InferDtype => quote!(Dtype),
+            Class::InferDevice => quote!(Device),
+            Class::Other => quote!(Other),
+        };
+        let keyword = prm.kw.is_some();
+        let ty = compact_type(&prm.ty);
+        quote!(#p::ParamMeta { name: #name, kind: #p::ParamKind::#kind, keyword: #keyword, ty: #ty })
+    });
+    quote!(&[#(#rows),*])
+}
+
+fn compact_type(ty: &Type) -> String {
+    let s = ty.to_token_stream().to_string();
+    let mut out = String::with_capacity(s.len());
+    let chars: Vec<char> = s.chars().collect();
+    for (i, c) in chars.iter().enumerate() {
+        if *c == ' ' {
+            let prev = if i > 0 { chars[i - 1] } else { ' ' };
+            let next = chars.get(i + 1).copied().unwrap_or(' ');
+            let keep = (prev.is_alphanumeric() || prev == '_' || prev == '\'' || prev == '>')
+                && (next.is_alphanumeric() || next == '_' || next == '\'');
+            let keep = keep || prev == ',' || prev == '=' || next == '=';
+            if !keep {
+                continue;
+            }
+        }
+        out.push(*c);
+    }
+    out
+}
+
+/// Every lifetime of a type as `'_` (the entry has no named lifetimes).
+struct Anon;
+impl VisitMut for Anon {
+    fn visit_lifetime_mut(&mut self, l: &mut syn::Lifetime) {
+        *l = syn::Lifetime::new("'_", l.span());
+    }
+}
+
+fn anon(ty: &Type) -> Type {
+    let mut t = ty.clone();
+    Anon.visit_type_mut(&mut t);
+    t
+}
+
+/// How a parameter of type `ty` is read from a value.
+enum Read {
+    /// `<T as FromValue>::read(..)`, passed as is.
+    Direct(Type),
+    /// `<Vec<E> as FromValue>::read(..)`, passed as a slice.
+    Slice(Type),
+    /// Read as an owned `Array`, passed as `&mut`.
+    Mut,
+    /// No value gives this type.
+    Not(String),
+}
+
+fn read_of(prm: &Param, generics: &[String], p: &TokenStream) -> Read {
+    match prm.class {
+        Class::Operand => return Read::Direct(syn::parse_quote!(#p::Operand<'_>)),
+        Class::Scalar => return Read::Direct(syn::parse_quote!(#p::Scalar)),
+        Class::Data => return Read::Direct(syn::parse_quote!(#p::Data)),
+        Class::ArrayMut => return Read::Mut,
+        _ => {}
+    }
+    let ty = anon(&prm.ty);
+    if mentions(&ty, generics) {
+        return Read::Not(format!("its argument `{}` has a generic type", prm.ident));
+    }
+    match &ty {
+        Type::Reference(r) if r.mutability.is_none() => {
+            if let Type::Slice(s) = &*r.elem {
+                return Read::Slice((*s.elem).clone());
+            }
+            Read::Direct(ty.clone())
+        }
+        Type::ImplTrait(it) => {
+            for b in &it.bounds {
+                let TypeParamBound::Trait(t) = b else {
+                    continue;
+                };
+                let Some(seg) = t.path.segments.last() else {
+                    continue;
+                };
+                let PathArguments::AngleBracketed(args) = &seg.arguments else {
+                    continue;
+                };
+                for a in &args.args {
+                    match (seg.ident.to_string().as_str(), a) {
+                        ("Into", GenericArgument::Type(x)) => return Read::Direct(x.clone()),
+                        ("IntoIterator", GenericArgument::AssocType(at)) if at.ident == "Item" => {
+                            let x = &at.ty;
+                            return Read::Direct(syn::parse_quote!(::std::vec::Vec<#x>));
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            Read::Not(format!(
+                "its argument `{}` is a Rust closure or trait object",
+                prm.ident
+            ))
+        }
+        _ => Read::Direct(ty),
+    }
+}
+
+fn mentions(ty: &Type, generics: &[String]) -> bool {
+    if generics.is_empty() {
+        return false;
+    }
+    let s = ty.to_token_stream().to_string();
+    s.split(|c: char| !c.is_alphanumeric() && c != '_')
+        .any(|w| generics.iter().any(|g| g == w))
+}
+
+/// The op's dynamic entry function and its row of the category's `CALLS` table.
+pub(super) fn entry(cat: &CatCx, op: &Op) -> (TokenStream, TokenStream) {
+    let p = &cat.p;
+    let name = &op.decl.sig.ident;
+    let name_s = name.to_string();
+    let meta_ident = meta::meta_ident(&name_s);
+    let fn_ident = format_ident!("__dyn_{}", name_s);
+    let row = quote!(#p::DynEntry { name: #name_s, call: #fn_ident });
+    let generics: Vec<String> = op
+        .decl
+        .sig
+        .generics
+        .type_params()
+        .map(|t| t.ident.to_string())
+        .collect();
+    let positional: Vec<&Param> = op.params.iter().filter(|p| p.kw.is_none()).collect();
+    let kws: Vec<&Param> = op.params.iter().filter(|p| p.kw.is_some()).collect();
+
+    let mut reads = Vec::new();
+    let mut args = Vec::new();
+    let mut mut_holder = None;
+    for (i, prm) in positional.iter().enumerate() {
+        let id = &prm.ident;
+        let id_s = id.to_string();
+        match read_of(prm, &generics, p) {
+            Read::Direct(t) => {
+                reads.push(quote!(let #id: #t = <#t as #p::FromValue<'_>>::read(#name_s, #id_s, &__args[#i])?;));
+                args.push(quote!(#id));
+            }
+            Read::Slice(e) => {
+                reads.push(quote!(let #id: ::std::vec::Vec<#e> = <::std::vec::Vec<#e> as #p::FromValue<'_>>::read(#name_s, #id_s, &__args[#i])?;));
+                args.push(quote!(&#id[..]));
+            }
+            Read::Mut => {
+                reads.push(quote!(let mut #id: #p::Array = <#p::Array as #p::FromValue<'_>>::read(#name_s, #id_s, &__args[#i])?;));
+                args.push(quote!(&mut #id));
+                mut_holder = Some(id.clone());
+            }
+            Read::Not(reason) => {
+                let f = quote! {
+                    #[doc(hidden)]
+                    fn #fn_ident(_: &[#p::Value], _: &[(&str, #p::Value)]) -> #p::Result<#p::Value> {
+                        ::core::result::Result::Err(#p::Error::NotCallable { op: #name_s, reason: #reason })
+                    }
+                };
+                return (f, row);
+            }
+        }
+    }
+    let kw_ident = format_ident!("{}Kw", camel(&name_s));
+    let (kw_setup, kw_arg) = if kws.is_empty() || op.kind == Kind::Standalone {
+        let none = quote! {
+            if let ::core::option::Option::Some((__n, _)) = __kw.first() {
+                return ::core::result::Result::Err(#p::unknown_keyword(&#meta_ident, __n));
+            }
+        };
+        (none, quote!())
+    } else {
+        let arms = kws.iter().map(|k| {
+            let id = &k.ident;
+            let id_s = id.to_string();
+            let t = anon(&k.ty);
+            quote!(#id_s => __k.#id = <#t as #p::FromValue<'_>>::read(#name_s, #id_s, __v)?,)
+        });
+        let setup = quote! {
+            let mut __k = <#kw_ident as ::core::default::Default>::default();
+            for (__n, __v) in __kw {
+                match *__n {
+                    #(#arms)*
+                    __other => return ::core::result::Result::Err(#p::unknown_keyword(&#meta_ident, __other)),
+                }
+            }
+        };
+        (setup, quote!(__k))
+    };
+    let target = if op.kind != Kind::Standalone && !kws.is_empty() {
+        format_ident!("{}_with", name_s)
+    } else {
+        name.clone()
+    };
+    let call_args = if kw_arg.is_empty() {
+        quote!(#(#args),*)
+    } else {
+        quote!(#(#args,)* #kw_arg)
+    };
+    let fallible = op.kind != Kind::Standalone || result_inner(&op.decl.sig.output).is_some();
+    let call = if fallible {
+        quote!(#target(#call_args)?)
+    } else {
+        quote!(#target(#call_args))
+    };
+    let result = match (&mut_holder, is_unit(op)) {
+        (Some(h), true) => quote! { #call; ::core::result::Result::Ok(#p::Value::Array(#h)) },
+        _ => quote!(::core::result::Result::Ok(#p::IntoValue::into_value(#call))),
+    };
+    let f = quote! {
+        #[doc(hidden)]
+        #[allow(unused_mut, clippy::needless_borrow)]
+        fn #fn_ident(__args: &[#p::Value], __kw: &[(&str, #p::Value)]) -> #p::Result<#p::Value> {
+            #p::check_arity(&#meta_ident, __args)?;
+            #(#reads)*
+            #kw_setup
+            #result
+        }
+    };
+    (f, row)
+}
+
+fn is_unit(op: &Op) -> bool {
+    matches!(&op.ret, Type::Tuple(t) if t.elems.is_empty())
+}

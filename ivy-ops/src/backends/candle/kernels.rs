@@ -1,0 +1,71 @@
+//! How candle runs each family: candle's own kernel for float tensors when the row names
+//! one, else the row's generic kernel on the host (integers, and float ops candle lacks).
+//! Candle's integer kernels panic on overflow in debug builds and its float kernels on
+//! integer tensors, so integers never reach them.
+
+use super::{candle_types, dtype_of, err, tensor, wrap, CandleArray, CandleBackend};
+use crate::elem::Elem;
+use crate::family::{Binary, Kernels, Unary};
+use crate::{Array, Result};
+use candle_core::Tensor;
+
+fn array(t: Tensor) -> Array {
+    Array::from_candle(CandleArray::Tensor(t))
+}
+
+/// The elements of `t` (broadcast to `shape`) on the host, in row-major order.
+fn host_values<T: candle_core::WithDType>(op: &'static str, t: &Tensor, shape: &[usize]) -> Result<Vec<T>> {
+    let t = if t.dims() == shape {
+        t.flatten_all()
+    } else {
+        t.broadcast_as(shape).and_then(|b| b.flatten_all())
+    };
+    t.and_then(|t| t.to_vec1::<T>()).map_err(|e| err(op, e))
+}
+
+impl Kernels for CandleBackend {
+    const NATIVE_OUT: bool = false;
+
+    fn map<K: Unary>(x: &Array) -> Result<Array> {
+        let t = tensor(K::NAME, x)?;
+        if x.dtype().is_float() {
+            if let Some(r) = K::candle(t) {
+                return wrap(K::NAME, r);
+            }
+        }
+        candle_types!(x.dtype(), T => {
+            let xs = host_values::<T>(K::NAME, t, t.dims())?;
+            let mut v = crate::alloc::try_vec::<T>(K::NAME, xs.len())?;
+            v.extend(xs.into_iter().map(T::unary::<K>));
+            Tensor::from_vec(v, t.dims(), t.device()).map(array).map_err(|e| err(K::NAME, e))
+        }, other => Err(crate::array::not_in_backend(Some(K::NAME), other, crate::Backend::Candle)))
+    }
+
+    fn map_into<K: Unary>(_x: &Array, _out: &mut Array) -> Result<bool> {
+        Ok(false) // tensors are immutable: the family writes the result into `out`
+    }
+
+    fn zip<K: Binary>(shape: &[usize], x: &Array, y: &Array) -> Result<Array> {
+        let (a, b) = (tensor(K::NAME, x)?, tensor(K::NAME, y)?);
+        if a.dims() != shape || b.dims() != shape {
+            // broadcasting: the result is larger than an input, and candle aborts on OOM
+            super::reserve(K::NAME, shape, x.dtype())?;
+        }
+        if x.dtype().is_float() {
+            if let Some(r) = K::candle(a, b) {
+                return wrap(K::NAME, r);
+            }
+        }
+        candle_types!(dtype_of(a.dtype()), T => {
+            let xs = host_values::<T>(K::NAME, a, shape)?;
+            let ys = host_values::<T>(K::NAME, b, shape)?;
+            let mut v = crate::alloc::try_vec::<T>(K::NAME, xs.len())?;
+            v.extend(xs.into_iter().zip(ys).map(|(p, q)| T::binary::<K>(p, q)));
+            Tensor::from_vec(v, shape, a.device()).map(array).map_err(|e| err(K::NAME, e))
+        }, other => Err(crate::array::not_in_backend(Some(K::NAME), other, crate::Backend::Candle)))
+    }
+
+    fn zip_into<K: Binary>(_x: &Array, _y: &Array, _out: &mut Array) -> Result<bool> {
+        Ok(false)
+    }
+}

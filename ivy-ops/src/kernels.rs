@@ -1,0 +1,54 @@
+//! The kernel rows of the element-wise families: one row per op (see [`crate::family`]).
+//!
+//! A row names its op and gives one generic expression per element class; the same
+//! expression runs on ndarray (every dtype) and on candle's host path (its integers, and
+//! floats without a `candle` op). `candle(..)` maps the op to candle's own kernel for float
+//! tensors. A row without `int`/`bool` computes those dtypes in the default float dtype.
+//!
+//! ```
+//! use ivy::family::Kernel;
+//! assert_eq!(ivy::kernels::Sin::NAME, "sin");
+//! assert!(ivy::kernels::Sin::SUPPORTED.contains(ivy::Dtype::Int8)); // as float32
+//! assert!(!ivy::kernels::Negative::SUPPORTED.contains(ivy::Dtype::Bool));
+//! ```
+
+crate::unary_kernels! {
+    /// Tangent (candle has no `tan`: `sin / cos` there).
+    Tan: "tan", float(x => x.tan()), candle(t => t.sin()?.div(&t.cos()?));
+    /// Sine.
+    Sin: "sin", float(x => x.sin()), candle(t => t.sin());
+    /// Natural logarithm.
+    Log: "log", float(x => x.ln()), candle(t => t.log());
+    /// Exponential.
+    Exp: "exp", float(x => x.exp()), candle(t => t.exp());
+    /// Numerical negative (wrapping for integers: `-(-128i8) == -128`).
+    Negative: "negative", int(x => x.wrapping_neg()), float(x => -x), candle(t => t.neg());
+    /// `log(1 + exp(x))`, stably for reals.
+    Softplus: "softplus",
+        real(x => x.max(T::zero()) + (-x.abs()).exp().ln_1p()),
+        complex(z => (z.exp() + num_complex::Complex::new(T::one(), T::zero())).ln());
+}
+
+crate::binary_kernels! {
+    /// `a + b` (wrapping for integers).
+    Add: "add", int(a, b => a.wrapping_add(&b)), float(a, b => a + b), candle(a, b => a.broadcast_add(b));
+    /// `a - b` (wrapping for integers).
+    Subtract: "subtract", int(a, b => a.wrapping_sub(&b)), float(a, b => a - b), candle(a, b => a.broadcast_sub(b));
+    /// `a * b` (wrapping for integers).
+    Multiply: "multiply", int(a, b => a.wrapping_mul(&b)), float(a, b => a * b), candle(a, b => a.broadcast_mul(b));
+    /// True division: integers and bools divide in the default float dtype.
+    Divide: "divide", float(a, b => a / b), candle(a, b => a.broadcast_div(b));
+    /// The larger of `a` and `b`; NaN if either is NaN (numpy's `maximum`); complex
+    /// numbers compare lexicographically; `or` for bools.
+    Maximum: "maximum",
+        int(a, b => a.max(b)),
+        real(a, b => if a >= b || a.is_nan() { a } else { b }),
+        complex(a, b => if (a.re, a.im) >= (b.re, b.im) || a.re.is_nan() || a.im.is_nan() { a } else { b }),
+        bool(a, b => a | b);
+    /// The smaller of `a` and `b`; NaN if either is NaN (numpy's `minimum`).
+    Minimum: "minimum",
+        int(a, b => a.min(b)),
+        real(a, b => if a <= b || a.is_nan() { a } else { b }),
+        complex(a, b => if (a.re, a.im) <= (b.re, b.im) || a.re.is_nan() || a.im.is_nan() { a } else { b }),
+        bool(a, b => a & b);
+}

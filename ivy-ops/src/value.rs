@@ -1,0 +1,445 @@
+//! Dynamic values: the arguments and results of a call by name
+//! ([`registry::call`](crate::registry::call)), Python Ivy's "every function reachable by
+//! name". The category macro emits, for every op, a function that reads its arguments from
+//! [`Value`]s ([`FromValue`]) and returns its result as one ([`IntoValue`]).
+
+use crate::{Array, Container, Data, Operand};
+use ivy_core::{Backend, Device, Dtype, DtypeSet, Error, Result, Scalar};
+
+/// One dynamic argument or result.
+///
+/// ```
+/// use ivy::registry::{call, Value};
+/// let x = ivy::with_backend(ivy::Backend::Ndarray, || ivy::asarray(vec![1.0f32, 2.0]))?;
+/// let y = call("add", &[Value::from(&x), Value::from(2.0)], &[])?;
+/// assert_eq!(y.as_array().unwrap(), &ivy::asarray(vec![3.0f32, 4.0])?);
+/// # Ok::<(), ivy::Error>(())
+/// ```
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub enum Value {
+    /// Nothing (`None` of an optional argument; the result of an op returning `()`).
+    None,
+    /// A scalar: bool, int, float or complex.
+    Scalar(Scalar),
+    /// An array.
+    Array(Array),
+    /// A Container of arrays.
+    Container(Container),
+    /// A dtype.
+    Dtype(Dtype),
+    /// A device.
+    Device(Device),
+    /// A backend.
+    Backend(Backend),
+    /// Text.
+    Str(String),
+    /// A sequence (a shape, axes, several arrays, nested values for `asarray`, a tuple).
+    List(Vec<Value>),
+    /// Named fields (`finfo`'s result).
+    Record(Vec<(&'static str, Value)>),
+}
+
+impl Value {
+    /// What kind of value this is, in words (for error messages).
+    pub fn kind(&self) -> String {
+        match self {
+            Value::None => "None".into(),
+            Value::Scalar(Scalar::Bool(_)) => "a bool".into(),
+            Value::Scalar(Scalar::Int(_)) => "an int".into(),
+            Value::Scalar(Scalar::Float(_)) => "a float".into(),
+            Value::Scalar(Scalar::Complex(..)) => "a complex".into(),
+            Value::Array(a) => format!("an array ({} {:?})", a.dtype(), a.shape()),
+            Value::Container(_) => "a Container".into(),
+            Value::Dtype(_) => "a dtype".into(),
+            Value::Device(_) => "a device".into(),
+            Value::Backend(_) => "a backend".into(),
+            Value::Str(_) => "a string".into(),
+            Value::List(v) => format!("a list of {}", v.len()),
+            Value::Record(_) => "a record".into(),
+        }
+    }
+    /// The array, if this is one.
+    pub fn as_array(&self) -> Option<&Array> {
+        match self {
+            Value::Array(a) => Some(a),
+            _ => None,
+        }
+    }
+    /// The arrays of this value, depth first: one for an array, each leaf of a Container,
+    /// each array of a list or record.
+    pub fn arrays(&self) -> Vec<&Array> {
+        let mut v = Vec::new();
+        self.collect_arrays(&mut v);
+        v
+    }
+    fn collect_arrays<'a>(&'a self, v: &mut Vec<&'a Array>) {
+        match self {
+            Value::Array(a) => v.push(a),
+            Value::Container(c) => v.extend(c.leaves().map(|(_, a)| a)),
+            Value::List(l) => l.iter().for_each(|x| x.collect_arrays(v)),
+            Value::Record(r) => r.iter().for_each(|(_, x)| x.collect_arrays(v)),
+            _ => {}
+        }
+    }
+}
+
+impl From<&Array> for Value {
+    fn from(a: &Array) -> Value {
+        Value::Array(a.clone())
+    }
+}
+impl From<&Container> for Value {
+    fn from(c: &Container) -> Value {
+        Value::Container(c.clone())
+    }
+}
+impl From<&str> for Value {
+    fn from(s: &str) -> Value {
+        Value::Str(s.to_string())
+    }
+}
+impl<T: Into<Value>> From<Option<T>> for Value {
+    fn from(v: Option<T>) -> Value {
+        v.map_or(Value::None, Into::into)
+    }
+}
+impl<T: Into<Value>> From<Vec<T>> for Value {
+    fn from(v: Vec<T>) -> Value {
+        Value::List(v.into_iter().map(Into::into).collect())
+    }
+}
+impl From<&[i64]> for Value {
+    fn from(v: &[i64]) -> Value {
+        Value::List(v.iter().map(|&i| Value::Scalar(Scalar::Int(i))).collect())
+    }
+}
+impl From<&[usize]> for Value {
+    fn from(v: &[usize]) -> Value {
+        Value::List(v.iter().map(|&i| Value::from(i)).collect())
+    }
+}
+macro_rules! value_from {
+    ($($t:ty => |$v:ident| $e:expr),* $(,)?) => {$(
+        impl From<$t> for Value {
+            fn from($v: $t) -> Value { $e }
+        }
+    )*};
+}
+value_from!(
+    Array => |a| Value::Array(a),
+    Container => |c| Value::Container(c),
+    Scalar => |s| Value::Scalar(s),
+    bool => |b| Value::Scalar(Scalar::Bool(b)),
+    i64 => |i| Value::Scalar(Scalar::Int(i)),
+    i32 => |i| Value::Scalar(Scalar::Int(i as i64)),
+    usize => |i| Value::Scalar(Scalar::Int(i64::try_from(i).unwrap_or(i64::MAX))),
+    f64 => |f| Value::Scalar(Scalar::Float(f)),
+    f32 => |f| Value::Scalar(Scalar::Float(f as f64)),
+    Dtype => |d| Value::Dtype(d),
+    Device => |d| Value::Device(d),
+    Backend => |b| Value::Backend(b),
+    String => |s| Value::Str(s),
+);
+
+/// Reads a typed argument from a [`Value`] (what the generated dynamic entries call).
+pub trait FromValue<'v>: Sized {
+    /// What the parameter takes, in words (`"an array"`).
+    const EXPECTED: &'static str;
+    /// The typed argument, or `None` when `v` is of another kind.
+    fn from_value(v: &'v Value) -> Option<Self>;
+    /// The typed argument, or [`Error::ArgumentKind`] naming the op and the parameter.
+    fn read(op: &'static str, param: &'static str, v: &'v Value) -> Result<Self> {
+        Self::from_value(v).ok_or_else(|| Error::ArgumentKind {
+            op,
+            param,
+            expected: Self::EXPECTED,
+            got: v.kind(),
+        })
+    }
+}
+
+impl<'v> FromValue<'v> for &'v Array {
+    const EXPECTED: &'static str = "an array";
+    fn from_value(v: &'v Value) -> Option<Self> {
+        v.as_array()
+    }
+}
+impl<'v> FromValue<'v> for Array {
+    const EXPECTED: &'static str = "an array";
+    fn from_value(v: &'v Value) -> Option<Self> {
+        v.as_array().cloned()
+    }
+}
+impl<'v> FromValue<'v> for &'v Container {
+    const EXPECTED: &'static str = "a Container";
+    fn from_value(v: &'v Value) -> Option<Self> {
+        match v {
+            Value::Container(c) => Some(c),
+            _ => None,
+        }
+    }
+}
+impl<'v> FromValue<'v> for Operand<'v> {
+    const EXPECTED: &'static str = "an array or a scalar";
+    fn from_value(v: &'v Value) -> Option<Self> {
+        match v {
+            Value::Array(a) => Some(Operand::Array(a)),
+            Value::Scalar(s) => Some(Operand::Scalar(*s)),
+            _ => None,
+        }
+    }
+}
+impl<'v> FromValue<'v> for Scalar {
+    const EXPECTED: &'static str = "a scalar";
+    fn from_value(v: &'v Value) -> Option<Self> {
+        match v {
+            Value::Scalar(s) => Some(*s),
+            _ => None,
+        }
+    }
+}
+impl<'v> FromValue<'v> for f64 {
+    const EXPECTED: &'static str = "a number";
+    fn from_value(v: &'v Value) -> Option<Self> {
+        match v {
+            Value::Scalar(Scalar::Float(f)) => Some(*f),
+            Value::Scalar(Scalar::Int(i)) => Some(*i as f64),
+            _ => None,
+        }
+    }
+}
+impl<'v> FromValue<'v> for i64 {
+    const EXPECTED: &'static str = "an int";
+    fn from_value(v: &'v Value) -> Option<Self> {
+        match v {
+            Value::Scalar(Scalar::Int(i)) => Some(*i),
+            _ => None,
+        }
+    }
+}
+impl<'v> FromValue<'v> for usize {
+    const EXPECTED: &'static str = "a non-negative int";
+    fn from_value(v: &'v Value) -> Option<Self> {
+        match v {
+            Value::Scalar(Scalar::Int(i)) => usize::try_from(*i).ok(),
+            _ => None,
+        }
+    }
+}
+impl<'v> FromValue<'v> for bool {
+    const EXPECTED: &'static str = "a bool";
+    fn from_value(v: &'v Value) -> Option<Self> {
+        match v {
+            Value::Scalar(Scalar::Bool(b)) => Some(*b),
+            _ => None,
+        }
+    }
+}
+impl<'v> FromValue<'v> for Dtype {
+    const EXPECTED: &'static str = "a dtype";
+    fn from_value(v: &'v Value) -> Option<Self> {
+        match v {
+            Value::Dtype(d) => Some(*d),
+            Value::Str(s) => s.parse().ok(),
+            _ => None,
+        }
+    }
+}
+impl<'v> FromValue<'v> for Device {
+    const EXPECTED: &'static str = "a device";
+    fn from_value(v: &'v Value) -> Option<Self> {
+        match v {
+            Value::Device(d) => Some(*d),
+            Value::Str(s) => s.parse().ok(),
+            _ => None,
+        }
+    }
+}
+impl<'v> FromValue<'v> for Backend {
+    const EXPECTED: &'static str = "a backend";
+    fn from_value(v: &'v Value) -> Option<Self> {
+        match v {
+            Value::Backend(b) => Some(*b),
+            Value::Str(s) => s.parse().ok(),
+            _ => None,
+        }
+    }
+}
+impl<'v> FromValue<'v> for &'v str {
+    const EXPECTED: &'static str = "a string";
+    fn from_value(v: &'v Value) -> Option<Self> {
+        match v {
+            Value::Str(s) => Some(s),
+            _ => None,
+        }
+    }
+}
+impl<'v> FromValue<'v> for String {
+    const EXPECTED: &'static str = "a string";
+    fn from_value(v: &'v Value) -> Option<Self> {
+        <&str>::from_value(v).map(String::from)
+    }
+}
+impl<'v, T: FromValue<'v>> FromValue<'v> for Option<T> {
+    const EXPECTED: &'static str = T::EXPECTED;
+    fn from_value(v: &'v Value) -> Option<Self> {
+        match v {
+            Value::None => Some(None),
+            v => T::from_value(v).map(Some),
+        }
+    }
+}
+/// A list (a shape, axes, arrays); a single item is a list of one (`axis=0` as `axis=[0]`).
+impl<'v, T: FromValue<'v>> FromValue<'v> for Vec<T> {
+    const EXPECTED: &'static str = "a list";
+    fn from_value(v: &'v Value) -> Option<Self> {
+        match v {
+            Value::List(items) => items.iter().map(T::from_value).collect(),
+            one => T::from_value(one).map(|t| vec![t]),
+        }
+    }
+}
+/// A native dtype by name: ndarray's element type (`"f32"`, `"half::bf16"`); on candle,
+/// the candle dtype of the current backend (`"F32"`).
+impl<'v> FromValue<'v> for crate::NativeDtype {
+    const EXPECTED: &'static str = "a native dtype name";
+    fn from_value(v: &'v Value) -> Option<Self> {
+        let Value::Str(s) = v else { return None };
+        crate::backends::native_dtype_named(s)
+    }
+}
+/// Nested values for `asarray`: a scalar, a (nested) list of scalars, or an array's values.
+impl<'v> FromValue<'v> for Data {
+    const EXPECTED: &'static str = "a scalar or a (nested) list of scalars";
+    fn from_value(v: &'v Value) -> Option<Self> {
+        fn walk(v: &Value, depth: usize, shape: &mut Vec<usize>, out: &mut Vec<Scalar>) -> bool {
+            match v {
+                Value::Scalar(s) if depth == shape.len() => {
+                    out.push(*s);
+                    true
+                }
+                Value::List(items) if depth < shape.len() || out.is_empty() => {
+                    if depth == shape.len() {
+                        shape.push(items.len());
+                    } else if shape[depth] != items.len() {
+                        return false;
+                    }
+                    items.iter().all(|x| walk(x, depth + 1, shape, out))
+                }
+                _ => false,
+            }
+        }
+        let (mut shape, mut out) = (Vec::new(), Vec::new());
+        walk(v, 0, &mut shape, &mut out).then(|| Data::from_scalars(out, shape))
+    }
+}
+
+/// Turns a typed result into a [`Value`].
+pub trait IntoValue {
+    /// The value.
+    fn into_value(self) -> Value;
+}
+impl<T: Into<Value>> IntoValue for T {
+    fn into_value(self) -> Value {
+        self.into()
+    }
+}
+impl From<()> for Value {
+    fn from(_: ()) -> Value {
+        Value::None
+    }
+}
+impl<A: Into<Value>, B: Into<Value>> From<(A, B)> for Value {
+    fn from((a, b): (A, B)) -> Value {
+        Value::List(vec![a.into(), b.into()])
+    }
+}
+impl From<DtypeSet> for Value {
+    fn from(s: DtypeSet) -> Value {
+        Value::List(s.iter().map(Value::Dtype).collect())
+    }
+}
+impl From<crate::NativeDtype> for Value {
+    fn from(n: crate::NativeDtype) -> Value {
+        Value::Str(format!("{n:?}"))
+    }
+}
+impl From<crate::Finfo> for Value {
+    fn from(f: crate::Finfo) -> Value {
+        Value::Record(vec![
+            ("bits", Value::from(f.bits as i64)),
+            ("eps", f.eps.into()),
+            ("max", f.max.into()),
+            ("min", f.min.into()),
+            ("smallest_normal", f.smallest_normal.into()),
+            ("dtype", f.dtype.into()),
+        ])
+    }
+}
+impl From<crate::Iinfo> for Value {
+    fn from(f: crate::Iinfo) -> Value {
+        let int = |v: i128| {
+            i64::try_from(v)
+                .map(Value::from)
+                .unwrap_or_else(|_| Value::Str(v.to_string()))
+        };
+        Value::Record(vec![
+            ("bits", Value::from(f.bits as i64)),
+            ("min", int(f.min)),
+            ("max", int(f.max)),
+            ("dtype", f.dtype.into()),
+        ])
+    }
+}
+
+/// Keyword arguments of a call by name: `(name, value)` pairs.
+pub type Kwargs<'a> = [(&'a str, Value)];
+
+/// The dynamic entry of one op: reads its arguments from values, calls it, returns a value.
+#[derive(Clone, Copy)]
+pub struct DynEntry {
+    /// The op.
+    pub name: &'static str,
+    /// The call.
+    pub call: fn(&[Value], &Kwargs<'_>) -> Result<Value>,
+}
+
+impl std::fmt::Debug for DynEntry {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("DynEntry").field("name", &self.name).finish()
+    }
+}
+
+/// The arity check of every generated entry.
+#[doc(hidden)]
+pub fn check_arity(
+    meta: &ivy_core::OpMeta,
+    args: &[Value],
+) -> Result<()> {
+    let params: Vec<&str> = meta.positional().map(|p| p.name).collect();
+    if params.len() != args.len() {
+        return Err(Error::Arity {
+            op: meta.name,
+            expected: params.len(),
+            got: args.len(),
+            params: params.join(", "),
+        });
+    }
+    Ok(())
+}
+
+/// An unknown keyword argument of `meta`'s op.
+#[doc(hidden)]
+pub fn unknown_keyword(meta: &ivy_core::OpMeta, name: &str) -> Error {
+    let valid: Vec<&str> = meta.keywords().map(|p| p.name).collect();
+    Error::UnknownKeyword {
+        op: meta.name,
+        name: name.to_string(),
+        valid: if valid.is_empty() {
+            "none".into()
+        } else {
+            valid.join(", ")
+        },
+    }
+}
