@@ -65,6 +65,58 @@ fn category_check() {
 }
 
 #[test]
+fn category_family() {
+    let text = category(quote! {
+        pub mod demo {
+            use crate::{Array, Operand, Result};
+
+            /// Sine.
+            #[primary]
+            #[family(unary)]
+            pub fn sin(x: &Array, out: Option<&mut Array>) -> Result<Array>;
+
+            /// The larger.
+            #[primary]
+            #[family(binary)]
+            pub fn maximum(x1: Operand, x2: Operand) -> Result<Array>;
+        }
+    });
+    assert_clean(&text);
+    // the backend methods and support constants come from the kernel rows
+    let flat: String = text.split_whitespace().collect::<String>().replace(",>", ">");
+    for want in [
+        "::ivy::__private::family::unary::<Self,::ivy::__private::kernels::Sin>(x)",
+        "::ivy::__private::family::unary_out::<Self,::ivy::__private::kernels::Sin>(x,out)",
+        "::ivy::__private::family::info::<Self,::ivy::__private::kernels::Maximum>()",
+        "::ivy::__private::family::binary::<Self,::ivy::__private::kernels::Maximum>(x1,x2)",
+    ] {
+        assert!(flat.contains(want), "{want} not in {text}");
+    }
+    insta::assert_snapshot!("category_family", text);
+}
+
+#[test]
+fn category_dynamic_entry() {
+    let text = category(quote! {
+        pub mod demo {
+            use crate::{Array, Result};
+
+            /// Sums.
+            #[primary]
+            pub fn sum(x: &Array, shape: &[usize], #[kw] keepdims: bool) -> Result<Array>;
+
+            /// Takes a closure.
+            #[standalone]
+            pub fn apply(x: &Array, f: impl Fn(&Array) -> Array) -> Array { f(x) }
+        }
+    });
+    assert_clean(&text);
+    assert!(text.contains("pub static DEMO_CALLS"), "{text}");
+    assert!(text.contains("NotCallable"), "{text}");
+    insta::assert_snapshot!("category_dynamic_entry", text);
+}
+
+#[test]
 fn category_compositional() {
     let text = category(quote! {
         pub mod demo {
