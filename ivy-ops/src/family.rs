@@ -204,11 +204,11 @@ pub fn unary_out<B: Kernels + ?Sized, K: Unary>(x: &Array, out: &mut Array) -> R
     crate::__private::write_out(K::NAME, B::map::<K>(&x)?, out)
 }
 
-/// Both operands of a binary family op in a dtype `K` computes, and their broadcast shape.
+/// Both operands of a binary family op in a dtype `K` computes (operands of one dtype).
 fn inputs<'a, B: BackendInfo + ?Sized, K: Kernel>(
     a: &'a Array,
     b: &'a Array,
-) -> Result<(Cow<'a, Array>, Cow<'a, Array>, Vec<usize>)> {
+) -> Result<(Cow<'a, Array>, Cow<'a, Array>)> {
     if a.dtype() != b.dtype() {
         return Err(Error::InvalidArgument {
             op: K::NAME,
@@ -219,25 +219,44 @@ fn inputs<'a, B: BackendInfo + ?Sized, K: Kernel>(
             ),
         });
     }
-    let shape = crate::__private::broadcast_shapes(K::NAME, a.shape(), b.shape())?;
-    Ok((input::<B, K>(a)?, input::<B, K>(b)?, shape))
+    Ok((input::<B, K>(a)?, input::<B, K>(b)?))
+}
+
+/// The broadcast shape of two operands (borrowed when they have one shape: no allocation).
+fn broadcast<'a>(op: &'static str, a: &'a Array, b: &Array) -> Result<Cow<'a, [usize]>> {
+    if a.shape() == b.shape() {
+        Ok(Cow::Borrowed(a.shape()))
+    } else {
+        crate::__private::broadcast_shapes(op, a.shape(), b.shape()).map(Cow::Owned)
+    }
 }
 
 /// A binary family op (operands already promoted to one dtype).
 #[inline]
 pub fn binary<B: Kernels + ?Sized, K: Binary>(a: &Array, b: &Array) -> Result<Array> {
-    let (a, b, shape) = inputs::<B, K>(a, b)?;
+    let shape = broadcast(K::NAME, a, b)?;
+    let (a, b) = inputs::<B, K>(a, b)?;
     B::zip::<K>(&shape, &a, &b)
 }
 
-/// A binary family op into `out` (which keeps its dtype; unchanged on error).
+/// A binary family op into `out` (which keeps its dtype; unchanged on error). When `out`
+/// has the operands' dtype and their broadcast shape, the backend writes into it directly
+/// (no allocation on ndarray).
 #[inline]
-pub fn binary_out<B: Kernels + ?Sized, K: Binary>(a: &Array, b: &Array, out: &mut Array) -> Result<()> {
-    let (a, b, shape) = inputs::<B, K>(a, b)?;
-    if out.dtype() == a.dtype() && out.shape() == shape.as_slice() && B::zip_into::<K>(&a, &b, out)? {
+pub fn binary_out<B: Kernels + ?Sized, K: Binary>(
+    a: &Array,
+    b: &Array,
+    out: &mut Array,
+) -> Result<()> {
+    let (x, y) = inputs::<B, K>(a, b)?;
+    if out.dtype() == x.dtype()
+        && crate::__private::broadcasts_to(x.shape(), y.shape(), out.shape())
+        && B::zip_into::<K>(&x, &y, out)?
+    {
         return Ok(());
     }
-    crate::__private::write_out(K::NAME, B::zip::<K>(&shape, &a, &b)?, out)
+    let shape = broadcast(K::NAME, a, b)?;
+    crate::__private::write_out(K::NAME, B::zip::<K>(&shape, &x, &y)?, out)
 }
 
 /// Declares unary kernel rows: `Name: "op", class(x => expr), …, candle(t => expr);`.

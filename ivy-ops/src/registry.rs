@@ -16,7 +16,7 @@ pub use crate::value::{DynEntry, FromValue, IntoValue, Kwargs, Value};
 /// let x = ivy::asarray(vec![vec![1i32, 2], vec![3, 4]])?;
 /// let s = call("sum", &[Value::from(&x)], &[("axis", Value::from(vec![0i64])), ("keepdims", true.into())])?;
 /// assert_eq!(s.as_array().unwrap().shape(), &[1, 2]);
-/// assert!(matches!(call("sun", &[], &[]), Err(ivy::Error::UnknownOp { suggestion: Some("sum"), .. })));
+/// assert!(matches!(call("summ", &[], &[]), Err(ivy::Error::UnknownOp { suggestion: Some("sum"), .. })));
 /// assert!(matches!(call("tan", &[], &[]), Err(ivy::Error::Arity { expected: 1, got: 0, .. })));
 /// assert!(matches!(call("tan", &[Value::from(1.0)], &[]), Err(ivy::Error::ArgumentKind { .. })));
 /// # ivy::unset_backend();

@@ -12,7 +12,7 @@ use ivy_core::{Backend, Device, Dtype, DtypeSet, Error, Result, Scalar};
 /// use ivy::registry::{call, Value};
 /// let x = ivy::with_backend(ivy::Backend::Ndarray, || ivy::asarray(vec![1.0f32, 2.0]))?;
 /// let y = call("add", &[Value::from(&x), Value::from(2.0)], &[])?;
-/// assert_eq!(y.as_array().unwrap(), &ivy::asarray(vec![3.0f32, 4.0])?);
+/// assert_eq!(y.as_array().unwrap(), &(&x + 2.0)?);
 /// # Ok::<(), ivy::Error>(())
 /// ```
 #[derive(Clone, Debug)]
