@@ -58,7 +58,7 @@ pub(super) fn parse_op(
     let returns_array = type_last_ident(&ret).as_deref() == Some("Array");
 
     let (params, has_out) = parse_params(cx, &mut decl, kind, &helpers, returns_array);
-    validate::check_params(
+    let family_ok = validate::check_params(
         cx,
         &decl,
         kind,
@@ -80,7 +80,7 @@ pub(super) fn parse_op(
         has_out,
         ret,
         check: helpers.check.map(|(p, _)| p),
-        family: helpers.family.map(|(f, _)| f),
+        family: helpers.family.filter(|_| family_ok).map(|(f, _)| f),
     })
 }
 

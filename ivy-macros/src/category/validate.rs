@@ -42,7 +42,9 @@ pub(super) fn check_kind(cx: &mut Ctxt, decl: &DeclFn, kind: Kind, helpers: &Hel
     nestable_misplaced
 }
 
-/// The helpers against the collected parameters and result.
+/// The helpers against the collected parameters and result. Returns whether a
+/// `#[family]` attribute is valid (an invalid one is reported and then ignored, so the
+/// expansion adds no second error).
 pub(super) fn check_params(
     cx: &mut Ctxt,
     decl: &DeclFn,
@@ -51,7 +53,7 @@ pub(super) fn check_params(
     params: &[Param],
     returns_array: bool,
     nestable_misplaced: bool,
-) {
+) -> bool {
     let name = decl.sig.ident.to_string();
     if let Some(a) = &helpers.infer_dtype {
         if !params.iter().any(|p| p.class == Class::InferDtype) {
@@ -97,7 +99,9 @@ pub(super) fn check_params(
             "an op taking a `&Container` parameter must be marked `#[container_dependent]`",
         );
     }
+    let mut family_ok = true;
     if let Some((family, attr)) = &helpers.family {
+        family_ok = false;
         let shape_ok = match family {
             Family::Unary => params.len() == 1 && params[0].class == Class::Array,
             Family::Binary => {
@@ -127,6 +131,8 @@ pub(super) fn check_params(
                 attr,
                 "a `#[family]` op's checks are its family's; drop `#[check]` or declare the op without `#[family]`",
             );
+        } else {
+            family_ok = true;
         }
     }
     if let (Some((_, attr)), Kind::Compositional | Kind::Standalone) = (&helpers.check, kind) {
@@ -138,4 +144,5 @@ pub(super) fn check_params(
             ),
         );
     }
+    family_ok
 }
