@@ -4,7 +4,7 @@ use crate::json::{self, value, Ordered};
 use crate::{CliError, CliResult};
 use ivy::registry;
 use ivy::{Backend, Dtype, DtypeSet, OpKind};
-use ivy_core::{BackendSupport, OpEntry};
+use ivy_core::{BackendSupport, OpEntry, ParamKind, ParamMeta};
 use serde_json::{json, Map, Value};
 
 /// How an op runs on one backend: `native`, `compositional` or `unavailable` (not compiled in).
@@ -109,8 +109,36 @@ fn op_json(e: &OpEntry) -> Value {
         "has_out": m.has_out,
         "infer_dtype": m.infer_dtype,
         "infer_device": m.infer_device,
+        "params": m.params.iter().map(param_json).collect::<Vec<_>>(),
         "backends": backends,
     })
+}
+
+/// One parameter of `ivy ops --json`: `{"name", "kind", "keyword", "ty"}` (`kind` in
+/// snake case: `array`, `array_mut`, `operand`, `container`, `scalar`, `data`, `dtype`,
+/// `device`, `other`; `ty` the Rust type as declared).
+fn param_json(p: &ParamMeta) -> Value {
+    json!({
+        "name": p.name,
+        "kind": param_kind(p.kind),
+        "keyword": p.keyword,
+        "ty": p.ty,
+    })
+}
+
+/// The name of a parameter kind in `ivy ops --json`.
+pub(crate) fn param_kind(k: ParamKind) -> &'static str {
+    match k {
+        ParamKind::Array => "array",
+        ParamKind::ArrayMut => "array_mut",
+        ParamKind::Operand => "operand",
+        ParamKind::Container => "container",
+        ParamKind::Scalar => "scalar",
+        ParamKind::Data => "data",
+        ParamKind::Dtype => "dtype",
+        ParamKind::Device => "device",
+        ParamKind::Other => "other",
+    }
 }
 
 // ---------------------------------------------------------------- ivy support

@@ -8,6 +8,8 @@ use serde_json::Value;
 pub enum Ordered {
     /// An object, keys in insertion order.
     Object(Vec<(String, Ordered)>),
+    /// An array of values that keep their objects' key order.
+    List(Vec<Ordered>),
     /// Any other value (its own objects, if any, print sorted).
     Value(Value),
 }
@@ -30,6 +32,21 @@ impl Ordered {
             Ordered::Value(v) => {
                 let text = serde_json::to_string_pretty(v)?;
                 out.push_str(&text.replace('\n', &format!("\n{}", "  ".repeat(depth))));
+            }
+            Ordered::List(items) if items.is_empty() => out.push_str("[]"),
+            Ordered::List(items) => {
+                out.push('[');
+                for (i, item) in items.iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    out.push('\n');
+                    out.push_str(&"  ".repeat(depth + 1));
+                    item.render(depth + 1, out)?;
+                }
+                out.push('\n');
+                out.push_str(&"  ".repeat(depth));
+                out.push(']');
             }
             Ordered::Object(entries) if entries.is_empty() => out.push_str("{}"),
             Ordered::Object(entries) => {

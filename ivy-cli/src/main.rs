@@ -1,7 +1,9 @@
-//! `ivy`: the op catalog, the dtype support matrix, type promotion and a tour of ivy-rs.
+//! `ivy`: the op catalog, the dtype support matrix, type promotion, calls of any op by name
+//! and a tour of ivy-rs.
 //!
-//! Exit codes: 0 on success, 1 when an ivy call fails, 2 for bad arguments (unknown op,
-//! dtype or backend, or a command line clap rejects).
+//! Exit codes: 0 on success, 1 when an ivy call fails (or an op cannot be called by name),
+//! 2 for bad arguments (unknown op, dtype or backend, the wrong number or kind of arguments
+//! of `ivy call`, or a command line clap rejects).
 
 /// `println!` that ends the program quietly when stdout is closed (`ivy ops | head`)
 /// instead of panicking on the broken pipe.
@@ -14,6 +16,7 @@ macro_rules! outln {
     }};
 }
 
+mod call;
 mod catalog;
 mod json;
 mod promotion;
@@ -101,6 +104,36 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Runs any op on literal inputs and prints the result (dtype, shape, values).
+    ///
+    /// Arguments are literals: numbers (`3`, `-2.5`, `nan`, `-inf`, `1+2j`), `true`/`false`,
+    /// `null`, (nested) lists (`"[[1, 2], [3, 4]]"`), words (dtypes `float32`, devices `cpu`,
+    /// backends `candle`, text) or objects for Containers (`'{"a": [1, 2]}'`). Each becomes
+    /// what its parameter takes (`ivy ops --json` lists them): an array where an array goes
+    /// (Ivy's default dtypes, or `--dtype`), a scalar or an array (a list) for an operand, a
+    /// list of ints for a shape or axes, … Examples: `ivy call add "[1, 2]" 3 --backend
+    /// candle`, `ivy call sum "[[1,2],[3,4]]" --kw axis=[0] --kw keepdims=true`, `ivy call
+    /// astype "[1.5, 2]" int32`, `ivy call finfo float32`.
+    Call {
+        /// The op's name (see `ivy ops`).
+        op: String,
+        /// The positional arguments, as literals (`-1`, `-inf` and `-2j` included); the
+        /// options may come before or after them, and nothing after `--` is an option.
+        #[arg(allow_hyphen_values = true, trailing_var_arg = true)]
+        args: Vec<String>,
+        /// A keyword argument, `NAME=VALUE` (repeatable): `--kw axis=[0]`, `--kw dtype=int64`.
+        #[arg(long = "kw", value_name = "NAME=VALUE")]
+        kws: Vec<String>,
+        /// The backend to run on (`ndarray` or `candle`; ndarray when left out).
+        #[arg(long)]
+        backend: Option<String>,
+        /// The dtype of array literals (Ivy's default dtypes when left out).
+        #[arg(long)]
+        dtype: Option<String>,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
     /// Runs the seed examples: backends, `out=`, compositional and mixed ops, Containers,
     /// in-place updates.
     Tour,
@@ -180,6 +213,21 @@ fn run(cli: Cli) -> CliResult {
             (Some(from), Some(to)) if !table => promotion::cast(&from, &to, non_precise, json),
             _ => promotion::cast_table(non_precise, json),
         },
+        Command::Call {
+            op,
+            args,
+            kws,
+            backend,
+            dtype,
+            json,
+        } => call::run(call::Request {
+            op,
+            args,
+            kws,
+            backend,
+            dtype,
+            json,
+        }),
         Command::Tour => tour::run(),
     }
 }

@@ -529,3 +529,370 @@ fn tour_runs_every_example() {
         "{out}"
     );
 }
+
+// ---------------------------------------------------------------- ivy call
+
+/// Checks that a failed run is a clean error: a non-zero exit, one `error: ` line on stderr,
+/// nothing on stdout, no panic.
+fn assert_clean_error(args: &[&str], o: &Output) {
+    let err = stderr(o);
+    assert!(!o.status.success(), "{args:?} succeeded: {}", stdout(o));
+    assert!(!err.contains("panicked"), "{args:?} panicked: {err}");
+    assert!(err.starts_with("error: "), "{args:?}: {err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: one line: {err}");
+    assert!(stdout(o).is_empty(), "{args:?}: {}", stdout(o));
+}
+
+/// Checks a JSON result of `ivy call`: the kinds, and arrays' values nested by their shape.
+fn assert_result_shape(v: &Value) {
+    let kind = v["kind"].as_str().unwrap_or_else(|| panic!("no kind in {v}"));
+    match kind {
+        "array" => {
+            assert!(v["dtype"].is_string(), "{v}");
+            let shape: Vec<u64> = v["shape"]
+                .as_array()
+                .unwrap_or_else(|| panic!("no shape in {v}"))
+                .iter()
+                .map(|d| d.as_u64().expect("a dimension"))
+                .collect();
+            let mut level = vec![&v["values"]];
+            for &n in &shape {
+                level = level
+                    .iter()
+                    .flat_map(|x| {
+                        let items = x.as_array().unwrap_or_else(|| panic!("{v}: not nested by {shape:?}"));
+                        assert_eq!(items.len() as u64, n, "{v}: not nested by {shape:?}");
+                        items
+                    })
+                    .collect();
+            }
+        }
+        "list" => v["items"].as_array().expect("items").iter().for_each(assert_result_shape),
+        "record" => v["fields"]
+            .as_object()
+            .expect("fields")
+            .values()
+            .for_each(assert_result_shape),
+        "container" => v["items"]
+            .as_object()
+            .expect("items")
+            .values()
+            .for_each(assert_result_shape),
+        "scalar" | "dtype" | "device" | "backend" | "str" | "none" => {
+            assert!(v.get("value").is_some(), "{v}")
+        }
+        other => panic!("unexpected result kind {other}: {v}"),
+    }
+}
+
+/// How the every-op test fills a parameter.
+enum Fill {
+    /// Literals to try, in order.
+    Try(Vec<String>),
+    /// A type no literal gives (a closure, a generic type): the op cannot be called by name.
+    NotCallable,
+}
+
+/// Literals for a parameter, from its kind and Rust type in `ivy ops --json`; `None` when the
+/// test does not know the type.
+fn fill(kind: &str, ty: &str) -> Option<Fill> {
+    let strs = |v: &[&str]| Some(Fill::Try(v.iter().map(|s| s.to_string()).collect()));
+    match kind {
+        "array" | "array_mut" => return strs(&["[0.25, 0.5]", "[1, 2]"]),
+        "operand" => return strs(&["[0.25, 0.5]", "2"]),
+        "container" => return strs(&[r#"{"a": [0.25, 0.5], "b": {"c": [1.0, 2.0]}}"#]),
+        "scalar" => return strs(&["1", "0.5"]),
+        "data" => return strs(&["[[1, 2], [3, 4]]", "1.5"]),
+        "dtype" | "device" | "other" => {}
+        other => panic!("unknown parameter kind {other}"),
+    }
+    let ty: String = ty.split_whitespace().collect::<Vec<_>>().join(" ");
+    let ty = ty.trim_start_matches('&').replace("crate::", "");
+    let inner = |prefix: &str| {
+        ty.strip_prefix(prefix)
+            .and_then(|r| r.strip_suffix('>'))
+            .map(str::to_string)
+    };
+    if ty.contains("Fn(") || ty.contains("FnMut(") || ty.contains("FnOnce(") {
+        return Some(Fill::NotCallable);
+    }
+    if let Some(x) = inner("Option<") {
+        return match fill("other", &x)? {
+            Fill::Try(mut v) => {
+                v.push("null".into());
+                Some(Fill::Try(v))
+            }
+            Fill::NotCallable => Some(Fill::NotCallable),
+        };
+    }
+    if let Some(x) = inner("impl Into<") {
+        return fill(if x.starts_with("Operand") { "operand" } else { "other" }, &x);
+    }
+    let list_of = |x: &str| match fill("other", x)? {
+        Fill::Try(v) => Some(Fill::Try(vec![
+            format!("[{}]", v.join(", ")),
+            format!("[{}]", v[0]),
+        ])),
+        Fill::NotCallable => Some(Fill::NotCallable),
+    };
+    if let Some(x) = inner("impl IntoIterator<Item = ").or_else(|| inner("Vec<")) {
+        return list_of(&x);
+    }
+    if let Some(x) = ty.strip_prefix('[').and_then(|r| r.strip_suffix(']')) {
+        return list_of(x);
+    }
+    match ty.trim_start_matches("'a ").trim_start_matches("mut ") {
+        "Array" | "&Array" => strs(&["[0.25, 0.5]", "[1, 2]"]),
+        "Container" => fill("container", ""),
+        "Scalar" => fill("scalar", ""),
+        "Dtype" => strs(&["float32", "int32"]),
+        "Device" => strs(&["cpu"]),
+        "Backend" => strs(&["ndarray", "candle"]),
+        "str" | "String" => strs(&["float32", "a", "real floating"]),
+        "NativeDtype" => strs(&["f32", "F32"]),
+        "f64" | "f32" => strs(&["0", "1"]),
+        "usize" | "u32" | "u64" | "i64" | "i32" => strs(&["2", "0"]),
+        "bool" => strs(&["true", "false"]),
+        // a type parameter of the op (`T`): generic
+        t if t.len() == 1 && t.starts_with(|c: char| c.is_ascii_uppercase()) => {
+            Some(Fill::NotCallable)
+        }
+        _ => None,
+    }
+}
+
+/// At most this many argument combinations per op and backend.
+const MAX_TRIES: usize = 64;
+
+#[test]
+fn call_runs_every_op_on_both_backends() {
+    let ops = json_of(&["ops", "--json"]);
+    let ops = ops.as_array().expect("an array of ops");
+    assert!(ops.len() > 30, "too few ops: {}", ops.len());
+    let (mut called, mut not_callable) = (0, 0);
+    for o in ops {
+        let name = o["name"].as_str().expect("a name");
+        let params = o["params"]
+            .as_array()
+            .unwrap_or_else(|| panic!("`ivy ops --json` gives no params for {name}"));
+        let mut choices: Vec<Vec<String>> = Vec::new();
+        let mut callable = true;
+        for p in params.iter().filter(|p| p["keyword"] == false) {
+            let (kind, ty) = (p["kind"].as_str().unwrap(), p["ty"].as_str().unwrap());
+            match fill(kind, ty) {
+                Some(Fill::Try(v)) => choices.push(v),
+                Some(Fill::NotCallable) => {
+                    callable = false;
+                    choices.push(vec!["null".into()]);
+                }
+                None => panic!(
+                    "op `{name}`: the every-op test cannot fill parameter `{}` of kind {kind}, type `{ty}`; teach `fill` this type",
+                    p["name"].as_str().unwrap_or("?")
+                ),
+            }
+        }
+        // Every combination of the candidates, first candidates first.
+        let mut combos: Vec<Vec<String>> = vec![vec![]];
+        for c in &choices {
+            combos = combos
+                .iter()
+                .flat_map(|prefix| {
+                    c.iter().map(move |x| {
+                        let mut v = prefix.clone();
+                        v.push(x.clone());
+                        v
+                    })
+                })
+                .take(MAX_TRIES)
+                .collect();
+        }
+        for backend in ["ndarray", "candle"] {
+            let mut failures = Vec::new();
+            let mut ok = false;
+            for combo in &combos {
+                let mut args = vec!["call", name];
+                args.extend(combo.iter().map(String::as_str));
+                args.extend(["--backend", backend, "--json"]);
+                let out = ivy(&args);
+                if !callable {
+                    assert_clean_error(&args, &out);
+                    assert!(
+                        stderr(&out).contains("cannot be called by name"),
+                        "{args:?}: {}",
+                        stderr(&out)
+                    );
+                    ok = true;
+                    break;
+                }
+                if out.status.success() {
+                    let v: Value = serde_json::from_str(&stdout(&out))
+                        .unwrap_or_else(|e| panic!("{args:?}: not JSON ({e}): {}", stdout(&out)));
+                    assert_eq!(v["op"], name, "{v}");
+                    assert_eq!(v["backend"], backend, "{v}");
+                    assert_result_shape(&v["result"]);
+                    ok = true;
+                    break;
+                }
+                assert_clean_error(&args, &out);
+                failures.push(format!("{combo:?}: {}", stderr(&out).trim_end()));
+            }
+            assert!(
+                ok,
+                "`ivy call {name}` failed on {backend} with every argument tried:\n{}",
+                failures.join("\n")
+            );
+        }
+        if callable {
+            called += 1;
+        } else {
+            not_callable += 1;
+        }
+    }
+    assert!(called > 30, "{called} ops called");
+    assert!(not_callable >= 1, "no op is marked not callable");
+}
+
+fn call_json(args: &[&str]) -> Value {
+    let mut a = vec!["call"];
+    a.extend(args);
+    a.push("--json");
+    json_of(&a)
+}
+
+#[test]
+fn call_add_on_candle() {
+    let v = call_json(&["add", "[1, 2]", "3", "--backend", "candle"]);
+    assert_eq!(v["op"], "add");
+    assert_eq!(v["backend"], "candle");
+    let r = &v["result"];
+    assert_eq!(r["kind"], "array");
+    assert_eq!(r["dtype"], "int32");
+    assert_eq!(r["shape"], serde_json::json!([2]));
+    assert_eq!(r["values"], serde_json::json!([4, 5]));
+
+    let text = text_of(&["call", "add", "[1.5, 2]", "1", "--backend", "candle"]);
+    assert!(text.contains("ivy.array([2.5, 3. ], dtype=float32)"), "{text}");
+    assert!(
+        text.contains("dtype: float32, shape: [2], backend: candle, device: cpu"),
+        "{text}"
+    );
+    // options before the op, `--dtype` for the array literals
+    let v = json_of(&["call", "--backend", "candle", "--dtype", "float64", "--json", "add", "[1]", "1"]);
+    assert_eq!(v["result"]["dtype"], "float64");
+    assert_eq!(v["result"]["values"], serde_json::json!([2.0]));
+}
+
+#[test]
+fn call_sum_with_keywords() {
+    let args = ["sum", "[[1,2],[3,4]]", "--kw", "axis=[0]", "--kw", "keepdims=true"];
+    for backend in ["ndarray", "candle"] {
+        let mut a = args.to_vec();
+        a.extend(["--backend", backend]);
+        let r = &call_json(&a)["result"];
+        assert_eq!(r["shape"], serde_json::json!([1, 2]), "{r}");
+        assert_eq!(r["values"], serde_json::json!([[4, 6]]), "{r}");
+    }
+    let r = &call_json(&["sum", "[[1,2],[3,4]]", "--kw", "dtype=float64"])["result"];
+    assert_eq!(r["dtype"], "float64");
+    assert_eq!(r["values"], serde_json::json!(10.0));
+}
+
+#[test]
+fn call_astype_zeros_and_dtype_functions() {
+    let r = &call_json(&["astype", "[1.5, 2]", "int32"])["result"];
+    assert_eq!((&r["dtype"], &r["values"]), (&"int32".into(), &serde_json::json!([1, 2])));
+
+    let r = &call_json(&["zeros", "[2, 3]", "--kw", "dtype=float16", "--backend", "candle"])["result"];
+    assert_eq!(r["dtype"], "float16");
+    assert_eq!(r["values"], serde_json::json!([[0.0, 0.0, 0.0], [0.0, 0.0, 0.0]]));
+
+    let r = &call_json(&["promote_types", "int32", "float32"])["result"];
+    assert_eq!(r, &serde_json::json!({"kind": "dtype", "value": "float64"}));
+    let r = &call_json(&["promote_types", "int32", "float32"])["result"];
+    assert_eq!(r["value"], "float64");
+    assert_eq!(text_of(&["call", "promote_types", "int32", "float32"]).trim(), "float64");
+
+    let r = &call_json(&["finfo", "float32"])["result"];
+    assert_eq!(r["kind"], "record");
+    assert_eq!(r["fields"]["bits"]["value"], 32);
+    assert_eq!(r["fields"]["dtype"]["value"], "float32");
+    let text = text_of(&["call", "finfo", "float32"]);
+    assert!(text.contains("bits:") && text.contains("eps:"), "{text}");
+
+    let r = &call_json(&["isdtype", "float16", "real floating"])["result"];
+    assert_eq!(r["value"], true);
+}
+
+#[test]
+fn call_special_floats_complex_and_containers() {
+    let r = &call_json(&["negative", "[nan, inf, 1]"])["result"];
+    assert_eq!(r["values"], serde_json::json!(["nan", "-inf", -1.0]));
+    let r = &call_json(&["add", "[1+2j]", "-1j"])["result"];
+    assert!(r["dtype"].as_str().unwrap().starts_with("complex"), "{r}");
+    assert_eq!(r["values"], serde_json::json!([[1.0, 1.0]]));
+    // a negative scalar literal after the array
+    let r = &call_json(&["add", "[1, 2]", "-inf"])["result"];
+    assert_eq!(r["values"], serde_json::json!(["-inf", "-inf"]));
+
+    let v = call_json(&["sum_leaves", r#"{"a": [1, 2], "b": {"c": [3, 4]}}"#]);
+    assert_eq!(v["result"]["values"], serde_json::json!([4, 6]), "{v}");
+    let v = call_json(&["index_nest", r#"{"a": [1, 2], "b": {"c": [3, 4]}}"#, "b/c"]);
+    assert_eq!(v["result"]["values"], serde_json::json!([3, 4]), "{v}");
+    let v = call_json(&["broadcast_arrays", "[[1, 2], [[3], [4]]]"]);
+    let items = v["result"]["items"].as_array().expect("a list");
+    assert_eq!(items.len(), 2);
+    assert_eq!(items[0]["shape"], serde_json::json!([2, 2]));
+}
+
+#[test]
+fn call_errors_are_clean() {
+    let cases: &[(&[&str], i32, &str)] = &[
+        (&["call", "tann", "[1]"], 2, "did you mean `tan`?"),
+        (&["call", "tan"], 2, "`tan` takes 1 positional argument (x), got 0"),
+        (&["call", "add", "1", "2", "3"], 2, "takes 2 positional arguments"),
+        (&["call", "tan", "float32"], 2, "argument `x` must be an array, got a dtype"),
+        (&["call", "astype", "[1]", "[2]"], 2, "argument `dtype` must be a dtype"),
+        (&["call", "astype", "[1]", "flaot32"], 2, "unknown dtype `flaot32`"),
+        (&["call", "sum", "[1]", "--kw", "axes=[0]"], 2, "no keyword argument `axes`"),
+        (&["call", "sum", "[1]", "--kw", "axis"], 2, "NAME=VALUE"),
+        (&["call", "tan", "[1, 2"], 2, "unclosed `[`"),
+        (&["call", "tan", "[[1, 2], [3]]"], 2, "rectangular"),
+        (&["call", "tan", "[1]", "--backend", "tpu"], 2, "unknown backend `tpu`"),
+        (&["call", "tan", "[1]", "--bogus"], 2, "unknown option `--bogus`"),
+        (&["call", "nested_map", "{a: [1]}", "f"], 1, "cannot be called by name"),
+        (&["call", "default", "1", "2"], 1, "cannot be called by name"),
+        (&["call", "isdtype", "float32", "floating"], 1, "unknown kind `floating`"),
+    ];
+    for &(args, code, message) in cases {
+        for backend in ["ndarray", "candle"] {
+            let mut a = args.to_vec();
+            a.extend(["--backend", backend]);
+            if a.contains(&"tpu") {
+                a.truncate(a.len() - 2);
+            }
+            let o = ivy(&a);
+            assert_clean_error(&a, &o);
+            assert_eq!(o.status.code(), Some(code), "{a:?}: {}", stderr(&o));
+            assert!(stderr(&o).contains(message), "{a:?}: {}", stderr(&o));
+        }
+    }
+}
+
+#[test]
+fn ops_json_lists_the_params() {
+    let v = json_of(&["ops", "--json"]);
+    let sum = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["name"] == "sum")
+        .expect("sum");
+    assert_eq!(
+        sum["params"][0],
+        serde_json::json!({"name": "x", "kind": "array", "keyword": false, "ty": "&Array"})
+    );
+    assert_eq!(
+        sum["params"][1],
+        serde_json::json!({"name": "axis", "kind": "other", "keyword": true, "ty": "Option<Vec<i64>>"})
+    );
+}

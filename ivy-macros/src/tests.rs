@@ -83,7 +83,10 @@ fn category_family() {
     });
     assert_clean(&text);
     // the backend methods and support constants come from the kernel rows
-    let flat: String = text.split_whitespace().collect::<String>().replace(",>", ">");
+    let flat: String = text
+        .split_whitespace()
+        .collect::<String>()
+        .replace(",>", ">");
     for want in [
         "::ivy::__private::family::unary::<Self,::ivy::__private::kernels::Sin>(x)",
         "::ivy::__private::family::unary_out::<Self,::ivy::__private::kernels::Sin>(x,out)",

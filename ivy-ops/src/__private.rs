@@ -12,8 +12,8 @@ pub use crate::family::{self, Kernels};
 pub use crate::kernels;
 pub use crate::value::{check_arity, unknown_keyword, DynEntry, FromValue, IntoValue, Value};
 pub use crate::BackendInfo;
-pub use ivy_core::{ParamKind, ParamMeta};
 pub use crate::{__dispatch as dispatch, __support_for as support_for};
+pub use ivy_core::{ParamKind, ParamMeta};
 
 /// What `#[backend_impl]` records for one op on one backend.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

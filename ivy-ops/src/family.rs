@@ -40,9 +40,7 @@ pub trait Kernel: 'static {
     /// The dtypes the op accepts: its kernels', plus integers and bools when those are
     /// computed as floats.
     const SUPPORTED: DtypeSet = if Self::INT_AS_FLOAT {
-        Self::DTYPES
-            .union(DtypeSet::INTEGER)
-            .union(DtypeSet::BOOL)
+        Self::DTYPES.union(DtypeSet::INTEGER).union(DtypeSet::BOOL)
     } else {
         Self::DTYPES
     };
@@ -351,6 +349,7 @@ macro_rules! __unary_class {
     (candle($t:ident => $e:expr)) => {
         #[cfg(feature = "candle")]
         #[inline(always)]
+        #[allow(clippy::redundant_closure_call)] // the closure lets the expression use `?`
         fn candle($t: &::candle_core::Tensor) -> ::core::option::Option<::candle_core::Result<::candle_core::Tensor>> {
             ::core::option::Option::Some((|| -> ::candle_core::Result<::candle_core::Tensor> { $e })())
         }
@@ -391,6 +390,7 @@ macro_rules! __binary_class {
     (candle($a:ident, $b:ident => $e:expr)) => {
         #[cfg(feature = "candle")]
         #[inline(always)]
+        #[allow(clippy::redundant_closure_call)] // the closure lets the expression use `?`
         fn candle($a: &::candle_core::Tensor, $b: &::candle_core::Tensor) -> ::core::option::Option<::candle_core::Result<::candle_core::Tensor>> {
             ::core::option::Option::Some((|| -> ::candle_core::Result<::candle_core::Tensor> { $e })())
         }

@@ -407,16 +407,15 @@ pub struct DynEntry {
 
 impl std::fmt::Debug for DynEntry {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("DynEntry").field("name", &self.name).finish()
+        f.debug_struct("DynEntry")
+            .field("name", &self.name)
+            .finish()
     }
 }
 
 /// The arity check of every generated entry.
 #[doc(hidden)]
-pub fn check_arity(
-    meta: &ivy_core::OpMeta,
-    args: &[Value],
-) -> Result<()> {
+pub fn check_arity(meta: &ivy_core::OpMeta, args: &[Value]) -> Result<()> {
     let params: Vec<&str> = meta.positional().map(|p| p.name).collect();
     if params.len() != args.len() {
         return Err(Error::Arity {

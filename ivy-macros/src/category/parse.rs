@@ -3,8 +3,8 @@
 //! [`validate`](super::validate)).
 
 use super::model::{
-    is_ref, kind_name, option_inner, result_inner, type_last_ident, Class, DeclFn, Family, Kind, Op,
-    Param,
+    is_ref, kind_name, option_inner, result_inner, type_last_ident, Class, DeclFn, Family, Kind,
+    Op, Param,
 };
 use super::validate;
 use crate::attrs::{take_kw, Helper};

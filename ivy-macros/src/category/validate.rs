@@ -1,7 +1,7 @@
 //! The checks of an op declaration that span several helper attributes and parameters
 //! (kind against body, `#[nestable]`, `#[container_dependent]`, `#[infer_*]`, `#[check]`).
 
-use super::model::{Family, kind_name, Class, DeclFn, Kind, Param};
+use super::model::{kind_name, Class, DeclFn, Family, Kind, Param};
 use super::parse::Helpers;
 use crate::ctxt::Ctxt;
 
@@ -104,9 +104,7 @@ pub(super) fn check_params(
         family_ok = false;
         let shape_ok = match family {
             Family::Unary => params.len() == 1 && params[0].class == Class::Array,
-            Family::Binary => {
-                params.len() == 2 && params.iter().all(|p| p.class == Class::Operand)
-            }
+            Family::Binary => params.len() == 2 && params.iter().all(|p| p.class == Class::Operand),
         };
         if kind != Kind::Primary {
             cx.error_spanned_by(

@@ -95,8 +95,12 @@ pub(super) fn trait_items(cx: &OpCx) -> Vec<TokenStream> {
             quote!()
         };
         let write = match &family {
-            Some((Family::Unary, k)) => quote!(#p::family::unary_out::<Self, #k>(#(#all_names,)* out)),
-            Some((Family::Binary, k)) => quote!(#p::family::binary_out::<Self, #k>(#(#all_names,)* out)),
+            Some((Family::Unary, k)) => {
+                quote!(#p::family::unary_out::<Self, #k>(#(#all_names,)* out))
+            }
+            Some((Family::Binary, k)) => {
+                quote!(#p::family::binary_out::<Self, #k>(#(#all_names,)* out))
+            }
             None => quote!(#p::write_out(#name_s, Self::#name(#(#all_names),*)?, out)),
         };
         items.push(quote_spanned! {span=>

@@ -14,7 +14,11 @@ fn array(t: Tensor) -> Array {
 }
 
 /// The elements of `t` (broadcast to `shape`) on the host, in row-major order.
-fn host_values<T: candle_core::WithDType>(op: &'static str, t: &Tensor, shape: &[usize]) -> Result<Vec<T>> {
+fn host_values<T: candle_core::WithDType>(
+    op: &'static str,
+    t: &Tensor,
+    shape: &[usize],
+) -> Result<Vec<T>> {
     let t = if t.dims() == shape {
         t.flatten_all()
     } else {

@@ -139,9 +139,11 @@ fn zip_k<T: Elem, K: Binary>(
     match (a.as_slice(), b.as_slice(), out.as_slice_mut()) {
         (Some(xs), Some(ys), Some(os)) => {
             if !T::binary_slice::<K>(xs, ys, os) {
-                os.iter_mut().zip(xs.iter().zip(ys)).for_each(|(o, (&x, &y))| {
-                    o.write(T::binary::<K>(x, y));
-                });
+                os.iter_mut()
+                    .zip(xs.iter().zip(ys))
+                    .for_each(|(o, (&x, &y))| {
+                        o.write(T::binary::<K>(x, y));
+                    });
             }
         }
         _ => Zip::from(&mut out).and(a).and(b).for_each(|o, &x, &y| {
