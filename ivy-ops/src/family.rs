@@ -266,26 +266,21 @@ pub fn binary_out<B: Kernels + ?Sized, K: Binary>(
 #[macro_export]
 #[doc(hidden)]
 macro_rules! unary_kernels {
-    ($($(#[$m:meta])* $K:ident: $name:literal $(, $class:ident($($arg:tt)*))* ;)*) => {$(
-        $(#[$m])*
-        #[derive(Clone, Copy, Debug)]
-        pub struct $K;
-        impl $crate::family::Kernel for $K {
-            const NAME: &'static str = $name;
-            const DTYPES: ::ivy_core::DtypeSet = ::ivy_core::DtypeSet::EMPTY
-                $(.union($crate::__class_dtypes!($class)))*;
-        }
-        impl $crate::family::Unary for $K {
-            $($crate::__unary_class!($class($($arg)*));)*
-        }
-    )*};
+    ($($rows:tt)*) => { $crate::__kernel_rows!(Unary, __unary_class; $($rows)*); };
 }
 
 /// Declares binary kernel rows: `Name: "op", class(a, b => expr), …, candle(a, b => expr);`.
 #[macro_export]
 #[doc(hidden)]
 macro_rules! binary_kernels {
-    ($($(#[$m:meta])* $K:ident: $name:literal $(, $class:ident($($arg:tt)*))* ;)*) => {$(
+    ($($rows:tt)*) => { $crate::__kernel_rows!(Binary, __binary_class; $($rows)*); };
+}
+
+/// One zero-sized type per row, its `Kernel` constants and its `$family` impl.
+#[macro_export]
+#[doc(hidden)]
+macro_rules! __kernel_rows {
+    ($family:ident, $class_macro:ident; $($(#[$m:meta])* $K:ident: $name:literal $(, $class:ident($($arg:tt)*))* ;)*) => {$(
         $(#[$m])*
         #[derive(Clone, Copy, Debug)]
         pub struct $K;
@@ -294,8 +289,8 @@ macro_rules! binary_kernels {
             const DTYPES: ::ivy_core::DtypeSet = ::ivy_core::DtypeSet::EMPTY
                 $(.union($crate::__class_dtypes!($class)))*;
         }
-        impl $crate::family::Binary for $K {
-            $($crate::__binary_class!($class($($arg)*));)*
+        impl $crate::family::$family for $K {
+            $($crate::$class_macro!($class($($arg)*));)*
         }
     )*};
 }
