@@ -539,13 +539,19 @@ fn assert_clean_error(args: &[&str], o: &Output) {
     assert!(!o.status.success(), "{args:?} succeeded: {}", stdout(o));
     assert!(!err.contains("panicked"), "{args:?} panicked: {err}");
     assert!(err.starts_with("error: "), "{args:?}: {err}");
-    assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: one line: {err}");
+    assert_eq!(
+        err.trim_end().lines().count(),
+        1,
+        "{args:?}: one line: {err}"
+    );
     assert!(stdout(o).is_empty(), "{args:?}: {}", stdout(o));
 }
 
 /// Checks a JSON result of `ivy call`: the kinds, and arrays' values nested by their shape.
 fn assert_result_shape(v: &Value) {
-    let kind = v["kind"].as_str().unwrap_or_else(|| panic!("no kind in {v}"));
+    let kind = v["kind"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no kind in {v}"));
     match kind {
         "array" => {
             assert!(v["dtype"].is_string(), "{v}");
@@ -560,14 +566,20 @@ fn assert_result_shape(v: &Value) {
                 level = level
                     .iter()
                     .flat_map(|x| {
-                        let items = x.as_array().unwrap_or_else(|| panic!("{v}: not nested by {shape:?}"));
+                        let items = x
+                            .as_array()
+                            .unwrap_or_else(|| panic!("{v}: not nested by {shape:?}"));
                         assert_eq!(items.len() as u64, n, "{v}: not nested by {shape:?}");
                         items
                     })
                     .collect();
             }
         }
-        "list" => v["items"].as_array().expect("items").iter().for_each(assert_result_shape),
+        "list" => v["items"]
+            .as_array()
+            .expect("items")
+            .iter()
+            .for_each(assert_result_shape),
         "record" => v["fields"]
             .as_object()
             .expect("fields")
@@ -626,7 +638,14 @@ fn fill(kind: &str, ty: &str) -> Option<Fill> {
         };
     }
     if let Some(x) = inner("impl Into<") {
-        return fill(if x.starts_with("Operand") { "operand" } else { "other" }, &x);
+        return fill(
+            if x.starts_with("Operand") {
+                "operand"
+            } else {
+                "other"
+            },
+            &x,
+        );
     }
     let list_of = |x: &str| match fill("other", x)? {
         Fill::Try(v) => Some(Fill::Try(vec![
@@ -771,20 +790,40 @@ fn call_add_on_candle() {
     assert_eq!(r["values"], serde_json::json!([4, 5]));
 
     let text = text_of(&["call", "add", "[1.5, 2]", "1", "--backend", "candle"]);
-    assert!(text.contains("ivy.array([2.5, 3. ], dtype=float32)"), "{text}");
+    assert!(
+        text.contains("ivy.array([2.5, 3. ], dtype=float32)"),
+        "{text}"
+    );
     assert!(
         text.contains("dtype: float32, shape: [2], backend: candle, device: cpu"),
         "{text}"
     );
     // options before the op, `--dtype` for the array literals
-    let v = json_of(&["call", "--backend", "candle", "--dtype", "float64", "--json", "add", "[1]", "1"]);
+    let v = json_of(&[
+        "call",
+        "--backend",
+        "candle",
+        "--dtype",
+        "float64",
+        "--json",
+        "add",
+        "[1]",
+        "1",
+    ]);
     assert_eq!(v["result"]["dtype"], "float64");
     assert_eq!(v["result"]["values"], serde_json::json!([2.0]));
 }
 
 #[test]
 fn call_sum_with_keywords() {
-    let args = ["sum", "[[1,2],[3,4]]", "--kw", "axis=[0]", "--kw", "keepdims=true"];
+    let args = [
+        "sum",
+        "[[1,2],[3,4]]",
+        "--kw",
+        "axis=[0]",
+        "--kw",
+        "keepdims=true",
+    ];
     for backend in ["ndarray", "candle"] {
         let mut a = args.to_vec();
         a.extend(["--backend", backend]);
@@ -800,17 +839,33 @@ fn call_sum_with_keywords() {
 #[test]
 fn call_astype_zeros_and_dtype_functions() {
     let r = &call_json(&["astype", "[1.5, 2]", "int32"])["result"];
-    assert_eq!((&r["dtype"], &r["values"]), (&"int32".into(), &serde_json::json!([1, 2])));
+    assert_eq!(
+        (&r["dtype"], &r["values"]),
+        (&"int32".into(), &serde_json::json!([1, 2]))
+    );
 
-    let r = &call_json(&["zeros", "[2, 3]", "--kw", "dtype=float16", "--backend", "candle"])["result"];
+    let r = &call_json(&[
+        "zeros",
+        "[2, 3]",
+        "--kw",
+        "dtype=float16",
+        "--backend",
+        "candle",
+    ])["result"];
     assert_eq!(r["dtype"], "float16");
-    assert_eq!(r["values"], serde_json::json!([[0.0, 0.0, 0.0], [0.0, 0.0, 0.0]]));
+    assert_eq!(
+        r["values"],
+        serde_json::json!([[0.0, 0.0, 0.0], [0.0, 0.0, 0.0]])
+    );
 
     let r = &call_json(&["promote_types", "int32", "float32"])["result"];
     assert_eq!(r, &serde_json::json!({"kind": "dtype", "value": "float64"}));
     let r = &call_json(&["promote_types", "int32", "float32"])["result"];
     assert_eq!(r["value"], "float64");
-    assert_eq!(text_of(&["call", "promote_types", "int32", "float32"]).trim(), "float64");
+    assert_eq!(
+        text_of(&["call", "promote_types", "int32", "float32"]).trim(),
+        "float64"
+    );
 
     let r = &call_json(&["finfo", "float32"])["result"];
     assert_eq!(r["kind"], "record");
@@ -848,20 +903,64 @@ fn call_special_floats_complex_and_containers() {
 fn call_errors_are_clean() {
     let cases: &[(&[&str], i32, &str)] = &[
         (&["call", "tann", "[1]"], 2, "did you mean `tan`?"),
-        (&["call", "tan"], 2, "`tan` takes 1 positional argument (x), got 0"),
-        (&["call", "add", "1", "2", "3"], 2, "takes 2 positional arguments"),
-        (&["call", "tan", "float32"], 2, "argument `x` must be an array, got a dtype"),
-        (&["call", "astype", "[1]", "[2]"], 2, "argument `dtype` must be a dtype"),
-        (&["call", "astype", "[1]", "flaot32"], 2, "unknown dtype `flaot32`"),
-        (&["call", "sum", "[1]", "--kw", "axes=[0]"], 2, "no keyword argument `axes`"),
+        (
+            &["call", "tan"],
+            2,
+            "`tan` takes 1 positional argument (x), got 0",
+        ),
+        (
+            &["call", "add", "1", "2", "3"],
+            2,
+            "takes 2 positional arguments",
+        ),
+        (
+            &["call", "tan", "float32"],
+            2,
+            "argument `x` must be an array, got a dtype",
+        ),
+        (
+            &["call", "astype", "[1]", "[2]"],
+            2,
+            "argument `dtype` must be a dtype",
+        ),
+        (
+            &["call", "astype", "[1]", "flaot32"],
+            2,
+            "unknown dtype `flaot32`",
+        ),
+        (
+            &["call", "sum", "[1]", "--kw", "axes=[0]"],
+            2,
+            "no keyword argument `axes`",
+        ),
         (&["call", "sum", "[1]", "--kw", "axis"], 2, "NAME=VALUE"),
         (&["call", "tan", "[1, 2"], 2, "unclosed `[`"),
         (&["call", "tan", "[[1, 2], [3]]"], 2, "rectangular"),
-        (&["call", "tan", "[1]", "--backend", "tpu"], 2, "unknown backend `tpu`"),
-        (&["call", "tan", "[1]", "--bogus"], 2, "unknown option `--bogus`"),
-        (&["call", "nested_map", "{a: [1]}", "f"], 1, "cannot be called by name"),
-        (&["call", "default", "1", "2"], 1, "cannot be called by name"),
-        (&["call", "isdtype", "float32", "floating"], 1, "unknown kind `floating`"),
+        (
+            &["call", "tan", "[1]", "--backend", "tpu"],
+            2,
+            "unknown backend `tpu`",
+        ),
+        (
+            &["call", "tan", "[1]", "--bogus"],
+            2,
+            "unknown option `--bogus`",
+        ),
+        (
+            &["call", "nested_map", "{a: [1]}", "f"],
+            1,
+            "cannot be called by name",
+        ),
+        (
+            &["call", "default", "1", "2"],
+            1,
+            "cannot be called by name",
+        ),
+        (
+            &["call", "isdtype", "float32", "floating"],
+            1,
+            "unknown kind `floating`",
+        ),
     ];
     for &(args, code, message) in cases {
         for backend in ["ndarray", "candle"] {
@@ -894,5 +993,51 @@ fn ops_json_lists_the_params() {
     assert_eq!(
         sum["params"][1],
         serde_json::json!({"name": "axis", "kind": "other", "keyword": true, "ty": "Option<Vec<i64>>"})
+    );
+}
+
+#[test]
+fn call_never_crashes() {
+    // Arrays of many dimensions (candle iterates at most 8): a result or a clean error.
+    let deep = format!("{}1{}", "[".repeat(16), "]".repeat(16));
+    for backend in ["ndarray", "candle"] {
+        let args = ["call", "tan", deep.as_str(), "--backend", backend];
+        let o = ivy(&args);
+        if !o.status.success() {
+            assert_clean_error(&args, &o);
+        }
+    }
+    // Lists nested too deep for an array, and long literals quoted short.
+    let too_deep = format!("{}{}", "[".repeat(5000), "]".repeat(5000));
+    let args = ["call", "tan", too_deep.as_str()];
+    let o = ivy(&args);
+    assert_clean_error(&args, &o);
+    assert!(stderr(&o).len() < 200, "{}", stderr(&o));
+    // `--` ends the options: a literal that looks like one is an argument.
+    let args = ["call", "add", "[1]", "--", "--json"];
+    let o = ivy(&args);
+    assert_clean_error(&args, &o);
+    assert!(stderr(&o).contains("must be an array or a scalar, got a string"));
+}
+
+#[test]
+fn call_prints_lists_and_records_readably() {
+    let text = text_of(&["call", "broadcast_arrays", "[[1, 2], [[3], [4]]]"]);
+    assert!(text.starts_with("[0] ivy.array([[1, 2],"), "{text}");
+    assert!(text.contains("[1] ivy.array([[3, 3],"), "{text}");
+    assert!(
+        text.contains("dtype: int32, shape: [2, 2], backend: ndarray"),
+        "{text}"
+    );
+    let text = text_of(&["call", "iinfo", "int8"]);
+    assert!(
+        text.contains("min:   -128") && text.contains("dtype: int8"),
+        "{text}"
+    );
+    let text = text_of(&["call", "valid_dtypes", "--backend", "candle"]);
+    assert!(text.starts_with("[int16, int32,"), "{text}");
+    assert_eq!(
+        text_of(&["call", "isdtype", "int8", "bool"]).trim(),
+        "False"
     );
 }
