@@ -171,3 +171,43 @@ fn scalar_fills() {
     let a = ivy::with_backend(Backend::Candle, || ivy::full(&[2], Scalar::Int(7))).unwrap();
     assert_eq!(a.to_f64_vec().unwrap(), vec![7.0, 7.0]);
 }
+
+/// Candle's CPU kernels iterate over at most 8 dimensions (a panic beyond): element-wise ops
+/// and broadcasting on higher ranks still work, on every backend, through the dynamic table
+/// (so every unary and binary family op is covered without a row here).
+#[test]
+fn ranks_above_eight_do_not_panic() {
+    use ivy::registry::{call, ops, Value};
+    let mut shape = vec![1usize; 12];
+    shape[0] = 2;
+    shape[11] = 3;
+    let mut row = vec![1usize; 12];
+    row[11] = 3;
+    for b in [Backend::Ndarray, Backend::Candle] {
+        ivy::with_backend(b, || {
+            let kw = |d| OnesKw {
+                dtype: Some(d),
+                device: None,
+            };
+            let x = ivy::ones_with(&shape, kw(Dtype::Float32)).unwrap();
+            let r = ivy::ones_with(&row, kw(Dtype::Float32)).unwrap();
+            for e in ops() {
+                let args = match e.meta.family {
+                    Some("unary") => vec![Value::from(&x)],
+                    Some("binary") => vec![Value::from(&x), Value::from(&r)],
+                    _ => continue,
+                };
+                let y = call(e.meta.name, &args, &[])
+                    .unwrap_or_else(|err| panic!("{b:?} {}: {err}", e.meta.name));
+                assert_eq!(
+                    y.as_array().unwrap().shape(),
+                    &shape[..],
+                    "{b:?} {}",
+                    e.meta.name
+                );
+            }
+            let c = ivy::clip(&x, 0.0, 0.5).unwrap();
+            assert_eq!(c.shape(), &shape[..]);
+        });
+    }
+}

@@ -17,10 +17,12 @@ impl ElementwiseBackend for CandleBackend {
             lo.map_err(|e| err("clip", e))?,
             hi.map_err(|e| err("clip", e))?,
         );
+        let flat = super::kernels::flat_input("clip", t)?;
         wrap(
             "clip",
-            t.broadcast_maximum(&lo)
-                .and_then(|m| m.broadcast_minimum(&hi)),
+            flat.broadcast_maximum(&lo)
+                .and_then(|m| m.broadcast_minimum(&hi))
+                .and_then(|r| r.reshape(t.dims())),
         )
     }
     // no softplus: candle uses the compositional body

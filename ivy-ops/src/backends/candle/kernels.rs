@@ -9,6 +9,25 @@ use crate::family::{Binary, Kernels, Unary};
 use crate::{Array, Result};
 use candle_core::Tensor;
 
+/// The most dimensions candle's CPU kernels iterate over (`candle_core::nditer::MAX_DIMS`);
+/// larger ranks take the host path.
+pub(crate) const MAX_RANK: usize = 8;
+
+/// `t` ready for a candle element-wise kernel: candle's kernels iterate over at most
+/// [`MAX_RANK`] dimensions (more is a panic), so a higher-rank tensor is flattened (the
+/// caller reshapes the result back to `t.dims()`, free for a contiguous result).
+pub(crate) fn flat_input<'t>(
+    op: &'static str,
+    t: &'t Tensor,
+) -> Result<std::borrow::Cow<'t, Tensor>> {
+    if t.rank() <= MAX_RANK {
+        return Ok(std::borrow::Cow::Borrowed(t));
+    }
+    t.flatten_all()
+        .map(std::borrow::Cow::Owned)
+        .map_err(|e| err(op, e))
+}
+
 fn array(t: Tensor) -> Array {
     Array::from_candle(CandleArray::Tensor(t))
 }
@@ -33,8 +52,9 @@ impl Kernels for CandleBackend {
     fn map<K: Unary>(x: &Array) -> Result<Array> {
         let t = tensor(K::NAME, x)?;
         if x.dtype().is_float() {
-            if let Some(r) = K::candle(t) {
-                return wrap(K::NAME, r);
+            let flat = flat_input(K::NAME, t)?;
+            if let Some(r) = K::candle(&flat) {
+                return wrap(K::NAME, r.and_then(|r| r.reshape(t.dims())));
             }
         }
         candle_types!(x.dtype(), T => {
@@ -55,7 +75,7 @@ impl Kernels for CandleBackend {
             // broadcasting: the result is larger than an input, and candle aborts on OOM
             super::reserve(K::NAME, shape, x.dtype())?;
         }
-        if x.dtype().is_float() {
+        if x.dtype().is_float() && shape.len() <= MAX_RANK {
             if let Some(r) = K::candle(a, b) {
                 return wrap(K::NAME, r);
             }
