@@ -306,6 +306,9 @@ fn row(name: &str) -> Option<Row> {
         ),
         // elementwise
         "tan" => Cases(|g, d| unary(g, d, "tan", Tol::Ulp(4), ivy::tan)),
+        "sin" => Cases(|g, d| unary(g, d, "sin", Tol::Ulp(4), ivy::sin)),
+        "maximum" => Cases(|g, d| binary(g, d, "maximum", |a, b| ivy::maximum(a, b))),
+        "minimum" => Cases(|g, d| binary(g, d, "minimum", |a, b| ivy::minimum(a, b))),
         "log" => Cases(|g, d| unary(g, d, "log", Tol::Ulp(4), ivy::log)),
         "exp" => Cases(|g, d| unary(g, d, "exp", Tol::Ulp(4), ivy::exp)),
         "negative" => Cases(|g, d| unary(g, d, "negative", Tol::Ulp(0), ivy::negative)),

@@ -1270,6 +1270,27 @@ fn row(name: &str) -> Option<Row> {
         },
         // elementwise
         "tan" => |f| unary(f, "tan", ivy::tan, ivy::tan_out, |x| ivy::nested::tan(x)),
+        "sin" => |f| unary(f, "sin", ivy::sin, ivy::sin_out, |x| ivy::nested::sin(x)),
+        "maximum" => |f| {
+            binary(
+                f,
+                "maximum",
+                |a, b| ivy::maximum(a, b),
+                |a, b, o| ivy::maximum_out(a, b, o),
+                |a, b| ivy::nested::maximum(a, b),
+                |a, b| ivy::maximum(a, b),
+            )
+        },
+        "minimum" => |f| {
+            binary(
+                f,
+                "minimum",
+                |a, b| ivy::minimum(a, b),
+                |a, b, o| ivy::minimum_out(a, b, o),
+                |a, b| ivy::nested::minimum(a, b),
+                |a, b| ivy::minimum(a, b),
+            )
+        },
         "log" => |f| unary(f, "log", ivy::log, ivy::log_out, |x| ivy::nested::log(x)),
         "exp" => |f| unary(f, "exp", ivy::exp, ivy::exp_out, |x| ivy::nested::exp(x)),
         "negative" => |f| {

@@ -221,6 +221,9 @@ fn row(name: &str, b: Backend, d: Dtype, dev: Device) -> Option<Outcome> {
         }
         // ---- elementwise
         "tan" => ok(x(d, dev).and_then(|a| ivy::tan(&a))),
+        "sin" => ok(x(d, dev).and_then(|a| ivy::sin(&a))),
+        "maximum" => ok(x(d, dev).and_then(|a| ivy::maximum(&a, &a))),
+        "minimum" => ok(x(d, dev).and_then(|a| ivy::minimum(&a, &a))),
         "log" => ok(x(d, dev).and_then(|a| ivy::log(&a))),
         "exp" => ok(x(d, dev).and_then(|a| ivy::exp(&a))),
         "negative" => ok(x(d, dev).and_then(|a| ivy::negative(&a))),
