@@ -1,9 +1,10 @@
 //! The op registry: every op with its metadata and per-backend support, for the CLI and the
 //! support queries. Compositional ops fold in their callees' support (intersection).
 
-use ivy_core::{Backend, BackendSupport, DtypeSet, Error, OpEntry, OpKind, Result};
+use ivy_core::{Backend, BackendSupport, DtypeSet, Error, OpKind, Result};
 
 pub use crate::value::{DynEntry, FromValue, IntoValue, Kwargs, Value};
+pub use ivy_core::{OpEntry, OpMeta, ParamKind, ParamMeta};
 
 /// Calls the op `name` with dynamic arguments: positional `args` in the declaration's order
 /// (arrays, scalars, Containers, lists for shapes and axes, dtypes, devices, strings) and

@@ -360,9 +360,10 @@ impl From<DtypeSet> for Value {
         Value::List(s.iter().map(Value::Dtype).collect())
     }
 }
+/// The native dtype's name, as the `NativeDtype` reader takes it back.
 impl From<crate::NativeDtype> for Value {
     fn from(n: crate::NativeDtype) -> Value {
-        Value::Str(format!("{n:?}"))
+        Value::Str(n.name())
     }
 }
 impl From<crate::Finfo> for Value {

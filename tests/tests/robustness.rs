@@ -211,3 +211,16 @@ fn ranks_above_eight_do_not_panic() {
         });
     }
 }
+
+/// What `as_native_dtype` returns by name, `from_native_dtype` reads back by name.
+#[test]
+fn native_dtypes_round_trip_by_name() {
+    use ivy::registry::{call, Value};
+    for b in [Backend::Ndarray, Backend::Candle] {
+        ivy::with_backend(b, || {
+            let n = call("as_native_dtype", &[Value::from(Dtype::Float32)], &[]).unwrap();
+            let d = call("from_native_dtype", &[n], &[]).unwrap();
+            assert!(matches!(d, Value::Dtype(Dtype::Float32)), "{b:?}: {d:?}");
+        });
+    }
+}

@@ -257,6 +257,24 @@ const ND_TYPES: [&str; 15] = [
     "bool",
 ];
 
+impl NativeDtype {
+    /// The name: ndarray's element type (`"f32"`, `"half::bf16"`) or candle's dtype (`"F32"`),
+    /// which [`crate::registry::call`] reads back as a native dtype.
+    ///
+    /// ```
+    /// let n = ivy::with_backend(ivy::Backend::Ndarray, || ivy::as_native_dtype(ivy::Dtype::Float32))?;
+    /// assert_eq!(n.name(), "f32");
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    pub fn name(&self) -> String {
+        match self {
+            NativeDtype::Ndarray(s) => s.to_string(),
+            #[cfg(feature = "candle")]
+            NativeDtype::Candle(c) => format!("{c:?}"),
+        }
+    }
+}
+
 /// The native dtype of `d` on backend `b`.
 pub(crate) fn native_dtype(b: Backend, d: Dtype) -> Result<NativeDtype> {
     if !is_compiled(b) {
