@@ -1,0 +1,1337 @@
+#!/usr/bin/env python3
+# requires: numpy==2.1.3
+"""Generates the numpy golden vectors of ivy-rs: ``spec/golden/<op>.json``, one file per op.
+
+Run from anywhere: ``python3 scripts/golden.py`` (``pip install numpy==2.1.3`` first). The
+output is deterministic (every random draw comes from a generator seeded by the op's name),
+so regenerating with the pinned numpy gives byte-identical files. The Rust test
+``tests/tests/golden.rs`` reads only these JSON files: running it needs no Python.
+
+Reference values
+----------------
+numpy computes every expected value. Where numpy has no such dtype or no such loop:
+- bfloat16: numpy has none. Inputs are exact bfloat16 values; transcendental results are
+  computed in float64 and rounded by hand to bfloat16 (round to nearest, ties to even), and
+  arithmetic is computed in float32 and rounded to bfloat16 (what `half::bf16` does), both in
+  this script (``bf16_round``);
+- transcendental functions (tan, sin, log, exp, softplus) of float16, bfloat16, float32 and
+  complex64 are computed in float64 (complex128) and rounded once to the result dtype: a
+  correctly rounded reference that does not depend on which SIMD kernel numpy picks for the
+  CPU; float64 and complex128 results are numpy's own;
+- softplus is ``np.logaddexp(0, x)``; complex softplus is ``log(1 + exp(z))`` (numpy's
+  logaddexp has no complex loop);
+- cross_entropy is Ivy's definition written in numpy:
+  ``-sum(log(clip(pred, eps, 1 - eps)) * true, axis)``, with the bounds converted to pred's
+  dtype and every step in Ivy's dtype (the log in float64 rounded to the dtype).
+
+Ivy's deliberate differences from numpy (see the README's rules and the ops' docs) are
+encoded per case: such a case carries ``"ivy_differs": "<reason>"``, its ``expected`` is
+Ivy's answer (still computed with numpy, by Ivy's rule) and ``"numpy"`` holds numpy's own
+answer (a result, or the error numpy raises) for the record.
+
+JSON format
+-----------
+A file: ``{"op": NAME, "numpy": VERSION, "about": TEXT, "reasons": {KEY: TEXT},
+"cases": [CASE, ...]}``, one case per line. ``reasons`` holds the texts that cases refer to
+by key (they repeat across cases). A CASE:
+
+- ``"id"``: unique within the file (``"float32/edge"``, ``"mixed/int8+uint8"``);
+- ``"args"``: the positional arguments, in the op's order, each an ARG;
+- ``"kwargs"`` (optional, default none): keyword arguments, ``{name: ARG}``;
+- ``"expected"``: a RESULT;
+- ``"tol"`` (optional, default ``"exact"``): the tolerance class: ``"exact"``,
+  ``"transcendental"``, ``"sum"`` (with ``"atol"``, an absolute bound for float results:
+  n·eps·Σ|xᵢ| over the reduced elements) or ``"abs_eps"``; the ULP table is in
+  ``tests/tests/golden.rs``;
+- optional ``"signed_zeros": false``: +0.0 and -0.0 compare equal (default: a zero's sign
+  must match);
+- optional ``"ivy_differs"`` (a reason key) and ``"numpy"`` (numpy's own answer), see above;
+- optional ``"note"`` (a reason key): a remark (numpy rejects it too, wrapping, …);
+- optional ``"backend_differs": {BACKEND: {"reason": KEY, "expected"?: RESULT,
+  "tol"?: CLASS}}``: a documented per-backend behaviour (candle's softplus runs the op's
+  compositional body);
+- optional ``"xfail": {BACKEND: TEXT}``: a suspected ivy-rs bug (``expected`` is numpy's,
+  the right answer); the test prints the mismatch without failing, and fails once the case
+  passes so that the marker (``XFAIL`` below) gets removed.
+
+An ARG is one of ``{"array": ARRAY}``, ``{"int": N}``, ``{"float": X}``, ``{"bool": B}``,
+``{"complex": [RE, IM]}``, ``{"dtype": NAME}``, ``{"ints": [N, ...]}`` (a shape or axes),
+``{"list": [ARG, ...]}`` (nested data, several arrays) or ``{"none": null}``.
+
+An ARRAY is ``{"dtype": NAME, "shape": [..], "values": [..]}``, values flat in row-major
+order: floats as strings, ``"nan"``, ``"inf"``, ``"-inf"`` or the shortest decimal that a
+correctly rounding parser turns back into exactly the value — parsed as a binary32 for
+float32 and complex64 data (``"0.1"`` is float32's 0.1), as a binary64 otherwise (float16
+and bfloat16 values are exact binary64 values: ``"0.0999755859375"``); strings because
+serde_json's default number parsing is not correctly rounded. Complex values are
+``[re, im]`` pairs of such strings; ints are JSON ints (uint64 up to 2**64 - 1); bools
+true/false. A ``{"float": X}`` argument (a Python float) holds a binary64 string.
+
+A RESULT is an ARRAY, ``{"list": [RESULT, ...]}`` (ops returning several arrays) or
+``{"error": VARIANT}``: the call fails with that ``ivy::Error`` variant.
+"""
+
+import json
+import math
+import os
+import sys
+import warnings
+import zlib
+
+import numpy as np
+
+NUMPY_VERSION = "2.1.3"
+assert np.__version__ == NUMPY_VERSION, (
+    f"numpy {np.__version__} found; this script pins numpy=={NUMPY_VERSION} "
+    f"(pip install numpy=={NUMPY_VERSION})"
+)
+
+# numpy warns about the edge values on purpose here (overflow, NaN casts, complex → real)
+warnings.simplefilter("ignore")
+
+OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "spec", "golden")
+
+INTS = ["int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"]
+REALS = ["float16", "bfloat16", "float32", "float64"]
+COMPLEX = ["complex64", "complex128"]
+ALL = INTS + REALS + COMPLEX + ["bool"]
+NAN, INF = float("nan"), float("inf")
+
+# Suspected ivy-rs bugs: (op, case id) -> {backend: reason}. Filled from the test's report;
+# every entry is listed in the report to the lead.
+DOUBLE_ROUNDING = ("int64/uint64 → {to} rounds twice (to float64, then to {to}): "
+                   "2**55 + 2**31 + 1 gives 2**55 instead of the nearest float32 2**55 + 2**32 "
+                   "(numpy's astype rounds once)")
+COMPLEX_SPECIAL_BUG = ("complex {op} of infinite components does not follow C99 Annex G "
+                       "(numpy's csin/ctan): e.g. sin(0 + inf·j) gives (nan, inf), not "
+                       "(0, inf); tan(0 + inf·j) gives (0, nan), not (0, 1)")
+XFAIL = {
+    ("astype", "int64->float32"): {"ndarray": DOUBLE_ROUNDING.format(to="float32")},
+    ("astype", "uint64->float32"): {"ndarray": DOUBLE_ROUNDING.format(to="float32")},
+    ("astype", "int64->complex64"): {"ndarray": DOUBLE_ROUNDING.format(to="complex64")},
+    ("astype", "uint64->complex64"): {"ndarray": DOUBLE_ROUNDING.format(to="complex64")},
+    ("astype", "int64->bfloat16"): {
+        b: "int64 → bfloat16 rounds twice (through float64): 2**60 + 2**52 + 1 gives 2**60, "
+           "not the nearest bfloat16 2**60 + 2**53" for b in ("ndarray", "candle")},
+    ("sin", "complex64/special"): {"ndarray": COMPLEX_SPECIAL_BUG.format(op="sin")},
+    ("sin", "complex128/special"): {"ndarray": COMPLEX_SPECIAL_BUG.format(op="sin")},
+    ("tan", "complex64/special"): {"ndarray": COMPLEX_SPECIAL_BUG.format(op="tan")},
+    ("tan", "complex128/special"): {"ndarray": COMPLEX_SPECIAL_BUG.format(op="tan")},
+    ("tan", "complex128/values"): {
+        "ndarray": "complex tan computes sin(2x) / (cos(2x) + cosh(2y)), which cancels near "
+                   "x = ±π/2: tan(-1.5 + 0j) is 19 ULP off (-14.10141994717166 vs "
+                   "-14.10141994717172)"},
+}
+
+
+# ------------------------------------------------------------------ bfloat16 and rounding
+
+
+def bf16_round(v):
+    """The bfloat16 value nearest to `v` (a float, or an int rounded exactly), ties to even."""
+    if isinstance(v, (int, np.integer)) and not isinstance(v, bool):
+        return _bf16_round_int(int(v))
+    v = float(v)
+    if math.isnan(v) or math.isinf(v) or v == 0.0:
+        return v
+    m, e = math.frexp(v)  # v = m * 2**e, 0.5 <= |m| < 1
+    q = max(e - 8, -133)  # 8 significant bits; subnormal quantum 2**-133
+    r = round(v / 2.0**q) * 2.0**q  # exact scaling; round() ties to even
+    if abs(r) > BF16_MAX:
+        return math.copysign(INF, v)
+    return math.copysign(r, v) if r == 0 else r
+
+
+BF16_MAX = (2 - 2**-7) * 2.0**127
+
+
+def _bf16_round_int(n):
+    a = abs(n)
+    if a == 0:
+        return 0.0
+    shift = max(a.bit_length() - 8, 0)
+    q, rem = divmod(a, 1 << shift)
+    half = (1 << shift) >> 1
+    if shift and (rem > half or (rem == half and q & 1)):
+        q += 1
+    r = float(q << shift) if (q << shift) <= BF16_MAX else INF
+    return -r if n < 0 else r
+
+
+def np_type(d):
+    """numpy's type for an Ivy dtype (bfloat16 values are held as float32)."""
+    return {"bfloat16": np.float32, "bool": np.bool_}.get(d) or getattr(np, d)
+
+
+class Arr:
+    """An array of an Ivy dtype: `a` is a numpy array (float32 holding bfloat16 values)."""
+
+    def __init__(self, dtype, a):
+        self.dtype = dtype
+        self.a = np.asarray(a, dtype=np_type(dtype))
+
+
+def mk(dtype, values, shape=None):
+    """An Arr of `dtype` from Python values (rounded to the dtype, bfloat16 by hand)."""
+    if dtype == "bfloat16":
+        a = np.array([bf16_round(v) for v in np.ravel(np.array(values, dtype=object))],
+                     dtype=np.float32)
+        a = a.reshape(np.shape(np.array(values, dtype=object)))
+    elif dtype in INTS:
+        a = np.array([int(v) for v in np.ravel(np.array(values, dtype=object))],
+                     dtype=np_type(dtype)).reshape(np.shape(np.array(values, dtype=object)))
+    else:
+        a = np.array(values, dtype=np_type(dtype))
+    if shape is not None:
+        a = a.reshape(shape)
+    return Arr(dtype, a)
+
+
+def round_to(dtype, x):
+    """`x` (float64/complex128 numpy values) rounded once to `dtype`."""
+    x = np.asarray(x)
+    if dtype == "bfloat16":
+        return Arr(dtype, np.array([bf16_round(v) for v in x.ravel()], np.float32).reshape(x.shape))
+    return Arr(dtype, x.astype(np_type(dtype)))
+
+
+def via_f32_bf16(x32):
+    """float32 results rounded to bfloat16 (how `half::bf16` arithmetic rounds)."""
+    x32 = np.asarray(x32, np.float32)
+    return Arr("bfloat16", np.array([bf16_round(v) for v in x32.ravel()], np.float32).reshape(x32.shape))
+
+
+def as_float(x: Arr):
+    """The values as float64 (complex128 for complex), exactly."""
+    if x.dtype in COMPLEX:
+        return x.a.astype(np.complex128)
+    return x.a.astype(np.float64)
+
+
+# ------------------------------------------------------------------ JSON encoding
+
+
+def enc_f(v, single=False):
+    """A float as a string: "nan", "inf", "-inf", or the shortest decimal that parses back
+    to exactly this value: as a binary32 for float32 / complex64 data (``single``), else as
+    a binary64. (Strings, not JSON numbers: serde_json's default number parser is not
+    correctly rounded, so a 17-digit number could come back one ULP off.)"""
+    v = float(v)
+    if math.isnan(v):
+        return "nan"
+    if math.isinf(v):
+        return "inf" if v > 0 else "-inf"
+    if single:
+        text = str(np.float32(v))
+        assert float(np.float32(text)) == v and math.copysign(1, float(text)) == math.copysign(1, v)
+        return text
+    return repr(v)
+
+
+def enc_values(x: Arr):
+    flat = x.a.ravel()
+    single = x.dtype in ("float32", "complex64")
+    if x.dtype in COMPLEX:
+        return [[enc_f(z.real, single), enc_f(z.imag, single)] for z in flat.tolist()]
+    if x.dtype in INTS:
+        return [int(v) for v in flat.tolist()]
+    if x.dtype == "bool":
+        return [bool(v) for v in flat.tolist()]
+    return [enc_f(v, single) for v in flat.tolist()]
+
+
+def enc_array(x: Arr):
+    return {"dtype": x.dtype, "shape": list(x.a.shape), "values": enc_values(x)}
+
+
+def A(x: Arr):
+    return {"array": enc_array(x)}
+
+
+def I(n):
+    return {"int": int(n)}
+
+
+def F(v):
+    return {"float": enc_f(v)}
+
+
+def B(b):
+    return {"bool": bool(b)}
+
+
+def C(re, im):
+    return {"complex": [enc_f(re), enc_f(im)]}
+
+
+def D(name):
+    return {"dtype": name}
+
+
+def INTLIST(v):
+    return {"ints": [int(i) for i in v]}
+
+
+def LIST(items):
+    return {"list": items}
+
+
+def ERR(variant):
+    return {"error": variant}
+
+
+def np_answer(f):
+    """numpy's own answer, for the record: a result, or the error numpy raises."""
+    try:
+        with np.errstate(all="ignore"):
+            r = f()
+    except Exception as e:  # noqa: BLE001 - recorded, not raised
+        return f"{type(e).__name__}: {e}"
+    if isinstance(r, Arr):
+        return enc_array(r)
+    r = np.asarray(r)
+    name = "bool" if r.dtype == np.bool_ else str(r.dtype)
+    return enc_array(Arr(name, r))
+
+
+def case(cid, args, expected, tol="exact", kwargs=None, **extra):
+    c = {"id": cid, "args": args}
+    if kwargs:
+        c["kwargs"] = kwargs
+    c["expected"] = enc_array(expected) if isinstance(expected, Arr) else expected
+    if tol != "exact":
+        c["tol"] = tol
+    for k in ("atol", "signed_zeros", "ivy_differs", "numpy", "backend_differs", "note"):
+        if k in extra and extra[k] is not None:
+            c[k] = extra[k]
+    return c
+
+
+def rng_for(op):
+    return np.random.default_rng(zlib.crc32(op.encode()))
+
+
+def grid(rng, n, lo=-8, hi=8, denom=8):
+    """n random multiples of 1/denom in [lo, hi): exact in every float dtype."""
+    return (rng.integers(lo * denom, hi * denom, size=n) / denom).tolist()
+
+
+# ------------------------------------------------------------------ value pools
+
+INT_EDGE = {
+    "int8": [0, 1, -1, 127, -128, 5, -100],
+    "int16": [0, 1, -1, 32767, -32768, 300, -129],
+    "int32": [0, 1, -1, 2**31 - 1, -(2**31), 65537, -1000],
+    "int64": [0, 1, -1, 2**63 - 1, -(2**63), 2**40 + 3, -1000],
+    "uint8": [0, 1, 2, 255, 128, 7, 200],
+    "uint16": [0, 1, 2, 65535, 256, 300, 40000],
+    "uint32": [0, 1, 2, 2**32 - 1, 2**31, 65537, 7],
+    "uint64": [0, 1, 2, 2**64 - 1, 2**63, 2**40 + 3, 7],
+}
+
+FLOAT_EDGE = [0.0, -0.0, 1.0, -1.0, 0.5, 2.0, -3.5, 10.0, NAN, INF, -INF]
+FLOAT_EXTRA = {
+    "float16": [11.0, 11.125, -17.0, 6e-8, 1.5703125, 3.140625, 1000.0],
+    "bfloat16": [88.5, 89.0, -104.0, 1e-40, 1.5703125, 3.140625, 1e30],
+    "float32": [88.5, 89.0, -104.0, 1e-40, 1.5707964, 3.1415927, 1e10, 1e30],
+    "float64": [709.0, 710.0, -745.0, 1e-310, 1.5707963267948966, math.pi, 1e10, 1e300],
+}
+COMPLEX_VALUES = [(0.0, 0.0), (1.0, 1.0), (-1.5, 0.5), (0.5, -2.0), (3.0, 0.0), (0.0, 3.0),
+                  (-1.5, 0.0), (-1.5, -0.0), (2.0, 10.0)]
+COMPLEX_SPECIAL = [(INF, 0.0), (-INF, 0.0), (0.0, INF), (NAN, 0.0), (NAN, NAN), (INF, INF)]
+
+
+def cx(dtype, pairs, shape=None):
+    return mk(dtype, [complex(a, b) for a, b in pairs], shape)
+
+
+INT_AS_F32 = ("integer and bool inputs are computed in the default float dtype, float32 "
+              "(Ivy's superset behaviour); numpy picks float16, float32 or float64 by the "
+              "input's width")
+
+# ------------------------------------------------------------------ unary float ops
+
+UNARY = {
+    "tan": np.tan,
+    "sin": np.sin,
+    "log": np.log,
+    "exp": np.exp,
+}
+
+
+def ref_unary(f, x: Arr, out_dtype):
+    with np.errstate(all="ignore"):
+        return round_to(out_dtype, f(as_float(x)))
+
+
+def gen_unary(op):
+    f = UNARY[op]
+    rng = rng_for(op)
+    cases = []
+    for d in REALS:
+        x = mk(d, FLOAT_EDGE + FLOAT_EXTRA[d])
+        cases.append(case(f"{d}/edge", [A(x)], ref_unary(f, x, d), "transcendental"))
+        x = mk(d, grid(rng, 8, -6, 6, 16), (2, 4))
+        cases.append(case(f"{d}/random", [A(x)], ref_unary(f, x, d), "transcendental"))
+    for d in COMPLEX:
+        x = cx(d, COMPLEX_VALUES)
+        cases.append(case(f"{d}/values", [A(x)], ref_unary(f, x, d), "transcendental"))
+        x = cx(d, COMPLEX_SPECIAL)
+        cases.append(case(f"{d}/special", [A(x)], ref_unary(f, x, d), "transcendental"))
+    for d in INTS + ["bool"]:
+        x = mk(d, [True, False] if d == "bool" else INT_EDGE[d])
+        x32 = Arr("float32", x.a.astype(np.float32))
+        cases.append(case(f"{d}/as_float32", [A(x)], ref_unary(f, x32, "float32"), "transcendental",
+                          ivy_differs=INT_AS_F32,
+                          numpy=np_answer(lambda: f(x.a))))
+    x = mk("float32", 0.5)
+    cases.append(case("float32/0d", [A(x)], ref_unary(f, x, "float32"), "transcendental"))
+    x = mk("float32", np.zeros((0, 3)))
+    cases.append(case("float32/empty", [A(x)], ref_unary(f, x, "float32"), "transcendental"))
+    return cases
+
+
+def gen_negative():
+    cases = []
+    for d in REALS:
+        x = mk(d, FLOAT_EDGE + FLOAT_EXTRA[d])
+        cases.append(case(f"{d}/edge", [A(x)], Arr(d, -x.a)))
+    for d in COMPLEX:
+        x = cx(d, COMPLEX_VALUES + COMPLEX_SPECIAL)
+        cases.append(case(f"{d}/values", [A(x)], Arr(d, -x.a)))
+    for d in INTS:
+        x = mk(d, INT_EDGE[d])
+        with np.errstate(all="ignore"):
+            r = Arr(d, np.negative(x.a))
+        cases.append(case(f"{d}/wrap", [A(x)], r,
+                          note="integer negation wraps (-min == min; unsigned: 2**n - x)"))
+    x = mk("bool", [True, False])
+    cases.append(case("bool/unsupported", [A(x)], ERR("UnsupportedDtype"),
+                      note="numpy rejects negative on bool too",
+                      numpy=np_answer(lambda: np.negative(x.a))))
+    x = mk("int32", np.arange(6).reshape(2, 3) - 3)
+    cases.append(case("int32/2d", [A(x)], Arr("int32", -x.a)))
+    return cases
+
+
+# ------------------------------------------------------------------ softplus
+
+
+def softplus_ref(x: Arr, out_dtype):
+    xf = as_float(x)
+    with np.errstate(all="ignore"):
+        if x.dtype in COMPLEX:
+            return round_to(out_dtype, np.log(1 + np.exp(xf)))
+        return round_to(out_dtype, np.logaddexp(0, xf))
+
+
+def softplus_body(x: Arr, d):
+    """Ivy's compositional body `log(exp(x) + 1)`, each step rounded to `d` (candle)."""
+    with np.errstate(all="ignore"):
+        e = round_to(d, np.exp(as_float(x)))
+        s = e.a.astype(np.float32) + np.float32(1) if d == "bfloat16" else e.a + e.a.dtype.type(1)
+        s = via_f32_bf16(s) if d == "bfloat16" else Arr(d, s)
+        return round_to(d, np.log(as_float(s)))
+
+
+CANDLE_BODY = ("candle has no softplus: the mixed op runs its compositional body "
+               "log(exp(x) + 1) there (the op's doc), which rounds 1 + exp(x) to the dtype "
+               "(absolute error up to an eps) and overflows where exp(x) does")
+
+
+def gen_softplus():
+    rng = rng_for("softplus")
+    cases = []
+    for d in REALS:
+        for cid, vals in (("edge", FLOAT_EDGE + FLOAT_EXTRA[d] + [-20.0, 20.0, 100.0]),
+                          ("random", grid(rng, 8, -12, 12, 8))):
+            x = mk(d, vals)
+            bd = {"candle": {"reason": CANDLE_BODY, "expected": enc_array(softplus_body(x, d)),
+                             "tol": "abs_eps"}}
+            cases.append(case(f"{d}/{cid}", [A(x)], softplus_ref(x, d), "transcendental",
+                              backend_differs=bd))
+    for d in COMPLEX:
+        x = cx(d, COMPLEX_VALUES)
+        cases.append(case(f"{d}/values", [A(x)], softplus_ref(x, d), "transcendental",
+                          note="numpy's logaddexp has no complex loop: reference log(1 + exp(z))"))
+    for d in INTS + ["bool"]:
+        x = mk(d, [True, False] if d == "bool" else INT_EDGE[d][:3] + [5, 100])
+        x32 = Arr("float32", x.a.astype(np.float32))
+        bd = {"candle": {"reason": CANDLE_BODY,
+                         "expected": enc_array(softplus_body(x32, "float32")), "tol": "abs_eps"}}
+        cases.append(case(f"{d}/as_float32", [A(x)], softplus_ref(x32, "float32"), "transcendental",
+                          ivy_differs=INT_AS_F32,
+                          numpy=np_answer(lambda: np.logaddexp(0, x.a)),
+                          backend_differs=bd))
+    return cases
+
+
+# ------------------------------------------------------------------ binary ops
+
+BIN_REAL_X1 = [0.0, -0.0, 1.5, -2.25, INF, INF, -INF, NAN, 3e38, 1e-45, 7.0, -0.0, 0.0, 5.0]
+BIN_REAL_X2 = [0.0, 0.0, -0.75, 4.0, INF, -INF, 2.0, 1.0, 3e38, 0.5, 0.0, -0.0, -0.0, NAN]
+BIN_F16_SUB = {3e38: 60000.0, 1e-45: 6e-8}
+
+BIN_INT = {
+    "int8": ([0, 1, -1, 127, -128, 127, 7, -100, 100], [0, 1, 1, 1, -1, 127, -3, 3, -2]),
+    "int16": ([0, 1, -1, 32767, -32768, 32767, 7, -100, 300], [0, 1, 1, 1, -1, 32767, -3, 3, 200]),
+    "int32": ([0, 1, -1, 2**31 - 1, -(2**31), 2**31 - 1, 7, -100, 65536],
+              [0, 1, 1, 1, -1, 2**31 - 1, -3, 3, 65536]),
+    "int64": ([0, 1, -1, 2**63 - 1, -(2**63), 2**63 - 1, 7, -100, 2**32],
+              [0, 1, 1, 1, -1, 2**63 - 1, -3, 3, 2**32]),
+    "uint8": ([0, 1, 2, 255, 0, 255, 7, 100, 16], [0, 1, 1, 1, 1, 255, 3, 200, 16]),
+    "uint16": ([0, 1, 2, 65535, 0, 65535, 7, 100, 256], [0, 1, 1, 1, 1, 65535, 3, 200, 256]),
+    "uint32": ([0, 1, 2, 2**32 - 1, 0, 2**32 - 1, 7, 100, 65536],
+               [0, 1, 1, 1, 1, 2**32 - 1, 3, 200, 65536]),
+    "uint64": ([0, 1, 2, 2**64 - 1, 0, 2**64 - 1, 7, 100, 2**32],
+               [0, 1, 1, 1, 1, 2**64 - 1, 3, 200, 2**32]),
+}
+
+BIN_NP = {
+    "add": np.add, "subtract": np.subtract, "multiply": np.multiply, "divide": np.divide,
+    "maximum": np.maximum, "minimum": np.minimum,
+}
+
+MAXMIN_ZERO = ("the sign of a zero maximum/minimum of +0.0 and -0.0 is left to the "
+               "implementation (Array API): numpy returns x2, Ivy x1")
+
+INT_DIVIDE = ("integer and bool operands divide in the default float dtype, float32: "
+              "float32(x1) / float32(x2) (the op's doc); numpy divides in float64")
+
+
+def binary_ref(op, x1: Arr, x2: Arr, out_dtype):
+    """numpy's `op` of two arrays (or numpy scalars) computed in `out_dtype`."""
+    f = BIN_NP[op]
+    with np.errstate(all="ignore"):
+        if out_dtype == "bfloat16":
+            return via_f32_bf16(f(x1.a.astype(np.float32), x2.a.astype(np.float32)))
+        t = np_type(out_dtype)
+        return Arr(out_dtype, np.asarray(f(x1.a.astype(t), x2.a.astype(t))).astype(t))
+
+
+def gen_binary(op):
+    f = BIN_NP[op]
+    rng = rng_for(op)
+    maxmin = op in ("maximum", "minimum")
+    sz = {"signed_zeros": False} if maxmin else {}
+    note = MAXMIN_ZERO if maxmin else None
+    cases = []
+    # one dtype, every edge pair
+    for d in REALS:
+        v1 = [BIN_F16_SUB.get(v, v) for v in BIN_REAL_X1] if d == "float16" else BIN_REAL_X1
+        v2 = [BIN_F16_SUB.get(v, v) for v in BIN_REAL_X2] if d == "float16" else BIN_REAL_X2
+        x1, x2 = mk(d, v1), mk(d, v2)
+        cases.append(case(f"{d}/edge", [A(x1), A(x2)], binary_ref(op, x1, x2, d), note=note, **sz))
+        x1, x2 = mk(d, grid(rng, 6), (2, 3)), mk(d, grid(rng, 6), (2, 3))
+        cases.append(case(f"{d}/random", [A(x1), A(x2)], binary_ref(op, x1, x2, d)))
+    for d in COMPLEX:
+        p1 = [(1.0, 2.0), (-1.5, 0.5), (0.0, 0.0), (3.0, -4.0), (2.0, 1.0), (1.0, 2.0), (NAN, 0.0)]
+        p2 = [(0.5, -1.0), (2.0, 0.0), (1.0, 1.0), (3.0, 4.0), (2.0, 3.0), (1.0, 2.0), (1.0, 1.0)]
+        x1, x2 = cx(d, p1), cx(d, p2)
+        cases.append(case(f"{d}/values", [A(x1), A(x2)], binary_ref(op, x1, x2, d),
+                          note="complex numbers compare lexicographically (re, im), as numpy"
+                          if maxmin else None))
+    for d in INTS:
+        v1, v2 = BIN_INT[d]
+        x1, x2 = mk(d, v1), mk(d, v2)
+        if op == "divide":
+            r = binary_ref(op, Arr("float32", x1.a.astype(np.float32)),
+                           Arr("float32", x2.a.astype(np.float32)), "float32")
+            cases.append(case(f"{d}/edge", [A(x1), A(x2)], r,
+                              ivy_differs=INT_DIVIDE,
+                              numpy=np_answer(lambda: f(x1.a, x2.a))))
+        else:
+            cases.append(case(f"{d}/edge", [A(x1), A(x2)], binary_ref(op, x1, x2, d),
+                              note="integer arithmetic wraps, as numpy's"
+                              if op in ("add", "subtract", "multiply") else None))
+    # bool
+    x1, x2 = mk("bool", [True, True, False, False]), mk("bool", [True, False, True, False])
+    npa = np_answer(lambda: f(x1.a, x2.a))
+    if op in ("maximum", "minimum"):
+        cases.append(case("bool/edge", [A(x1), A(x2)], Arr("bool", f(x1.a, x2.a))))
+    elif op == "divide":
+        r = binary_ref(op, Arr("float32", x1.a.astype(np.float32)),
+                       Arr("float32", x2.a.astype(np.float32)), "float32")
+        cases.append(case("bool/edge", [A(x1), A(x2)], r,
+                          ivy_differs=INT_DIVIDE, numpy=npa))
+    elif op == "subtract":
+        cases.append(case("bool/unsupported", [A(x1), A(x2)], ERR("UnsupportedDtype"),
+                          note="numpy rejects subtract on bool too", numpy=npa))
+    else:
+        cases.append(case("bool/unsupported", [A(x1), A(x2)], ERR("UnsupportedDtype"),
+                          ivy_differs=f"Ivy's {op} does not support bool (ivy support {op}); "
+                          f"numpy computes logical {'or' if op == 'add' else 'and'}",
+                          numpy=npa))
+    # mixed dtypes: Ivy's promotion table (numpy's, where numpy has both dtypes)
+    mixed = [
+        ("int8", "uint8", "int16"), ("int32", "float32", "float64"),
+        ("float16", "float32", "float32"), ("bfloat16", "float16", "float32"),
+        ("int64", "uint64", "float64"), ("uint8", "bool", "uint8"),
+        ("float32", "complex64", "complex64"), ("int16", "float16", "float32"),
+        ("uint16", "int32", "int32"), ("bfloat16", "int8", "bfloat16"),
+    ]
+    for d1, d2, out in mixed:
+        def vals(d):
+            if d == "bool":
+                return [True, False, True]
+            if d in INTS:
+                return INT_EDGE[d][1:4] if op not in ("multiply",) else [1, 2, 3]
+            if d in COMPLEX:
+                return [complex(1, 2), complex(-0.5, 0), complex(0, -3)]
+            return [1.5, -2.0, 0.25]
+        x1, x2 = mk(d1, vals(d1)), mk(d2, vals(d2))
+        if "bfloat16" not in (d1, d2):
+            assert str(np.result_type(x1.a, x2.a)) == out, (d1, d2)
+        if op == "divide" and out in INTS:
+            r = binary_ref(op, Arr("float32", x1.a.astype(np.float32)),
+                           Arr("float32", x2.a.astype(np.float32)), "float32")
+            cases.append(case(f"mixed/{d1}+{d2}", [A(x1), A(x2)], r,
+                              ivy_differs=INT_DIVIDE,
+                              numpy=np_answer(lambda: f(x1.a, x2.a))))
+            continue
+        # promote exactly as Ivy does: cast both to the promoted dtype, then compute there
+        p1 = Arr(out, x1.a.astype(np.float32) if out == "bfloat16" else x1.a)
+        p2 = Arr(out, x2.a.astype(np.float32) if out == "bfloat16" else x2.a)
+        if out == "bfloat16":
+            p1, p2 = via_f32_bf16(p1.a), via_f32_bf16(p2.a)
+        cases.append(case(f"mixed/{d1}+{d2}", [A(x1), A(x2)], binary_ref(op, p1, p2, out),
+                          note="bfloat16 promotion follows Ivy's table (numpy has no bfloat16)"
+                          if "bfloat16" in (d1, d2) else None))
+    # scalar operands (Python-like scalars: numpy 2's weak scalars)
+    scal = [
+        ("float32+int", mk("float32", [1.5, -2.0, 0.25]), I(2), 2, None),
+        ("float32+float", mk("float32", [1.5, -2.0, 0.25]), F(0.1), 0.1, None),
+        ("int8+int", mk("int8", [1, 100, -128]), I(3), 3, None),
+        ("uint8+int", mk("uint8", [1, 100, 250]), I(7), 7, None),
+        ("int32+float", mk("int32", [1, -7, 2**31 - 1]), F(2.5), 2.5, None),
+        ("float16+float_overflow", mk("float16", [1.0, -2.0]), F(1e5), 1e5, None),
+        ("float64+int", mk("float64", [1.5, NAN, -INF]), I(-3), -3, None),
+        ("bool+int", mk("bool", [True, False]), I(1), 1,
+         "an int scalar with a bool array gives the default int dtype, int32 "
+         "(Ivy's promote_types_of_inputs); numpy gives int64"),
+        ("float32+complex", mk("float32", [1.5, -2.0]), C(1.0, 2.0), complex(1, 2),
+         "a complex scalar with a real array gives complex128 (Ivy's _get_target_dtype); "
+         "numpy 2 keeps the array's precision (complex64)"),
+    ]
+    for cid, x, sarg, sval, differs in scal:
+        with np.errstate(all="ignore"):
+            npr = np.asarray(f(x.a, sval))
+        if differs is None:
+            if op == "divide" and x.dtype in INTS and isinstance(sval, int):
+                r = Arr("float32", f(x.a.astype(np.float32), np.float32(sval)))
+                cases.append(case(f"scalar/{cid}", [A(x), sarg], r,
+                                  ivy_differs=INT_DIVIDE,
+                                  numpy=np_answer(lambda: f(x.a, sval))))
+                continue
+            exp = Arr(x.dtype if str(npr.dtype) == str(x.a.dtype) else str(npr.dtype), npr)
+            cases.append(case(f"scalar/{cid}", [A(x), sarg], exp))
+            if cid == "float32+float":
+                cases.append(case("scalar/float-float32", [sarg, A(x)],
+                                  Arr("float32", f(np.float32(sval), x.a))))
+        else:
+            target = "int32" if cid == "bool+int" else "complex128"
+            t = np_type(target)
+            if op == "divide" and target == "int32":
+                r = Arr("float32", f(x.a.astype(np.float32), np.float32(sval)))
+                differs = INT_DIVIDE + "; " + differs
+            else:
+                with np.errstate(all="ignore"):
+                    r = Arr(target, f(x.a.astype(t), t(sval)))
+            cases.append(case(f"scalar/{cid}", [A(x), sarg], r, ivy_differs=differs,
+                              numpy=np_answer(lambda: f(x.a, sval))))
+    # broadcasting
+    shapes = [((2, 3), (3,)), ((2, 1), (1, 3)), ((), (2, 2)), ((0, 3), (3,)), ((4, 1, 2), (3, 1))]
+    for d in ("float32", "int32"):
+        for s1, s2 in shapes if d == "float32" else shapes[:2]:
+            n1, n2 = int(np.prod(s1)), int(np.prod(s2))
+            v1 = grid(rng, n1, 1, 9, 4) if d == "float32" else rng.integers(1, 9, n1).tolist()
+            v2 = grid(rng, n2, 1, 9, 4) if d == "float32" else rng.integers(1, 9, n2).tolist()
+            x1, x2 = mk(d, v1, s1), mk(d, v2, s2)
+            cid = f"broadcast/{d}/{'x'.join(map(str, s1)) or '0d'}+{'x'.join(map(str, s2))}"
+            if op == "divide" and d == "int32":
+                r = binary_ref(op, Arr("float32", x1.a.astype(np.float32)),
+                               Arr("float32", x2.a.astype(np.float32)), "float32")
+                cases.append(case(cid, [A(x1), A(x2)], r,
+                                  ivy_differs=INT_DIVIDE,
+                                  numpy=np_answer(lambda: f(x1.a, x2.a))))
+            else:
+                cases.append(case(cid, [A(x1), A(x2)], binary_ref(op, x1, x2, d)))
+    x1, x2 = mk("float32", [1.0, 2.0, 3.0]), mk("float32", [1.0, 2.0])
+    cases.append(case("broadcast/incompatible", [A(x1), A(x2)], ERR("Shape"),
+                      note="numpy raises ValueError too"))
+    if op == "divide":
+        # complex division is not one IEEE operation (numpy: Smith's algorithm)
+        for c in cases:
+            if c["expected"].get("dtype") in COMPLEX:
+                c["tol"] = "transcendental"
+                c["signed_zeros"] = False
+                c["note"] = COMPLEX_DIVIDE
+    return cases
+
+
+COMPLEX_DIVIDE = ("complex division is not one correctly rounded operation (numpy uses "
+                  "Smith's algorithm): tolerance of a transcendental function, and the sign "
+                  "of a zero component is not compared")
+
+
+# ------------------------------------------------------------------ clip
+
+
+def clip_ref(x: Arr, lo, hi):
+    """Ivy's clip: bounds converted to x's dtype (as astype converts), then numpy's clip."""
+    d = x.dtype
+    if d in INTS:
+        info = np.iinfo(np_type(d))
+        cv = lambda b: int(min(max(math.trunc(b), info.min), info.max)) if math.isfinite(b) else (
+            info.max if b > 0 else info.min)
+        lo_c, hi_c = cv(lo), cv(hi)
+        return Arr(d, np.clip(x.a, np_type(d)(lo_c), np_type(d)(hi_c)))
+    if d == "bfloat16":
+        lo_c, hi_c = bf16_round(lo), bf16_round(hi)
+        return Arr(d, np.clip(x.a, np.float32(lo_c), np.float32(hi_c)))
+    t = np_type(d)
+    with np.errstate(all="ignore"):
+        return Arr(d, np.clip(x.a, t(lo), t(hi)))
+
+
+def gen_clip():
+    cases = []
+    fx = [-INF, -2.0, -0.5, -0.0, 0.0, 0.25, 1.0, 5.0, INF, NAN]
+    for d in REALS:
+        x = mk(d, fx)
+        for cid, lo, hi in (("a", -1.0, 0.5), ("equal_bounds", 0.25, 0.25),
+                            ("inf_bounds", -INF, 0.0), ("wide", -1e5, 1e5), ("tenth", 0.1, 0.9)):
+            cases.append(case(f"{d}/{cid}", [A(x), F(lo), F(hi)], clip_ref(x, lo, hi)))
+    for d in INTS:
+        x = mk(d, INT_EDGE[d])
+        for cid, lo, hi in (("a", 1, 100), ("beyond_dtype", -1e30, 1e30), ("neg", -3, 0)):
+            if d.startswith("uint") and cid == "neg":
+                lo, hi = -3, 2
+            args = [A(x), I(lo) if isinstance(lo, int) else F(lo), I(hi) if isinstance(hi, int) else F(hi)]
+            cases.append(case(f"{d}/{cid}", args, clip_ref(x, lo, hi),
+                              note="bounds beyond the dtype saturate to its limits (the "
+                              "mathematical clip)" if cid == "beyond_dtype" else None))
+    x = mk("int32", [-5, 0, 1, 2, 3, 7])
+    cases.append(case("int32/float_bounds", [A(x), F(0.5), F(2.5)], clip_ref(x, 0.5, 2.5),
+                      ivy_differs="clip converts its bounds to x's dtype first and keeps x's "
+                      "dtype (the op's doc): [0.5, 2.5] is [0, 2] for int32; numpy returns "
+                      "float64 clipped to [0.5, 2.5]",
+                      numpy=np_answer(lambda: np.clip(x.a, 0.5, 2.5))))
+    x = mk("float32", [1.0, 2.0, 3.0])
+    cases.append(case("float32/nan_bound", [A(x), F(NAN), F(2.0)], ERR("InvalidArgument"),
+                      ivy_differs="a NaN bound is Error::InvalidArgument (the op's doc); "
+                      "numpy propagates NaN", numpy=np_answer(lambda: np.clip(x.a, np.nan, 2.0))))
+    cases.append(case("float32/min_above_max", [A(x), F(3.0), F(1.0)], ERR("InvalidArgument"),
+                      ivy_differs="x_min > x_max is Error::InvalidArgument (the op's doc); "
+                      "numpy returns x_max everywhere",
+                      numpy=np_answer(lambda: np.clip(x.a, 3.0, 1.0))))
+    x = mk("bool", [True, False])
+    cases.append(case("bool/unsupported", [A(x), F(0.0), F(1.0)], ERR("UnsupportedDtype"),
+                      ivy_differs="Ivy's clip does not support bool (ivy support clip)",
+                      numpy=np_answer(lambda: np.clip(x.a, 0, 1))))
+    x = cx("complex64", [(1.0, 2.0), (-1.0, 0.0)])
+    cases.append(case("complex64/unsupported", [A(x), F(0.0), F(1.0)], ERR("UnsupportedDtype"),
+                      ivy_differs="Ivy's clip does not support complex (ivy support clip)",
+                      numpy=np_answer(lambda: np.clip(x.a, 0, 1))))
+    x = mk("float32", np.arange(6).reshape(2, 3) - 2.5)
+    cases.append(case("float32/2d", [A(x), I(-1), I(1)], clip_ref(x, -1, 1)))
+    return cases
+
+
+# ------------------------------------------------------------------ sum
+
+EPS = {"float16": 2.0**-10, "bfloat16": 2.0**-7, "float32": 2.0**-23, "float64": 2.0**-52,
+       "complex64": 2.0**-23, "complex128": 2.0**-52}
+
+
+def sum_atol(x: Arr, axis, out_dtype):
+    xf = np.abs(as_float(x))
+    n = xf.size if axis is None else int(np.prod([x.a.shape[a] for a in np.atleast_1d(axis)]))
+    return float(max(n, 1) * EPS[out_dtype] * (xf.sum() if xf.size else 0.0))
+
+
+INT_SUM = ("an integer sum keeps x's dtype and wraps (Ivy's sum: dtype defaults to x's; "
+           "README: integer reductions wrap); numpy accumulates in int64 / uint64")
+
+
+def sum_expected(x: Arr, axis=None, keepdims=False, dtype=None):
+    """Ivy's sum: in `dtype`, else x's dtype (bool: int32)."""
+    d = dtype or ("int32" if x.dtype == "bool" else x.dtype)
+    ax = tuple(axis) if isinstance(axis, list) else axis
+    if d == "bfloat16":
+        r = np.sum(x.a.astype(np.float64), axis=ax, keepdims=keepdims)
+        return round_to(d, r)
+    src = x.a
+    if d in INTS and x.dtype in REALS:  # float -> int: saturating `as` first (finite here)
+        src = np.trunc(src)
+    with np.errstate(all="ignore"):
+        if d in ("float16", "float32", "complex64"):
+            # reference: accumulate in float64 / complex128, round once
+            wide = np.complex128 if d == "complex64" else np.float64
+            return Arr(d, np.asarray(np.sum(src.astype(wide), axis=ax, keepdims=keepdims)).astype(np_type(d)))
+        return Arr(d, np.asarray(np.sum(src, axis=ax, keepdims=keepdims, dtype=np_type(d))))
+
+
+def sum_kwargs(axis=None, keepdims=None, dtype=None):
+    kw = {}
+    if axis is not None:
+        kw["axis"] = INTLIST(axis) if isinstance(axis, list) else I(axis)
+    if keepdims is not None:
+        kw["keepdims"] = B(keepdims)
+    if dtype is not None:
+        kw["dtype"] = D(dtype)
+    return kw
+
+
+def gen_sum():
+    rng = rng_for("sum")
+    cases = []
+    m = mk("float32", [[1.0, 2.0, 3.0], [4.0, 5.0, 6.5]])
+    for cid, axis, keep in (("all", None, None), ("axis0", 0, None), ("axis1", 1, None),
+                            ("axis-1_keepdims", -1, True), ("axes01", [0, 1], None),
+                            ("all_keepdims", None, True), ("axes_empty", [], None)):
+        cases.append(case(f"float32/{cid}", [A(m)], sum_expected(m, axis if axis != [] else [], bool(keep)),
+                          kwargs=sum_kwargs(axis, keep)))
+    cases.append(case("float32/dtype_float64", [A(m)], sum_expected(m, 1, False, "float64"),
+                      kwargs=sum_kwargs(1, None, "float64")))
+    t = mk("float32", np.arange(24).reshape(2, 3, 4) * 0.5)
+    cases.append(case("float32/3d_axes02", [A(t)], sum_expected(t, [0, 2]), kwargs=sum_kwargs([0, 2])))
+    cases.append(case("float32/3d_axis1_keepdims", [A(t)], sum_expected(t, [1], True),
+                      kwargs=sum_kwargs([1], True)))
+    z = mk("float32", 2.5)
+    cases.append(case("float32/0d", [A(z)], sum_expected(z)))
+    e = mk("float32", np.zeros((0, 3)))
+    cases.append(case("float32/empty_axis0", [A(e)], sum_expected(e, 0), kwargs=sum_kwargs(0)))
+    cases.append(case("float32/empty_all", [A(e)], sum_expected(e)))
+    for d in REALS:
+        x = mk(d, grid(rng, 20, -8, 8, 64), (4, 5))
+        for axis in (None, 0):
+            exp = sum_expected(x, axis)
+            cases.append(case(f"{d}/random_{'all' if axis is None else 'axis0'}", [A(x)], exp, "sum",
+                              kwargs=sum_kwargs(axis), atol=sum_atol(x, axis, d),
+                              signed_zeros=False))
+    x = mk("float64", [[1.0, NAN], [INF, -INF], [INF, 1.0]])
+    cases.append(case("float64/nonfinite", [A(x)], sum_expected(x, 1), kwargs=sum_kwargs(1)))
+    x = mk("float16", [60000.0, 10000.0, -1.0])
+    cases.append(case("float16/overflow", [A(x)], sum_expected(x)))
+    for d in COMPLEX:
+        x = cx(d, [(1.0, 2.0), (-0.5, 0.25), (3.0, -1.0), (0.0, 4.0)], None)
+        cases.append(case(f"{d}/all", [A(x)], sum_expected(x)))
+    for d in INTS:
+        info = np.iinfo(np_type(d))
+        x = mk(d, [[info.max, 1, 2], [5, 6, info.max]])
+        for cid, axis in (("all", None), ("axis1", 1)):
+            npr = np_answer(lambda: np.sum(x.a, axis=axis))
+            differs = None
+            if json.dumps(npr) != json.dumps(enc_array(sum_expected(x, axis))):
+                differs = INT_SUM
+            cases.append(case(f"{d}/wrap_{cid}", [A(x)], sum_expected(x, axis), kwargs=sum_kwargs(axis),
+                              ivy_differs=differs, numpy=npr if differs else None))
+    x = mk("int8", [100, 100, 27])
+    cases.append(case("int8/dtype_int32", [A(x)], sum_expected(x, None, False, "int32"),
+                      kwargs=sum_kwargs(None, None, "int32")))
+    x = mk("float32", [1.5, 2.5, -0.5, 7.9])
+    cases.append(case("float32/dtype_int32", [A(x)], sum_expected(x, None, False, "int32"),
+                      kwargs=sum_kwargs(None, None, "int32"),
+                      note="each element converted (truncated) to int32 first, as numpy's "
+                      "unsafe cast"))
+    x = mk("bool", [[True, False, True], [True, True, True]])
+    for cid, axis in (("all", None), ("axis0", 0)):
+        cases.append(case(f"bool/{cid}", [A(x)], sum_expected(x, axis), kwargs=sum_kwargs(axis),
+                          ivy_differs="a bool sum is in the default int dtype, int32 (the op's "
+                          "doc); numpy gives int64",
+                          numpy=np_answer(lambda: np.sum(x.a, axis=axis))))
+    x = mk("float32", [[1.0, 2.0], [3.0, 4.0]])
+    cases.append(case("float32/axis_out_of_range", [A(x)], ERR("Axis"), kwargs=sum_kwargs(2),
+                      note="numpy raises AxisError too"))
+    return cases
+
+
+# ------------------------------------------------------------------ cross_entropy
+
+
+def ce_expected(t: Arr, p: Arr, axis=-1, eps=1e-7):
+    """Ivy's definition, each step in Ivy's dtype; also the atol of the sum."""
+    d = p.dtype
+    pc = clip_ref(p, eps, 1.0 - eps)
+    out_lp = "float32" if d in INTS else d
+    lp = round_to(out_lp, np.log(as_float(Arr(out_lp, pc.a.astype(np_type(out_lp))))))
+    # multiply: promotion of log_pred's and true's dtypes (Ivy's table)
+    prod_d = promote(out_lp, t.dtype)
+    a1 = lp.a.astype(np_type(prod_d))
+    a2 = t.a.astype(np_type(prod_d))
+    if prod_d == "bfloat16":
+        prod = via_f32_bf16(a1.astype(np.float32) * a2.astype(np.float32))
+    else:
+        with np.errstate(all="ignore"):
+            prod = Arr(prod_d, a1 * a2)
+    s = sum_expected(prod, [axis])
+    n = prod.a.shape[axis]
+    atol = float((n + 8) * EPS[prod_d] * np.sum(np.abs(as_float(prod))))
+    return Arr(s.dtype, -s.a), atol
+
+
+PROMOTE = {("float32", "float32"): "float32", ("float64", "float64"): "float64",
+           ("float16", "float16"): "float16", ("bfloat16", "bfloat16"): "bfloat16",
+           ("float32", "int32"): "float64", ("float32", "float64"): "float64",
+           ("float64", "float32"): "float64", ("float16", "float32"): "float32"}
+
+
+def promote(a, b):
+    return PROMOTE[(a, b)]
+
+
+def gen_cross_entropy():
+    cases = []
+    onehot = [[0.0, 1.0, 0.0], [1.0, 0.0, 0.0]]
+    pred = [[0.2, 0.7, 0.1], [0.0, 0.5, 1.0]]
+    for d in REALS:
+        t, p = mk(d, onehot), mk(d, pred)
+        for cid, kw, axis, eps in (("default", {}, -1, 1e-7), ("axis0", {"axis": I(0)}, 0, 1e-7),
+                                   ("epsilon", {"epsilon": F(0.25)}, -1, 0.25)):
+            exp, atol = ce_expected(t, p, axis, eps)
+            cases.append(case(f"{d}/{cid}", [A(t), A(p)], exp, "sum", kwargs=kw, atol=atol))
+    t, p = mk("float32", [0.3, 0.3, 0.4]), mk("float32", [0.25, 0.25, 0.5])
+    exp, atol = ce_expected(t, p)
+    cases.append(case("float32/soft_labels_1d", [A(t), A(p)], exp, "sum", atol=atol))
+    t, p = mk("int32", [[0, 1, 0], [1, 0, 0]]), mk("float32", pred)
+    exp, atol = ce_expected(t, p)
+    cases.append(case("int32_true+float32_pred", [A(t), A(p)], exp, "sum", atol=atol,
+                      note="log(pred) (float32) * true (int32) promotes to float64"))
+    t, p = mk("float64", onehot), mk("float32", pred)
+    exp, atol = ce_expected(t, p)
+    cases.append(case("float64_true+float32_pred", [A(t), A(p)], exp, "sum", atol=atol))
+    return cases
+
+
+# ------------------------------------------------------------------ astype
+
+ASTYPE_SRC = {
+    "int8": [0, 1, -1, 127, -128, 5],
+    "int16": [0, 1, -1, 32767, -32768, 300, -129],
+    "int32": [0, 1, -1, 2**31 - 1, -(2**31), 65537, 16777217],
+    "int64": [0, -1, 2**63 - 1, -(2**63), 2**55 + 2**31 + 1, 2**60 + 2**52 + 1, 16777217],
+    "uint8": [0, 1, 255, 128, 7],
+    "uint16": [0, 1, 65535, 256, 300],
+    "uint32": [0, 1, 2**32 - 1, 2**31, 16777217],
+    "uint64": [0, 1, 2**64 - 1, 2**63, 2**63 + 2**39 + 1],
+    "float16": [0.0, -0.0, 1.5, -2.5, 65504.0, -65504.0, 6e-8, 300.0, NAN, INF, -INF],
+    "bfloat16": [0.0, -0.0, 1.5, -2.5, 3.0e38, -129.0, 1e-40, 300.0, NAN, INF, -INF],
+    "float32": [0.0, -0.0, 1.5, -2.5, 300.75, -129.875, 3e9, 1e20, 65520.0, 1e-40, NAN, INF,
+                -INF],
+    "float64": [-0.0, 1.5, -2.5, 300.75, -129.875, 3e9, 1e300, 0.1, 1e-320, 2.0**63, NAN, INF,
+                -INF],
+    "complex64": [(1.5, -2.5), (0.0, 1.0), (-300.75, 0.0), (0.0, 0.0), (NAN, 0.0), (0.0, INF)],
+    "complex128": [(1.5, -2.5), (0.0, 1.0), (-300.75, 0.0), (0.0, 0.0), (1e300, 1e-300),
+                   (NAN, 0.0)],
+    "bool": [True, False],
+}
+
+
+def ivy_astype(x: Arr, to):
+    """Ivy's astype: numpy's rules, except float → int is Rust's saturating `as`."""
+    src = x.dtype
+    a = x.a
+    if to in INTS and src in REALS + COMPLEX:
+        info = np.iinfo(np_type(to))
+        vals = []
+        for v in (a.real if src in COMPLEX else a).astype(np.float64).ravel().tolist():
+            if math.isnan(v):
+                vals.append(0)
+            elif v >= info.max:
+                vals.append(int(info.max))
+            elif v <= info.min:
+                vals.append(int(info.min))
+            else:
+                vals.append(math.trunc(v))
+        return Arr(to, np.array(vals, dtype=object).astype(np_type(to)).reshape(a.shape))
+    if to == "bfloat16":
+        if src in INTS:
+            return Arr(to, np.array([bf16_round(int(v)) for v in a.ravel().tolist()], np.float32))
+        if src == "bool":
+            return Arr(to, a.astype(np.float32))
+        v = a.real if src in COMPLEX else a
+        return round_to(to, v.astype(np.float64))
+    if src == "bfloat16":
+        return Arr(to, a.astype(np_type(to)))
+    with np.errstate(all="ignore"):
+        if src in COMPLEX and to not in COMPLEX:
+            if to == "bool":
+                return Arr(to, a != 0)
+            return Arr(to, a.real.astype(np_type(to)))
+        return Arr(to, a.astype(np_type(to)))
+
+
+def gen_astype():
+    cases = []
+    for src in ALL:
+        vals = ASTYPE_SRC[src]
+        x = cx(src, vals) if src in COMPLEX else mk(src, vals)
+        for to in ALL:
+            if to == src and src not in ("bfloat16", "int64"):
+                continue  # same-dtype copies: a few are enough (and float32/copy_false)
+            exp = ivy_astype(x, to)
+            differs, npr = None, None
+            if to in INTS and src in REALS + COMPLEX:
+                npa = np_answer(lambda: (x.a.real if src in COMPLEX else x.a).astype(np_type(to)))
+                if src == "bfloat16" or json.dumps(npa) != json.dumps(enc_array(exp)):
+                    differs = ("float → integer conversion is Rust's saturating `as`: truncation "
+                               "toward zero, NaN → 0, ±inf and out-of-range values → the "
+                               "dtype's min/max (README); numpy's result is undefined there")
+                    npr = npa if src != "bfloat16" else None
+                    if src == "bfloat16":
+                        differs = None  # numpy has no bfloat16: nothing to differ from
+            cases.append(case(f"{src}->{to}", [A(x), D(to)], exp, ivy_differs=differs, numpy=npr,
+                              note="complex → real keeps the real part (numpy: the same, with "
+                              "a ComplexWarning)" if src in COMPLEX and to not in COMPLEX + ["bool"]
+                              else None))
+    x = mk("float32", [[1.5, -2.0], [NAN, 4.0]])
+    cases.append(case("float32->float32/copy_false", [A(x), D("float32")], x,
+                      kwargs={"copy": B(False)}))
+    return cases
+
+
+# ------------------------------------------------------------------ creation
+
+
+def shape_arg(s):
+    return INTLIST(s)
+
+
+DEFAULT_FLOAT = "the default float dtype is float32 (Ivy's default); numpy's is float64"
+DEFAULT_INT = "the default int dtype is int32 (Ivy's default); numpy's is int64"
+
+
+def gen_zeros_ones(op):
+    f = np.zeros if op == "zeros" else np.ones
+    cases = []
+    for d in ALL:
+        cases.append(case(f"{d}/2x3", [shape_arg((2, 3))], Arr(d, f((2, 3), np_type(d))),
+                          kwargs={"dtype": D(d)}))
+    cases.append(case("default/2x2", [shape_arg((2, 2))], Arr("float32", f((2, 2), np.float32)),
+                      ivy_differs=DEFAULT_FLOAT, numpy=np_answer(lambda: f((2, 2)))))
+    cases.append(case("float32/0d", [shape_arg(())], Arr("float32", f((), np.float32)),
+                      kwargs={"dtype": D("float32")}))
+    cases.append(case("int64/empty", [shape_arg((0, 2))], Arr("int64", f((0, 2), np.int64)),
+                      kwargs={"dtype": D("int64")}))
+    return cases
+
+
+def gen_full():
+    cases = []
+    fills = [
+        ("int8/7", I(7), 7, "int8", None),
+        ("int16/-300", I(-300), -300, "int16", None),
+        ("int32/float_truncated", F(2.5), 2.5, "int32", None),
+        ("int64/min", I(-(2**63)), -(2**63), "int64", None),
+        ("uint8/200", I(200), 200, "uint8", None),
+        ("uint16/int", I(65535), 65535, "uint16", None),
+        ("uint32/int", I(2**32 - 1), 2**32 - 1, "uint32", None),
+        ("uint64/int", I(2**62), 2**62, "uint64", None),
+        ("float16/overflow", F(1e5), 1e5, "float16", None),
+        ("float16/tenth", F(0.1), 0.1, "float16", None),
+        ("bfloat16/tenth", F(0.1), 0.1, "bfloat16", None),
+        ("float32/inf", F(INF), INF, "float32", None),
+        ("float32/tenth", F(0.1), 0.1, "float32", None),
+        ("float64/nan", F(NAN), NAN, "float64", None),
+        ("float64/int", I(3), 3, "float64", None),
+        ("complex64/complex", C(1.0, -2.0), complex(1, -2), "complex64", None),
+        ("complex128/float", F(0.5), 0.5, "complex128", None),
+        ("bool/true", B(True), True, "bool", None),
+        ("bool/int", I(0), 0, "bool", None),
+        ("int32/nan", F(NAN), NAN, "int32",
+         "a NaN fill converts to 0 (float → int is Rust's saturating `as`, README)"),
+        ("uint8/-1", I(-1), -1, "uint8",
+         "an int fill converts to the dtype as astype converts (wrapping: -1 → 255); numpy 2 "
+         "raises OverflowError"),
+    ]
+    for cid, farg, fval, d, differs in fills:
+        if d == "bfloat16":
+            exp = Arr(d, np.full((2, 2), bf16_round(fval), np.float32))
+        elif differs and d == "int32":
+            exp = Arr(d, np.zeros((2, 2), np.int32))
+        elif differs:
+            exp = Arr(d, np.full((2, 2), 255, np.uint8))
+        else:
+            with np.errstate(all="ignore"):
+                exp = Arr(d, np.full((2, 2), fval, np_type(d)))
+        cases.append(case(cid, [shape_arg((2, 2)), farg], exp, kwargs={"dtype": D(d)},
+                          ivy_differs=differs,
+                          numpy=np_answer(lambda: np.full((2, 2), fval, np_type(d))) if differs else None))
+    for cid, farg, fval, d, differs in (
+        ("infer/int", I(7), 7, "int32", DEFAULT_INT),
+        ("infer/big_int", I(2**40), 2**40, "int64", None),
+        ("infer/float", F(2.5), 2.5, "float32", DEFAULT_FLOAT),
+        ("infer/bool", B(False), False, "bool", None),
+        ("infer/complex", C(1.0, 1.0), complex(1, 1), "complex64",
+         "the default complex dtype is complex64 (Ivy's default); numpy's is complex128"),
+    ):
+        exp = Arr(d, np.full((3,), fval, np_type(d)))
+        cases.append(case(cid, [shape_arg((3,)), farg], exp, ivy_differs=differs,
+                          numpy=np_answer(lambda: np.full((3,), fval)) if differs else None))
+    cases.append(case("float32/0d", [shape_arg(()), F(-1.5)], Arr("float32", np.float32(-1.5)),
+                      kwargs={"dtype": D("float32")}))
+    return cases
+
+
+def gen_arange():
+    cases = []
+    rows = [
+        ("int/default", (0, 5, 1), None, DEFAULT_INT),
+        ("int/int64", (0, 5, 1), "int64", None),
+        ("int/negative_step", (5, 0, -2), "int64", None),
+        ("int/empty", (3, 3, 1), "int32", None),
+        ("int/reversed_empty", (3, 0, 1), "int32", None),
+        ("uint8/step3", (0, 10, 3), "uint8", None),
+        ("int8/neg", (-3, 3, 1), "int8", None),
+        ("float/default", (0.0, 1.0, 0.25), None, DEFAULT_FLOAT),
+        ("float/float64_tenth", (0.0, 1.0, 0.1), "float64", None),
+        ("float/float32_negative_step", (1.5, -1.5, -0.5), "float32", None),
+        ("float/int32_dtype", (0.5, 3.5, 1.0), "int32", None),
+        ("float16/int_args", (0, 5, 1), "float16", None),
+        ("float64/mixed_args", (1, 2.0, 0.25), "float64", None),
+    ]
+    for cid, (a, b, s), d, differs in rows:
+        args = [I(v) if isinstance(v, int) else F(v) for v in (a, b, s)]
+        npr = np.arange(a, b, s, dtype=np_type(d) if d else None)
+        out = d or ("int32" if all(isinstance(v, int) for v in (a, b, s)) else "float32")
+        exp = Arr(out, npr.astype(np_type(out)))
+        cases.append(case(cid, args, exp, kwargs={"dtype": D(d)} if d else {},
+                          ivy_differs=differs, numpy=np_answer(lambda: np.arange(a, b, s)) if differs else None))
+    exp = Arr("bfloat16", np.array([bf16_round(v) for v in np.arange(0, 2, 0.25)], np.float32))
+    cases.append(case("bfloat16/quarter", [F(0.0), F(2.0), F(0.25)], exp,
+                      kwargs={"dtype": D("bfloat16")}))
+    return cases
+
+
+def sc(v):
+    if isinstance(v, bool):
+        return B(v)
+    if isinstance(v, int):
+        return I(v)
+    if isinstance(v, complex):
+        return C(v.real, v.imag)
+    return F(v)
+
+
+def nested(v):
+    if isinstance(v, list):
+        return LIST([nested(i) for i in v])
+    return sc(v)
+
+
+def gen_asarray():
+    cases = []
+    rows = [
+        ("float/default", [[1.5, -2.0], [0.25, 3.0]], None, "float32", DEFAULT_FLOAT),
+        ("int/default", [1, -2, 3], None, "int32", DEFAULT_INT),
+        ("bool", [True, False, True], None, "bool", None),
+        ("mixed_int_float", [1, 2.5], None, "float32", DEFAULT_FLOAT),
+        ("big_int", [1, 2**40], None, "int64", None),
+        ("float_beyond_float32", [1.0, 1e300], None, "float64", None),
+        ("complex", [complex(1, 2), complex(0, -1)], None, "complex64",
+         "the default complex dtype is complex64 (Ivy's default); numpy's is complex128"),
+        ("scalar", 3.0, None, "float32", DEFAULT_FLOAT),
+        ("float->int32", [1.5, -2.7, 300.2], "int32", "int32", None),
+        ("int->float16", [1, 2049, 70000], "float16", "float16", None),
+        ("float->bfloat16", [0.1, 1.0, 3e38], "bfloat16", "bfloat16", None),
+        ("float->float32", [0.1, 1e-40, 1e39], "float32", "float32", None),
+        ("int->uint64", [0, 2**63 - 1, 5], "uint64", "uint64", None),
+        ("nan->int32", [NAN, 1.0], "int32", "int32",
+         "a NaN converts to 0 (float → int is Rust's saturating `as`, README); numpy raises"),
+        ("int->uint8_wrap", [300, -1], "uint8", "uint8",
+         "out-of-range ints convert as astype converts (wrapping); numpy 2 raises OverflowError"),
+        ("3d", [[[1, 2]], [[3, 4]]], "int16", "int16", None),
+    ]
+    for cid, obj, d, out, differs in rows:
+        if out == "bfloat16":
+            exp = Arr(out, np.array([bf16_round(v) for v in obj], np.float32))
+        elif cid == "nan->int32":
+            exp = Arr(out, np.array([0, 1], np.int32))
+        elif cid == "int->uint8_wrap":
+            exp = Arr(out, np.array([44, 255], np.uint8))
+        else:
+            with np.errstate(all="ignore"):
+                exp = Arr(out, np.asarray(obj, dtype=np_type(out)))
+        cases.append(case(cid, [nested(obj)], exp, kwargs={"dtype": D(d)} if d else {},
+                          ivy_differs=differs,
+                          numpy=np_answer(lambda: np.asarray(obj, dtype=np_type(d) if d else None))
+                          if differs else None))
+    cases.append(case("empty", [LIST([])], Arr("float32", np.zeros((0,), np.float32)),
+                      ivy_differs=DEFAULT_FLOAT, numpy=np_answer(lambda: np.asarray([]))))
+    return cases
+
+
+def gen_like(op):
+    cases = []
+    for d in ALL:
+        vals = ASTYPE_SRC[d][:4]
+        x = cx(d, vals, (2, 2)) if d in COMPLEX else mk(d, vals[:4] if len(vals) >= 4 else vals)
+        if op == "full_like":
+            fill, fval = (I(3), 3)
+            exp = Arr(d, np.full_like(x.a, fval)) if d != "bfloat16" else Arr(d, np.full(x.a.shape, 3.0, np.float32))
+            cases.append(case(f"{d}/int_fill", [A(x), fill], exp))
+        else:
+            f = np.zeros_like if op == "zeros_like" else np.ones_like
+            cases.append(case(f"{d}/same_dtype", [A(x)], Arr(d, f(x.a))))
+    x = mk("int32", [[1, 2, 3], [4, 5, 6]])
+    if op == "full_like":
+        cases.append(case("int32/float_fill", [A(x), F(2.5)], Arr("int32", np.full_like(x.a, 2.5)),
+                          note="the array decides the dtype; 2.5 truncates to 2, as numpy"))
+        cases.append(case("int32/dtype_float64", [A(x), F(2.5)], Arr("float64", np.full(x.a.shape, 2.5)),
+                          kwargs={"dtype": D("float64")}))
+        y = mk("float32", [1.0, 2.0])
+        cases.append(case("float32/nan_fill", [A(y), F(NAN)], Arr("float32", np.full(2, np.nan, np.float32))))
+        u = mk("uint8", [1, 2])
+        cases.append(case("uint8/-1_fill", [A(u), I(-1)], Arr("uint8", np.array([255, 255], np.uint8)),
+                          ivy_differs="an int fill converts as astype converts (wrapping: -1 → "
+                          "255); numpy 2 raises OverflowError",
+                          numpy=np_answer(lambda: np.full_like(u.a, -1))))
+    else:
+        f = np.zeros_like if op == "zeros_like" else np.ones_like
+        cases.append(case("int32/dtype_float16", [A(x)], Arr("float16", f(x.a, np.float16)),
+                          kwargs={"dtype": D("float16")}))
+        e = mk("float64", np.zeros((0, 2)))
+        cases.append(case("float64/empty", [A(e)], Arr("float64", f(e.a))))
+    return cases
+
+
+def gen_broadcast_to():
+    cases = []
+    for d in ALL:
+        vals = ASTYPE_SRC[d][:3] if d != "bool" else [True, False, True]
+        x = cx(d, vals) if d in COMPLEX else mk(d, vals)
+        cases.append(case(f"{d}/3->2x3", [A(x), shape_arg((2, 3))], Arr(d, np.broadcast_to(x.a, (2, 3)))))
+    rows = [((2, 1), (2, 2, 3)), ((), (2, 2)), ((1,), (0,)), ((1, 3), (1, 3)), ((3, 1, 1), (3, 2, 2))]
+    for s, t in rows:
+        x = mk("float32", np.arange(int(np.prod(s)), dtype=np.float32).reshape(s) + 0.5)
+        cid = f"float32/{'x'.join(map(str, s)) or '0d'}->{'x'.join(map(str, t))}"
+        cases.append(case(cid, [A(x), shape_arg(t)], Arr("float32", np.broadcast_to(x.a, t))))
+    x = mk("float32", [1.0, 2.0, 3.0])
+    cases.append(case("float32/incompatible", [A(x), shape_arg((2, 2))], ERR("Shape"),
+                      note="numpy raises ValueError too"))
+    x = mk("float32", [[1.0], [2.0]])
+    cases.append(case("float32/not_exactly_target", [A(x), shape_arg((3,))], ERR("Shape"),
+                      note="numpy raises ValueError too"))
+    return cases
+
+
+def gen_broadcast_arrays():
+    cases = []
+    rows = [
+        ("float32+int32", [mk("float32", [1.5, 2.5, -3.0]), mk("int32", [[1], [2]])]),
+        ("0d+2x2+1x2", [mk("float64", 7.0), mk("int64", [[1, 2], [3, 4]]), mk("uint8", [[9, 8]])]),
+        ("bool+complex", [mk("bool", [True, False]), cx("complex128", [(1.0, -1.0)], (1, 1))]),
+        ("one", [mk("float16", [[1.0, 2.0]])]),
+        ("empty", [mk("float32", np.zeros((0, 1))), mk("int16", [1, 2, 3])]),
+    ]
+    for cid, arrs in rows:
+        outs = np.broadcast_arrays(*[a.a for a in arrs])
+        exp = {"list": [enc_array(Arr(a.dtype, np.ascontiguousarray(o))) for a, o in zip(arrs, outs)]}
+        cases.append(case(cid, [LIST([A(a) for a in arrs])], exp))
+    arrs = [mk("float32", [1.0, 2.0, 3.0]), mk("float32", [1.0, 2.0])]
+    cases.append(case("incompatible", [LIST([A(a) for a in arrs])], ERR("Shape"),
+                      note="numpy raises ValueError too"))
+    return cases
+
+
+# ------------------------------------------------------------------ driver
+
+ABOUT = {
+    "tan": "np.tan", "sin": "np.sin", "log": "np.log", "exp": "np.exp",
+    "negative": "np.negative", "softplus": "np.logaddexp(0, x)",
+    "add": "np.add", "subtract": "np.subtract", "multiply": "np.multiply",
+    "divide": "np.divide (true division)", "maximum": "np.maximum", "minimum": "np.minimum",
+    "clip": "np.clip", "sum": "np.sum", "cross_entropy": "-sum(log(clip(pred, eps, 1 - eps)) * true, axis)",
+    "astype": "ndarray.astype", "zeros": "np.zeros", "ones": "np.ones", "full": "np.full",
+    "arange": "np.arange", "asarray": "np.asarray", "zeros_like": "np.zeros_like",
+    "ones_like": "np.ones_like", "full_like": "np.full_like", "broadcast_to": "np.broadcast_to",
+    "broadcast_arrays": "np.broadcast_arrays",
+}
+
+GENERATORS = {
+    **{op: (lambda op=op: gen_unary(op)) for op in UNARY},
+    "negative": gen_negative,
+    "softplus": gen_softplus,
+    **{op: (lambda op=op: gen_binary(op)) for op in BIN_NP},
+    "clip": gen_clip,
+    "sum": gen_sum,
+    "cross_entropy": gen_cross_entropy,
+    "astype": gen_astype,
+    "zeros": lambda: gen_zeros_ones("zeros"),
+    "ones": lambda: gen_zeros_ones("ones"),
+    "full": gen_full,
+    "arange": gen_arange,
+    "asarray": gen_asarray,
+    "zeros_like": lambda: gen_like("zeros_like"),
+    "ones_like": lambda: gen_like("ones_like"),
+    "full_like": lambda: gen_like("full_like"),
+    "broadcast_to": gen_broadcast_to,
+    "broadcast_arrays": gen_broadcast_arrays,
+}
+
+
+def slug(text):
+    words = [w for w in "".join(ch if ch.isalnum() else " " for ch in text.lower()).split()
+             if w not in ("a", "an", "the", "is", "are", "s", "of", "in", "to", "as")]
+    return "_".join(words[:4])
+
+
+def keyed(cases):
+    """Replaces the texts of ivy_differs / note / backend_differs reasons by short keys into
+    the file's "reasons" table (the texts repeat across cases)."""
+    table = {}
+
+    def key(text):
+        for k, v in table.items():
+            if v == text:
+                return k
+        k, i = slug(text), 2
+        while k in table:
+            k, i = f"{slug(text)}_{i}", i + 1
+        table[k] = text
+        return k
+
+    for c in cases:
+        for f in ("ivy_differs", "note"):
+            if f in c:
+                c[f] = key(c[f])
+        for row in c.get("backend_differs", {}).values():
+            row["reason"] = key(row["reason"])
+    return table
+
+
+def write(op, cases):
+    ids = [c["id"] for c in cases]
+    assert len(ids) == len(set(ids)), f"{op}: duplicate case ids"
+    for (xop, cid), marks in XFAIL.items():
+        if xop == op:
+            hit = [c for c in cases if c["id"] == cid]
+            assert hit, f"XFAIL names a missing case {op} {cid}"
+            hit[0]["xfail"] = marks
+    head = {"op": op, "numpy": NUMPY_VERSION,
+            "about": f"Golden vectors of `{op}`, computed by {ABOUT[op]} "
+                     "(generated by scripts/golden.py: do not edit by hand)",
+            "reasons": keyed(cases)}
+    lines = [json.dumps(c, separators=(",", ":"), allow_nan=False) for c in cases]
+    text = (json.dumps(head, indent=1, ensure_ascii=False)[:-2] + ',\n "cases": [\n'
+            + ",\n".join(lines) + "\n ]\n}\n")
+    with open(os.path.join(OUT, f"{op}.json"), "w", encoding="utf-8", newline="\n") as fh:
+        fh.write(text)
+    return len(text)
+
+
+def main():
+    os.makedirs(OUT, exist_ok=True)
+    total = 0
+    only = sys.argv[1:]
+    for op in sorted(GENERATORS):
+        if only and op not in only:
+            continue
+        n = write(op, GENERATORS[op]())
+        total += n
+    print(f"wrote {len(only) or len(GENERATORS)} files to {os.path.normpath(OUT)} ({total} bytes)")
+
+
+if __name__ == "__main__":
+    main()
