@@ -77,6 +77,7 @@ import os
 import sys
 import warnings
 import zlib
+from pathlib import Path
 
 import numpy as np
 
@@ -97,31 +98,9 @@ COMPLEX = ["complex64", "complex128"]
 ALL = INTS + REALS + COMPLEX + ["bool"]
 NAN, INF = float("nan"), float("inf")
 
-# Suspected ivy-rs bugs: (op, case id) -> {backend: reason}. Filled from the test's report;
-# every entry is listed in the report to the lead.
-DOUBLE_ROUNDING = ("int64/uint64 → {to} rounds twice (to float64, then to {to}): "
-                   "2**55 + 2**31 + 1 gives 2**55 instead of the nearest float32 2**55 + 2**32 "
-                   "(numpy's astype rounds once)")
-COMPLEX_SPECIAL_BUG = ("complex {op} of infinite components does not follow C99 Annex G "
-                       "(numpy's csin/ctan): e.g. sin(0 + inf·j) gives (nan, inf), not "
-                       "(0, inf); tan(0 + inf·j) gives (0, nan), not (0, 1)")
-XFAIL = {
-    ("astype", "int64->float32"): {"ndarray": DOUBLE_ROUNDING.format(to="float32")},
-    ("astype", "uint64->float32"): {"ndarray": DOUBLE_ROUNDING.format(to="float32")},
-    ("astype", "int64->complex64"): {"ndarray": DOUBLE_ROUNDING.format(to="complex64")},
-    ("astype", "uint64->complex64"): {"ndarray": DOUBLE_ROUNDING.format(to="complex64")},
-    ("astype", "int64->bfloat16"): {
-        b: "int64 → bfloat16 rounds twice (through float64): 2**60 + 2**52 + 1 gives 2**60, "
-           "not the nearest bfloat16 2**60 + 2**53" for b in ("ndarray", "candle")},
-    ("sin", "complex64/special"): {"ndarray": COMPLEX_SPECIAL_BUG.format(op="sin")},
-    ("sin", "complex128/special"): {"ndarray": COMPLEX_SPECIAL_BUG.format(op="sin")},
-    ("tan", "complex64/special"): {"ndarray": COMPLEX_SPECIAL_BUG.format(op="tan")},
-    ("tan", "complex128/special"): {"ndarray": COMPLEX_SPECIAL_BUG.format(op="tan")},
-    ("tan", "complex128/values"): {
-        "ndarray": "complex tan computes sin(2x) / (cos(2x) + cosh(2y)), which cancels near "
-                   "x = ±π/2: tan(-1.5 + 0j) is 19 ULP off (-14.10141994717166 vs "
-                   "-14.10141994717172)"},
-}
+# Suspected ivy-rs bugs: (op, case id) -> {backend: reason}, each marked xfail in the data
+# (none today: the four found by the first run were fixed at their source).
+XFAIL = {}
 
 
 # ------------------------------------------------------------------ bfloat16 and rounding
@@ -877,8 +856,21 @@ PROMOTE = {("float32", "float32"): "float32", ("float64", "float64"): "float64",
            ("float64", "float32"): "float64", ("float16", "float32"): "float32"}
 
 
+def _ivy_table():
+    """Ivy's default (precise) promotion table, from the spec copy of Ivy's tables."""
+    spec = json.loads((Path(__file__).resolve().parent.parent / "spec" / "ivy_promotion_tables.json").read_text())
+    t = {}
+    for name in ("array_api_promotion_table", "common_extra_promotion_table", "precise_extra_promotion_table"):
+        for a, b, r in spec[name]:
+            t[(a, b)] = t[(b, a)] = r
+    return t
+
+
+IVY_PROMOTE = _ivy_table()
+
+
 def promote(a, b):
-    return PROMOTE[(a, b)]
+    return PROMOTE.get((a, b)) or IVY_PROMOTE[(a, b)]
 
 
 def gen_cross_entropy():
@@ -1235,6 +1227,34 @@ def gen_broadcast_arrays():
     return cases
 
 
+def gen_concat():
+    cases = []
+    rows = [
+        ("float32/axis0", [mk("float32", [[1.5, 2.0]]), mk("float32", [[3.0, -4.0], [5.0, 6.0]])], 0),
+        ("int8+uint8/promoted", [mk("int8", [[-1], [2]]), mk("uint8", [[200], [7]])], -1),
+        ("float32+float64/promoted", [mk("float32", [0.1]), mk("float64", [0.2, 0.3])], 0),
+        ("complex64+bool", [cx("complex64", [(1.0, -2.0)]), mk("bool", [True, False])], 0),
+        ("flatten", [mk("int32", [[1, 2], [3, 4]]), mk("int32", [5, 6, 7])], None),
+        ("empty_part", [mk("float16", np.zeros((0, 2))), mk("float16", [[1.0, 2.0]])], 0),
+        ("one", [mk("uint16", [[1, 2, 3]])], 1),
+    ]
+    for cid, arrs, axis in rows:
+        d = arrs[0].dtype
+        for a in arrs[1:]:
+            d = promote(d, a.dtype)
+        r = np.concatenate([a.a.astype(np_type(d)) for a in arrs], axis=axis)
+        kw = {"axis": I(axis) if axis is not None else {"none": None}}
+        cases.append(case(cid, [LIST([A(a) for a in arrs])], Arr(d, r), kwargs=kw))
+    bad = [mk("float32", [[1.0, 2.0]]), mk("float32", [[1.0, 2.0, 3.0]])]
+    cases.append(case("shapes_differ", [LIST([A(a) for a in bad])], ERR("Shape"), kwargs={"axis": I(0)},
+                      note="numpy raises ValueError too"))
+    cases.append(case("axis_out_of_range", [LIST([A(bad[0])])], ERR("Axis"), kwargs={"axis": I(2)},
+                      note="numpy raises AxisError too"))
+    cases.append(case("no_arrays", [LIST([])], ERR("InvalidArgument"),
+                      note="numpy raises ValueError too"))
+    return cases
+
+
 # ------------------------------------------------------------------ driver
 
 ABOUT = {
@@ -1246,7 +1266,7 @@ ABOUT = {
     "astype": "ndarray.astype", "zeros": "np.zeros", "ones": "np.ones", "full": "np.full",
     "arange": "np.arange", "asarray": "np.asarray", "zeros_like": "np.zeros_like",
     "ones_like": "np.ones_like", "full_like": "np.full_like", "broadcast_to": "np.broadcast_to",
-    "broadcast_arrays": "np.broadcast_arrays",
+    "broadcast_arrays": "np.broadcast_arrays", "concat": "np.concatenate",
 }
 
 GENERATORS = {
@@ -1268,6 +1288,7 @@ GENERATORS = {
     "full_like": lambda: gen_like("full_like"),
     "broadcast_to": gen_broadcast_to,
     "broadcast_arrays": gen_broadcast_arrays,
+    "concat": gen_concat,
 }
 
 

@@ -6,7 +6,7 @@
 //! (`1+2j`, `-0.5j`), `true`/`false`, `null`/`None`, a word (`float32`, `cpu`, `cuda:0`,
 //! `candle`, `real floating`), a quoted string, a (nested) list (`[[1, 2], [3, 4]]`) or, for
 //! Containers, an object (`{"a": [1, 2], "b": {"c": 3}}`). What the literal becomes is
-//! decided by the parameter it fills (its [`ParamKind`] and Rust type in the op's metadata):
+//! decided by the parameter it fills (its [`ArgType`] in the op's metadata, the macro's reading of the declared type):
 //! an array for an array parameter (`ivy::asarray` on the chosen backend, `--dtype` if
 //! given), an array for a list and a scalar for a number where an operand goes, nested values
 //! for `asarray`'s `obj`, a dtype, a device, a backend, a list of ints for a shape or axes, and
@@ -19,7 +19,7 @@ use ivy::backends::NdArray;
 use ivy::elem::Elem;
 use ivy::registry::{self, FromValue, Value};
 use ivy::{Array, AsarrayKw, Backend, Container, Data, Device, Dtype, NativeArray, Scalar};
-use ivy_core::{DtypeKind, Node, ParamKind, ParamMeta};
+use ivy_core::{ArgType, DtypeKind, Node, ParamMeta};
 use serde_json::Value as Json;
 
 /// What `ivy call` was asked.
@@ -483,74 +483,28 @@ impl Target {
     }
 
     fn of(p: &ParamMeta) -> Target {
-        match p.kind {
-            ParamKind::Array | ParamKind::ArrayMut => Target::Array,
-            ParamKind::Operand => Target::Operand,
-            ParamKind::Container => Target::Container,
-            ParamKind::Scalar => Target::Scalar,
-            ParamKind::Data => Target::Data,
-            ParamKind::Dtype | ParamKind::Device | ParamKind::Other => Target::of_type(p.ty),
-        }
+        Target::of_arg(&p.arg)
     }
 
-    /// The target of a Rust type as the metadata writes it (`"Option<Vec<i64>>"`).
-    fn of_type(ty: &str) -> Target {
-        let t: String = ty.split_whitespace().collect::<Vec<_>>().join(" ");
-        Target::parse(&t)
-    }
-
-    fn parse(t: &str) -> Target {
-        let t = t.trim();
-        let inner = |prefix: &str| {
-            t.strip_prefix(prefix)
-                .and_then(|r| r.strip_suffix('>'))
-                .map(str::trim)
-        };
-        if let Some(x) = inner("Option<") {
-            return Target::Optional(Box::new(Target::parse(x)));
-        }
-        if let Some(x) = inner("Vec<") {
-            return Target::List(Box::new(Target::parse(x)));
-        }
-        if let Some(x) =
-            inner("impl IntoIterator<Item =").or_else(|| inner("impl IntoIterator<Item="))
-        {
-            return Target::List(Box::new(Target::parse(x)));
-        }
-        if let Some(x) = inner("impl Into<") {
-            return Target::parse(x);
-        }
-        if let Some(x) = t.strip_prefix('&') {
-            let x = x.trim_start();
-            // `&'a T`, `&mut T`
-            let x = match x.strip_prefix('\'') {
-                Some(r) => r.split_once(' ').map_or(r, |(_, r)| r),
-                None => x,
-            };
-            let x = x.strip_prefix("mut ").unwrap_or(x);
-            if let Some(e) = x.strip_prefix('[').and_then(|r| r.strip_suffix(']')) {
-                return Target::List(Box::new(Target::parse(e)));
-            }
-            return Target::parse(x);
-        }
-        // A path: its last segment, generic arguments dropped (`crate::Scalar`, `Operand<'a>`).
-        let base = t.split('<').next().unwrap_or(t);
-        let base = base.rsplit("::").next().unwrap_or(base).trim();
-        match base {
-            "Array" => Target::Array,
-            "Operand" => Target::Operand,
-            "Container" => Target::Container,
-            "Scalar" => Target::Scalar,
-            "Data" => Target::Data,
-            "Dtype" => Target::Dtype,
-            "Device" => Target::Device,
-            "Backend" => Target::Backend,
-            "str" | "String" | "NativeDtype" => Target::Str,
-            "f64" | "f32" => Target::Float,
-            "i64" | "i32" | "i16" | "i8" | "isize" => Target::Int,
-            "u64" | "u32" | "u16" | "u8" | "usize" => Target::Uint,
-            "bool" => Target::Bool,
-            _ => Target::Unknown,
+    /// The target of the macro's reading of a declared type.
+    fn of_arg(a: &ArgType) -> Target {
+        match a {
+            ArgType::Array | ArgType::ArrayMut => Target::Array,
+            ArgType::Operand => Target::Operand,
+            ArgType::Container => Target::Container,
+            ArgType::Scalar => Target::Scalar,
+            ArgType::Data => Target::Data,
+            ArgType::Dtype => Target::Dtype,
+            ArgType::Device => Target::Device,
+            ArgType::Backend => Target::Backend,
+            ArgType::Str | ArgType::NativeDtype => Target::Str,
+            ArgType::Float => Target::Float,
+            ArgType::Int => Target::Int,
+            ArgType::Uint => Target::Uint,
+            ArgType::Bool => Target::Bool,
+            ArgType::Optional(t) => Target::Optional(Box::new(Target::of_arg(t))),
+            ArgType::List(t) => Target::List(Box::new(Target::of_arg(t))),
+            ArgType::Opaque => Target::Unknown,
         }
     }
 }
@@ -1041,31 +995,18 @@ mod tests {
     }
 
     #[test]
-    fn targets_from_types() {
+    fn targets_from_arg_types() {
         use Target as T;
         let b = Box::new;
-        assert_eq!(T::of_type("&[usize]"), T::List(b(T::Uint)));
         assert_eq!(
-            T::of_type("Option<Vec<i64>>"),
+            T::of_arg(&ArgType::Optional(&ArgType::List(&ArgType::Int))),
             T::Optional(b(T::List(b(T::Int))))
         );
-        assert_eq!(T::of_type("&[&Array]"), T::List(b(T::Array)));
-        assert_eq!(T::of_type("&'a Container"), T::Container);
-        assert_eq!(T::of_type("&mut Array"), T::Array);
-        assert_eq!(T::of_type("impl Into<Operand<'a>>"), T::Operand);
         assert_eq!(
-            T::of_type("impl IntoIterator<Item = Dtype>"),
-            T::List(b(T::Dtype))
+            T::of_arg(&ArgType::List(&ArgType::Array)),
+            T::List(b(T::Array))
         );
-        assert_eq!(
-            T::of_type("Option<crate::Scalar>"),
-            T::Optional(b(T::Scalar))
-        );
-        assert_eq!(T::of_type("crate::NativeDtype"), T::Str);
-        assert_eq!(T::of_type("Option<Backend>"), T::Optional(b(T::Backend)));
-        assert_eq!(T::of_type("&str"), T::Str);
-        assert_eq!(T::of_type("T"), T::Unknown);
-        assert_eq!(T::of_type("Option<T>"), T::Optional(b(T::Unknown)));
-        assert_eq!(T::of_type("impl FnMut(&Array)-> Result<Array>"), T::Unknown);
+        assert_eq!(T::of_arg(&ArgType::NativeDtype), T::Str);
+        assert!(!T::of_arg(&ArgType::Optional(&ArgType::Opaque)).is_known());
     }
 }

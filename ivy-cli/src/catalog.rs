@@ -4,7 +4,7 @@ use crate::json::{self, value, Ordered};
 use crate::{CliError, CliResult};
 use ivy::registry;
 use ivy::{Backend, Dtype, DtypeSet, OpKind};
-use ivy_core::{BackendSupport, OpEntry, ParamKind, ParamMeta};
+use ivy_core::{ArgType, BackendSupport, OpEntry, ParamKind, ParamMeta};
 use serde_json::{json, Map, Value};
 
 /// How an op runs on one backend: `native`, `compositional` or `unavailable` (not compiled in).
@@ -123,7 +123,35 @@ fn param_json(p: &ParamMeta) -> Value {
         "kind": param_kind(p.kind),
         "keyword": p.keyword,
         "ty": p.ty,
+        "arg": arg_json(&p.arg),
     })
+}
+
+/// A parameter's [`ArgType`] in `ivy ops --json`: a name (`"int"`), or `{"list": …}` /
+/// `{"optional": …}` around one.
+pub(crate) fn arg_json(a: &ArgType) -> Value {
+    match a {
+        ArgType::List(t) => json!({ "list": arg_json(t) }),
+        ArgType::Optional(t) => json!({ "optional": arg_json(t) }),
+        leaf => Value::from(match leaf {
+            ArgType::Array => "array",
+            ArgType::ArrayMut => "array_mut",
+            ArgType::Operand => "operand",
+            ArgType::Container => "container",
+            ArgType::Scalar => "scalar",
+            ArgType::Data => "data",
+            ArgType::Dtype => "dtype",
+            ArgType::Device => "device",
+            ArgType::Backend => "backend",
+            ArgType::NativeDtype => "native_dtype",
+            ArgType::Str => "str",
+            ArgType::Float => "float",
+            ArgType::Int => "int",
+            ArgType::Uint => "uint",
+            ArgType::Bool => "bool",
+            ArgType::List(_) | ArgType::Optional(_) | ArgType::Opaque => "opaque",
+        }),
+    }
 }
 
 /// The name of a parameter kind in `ivy ops --json`.
@@ -132,6 +160,7 @@ pub(crate) fn param_kind(k: ParamKind) -> &'static str {
         ParamKind::Array => "array",
         ParamKind::ArrayMut => "array_mut",
         ParamKind::Operand => "operand",
+        ParamKind::Arrays => "arrays",
         ParamKind::Container => "container",
         ParamKind::Scalar => "scalar",
         ParamKind::Data => "data",

@@ -49,8 +49,7 @@ enum Command {
     Support {
         /// The op's name (see `ivy ops`).
         op: String,
-        /// Only this backend (`ndarray` or `candle`).
-        #[arg(long)]
+        #[arg(long, help = format!("Only this backend ({})", backend_names(&[])))]
         backend: Option<String>,
         /// Also say whether this dtype is supported (e.g. `float32`).
         #[arg(long)]
@@ -61,8 +60,7 @@ enum Command {
     },
     /// The dtypes a backend can hold (`none`: every dtype).
     Dtypes {
-        /// `ndarray`, `candle` or `none`; every backend when left out.
-        #[arg(long)]
+        #[arg(long, help = format!("{}; every backend when left out", backend_names(&["none"])))]
         backend: Option<String>,
         /// Print JSON.
         #[arg(long)]
@@ -124,8 +122,7 @@ enum Command {
         /// A keyword argument, `NAME=VALUE` (repeatable): `--kw axis=[0]`, `--kw dtype=int64`.
         #[arg(long = "kw", value_name = "NAME=VALUE")]
         kws: Vec<String>,
-        /// The backend to run on (`ndarray` or `candle`; ndarray when left out).
-        #[arg(long)]
+        #[arg(long, help = format!("The backend to run on ({}; ndarray when left out)", backend_names(&[])))]
         backend: Option<String>,
         /// The dtype of array literals (Ivy's default dtypes when left out).
         #[arg(long)]
@@ -137,6 +134,21 @@ enum Command {
     /// Runs the seed examples: backends, `out=`, compositional and mixed ops, Containers,
     /// in-place updates.
     Tour,
+}
+
+/// The backend names for `--backend` help, from [`ivy::Backend::NAMES`] and then `extra`:
+/// "`ndarray` or `candle`".
+fn backend_names(extra: &[&str]) -> String {
+    let names: Vec<String> = ivy::Backend::NAMES
+        .iter()
+        .chain(extra)
+        .map(|n| format!("`{n}`"))
+        .collect();
+    match names.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => String::new(),
+    }
 }
 
 /// Why a command failed.

@@ -605,31 +605,12 @@ enum Fill {
     NotCallable,
 }
 
-/// Literals for a parameter, from its kind and Rust type in `ivy ops --json`; `None` when the
-/// test does not know the type.
-fn fill(kind: &str, ty: &str) -> Option<Fill> {
+/// Literals for a parameter, from its `arg` type tree in `ivy ops --json`; `None` when the
+/// test has no literal for a leaf type.
+fn fill(arg: &serde_json::Value) -> Option<Fill> {
     let strs = |v: &[&str]| Some(Fill::Try(v.iter().map(|s| s.to_string()).collect()));
-    match kind {
-        "array" | "array_mut" => return strs(&["[0.25, 0.5]", "[1, 2]"]),
-        "operand" => return strs(&["[0.25, 0.5]", "2"]),
-        "container" => return strs(&[r#"{"a": [0.25, 0.5], "b": {"c": [1.0, 2.0]}}"#]),
-        "scalar" => return strs(&["1", "0.5"]),
-        "data" => return strs(&["[[1, 2], [3, 4]]", "1.5"]),
-        "dtype" | "device" | "other" => {}
-        other => panic!("unknown parameter kind {other}"),
-    }
-    let ty: String = ty.split_whitespace().collect::<Vec<_>>().join(" ");
-    let ty = ty.trim_start_matches('&').replace("crate::", "");
-    let inner = |prefix: &str| {
-        ty.strip_prefix(prefix)
-            .and_then(|r| r.strip_suffix('>'))
-            .map(str::to_string)
-    };
-    if ty.contains("Fn(") || ty.contains("FnMut(") || ty.contains("FnOnce(") {
-        return Some(Fill::NotCallable);
-    }
-    if let Some(x) = inner("Option<") {
-        return match fill("other", &x)? {
+    if let Some(t) = arg.get("optional") {
+        return match fill(t)? {
             Fill::Try(mut v) => {
                 v.push("null".into());
                 Some(Fill::Try(v))
@@ -637,45 +618,31 @@ fn fill(kind: &str, ty: &str) -> Option<Fill> {
             Fill::NotCallable => Some(Fill::NotCallable),
         };
     }
-    if let Some(x) = inner("impl Into<") {
-        return fill(
-            if x.starts_with("Operand") {
-                "operand"
-            } else {
-                "other"
-            },
-            &x,
-        );
+    if let Some(t) = arg.get("list") {
+        return match fill(t)? {
+            Fill::Try(v) => Some(Fill::Try(vec![
+                format!("[{}]", v.join(", ")),
+                format!("[{}]", v[0]),
+            ])),
+            Fill::NotCallable => Some(Fill::NotCallable),
+        };
     }
-    let list_of = |x: &str| match fill("other", x)? {
-        Fill::Try(v) => Some(Fill::Try(vec![
-            format!("[{}]", v.join(", ")),
-            format!("[{}]", v[0]),
-        ])),
-        Fill::NotCallable => Some(Fill::NotCallable),
-    };
-    if let Some(x) = inner("impl IntoIterator<Item = ").or_else(|| inner("Vec<")) {
-        return list_of(&x);
-    }
-    if let Some(x) = ty.strip_prefix('[').and_then(|r| r.strip_suffix(']')) {
-        return list_of(x);
-    }
-    match ty.trim_start_matches("'a ").trim_start_matches("mut ") {
-        "Array" | "&Array" => strs(&["[0.25, 0.5]", "[1, 2]"]),
-        "Container" => fill("container", ""),
-        "Scalar" => fill("scalar", ""),
-        "Dtype" => strs(&["float32", "int32"]),
-        "Device" => strs(&["cpu"]),
-        "Backend" => strs(&["ndarray", "candle"]),
-        "str" | "String" => strs(&["float32", "a", "real floating"]),
-        "NativeDtype" => strs(&["f32", "F32"]),
-        "f64" | "f32" => strs(&["0", "1"]),
-        "usize" | "u32" | "u64" | "i64" | "i32" => strs(&["2", "0"]),
+    match arg.as_str()? {
+        "array" | "array_mut" => strs(&["[0.25, 0.5]", "[1, 2]"]),
+        "operand" => strs(&["[0.25, 0.5]", "2"]),
+        "container" => strs(&[r#"{"a": [0.25, 0.5], "b": {"c": [1.0, 2.0]}}"#]),
+        "scalar" => strs(&["1", "0.5"]),
+        "data" => strs(&["[[1, 2], [3, 4]]", "1.5"]),
+        "dtype" => strs(&["float32", "int32"]),
+        "device" => strs(&["cpu"]),
+        "backend" => strs(&["ndarray", "candle"]),
+        "str" => strs(&["float32", "a", "real floating"]),
+        "native_dtype" => strs(&["f32", "F32"]),
+        "float" => strs(&["0", "1"]),
+        "int" | "uint" => strs(&["2", "0"]),
         "bool" => strs(&["true", "false"]),
-        // a type parameter of the op (`T`): generic
-        t if t.len() == 1 && t.starts_with(|c: char| c.is_ascii_uppercase()) => {
-            Some(Fill::NotCallable)
-        }
+        // a closure or a type parameter of the op: no literal gives it
+        "opaque" => Some(Fill::NotCallable),
         _ => None,
     }
 }
@@ -697,15 +664,15 @@ fn call_runs_every_op_on_both_backends() {
         let mut choices: Vec<Vec<String>> = Vec::new();
         let mut callable = true;
         for p in params.iter().filter(|p| p["keyword"] == false) {
-            let (kind, ty) = (p["kind"].as_str().unwrap(), p["ty"].as_str().unwrap());
-            match fill(kind, ty) {
+            let (arg, ty) = (&p["arg"], p["ty"].as_str().unwrap());
+            match fill(arg) {
                 Some(Fill::Try(v)) => choices.push(v),
                 Some(Fill::NotCallable) => {
                     callable = false;
                     choices.push(vec!["null".into()]);
                 }
                 None => panic!(
-                    "op `{name}`: the every-op test cannot fill parameter `{}` of kind {kind}, type `{ty}`; teach `fill` this type",
+                    "op `{name}`: the every-op test cannot fill parameter `{}` of type `{ty}` ({arg}); teach `fill` this type",
                     p["name"].as_str().unwrap_or("?")
                 ),
             }
@@ -988,11 +955,12 @@ fn ops_json_lists_the_params() {
         .expect("sum");
     assert_eq!(
         sum["params"][0],
-        serde_json::json!({"name": "x", "kind": "array", "keyword": false, "ty": "&Array"})
+        serde_json::json!({"name": "x", "kind": "array", "keyword": false, "ty": "&Array", "arg": "array"})
     );
     assert_eq!(
         sum["params"][1],
-        serde_json::json!({"name": "axis", "kind": "other", "keyword": true, "ty": "Option<Vec<i64>>"})
+        serde_json::json!({"name": "axis", "kind": "other", "keyword": true, "ty": "Option<Vec<i64>>",
+            "arg": {"optional": {"list": "int"}}})
     );
 }
 

@@ -8,8 +8,17 @@ use std::fmt;
 use std::str::FromStr;
 use std::sync::atomic::{AtomicU8, Ordering};
 
+/// The one list of backends: every `match` on [`Backend`], its names (`FromStr`, `Display`,
+/// [`Backend::NAMES`], the text of [`Error::UnknownBackend`]) and what ivy-core knows of each
+/// backend are generated from it.
 macro_rules! backends {
-    ($($variant:ident = $name:literal),* $(,)?) => {
+    ($(
+        $(#[$doc:meta])*
+        $variant:ident = $name:literal {
+            valid_dtypes: $valid:expr,
+            device_hint: $hint:literal $(,)?
+        }
+    ),* $(,)?) => {
         /// A backend ivy-rs knows of (compiled in or not).
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
         #[non_exhaustive]
@@ -17,15 +26,34 @@ macro_rules! backends {
         pub enum Backend {
             $(
                 #[doc = concat!("The `", $name, "` backend.")]
+                $(#[$doc])*
                 $variant,
             )*
         }
         impl Backend {
             /// Every known backend.
             pub const ALL: &'static [Backend] = &[$(Backend::$variant),*];
+            /// The names of [`Backend::ALL`], in order: what `FromStr` reads and
+            /// [`Error::UnknownBackend`] lists.
+            ///
+            /// ```
+            /// use ivy_core::Backend;
+            /// assert_eq!(Backend::NAMES, ["ndarray", "candle"]);
+            /// let e = "tpu".parse::<Backend>().unwrap_err();
+            /// assert_eq!(e.to_string(), "unknown backend `tpu`; valid backends are: ndarray, candle");
+            /// ```
+            pub const NAMES: &'static [&'static str] = &[$($name),*];
             /// The backend's name.
             pub const fn as_str(self) -> &'static str {
                 match self { $(Backend::$variant => $name,)* }
+            }
+            /// The dtypes the backend can hold.
+            pub const fn valid_dtypes(self) -> DtypeSet {
+                match self { $(Backend::$variant => $valid,)* }
+            }
+            /// What an error about an unusable device adds for this backend (the fix).
+            pub const fn device_hint(self) -> &'static str {
+                match self { $(Backend::$variant => $hint,)* }
             }
         }
         impl FromStr for Backend {
@@ -40,28 +68,30 @@ macro_rules! backends {
     };
 }
 
-backends! { Ndarray = "ndarray", Candle = "candle" }
+backends! {
+    /// All 15 dtypes, on the CPU.
+    Ndarray = "ndarray" {
+        valid_dtypes: DtypeSet::VALID,
+        device_hint: " (ndarray is CPU only)",
+    },
+    /// u8, u32, i16, i32, i64, bf16, f16, f32 and f64; CPU, and CUDA with the `cuda` feature.
+    Candle = "candle" {
+        valid_dtypes: DtypeSet::of(&[
+            Dtype::Uint8,
+            Dtype::Uint32,
+            Dtype::Int16,
+            Dtype::Int32,
+            Dtype::Int64,
+            Dtype::Bfloat16,
+            Dtype::Float16,
+            Dtype::Float32,
+            Dtype::Float64,
+        ]),
+        device_hint: " (build ivy with the `cuda` feature for CUDA devices)",
+    },
+}
 
 impl Backend {
-    /// The dtypes the backend can hold. candle has u8, u32, i16, i32, i64, bf16, f16, f32 and
-    /// f64; ndarray holds all 15.
-    pub const fn valid_dtypes(self) -> DtypeSet {
-        match self {
-            Backend::Candle => DtypeSet::of(&[
-                Dtype::Uint8,
-                Dtype::Uint32,
-                Dtype::Int16,
-                Dtype::Int32,
-                Dtype::Int64,
-                Dtype::Bfloat16,
-                Dtype::Float16,
-                Dtype::Float32,
-                Dtype::Float64,
-            ]),
-            Backend::Ndarray => DtypeSet::VALID,
-        }
-    }
-
     /// The backend of a backend type's name (`NdarrayBackend`), as macros see it.
     pub fn from_type_name(name: &str) -> Option<Backend> {
         Backend::ALL

@@ -81,6 +81,62 @@ fn join(chain: &str, key: &str) -> String {
     }
 }
 
+impl<U> Container<Vec<U>> {
+    /// Splits a container whose leaves each hold `n` values into `n` containers of the
+    /// same structure, the `i`-th holding every leaf's `i`-th value: how an op with several
+    /// outputs is returned over Containers (Ivy unstacks them). A leaf holding another
+    /// number of values is [`Error::InvalidArgument`] naming `op` and the leaf.
+    ///
+    /// ```
+    /// use ivy_core::{container, Container};
+    /// let c: Container<Vec<i32>> = container! { a: vec![1, 2], b: { c: vec![3, 4] } };
+    /// let parts = c.unstack("op", 2).unwrap();
+    /// assert_eq!(parts[0], container! { a: 1, b: { c: 3 } });
+    /// assert_eq!(parts[1], container! { a: 2, b: { c: 4 } });
+    /// ```
+    pub fn unstack(self, op: &'static str, n: usize) -> Result<Vec<Container<U>>> {
+        let mut parts: Vec<Container<U>> = (0..n).map(|_| Container::new()).collect();
+        self.unstack_rec(op, "", n, &mut parts)?;
+        Ok(parts)
+    }
+
+    fn unstack_rec(
+        self,
+        op: &'static str,
+        chain: &str,
+        n: usize,
+        parts: &mut [Container<U>],
+    ) -> Result<()> {
+        for (k, node) in self.items {
+            let kc = join(chain, &k);
+            match node {
+                Node::Leaf(values) => {
+                    if values.len() != n {
+                        return Err(Error::InvalidArgument {
+                            op,
+                            message: format!(
+                                "the leaf at `{kc}` gave {} outputs where the others gave {n}",
+                                values.len()
+                            ),
+                        });
+                    }
+                    for (part, v) in parts.iter_mut().zip(values) {
+                        part.items.insert(k.clone(), Node::Leaf(v));
+                    }
+                }
+                Node::Nest(c) => {
+                    let mut subs: Vec<Container<U>> = (0..n).map(|_| Container::new()).collect();
+                    c.unstack_rec(op, &kc, n, &mut subs)?;
+                    for (part, sub) in parts.iter_mut().zip(subs) {
+                        part.items.insert(k.clone(), Node::Nest(sub));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
 impl<T> Container<T> {
     /// An empty container.
     pub fn new() -> Self {
@@ -201,6 +257,32 @@ impl<T> Container<T> {
             items.insert(k.clone(), node);
         }
         Ok(Container { items })
+    }
+
+    /// Applies `f` to every leaf, consuming the container.
+    ///
+    /// ```
+    /// use ivy_core::{container, Container};
+    /// let c: Container<i32> = container! { a: 1, b: { c: 2 } };
+    /// assert_eq!(c.into_map(|x| x * 10), container! { a: 10, b: { c: 20 } });
+    /// ```
+    pub fn into_map<U>(self, mut f: impl FnMut(T) -> U) -> Container<U> {
+        self.into_map_rec(&mut f)
+    }
+
+    fn into_map_rec<U>(self, f: &mut impl FnMut(T) -> U) -> Container<U> {
+        let items = self
+            .items
+            .into_iter()
+            .map(|(k, n)| {
+                let node = match n {
+                    Node::Leaf(t) => Node::Leaf(f(t)),
+                    Node::Nest(c) => Node::Nest(c.into_map_rec(f)),
+                };
+                (k, node)
+            })
+            .collect();
+        Container { items }
     }
 
     /// Ivy's `map` with key-chain selection: unselected leaves are kept (cloned) unless

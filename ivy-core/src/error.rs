@@ -110,7 +110,7 @@ pub enum Error {
         name: String,
     },
     /// A device the backend (or this build) cannot use.
-    #[error("`{op}`: backend {backend} cannot use device {device}{}", if *backend == Backend::Candle { " (build ivy with the `cuda` feature for CUDA devices)" } else { " (ndarray is CPU only)" })]
+    #[error("`{op}`: backend {backend} cannot use device {device}{}", backend.device_hint())]
     DeviceUnavailable {
         /// The op.
         op: &'static str,
@@ -137,7 +137,7 @@ pub enum Error {
 
     // === Backend errors ===
     /// A backend name that is not known.
-    #[error("unknown backend `{name}`; valid backends are: ndarray, candle")]
+    #[error("unknown backend `{name}`; valid backends are: {}", Backend::NAMES.join(", "))]
     UnknownBackend {
         /// The name given.
         name: String,
@@ -266,6 +266,49 @@ pub enum Error {
         /// What is wrong.
         reason: &'static str,
     },
+}
+
+impl Error {
+    /// The same error naming `op` as the op that failed: how an op written over another
+    /// (`zeros` over `full`) reports its callee's errors under its own name, as if it had
+    /// failed itself. Errors that name no op are unchanged.
+    ///
+    /// ```
+    /// use ivy_core::Error;
+    /// let e = Error::NoBackend { op: "full" }.with_op("zeros");
+    /// assert_eq!(e, Error::NoBackend { op: "zeros" });
+    /// ```
+    pub fn with_op(mut self, op: &'static str) -> Error {
+        // Exhaustive on purpose: a new variant decides here whether it names an op.
+        match &mut self {
+            Error::UnsupportedDtype { op: o, .. }
+            | Error::Shape { op: o, .. }
+            | Error::Axis { op: o, .. }
+            | Error::OutOfMemory { op: o, .. }
+            | Error::DeviceUnavailable { op: o, .. }
+            | Error::UnsupportedDevice { op: o, .. }
+            | Error::BackendMismatch { op: o, .. }
+            | Error::NoBackend { op: o }
+            | Error::Backend { op: o, .. }
+            | Error::ContainerStructure { op: o, .. }
+            | Error::InvalidArgument { op: o, .. }
+            | Error::Arity { op: o, .. }
+            | Error::ArgumentKind { op: o, .. }
+            | Error::UnknownKeyword { op: o, .. }
+            | Error::NotCallable { op: o, .. } => *o = op,
+            Error::DtypeNotInBackend { op: o, .. } => *o = o.map(|_| op),
+            Error::UnknownDtype { .. }
+            | Error::Promotion { .. }
+            | Error::UnknownDevice { .. }
+            | Error::UnknownBackend { .. }
+            | Error::BackendUnavailable { .. }
+            | Error::InplaceNotInBackend { .. }
+            | Error::KeyChain { .. }
+            | Error::UnknownOp { .. }
+            | Error::VersionKey { .. } => {}
+        }
+        self
+    }
 }
 
 fn op_suffix(op: &Option<&'static str>) -> String {

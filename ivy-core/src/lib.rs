@@ -33,7 +33,7 @@ pub use defaults::{
 pub use device::{Device, DeviceSet};
 pub use dtype::{valid_dtype_names, Dtype, DtypeKind, DtypeSet};
 pub use error::{Error, Result};
-pub use meta::{BackendSupport, OpEntry, OpKind, OpMeta, ParamKind, ParamMeta};
+pub use meta::{ArgType, BackendSupport, OpEntry, OpKind, OpMeta, ParamKind, ParamMeta};
 pub use promotion::{
     can_cast, precise_mode, promote_types, set_precise_mode, with_precise_mode, PreciseMode,
 };

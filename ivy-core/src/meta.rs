@@ -68,6 +68,8 @@ pub enum ParamKind {
     ArrayMut,
     /// An array or a scalar (`impl Into<Operand>`), promoted with the other operands.
     Operand,
+    /// `&[&Array]`: a sequence of arrays.
+    Arrays,
     /// `&Container`.
     Container,
     /// A scalar (`impl Into<Scalar>`).
@@ -91,8 +93,59 @@ pub struct ParamMeta {
     pub kind: ParamKind,
     /// A keyword argument (a field of the op's `Kw` struct).
     pub keyword: bool,
-    /// The Rust type as declared (`"Option<Vec<i64>>"`).
+    /// The Rust type as declared (`"Option<Vec<i64>>"`), for display.
     pub ty: &'static str,
+    /// The value the parameter takes, as a tree read from the declared type (what tools
+    /// read, rather than parsing [`ty`](Self::ty)).
+    pub arg: ArgType,
+}
+
+/// The value a parameter takes in a call by name, read by the category macro from the
+/// declared Rust type: `Option<Vec<i64>>` is `Optional(List(Int))`.
+///
+/// ```
+/// use ivy_core::ArgType::{self, *};
+/// const AXIS: ArgType = Optional(&List(&Int)); // what the macro emits for `Option<Vec<i64>>`
+/// assert!(matches!(AXIS, Optional(List(Int))));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ArgType {
+    /// An array.
+    Array,
+    /// An array updated in place.
+    ArrayMut,
+    /// An array or a scalar, promoted with the other operands.
+    Operand,
+    /// A Container of arrays.
+    Container,
+    /// A scalar.
+    Scalar,
+    /// Nested values (`asarray`'s input).
+    Data,
+    /// A dtype.
+    Dtype,
+    /// A device.
+    Device,
+    /// A backend.
+    Backend,
+    /// A backend's own dtype, by its name.
+    NativeDtype,
+    /// Text.
+    Str,
+    /// A float.
+    Float,
+    /// A signed integer.
+    Int,
+    /// A non-negative integer.
+    Uint,
+    /// A bool.
+    Bool,
+    /// A sequence of values.
+    List(&'static ArgType),
+    /// A value or none.
+    Optional(&'static ArgType),
+    /// No value gives it (a closure, a generic type).
+    Opaque,
 }
 
 impl OpMeta {

@@ -186,6 +186,31 @@ fn category_nestable() {
     insta::assert_snapshot!("category_nestable", text);
 }
 
+/// A sequence of arrays (promoted together, each deciding the backend, each a possible
+/// Container in the nested form) and several outputs (one Container per output).
+#[test]
+fn category_sequence_and_outputs() {
+    let text = category(quote! {
+        pub mod demo {
+            use crate::{Array, Result};
+
+            /// Joins arrays.
+            #[primary]
+            #[nestable]
+            pub fn concat(arrays: &[&Array], #[kw(default = Some(0))] axis: Option<i64>) -> Result<Array>;
+
+            /// Positive and negative parts.
+            #[compositional]
+            #[nestable]
+            pub fn split_sign(x: &Array) -> Result<(Array, Array)> {
+                Ok((ivy::maximum(x, 0)?, ivy::minimum(x, 0)?))
+            }
+        }
+    });
+    assert_clean(&text);
+    insta::assert_snapshot!("category_sequence_and_outputs", text);
+}
+
 #[test]
 fn category_kw() {
     let text = category(quote! {

@@ -13,7 +13,7 @@ pub use crate::kernels;
 pub use crate::value::{check_arity, unknown_keyword, DynEntry, FromValue, IntoValue, Value};
 pub use crate::BackendInfo;
 pub use crate::{__dispatch as dispatch, __support_for as support_for};
-pub use ivy_core::{ParamKind, ParamMeta};
+pub use ivy_core::{ArgType, ParamKind, ParamMeta};
 
 /// What `#[backend_impl]` records for one op on one backend.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -457,11 +457,11 @@ pub fn infer_device(explicit: Option<Device>, arrays: &[Device]) -> Device {
 
 /// A nested call: maps `f` over the leaves with shared-structure broadcasting; scalars and
 /// plain arrays are used at every leaf.
-pub fn nest_call(
+pub fn nest_call<R: NestOutput>(
     op: &'static str,
     args: &[NestArg<'_>],
-    mut f: impl FnMut(&[Operand<'_>]) -> Result<Array>,
-) -> Result<Container> {
+    mut f: impl FnMut(&[Operand<'_>]) -> Result<R>,
+) -> Result<R::Nested> {
     let nests: Vec<Nest<'_, Array>> = args
         .iter()
         .filter_map(|a| match a {
@@ -484,7 +484,51 @@ pub fn nest_call(
             .collect();
         f(&ops)
     })
+    .and_then(|c| R::nest(op, c))
 }
+
+/// What an op returns, and what its nested form returns: one Container per output (Ivy
+/// unstacks an op's several outputs over Containers).
+pub trait NestOutput: Sized {
+    /// The nested form's result.
+    type Nested;
+    /// The nested result from the container of per-leaf results.
+    fn nest(op: &'static str, c: ivy_core::Container<Self>) -> Result<Self::Nested>;
+}
+
+impl NestOutput for Array {
+    type Nested = Container;
+    #[inline]
+    fn nest(_: &'static str, c: Container) -> Result<Container> {
+        Ok(c)
+    }
+}
+
+/// A variable number of outputs: every leaf must give the same number.
+impl NestOutput for Vec<Array> {
+    type Nested = Vec<Container>;
+    fn nest(op: &'static str, c: ivy_core::Container<Vec<Array>>) -> Result<Vec<Container>> {
+        let n = c.leaves().next().map_or(0, |(_, v)| v.len());
+        c.unstack(op, n)
+    }
+}
+
+macro_rules! nest_output_tuple {
+    ($($n:literal: ($($v:ident),*)),*) => {$(
+        impl NestOutput for ($(nest_output_tuple!(@t $v),)*) {
+            type Nested = ($(nest_output_tuple!(@c $v),)*);
+            fn nest(op: &'static str, c: ivy_core::Container<Self>) -> Result<Self::Nested> {
+                let c = c.into_map(|($($v,)*)| vec![$($v),*]);
+                let mut it = c.unstack(op, $n)?.into_iter();
+                Ok(($(nest_output_tuple!(@next it $v),)*))
+            }
+        }
+    )*};
+    (@t $v:ident) => { Array };
+    (@c $v:ident) => { Container };
+    (@next $it:ident $v:ident) => { $it.next().unwrap_or_default() };
+}
+nest_output_tuple!(2: (a, b), 3: (a, b, c), 4: (a, b, c, d));
 
 /// Dimension `i` of `shape` right-aligned to `n` dimensions (1 where it has none).
 #[inline]
@@ -551,4 +595,51 @@ pub fn broadcasts_to(a: &[usize], b: &[usize], target: &[usize]) -> bool {
         let t = target[i];
         (da == t || da == 1) && (db == t || db == 1) && (da == t || db == t)
     })
+}
+
+/// The arrays of a sequence argument on the op's supported dtypes: `None` when every one is
+/// supported (nothing copied); else every array, cast where its dtype is rejected (Ivy's
+/// casting modes, as [`supported_input`]).
+pub fn supported_seq(
+    op: &'static str,
+    rejected: DtypeSet,
+    xs: &[&Array],
+    backend: Backend,
+    version: &'static str,
+) -> Result<Option<Vec<Array>>> {
+    if xs.iter().all(|x| !rejected.contains(x.dtype())) {
+        return Ok(None);
+    }
+    xs.iter()
+        .map(|x| {
+            let mut store = None;
+            supported_input(op, rejected, x, &mut store, backend, version)?;
+            Ok(store.unwrap_or_else(|| (*x).clone()))
+        })
+        .collect::<Result<Vec<Array>>>()
+        .map(Some)
+}
+
+/// The arrays of a sequence argument promoted to one dtype (Ivy's table, as operands are):
+/// `None` when they already share one (nothing copied).
+pub fn promote_seq(xs: &[&Array]) -> Result<Option<Vec<Array>>> {
+    let Some(first) = xs.first() else {
+        return Ok(None);
+    };
+    if xs.iter().all(|x| x.dtype() == first.dtype()) {
+        return Ok(None);
+    }
+    let target = xs
+        .iter()
+        .try_fold(first.dtype(), |d, x| ivy_core::promote_types(d, x.dtype()))?;
+    xs.iter()
+        .map(|x| {
+            if x.dtype() == target {
+                Ok((*x).clone())
+            } else {
+                x.cast(target)
+            }
+        })
+        .collect::<Result<Vec<Array>>>()
+        .map(Some)
 }

@@ -23,7 +23,8 @@ pub trait Elem: Copy + Send + Sync + std::fmt::Debug + std::fmt::Display + 'stat
     fn to_c128(self) -> Complex<f64>;
     /// From f64 (`as` semantics for integers: truncating, saturating, NaN → 0).
     fn from_f64(v: f64) -> Self;
-    /// From i128 (wrapping for integers).
+    /// From i128 (wrapping for integers; rounded once, to nearest, ties to even, for
+    /// floats and complex).
     fn from_i128(v: i128) -> Self;
     /// From complex f64 (real part for real types).
     fn from_c128(v: Complex<f64>) -> Self;
@@ -55,16 +56,15 @@ pub trait Elem: Copy + Send + Sync + std::fmt::Debug + std::fmt::Display + 'stat
         }
     }
 
-    /// Converts any element into this type with numpy's `astype` rules.
+    /// Converts any element into this type with numpy's `astype` rules. Integers and bools
+    /// go through i128, which holds them exactly, so a conversion to a float or complex
+    /// type rounds once (through f64 it would round twice for int64 / uint64 beyond 2^53).
     #[inline]
     fn cast_from<S: Elem>(s: S) -> Self {
-        match Self::DTYPE.kind() {
-            DtypeKind::Int | DtypeKind::Uint => match S::DTYPE.kind() {
-                DtypeKind::Float | DtypeKind::Complex => Self::from_f64(s.to_f64()),
-                _ => Self::from_i128(s.to_i128()),
-            },
-            DtypeKind::Float => Self::from_f64(s.to_f64()),
-            DtypeKind::Complex | DtypeKind::Bool => Self::from_c128(s.to_c128()),
+        match (Self::DTYPE.kind(), S::DTYPE.kind()) {
+            (_, DtypeKind::Int | DtypeKind::Uint | DtypeKind::Bool) => Self::from_i128(s.to_i128()),
+            (DtypeKind::Int | DtypeKind::Uint | DtypeKind::Float, _) => Self::from_f64(s.to_f64()),
+            (DtypeKind::Complex | DtypeKind::Bool, _) => Self::from_c128(s.to_c128()),
         }
     }
 }
@@ -111,15 +111,50 @@ macro_rules! int_elem {
 }
 int_elem!(i8 => Int8, i16 => Int16, i32 => Int32, i64 => Int64, u8 => Uint8, u16 => Uint16, u32 => Uint32, u64 => Uint64);
 
+/// `v` rounded once (to nearest, ties to even) to `digits` significant bits (`digits` ≤
+/// 53), as an f64, which holds the result exactly. A float type of `digits` significant
+/// bits converts it exactly (or overflows to ±inf as `v` would), so `v` reaches that type
+/// with a single rounding, done here on the integer with all its dropped bits as sticky
+/// bits. Going through `v as f64` instead rounds twice once |v| ≥ 2^53 (int64 → bfloat16:
+/// 2^60 + 2^52 + 1 would give 2^60, not 2^60 + 2^53), and even below 2^53 the narrowing
+/// cannot be left to `half`: its `from_f64` ignores the low 32 bits of the f64 significand
+/// when rounding, so a bit there that breaks a tie is lost (132338732130 gave the bfloat16
+/// 246·2^29 below it, not the nearest, 247·2^29).
+fn round_to_digits(v: i128, digits: u32) -> f64 {
+    let a = v.unsigned_abs();
+    let bits = u128::BITS - a.leading_zeros();
+    let keep = digits.min(f64::MANTISSA_DIGITS);
+    if bits <= keep {
+        return v as f64; // exact, and exactly representable in the target
+    }
+    let shift = bits - keep; // ≥ 1
+    let q = a >> shift;
+    let rest = a & ((1u128 << shift) - 1); // the dropped bits (round and sticky)
+    let half = 1u128 << (shift - 1);
+    let q = if rest > half || (rest == half && q & 1 == 1) {
+        q + 1
+    } else {
+        q
+    };
+    // q ≤ 2^keep, so q << shift ≤ 2^bits ≤ 2^127 (bits = 128 only for a = 2^127, which
+    // has no rest): no overflow; and at most `keep` ≤ 53 significant bits: exact in f64
+    let r = (q << shift) as f64;
+    if v < 0 {
+        -r
+    } else {
+        r
+    }
+}
+
 macro_rules! real_elem {
-    ($($t:ty => $d:ident, $to:expr, $from:expr $(, slices: $us:ident $bs:ident)?);*) => {$(
+    ($($t:ty => $d:ident, $to:expr, $from:expr, $digits:expr $(, slices: $us:ident $bs:ident)?);*) => {$(
         impl Elem for $t {
             const DTYPE: Dtype = Dtype::$d;
             #[inline] fn to_f64(self) -> f64 { $to(self) }
             #[inline] fn to_i128(self) -> i128 { $to(self) as i128 }
             #[inline] fn to_c128(self) -> Complex<f64> { Complex::new($to(self), 0.0) }
             #[inline] fn from_f64(v: f64) -> Self { $from(v) }
-            #[inline] fn from_i128(v: i128) -> Self { $from(v as f64) }
+            #[inline] fn from_i128(v: i128) -> Self { $from(round_to_digits(v, $digits)) }
             #[inline] fn from_c128(v: Complex<f64>) -> Self { $from(v.re) }
             #[inline(always)] fn unary<K: Unary>(x: Self) -> Self { K::real(x) }
             #[inline(always)] fn binary<K: Binary>(a: Self, b: Self) -> Self { K::real(a, b) }
@@ -133,10 +168,10 @@ macro_rules! real_elem {
     )*};
 }
 real_elem!(
-    f16 => Float16, f16::to_f64, f16::from_f64;
-    bf16 => Bfloat16, bf16::to_f64, bf16::from_f64;
-    f32 => Float32, |v: f32| v as f64, |v: f64| v as f32, slices: slice_f32 slice_f32;
-    f64 => Float64, std::convert::identity, std::convert::identity, slices: slice_f64 slice_f64
+    f16 => Float16, f16::to_f64, f16::from_f64, f16::MANTISSA_DIGITS;
+    bf16 => Bfloat16, bf16::to_f64, bf16::from_f64, bf16::MANTISSA_DIGITS;
+    f32 => Float32, |v: f32| v as f64, |v: f64| v as f32, f32::MANTISSA_DIGITS, slices: slice_f32 slice_f32;
+    f64 => Float64, std::convert::identity, std::convert::identity, f64::MANTISSA_DIGITS, slices: slice_f64 slice_f64
 );
 
 macro_rules! complex_elem {
@@ -189,5 +224,159 @@ impl Elem for bool {
     #[inline(always)]
     fn binary<K: Binary>(a: Self, b: Self) -> Self {
         K::bool(a, b)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Edge values and pseudo-random integers of every magnitude within the u64 / i64
+    /// range (so that the neighbours of a result still fit an i128), ties included.
+    fn samples() -> Vec<i128> {
+        let mut v: Vec<i128> = vec![
+            0,
+            1,
+            -1,
+            255,
+            256,
+            257,
+            16_777_217,
+            (1 << 55) + (1 << 31) + 1,
+            (1 << 60) + (1 << 52) + 1,
+            (1 << 60) + (1 << 52),
+            (1 << 60) + (3 << 52),
+            36_028_799_166_447_617,
+            9_223_372_586_610_589_697,
+            65_504,
+            65_519,
+            65_520,
+            i64::MAX as i128,
+            i64::MIN as i128,
+            u64::MAX as i128,
+            (1 << 53) + 1,
+            -(1 << 53) - 1,
+        ];
+        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+        for i in 0..20_000 {
+            x = x
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            let m = i128::from(x >> (x % 64));
+            // every few: a tie between two floats of 8, 11 or 24 bits, or its neighbours
+            let m = match i % 4 {
+                0 => {
+                    let p = [8u32, 11, 24][(x % 3) as usize];
+                    let b = 128 - m.leading_zeros();
+                    if b > p + 1 {
+                        let s = b - p;
+                        ((m >> s) << s) + (1 << (s - 1)) + i128::from(x % 3) - 1
+                    } else {
+                        m
+                    }
+                }
+                _ => m,
+            };
+            v.push(if x & 1 == 1 {
+                -m.min(i64::MAX as i128)
+            } else {
+                m
+            });
+        }
+        v
+    }
+
+    /// `r` (a finite result of `v`, `down` and `up` its neighbours, `even` whether its last
+    /// significand bit is 0) is `v` rounded to nearest, ties to even.
+    fn nearest(v: i128, r: f64, down: f64, up: f64, even: bool) -> bool {
+        let dist = |f: f64| (v - f as i128).unsigned_abs();
+        let d = dist(r);
+        [down, up]
+            .into_iter()
+            .filter(|f| f.is_finite())
+            .all(|f| d < dist(f) || (d == dist(f) && even))
+    }
+
+    #[test]
+    fn ints_round_once_into_every_float_type() {
+        for v in samples() {
+            assert_eq!(
+                f64::from_i128(v).to_bits(),
+                (v as f64).to_bits(),
+                "{v} → f64"
+            );
+            assert_eq!(
+                f32::from_i128(v).to_bits(),
+                (v as f32).to_bits(),
+                "{v} → f32"
+            );
+            let c = Complex::<f32>::from_i128(v);
+            assert_eq!(
+                (c.re.to_bits(), c.im),
+                ((v as f32).to_bits(), 0.0),
+                "{v} → c64"
+            );
+
+            let b = bf16::from_i128(v);
+            if v.unsigned_abs() <= 256 {
+                assert_eq!(b.to_f64(), v as f64, "{v} → bf16 exactly");
+            } else {
+                let (down, up) = (
+                    bf16::from_bits(b.to_bits() - 1),
+                    bf16::from_bits(b.to_bits() + 1),
+                );
+                let even = b.to_bits() & 1 == 0;
+                assert!(
+                    nearest(v, b.to_f64(), down.to_f64(), up.to_f64(), even),
+                    "{v} → bf16 {b}"
+                );
+            }
+
+            let h = f16::from_i128(v);
+            if v.unsigned_abs() >= 65_520 {
+                assert!(
+                    h.is_infinite() && (h.is_sign_negative() == (v < 0)),
+                    "{v} → f16 {h}"
+                );
+            } else if v.unsigned_abs() <= 2048 {
+                assert_eq!(h.to_f64(), v as f64, "{v} → f16 exactly");
+            } else {
+                let (down, up) = (
+                    f16::from_bits(h.to_bits() - 1),
+                    f16::from_bits(h.to_bits() + 1),
+                );
+                let even = h.to_bits() & 1 == 0;
+                assert!(
+                    nearest(v, h.to_f64(), down.to_f64(), up.to_f64(), even),
+                    "{v} → f16 {h}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn casts_from_wide_ints_round_once() {
+        // the golden cases: numpy's astype
+        let v: i64 = (1 << 60) + (1 << 52) + 1;
+        assert_eq!(
+            bf16::cast_from(v).to_f64(),
+            ((1u64 << 60) + (1 << 53)) as f64
+        );
+        let v: i64 = (1 << 55) + (1 << 31) + 1;
+        assert_eq!(f32::cast_from(v), ((1u64 << 55) + (1 << 32)) as f32);
+        assert_eq!(
+            Complex::<f32>::cast_from(v).re,
+            ((1u64 << 55) + (1 << 32)) as f32
+        );
+        let u: u64 = 9_223_372_586_610_589_697;
+        assert_eq!(f32::cast_from(u), u as f32);
+        assert_eq!(Complex::<f32>::cast_from(u).re, u as f32);
+        // the other sources are unchanged
+        assert_eq!(i8::cast_from(-3.7f64), -3);
+        assert_eq!(u8::cast_from(300i32), 44);
+        assert!(bool::cast_from(Complex::new(0.0f32, 1.0)));
+        assert_eq!(f32::cast_from(true), 1.0);
+        assert_eq!(Complex::<f64>::cast_from(-2i8), Complex::new(-2.0, 0.0));
+        assert_eq!(f16::cast_from(1.0e9f64), f16::INFINITY);
     }
 }

@@ -257,6 +257,30 @@ pub fn binary_out<B: Kernels + ?Sized, K: Binary>(
     crate::__private::write_out(K::NAME, B::zip::<K>(&shape, &x, &y)?, out)
 }
 
+/// `clip` on every backend: `minimum(maximum(x, x_min), x_max)` through the
+/// [`Maximum`](crate::kernels::Maximum) and [`Minimum`](crate::kernels::Minimum) rows, so a
+/// NaN element stays NaN (numpy's `clip`) and integers and floats follow the same kernels as
+/// `maximum`/`minimum`. The bounds are converted to `x`'s dtype first (as `full` converts a
+/// float: `astype`'s rules), so integer arrays stay integer and float32 stays float32. They
+/// were checked before dispatch (`clip`'s `#[check]`: numbers, `x_min <= x_max`); errors
+/// name `clip`.
+pub fn clip<B: Kernels + ?Sized>(x: &Array, x_min: f64, x_max: f64) -> Result<Array> {
+    const OP: &str = "clip";
+    let bound = |v: f64| {
+        crate::functional::creation::scalar_array(
+            OP,
+            B::BACKEND,
+            ivy_core::Scalar::Float(v),
+            x.dtype(),
+            x.device(),
+        )
+    };
+    let (lo, hi) = (bound(x_min)?, bound(x_max)?);
+    B::zip::<crate::kernels::Maximum>(x.shape(), x, &lo)
+        .and_then(|m| B::zip::<crate::kernels::Minimum>(x.shape(), &m, &hi))
+        .map_err(|e| e.with_op(OP))
+}
+
 /// Declares unary kernel rows: `Name: "op", class(x => expr), …, candle(t => expr);`.
 ///
 /// Classes: `int` (over [`IntElem`]), `real` (over [`RealElem`]), `complex` (over

@@ -13,10 +13,17 @@
 //! ```
 
 crate::unary_kernels! {
-    /// Tangent (candle has no `tan`: `sin / cos` there).
-    Tan: "tan", float(x => x.tan()), candle(t => t.sin()?.div(&t.cos()?));
-    /// Sine.
-    Sin: "sin", float(x => x.sin()), candle(t => t.sin());
+    /// Tangent (candle has no `tan`: `sin / cos` there). Complex: C99 Annex G, as numpy
+    /// (`ctan(z) = -i ctanh(iz)`, Kahan's `ctanh`: no cancellation near the poles).
+    Tan: "tan",
+        real(x => x.tan()),
+        complex(z => crate::complex_math::ctan(z)),
+        candle(t => t.sin()?.div(&t.cos()?));
+    /// Sine. Complex: C99 Annex G, as numpy (`csin(z) = -i csinh(iz)`).
+    Sin: "sin",
+        real(x => x.sin()),
+        complex(z => crate::complex_math::csin(z)),
+        candle(t => t.sin());
     /// Natural logarithm.
     Log: "log", float(x => x.ln()), candle(t => t.log());
     /// Exponential.

@@ -34,6 +34,7 @@ mod alloc;
 mod args;
 mod array;
 pub mod backends;
+mod complex_math;
 pub mod elem;
 pub mod family;
 pub mod functional;
@@ -69,6 +70,7 @@ pub use functional::defaults::*;
 pub use functional::elementwise::*;
 pub use functional::general::*;
 pub use functional::losses::*;
+pub use functional::manipulation::*;
 pub use functional::nest::*;
 pub use functional::statistical::*;
 pub use ivy_core::{
@@ -100,6 +102,7 @@ pub mod nested {
     pub use crate::functional::data_type::nested::*;
     pub use crate::functional::elementwise::nested::*;
     pub use crate::functional::losses::nested::*;
+    pub use crate::functional::manipulation::nested::*;
     pub use crate::functional::statistical::nested::*;
 }
 

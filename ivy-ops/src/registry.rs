@@ -4,7 +4,7 @@
 use ivy_core::{Backend, BackendSupport, DtypeSet, Error, OpKind, Result};
 
 pub use crate::value::{DynEntry, FromValue, IntoValue, Kwargs, Value};
-pub use ivy_core::{OpEntry, OpMeta, ParamKind, ParamMeta};
+pub use ivy_core::{ArgType, OpEntry, OpMeta, ParamKind, ParamMeta};
 
 /// Calls the op `name` with dynamic arguments: positional `args` in the declaration's order
 /// (arrays, scalars, Containers, lists for shapes and axes, dtypes, devices, strings) and

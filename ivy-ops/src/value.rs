@@ -350,11 +350,17 @@ impl From<()> for Value {
         Value::None
     }
 }
-impl<A: Into<Value>, B: Into<Value>> From<(A, B)> for Value {
-    fn from((a, b): (A, B)) -> Value {
-        Value::List(vec![a.into(), b.into()])
-    }
+/// Several outputs: a list, in order.
+macro_rules! value_from_tuple {
+    ($(($($t:ident $v:ident),*)),*) => {$(
+        impl<$($t: Into<Value>),*> From<($($t,)*)> for Value {
+            fn from(($($v,)*): ($($t,)*)) -> Value {
+                Value::List(vec![$($v.into()),*])
+            }
+        }
+    )*};
 }
+value_from_tuple!((A a, B b), (A a, B b, C c), (A a, B b, C c, D d));
 impl From<DtypeSet> for Value {
     fn from(s: DtypeSet) -> Value {
         Value::List(s.iter().map(Value::Dtype).collect())

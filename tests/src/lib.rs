@@ -15,7 +15,7 @@
 use ivy::registry::Value;
 // The registry's metadata types: `ivy` does not re-export them at its root, and this
 // library depends on `ivy` only (`ivy-core` is a dev-dependency of the test targets).
-use ivy::registry::{OpEntry, OpMeta, ParamKind, ParamMeta};
+use ivy::registry::{ArgType, OpEntry, OpMeta, ParamKind, ParamMeta};
 use ivy::{Array, Backend, Container, Data, Device, Dtype, Error, Result, Scalar};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -172,74 +172,34 @@ impl Ty {
     /// The type of parameter `p`, or `None` when the generator has no rule for its type.
     pub fn of(p: &ParamMeta) -> Option<Ty> {
         Some(match p.kind {
-            ParamKind::Array => Ty::Array,
-            ParamKind::ArrayMut => Ty::ArrayMut,
-            ParamKind::Operand => Ty::Operand,
-            ParamKind::Container => Ty::Container,
-            ParamKind::Scalar => Ty::Scalar,
-            ParamKind::Data => Ty::Data,
             ParamKind::Dtype => Ty::Opt(Box::new(Ty::Dtype)),
             ParamKind::Device => Ty::Opt(Box::new(Ty::Device)),
-            _ => Ty::parse(p.ty)?,
+            _ => Ty::from_arg(&p.arg)?,
         })
     }
 
-    /// The type of a declared Rust type (compact text: `&[usize]`, `Option<Vec<i64>>`,
-    /// `impl Into<Operand<'a>>`, `&'a Container`, `crate::NativeDtype`).
-    pub fn parse(ty: &str) -> Option<Ty> {
-        fn arg<'a>(s: &'a str, name: &str) -> Option<&'a str> {
-            s.strip_prefix(name)?.strip_prefix('<')?.strip_suffix('>')
-        }
-        let s = ty.trim();
-        if let Some(r) = s.strip_prefix('&') {
-            // `&'a T`: the lifetime says nothing about the value
-            let r = match r.strip_prefix('\'') {
-                Some(l) => l.split_once(' ').map_or("", |x| x.1),
-                None => r,
-            };
-            if let Some(m) = r.strip_prefix("mut ") {
-                return (Ty::parse(m)? == Ty::Array).then_some(Ty::ArrayMut);
-            }
-            if let Some(e) = r.strip_prefix('[').and_then(|x| x.strip_suffix(']')) {
-                return Some(Ty::List(Box::new(Ty::parse(e)?)));
-            }
-            return Ty::parse(r);
-        }
-        if let Some(r) = s.strip_prefix("impl ") {
-            if let Some(x) = arg(r, "Into") {
-                return Ty::parse(x);
-            }
-            let item = arg(r, "IntoIterator")?.strip_prefix("Item")?.trim_start();
-            return Some(Ty::List(Box::new(Ty::parse(item.strip_prefix('=')?)?)));
-        }
-        if let Some(x) = arg(s, "Option") {
-            return Some(Ty::Opt(Box::new(Ty::parse(x)?)));
-        }
-        if let Some(x) = arg(s, "Vec") {
-            return Some(Ty::List(Box::new(Ty::parse(x)?)));
-        }
-        // a path: its last segment, less lifetime arguments (`Operand<'a>`)
-        let last = s.rsplit("::").next().unwrap_or(s);
-        let (name, rest) = last.split_once('<').unwrap_or((last, ""));
-        if !rest.is_empty() && !rest.starts_with('\'') {
-            return None;
-        }
-        Some(match name {
-            "Array" => Ty::Array,
-            "Operand" => Ty::Operand,
-            "Container" => Ty::Container,
-            "Scalar" => Ty::Scalar,
-            "Data" => Ty::Data,
-            "Dtype" => Ty::Dtype,
-            "Device" => Ty::Device,
-            "Backend" => Ty::Backend,
-            "NativeDtype" => Ty::NativeDtype,
-            "str" | "String" => Ty::Str,
-            "f64" => Ty::Float,
-            "i64" => Ty::Int,
-            "usize" => Ty::Usize,
-            "bool" => Ty::Bool,
-            _ => return None,
+    /// The type of an [`ArgType`] (the macro's reading of the declared type), or `None` for
+    /// an opaque one.
+    pub fn from_arg(a: &ArgType) -> Option<Ty> {
+        Some(match a {
+            ArgType::Array => Ty::Array,
+            ArgType::ArrayMut => Ty::ArrayMut,
+            ArgType::Operand => Ty::Operand,
+            ArgType::Container => Ty::Container,
+            ArgType::Scalar => Ty::Scalar,
+            ArgType::Data => Ty::Data,
+            ArgType::Dtype => Ty::Dtype,
+            ArgType::Device => Ty::Device,
+            ArgType::Backend => Ty::Backend,
+            ArgType::NativeDtype => Ty::NativeDtype,
+            ArgType::Str => Ty::Str,
+            ArgType::Float => Ty::Float,
+            ArgType::Int => Ty::Int,
+            ArgType::Uint => Ty::Usize,
+            ArgType::Bool => Ty::Bool,
+            ArgType::List(t) => Ty::List(Box::new(Ty::from_arg(t)?)),
+            ArgType::Optional(t) => Ty::Opt(Box::new(Ty::from_arg(t)?)),
+            ArgType::Opaque => return None,
         })
     }
 

@@ -87,6 +87,30 @@ test_backends! {
         assert!(matches!(ivy::clip(&x, 1.0, 0.0), Err(Error::InvalidArgument { op: "clip", .. })));
     }
 
+    // candle's clip ran candle's maximum/minimum, which keep a NaN or not depending on the
+    // operand order and the device; both backends now run maximum's and minimum's rows.
+    fn clip_keeps_nan(b) {
+        for d in [Dtype::Float16, Dtype::Bfloat16, Dtype::Float32, Dtype::Float64] {
+            let x = typed(&[f64::NAN, -2.0, 0.5, f64::NAN, 3.0], d)?;
+            for (lo, hi) in [(0.0, 1.0), (f64::NEG_INFINITY, f64::INFINITY), (-1.0, -1.0)] {
+                let want = |v: f64| if v.is_nan() { v } else { v.max(lo).min(hi) };
+                let c = ivy::clip(&x, lo, hi)?;
+                assert_eq!((c.dtype(), c.backend()), (d, b));
+                let mut out = ivy::zeros_like(&x)?;
+                ivy::clip_out(&x, lo, hi, &mut out)?;
+                for got in [c.to_f64_vec()?, out.to_f64_vec()?] {
+                    for (i, (g, v)) in got.iter().zip(x.to_f64_vec()?).enumerate() {
+                        let w = want(v);
+                        assert!(
+                            (g.is_nan() && w.is_nan()) || *g == w,
+                            "{b}: clip({d}, {lo}, {hi})[{i}] = {g}, want {w}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
     fn integers_into_float_kernels_promote(b) {
         // superset support: candle's float kernels would panic on integers, ndarray's lack
         // them; both promote to the default float dtype and agree

@@ -62,6 +62,8 @@ pub(super) enum Class {
     ArrayMut,
     /// `Operand`: an array or a scalar, promoted with the other operands.
     Operand,
+    /// `&[&Array]`: a sequence of arrays, each deciding the backend like `&Array`.
+    Arrays,
     /// `&Container`
     Container,
     /// `Scalar`: a scalar that decides the dtype under `#[infer_dtype]`.
@@ -147,6 +149,10 @@ impl Param {
             Class::Array | Class::Operand => {
                 let l = lifetime_of(&self.ident);
                 quote!(impl ::core::convert::Into<#p::NestArg<#l>>)
+            }
+            Class::Arrays => {
+                let l = lifetime_of(&self.ident);
+                quote!(&[#p::NestArg<#l>])
             }
             _ => self.pub_ty(p),
         }
@@ -237,6 +243,45 @@ pub(super) fn result_inner(ret: &ReturnType) -> Option<Type> {
     };
     match args.args.first()? {
         syn::GenericArgument::Type(t) => Some(t.clone()),
+        _ => None,
+    }
+}
+
+/// `&[&Array]`: a sequence of arrays.
+pub(super) fn is_array_seq(ty: &Type) -> bool {
+    let Type::Reference(r) = ty else { return false };
+    let Type::Slice(sl) = &*r.elem else {
+        return false;
+    };
+    r.mutability.is_none()
+        && is_ref(&sl.elem, false)
+        && type_last_ident(&sl.elem).as_deref() == Some("Array")
+}
+
+/// The result of an op's nested form, from the op's: `Array` → `Container`, `Vec<Array>` →
+/// `Vec<Container>` and a tuple of Arrays → a tuple of Containers (one Container per
+/// output); `None` for a result that does not map over Containers.
+pub(super) fn nested_ret(ret: &Type, p: &TokenStream) -> Option<TokenStream> {
+    let is_array =
+        |t: &Type| matches!(t, Type::Path(_)) && type_last_ident(t).as_deref() == Some("Array");
+    match ret {
+        t if is_array(t) => Some(quote!(#p::Container)),
+        Type::Tuple(t) if (2..=4).contains(&t.elems.len()) && t.elems.iter().all(is_array) => {
+            let cs = t.elems.iter().map(|_| quote!(#p::Container));
+            Some(quote!((#(#cs),*)))
+        }
+        Type::Path(tp) => {
+            let seg = tp.path.segments.last()?;
+            let syn::PathArguments::AngleBracketed(args) = &seg.arguments else {
+                return None;
+            };
+            match args.args.first()? {
+                syn::GenericArgument::Type(t) if seg.ident == "Vec" && is_array(t) => {
+                    Some(quote!(::std::vec::Vec<#p::Container>))
+                }
+                _ => None,
+            }
+        }
         _ => None,
     }
 }

@@ -3,8 +3,8 @@
 //! [`validate`](super::validate)).
 
 use super::model::{
-    is_ref, kind_name, option_inner, result_inner, type_last_ident, Class, DeclFn, Family, Kind,
-    Op, Param,
+    is_array_seq, is_ref, kind_name, nested_ret, option_inner, result_inner, type_last_ident,
+    Class, DeclFn, Family, Kind, Op, Param,
 };
 use super::validate;
 use crate::attrs::{take_kw, Helper};
@@ -64,7 +64,7 @@ pub(super) fn parse_op(
         kind,
         &helpers,
         &params,
-        returns_array,
+        nested_ret(&ret, &quote::quote!(p)).is_some(),
         nestable_misplaced,
     );
     let backend_unsupported = parse_backend_unsupported(cx, kind, &helpers.backend_specs);
@@ -232,6 +232,7 @@ fn parse_params(
         }
         let last = type_last_ident(&ty);
         let class = match last.as_deref() {
+            _ if is_array_seq(&ty) => Class::Arrays,
             Some("Array") if is_ref(&ty, false) => Class::Array,
             Some("Array") if is_ref(&ty, true) => Class::ArrayMut,
             Some("Operand") => Class::Operand,
@@ -377,7 +378,10 @@ pub(super) fn parse_backend_specs(
         let Ok(backend) = b.to_string().parse::<ivy_core::Backend>() else {
             cx.error_spanned_by(
                 &b,
-                format!("unknown backend `{b}`; valid backends are: ndarray, candle"),
+                format!(
+                    "unknown backend `{b}`; valid backends are: {}",
+                    ivy_core::Backend::NAMES.join(", ")
+                ),
             );
             continue;
         };

@@ -51,7 +51,7 @@ pub(super) fn check_params(
     kind: Kind,
     helpers: &Helpers,
     params: &[Param],
-    returns_array: bool,
+    nests_ret: bool,
     nestable_misplaced: bool,
 ) -> bool {
     let name = decl.sig.ident.to_string();
@@ -72,13 +72,16 @@ pub(super) fn check_params(
         }
     }
     if let Some(a) = helpers.nestable.as_ref().filter(|_| !nestable_misplaced) {
-        if !returns_array {
-            cx.error_spanned_by(a, "a `#[nestable]` op must return `Result<Array>`");
+        if !nests_ret {
+            cx.error_spanned_by(a, "a `#[nestable]` op must return `Result<Array>`, `Result<Vec<Array>>` or a tuple of two to four Arrays (one Container per output)");
         }
-        if !params.iter().any(|p| p.class.is_array_like()) {
+        if !params
+            .iter()
+            .any(|p| p.class.is_array_like() || p.class == Class::Arrays)
+        {
             cx.error_spanned_by(
                 a,
-                "a `#[nestable]` op needs an array parameter (`&Array` or `Operand`)",
+                "a `#[nestable]` op needs an array parameter (`&Array`, `Operand` or `&[&Array]`)",
             );
         }
     }

@@ -103,9 +103,7 @@ pub const CANDLE_VALID: DtypeSet = Backend::Candle.valid_dtypes();
 
 /// Whether a backend is compiled into this build.
 pub fn is_compiled(b: Backend) -> bool {
-    // One `matches!` arm per backend, each gated by its feature.
-    matches!(b, Backend::Ndarray if cfg!(feature = "ndarray"))
-        || matches!(b, Backend::Candle if cfg!(feature = "candle"))
+    crate::__for_backend!(b, __B => true, else => false)
 }
 
 pub(crate) fn nd_dtype(a: &NdArray) -> Dtype {
@@ -318,20 +316,9 @@ pub(crate) fn from_native_dtype(n: NativeDtype) -> Result<Dtype> {
                 message: format!("`{name}` is not an ndarray element type of ivy"),
             }),
         #[cfg(feature = "candle")]
-        NativeDtype::Candle(c) => match c {
-            candle_core::DType::U8
-            | candle_core::DType::U32
-            | candle_core::DType::I16
-            | candle_core::DType::I32
-            | candle_core::DType::I64
-            | candle_core::DType::BF16
-            | candle_core::DType::F16
-            | candle_core::DType::F32
-            | candle_core::DType::F64 => Ok(candle::dtype_of(c)),
-            other => Err(Error::InvalidArgument {
-                op: "from_native_dtype",
-                message: format!("candle dtype {other:?} has no ivy dtype"),
-            }),
-        },
+        NativeDtype::Candle(c) => candle::ivy_dtype(c).ok_or_else(|| Error::InvalidArgument {
+            op: "from_native_dtype",
+            message: format!("candle dtype {c:?} has no ivy dtype"),
+        }),
     }
 }

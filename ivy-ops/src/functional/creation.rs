@@ -5,27 +5,33 @@
 pub mod creation {
     use crate::{Array, Backend, Data, Device, Dtype, Result, Scalar};
 
-    /// An array of zeros (default dtype: the default float dtype).
-    #[primary]
+    /// An array of zeros (default dtype: the default float dtype). Compositional: `full`
+    /// with 0 in the inferred dtype, so a backend implements the fill once (in `full`);
+    /// errors name `zeros`.
+    #[compositional]
     #[infer_dtype]
     #[infer_device]
-    #[check(super::creation_shape)]
     pub fn zeros(
         shape: &[usize],
         #[kw] dtype: Option<Dtype>,
         #[kw] device: Option<Device>,
-    ) -> Result<Array>;
+    ) -> Result<Array> {
+        let dtype = Some(crate::__private::infer_dtype(dtype, &[], &[]));
+        full_with(shape, Scalar::Int(0), FullKw { dtype, device }).map_err(|e| e.with_op("zeros"))
+    }
 
-    /// An array of ones.
-    #[primary]
+    /// An array of ones (default dtype: the default float dtype). Compositional, as `zeros`.
+    #[compositional]
     #[infer_dtype]
     #[infer_device]
-    #[check(super::creation_shape)]
     pub fn ones(
         shape: &[usize],
         #[kw] dtype: Option<Dtype>,
         #[kw] device: Option<Device>,
-    ) -> Result<Array>;
+    ) -> Result<Array> {
+        let dtype = Some(crate::__private::infer_dtype(dtype, &[], &[]));
+        full_with(shape, Scalar::Int(1), FullKw { dtype, device }).map_err(|e| e.with_op("ones"))
+    }
 
     /// An array filled with `fill_value`; its dtype follows the value (int → default int,
     /// float → default float, bool → bool) unless given.
@@ -204,23 +210,14 @@ pub mod creation {
 
 pub use creation::*;
 
-/// The shared check of `zeros`/`ones`: a shape that can exist for the dtype.
-pub(crate) fn creation_shape(
-    op: &'static str,
-    shape: &&[usize],
-    dtype: &crate::Dtype,
-    _device: &crate::Device,
-) -> crate::Result<()> {
-    crate::alloc::shape_size_of(op, shape, *dtype).map(drop)
-}
-
-/// `full`'s shared check: as [`creation_shape`].
+/// `full`'s shared check (also run for `zeros` and `ones`, written over `full`): a shape
+/// that can exist for the dtype.
 pub(crate) fn full_shape(
     op: &'static str,
     shape: &&[usize],
     _fill: &crate::Scalar,
     dtype: &crate::Dtype,
-    device: &crate::Device,
+    _device: &crate::Device,
 ) -> crate::Result<()> {
-    creation_shape(op, shape, dtype, device)
+    crate::alloc::shape_size_of(op, shape, *dtype).map(drop)
 }

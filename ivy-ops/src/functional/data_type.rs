@@ -23,8 +23,24 @@ pub mod data_type {
     #[check(super::broadcast_target)]
     pub fn broadcast_to(x: &Array, shape: &[usize], out: Option<&mut Array>) -> Result<Array>;
 
-    /// Broadcasts every array to their common shape.
+    /// Broadcasts every array to their common shape. Nestable: any array of the list may
+    /// be a Container, and the result is then one Container per output.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::asarray(vec![1.0f32, 2.0])?;
+    /// let y = ivy::asarray(vec![vec![3.0f32], vec![4.0]])?;
+    /// let [a, b] = <[Array; 2]>::try_from(ivy::broadcast_arrays(&[&x, &y])?).unwrap();
+    /// assert_eq!((a.shape(), b.shape()), (&[2usize, 2][..], &[2usize, 2][..]));
+    /// let c = ivy::container! { p: x.clone(), q: y.clone() };
+    /// let outs = ivy::nested::broadcast_arrays(&[(&c).into(), (&x).into()])?;
+    /// assert_eq!(outs.len(), 2); // one Container per output
+    /// assert_eq!(outs[1].at("q")?.shape(), &[2, 2]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
     #[compositional]
+    #[nestable]
     pub fn broadcast_arrays(arrays: &[&Array]) -> Result<Vec<Array>> {
         let mut shape: Vec<usize> = Vec::new();
         for a in arrays {

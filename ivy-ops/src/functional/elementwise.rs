@@ -72,8 +72,10 @@ pub mod elementwise {
     pub fn minimum(x1: Operand, x2: Operand, out: Option<&mut Array>) -> Result<Array>;
 
     /// Clips values to `[x_min, x_max]`, in `x`'s dtype: the bounds are converted to it first
-    /// (as `astype` converts), so integer arrays stay integer and float32 stays float32. A NaN
-    /// bound, or `x_min > x_max`, is `Error::InvalidArgument` on every backend.
+    /// (as `astype` converts), so integer arrays stay integer and float32 stays float32. NaN
+    /// elements stay NaN (numpy), on every backend: each runs `maximum`'s and `minimum`'s
+    /// kernel rows ([`crate::family::clip`]). A NaN bound, or `x_min > x_max`, is
+    /// `Error::InvalidArgument` on every backend.
     #[primary]
     #[nestable]
     #[check(super::clip_bounds)]

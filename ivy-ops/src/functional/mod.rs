@@ -7,6 +7,7 @@ pub mod defaults;
 pub mod elementwise;
 pub mod general;
 pub mod losses;
+pub mod manipulation;
 pub mod nest;
 pub mod statistical;
 
@@ -17,6 +18,7 @@ pub(crate) const CATEGORIES: &[&[ivy_core::OpEntry]] = &[
     elementwise::ELEMENTWISE_OPS,
     general::GENERAL_OPS,
     losses::LOSSES_OPS,
+    manipulation::MANIPULATION_OPS,
     nest::NEST_OPS,
     statistical::STATISTICAL_OPS,
 ];
@@ -28,6 +30,7 @@ pub(crate) const CALLS: &[&[crate::value::DynEntry]] = &[
     elementwise::ELEMENTWISE_CALLS,
     general::GENERAL_CALLS,
     losses::LOSSES_CALLS,
+    manipulation::MANIPULATION_CALLS,
     nest::NEST_CALLS,
     statistical::STATISTICAL_CALLS,
 ];

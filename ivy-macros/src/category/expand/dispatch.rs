@@ -58,7 +58,8 @@ pub(super) fn impl_fn(cx: &OpCx) -> TokenStream {
     }
 }
 
-/// Operands promoted together to arrays of one dtype on the chosen backend.
+/// Operands promoted together to arrays of one dtype on the chosen backend; the arrays of a
+/// sequence parameter, promoted together the same way.
 fn promote(cx: &OpCx) -> TokenStream {
     let (p, name_s) = (cx.p, &cx.name_s);
     let operands: Vec<&Ident> = cx
@@ -68,12 +69,18 @@ fn promote(cx: &OpCx) -> TokenStream {
         .filter(|p| p.class == Class::Operand)
         .map(|p| &p.ident)
         .collect();
+    let seqs = cx.seqs.iter().map(|prm| {
+        let id = &prm.ident;
+        rebind_seq(p, id, "prom", quote!(#p::promote_seq(#id)))
+    });
+    let seqs = quote!(#(#seqs)*);
     if operands.is_empty() {
-        quote!()
+        seqs
     } else {
         quote! {
             let mut __store = ::core::default::Default::default();
             let [#(#operands),*] = #p::promote_operands(#name_s, __backend, [#(#operands),*], &mut __store)?;
+            #seqs
         }
     }
 }
@@ -95,8 +102,9 @@ fn infer(cx: &OpCx) -> TokenStream {
                 let id = &prm.ident;
                 quote!(#p::DtypeHint::hint(&#id))
             });
+        let array_dtypes = with_seqs(cx, quote!(#(#array_dtypes),*), |a| quote!(#a.dtype()));
         t.extend(quote! {
-            let dtype: #p::Dtype = #p::infer_dtype(dtype, &[#(#array_dtypes),*], &[#(#scalars),*]);
+            let dtype: #p::Dtype = #p::infer_dtype(dtype, #array_dtypes, &[#(#scalars),*]);
         });
     }
     if op.infer_device {
@@ -104,8 +112,9 @@ fn infer(cx: &OpCx) -> TokenStream {
             let id = &prm.ident;
             quote!(#id.device())
         });
+        let devs = with_seqs(cx, quote!(#(#devs),*), |a| quote!(#a.device()));
         t.extend(quote! {
-            let device: #p::Device = #p::infer_device(device, &[#(#devs),*]);
+            let device: #p::Device = #p::infer_device(device, #devs);
         });
     }
     t
@@ -145,6 +154,12 @@ fn dtype_checks(cx: &OpCx) -> Vec<TokenStream> {
             }
         })
         .collect();
+    v.extend(cx.seqs.iter().map(|prm| {
+        let id = &prm.ident;
+        let call =
+            quote!(#p::supported_seq(#name_s, __rejected, #id, __B::BACKEND, __B::VERSION_STR));
+        rebind_seq(p, id, "cast", call)
+    }));
     if cx.op.infer_dtype {
         v.push(quote! {
             let dtype: #p::Dtype = #p::supported_dtype(#name_s, __rejected, dtype, __B::BACKEND, __B::VERSION_STR)?;
@@ -164,6 +179,14 @@ fn device_checks(cx: &OpCx) -> TokenStream {
             quote!(#p::check_device(#name_s, __info, #id.device(), #id.dtype(), __B::BACKEND, __B::VERSION_STR)?;)
         })
         .collect();
+    v.extend(cx.seqs.iter().map(|prm| {
+        let id = &prm.ident;
+        quote! {
+            for __a in #id.iter() {
+                #p::check_device(#name_s, __info, __a.device(), __a.dtype(), __B::BACKEND, __B::VERSION_STR)?;
+            }
+        }
+    }));
     if op.infer_device && op.infer_dtype {
         v.push(quote!(#p::check_device(#name_s, __info, device, dtype, __B::BACKEND, __B::VERSION_STR)?;));
     }
@@ -178,6 +201,45 @@ fn device_checks(cx: &OpCx) -> TokenStream {
             }
         }
     }
+}
+
+/// Rebinds sequence parameter `id` to the arrays `call` gives (`Ok(Some(vec))`), else keeps
+/// it (`Ok(None)`: nothing copied).
+fn rebind_seq(p: &TokenStream, id: &Ident, what: &str, call: TokenStream) -> TokenStream {
+    let (store, refs) = (
+        format_ident!("__{}_{}", what, id),
+        format_ident!("__{}_refs_{}", what, id),
+    );
+    quote! {
+        let #store = #call?;
+        let #refs: ::std::vec::Vec<&#p::Array>;
+        let #id: &[&#p::Array] = match &#store {
+            ::core::option::Option::None => #id,
+            ::core::option::Option::Some(__v) => {
+                #refs = __v.iter().collect();
+                &#refs
+            }
+        };
+    }
+}
+
+/// `&[fixed…]`, or with sequence parameters `&{ vec![fixed…] extended by f(each element) }`.
+pub(super) fn with_seqs(
+    cx: &OpCx,
+    fixed: TokenStream,
+    f: impl Fn(&TokenStream) -> TokenStream,
+) -> TokenStream {
+    if cx.seqs.is_empty() {
+        return quote!(&[#fixed]);
+    }
+    let a = quote!(__a);
+    let each = f(&a);
+    let ids = cx.seqs.iter().map(|prm| &prm.ident);
+    quote!(&{
+        let mut __v = ::std::vec![#fixed];
+        #(__v.extend(#ids.iter().map(|__a| #each));)*
+        __v
+    })
 }
 
 /// The backend's method: `tan`, or `tan_out` when `out` is given.

@@ -16,12 +16,14 @@ use syn::{GenericArgument, PathArguments, Type, TypeParamBound};
 
 /// The `ParamMeta` list of an op.
 pub(super) fn params_meta(p: &TokenStream, op: &Op) -> TokenStream {
+    let generics = type_generics(op);
     let rows = op.params.iter().map(|prm| {
         let name = prm.ident.to_string();
         let kind = match prm.class {
             Class::Array => quote!(Array),
             Class::ArrayMut => quote!(ArrayMut),
             Class::Operand => quote!(Operand),
+            Class::Arrays => quote!(Arrays),
             Class::Container => quote!(Container),
             Class::Scalar => quote!(Scalar),
             Class::Data => quote!(Data),
@@ -31,9 +33,125 @@ pub(super) fn params_meta(p: &TokenStream, op: &Op) -> TokenStream {
         };
         let keyword = prm.kw.is_some();
         let ty = compact_type(&prm.ty);
-        quote!(#p::ParamMeta { name: #name, kind: #p::ParamKind::#kind, keyword: #keyword, ty: #ty })
+        let arg = match prm.class {
+            Class::Operand => quote!(#p::ArgType::Operand),
+            Class::Scalar => quote!(#p::ArgType::Scalar),
+            Class::Data => quote!(#p::ArgType::Data),
+            _ => arg_type(p, &prm.ty, &generics),
+        };
+        quote!(#p::ParamMeta { name: #name, kind: #p::ParamKind::#kind, keyword: #keyword, ty: #ty, arg: #arg })
     });
     quote!(&[#(#rows),*])
+}
+
+/// The op's type parameters, by name.
+fn type_generics(op: &Op) -> Vec<String> {
+    op.decl
+        .sig
+        .generics
+        .type_params()
+        .map(|t| t.ident.to_string())
+        .collect()
+}
+
+/// The `ArgType` tree of a declared type: references, `impl Into<X>`, `Option`, `Vec`,
+/// slices and `impl IntoIterator<Item = X>` looked through; a closure or a generic type is
+/// `Opaque`.
+fn arg_type(p: &TokenStream, ty: &Type, generics: &[String]) -> TokenStream {
+    let opaque = quote!(#p::ArgType::Opaque);
+    if mentions(ty, generics) {
+        return opaque;
+    }
+    match ty {
+        Type::Reference(r) => {
+            if r.mutability.is_some() {
+                return match &*r.elem {
+                    Type::Path(tp)
+                        if tp.path.segments.last().is_some_and(|s| s.ident == "Array") =>
+                    {
+                        quote!(#p::ArgType::ArrayMut)
+                    }
+                    _ => opaque,
+                };
+            }
+            match &*r.elem {
+                Type::Slice(sl) => {
+                    let e = arg_type(p, &sl.elem, generics);
+                    quote!(#p::ArgType::List(&#e))
+                }
+                e => arg_type(p, e, generics),
+            }
+        }
+        Type::Slice(sl) => {
+            let e = arg_type(p, &sl.elem, generics);
+            quote!(#p::ArgType::List(&#e))
+        }
+        Type::ImplTrait(it) => {
+            for b in &it.bounds {
+                let TypeParamBound::Trait(t) = b else {
+                    continue;
+                };
+                let Some(seg) = t.path.segments.last() else {
+                    continue;
+                };
+                let PathArguments::AngleBracketed(args) = &seg.arguments else {
+                    continue;
+                };
+                for a in &args.args {
+                    match (seg.ident.to_string().as_str(), a) {
+                        ("Into", GenericArgument::Type(x)) => return arg_type(p, x, generics),
+                        ("IntoIterator", GenericArgument::AssocType(at)) if at.ident == "Item" => {
+                            let e = arg_type(p, &at.ty, generics);
+                            return quote!(#p::ArgType::List(&#e));
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            opaque
+        }
+        Type::Path(tp) => {
+            let Some(seg) = tp.path.segments.last() else {
+                return opaque;
+            };
+            let inner = match &seg.arguments {
+                PathArguments::AngleBracketed(a) => a.args.iter().find_map(|g| match g {
+                    GenericArgument::Type(t) => Some(t),
+                    _ => None,
+                }),
+                _ => None,
+            };
+            let name = seg.ident.to_string();
+            let leaf = |v: TokenStream| quote!(#p::ArgType::#v);
+            match (name.as_str(), inner) {
+                ("Option", Some(x)) => {
+                    let e = arg_type(p, x, generics);
+                    quote!(#p::ArgType::Optional(&#e))
+                }
+                ("Vec", Some(x)) => {
+                    let e = arg_type(p, x, generics);
+                    quote!(#p::ArgType::List(&#e))
+                }
+                (_, Some(_)) => opaque,
+                ("Array", _) => leaf(quote!(Array)),
+                ("Operand", _) => leaf(quote!(Operand)),
+                ("Container", _) => leaf(quote!(Container)),
+                ("Scalar", _) => leaf(quote!(Scalar)),
+                ("Data", _) => leaf(quote!(Data)),
+                ("Dtype", _) => leaf(quote!(Dtype)),
+                ("Device", _) => leaf(quote!(Device)),
+                ("Backend", _) => leaf(quote!(Backend)),
+                ("NativeDtype", _) => leaf(quote!(NativeDtype)),
+                ("str" | "String", _) => leaf(quote!(Str)),
+                ("f32" | "f64", _) => leaf(quote!(Float)),
+                ("i8" | "i16" | "i32" | "i64" | "isize", _) => leaf(quote!(Int)),
+                ("u8" | "u16" | "u32" | "u64" | "usize", _) => leaf(quote!(Uint)),
+                ("bool", _) => leaf(quote!(Bool)),
+                _ => opaque,
+            }
+        }
+        _ => opaque,
+    }
 }
 
 fn compact_type(ty: &Type) -> String {
@@ -149,13 +267,7 @@ pub(super) fn entry(cat: &CatCx, op: &Op) -> (TokenStream, TokenStream) {
     let meta_ident = meta::meta_ident(&name_s);
     let fn_ident = format_ident!("__dyn_{}", name_s);
     let row = quote!(#p::DynEntry { name: #name_s, call: #fn_ident });
-    let generics: Vec<String> = op
-        .decl
-        .sig
-        .generics
-        .type_params()
-        .map(|t| t.ident.to_string())
-        .collect();
+    let generics = type_generics(op);
     let positional: Vec<&Param> = op.params.iter().filter(|p| p.kw.is_none()).collect();
     let kws: Vec<&Param> = op.params.iter().filter(|p| p.kw.is_some()).collect();
 

@@ -79,6 +79,8 @@ pub(super) struct OpCx<'a> {
     pub(super) all_names: Vec<TokenStream>,
     /// Array inputs (`&Array` and `Operand`).
     pub(super) array_like: Vec<&'a Param>,
+    /// Sequence inputs (`&[&Array]`).
+    pub(super) seqs: Vec<&'a Param>,
     /// `out: Option<&mut Array>` or nothing.
     pub(super) out_param: TokenStream,
     /// What the body, the per-backend step and the core entry return: `Result<Option<Array>>`
@@ -122,7 +124,10 @@ impl<'a> OpCx<'a> {
             .collect();
         let pos_names: Vec<&Ident> = positional.iter().map(|p| &p.ident).collect();
         let lt = generics_of(positional.iter().copied(), &[Class::Operand]);
-        let nlt = generics_of(positional.iter().copied(), &[Class::Array, Class::Operand]);
+        let nlt = generics_of(
+            positional.iter().copied(),
+            &[Class::Array, Class::Operand, Class::Arrays],
+        );
         let kw_param = if has_kw {
             quote!(kw: #kw_ident,)
         } else {
@@ -153,6 +158,11 @@ impl<'a> OpCx<'a> {
             .iter()
             .filter(|p| p.class.is_array_like())
             .collect();
+        let seqs: Vec<&Param> = op
+            .params
+            .iter()
+            .filter(|p| p.class == Class::Arrays)
+            .collect();
         let ret = &op.ret;
         let (out_param, into_ret) = if op.has_out {
             (
@@ -162,7 +172,7 @@ impl<'a> OpCx<'a> {
         } else {
             (quote!(), quote!(#p::Result<#ret>))
         };
-        let backends_expr = backends_expr(p, op);
+        let backends_expr = backends_expr(p, op, &seqs);
         OpCx {
             cat,
             op,
@@ -196,6 +206,7 @@ impl<'a> OpCx<'a> {
             kw_default,
             all_names,
             array_like,
+            seqs,
             out_param,
             into_ret,
             backends_expr,
@@ -212,7 +223,7 @@ impl<'a> OpCx<'a> {
 }
 
 /// `&[Some(x.backend()), y.backend(), out.as_deref().map(Array::backend)]`
-fn backends_expr(p: &TokenStream, op: &Op) -> TokenStream {
+fn backends_expr(p: &TokenStream, op: &Op, seqs: &[&Param]) -> TokenStream {
     let items = op
         .params
         .iter()
@@ -231,7 +242,15 @@ fn backends_expr(p: &TokenStream, op: &Op) -> TokenStream {
     } else {
         quote!()
     };
-    quote!(&[#(#items,)* #out_b])
+    if seqs.is_empty() {
+        return quote!(&[#(#items,)* #out_b]);
+    }
+    let ids = seqs.iter().map(|prm| &prm.ident);
+    quote!(&{
+        let mut __v = ::std::vec![#(#items,)* #out_b];
+        #(__v.extend(#ids.iter().map(|__a| ::core::option::Option::Some(__a.backend())));)*
+        __v
+    })
 }
 
 /// `<'__x1, '__x2>` for the parameters of the given classes (empty if none).

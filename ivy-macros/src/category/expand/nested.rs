@@ -2,9 +2,9 @@
 //! argument may be a Container, and their methods on the category's Container trait.
 
 use super::{generics_of, OpCx};
-use crate::category::model::{Class, Param};
+use crate::category::model::{nested_ret, Class, Param};
 use proc_macro2::TokenStream;
-use quote::quote;
+use quote::{format_ident, quote};
 use syn::{Ident, Type};
 
 /// The functions of the category's `nested` module for this op.
@@ -32,7 +32,17 @@ pub(super) fn nested_fns(cx: &OpCx) -> Vec<TokenStream> {
         .filter(|p| p.class.is_array_like())
         .map(|p| &p.ident)
         .collect();
-    let leaf_args = leaf_args(cx);
+    // with a sequence parameter the leaves' positions are known at run time only
+    let (nest_setup, nest_list, leaf_args) = if cx.seqs.is_empty() {
+        (
+            quote!(),
+            quote!(&[#(::core::convert::Into::into(#nest_args)),*]),
+            leaf_args(cx),
+        )
+    } else {
+        seq_nest_list(cx)
+    };
+    let nret = nested_ret(cx.ret, p).unwrap_or_else(|| quote!(#p::Container));
     let target = if has_kw {
         quote!(super::#name_with)
     } else {
@@ -48,16 +58,17 @@ pub(super) fn nested_fns(cx: &OpCx) -> Vec<TokenStream> {
     let mut fns = vec![quote! {
         #[doc = #n_doc]
         #[allow(clippy::too_many_arguments)]
-        pub fn #nested_name #nlt(#(#nest_params,)* #kw_param) -> #p::Result<#p::Container> {
+        pub fn #nested_name #nlt(#(#nest_params,)* #kw_param) -> #p::Result<#nret> {
             #(#nested_convert)*
-            #p::nest_call(#name_s, &[#(::core::convert::Into::into(#nest_args)),*], |__a| #target(#(#leaf_args,)* #kw_clone))
+            #nest_setup
+            #p::nest_call(#name_s, #nest_list, |__a| #target(#(#leaf_args,)* #kw_clone))
         }
     }];
     if has_kw {
         let (pos_names, kw_default) = (&cx.pos_names, &cx.kw_default);
         fns.push(quote! {
             #[doc = #n_doc]
-            pub fn #name #nlt(#(#nest_params),*) -> #p::Result<#p::Container> {
+            pub fn #name #nlt(#(#nest_params),*) -> #p::Result<#nret> {
                 #name_with(#(#pos_names,)* #kw_default)
             }
         });
@@ -80,8 +91,7 @@ fn leaf_args(cx: &OpCx) -> Vec<TokenStream> {
     cx.positional
         .iter()
         .map(|prm| {
-            let id = &prm.ident;
-            let id_s = id.to_string();
+            let id_s = prm.ident.to_string();
             match prm.class {
                 Class::Array => {
                     let t = quote!(__a[#j].array(#name_s, #id_s)?);
@@ -93,15 +103,68 @@ fn leaf_args(cx: &OpCx) -> Vec<TokenStream> {
                     j += 1;
                     t
                 }
-                Class::Scalar | Class::Data | Class::Other
-                    if matches!(prm.ty, Type::Reference(_)) =>
-                {
-                    quote!(#id)
-                }
-                _ => quote!(::core::clone::Clone::clone(&#id)),
+                _ => leaf_arg(prm),
             }
         })
         .collect()
+}
+
+/// A non-array argument at every leaf: cloned, or passed on when a reference.
+fn leaf_arg(prm: &Param) -> TokenStream {
+    let id = &prm.ident;
+    match prm.class {
+        Class::Scalar | Class::Data | Class::Other if matches!(prm.ty, Type::Reference(_)) => {
+            quote!(#id)
+        }
+        _ => quote!(::core::clone::Clone::clone(&#id)),
+    }
+}
+
+/// The nested arguments as one list built at run time (a sequence adds one entry per
+/// element), and the leaf arguments read back from their recorded positions.
+fn seq_nest_list(cx: &OpCx) -> (TokenStream, TokenStream, Vec<TokenStream>) {
+    let (p, name_s) = (cx.p, &cx.name_s);
+    let mut pushes = Vec::new();
+    let args = cx
+        .positional
+        .iter()
+        .map(|prm| {
+            let id = &prm.ident;
+            let id_s = id.to_string();
+            let at = format_ident!("__at_{}", id);
+            match prm.class {
+                Class::Array | Class::Operand => {
+                    pushes.push(quote! {
+                        let #at = __nest.len();
+                        __nest.push(::core::convert::Into::into(#id));
+                    });
+                    if prm.class == Class::Array {
+                        quote!(__a[#at].array(#name_s, #id_s)?)
+                    } else {
+                        quote!(__a[#at])
+                    }
+                }
+                Class::Arrays => {
+                    pushes.push(quote! {
+                        let #at = __nest.len()..__nest.len() + #id.len();
+                        __nest.extend_from_slice(#id);
+                    });
+                    quote! {
+                        &__a[#at.clone()]
+                            .iter()
+                            .map(|__o| __o.array(#name_s, #id_s))
+                            .collect::<#p::Result<::std::vec::Vec<&#p::Array>>>()?
+                    }
+                }
+                _ => leaf_arg(prm),
+            }
+        })
+        .collect();
+    let setup = quote! {
+        let mut __nest: ::std::vec::Vec<#p::NestArg<'_>> = ::std::vec::Vec::new();
+        #(#pushes)*
+    };
+    (setup, quote!(&__nest), args)
 }
 
 /// The Container trait's method declarations and impls (none without an array receiver).
@@ -114,17 +177,20 @@ pub(super) fn container_methods(cx: &OpCx) -> (Vec<TokenStream>, Vec<TokenStream
     let rest: Vec<&Param> = cx.positional.iter().skip(1).copied().collect();
     let rest_params: Vec<TokenStream> = rest.iter().map(|prm| nest_param(cx, prm)).collect();
     let rest_names: Vec<&Ident> = rest.iter().map(|p| &p.ident).collect();
-    let clt = generics_of(rest.iter().copied(), &[Class::Array, Class::Operand]);
+    let clt = generics_of(
+        rest.iter().copied(),
+        &[Class::Array, Class::Operand, Class::Arrays],
+    );
+    let nret = nested_ret(cx.ret, p).unwrap_or_else(|| quote!(#p::Container));
     let m_doc = format!(" Container method form of [`{name_s}`](fn@{name_s}).");
-    let mut decls = vec![
-        quote!(#[doc = #m_doc] fn #name #clt(&self, #(#rest_params),*) -> #p::Result<#p::Container>;),
-    ];
+    let mut decls =
+        vec![quote!(#[doc = #m_doc] fn #name #clt(&self, #(#rest_params),*) -> #p::Result<#nret>;)];
     let mut impls = vec![
-        quote!(#[inline] fn #name #clt(&self, #(#rest_params),*) -> #p::Result<#p::Container> { nested::#name(self, #(#rest_names),*) }),
+        quote!(#[inline] fn #name #clt(&self, #(#rest_params),*) -> #p::Result<#nret> { nested::#name(self, #(#rest_names),*) }),
     ];
     if cx.has_kw {
-        decls.push(quote!(#[doc = #m_doc] fn #name_with #clt(&self, #(#rest_params,)* kw: #kw_ident) -> #p::Result<#p::Container>;));
-        impls.push(quote!(#[inline] fn #name_with #clt(&self, #(#rest_params,)* kw: #kw_ident) -> #p::Result<#p::Container> { nested::#name_with(self, #(#rest_names,)* kw) }));
+        decls.push(quote!(#[doc = #m_doc] fn #name_with #clt(&self, #(#rest_params,)* kw: #kw_ident) -> #p::Result<#nret>;));
+        impls.push(quote!(#[inline] fn #name_with #clt(&self, #(#rest_params,)* kw: #kw_ident) -> #p::Result<#nret> { nested::#name_with(self, #(#rest_names,)* kw) }));
     }
     (decls, impls)
 }

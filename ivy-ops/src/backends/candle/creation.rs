@@ -18,28 +18,14 @@ fn tensor_of<T: candle_core::WithDType>(
         .map_err(|e| err(op, e))
 }
 
-fn filled(
-    op: &'static str,
-    shape: &[usize],
-    s: Scalar,
-    dtype: Dtype,
-    device: Device,
-) -> Result<Array> {
-    let dev = candle_device(op, device)?;
-    candle_types!(dtype, T => tensor_of(op, filled_values::<T>(op, shape, s, dtype)?, shape, &dev),
-        other => Err(crate::array::not_in_backend(Some(op), other, Backend::Candle)))
-}
-
 #[ivy_macros::backend_impl]
 impl CreationBackend for CandleBackend {
-    fn zeros(shape: &[usize], dtype: Dtype, device: Device) -> Result<Array> {
-        filled("zeros", shape, Scalar::Int(0), dtype, device)
-    }
-    fn ones(shape: &[usize], dtype: Dtype, device: Device) -> Result<Array> {
-        filled("ones", shape, Scalar::Int(1), dtype, device)
-    }
     fn full(shape: &[usize], fill_value: Scalar, dtype: Dtype, device: Device) -> Result<Array> {
-        filled("full", shape, fill_value, dtype, device)
+        let dev = candle_device("full", device)?;
+        candle_types!(dtype, T => {
+            let v = filled_values::<T>("full", shape, fill_value, dtype)?;
+            tensor_of("full", v, shape, &dev)
+        }, other => Err(crate::array::not_in_backend(Some("full"), other, Backend::Candle)))
     }
     fn arange(
         start: Scalar,

@@ -1,8 +1,10 @@
 //! candle: casting and broadcasting.
 
-use super::{cast, err, tensor, CandleArray, CandleBackend};
+use super::{candle_types, cast, dtype_of, err, reserve, tensor, CandleArray, CandleBackend};
+use crate::elem::Elem;
 use crate::functional::data_type::DataTypeBackend;
-use crate::{Array, Dtype, Result};
+use crate::{Array, Backend, Dtype, Result};
+use candle_core::Tensor;
 
 #[ivy_macros::backend_impl]
 impl DataTypeBackend for CandleBackend {
@@ -10,7 +12,11 @@ impl DataTypeBackend for CandleBackend {
         if dtype == x.dtype() && !copy {
             return Ok(x.clone()); // tensors are immutable: sharing is safe
         }
-        cast(tensor("astype", x)?, dtype).map(Array::from_candle)
+        let t = tensor("astype", x)?;
+        if rounds_twice(x.dtype(), dtype) {
+            return host_cast("astype", t, dtype).map(Array::from_candle);
+        }
+        cast(t, dtype).map(Array::from_candle)
     }
 
     fn broadcast_to(x: &Array, shape: &[usize]) -> Result<Array> {
@@ -22,5 +28,68 @@ impl DataTypeBackend for CandleBackend {
             .and_then(|b| b.contiguous())
             .map_err(|e| err("broadcast_to", e))?;
         Ok(Array::from_candle(CandleArray::Tensor(b)))
+    }
+}
+
+/// Whether candle's own `to_dtype` rounds twice converting `from` to `to`: candle-core
+/// converts uint32, int32 and int64 to bfloat16 through float32 (`bf16::from_f32(v as
+/// f32)`), two roundings for values beyond 2^24 (int64 2^60 + 2^52 + 1 gives 2^60, not the
+/// nearest bfloat16 2^60 + 2^53). Its other integer conversions are exact or round once
+/// (float16 overflows from 65520 on, well within float32's exact integers).
+fn rounds_twice(from: Dtype, to: Dtype) -> bool {
+    to == Dtype::Bfloat16 && matches!(from, Dtype::Uint32 | Dtype::Int32 | Dtype::Int64)
+}
+
+/// `t` converted to `to` on the host with ivy's element conversion ([`Elem::cast_from`],
+/// the ndarray backend's), as a new tensor of `t`'s shape on `t`'s device.
+fn host_cast(op: &'static str, t: &Tensor, to: Dtype) -> Result<CandleArray> {
+    let from = dtype_of(t.dtype());
+    reserve(op, t.dims(), from)?; // the host copy of `t`
+    reserve(op, t.dims(), to)?;
+    let flat = t.flatten_all().map_err(|e| err(op, e))?;
+    candle_types!(from, S => {
+        let src = flat.to_vec1::<S>().map_err(|e| err(op, e))?;
+        candle_types!(to, D => {
+            let mut out = crate::alloc::try_vec::<D>(op, src.len())?;
+            out.extend(src.iter().map(|&s| D::cast_from(s)));
+            Tensor::from_vec(out, t.dims(), t.device())
+                .map(CandleArray::Tensor)
+                .map_err(|e| err(op, e))
+        }, other => Err(crate::array::not_in_backend(Some(op), other, Backend::Candle)))
+    }, other => Err(crate::array::not_in_backend(Some(op), other, Backend::Candle)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use half::bf16;
+
+    #[test]
+    fn wide_ints_reach_bfloat16_with_one_rounding() {
+        // 2^60 + 2^52 + 1 (numpy: 2^60 + 2^53), a tie broken by a bit beyond float32's 24,
+        // and values below 2^24 (exact in float32 already)
+        let big: i64 = (1 << 60) + (1 << 52) + 1;
+        let i64s = vec![big, -big, 132_338_732_130, 16_777_217, -3, 0];
+        let t = Tensor::from_vec(i64s.clone(), (2, 3), &candle_core::Device::Cpu).unwrap();
+        let a = Array::from_candle(CandleArray::Tensor(t));
+        let r =
+            crate::with_backend(Backend::Candle, || crate::astype(&a, Dtype::Bfloat16)).unwrap();
+        let r = tensor("astype", &r).unwrap().flatten_all().unwrap();
+        let r = r.to_vec1::<bf16>().unwrap();
+        let want: Vec<bf16> = i64s.iter().map(|&v| bf16::cast_from(v)).collect();
+        assert_eq!(r, want);
+        assert_eq!(r[0].to_f64(), ((1u64 << 60) + (1 << 53)) as f64);
+
+        let i32s: Vec<i32> = vec![(1 << 30) + (1 << 22) + 1, -((1 << 30) + (1 << 22) + 1), 7];
+        let t = Tensor::from_vec(i32s.clone(), 3, &candle_core::Device::Cpu).unwrap();
+        let r = host_cast("astype", &t, Dtype::Bfloat16).unwrap();
+        let r = r.tensor().to_vec1::<bf16>().unwrap();
+        let want: Vec<bf16> = i32s.iter().map(|&v| bf16::cast_from(v)).collect();
+        assert_eq!(r, want);
+        assert_eq!(r[0].to_f64(), f64::from((1 << 30) + (1 << 23)));
+
+        assert!(rounds_twice(Dtype::Uint32, Dtype::Bfloat16));
+        assert!(!rounds_twice(Dtype::Int16, Dtype::Bfloat16));
+        assert!(!rounds_twice(Dtype::Int64, Dtype::Float32));
     }
 }

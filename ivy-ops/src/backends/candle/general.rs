@@ -1,7 +1,7 @@
 //! candle: in-place updates. Tensors are immutable: the Array is rebound (an error with
 //! `ensure_in_backend`); a `Var` is set natively.
 
-use super::{candle_dtype, err, tensor, CandleArray, CandleBackend};
+use super::{err, tensor, CandleArray, CandleBackend};
 use crate::functional::general::GeneralBackend;
 use crate::{Array, Backend, Error, NativeArray, Result};
 
@@ -31,7 +31,6 @@ impl GeneralBackend for CandleBackend {
                 rhs: shape.clone(),
                 reason: "do not broadcast (val must broadcast to x)",
             })?;
-        let _ = candle_dtype;
         match &mut x.native {
             NativeArray::Candle(CandleArray::Var(var)) if var.dtype() == v.dtype() => {
                 var.set(&v).map_err(|e| err("inplace_update", e))

@@ -9,6 +9,7 @@ mod data_type;
 mod elementwise;
 mod general;
 mod kernels;
+mod manipulation;
 mod statistical;
 
 use crate::{Array, NativeArray};
@@ -49,35 +50,51 @@ impl CandleArray {
     }
 }
 
-/// Ivy's dtype of a candle dtype (only the nine candle dtypes ivy admits reach here).
-pub(crate) fn dtype_of(d: DType) -> Dtype {
-    match d {
-        DType::U8 => Dtype::Uint8,
-        DType::U32 => Dtype::Uint32,
-        DType::I16 => Dtype::Int16,
-        DType::I32 => Dtype::Int32,
-        DType::I64 => Dtype::Int64,
-        DType::BF16 => Dtype::Bfloat16,
-        DType::F16 => Dtype::Float16,
-        DType::F64 => Dtype::Float64,
-        _ => Dtype::Float32,
-    }
+/// The one list of the backend's dtypes: `[ivy-variant candle-variant element-type]`. Every
+/// dtype conversion and `match` of this backend is generated from it (the same set as
+/// [`Backend::valid_dtypes`], checked at compile time below).
+macro_rules! candle_dtypes {
+    ($m:ident! $args:tt) => {
+        $crate::backends::candle::$m! { $args
+            [Uint8 U8 u8] [Uint32 U32 u32] [Int16 I16 i16] [Int32 I32 i32] [Int64 I64 i64]
+            [Bfloat16 BF16 ::half::bf16] [Float16 F16 ::half::f16] [Float32 F32 f32] [Float64 F64 f64]
+        }
+    };
 }
 
-/// Candle's dtype for an ivy dtype, or an error naming the backend's valid dtypes.
-pub(crate) fn candle_dtype(op: Option<&'static str>, d: Dtype) -> Result<DType> {
-    Ok(match d {
-        Dtype::Uint8 => DType::U8,
-        Dtype::Uint32 => DType::U32,
-        Dtype::Int16 => DType::I16,
-        Dtype::Int32 => DType::I32,
-        Dtype::Int64 => DType::I64,
-        Dtype::Bfloat16 => DType::BF16,
-        Dtype::Float16 => DType::F16,
-        Dtype::Float32 => DType::F32,
-        Dtype::Float64 => DType::F64,
-        other => return Err(crate::array::not_in_backend(op, other, Backend::Candle)),
-    })
+macro_rules! candle_conversions {
+    (() $([$v:ident $c:ident $t:ty])*) => {
+        /// Ivy's dtype of a candle dtype; `None` for the candle dtypes ivy has no name for
+        /// (the f8/f6/f4 formats).
+        pub(crate) fn ivy_dtype(d: DType) -> Option<Dtype> {
+            match d {
+                $(DType::$c => Some(Dtype::$v),)*
+                _ => None,
+            }
+        }
+
+        /// Candle's dtype for an ivy dtype, or an error naming the backend's valid dtypes.
+        pub(crate) fn candle_dtype(op: Option<&'static str>, d: Dtype) -> Result<DType> {
+            match d {
+                $(Dtype::$v => Ok(DType::$c),)*
+                #[allow(unreachable_patterns)]
+                other => Err(crate::array::not_in_backend(op, other, Backend::Candle)),
+            }
+        }
+
+        // The list is the set ivy-core declares for candle.
+        const _: () = assert!(
+            DtypeSet::of(&[$(Dtype::$v),*]).0 == Backend::Candle.valid_dtypes().0,
+            "candle_dtypes! and Backend::Candle.valid_dtypes() list different dtypes"
+        );
+    };
+}
+candle_dtypes!(candle_conversions!());
+
+/// Ivy's dtype of a candle dtype. Arrays only hold the nine candle dtypes ivy admits
+/// (`From<Tensor>` converts the others to float32), so the float32 fallback is never taken.
+pub(crate) fn dtype_of(d: DType) -> Dtype {
+    ivy_dtype(d).unwrap_or(Dtype::Float32)
 }
 
 pub(crate) fn device_of(d: &candle_core::Device) -> Device {
@@ -190,17 +207,9 @@ impl From<Tensor> for Array {
     /// Wraps a candle tensor. Candle dtypes outside Ivy's 15 (the f8/f6/f4 formats) are
     /// converted to float32 first, so no Array holds a dtype ivy cannot name.
     fn from(t: Tensor) -> Array {
-        let t = match t.dtype() {
-            DType::U8
-            | DType::U32
-            | DType::I16
-            | DType::I32
-            | DType::I64
-            | DType::BF16
-            | DType::F16
-            | DType::F32
-            | DType::F64 => t,
-            _ => t.to_dtype(DType::F32).unwrap_or(t),
+        let t = match ivy_dtype(t.dtype()) {
+            Some(_) => t,
+            None => t.to_dtype(DType::F32).unwrap_or(t),
         };
         Array::from_candle(CandleArray::Tensor(t))
     }
@@ -220,51 +229,27 @@ impl TryFrom<Array> for Tensor {
     }
 }
 
-/// Runs `$body` with `$T` bound to the element type of a candle dtype; `$else` otherwise.
-macro_rules! candle_types {
-    ($d:expr, $T:ident => $body:expr, $other:ident => $else:expr) => {
+macro_rules! __candle_types {
+    (($d:expr, $T:ident, $body:expr, $other:ident, $else:expr) $([$v:ident $c:ident $t:ty])*) => {
         match $d {
-            ::ivy_core::Dtype::Uint8 => {
-                type $T = u8;
+            $(::ivy_core::Dtype::$v => {
+                #[allow(dead_code)]
+                type $T = $t;
                 $body
-            }
-            ::ivy_core::Dtype::Uint32 => {
-                type $T = u32;
-                $body
-            }
-            ::ivy_core::Dtype::Int16 => {
-                type $T = i16;
-                $body
-            }
-            ::ivy_core::Dtype::Int32 => {
-                type $T = i32;
-                $body
-            }
-            ::ivy_core::Dtype::Int64 => {
-                type $T = i64;
-                $body
-            }
-            ::ivy_core::Dtype::Bfloat16 => {
-                type $T = half::bf16;
-                $body
-            }
-            ::ivy_core::Dtype::Float16 => {
-                type $T = half::f16;
-                $body
-            }
-            ::ivy_core::Dtype::Float32 => {
-                type $T = f32;
-                $body
-            }
-            ::ivy_core::Dtype::Float64 => {
-                type $T = f64;
-                $body
-            }
+            })*
+            #[allow(unreachable_patterns)]
             $other => $else,
         }
     };
 }
-pub(crate) use candle_types;
+
+/// Runs `$body` with `$T` bound to the element type of a candle dtype; `$else` otherwise.
+macro_rules! candle_types {
+    ($d:expr, $T:ident => $body:expr, $other:ident => $else:expr) => {
+        $crate::backends::candle::candle_dtypes!(__candle_types!($d, $T, $body, $other, $else))
+    };
+}
+pub(crate) use {__candle_types, candle_conversions, candle_dtypes, candle_types};
 
 #[cfg(feature = "ndarray")]
 mod nd_convert {
@@ -297,7 +282,7 @@ mod nd_convert {
             ArrayD::from_shape_vec(IxDyn(&shape), v)
                 .map(T::wrap)
                 .map_err(|e| Error::InvalidArgument { op: "to_backend", message: e.to_string() })
-        }, _other => unreachable!("candle tensors hold candle dtypes"))
+        }, other => Err(crate::array::not_in_backend(Some("to_backend"), other, Backend::Candle)))
     }
 }
 #[cfg(feature = "ndarray")]

@@ -21,27 +21,14 @@ fn shaped<T: NdElem>(op: &'static str, shape: &[usize], v: Vec<T>) -> Result<Arr
     super::kernels::shaped(op, shape, v).map(|a| Array::from_nd(T::wrap(a)))
 }
 
-fn filled(
-    op: &'static str,
-    shape: &[usize],
-    s: Scalar,
-    dtype: Dtype,
-    device: Device,
-) -> Result<Array> {
-    cpu_only(op, device)?;
-    super::nd_type!(dtype, T => shaped(op, shape, filled_values::<T>(op, shape, s, dtype)?))
-}
-
 #[ivy_macros::backend_impl]
 impl CreationBackend for NdarrayBackend {
-    fn zeros(shape: &[usize], dtype: Dtype, device: Device) -> Result<Array> {
-        filled("zeros", shape, Scalar::Int(0), dtype, device)
-    }
-    fn ones(shape: &[usize], dtype: Dtype, device: Device) -> Result<Array> {
-        filled("ones", shape, Scalar::Int(1), dtype, device)
-    }
     fn full(shape: &[usize], fill_value: Scalar, dtype: Dtype, device: Device) -> Result<Array> {
-        filled("full", shape, fill_value, dtype, device)
+        cpu_only("full", device)?;
+        super::nd_type!(dtype, T => {
+            let v = filled_values::<T>("full", shape, fill_value, dtype)?;
+            shaped("full", shape, v)
+        })
     }
     fn arange(
         start: Scalar,

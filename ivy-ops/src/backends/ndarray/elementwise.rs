@@ -1,7 +1,6 @@
 //! ndarray: element-wise ops. The family ops (`#[family(..)]`) need nothing here: they run
 //! through [`Kernels`](crate::family::Kernels), implemented once in `kernels.rs`.
 
-use super::kernels::nd;
 use super::NdarrayBackend;
 use crate::functional::elementwise::ElementwiseBackend;
 use crate::{Array, Result};
@@ -10,7 +9,7 @@ use crate::{Array, Result};
 impl ElementwiseBackend for NdarrayBackend {
     #[with_unsupported_dtypes({"0.17.2 and below": ("complex", "bool")})]
     fn clip(x: &Array, x_min: f64, x_max: f64) -> Result<Array> {
-        super::kernels::clip(nd("clip", x)?, x_min, x_max).map(Array::from_nd)
+        crate::family::clip::<Self>(x, x_min, x_max)
     }
 
     // softplus: mixed; ndarray overrides the body with the stable kernel row

@@ -253,15 +253,3 @@ pub(crate) fn shape_err(op: &'static str, a: &[usize], b: &[usize]) -> Error {
         reason: "do not broadcast",
     }
 }
-
-/// Clamps every value to `[lo, hi]` in the array's own element type: the bounds are
-/// converted to it first (ivy's conversion rules, as `astype`), so float32 stays float32 and
-/// integer arrays keep their dtype. NaN values stay NaN. The bounds were checked before
-/// dispatch (`lo <= hi`, neither NaN).
-pub(crate) fn clip(x: &NdArray, lo: f64, hi: f64) -> Result<NdArray> {
-    super::nd_all!(x, a, T => {
-        use crate::kernels::{Maximum, Minimum};
-        let (lo, hi) = (T::from_f64(lo), T::from_f64(hi));
-        Ok(T::wrap(try_map("clip", a, |v: T| T::binary::<Minimum>(T::binary::<Maximum>(v, lo), hi))?))
-    })
-}

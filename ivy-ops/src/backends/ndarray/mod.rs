@@ -8,6 +8,7 @@ mod data_type;
 mod elementwise;
 mod general;
 mod kernels;
+mod manipulation;
 mod statistical;
 
 pub use crate::elem::Elem;

@@ -1,0 +1,53 @@
+//! ndarray: joining arrays.
+
+use super::kernels::nd;
+use super::{NdElem, NdarrayBackend};
+use crate::functional::manipulation::{concat_axis, concat_shape, ManipulationBackend};
+use crate::{Array, Error, Result};
+use ::ndarray::{ArrayD, ArrayViewD, Axis, IxDyn};
+
+#[ivy_macros::backend_impl]
+impl ManipulationBackend for NdarrayBackend {
+    fn concat(arrays: &[&Array], axis: Option<i64>) -> Result<Array> {
+        const OP: &str = "concat";
+        let first = arrays.first().ok_or(Error::InvalidArgument {
+            op: OP,
+            message: "needs at least one array".into(),
+        })?;
+        let ax = concat_axis(OP, axis, first.ndim())?;
+        let shape = concat_shape(arrays, ax);
+        let n = crate::alloc::shape_size_of(OP, &shape, first.dtype())?;
+        crate::alloc::probe(OP, crate::alloc::bytes_of(n, first.dtype()))?;
+        super::nd_all!(nd(OP, first)?, _a, T => {
+            let views = arrays
+                .iter()
+                .map(|x| {
+                    T::unwrap_ref(nd(OP, x)?)
+                        .map(|a| a.view())
+                        .ok_or_else(|| Error::InvalidArgument {
+                            op: OP,
+                            message: format!(
+                                "arrays of one dtype expected, got {} and {}",
+                                first.dtype(),
+                                x.dtype()
+                            ),
+                        })
+                })
+                .collect::<Result<Vec<ArrayViewD<'_, T>>>>()?;
+            let r: ArrayD<T> = match ax {
+                None => ArrayD::from_shape_vec(
+                    IxDyn(&shape),
+                    views.iter().flat_map(|v| v.iter().copied()).collect(),
+                ),
+                Some(ax) => ::ndarray::concatenate(Axis(ax), &views),
+            }
+            .map_err(|_| Error::Shape {
+                op: OP,
+                lhs: first.shape().to_vec(),
+                rhs: shape.clone(),
+                reason: "do not join (the arrays need one rank and equal dimensions except along `axis`)",
+            })?;
+            Ok(Array::from_nd(T::wrap(r)))
+        })
+    }
+}

@@ -1,0 +1,258 @@
+//! Complex elementary functions with the special values of C99 Annex G (what numpy's
+//! `sin` and `tan` give): [`csinh`] and [`ctanh`], and [`csin`] / [`ctan`] through them.
+//! One generic definition over [`num_traits::Float`] serves complex64 and complex128.
+//!
+//! Ported from FreeBSD's msun, `lib/msun/src/s_csinh.c` (csinh, csin) and
+//! `lib/msun/src/s_ctanh.c` (ctanh, ctan), which musl's `src/complex` also carries (musl is
+//! MIT-licensed). The FreeBSD files are under the BSD 2-clause license; their notices:
+//!
+//! ```text
+//! s_csinh.c: Copyright (c) 2005 Bruce D. Evans and Steven G. Kargl
+//! s_ctanh.c: Copyright (c) 2011 David Schultz
+//! All rights reserved.
+//!
+//! Redistribution and use in source and binary forms, with or without
+//! modification, are permitted provided that the following conditions
+//! are met:
+//! 1. Redistributions of source code must retain the above copyright
+//!    notice unmodified, this list of conditions, and the following
+//!    disclaimer.
+//! 2. Redistributions in binary form must reproduce the above copyright
+//!    notice, this list of conditions and the following disclaimer in the
+//!    documentation and/or other materials provided with the distribution.
+//!
+//! THIS SOFTWARE IS PROVIDED BY THE AUTHOR ``AS IS'' AND ANY EXPRESS OR
+//! IMPLIED WARRANTIES, INCLUDING, BUT NOT LIMITED TO, THE IMPLIED WARRANTIES
+//! OF MERCHANTABILITY AND FITNESS FOR A PARTICULAR PURPOSE ARE DISCLAIMED.
+//! IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR ANY DIRECT, INDIRECT,
+//! INCIDENTAL, SPECIAL, EXEMPLARY, OR CONSEQUENTIAL DAMAGES (INCLUDING, BUT
+//! NOT LIMITED TO, PROCUREMENT OF SUBSTITUTE GOODS OR SERVICES; LOSS OF USE,
+//! DATA, OR PROFITS; OR BUSINESS INTERRUPTION) HOWEVER CAUSED AND ON ANY
+//! THEORY OF LIABILITY, WHETHER IN CONTRACT, STRICT LIABILITY, OR TORT
+//! (INCLUDING NEGLIGENCE OR OTHERWISE) ARISING IN ANY WAY OUT OF THE USE OF
+//! THIS SOFTWARE, EVEN IF ADVISED OF THE POSSIBILITY OF SUCH DAMAGE.
+//! ```
+//!
+//! Changes from the C: the bit tests on the IEEE words are predicates of `Float`, and the
+//! thresholds that the C spells per format (22 and 710 for double, 9 and 88.7 for float)
+//! are derived from the type's epsilon and largest value; for finite arguments beyond
+//! `ln(MAX)`, where `cosh` overflows, csinh scales `exp` by halving (or quartering) the
+//! argument instead of FreeBSD's `__ldexp_cexp`.
+
+use num_complex::Complex;
+use num_traits::Float;
+
+/// `t · e^a / 2` for `a ≥ ln(MAX)` (where `e^a` itself overflows), without a spurious
+/// overflow: `e^a` is taken as two (or four) factors `e^(a/2)` (`a/2`, `a/4` are exact).
+fn scaled_half_exp<T: Float>(t: T, a: T) -> T {
+    let half = T::one() / (T::one() + T::one());
+    let h = (a * half).exp();
+    if h.is_finite() {
+        return ((t * h) * half) * h;
+    }
+    // beyond 2·ln(MAX): the result overflows unless |t| is far below 1/MAX's square root
+    let q = (a * half * half).exp();
+    ((((t * q) * q) * half) * q) * q
+}
+
+/// Complex hyperbolic sine, Annex G special values (FreeBSD's `csinh`).
+pub(crate) fn csinh<T: Float>(z: Complex<T>) -> Complex<T> {
+    let (x, y) = (z.re, z.im);
+    let zero = T::zero();
+
+    // the nearly non-exceptional cases: x and y finite
+    if x.is_finite() && y.is_finite() {
+        if y == zero {
+            return Complex::new(x.sinh(), y);
+        }
+        let (s, c) = y.sin_cos();
+        if x.abs() < T::max_value().ln() {
+            // cosh(x) does not overflow
+            return Complex::new(x.sinh() * c, x.cosh() * s);
+        }
+        // |x| ≥ ln(MAX): sinh(|x|) = cosh(x) = e^|x| / 2 to working precision
+        let a = x.abs();
+        return Complex::new(
+            scaled_half_exp(c, a) * T::one().copysign(x),
+            scaled_half_exp(s, a),
+        );
+    }
+
+    // From here on x or y is not finite; the C's `y - y` (NaN for y infinite or NaN, which
+    // also raises the invalid exception, unobservable here) is `nan`.
+    let nan = T::nan();
+    // sinh(±0 ± i inf) = ±0 + i NaN; sinh(±0 ± i NaN) = ±0 + i NaN (the zero keeps x's sign)
+    if x == zero {
+        return Complex::new(x, nan);
+    }
+    // sinh(±inf ± i0) = ±inf ± i0; sinh(NaN ± i0) = NaN ± i0
+    if y == zero {
+        return Complex::new(x + x, y);
+    }
+    // sinh(x ± i inf) = NaN + i NaN and sinh(x + i NaN) = NaN + i NaN, x finite non-zero
+    if x.is_finite() {
+        return Complex::new(nan, nan);
+    }
+    if x.is_infinite() {
+        // sinh(±inf + i NaN) = ±inf + i NaN; sinh(±inf ± i inf) = ±inf + i NaN
+        if !y.is_finite() {
+            return Complex::new(x, nan);
+        }
+        // sinh(±inf + iy) = ±inf cos(y) + i inf sin(y)
+        let (s, c) = y.sin_cos();
+        return Complex::new(x * c, T::infinity() * s);
+    }
+    // x is NaN (and y ≠ 0): NaN + i NaN
+    Complex::new(nan, nan)
+}
+
+/// Complex sine: `csin(z) = -i csinh(iz) = i conj(csinh(i conj(z)))`, i.e. csinh with the
+/// parts swapped on the way in and out (FreeBSD's `csin`).
+pub(crate) fn csin<T: Float>(z: Complex<T>) -> Complex<T> {
+    let w = csinh(Complex::new(z.im, z.re));
+    Complex::new(w.im, w.re)
+}
+
+/// Complex hyperbolic tangent, Annex G special values (FreeBSD's `ctanh`), by Kahan's
+/// algorithm (W. Kahan, "Branch Cuts for Complex Elementary Functions or Much Ado About
+/// Nothing's Sign Bit", 1987): with `t = tan(y)`, `β = 1 + t² = 1/cos²(y)`, `s = sinh(x)`
+/// and `ρ = √(1 + s²) = cosh(x)`, `tanh(z) = (β ρ s + i t) / (1 + β s²)`. Unlike
+/// `sin(2x) / (cos(2x) + cosh(2y))`, it does not cancel near the poles.
+pub(crate) fn ctanh<T: Float>(z: Complex<T>) -> Complex<T> {
+    let (x, y) = (z.re, z.im);
+    let (zero, one) = (T::zero(), T::one());
+
+    if !x.is_finite() {
+        // ctanh(NaN ± i0) = NaN ± i0; ctanh(NaN + iy) = NaN + i NaN for y ≠ 0
+        if x.is_nan() {
+            return Complex::new(x, if y == zero { y } else { x * y });
+        }
+        // ctanh(±inf ± i inf) = ±1 ± i0; ctanh(±inf + iy) = ±1 + i0·sin(2y) for y finite
+        // (the imaginary zero's sign is unspecified; sin(y)·cos(y) has sin(2y)'s sign)
+        let im = if y.is_infinite() {
+            y
+        } else {
+            y.sin() * y.cos()
+        };
+        return Complex::new(one.copysign(x), zero.copysign(im));
+    }
+
+    // ctanh(±0 + i NaN) = ±0 + i NaN; ctanh(±0 ± i inf) = ±0 + i NaN;
+    // ctanh(x + i NaN) = ctanh(x ± i inf) = NaN + i NaN for x ≠ 0
+    if !y.is_finite() {
+        let nan = T::nan(); // the C's `y - y`
+        return Complex::new(if x == zero { x } else { nan }, nan);
+    }
+
+    // |x| ≥ ln(1/eps)/2 + 4, so e^(-2|x|) < eps·e^-8: tanh(x) rounds to ±1 and
+    // ctanh(±huge + iy) ≈ ±1 + i 4 sin(y) cos(y) e^(-2|x|) (from sinh²(x) ≈ e^(2|x|)/4),
+    // written so that nothing overflows
+    let two = one + one;
+    let four = two + two;
+    if x.abs() >= -T::epsilon().ln() / two + four {
+        let exp_mx = (-x.abs()).exp();
+        return Complex::new(one.copysign(x), four * y.sin() * y.cos() * exp_mx * exp_mx);
+    }
+
+    // Kahan's algorithm
+    let t = y.tan();
+    let beta = one + t * t; // 1 / cos²(y)
+    let s = x.sinh();
+    let rho = (one + s * s).sqrt(); // cosh(x)
+    let denom = one + beta * s * s;
+    Complex::new((beta * rho * s) / denom, t / denom)
+}
+
+/// Complex tangent: `ctan(z) = -i ctanh(iz) = i conj(ctanh(i conj(z)))`, i.e. ctanh with
+/// the parts swapped on the way in and out (FreeBSD's `ctan`).
+pub(crate) fn ctan<T: Float>(z: Complex<T>) -> Complex<T> {
+    let w = ctanh(Complex::new(z.im, z.re));
+    Complex::new(w.im, w.re)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn same(a: f64, b: f64) -> bool {
+        (a.is_nan() && b.is_nan()) || (a == b && a.is_sign_negative() == b.is_sign_negative())
+    }
+
+    type F64 = fn(Complex<f64>) -> Complex<f64>;
+    type F32 = fn(Complex<f32>) -> Complex<f32>;
+
+    /// `f` of `z` is `want` in both precisions (NaN matches NaN; a zero's sign counts).
+    fn check((f, g): (F64, F32), z: (f64, f64), want: (f64, f64)) {
+        let w = f(Complex::new(z.0, z.1));
+        assert!(
+            same(w.re, want.0) && same(w.im, want.1),
+            "{z:?} gave {w:?}, expected {want:?}"
+        );
+        let w = g(Complex::new(z.0 as f32, z.1 as f32));
+        assert!(
+            same(w.re.into(), want.0) && same(w.im.into(), want.1),
+            "{z:?} (f32) gave {w:?}, expected {want:?}"
+        );
+    }
+
+    const SIN: (F64, F32) = (csin, csin);
+    const TAN: (F64, F32) = (ctan, ctan);
+
+    const INF: f64 = f64::INFINITY;
+    const NAN: f64 = f64::NAN;
+
+    #[test]
+    fn csin_annex_g() {
+        check(SIN, (INF, 0.0), (NAN, 0.0));
+        check(SIN, (-INF, 0.0), (NAN, 0.0));
+        check(SIN, (0.0, INF), (0.0, INF));
+        check(SIN, (0.0, -INF), (0.0, -INF));
+        check(SIN, (NAN, 0.0), (NAN, 0.0));
+        check(SIN, (NAN, NAN), (NAN, NAN));
+        check(SIN, (INF, INF), (NAN, INF));
+        check(SIN, (1.0, INF), (INF, INF));
+        check(SIN, (-1.0, INF), (-INF, INF));
+        check(SIN, (0.0, 0.0), (0.0, 0.0));
+        check(SIN, (-0.0, -0.0), (-0.0, -0.0));
+    }
+
+    #[test]
+    fn ctan_annex_g() {
+        check(TAN, (INF, 0.0), (NAN, 0.0));
+        check(TAN, (-INF, 0.0), (NAN, 0.0));
+        check(TAN, (0.0, INF), (0.0, 1.0));
+        check(TAN, (0.0, -INF), (0.0, -1.0));
+        check(TAN, (NAN, 0.0), (NAN, 0.0));
+        check(TAN, (NAN, NAN), (NAN, NAN));
+        check(TAN, (INF, INF), (0.0, 1.0));
+        check(TAN, (1.0, NAN), (NAN, NAN));
+        check(TAN, (0.0, 0.0), (0.0, 0.0));
+        check(TAN, (-0.0, -0.0), (-0.0, -0.0));
+    }
+
+    #[test]
+    fn finite_values() {
+        // tan of a real argument near π/2 is the real tan (no cancellation)
+        let w = ctan(Complex::new(-1.5f64, 0.0));
+        assert_eq!(w.re, (-1.5f64).tan());
+        assert!(same(w.im, 0.0));
+        // large imaginary parts: tan → ±i, sin grows like e^|y| / 2 without overflow
+        let w = ctan(Complex::new(1.0f64, 800.0));
+        assert_eq!(w.re, 0.0);
+        assert_eq!(w.im, 1.0);
+        let w = csin(Complex::new(1e-300f64, 711.0));
+        let e = 1e-300 * 0.5 * 700f64.exp() * 11f64.exp();
+        assert!((w.re - e).abs() <= 8.0 * f64::EPSILON * e, "{w:?}");
+        assert!(w.im.is_infinite() && w.im > 0.0);
+        let w = csin(Complex::new(1e-38f32, 120.0));
+        let e = f64::from(1e-38f32) * 0.5 * 120f64.exp();
+        let tol = 8.0 * f64::from(f32::EPSILON) * e;
+        assert!((f64::from(w.re) - e).abs() <= tol, "{w:?}");
+        assert!(w.im.is_infinite() && w.im > 0.0);
+        // an ordinary value against sin(x)cosh(y) + i cos(x)sinh(y)
+        let (x, y) = (0.7f64, -1.3f64);
+        let w = csin(Complex::new(x, y));
+        assert!((w.re - x.sin() * y.cosh()).abs() <= 4.0 * f64::EPSILON * w.re.abs());
+        assert!((w.im - x.cos() * y.sinh()).abs() <= 4.0 * f64::EPSILON * w.im.abs());
+    }
+}
