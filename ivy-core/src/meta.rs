@@ -70,6 +70,8 @@ pub enum ParamKind {
     Operand,
     /// `&[&Array]`: a sequence of arrays.
     Arrays,
+    /// `Option<&Array>`: an optional array.
+    OptionalArray,
     /// `&Container`.
     Container,
     /// A scalar (`impl Into<Scalar>`).

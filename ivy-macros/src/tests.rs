@@ -187,9 +187,10 @@ fn category_nestable() {
 }
 
 /// A sequence of arrays (promoted together, each deciding the backend, each a possible
-/// Container in the nested form) and several outputs (one Container per output).
+/// Container in the nested form), an optional array, and several outputs (one Container per
+/// output).
 #[test]
-fn category_sequence_and_outputs() {
+fn category_wide_params() {
     let text = category(quote! {
         pub mod demo {
             use crate::{Array, Result};
@@ -198,6 +199,11 @@ fn category_sequence_and_outputs() {
             #[primary]
             #[nestable]
             pub fn concat(arrays: &[&Array], #[kw(default = Some(0))] axis: Option<i64>) -> Result<Array>;
+
+            /// `x * w`, or `x` without `w`.
+            #[primary]
+            #[nestable]
+            pub fn scale(x: &Array, w: Option<&Array>) -> Result<Array>;
 
             /// Positive and negative parts.
             #[compositional]
@@ -208,7 +214,7 @@ fn category_sequence_and_outputs() {
         }
     });
     assert_clean(&text);
-    insta::assert_snapshot!("category_sequence_and_outputs", text);
+    insta::assert_snapshot!("category_wide_params", text);
 }
 
 #[test]

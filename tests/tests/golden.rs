@@ -726,6 +726,31 @@ fn golden_candle() {
     report(Backend::Candle);
 }
 
+/// A case with an expected value that every backend skips (each declares the dtype
+/// unsupported) checks nothing: it fails here, so a kernel row that loses a dtype class (or a
+/// declaration that wrongly drops a dtype on every backend) cannot pass unnoticed.
+#[test]
+fn every_golden_case_runs_on_some_backend() {
+    let nd = run_all(Backend::Ndarray);
+    let ca = run_all(Backend::Candle);
+    let nowhere: Vec<String> = nd
+        .iter()
+        .filter(|(k, o)| {
+            matches!(o, Outcome::Skip(_)) && matches!(ca.get(*k), Some(Outcome::Skip(_)) | None)
+        })
+        .map(|((op, id), o)| match o {
+            Outcome::Skip(why) => format!("{op} [{id}]: {why}, and on candle too"),
+            _ => unreachable!(),
+        })
+        .collect();
+    assert!(
+        nowhere.is_empty(),
+        "{} golden case(s) run on no backend (a dtype dropped from a kernel row or declaration?):\n{}",
+        nowhere.len(),
+        nowhere.join("\n")
+    );
+}
+
 // ======================================================================== the files themselves
 
 #[test]

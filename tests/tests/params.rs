@@ -1,10 +1,12 @@
 //! The parameter model beyond single arrays: sequences of arrays (`&[&Array]`, promoted
-//! together before a backend runs, any element a Container in the nested forms) and several
-//! outputs (`Vec<Array>` and tuples, one Container per output over Containers), on both
-//! backends.
+//! together before a backend runs, any element a Container in the nested forms), optional
+//! arrays (`Option<&Array>`) and several outputs (`Vec<Array>` and tuples, one Container per
+//! output over Containers), on both backends.
 
 use ivy::prelude::*;
+use ivy::registry::Value;
 use ivy::Error;
+use optional::ArrayOptional;
 use outputs::ContainerOutputs;
 
 /// Demo ops with several outputs.
@@ -29,7 +31,74 @@ pub mod outputs {
     }
 }
 
+/// A demo op with an optional array argument.
+#[ivy::category]
+pub mod optional {
+    use ivy::{Array, Result};
+
+    /// `x * w`, or a copy of `x` without `w`.
+    #[primary]
+    #[nestable]
+    pub fn scale(x: &Array, w: Option<&Array>) -> Result<Array>;
+}
+
+fn scale_impl(x: &Array, w: Option<&Array>) -> ivy::Result<Array> {
+    match w {
+        Some(w) => ivy::multiply(x, w),
+        None => Ok(x.clone()),
+    }
+}
+
+#[ivy::backend_impl]
+impl optional::OptionalBackend for ivy::NdarrayBackend {
+    fn scale(x: &Array, w: Option<&Array>) -> ivy::Result<Array> {
+        scale_impl(x, w)
+    }
+}
+
+#[ivy::backend_impl]
+impl optional::OptionalBackend for ivy::CandleBackend {
+    fn scale(x: &Array, w: Option<&Array>) -> ivy::Result<Array> {
+        scale_impl(x, w)
+    }
+}
+
 const BACKENDS: [Backend; 2] = [Backend::Ndarray, Backend::Candle];
+
+#[test]
+fn optional_arrays_decide_the_backend_when_given() {
+    for b in BACKENDS {
+        ivy::with_backend(b, || {
+            let x = arr(vec![1.0, 2.0]);
+            let w = arr(vec![3.0, 4.0]);
+            assert_eq!(optional::scale(&x, Some(&w))?.to_f64_vec()?, [3.0, 8.0]);
+            assert_eq!(optional::scale(&x, None)?.to_f64_vec()?, [1.0, 2.0]);
+            assert_eq!(x.scale(Some(&w))?.to_f64_vec()?, [3.0, 8.0]);
+            // nested: the optional argument may be a Container, or absent
+            let c = ivy::container! { a: arr(vec![2.0, 2.0]) };
+            let s = optional::nested::scale(&x, Some((&c).into()))?;
+            assert_eq!(s.at("a")?.to_f64_vec()?, [2.0, 4.0]);
+            let s = optional::nested::scale(&c, None)?;
+            assert_eq!(s.at("a")?.to_f64_vec()?, [2.0, 2.0]);
+            // by name: `None` for the optional argument
+            let entry = optional::OPTIONAL_CALLS[0];
+            let v = (entry.call)(&[Value::from(&x), Value::None], &[])?;
+            assert!(matches!(v, Value::Array(a) if a.to_f64_vec()? == [1.0, 2.0]));
+            Ok::<(), Error>(())
+        })
+        .unwrap();
+    }
+    let x = ivy::with_backend(Backend::Ndarray, || arr(vec![1.0]));
+    let w = ivy::with_backend(Backend::Candle, || arr(vec![1.0]));
+    let e = optional::scale(&x, Some(&w)).unwrap_err();
+    assert!(
+        matches!(e, Error::BackendMismatch { op: "scale", .. }),
+        "{e}"
+    );
+    // an optional array decides the backend on its own: candle's, not the current one
+    let r = ivy::with_backend(Backend::Ndarray, || optional::scale(&w, None)).unwrap();
+    assert_eq!(r.backend(), Backend::Candle);
+}
 
 fn arr(v: Vec<f32>) -> Array {
     ivy::asarray(v).unwrap()

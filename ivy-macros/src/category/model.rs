@@ -64,6 +64,8 @@ pub(super) enum Class {
     Operand,
     /// `&[&Array]`: a sequence of arrays, each deciding the backend like `&Array`.
     Arrays,
+    /// `Option<&Array>`: an optional array, deciding the backend like `&Array` when given.
+    OptArray,
     /// `&Container`
     Container,
     /// `Scalar`: a scalar that decides the dtype under `#[infer_dtype]`.
@@ -82,6 +84,12 @@ impl Class {
     /// An array input of the op: an `&Array` or an `Operand`.
     pub(super) fn is_array_like(self) -> bool {
         matches!(self, Class::Array | Class::Operand)
+    }
+
+    /// Zero or more array inputs, known at run time: a sequence or an optional array
+    /// (`x.iter()` gives them either way).
+    pub(super) fn is_array_many(self) -> bool {
+        matches!(self, Class::Arrays | Class::OptArray)
     }
 }
 
@@ -153,6 +161,10 @@ impl Param {
             Class::Arrays => {
                 let l = lifetime_of(&self.ident);
                 quote!(&[#p::NestArg<#l>])
+            }
+            Class::OptArray => {
+                let l = lifetime_of(&self.ident);
+                quote!(::core::option::Option<#p::NestArg<#l>>)
             }
             _ => self.pub_ty(p),
         }
@@ -245,6 +257,12 @@ pub(super) fn result_inner(ret: &ReturnType) -> Option<Type> {
         syn::GenericArgument::Type(t) => Some(t.clone()),
         _ => None,
     }
+}
+
+/// `Option<&Array>`: an optional array.
+pub(super) fn is_opt_array(ty: &Type) -> bool {
+    option_inner(ty)
+        .is_some_and(|t| is_ref(t, false) && type_last_ident(t).as_deref() == Some("Array"))
 }
 
 /// `&[&Array]`: a sequence of arrays.

@@ -3,8 +3,8 @@
 //! [`validate`](super::validate)).
 
 use super::model::{
-    is_array_seq, is_ref, kind_name, nested_ret, option_inner, result_inner, type_last_ident,
-    Class, DeclFn, Family, Kind, Op, Param,
+    is_array_seq, is_opt_array, is_ref, kind_name, nested_ret, option_inner, result_inner,
+    type_last_ident, Class, DeclFn, Family, Kind, Op, Param,
 };
 use super::validate;
 use crate::attrs::{take_kw, Helper};
@@ -233,6 +233,7 @@ fn parse_params(
         let last = type_last_ident(&ty);
         let class = match last.as_deref() {
             _ if is_array_seq(&ty) => Class::Arrays,
+            _ if is_opt_array(&ty) => Class::OptArray,
             Some("Array") if is_ref(&ty, false) => Class::Array,
             Some("Array") if is_ref(&ty, true) => Class::ArrayMut,
             Some("Operand") => Class::Operand,

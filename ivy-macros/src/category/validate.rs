@@ -77,7 +77,7 @@ pub(super) fn check_params(
         }
         if !params
             .iter()
-            .any(|p| p.class.is_array_like() || p.class == Class::Arrays)
+            .any(|p| p.class.is_array_like() || p.class.is_array_many())
         {
             cx.error_spanned_by(
                 a,

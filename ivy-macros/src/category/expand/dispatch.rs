@@ -160,6 +160,19 @@ fn dtype_checks(cx: &OpCx) -> Vec<TokenStream> {
             quote!(#p::supported_seq(#name_s, __rejected, #id, __B::BACKEND, __B::VERSION_STR));
         rebind_seq(p, id, "cast", call)
     }));
+    v.extend(cx.many.iter().filter(|prm| prm.class == Class::OptArray).map(|prm| {
+        let id = &prm.ident;
+        let store = format_ident!("__cast_{}", id);
+        quote! {
+            let mut #store = ::core::option::Option::None;
+            let #id: ::core::option::Option<&#p::Array> = match #id {
+                ::core::option::Option::Some(__x) => ::core::option::Option::Some(
+                    #p::supported_input(#name_s, __rejected, __x, &mut #store, __B::BACKEND, __B::VERSION_STR)?,
+                ),
+                ::core::option::Option::None => ::core::option::Option::None,
+            };
+        }
+    }));
     if cx.op.infer_dtype {
         v.push(quote! {
             let dtype: #p::Dtype = #p::supported_dtype(#name_s, __rejected, dtype, __B::BACKEND, __B::VERSION_STR)?;
@@ -179,7 +192,7 @@ fn device_checks(cx: &OpCx) -> TokenStream {
             quote!(#p::check_device(#name_s, __info, #id.device(), #id.dtype(), __B::BACKEND, __B::VERSION_STR)?;)
         })
         .collect();
-    v.extend(cx.seqs.iter().map(|prm| {
+    v.extend(cx.many.iter().map(|prm| {
         let id = &prm.ident;
         quote! {
             for __a in #id.iter() {
@@ -223,18 +236,19 @@ fn rebind_seq(p: &TokenStream, id: &Ident, what: &str, call: TokenStream) -> Tok
     }
 }
 
-/// `&[fixed…]`, or with sequence parameters `&{ vec![fixed…] extended by f(each element) }`.
+/// `&[fixed…]`, or with sequence or optional-array parameters `&{ vec![fixed…] extended by
+/// f(each array they hold) }`.
 pub(super) fn with_seqs(
     cx: &OpCx,
     fixed: TokenStream,
     f: impl Fn(&TokenStream) -> TokenStream,
 ) -> TokenStream {
-    if cx.seqs.is_empty() {
+    if cx.many.is_empty() {
         return quote!(&[#fixed]);
     }
     let a = quote!(__a);
     let each = f(&a);
-    let ids = cx.seqs.iter().map(|prm| &prm.ident);
+    let ids = cx.many.iter().map(|prm| &prm.ident);
     quote!(&{
         let mut __v = ::std::vec![#fixed];
         #(__v.extend(#ids.iter().map(|__a| #each));)*

@@ -24,6 +24,7 @@ pub(super) fn params_meta(p: &TokenStream, op: &Op) -> TokenStream {
             Class::ArrayMut => quote!(ArrayMut),
             Class::Operand => quote!(Operand),
             Class::Arrays => quote!(Arrays),
+            Class::OptArray => quote!(OptionalArray),
             Class::Container => quote!(Container),
             Class::Scalar => quote!(Scalar),
             Class::Data => quote!(Data),

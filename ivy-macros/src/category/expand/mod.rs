@@ -81,6 +81,8 @@ pub(super) struct OpCx<'a> {
     pub(super) array_like: Vec<&'a Param>,
     /// Sequence inputs (`&[&Array]`).
     pub(super) seqs: Vec<&'a Param>,
+    /// Inputs holding zero or more arrays known at run time: sequences and optional arrays.
+    pub(super) many: Vec<&'a Param>,
     /// `out: Option<&mut Array>` or nothing.
     pub(super) out_param: TokenStream,
     /// What the body, the per-backend step and the core entry return: `Result<Option<Array>>`
@@ -126,7 +128,7 @@ impl<'a> OpCx<'a> {
         let lt = generics_of(positional.iter().copied(), &[Class::Operand]);
         let nlt = generics_of(
             positional.iter().copied(),
-            &[Class::Array, Class::Operand, Class::Arrays],
+            &[Class::Array, Class::Operand, Class::Arrays, Class::OptArray],
         );
         let kw_param = if has_kw {
             quote!(kw: #kw_ident,)
@@ -163,6 +165,11 @@ impl<'a> OpCx<'a> {
             .iter()
             .filter(|p| p.class == Class::Arrays)
             .collect();
+        let many: Vec<&Param> = op
+            .params
+            .iter()
+            .filter(|p| p.class.is_array_many())
+            .collect();
         let ret = &op.ret;
         let (out_param, into_ret) = if op.has_out {
             (
@@ -172,7 +179,7 @@ impl<'a> OpCx<'a> {
         } else {
             (quote!(), quote!(#p::Result<#ret>))
         };
-        let backends_expr = backends_expr(p, op, &seqs);
+        let backends_expr = backends_expr(p, op, &many);
         OpCx {
             cat,
             op,
@@ -207,6 +214,7 @@ impl<'a> OpCx<'a> {
             all_names,
             array_like,
             seqs,
+            many,
             out_param,
             into_ret,
             backends_expr,
@@ -223,7 +231,7 @@ impl<'a> OpCx<'a> {
 }
 
 /// `&[Some(x.backend()), y.backend(), out.as_deref().map(Array::backend)]`
-fn backends_expr(p: &TokenStream, op: &Op, seqs: &[&Param]) -> TokenStream {
+fn backends_expr(p: &TokenStream, op: &Op, many: &[&Param]) -> TokenStream {
     let items = op
         .params
         .iter()
@@ -242,10 +250,10 @@ fn backends_expr(p: &TokenStream, op: &Op, seqs: &[&Param]) -> TokenStream {
     } else {
         quote!()
     };
-    if seqs.is_empty() {
+    if many.is_empty() {
         return quote!(&[#(#items,)* #out_b]);
     }
-    let ids = seqs.iter().map(|prm| &prm.ident);
+    let ids = many.iter().map(|prm| &prm.ident);
     quote!(&{
         let mut __v = ::std::vec![#(#items,)* #out_b];
         #(__v.extend(#ids.iter().map(|__a| ::core::option::Option::Some(__a.backend())));)*

@@ -33,7 +33,7 @@ pub(super) fn nested_fns(cx: &OpCx) -> Vec<TokenStream> {
         .map(|p| &p.ident)
         .collect();
     // with a sequence parameter the leaves' positions are known at run time only
-    let (nest_setup, nest_list, leaf_args) = if cx.seqs.is_empty() {
+    let (nest_setup, nest_list, leaf_args) = if cx.many.is_empty() {
         (
             quote!(),
             quote!(&[#(::core::convert::Into::into(#nest_args)),*]),
@@ -144,6 +144,15 @@ fn seq_nest_list(cx: &OpCx) -> (TokenStream, TokenStream, Vec<TokenStream>) {
                         quote!(__a[#at])
                     }
                 }
+                Class::OptArray => {
+                    pushes.push(quote! {
+                        let #at = #id.map(|__x| {
+                            __nest.push(__x);
+                            __nest.len() - 1
+                        });
+                    });
+                    quote!(#at.map(|__i| __a[__i].array(#name_s, #id_s)).transpose()?)
+                }
                 Class::Arrays => {
                     pushes.push(quote! {
                         let #at = __nest.len()..__nest.len() + #id.len();
@@ -179,7 +188,7 @@ pub(super) fn container_methods(cx: &OpCx) -> (Vec<TokenStream>, Vec<TokenStream
     let rest_names: Vec<&Ident> = rest.iter().map(|p| &p.ident).collect();
     let clt = generics_of(
         rest.iter().copied(),
-        &[Class::Array, Class::Operand, Class::Arrays],
+        &[Class::Array, Class::Operand, Class::Arrays, Class::OptArray],
     );
     let nret = nested_ret(cx.ret, p).unwrap_or_else(|| quote!(#p::Container));
     let m_doc = format!(" Container method form of [`{name_s}`](fn@{name_s}).");

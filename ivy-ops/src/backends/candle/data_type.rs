@@ -13,9 +13,6 @@ impl DataTypeBackend for CandleBackend {
             return Ok(x.clone()); // tensors are immutable: sharing is safe
         }
         let t = tensor("astype", x)?;
-        if rounds_twice(x.dtype(), dtype) {
-            return host_cast("astype", t, dtype).map(Array::from_candle);
-        }
         cast(t, dtype).map(Array::from_candle)
     }
 
@@ -36,13 +33,13 @@ impl DataTypeBackend for CandleBackend {
 /// f32)`), two roundings for values beyond 2^24 (int64 2^60 + 2^52 + 1 gives 2^60, not the
 /// nearest bfloat16 2^60 + 2^53). Its other integer conversions are exact or round once
 /// (float16 overflows from 65520 on, well within float32's exact integers).
-fn rounds_twice(from: Dtype, to: Dtype) -> bool {
+pub(super) fn rounds_twice(from: Dtype, to: Dtype) -> bool {
     to == Dtype::Bfloat16 && matches!(from, Dtype::Uint32 | Dtype::Int32 | Dtype::Int64)
 }
 
 /// `t` converted to `to` on the host with ivy's element conversion ([`Elem::cast_from`],
 /// the ndarray backend's), as a new tensor of `t`'s shape on `t`'s device.
-fn host_cast(op: &'static str, t: &Tensor, to: Dtype) -> Result<CandleArray> {
+pub(super) fn host_cast(op: &'static str, t: &Tensor, to: Dtype) -> Result<CandleArray> {
     let from = dtype_of(t.dtype());
     reserve(op, t.dims(), from)?; // the host copy of `t`
     reserve(op, t.dims(), to)?;

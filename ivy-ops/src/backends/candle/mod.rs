@@ -193,7 +193,12 @@ pub(crate) fn to_f64_vec(t: &Tensor) -> Result<Vec<f64>> {
         .map_err(|e| err("to_f64_vec", e))
 }
 
+/// `t` as `to` (every cast of the backend: `astype`, promotion, family inputs): candle's
+/// own conversion, or ivy's on the host where candle's rounds twice.
 pub(crate) fn cast(t: &Tensor, to: Dtype) -> Result<CandleArray> {
+    if data_type::rounds_twice(dtype_of(t.dtype()), to) {
+        return data_type::host_cast("astype", t, to);
+    }
     let d = candle_dtype(Some("astype"), to)?;
     if d.size_in_bytes() > t.dtype().size_in_bytes() {
         reserve("astype", t.dims(), to)?;
