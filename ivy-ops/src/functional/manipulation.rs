@@ -68,11 +68,7 @@ pub(crate) fn concat_args(op: &'static str, arrays: &&[&Array], axis: &Option<i6
 }
 
 /// `concat`'s axis, normalised against `ndim` (`None`: flatten).
-pub(crate) fn concat_axis(
-    op: &'static str,
-    axis: Option<i64>,
-    ndim: usize,
-) -> Result<Option<usize>> {
+fn concat_axis(op: &'static str, axis: Option<i64>, ndim: usize) -> Result<Option<usize>> {
     match axis {
         None => Ok(None),
         Some(a) => crate::functional::statistical::normalize_axes(op, &Some(vec![a]), ndim)
@@ -80,8 +76,26 @@ pub(crate) fn concat_axis(
     }
 }
 
+/// What every backend's `concat` starts from: the first array, the normalised axis (`None`:
+/// flatten) and the result's shape, whose allocation is probed first.
+pub(crate) fn concat_plan<'a>(
+    arrays: &[&'a Array],
+    axis: Option<i64>,
+) -> Result<(&'a Array, Option<usize>, Vec<usize>)> {
+    const OP: &str = "concat";
+    let first = *arrays.first().ok_or(Error::InvalidArgument {
+        op: OP,
+        message: "needs at least one array".into(),
+    })?;
+    let ax = concat_axis(OP, axis, first.ndim())?;
+    let shape = concat_shape(arrays, ax);
+    let n = crate::alloc::shape_size_of(OP, &shape, first.dtype())?;
+    crate::alloc::probe(OP, crate::alloc::bytes_of(n, first.dtype()))?;
+    Ok((first, ax, shape))
+}
+
 /// The shape of `concat`'s result (the arguments checked).
-pub(crate) fn concat_shape(arrays: &[&Array], axis: Option<usize>) -> Vec<usize> {
+fn concat_shape(arrays: &[&Array], axis: Option<usize>) -> Vec<usize> {
     match (axis, arrays.first()) {
         (None, _) => vec![arrays.iter().map(|x| x.size()).sum()],
         (Some(ax), Some(first)) => {

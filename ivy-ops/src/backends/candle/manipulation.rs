@@ -1,21 +1,15 @@
 //! candle: joining arrays.
 
-use super::{err, reserve, tensor, wrap, CandleBackend};
-use crate::functional::manipulation::{concat_axis, concat_shape, ManipulationBackend};
-use crate::{Array, Error, Result};
+use super::{err, tensor, wrap, CandleBackend};
+use crate::functional::manipulation::{concat_plan, ManipulationBackend};
+use crate::{Array, Result};
 use candle_core::Tensor;
 
 #[ivy_macros::backend_impl]
 impl ManipulationBackend for CandleBackend {
     fn concat(arrays: &[&Array], axis: Option<i64>) -> Result<Array> {
         const OP: &str = "concat";
-        let first = arrays.first().ok_or(Error::InvalidArgument {
-            op: OP,
-            message: "needs at least one array".into(),
-        })?;
-        let ax = concat_axis(OP, axis, first.ndim())?;
-        let shape = concat_shape(arrays, ax);
-        reserve(OP, &shape, first.dtype())?;
+        let (_, ax, shape) = concat_plan(arrays, axis)?;
         let ts = arrays
             .iter()
             .map(|x| {

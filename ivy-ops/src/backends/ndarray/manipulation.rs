@@ -2,7 +2,7 @@
 
 use super::kernels::nd;
 use super::{NdElem, NdarrayBackend};
-use crate::functional::manipulation::{concat_axis, concat_shape, ManipulationBackend};
+use crate::functional::manipulation::{concat_plan, ManipulationBackend};
 use crate::{Array, Error, Result};
 use ::ndarray::{ArrayD, ArrayViewD, Axis, IxDyn};
 
@@ -10,14 +10,7 @@ use ::ndarray::{ArrayD, ArrayViewD, Axis, IxDyn};
 impl ManipulationBackend for NdarrayBackend {
     fn concat(arrays: &[&Array], axis: Option<i64>) -> Result<Array> {
         const OP: &str = "concat";
-        let first = arrays.first().ok_or(Error::InvalidArgument {
-            op: OP,
-            message: "needs at least one array".into(),
-        })?;
-        let ax = concat_axis(OP, axis, first.ndim())?;
-        let shape = concat_shape(arrays, ax);
-        let n = crate::alloc::shape_size_of(OP, &shape, first.dtype())?;
-        crate::alloc::probe(OP, crate::alloc::bytes_of(n, first.dtype()))?;
+        let (first, ax, shape) = concat_plan(arrays, axis)?;
         super::nd_all!(nd(OP, first)?, _a, T => {
             let views = arrays
                 .iter()
