@@ -20,7 +20,7 @@
 //! same (CamelCase) name: no backend code per op.
 
 use crate::{Array, BackendInfo};
-use ivy_core::{DtypeSet, Error, Result};
+use ivy_core::{DtypeSet, Error, Result, Scalar};
 use num_complex::Complex;
 use std::borrow::Cow;
 use std::mem::MaybeUninit;
@@ -145,6 +145,9 @@ pub trait Kernels: BackendInfo {
     /// `K` into `out`, which has the broadcast shape and the operands' dtype: `Ok(false)`
     /// when the backend cannot write into `out` itself.
     fn zip_into<K: Binary>(a: &Array, b: &Array, out: &mut Array) -> Result<bool>;
+    /// `K2(K1(x, a), b)` of every element of `x`, the scalars converted to `x`'s dtype (as
+    /// `full` converts them), in one pass: `clip` is `Minimum(Maximum(x, lo), hi)`.
+    fn zip_scalars<K1: Binary, K2: Binary>(x: &Array, a: Scalar, b: Scalar) -> Result<Array>;
 }
 
 /// The support of a family op on backend `B` (the default of its support constant).
@@ -266,18 +269,8 @@ pub fn binary_out<B: Kernels + ?Sized, K: Binary>(
 /// name `clip`.
 pub fn clip<B: Kernels + ?Sized>(x: &Array, x_min: f64, x_max: f64) -> Result<Array> {
     const OP: &str = "clip";
-    let bound = |v: f64| {
-        crate::functional::creation::scalar_array(
-            OP,
-            B::BACKEND,
-            ivy_core::Scalar::Float(v),
-            x.dtype(),
-            x.device(),
-        )
-    };
-    let (lo, hi) = (bound(x_min)?, bound(x_max)?);
-    B::zip::<crate::kernels::Maximum>(x.shape(), x, &lo)
-        .and_then(|m| B::zip::<crate::kernels::Minimum>(x.shape(), &m, &hi))
+    let (lo, hi) = (Scalar::Float(x_min), Scalar::Float(x_max));
+    B::zip_scalars::<crate::kernels::Maximum, crate::kernels::Minimum>(x, lo, hi)
         .map_err(|e| e.with_op(OP))
 }
 

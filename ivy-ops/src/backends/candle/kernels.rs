@@ -6,7 +6,7 @@
 use super::{candle_types, dtype_of, err, tensor, wrap, CandleArray, CandleBackend};
 use crate::elem::Elem;
 use crate::family::{Binary, Kernels, Unary};
-use crate::{Array, Result};
+use crate::{Array, Result, Scalar};
 use candle_core::Tensor;
 
 /// The most dimensions candle's CPU kernels iterate over (`candle_core::nditer::MAX_DIMS`);
@@ -67,6 +67,17 @@ impl Kernels for CandleBackend {
 
     fn map_into<K: Unary>(_x: &Array, _out: &mut Array) -> Result<bool> {
         Ok(false) // tensors are immutable: the family writes the result into `out`
+    }
+
+    fn zip_scalars<K1: Binary, K2: Binary>(x: &Array, a: Scalar, b: Scalar) -> Result<Array> {
+        let t = tensor(K1::NAME, x)?;
+        candle_types!(x.dtype(), T => {
+            let (a, b) = (T::from_scalar(a), T::from_scalar(b));
+            let xs = host_values::<T>(K1::NAME, t, t.dims())?;
+            let mut v = crate::alloc::try_vec::<T>(K1::NAME, xs.len())?;
+            v.extend(xs.into_iter().map(|e| T::binary::<K2>(T::binary::<K1>(e, a), b)));
+            Tensor::from_vec(v, t.dims(), t.device()).map(array).map_err(|e| err(K1::NAME, e))
+        }, other => Err(crate::array::not_in_backend(Some(K1::NAME), other, crate::Backend::Candle)))
     }
 
     fn zip<K: Binary>(shape: &[usize], x: &Array, y: &Array) -> Result<Array> {

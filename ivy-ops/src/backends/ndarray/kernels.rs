@@ -3,7 +3,7 @@
 use super::{Elem, NdArray, NdElem};
 use crate::{Array, NativeArray};
 use ::ndarray::{ArrayD, ArrayViewD, IxDyn, Zip};
-use ivy_core::{Backend, Dtype, Error, Result};
+use ivy_core::{Backend, Dtype, Error, Result, Scalar};
 use std::borrow::Cow;
 use std::mem::MaybeUninit;
 
@@ -184,6 +184,15 @@ impl crate::family::Kernels for super::NdarrayBackend {
                 _ => Zip::from(o).and(a).for_each(|o, &v| *o = T::unary::<K>(v)),
             }
             Ok(true)
+        })
+    }
+
+    fn zip_scalars<K1: Binary, K2: Binary>(x: &Array, a: Scalar, b: Scalar) -> Result<Array> {
+        let x = nd(K1::NAME, x)?;
+        super::nd_all!(x, v, T => {
+            let (a, b) = (T::from_scalar(a), T::from_scalar(b));
+            let r = try_map(K1::NAME, v.view(), |e| T::binary::<K2>(T::binary::<K1>(e, a), b))?;
+            Ok(Array::from_nd(T::wrap(r)))
         })
     }
 
