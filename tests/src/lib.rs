@@ -171,11 +171,7 @@ pub enum Ty {
 impl Ty {
     /// The type of parameter `p`, or `None` when the generator has no rule for its type.
     pub fn of(p: &ParamMeta) -> Option<Ty> {
-        Some(match p.kind {
-            ParamKind::Dtype => Ty::Opt(Box::new(Ty::Dtype)),
-            ParamKind::Device => Ty::Opt(Box::new(Ty::Device)),
-            _ => Ty::from_arg(&p.arg)?,
-        })
+        Ty::from_arg(&p.arg)
     }
 
     /// The type of an [`ArgType`] (the macro's reading of the declared type), or `None` for

@@ -45,6 +45,38 @@ pub(super) fn params_meta(p: &TokenStream, op: &Op) -> TokenStream {
     quote!(&[#(#rows),*])
 }
 
+/// What an `impl Trait` parameter stands for in a call by name.
+enum ImplTarget<'t> {
+    /// `impl Into<X>`: an `X`.
+    Into(&'t Type),
+    /// `impl IntoIterator<Item = X>`: a list of `X`.
+    Items(&'t Type),
+}
+
+fn impl_target(it: &syn::TypeImplTrait) -> Option<ImplTarget<'_>> {
+    for b in &it.bounds {
+        let TypeParamBound::Trait(t) = b else {
+            continue;
+        };
+        let Some(seg) = t.path.segments.last() else {
+            continue;
+        };
+        let PathArguments::AngleBracketed(args) = &seg.arguments else {
+            continue;
+        };
+        for a in &args.args {
+            match (seg.ident.to_string().as_str(), a) {
+                ("Into", GenericArgument::Type(x)) => return Some(ImplTarget::Into(x)),
+                ("IntoIterator", GenericArgument::AssocType(at)) if at.ident == "Item" => {
+                    return Some(ImplTarget::Items(&at.ty))
+                }
+                _ => {}
+            }
+        }
+    }
+    None
+}
+
 /// The op's type parameters, by name.
 fn type_generics(op: &Op) -> Vec<String> {
     op.decl
@@ -87,30 +119,14 @@ fn arg_type(p: &TokenStream, ty: &Type, generics: &[String]) -> TokenStream {
             let e = arg_type(p, &sl.elem, generics);
             quote!(#p::ArgType::List(&#e))
         }
-        Type::ImplTrait(it) => {
-            for b in &it.bounds {
-                let TypeParamBound::Trait(t) = b else {
-                    continue;
-                };
-                let Some(seg) = t.path.segments.last() else {
-                    continue;
-                };
-                let PathArguments::AngleBracketed(args) = &seg.arguments else {
-                    continue;
-                };
-                for a in &args.args {
-                    match (seg.ident.to_string().as_str(), a) {
-                        ("Into", GenericArgument::Type(x)) => return arg_type(p, x, generics),
-                        ("IntoIterator", GenericArgument::AssocType(at)) if at.ident == "Item" => {
-                            let e = arg_type(p, &at.ty, generics);
-                            return quote!(#p::ArgType::List(&#e));
-                        }
-                        _ => {}
-                    }
-                }
+        Type::ImplTrait(it) => match impl_target(it) {
+            Some(ImplTarget::Into(x)) => arg_type(p, x, generics),
+            Some(ImplTarget::Items(x)) => {
+                let e = arg_type(p, x, generics);
+                quote!(#p::ArgType::List(&#e))
             }
-            opaque
-        }
+            None => opaque,
+        },
         Type::Path(tp) => {
             let Some(seg) = tp.path.segments.last() else {
                 return opaque;
@@ -220,33 +236,14 @@ fn read_of(prm: &Param, generics: &[String], p: &TokenStream) -> Read {
             }
             Read::Direct(ty.clone())
         }
-        Type::ImplTrait(it) => {
-            for b in &it.bounds {
-                let TypeParamBound::Trait(t) = b else {
-                    continue;
-                };
-                let Some(seg) = t.path.segments.last() else {
-                    continue;
-                };
-                let PathArguments::AngleBracketed(args) = &seg.arguments else {
-                    continue;
-                };
-                for a in &args.args {
-                    match (seg.ident.to_string().as_str(), a) {
-                        ("Into", GenericArgument::Type(x)) => return Read::Direct(x.clone()),
-                        ("IntoIterator", GenericArgument::AssocType(at)) if at.ident == "Item" => {
-                            let x = &at.ty;
-                            return Read::Direct(syn::parse_quote!(::std::vec::Vec<#x>));
-                        }
-                        _ => {}
-                    }
-                }
-            }
-            Read::Not(format!(
+        Type::ImplTrait(it) => match impl_target(it) {
+            Some(ImplTarget::Into(x)) => Read::Direct(x.clone()),
+            Some(ImplTarget::Items(x)) => Read::Direct(syn::parse_quote!(::std::vec::Vec<#x>)),
+            None => Read::Not(format!(
                 "its argument `{}` is a Rust closure or trait object",
                 prm.ident
-            ))
-        }
+            )),
+        },
         _ => Read::Direct(ty),
     }
 }

@@ -2,10 +2,9 @@
 //! `x.tan_with(kw)`, `x.tan_out(out)`, when its first argument is an array.
 
 use super::{generics_of, OpCx};
-use crate::category::model::{Class, Param};
+use crate::category::model::Class;
 use proc_macro2::TokenStream;
 use quote::quote;
-use syn::Ident;
 
 /// The trait's method declarations and their impls for `Array` (none without a receiver).
 pub(super) fn array_methods(cx: &OpCx) -> (Vec<TokenStream>, Vec<TokenStream>) {
@@ -14,17 +13,9 @@ pub(super) fn array_methods(cx: &OpCx) -> (Vec<TokenStream>, Vec<TokenStream>) {
     };
     let (p, name, name_s, ret) = (cx.p, cx.name, &cx.name_s, cx.ret);
     let (name_with, name_out, kw_ident) = (&cx.name_with, &cx.name_out, &cx.kw_ident);
-    let rest: Vec<&Param> = cx.positional.iter().skip(1).copied().collect();
-    let rest_params: Vec<TokenStream> = rest
-        .iter()
-        .map(|prm| {
-            let id = &prm.ident;
-            let ty = prm.pub_ty(p);
-            quote!(#id: #ty)
-        })
-        .collect();
-    let rest_names: Vec<&Ident> = rest.iter().map(|p| &p.ident).collect();
-    let mlt = generics_of(rest.iter().copied(), &[Class::Operand]);
+    // the receiver is the first positional parameter: the rest of the public form's lists
+    let (rest_params, rest_names) = (&cx.pos_params[1..], &cx.pos_names[1..]);
+    let mlt = generics_of(cx.positional[1..].iter().copied(), &[Class::Operand]);
     let self_arg = if first.class == Class::Operand {
         quote!(#p::Operand::Array(self))
     } else {
