@@ -161,6 +161,7 @@ pub(crate) fn param_kind(k: ParamKind) -> &'static str {
         ParamKind::ArrayMut => "array_mut",
         ParamKind::Operand => "operand",
         ParamKind::Arrays => "arrays",
+        ParamKind::Index => "index",
         ParamKind::OptionalArray => "optional_array",
         ParamKind::Container => "container",
         ParamKind::Scalar => "scalar",

@@ -59,7 +59,7 @@ fn out_form() -> CliResult {
     ivy::with_backend(Backend::Ndarray, || -> CliResult {
         let x = ivy::asarray(vec![0.0f32, 0.5, 1.0])?;
         let mut out = ivy::zeros_with(
-            &[3],
+            [3],
             ZerosKw {
                 dtype: Some(Dtype::Float64),
                 device: None,
@@ -250,11 +250,8 @@ fn data_types() -> CliResult {
             dtype: Some(Dtype::Uint16),
             device: None,
         };
-        expect_err(
-            "candle: zeros(2, dtype=uint16)",
-            ivy::zeros_with(&[2], kw()),
-        )?;
-        let z = ivy::with_casting_mode(ivy::CastingMode::Upcast, || ivy::zeros_with(&[2], kw()))?;
+        expect_err("candle: zeros(2, dtype=uint16)", ivy::zeros_with([2], kw()))?;
+        let z = ivy::with_casting_mode(ivy::CastingMode::Upcast, || ivy::zeros_with([2], kw()))?;
         outln!("candle, upcast_data_types: zeros(2, dtype=uint16) = {z}");
         expect_err(
             "candle: as_ivy_dtype(\"uint16\")",

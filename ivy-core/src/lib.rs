@@ -15,6 +15,7 @@ mod error;
 mod meta;
 mod promotion;
 mod scalar;
+mod shape;
 mod version;
 
 pub use backend::{
@@ -38,4 +39,5 @@ pub use promotion::{
     can_cast, precise_mode, promote_types, set_precise_mode, with_precise_mode, PreciseMode,
 };
 pub use scalar::Scalar;
+pub use shape::Shape;
 pub use version::{resolve_device_spec, resolve_spec, Version, VersionRange};

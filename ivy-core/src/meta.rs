@@ -70,6 +70,9 @@ pub enum ParamKind {
     Operand,
     /// `&[&Array]`: a sequence of arrays.
     Arrays,
+    /// `#[index] &Array`: integer indices (any int dtype; neither promoted nor checked
+    /// against the op's dtype support).
+    Index,
     /// `Option<&Array>`: an optional array.
     OptionalArray,
     /// `&Container`.

@@ -100,6 +100,11 @@ pub fn take_helpers(attrs: &mut Vec<Attribute>) -> Vec<(Helper, Attribute)> {
 
 /// Removes `#[kw]` / `#[kw(default = expr)]` from a parameter's attributes.
 pub fn take_kw(attrs: &mut Vec<Attribute>) -> Option<Attribute> {
-    let pos = attrs.iter().position(|a| a.path().is_ident("kw"))?;
+    take_param_attr(attrs, "kw")
+}
+
+/// Removes the parameter attribute `#[name…]` (the first one) from `attrs`.
+pub fn take_param_attr(attrs: &mut Vec<Attribute>, name: &str) -> Option<Attribute> {
+    let pos = attrs.iter().position(|a| a.path().is_ident(name))?;
     Some(attrs.remove(pos))
 }

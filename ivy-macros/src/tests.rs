@@ -65,6 +65,44 @@ fn category_check() {
 }
 
 #[test]
+fn category_axes_index_shape() {
+    let text = category(quote! {
+        pub mod demo {
+            use crate::{Array, Result, Shape};
+
+            /// Gathers along an axis.
+            #[primary]
+            pub fn take(x: &Array, #[index] indices: &Array, #[kw] #[axis] axis: Option<i64>) -> Result<Array>;
+
+            /// Reduces.
+            #[primary]
+            #[check(super::fits)]
+            pub fn total(x: &Array, #[kw] #[axes] axis: Option<Vec<i64>>) -> Result<Array>;
+
+            /// Broadcasts.
+            #[primary]
+            pub fn spread(x: &Array, shape: Shape, #[axis(inserted)] at: i64) -> Result<Array>;
+        }
+    });
+    assert_clean(&text);
+    // the check and the backend see normalised axes
+    assert!(
+        text.contains("let axis: &[usize] = &__axes_axis;")
+            && text.contains("super::fits(\"total\", &x, &axis)?;"),
+        "{text}"
+    );
+    assert!(
+        text.contains("index_input(\"take\", \"indices\", indices)?;"),
+        "{text}"
+    );
+    assert!(
+        text.contains("shape: impl ::core::convert::Into<::ivy::__private::Shape>"),
+        "{text}"
+    );
+    insta::assert_snapshot!("category_axes_index_shape", text);
+}
+
+#[test]
 fn category_family() {
     let text = category(quote! {
         pub mod demo {

@@ -4,7 +4,7 @@ pub use crate::{Array, Container, NestArg, Operand};
 use ivy_core::Nest;
 pub use ivy_core::{
     resolve_device_spec, resolve_spec, Backend, BackendSupport, Device, DeviceSet, Dtype, DtypeSet,
-    Error, OpEntry, OpKind, OpMeta, Result, Scalar, Version, VersionRange,
+    Error, OpEntry, OpKind, OpMeta, Result, Scalar, Shape, Version, VersionRange,
 };
 
 pub use crate::args::Data;
@@ -642,4 +642,71 @@ pub fn promote_seq(xs: &[&Array]) -> Result<Option<Vec<Array>>> {
         })
         .collect::<Result<Vec<Array>>>()
         .map(Some)
+}
+
+/// `#[axes]`: the axes `axis` names in an array of rank `ndim` (all of them when `None`),
+/// non-negative and sorted; an axis out of range, or one named twice (`[0, -2]` on a
+/// matrix), is an error naming the op.
+pub fn normalize_axes(
+    op: &'static str,
+    param: &'static str,
+    axis: Option<&[i64]>,
+    ndim: usize,
+) -> Result<Vec<usize>> {
+    let Some(axes) = axis else {
+        return Ok((0..ndim).collect());
+    };
+    let mut v = Vec::with_capacity(axes.len());
+    for &a in axes {
+        let ax = normalize_axis(op, a, ndim)?;
+        if v.contains(&ax) {
+            return Err(Error::InvalidArgument {
+                op,
+                message: format!(
+                    "`{param}` names dimension {ax} twice ({axes:?} on {ndim} dimensions): list each axis once"
+                ),
+            });
+        }
+        v.push(ax);
+    }
+    v.sort_unstable();
+    Ok(v)
+}
+
+/// `#[axis]`: axis `a` of an array of rank `ndim`, negative counting from the end.
+#[inline]
+pub fn normalize_axis(op: &'static str, a: i64, ndim: usize) -> Result<usize> {
+    let n = ndim as i64;
+    if a < -n || a >= n {
+        return Err(Error::Axis { op, axis: a, ndim });
+    }
+    Ok(if a < 0 { (a + n) as usize } else { a as usize })
+}
+
+/// The rank axes are counted against when the first array argument is a sequence: its
+/// first array's (a sequence with an axis needs one).
+#[inline]
+pub fn seq_rank(op: &'static str, param: &'static str, arrays: &[&Array]) -> Result<usize> {
+    match arrays.first() {
+        Some(a) => Ok(a.ndim()),
+        None => Err(Error::InvalidArgument {
+            op,
+            message: format!("`{param}` needs at least one array"),
+        }),
+    }
+}
+
+/// `#[index]`: an index array holds integers (it is neither promoted nor cast).
+#[inline]
+pub fn index_input(op: &'static str, param: &'static str, x: &Array) -> Result<()> {
+    if x.dtype().is_int() {
+        return Ok(());
+    }
+    Err(Error::InvalidArgument {
+        op,
+        message: format!(
+            "`{param}` holds indices and must have an integer dtype, not {}: convert it with `astype`",
+            x.dtype()
+        ),
+    })
 }

@@ -78,7 +78,7 @@ pub use ivy_core::{
 };
 pub use ivy_core::{
     container, current_backend, set_backend, set_default_backend, unset_backend, with_backend,
-    Backend, Device, Dtype, DtypeSet, Error, OpKind, Result, Scalar,
+    Backend, Device, Dtype, DtypeSet, Error, OpKind, Result, Scalar, Shape,
 };
 pub use ivy_core::{
     default_of, precise_mode, set_default, set_precise_mode, unset_default, with_default,

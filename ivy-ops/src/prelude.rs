@@ -10,4 +10,4 @@ pub use crate::functional::general::InplaceUpdateKw;
 pub use crate::functional::losses::{ArrayLosses, ContainerLosses, CrossEntropyKw};
 pub use crate::functional::manipulation::ConcatKw;
 pub use crate::functional::statistical::{ArrayStatistical, ContainerStatistical, SumKw};
-pub use crate::{Array, Backend, Container, Data, Device, Dtype, DtypeSet, Operand, Scalar};
+pub use crate::{Array, Backend, Container, Data, Device, Dtype, DtypeSet, Operand, Scalar, Shape};

@@ -300,6 +300,18 @@ impl<'v, T: FromValue<'v>> FromValue<'v> for Vec<T> {
         }
     }
 }
+/// A shape: a list of non-negative ints (one int is a 1-d shape).
+impl<'v> FromValue<'v> for crate::Shape {
+    const EXPECTED: &'static str = "a shape (a list of non-negative ints)";
+    fn from_value(v: &'v Value) -> Option<Self> {
+        Vec::<usize>::from_value(v).map(crate::Shape::from)
+    }
+}
+impl From<crate::Shape> for Value {
+    fn from(s: crate::Shape) -> Value {
+        Value::from(s.dims())
+    }
+}
 /// A native dtype by name: ndarray's element type (`"f32"`, `"half::bf16"`); on candle,
 /// the candle dtype of the current backend (`"F32"`).
 impl<'v> FromValue<'v> for crate::NativeDtype {

@@ -919,7 +919,7 @@ fn float_to_int_is_saturating_as() {
                     let w = want(x, to);
                     let f = ivy::with_backend(b, || {
                         ivy::full_with(
-                            &[1],
+                            [1],
                             Scalar::Float(x),
                             FullKw {
                                 dtype: Some(to),

@@ -66,7 +66,7 @@ test_backends! {
         if b == Backend::Ndarray {
             assert!(matches!(ivy::negative(&ivy::asarray(vec![true])?), Err(Error::UnsupportedDtype { .. })));
         } else {
-            let r = ivy::zeros_with(&[1], ZerosKw { dtype: Some(Dtype::Uint16), device: None });
+            let r = ivy::zeros_with([1], ZerosKw { dtype: Some(Dtype::Uint16), device: None });
             assert!(matches!(r, Err(Error::DtypeNotInBackend { .. })));
         }
     }
@@ -91,14 +91,14 @@ test_backends! {
             // candle has no uint16 and no bool: creation under a casting mode picks a dtype
             // candle has
             let up = ivy::with_casting_mode(CastingMode::Upcast, || {
-                ivy::zeros_with(&[2], ZerosKw { dtype: Some(Dtype::Uint16), device: None })
+                ivy::zeros_with([2], ZerosKw { dtype: Some(Dtype::Uint16), device: None })
             })?;
             assert_eq!(up.dtype(), Dtype::Uint32);
             let down = ivy::with_casting_mode(CastingMode::Downcast, || {
-                ivy::ones_with(&[1], OnesKw { dtype: Some(Dtype::Uint64), device: None })
+                ivy::ones_with([1], OnesKw { dtype: Some(Dtype::Uint64), device: None })
             })?;
             assert_eq!((down.dtype(), down.to_f64_vec()?), (Dtype::Uint32, vec![1.0]));
-            let cross = ivy::with_casting_mode(CastingMode::Crosscast, || ivy::full(&[1], true))?;
+            let cross = ivy::with_casting_mode(CastingMode::Crosscast, || ivy::full([1], true))?;
             assert_eq!((cross.dtype(), cross.to_f64_vec()?), (Dtype::Int32, vec![1.0]));
         } else {
             // ndarray cannot negate bools: crosscast computes them in the default int dtype

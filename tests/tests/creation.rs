@@ -6,19 +6,19 @@ use ivy_tests::{assert_close, test_backends};
 
 test_backends! {
     fn zeros_ones_defaults(b) {
-        let z = ivy::zeros(&[2, 3])?;
+        let z = ivy::zeros([2, 3])?;
         assert_eq!((z.dtype(), z.shape(), z.backend(), z.device()), (Dtype::Float32, &[2usize, 3][..], b, Device::Cpu));
         assert!(z.to_f64_vec()?.iter().all(|v| *v == 0.0));
-        let o = ivy::ones_with(&[2], OnesKw { dtype: Some(Dtype::Int64), device: None })?;
+        let o = ivy::ones_with([2], OnesKw { dtype: Some(Dtype::Int64), device: None })?;
         assert_eq!(o.dtype(), Dtype::Int64);
         assert_eq!(o.to_f64_vec()?, vec![1.0, 1.0]);
     }
 
     fn full_infers_dtype_from_the_fill_value(b) {
-        assert_eq!(ivy::full(&[2], 3)?.dtype(), Dtype::Int32);
-        assert_eq!(ivy::full(&[2], 3.5)?.dtype(), Dtype::Float32);
-        assert_eq!(ivy::full(&[2], 1i64 << 40)?.dtype(), Dtype::Int64);
-        let f = ivy::full_with(&[2], 7, FullKw { dtype: Some(Dtype::Float64), device: None })?;
+        assert_eq!(ivy::full([2], 3)?.dtype(), Dtype::Int32);
+        assert_eq!(ivy::full([2], 3.5)?.dtype(), Dtype::Float32);
+        assert_eq!(ivy::full([2], 1i64 << 40)?.dtype(), Dtype::Int64);
+        let f = ivy::full_with([2], 7, FullKw { dtype: Some(Dtype::Float64), device: None })?;
         assert_eq!(f.dtype(), Dtype::Float64);
         assert_eq!(f.to_f64_vec()?, vec![7.0, 7.0]);
     }
@@ -42,7 +42,7 @@ test_backends! {
             _ => candle_core::Tensor::try_from(a.clone())?.to_vec1::<i64>().unwrap(),
         };
         assert_eq!(back, vec![big]);
-        let f = ivy::full(&[1], big)?;
+        let f = ivy::full([1], big)?;
         assert_eq!(f.dtype(), Dtype::Int64);
         assert_eq!(ivy::arange(big, big + 3, 1)?.size(), 3);
     }
@@ -56,13 +56,13 @@ test_backends! {
     }
 
     fn impossible_shapes_are_errors(b) {
-        let r = ivy::zeros(&[usize::MAX, 4]);
+        let r = ivy::zeros([usize::MAX, 4]);
         assert!(matches!(r, Err(Error::InvalidArgument { op: "zeros", .. })), "{r:?}");
-        assert!(ivy::full(&[usize::MAX, usize::MAX], 1).is_err());
-        assert!(ivy::zeros(&[1 << 62]).is_err());
-        assert!(ivy::zeros(&[usize::MAX]).is_err());
-        let x = ivy::zeros(&[1])?;
-        assert!(ivy::broadcast_to(&x, &[1 << 62]).is_err());
+        assert!(ivy::full([usize::MAX, usize::MAX], 1).is_err());
+        assert!(ivy::zeros([1 << 62]).is_err());
+        assert!(ivy::zeros([usize::MAX]).is_err());
+        let x = ivy::zeros([1])?;
+        assert!(ivy::broadcast_to(&x, [1 << 62]).is_err());
         assert!(Data::from(vec![1]).reshape(&[usize::MAX, 2]).is_err());
         assert!(ivy::arange(0.0, 1e300, 1e-300).is_err());
         assert!(ivy::arange(i64::MIN, i64::MAX, 1).is_err());
@@ -71,7 +71,7 @@ test_backends! {
     }
 
     fn unknown_device_is_an_error(b) {
-        let r = ivy::zeros_with(&[1], ZerosKw { dtype: None, device: Some(Device::Cuda(0)) });
+        let r = ivy::zeros_with([1], ZerosKw { dtype: None, device: Some(Device::Cuda(0)) });
         if cfg!(feature = "cuda") && b == Backend::Candle {
             return Ok(());
         }
@@ -83,7 +83,7 @@ test_backends! {
 fn candle_lacks_some_dtypes() {
     ivy::with_backend(Backend::Candle, || {
         let r = ivy::zeros_with(
-            &[2],
+            [2],
             ZerosKw {
                 dtype: Some(Dtype::Uint16),
                 device: None,
@@ -106,7 +106,7 @@ fn candle_lacks_some_dtypes() {
     ivy::with_backend(Backend::Ndarray, || {
         for d in Dtype::ALL {
             let z = ivy::zeros_with(
-                &[1],
+                [1],
                 ZerosKw {
                     dtype: Some(d),
                     device: None,
@@ -121,7 +121,7 @@ fn candle_lacks_some_dtypes() {
 #[test]
 fn creation_without_backend_names_the_fix() {
     assert_eq!(ivy::current_backend(), None);
-    let e = ivy::zeros(&[1]).unwrap_err();
+    let e = ivy::zeros([1]).unwrap_err();
     assert!(matches!(e, Error::NoBackend { op: "zeros" }));
     assert!(e.to_string().contains("set_backend"));
 }

@@ -27,10 +27,10 @@ test_backends! {
 
     fn broadcast_to_and_arrays(b) {
         let x = f32s(&[1.0, 2.0])?;
-        let y = ivy::broadcast_to(&x, &[3, 2])?;
+        let y = ivy::broadcast_to(&x, [3, 2])?;
         assert_eq!(y.shape(), &[3, 2]);
         assert_eq!(y.to_f64_vec()?, vec![1.0, 2.0, 1.0, 2.0, 1.0, 2.0]);
-        assert!(matches!(x.broadcast_to(&[3]), Err(Error::Shape { .. })));
+        assert!(matches!(x.broadcast_to([3]), Err(Error::Shape { .. })));
         let col = ivy::asarray(Data::from(vec![10.0f32, 20.0]).reshape(&[2, 1])?)?;
         let both = ivy::broadcast_arrays(&[&x, &col])?;
         assert_eq!(both[0].shape(), &[2, 2]);
@@ -39,7 +39,7 @@ test_backends! {
 
     fn the_four_default_dtype_steps(b) {
         // 1. explicit dtype
-        let z = ivy::full_with(&[1], 2, FullKw { dtype: Some(Dtype::Float16), device: None })?;
+        let z = ivy::full_with([1], 2, FullKw { dtype: Some(Dtype::Float16), device: None })?;
         assert_eq!(z.dtype(), Dtype::Float16);
         // 2. the first array argument, before any scalar
         let x = typed(&[1.0, 2.0], Dtype::Int16)?;
@@ -52,33 +52,33 @@ test_backends! {
         let c: Container = ivy::container! { a: x.clone() };
         assert_eq!(c.ones_like()?.at("a")?.dtype(), Dtype::Int16);
         // 3. the relevant scalar: int → default int, float → default float, bool → bool
-        assert_eq!(ivy::full(&[1], 2)?.dtype(), Dtype::Int32);
+        assert_eq!(ivy::full([1], 2)?.dtype(), Dtype::Int32);
         if b == Backend::Ndarray {
-            assert_eq!(ivy::full(&[1], true)?.dtype(), Dtype::Bool);
+            assert_eq!(ivy::full([1], true)?.dtype(), Dtype::Bool);
         }
         assert_eq!(ivy::arange(0, 3, 0.5)?.dtype(), Dtype::Float32, "int and float scalars: float");
         // 4. the global default dtype
-        assert_eq!(ivy::zeros(&[1])?.dtype(), Dtype::Float32);
+        assert_eq!(ivy::zeros([1])?.dtype(), Dtype::Float32);
         // defaults are settable per scope
         ivy::with_default(DefaultKind::Int, Dtype::Int64, || -> ivy::Result<()> {
-            assert_eq!(ivy::full(&[1], 2)?.dtype(), Dtype::Int64);
+            assert_eq!(ivy::full([1], 2)?.dtype(), Dtype::Int64);
             assert_eq!(ivy::asarray(vec![1, 2])?.dtype(), Dtype::Int64);
             Ok(())
         })??;
         ivy::with_default(DefaultKind::Float, Dtype::Float64, || -> ivy::Result<()> {
             assert_eq!(ivy::asarray(vec![0.5])?.dtype(), Dtype::Float64);
             // linked: with no global default set, the default float dtype is the global one
-            assert_eq!(ivy::zeros(&[1])?.dtype(), Dtype::Float64);
-            assert_eq!(ivy::ones(&[1])?.dtype(), Dtype::Float64);
+            assert_eq!(ivy::zeros([1])?.dtype(), Dtype::Float64);
+            assert_eq!(ivy::ones([1])?.dtype(), Dtype::Float64);
             let i = typed(&[3.0], Dtype::Int32)?;
             assert_eq!(ivy::divide(&i, &i)?.dtype(), Dtype::Float64, "int division uses the default float");
             Ok(())
         })??;
         ivy::with_default(DefaultKind::Dtype, Dtype::Float16, || -> ivy::Result<()> {
-            assert_eq!(ivy::zeros(&[1])?.dtype(), Dtype::Float16);
+            assert_eq!(ivy::zeros([1])?.dtype(), Dtype::Float16);
             Ok(())
         })??;
-        assert_eq!(ivy::full(&[1], 2)?.dtype(), Dtype::Int32, "scopes end");
+        assert_eq!(ivy::full([1], 2)?.dtype(), Dtype::Int32, "scopes end");
     }
 
     fn promote_types_of_inputs_on_each_backend(b) {

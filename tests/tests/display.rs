@@ -118,7 +118,7 @@ test_backends! {
              shape=(3, 400, 5), dtype=int32)"
         );
         // only the shown corners are read: a million elements print at once
-        let z = ivy::zeros_with(&[1000, 1000], ZerosKw { dtype: Some(Dtype::Float32), device: None })?;
+        let z = ivy::zeros_with([1000, 1000], ZerosKw { dtype: Some(Dtype::Float32), device: None })?;
         let row = "[0., 0., 0., ..., 0., 0., 0.]";
         let rows = [row; 3].join(",\n           ");
         assert_eq!(

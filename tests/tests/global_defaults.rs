@@ -33,7 +33,7 @@ fn set_and_unset_process_defaults() {
     }
     // the global default dtype drives creation without an item
     ivy::set_default(DefaultKind::Dtype, Dtype::Float64).unwrap();
-    let z = ivy::with_backend(Backend::Ndarray, || ivy::zeros(&[1])).unwrap();
+    let z = ivy::with_backend(Backend::Ndarray, || ivy::zeros([1])).unwrap();
     assert_eq!(z.dtype(), Dtype::Float64);
     // linked: a float global default is the default float dtype (before: float32)
     assert_eq!(ivy::default_float_dtype(), Dtype::Float64);
@@ -47,7 +47,7 @@ fn set_and_unset_process_defaults() {
     ivy::set_default_float_dtype(Dtype::Float64).unwrap();
     assert_eq!(ivy::default_dtype(None, None), Dtype::Float64);
     for b in [Backend::Ndarray, Backend::Candle] {
-        let z = std::thread::spawn(move || ivy::with_backend(b, || ivy::zeros(&[2])))
+        let z = std::thread::spawn(move || ivy::with_backend(b, || ivy::zeros([2])))
             .join()
             .unwrap()
             .unwrap();

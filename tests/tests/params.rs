@@ -191,7 +191,7 @@ fn sequences_are_promoted_and_checked_before_the_backend() {
             assert_eq!(z.to_f64_vec()?, [1.0, -2.0, 200.0]);
             // `out` keeps its buffer and dtype; a failed call leaves it as it was
             let mut out = ivy::zeros_with(
-                &[3],
+                [3],
                 ZerosKw {
                     dtype: Some(Dtype::Float32),
                     device: None,
@@ -240,4 +240,219 @@ fn sequences_are_promoted_and_checked_before_the_backend() {
         matches!(e, Error::BackendMismatch { op: "concat", .. }),
         "{e}"
     );
+}
+
+/// Demo ops with axis, index and shape parameters: each backend returns what it was given,
+/// so the tests see the normalised arguments.
+#[ivy::category]
+pub mod axes {
+    use ivy::{Array, Result};
+
+    /// The axes the backend received, as an int64 array.
+    #[primary]
+    #[nestable]
+    pub fn seen_axes(
+        x: &Array,
+        #[kw]
+        #[axes]
+        axis: Option<Vec<i64>>,
+    ) -> Result<Array>;
+
+    /// `[axis, new]` as the backend received them (`new` is -1 when not given): `axis`
+    /// counts against `x`'s rank, `new` against one more (an inserted axis).
+    #[primary]
+    pub fn seen_axis(
+        x: &Array,
+        #[axis] axis: i64,
+        #[kw]
+        #[axis(inserted)]
+        new: Option<i64>,
+    ) -> Result<Array>;
+
+    /// The first array's rank counts for a sequence's axis.
+    #[primary]
+    pub fn seen_seq_axis(xs: &[&Array], #[axis] axis: i64) -> Result<Array>;
+
+    /// `x`'s flat elements at `indices` (as float64), and `indices`' dtype as the backend
+    /// got it.
+    #[primary]
+    #[nestable]
+    pub fn pick(x: &Array, #[index] indices: &Array) -> Result<Array>;
+}
+
+fn ints(v: Vec<i64>) -> ivy::Result<Array> {
+    ivy::asarray_with(
+        v,
+        ivy::AsarrayKw {
+            dtype: Some(Dtype::Int64),
+            device: None,
+        },
+    )
+}
+
+fn pick_impl(x: &Array, indices: &Array) -> ivy::Result<Array> {
+    let xs = x.to_f64_vec()?;
+    let mut v: Vec<f64> = indices
+        .to_f64_vec()?
+        .into_iter()
+        .map(|i| xs[i as usize])
+        .collect();
+    // the index dtype as the backend got it (not promoted): its bit width
+    v.push(indices.dtype().bits() as f64);
+    ivy::asarray(v)
+}
+
+macro_rules! axes_backend {
+    ($b:ty) => {
+        #[ivy::backend_impl]
+        impl axes::AxesBackend for $b {
+            fn seen_axes(_x: &Array, axis: &[usize]) -> ivy::Result<Array> {
+                ints(axis.iter().map(|&a| a as i64).collect())
+            }
+            fn seen_axis(_x: &Array, axis: usize, new: Option<usize>) -> ivy::Result<Array> {
+                ints(vec![axis as i64, new.map_or(-1, |a| a as i64)])
+            }
+            fn seen_seq_axis(_xs: &[&Array], axis: usize) -> ivy::Result<Array> {
+                ints(vec![axis as i64])
+            }
+            #[with_unsupported_dtypes({"0.1 and above": ("int8",)})]
+            fn pick(x: &Array, indices: &Array) -> ivy::Result<Array> {
+                pick_impl(x, indices)
+            }
+        }
+    };
+}
+axes_backend!(ivy::NdarrayBackend);
+axes_backend!(ivy::CandleBackend);
+
+fn i64s(a: &Array) -> Vec<i64> {
+    a.to_f64_vec()
+        .unwrap()
+        .into_iter()
+        .map(|v| v as i64)
+        .collect()
+}
+
+#[test]
+fn axes_are_normalised_before_the_backend() {
+    for b in BACKENDS {
+        ivy::with_backend(b, || {
+            let x = ivy::zeros((2, 3, 4))?;
+            let kw = |axis: Option<Vec<i64>>| axes::SeenAxesKw { axis };
+            assert_eq!(i64s(&axes::seen_axes(&x)?), [0, 1, 2]); // None: every axis
+            assert_eq!(i64s(&axes::seen_axes_with(&x, kw(Some(vec![-1, 0])))?), [0, 2]);
+            assert_eq!(i64s(&axes::seen_axes_with(&x, kw(Some(vec![])))?), [] as [i64; 0]);
+            // out of range, and one dimension named twice
+            let e = axes::seen_axes_with(&x, kw(Some(vec![3]))).unwrap_err();
+            assert!(
+                matches!(e, Error::Axis { op: "seen_axes", axis: 3, ndim: 3 }),
+                "{e}"
+            );
+            let e = axes::seen_axes_with(&x, kw(Some(vec![1, -2]))).unwrap_err();
+            assert!(
+                matches!(&e, Error::InvalidArgument { op: "seen_axes", message } if message.contains("dimension 1 twice")),
+                "{e}"
+            );
+            // one axis, and an inserted one (counted against rank + 1)
+            let kw = |new| axes::SeenAxisKw { new };
+            assert_eq!(i64s(&axes::seen_axis_with(&x, -1, kw(Some(-1)))?), [2, 3]);
+            assert_eq!(i64s(&axes::seen_axis_with(&x, 0, kw(None))?), [0, -1]);
+            let e = axes::seen_axis_with(&x, 0, kw(Some(4))).unwrap_err();
+            assert!(matches!(e, Error::Axis { axis: 4, ndim: 4, .. }), "{e}");
+            let e = axes::seen_axis(&x, -4).unwrap_err();
+            assert!(matches!(e, Error::Axis { axis: -4, ndim: 3, .. }), "{e}");
+            // a sequence: its first array's rank; an empty one is an error, not a panic
+            let y = ivy::zeros([5])?;
+            assert_eq!(i64s(&axes::seen_seq_axis(&[&y, &x], -1)?), [0]);
+            let e = axes::seen_seq_axis(&[], 0).unwrap_err();
+            assert!(
+                matches!(&e, Error::InvalidArgument { op: "seen_seq_axis", message } if message.contains("`xs` needs at least one array")),
+                "{e}"
+            );
+            // nested: each leaf's rank counts
+            let c = ivy::container! { a: ivy::zeros([2])?, b: ivy::zeros([2, 2])? };
+            let r = axes::nested::seen_axes_with(&c, kw_axes(Some(vec![-1])))?;
+            assert_eq!((i64s(r.at("a")?), i64s(r.at("b")?)), (vec![0], vec![1]));
+            // by name, axes go through the same normalisation
+            let entry = axes::AXES_CALLS.iter().find(|e| e.name == "seen_axes").unwrap();
+            let v = (entry.call)(&[Value::from(&x)], &[("axis", Value::from(-1i64))])?;
+            assert!(matches!(v, Value::Array(a) if i64s(&a) == [2]));
+            Ok::<(), Error>(())
+        })
+        .unwrap();
+    }
+}
+
+fn kw_axes(axis: Option<Vec<i64>>) -> axes::SeenAxesKw {
+    axes::SeenAxesKw { axis }
+}
+
+#[test]
+fn index_arguments_are_neither_promoted_nor_dtype_checked() {
+    for b in BACKENDS {
+        ivy::with_backend(b, || {
+            let x = arr(vec![10.0, 20.0, 30.0]);
+            for d in [Dtype::Int8, Dtype::Int32, Dtype::Int64, Dtype::Uint8] {
+                if !b.valid_dtypes().contains(d) {
+                    continue;
+                }
+                let i = ivy::astype(&ints(vec![2, 0])?, d)?;
+                // int8 is unsupported by `pick` on both backends, yet fine as indices; the
+                // index keeps its own dtype (not promoted with x's float32)
+                let r = axes::pick(&x, &i)?.to_f64_vec()?;
+                assert_eq!(r, [30.0, 10.0, d.bits() as f64], "{b:?} {d}");
+            }
+            let e = axes::pick(&x, &arr(vec![0.0])).unwrap_err();
+            assert!(
+                matches!(&e, Error::InvalidArgument { op: "pick", message } if message.contains("`indices` holds indices")),
+                "{e}"
+            );
+            // the op's own dtype support still applies to `x` (int8 unsupported)
+            if b.valid_dtypes().contains(Dtype::Int8) {
+                let x8 = ivy::astype(&ints(vec![1, 2])?, Dtype::Int8)?;
+                let e = axes::pick(&x8, &ints(vec![0])?);
+                assert!(matches!(e, Err(Error::UnsupportedDtype { op: "pick", .. })), "{e:?}");
+            }
+            // nested: the indices may be a Container too
+            let c = ivy::container! { a: ints(vec![1])?, b: ints(vec![2, 2])? };
+            let r = axes::nested::pick(&x, &c)?;
+            assert_eq!(r.at("b")?.to_f64_vec()?, [30.0, 30.0, 64.0]);
+            Ok::<(), Error>(())
+        })
+        .unwrap();
+    }
+    // the indices decide the backend like any array
+    let x = ivy::with_backend(Backend::Ndarray, || arr(vec![1.0]));
+    let i = ivy::with_backend(Backend::Candle, || ints(vec![0])).unwrap();
+    let e = axes::pick(&x, &i).unwrap_err();
+    assert!(
+        matches!(e, Error::BackendMismatch { op: "pick", .. }),
+        "{e}"
+    );
+}
+
+#[test]
+fn shapes_take_tuples_arrays_slices_and_vecs() {
+    for b in BACKENDS {
+        ivy::with_backend(b, || {
+            let want: &[usize] = &[2, 3];
+            assert_eq!(ivy::zeros((2, 3))?.shape(), want);
+            assert_eq!(ivy::ones([2, 3])?.shape(), want);
+            assert_eq!(ivy::zeros(&[2usize, 3][..])?.shape(), want);
+            assert_eq!(ivy::full(vec![2, 3], 1.5)?.shape(), want);
+            assert_eq!(ivy::zeros(4)?.shape(), &[4]);
+            assert_eq!(ivy::zeros(())?.shape(), &[] as &[usize]);
+            let x = ivy::ones([3])?;
+            assert_eq!(ivy::broadcast_to(&x, (2, 3))?.shape(), want);
+            // nested: one shape for every leaf
+            let c = ivy::container! { a: x.clone() };
+            let r = ivy::nested::broadcast_to(&c, [4, 3])?;
+            assert_eq!(r.at("a")?.shape(), &[4, 3]);
+            // by name: a list
+            let v = ivy::registry::call("zeros", &[Value::from(vec![2i64, 3])], &[])?;
+            assert!(matches!(v, Value::Array(a) if a.shape() == want));
+            Ok::<(), Error>(())
+        })
+        .unwrap();
+    }
 }

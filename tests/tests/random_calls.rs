@@ -1721,8 +1721,8 @@ impl HugeSrc {
     fn array(&self, slot: usize) -> ivy::Result<Array> {
         match &self.huge {
             Huge::Empty(s, _) => ivy::zeros(s),
-            Huge::Broadcast if slot.is_multiple_of(2) => ivy::zeros(&[1 << 20, 1]),
-            Huge::Broadcast => ivy::zeros(&[1, 1 << 20]),
+            Huge::Broadcast if slot.is_multiple_of(2) => ivy::zeros([1 << 20, 1]),
+            Huge::Broadcast => ivy::zeros([1, 1 << 20]),
             _ => ivy::asarray(vec![1.0f32]),
         }
     }

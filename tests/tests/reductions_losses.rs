@@ -41,7 +41,7 @@ test_backends! {
         assert_close(&ce.to_f64_vec()?, &[-(0.7f64.ln())], 1e-6);
         // out is handled inside the body (passed to `negative`)
         let mut out = typed(&[0.0], Dtype::Float64)?;
-        let mut out0 = ivy::zeros_with(&[], ZerosKw { dtype: Some(Dtype::Float64), device: None })?;
+        let mut out0 = ivy::zeros_with([], ZerosKw { dtype: Some(Dtype::Float64), device: None })?;
         ivy::cross_entropy_out(&t, &p, &mut out0)?;
         assert_close(&out0.to_f64_vec()?, &[-(0.7f64.ln())], 1e-6);
         assert_eq!(out0.dtype(), Dtype::Float64);

@@ -30,33 +30,33 @@ test_backends! {
     // ndarray panicked ("Shape too large"); candle accepted it: now one typed error on both.
     fn shapes_that_cannot_exist(b) {
         let huge = [0, usize::MAX];
-        assert!(is_invalid(ivy::zeros(&huge)));
-        assert!(is_invalid(ivy::ones(&huge)));
-        assert!(is_invalid(ivy::full(&huge, 1.0)));
+        assert!(is_invalid(ivy::zeros(huge)));
+        assert!(is_invalid(ivy::ones(huge)));
+        assert!(is_invalid(ivy::full(huge, 1.0)));
         let x = ivy::asarray([1.0f32])?;
-        assert!(is_invalid(ivy::broadcast_to(&x, &huge)));
-        assert!(is_invalid(ivy::zeros(&[1 << 62, 4])));
+        assert!(is_invalid(ivy::broadcast_to(&x, huge)));
+        assert!(is_invalid(ivy::zeros([1 << 62, 4])));
         // an empty shape whose elements could exist is fine, on both
-        assert_eq!(ivy::zeros(&[0, 1 << 40])?.shape(), &[0, 1 << 40]);
+        assert_eq!(ivy::zeros([0, 1 << 40])?.shape(), &[0, 1 << 40]);
     }
 
     // These aborted the process ("memory allocation of N bytes failed").
     fn sizes_that_cannot_be_allocated(b) {
         let n = huge();
-        let e = ivy::zeros(&[n]).unwrap_err();
+        let e = ivy::zeros([n]).unwrap_err();
         assert!(
             matches!(e, Error::OutOfMemory { op: "zeros", bytes } if bytes == 4 * n),
             "{e}"
         );
         assert!(e.to_string().contains(&format!("{} bytes", 4 * n)), "{e}");
-        assert!(is_oom(ivy::full(&[n], 1.0)));
+        assert!(is_oom(ivy::full([n], 1.0)));
         assert!(is_oom(ivy::arange(0, (n as i64) << 10, 1)));
         let x = ivy::asarray([1.0f32])?;
-        assert!(is_oom(ivy::broadcast_to(&x, &[2 * n])));
+        assert!(is_oom(ivy::broadcast_to(&x, [2 * n])));
         // broadcasting two small arrays into a huge result
         let side = if n == 1 << 40 { 1 << 20 } else { 1 << 23 };
-        let col = ivy::zeros(&[side, 1])?;
-        let row = ivy::zeros(&[1, side])?;
+        let col = ivy::zeros([side, 1])?;
+        let row = ivy::zeros([1, side])?;
         assert!(is_oom(ivy::add(&col, &row)));
     }
 
@@ -64,7 +64,7 @@ test_backends! {
     fn integer_sums_wrap(b) {
         let x = typed(&[0.0], Dtype::Int64)?;
         let x = ivy::full_like(&x, i64::MAX)?;
-        let x = ivy::broadcast_to(&x, &[2])?;
+        let x = ivy::broadcast_to(&x, [2])?;
         let s = ivy::sum(&x)?;
         assert_eq!(s.dtype(), Dtype::Int64);
         assert_eq!(ivy::astype(&s, Dtype::Float64)?.to_f64_vec()?, vec![-2.0]);
@@ -108,22 +108,22 @@ test_backends! {
 
     // candle divide returned Error::Backend with candle's text; add returned Error::Shape.
     fn shape_errors_before_the_backend(b) {
-        let x = ivy::zeros(&[2, 3])?;
-        let y = ivy::zeros(&[4])?;
+        let x = ivy::zeros([2, 3])?;
+        let y = ivy::zeros([4])?;
         for r in [
             ivy::add(&x, &y),
             ivy::subtract(&x, &y),
             ivy::multiply(&x, &y),
             ivy::divide(&x, &y),
-            ivy::broadcast_to(&x, &[3, 3]),
-            ivy::broadcast_to(&x, &[3]),
+            ivy::broadcast_to(&x, [3, 3]),
+            ivy::broadcast_to(&x, [3]),
         ] {
             assert!(matches!(r, Err(Error::Shape { .. })), "{r:?}");
         }
         let kw = SumKw { axis: Some(vec![2]), ..Default::default() };
         assert!(matches!(ivy::sum_with(&x, kw), Err(Error::Axis { op: "sum", axis: 2, ndim: 2 })));
         // out keeps its data when the call fails
-        let mut out = ivy::ones(&[2, 3])?;
+        let mut out = ivy::ones([2, 3])?;
         assert!(ivy::divide_out(&x, &y, &mut out).is_err());
         assert_eq!(out.to_f64_vec()?, vec![1.0; 6]);
     }
@@ -132,7 +132,7 @@ test_backends! {
     fn sums_by_axis(b) {
         let v: Vec<f64> = (0..24).map(f64::from).collect();
         let x = typed(&v, Dtype::Int32)?;
-        let x = ivy::broadcast_to(&x, &[24])?;
+        let x = ivy::broadcast_to(&x, [24])?;
         let x3 = ivy::asarray(ivy::Data::from(v.clone()).reshape(&[2, 3, 4])?)?;
         let sum = |axis: Vec<i64>, keepdims| {
             ivy::sum_with(&x3, SumKw { axis: Some(axis), keepdims, dtype: None })
@@ -142,7 +142,7 @@ test_backends! {
         assert_eq!(sum(vec![-1], true)?.shape(), &[2, 3, 1]);
         assert_eq!(sum(vec![1, 2], false)?.to_f64_vec()?, vec![66.0, 210.0]);
         assert_eq!(sum(vec![], false)?.to_f64_vec()?, v);
-        let e = ivy::zeros(&[0, 3])?;
+        let e = ivy::zeros([0, 3])?;
         assert_eq!(ivy::sum_with(&e, SumKw { axis: Some(vec![0]), ..Default::default() })?.to_f64_vec()?, vec![0.0; 3]);
     }
 }
@@ -158,7 +158,7 @@ fn ndarray_support_is_cpu_only() {
         dtype: None,
         device: Some(Device::Cuda(0)),
     };
-    let r = ivy::with_backend(Backend::Ndarray, || ivy::zeros_with(&[2], kw));
+    let r = ivy::with_backend(Backend::Ndarray, || ivy::zeros_with([2], kw));
     assert!(matches!(r, Err(Error::DeviceUnavailable { .. })));
     // candle has CUDA only when built with the `cuda` feature
     let c = ivy::registry::support(tan, Backend::Candle).unwrap();
@@ -168,7 +168,7 @@ fn ndarray_support_is_cpu_only() {
 /// A fill value decides nothing about allocation: a scalar fill of a valid shape works.
 #[test]
 fn scalar_fills() {
-    let a = ivy::with_backend(Backend::Candle, || ivy::full(&[2], Scalar::Int(7))).unwrap();
+    let a = ivy::with_backend(Backend::Candle, || ivy::full([2], Scalar::Int(7))).unwrap();
     assert_eq!(a.to_f64_vec().unwrap(), vec![7.0, 7.0]);
 }
 

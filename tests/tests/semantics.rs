@@ -9,25 +9,25 @@ use ivy_tests::test_backends;
 test_backends! {
     fn a_set_default_float_dtype_drives_creation(b) {
         // before: float32 on both backends, against the `zeros` doc and Ivy
-        let z = ivy::with_default_float_dtype(Dtype::Float64, || ivy::zeros(&[2]))??;
+        let z = ivy::with_default_float_dtype(Dtype::Float64, || ivy::zeros([2]))??;
         assert_eq!(z.dtype(), Dtype::Float64);
-        let o = ivy::with_default_float_dtype(Dtype::Float16, || ivy::ones(&[1]))??;
+        let o = ivy::with_default_float_dtype(Dtype::Float16, || ivy::ones([1]))??;
         assert_eq!(o.dtype(), Dtype::Float16);
         let e = ivy::with_default_float_dtype(Dtype::Float64, || ivy::asarray(Vec::<f32>::new()))??;
         assert_eq!(e.dtype(), Dtype::Float64);
         // a set global default dtype wins over the float default
         let z = ivy::with_default_float_dtype(Dtype::Float64, || {
-            ivy::with_default_dtype(Dtype::Int64, || ivy::zeros(&[1]))
+            ivy::with_default_dtype(Dtype::Int64, || ivy::zeros([1]))
         })???;
         assert_eq!(z.dtype(), Dtype::Int64);
-        assert_eq!(ivy::zeros(&[1])?.dtype(), Dtype::Float32, "scopes end");
+        assert_eq!(ivy::zeros([1])?.dtype(), Dtype::Float32, "scopes end");
     }
 
     fn a_float_global_default_is_the_default_float_dtype(b) {
         // before: asarray of floats ignored a float global default
         let x = ivy::with_default_dtype(Dtype::Float64, || ivy::asarray([1.0, 2.0]))??;
         assert_eq!(x.dtype(), Dtype::Float64);
-        let f = ivy::with_default_dtype(Dtype::Float64, || ivy::full(&[1], 0.5))??;
+        let f = ivy::with_default_dtype(Dtype::Float64, || ivy::full([1], 0.5))??;
         assert_eq!(f.dtype(), Dtype::Float64);
         // an int global default is not a float default: floats stay float32, ints follow it
         let (x, i) = ivy::with_default_dtype(Dtype::Int64, || {
@@ -38,9 +38,9 @@ test_backends! {
 
     fn range_rules_decide_before_the_defaults(b) {
         // before: float32 (1e300 became inf) and int32 (1 << 40 wrapped) for lists
-        let f = ivy::full(&[1], 1e300)?;
+        let f = ivy::full([1], 1e300)?;
         assert_eq!((f.dtype(), f.to_f64_vec()?), (Dtype::Float64, vec![1e300]));
-        assert_eq!(ivy::full(&[1], 1e-300)?.dtype(), Dtype::Float64);
+        assert_eq!(ivy::full([1], 1e-300)?.dtype(), Dtype::Float64);
         let x = ivy::asarray([1.0, 1e300])?;
         assert_eq!((x.dtype(), x.to_f64_vec()?), (Dtype::Float64, vec![1.0, 1e300]));
         let x = ivy::asarray([[1.0, 2.0], [3.0, 1e300]])?;

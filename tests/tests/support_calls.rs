@@ -79,7 +79,7 @@ fn devices() -> Vec<Device> {
     let cuda_build = cfg!(feature = "cuda");
     let has_device = ivy::with_backend(Backend::Candle, || {
         ivy::zeros_with(
-            &[1],
+            [1],
             ZerosKw {
                 dtype: Some(Dtype::Float32),
                 device: Some(Device::Cuda(0)),

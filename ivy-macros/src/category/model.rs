@@ -66,6 +66,17 @@ pub(super) enum Class {
     Arrays,
     /// `Option<&Array>`: an optional array, deciding the backend like `&Array` when given.
     OptArray,
+    /// `#[index] &Array`: integer indices; decides the backend and device like `&Array`, but
+    /// is neither promoted nor dtype-checked against the op's support (it must hold ints).
+    Index,
+    /// `Shape`: `impl Into<Shape>` in the public forms, `&[usize]` past the dispatcher.
+    Shape,
+    /// `#[axes] Option<Vec<i64>>`: normalised before dispatch (negative axes resolved,
+    /// duplicates rejected, sorted, `None` = every axis); backends get `&[usize]`.
+    Axes,
+    /// `#[axis] i64` or `Option<i64>`: normalised before dispatch, backends get `usize` /
+    /// `Option<usize>`; `inserted` counts it against the rank plus one (a new axis).
+    Axis { optional: bool, inserted: bool },
     /// `&Container`
     Container,
     /// `Scalar`: a scalar that decides the dtype under `#[infer_dtype]`.
@@ -83,7 +94,12 @@ pub(super) enum Class {
 impl Class {
     /// An array input of the op: an `&Array` or an `Operand`.
     pub(super) fn is_array_like(self) -> bool {
-        matches!(self, Class::Array | Class::Operand)
+        matches!(self, Class::Array | Class::Operand | Class::Index)
+    }
+
+    /// A parameter that is one `&Array` in every form (`&Array`, `#[index] &Array`).
+    pub(super) fn is_one_array(self) -> bool {
+        matches!(self, Class::Array | Class::Index)
     }
 
     /// Zero or more array inputs, known at run time: a sequence or an optional array
@@ -113,6 +129,7 @@ impl Param {
             }
             Class::Scalar => quote!(impl ::core::convert::Into<#p::Scalar>),
             Class::Data => quote!(impl ::core::convert::Into<#p::Data>),
+            Class::Shape => quote!(impl ::core::convert::Into<#p::Shape>),
             _ => quote!(#ty),
         }
     }
@@ -127,6 +144,11 @@ impl Param {
             Class::InferDevice => quote!(#p::Device),
             Class::Scalar => quote!(#p::Scalar),
             Class::Data => quote!(#p::Data),
+            Class::Shape | Class::Axes => quote!(&[usize]),
+            Class::Axis {
+                optional: false, ..
+            } => quote!(usize),
+            Class::Axis { optional: true, .. } => quote!(::core::option::Option<usize>),
             _ => quote!(#ty),
         }
     }
@@ -138,6 +160,7 @@ impl Param {
             Class::Operand => quote!(#p::Operand<'_>),
             Class::Scalar => quote!(#p::Scalar),
             Class::Data => quote!(#p::Data),
+            Class::Shape => quote!(&[usize]),
             _ => quote!(#ty),
         }
     }
@@ -147,6 +170,7 @@ impl Param {
         let ty = &self.ty;
         match self.class {
             Class::Operand => quote!(#p::Operand<'_>),
+            Class::Shape => quote!(&[usize]),
             _ => quote!(#ty),
         }
     }
@@ -154,7 +178,7 @@ impl Param {
     /// In the nested (Container) forms: any array argument may be a Container.
     pub(super) fn nested_ty(&self, p: &TokenStream) -> TokenStream {
         match self.class {
-            Class::Array | Class::Operand => {
+            Class::Array | Class::Operand | Class::Index => {
                 let l = lifetime_of(&self.ident);
                 quote!(impl ::core::convert::Into<#p::NestArg<#l>>)
             }
@@ -178,6 +202,13 @@ impl Param {
             Class::InferDtype | Class::InferDevice => {
                 quote!(::core::option::Option::Some(#id))
             }
+            Class::Axes => {
+                quote!(::core::option::Option::Some(#id.iter().map(|&__a| __a as i64).collect()))
+            }
+            Class::Axis {
+                optional: false, ..
+            } => quote!(#id as i64),
+            Class::Axis { optional: true, .. } => quote!(#id.map(|__a| __a as i64)),
             _ => quote!(#id),
         }
     }

@@ -7,7 +7,7 @@ use super::model::{
     type_last_ident, Class, DeclFn, Family, Kind, Op, Param,
 };
 use super::validate;
-use crate::attrs::{take_kw, Helper};
+use crate::attrs::{take_kw, take_param_attr, Helper};
 use crate::ctxt::Ctxt;
 use syn::parse::{Parse, ParseStream};
 use syn::{Attribute, Expr, FnArg, Ident, Pat, Token};
@@ -207,6 +207,7 @@ fn parse_params(
             continue;
         };
         let kw_attr = take_kw(&mut pt.attrs);
+        let marker = param_marker(cx, &mut pt.attrs);
         let Pat::Ident(pi) = &*pt.pat else {
             cx.error_spanned_by(&pt.pat, "op parameters must be plain names");
             continue;
@@ -242,7 +243,21 @@ fn parse_params(
             Some("Data") => Class::Data,
             _ if ident == "dtype" && helpers.infer_dtype.is_some() => Class::InferDtype,
             _ if ident == "device" && helpers.infer_device.is_some() => Class::InferDevice,
+            Some("Shape") => Class::Shape,
             _ => Class::Other,
+        };
+        let class = match marker {
+            None => class,
+            Some(m) => match marked_class(&m, &ty, class) {
+                Ok(c) => c,
+                Err(want) => {
+                    cx.error_spanned_by(
+                        &pt.ty,
+                        format!("`#[{}]` goes on a parameter of type {want}", m.name()),
+                    );
+                    class
+                }
+            },
         };
         let kw = match kw_attr {
             None => None,
@@ -269,6 +284,17 @@ fn parse_params(
                 "positional parameters come before keyword (`#[kw]`) parameters",
             );
         }
+        let class = if class == Class::Shape && kw.is_some() {
+            cx.error_spanned_by(
+                &ident,
+                format!(
+                    "shape parameter `{ident}` is positional (as in the Array API): drop `#[kw]`"
+                ),
+            );
+            Class::Other // reported: passed through as declared, so no second error
+        } else {
+            class
+        };
         if matches!(class, Class::InferDtype | Class::InferDevice) && kw.is_none() {
             cx.error_spanned_by(
                 &ident,
@@ -283,6 +309,105 @@ fn parse_params(
         });
     }
     (params, has_out)
+}
+
+/// A parameter's class marker: `#[axes]`, `#[axis]`, `#[axis(inserted)]` or `#[index]`.
+pub(super) enum Marker {
+    Axes,
+    Axis { inserted: bool },
+    Index,
+}
+
+impl Marker {
+    fn name(&self) -> &'static str {
+        match self {
+            Marker::Axes => "axes",
+            Marker::Axis { .. } => "axis",
+            Marker::Index => "index",
+        }
+    }
+}
+
+/// Removes and reads the parameter's class marker (one at most).
+fn param_marker(cx: &mut Ctxt, attrs: &mut Vec<Attribute>) -> Option<Marker> {
+    let mut found = Vec::new();
+    for name in ["axes", "axis", "index"] {
+        while let Some(a) = take_param_attr(attrs, name) {
+            found.push((name, a));
+        }
+    }
+    let mut marker = None;
+    for (i, (name, a)) in found.iter().enumerate() {
+        if i > 0 {
+            cx.error_spanned_by(
+                a,
+                "a parameter takes one of `#[axes]`, `#[axis]`, `#[index]`",
+            );
+            continue;
+        }
+        let inserted = match (&a.meta, *name) {
+            (syn::Meta::Path(_), _) => false,
+            (syn::Meta::List(l), "axis") => match syn::parse2::<Ident>(l.tokens.clone()) {
+                Ok(id) if id == "inserted" => true,
+                _ => {
+                    cx.error_spanned_by(
+                        l,
+                        "write `#[axis]`, or `#[axis(inserted)]` for an axis of the result's new dimension (counted against the rank plus one)",
+                    );
+                    false
+                }
+            },
+            _ => {
+                cx.error_spanned_by(a, format!("write `#[{name}]`, with no arguments"));
+                false
+            }
+        };
+        marker = Some(match *name {
+            "axes" => Marker::Axes,
+            "axis" => Marker::Axis { inserted },
+            _ => Marker::Index,
+        });
+    }
+    marker
+}
+
+/// The class a marker gives a parameter of type `ty` (classified `class` without it), or
+/// the type it needs.
+fn marked_class(m: &Marker, ty: &syn::Type, class: Class) -> Result<Class, &'static str> {
+    let is_i64 = |t: &syn::Type| matches!(t, syn::Type::Path(tp) if tp.path.is_ident("i64"));
+    match m {
+        Marker::Index if class == Class::Array => Ok(Class::Index),
+        Marker::Index => Err("`&Array`"),
+        Marker::Axis { inserted } => match option_inner(ty) {
+            Some(t) if is_i64(t) => Ok(Class::Axis {
+                optional: true,
+                inserted: *inserted,
+            }),
+            None if is_i64(ty) => Ok(Class::Axis {
+                optional: false,
+                inserted: *inserted,
+            }),
+            _ => Err("`i64` or `Option<i64>`"),
+        },
+        Marker::Axes => {
+            let vec_i64 = option_inner(ty).and_then(|v| match v {
+                syn::Type::Path(tp) => {
+                    let seg = tp.path.segments.last()?;
+                    let syn::PathArguments::AngleBracketed(a) = &seg.arguments else {
+                        return None;
+                    };
+                    match a.args.first()? {
+                        syn::GenericArgument::Type(t) if seg.ident == "Vec" && is_i64(t) => {
+                            Some(())
+                        }
+                        _ => None,
+                    }
+                }
+                _ => None,
+            });
+            vec_i64.map(|()| Class::Axes).ok_or("`Option<Vec<i64>>`")
+        }
+    }
 }
 
 /// `#[kw(default = expr)]`

@@ -102,6 +102,20 @@ pub(super) fn check_params(
             "an op taking a `&Container` parameter must be marked `#[container_dependent]`",
         );
     }
+    if let Some(ax) = params
+        .iter()
+        .find(|p| matches!(p.class, Class::Axes | Class::Axis { .. }))
+    {
+        let has_array = params
+            .iter()
+            .any(|p| p.class.is_array_like() || matches!(p.class, Class::ArrayMut | Class::Arrays));
+        if !has_array {
+            cx.error_spanned_by(
+                &ax.ident,
+                format!("axes are counted against the op's first array argument, and `{name}` has none: declare `{}` without `#[axis]`/`#[axes]`", ax.ident),
+            );
+        }
+    }
     let mut family_ok = true;
     if let Some((family, attr)) = &helpers.family {
         family_ok = false;

@@ -3,7 +3,7 @@
 /// Array creation ops.
 #[ivy_macros::category]
 pub mod creation {
-    use crate::{Array, Backend, Data, Device, Dtype, Result, Scalar};
+    use crate::{Array, Backend, Data, Device, Dtype, Result, Scalar, Shape};
 
     /// An array of zeros (default dtype: the default float dtype). Compositional: `full`
     /// with 0 in the inferred dtype, so a backend implements the fill once (in `full`);
@@ -12,7 +12,7 @@ pub mod creation {
     #[infer_dtype]
     #[infer_device]
     pub fn zeros(
-        shape: &[usize],
+        shape: Shape,
         #[kw] dtype: Option<Dtype>,
         #[kw] device: Option<Device>,
     ) -> Result<Array> {
@@ -25,7 +25,7 @@ pub mod creation {
     #[infer_dtype]
     #[infer_device]
     pub fn ones(
-        shape: &[usize],
+        shape: Shape,
         #[kw] dtype: Option<Dtype>,
         #[kw] device: Option<Device>,
     ) -> Result<Array> {
@@ -40,7 +40,7 @@ pub mod creation {
     #[infer_device]
     #[check(super::full_shape)]
     pub fn full(
-        shape: &[usize],
+        shape: Shape,
         fill_value: Scalar,
         #[kw] dtype: Option<Dtype>,
         #[kw] device: Option<Device>,

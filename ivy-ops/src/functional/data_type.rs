@@ -3,7 +3,7 @@
 /// Data-type functions (the Data Types page).
 #[ivy_macros::category]
 pub mod data_type {
-    use crate::{Array, Backend, Dtype, DtypeSet, Error, Operand, Result};
+    use crate::{Array, Backend, Dtype, DtypeSet, Error, Operand, Result, Shape};
 
     /// A copy of `x` cast to `dtype` (numpy `astype` rules). With `copy = false` and the same
     /// dtype the array is returned as is (a cheap clone for candle; ndarray owns its buffer,
@@ -21,7 +21,7 @@ pub mod data_type {
     #[primary]
     #[nestable]
     #[check(super::broadcast_target)]
-    pub fn broadcast_to(x: &Array, shape: &[usize], out: Option<&mut Array>) -> Result<Array>;
+    pub fn broadcast_to(x: &Array, shape: Shape, out: Option<&mut Array>) -> Result<Array>;
 
     /// Broadcasts every array to their common shape. Nestable: any array of the list may
     /// be a Container, and the result is then one Container per output.

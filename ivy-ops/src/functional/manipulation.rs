@@ -26,7 +26,9 @@ pub mod manipulation {
     #[check(super::concat_args)]
     pub fn concat(
         arrays: &[&Array],
-        #[kw(default = Some(0))] axis: Option<i64>,
+        #[kw(default = Some(0))]
+        #[axis]
+        axis: Option<i64>,
         out: Option<&mut Array>,
     ) -> Result<Array>;
 }
@@ -35,19 +37,17 @@ pub use manipulation::*;
 
 use crate::{Array, Error, Result};
 
-/// `concat`'s shared check (before any backend runs): at least one array, one rank, the
-/// axis in range and every other dimension equal.
-pub(crate) fn concat_args(op: &'static str, arrays: &&[&Array], axis: &Option<i64>) -> Result<()> {
-    let Some(first) = arrays.first() else {
-        return Err(Error::InvalidArgument {
-            op,
-            message: "needs at least one array".into(),
-        });
-    };
-    let Some(axis) = *axis else {
+/// `concat`'s shared check (before any backend runs, the axis already normalised against
+/// the first array, so the list is not empty): one rank and every dimension but `axis`
+/// equal.
+pub(crate) fn concat_args(
+    op: &'static str,
+    arrays: &&[&Array],
+    axis: &Option<usize>,
+) -> Result<()> {
+    let (Some(first), Some(ax)) = (arrays.first(), *axis) else {
         return Ok(()); // flattened: any shapes
     };
-    let ax = concat_axis(op, Some(axis), first.ndim())?.unwrap_or(0);
     for x in arrays.iter() {
         let same = x.ndim() == first.ndim()
             && x.shape()
@@ -67,27 +67,17 @@ pub(crate) fn concat_args(op: &'static str, arrays: &&[&Array], axis: &Option<i6
     Ok(())
 }
 
-/// `concat`'s axis, normalised against `ndim` (`None`: flatten).
-fn concat_axis(op: &'static str, axis: Option<i64>, ndim: usize) -> Result<Option<usize>> {
-    match axis {
-        None => Ok(None),
-        Some(a) => crate::functional::statistical::normalize_axes(op, &Some(vec![a]), ndim)
-            .map(|v| v.first().copied()),
-    }
-}
-
 /// What every backend's `concat` starts from: the first array, the normalised axis (`None`:
 /// flatten) and the result's shape, whose allocation is probed first.
 pub(crate) fn concat_plan<'a>(
     arrays: &[&'a Array],
-    axis: Option<i64>,
+    ax: Option<usize>,
 ) -> Result<(&'a Array, Option<usize>, Vec<usize>)> {
     const OP: &str = "concat";
     let first = *arrays.first().ok_or(Error::InvalidArgument {
         op: OP,
         message: "needs at least one array".into(),
     })?;
-    let ax = concat_axis(OP, axis, first.ndim())?;
     let shape = concat_shape(arrays, ax);
     let n = crate::alloc::shape_size_of(OP, &shape, first.dtype())?;
     crate::alloc::probe(OP, crate::alloc::bytes_of(n, first.dtype()))?;

@@ -31,6 +31,7 @@ pub(super) fn impl_fn(cx: &OpCx) -> TokenStream {
     let mixed_declared = mixed_declared(cx);
     let checks = dtype_checks(cx);
     let device_checks = device_checks(cx);
+    let axes = normalize_axes(cx);
     // `#[check(f)]`: shared argument checks, once, before the backend is called.
     let arg_check = match &op.check {
         Some(f) => {
@@ -52,6 +53,7 @@ pub(super) fn impl_fn(cx: &OpCx) -> TokenStream {
             #mixed_declared
             #(#checks)*
             #device_checks
+            #axes
             #arg_check
             #call
         }
@@ -173,6 +175,10 @@ fn dtype_checks(cx: &OpCx) -> Vec<TokenStream> {
             };
         }
     }));
+    v.extend(cx.indices.iter().map(|prm| {
+        let (id, id_s) = (&prm.ident, prm.ident.to_string());
+        quote!(#p::index_input(#name_s, #id_s, #id)?;)
+    }));
     if cx.op.infer_dtype {
         v.push(quote! {
             let dtype: #p::Dtype = #p::supported_dtype(#name_s, __rejected, dtype, __B::BACKEND, __B::VERSION_STR)?;
@@ -181,12 +187,73 @@ fn dtype_checks(cx: &OpCx) -> Vec<TokenStream> {
     v
 }
 
+/// `#[axes]` / `#[axis]`: normalised against the rank of the first array argument (a
+/// sequence's first array), so checks and backends see non-negative axes only.
+fn normalize_axes(cx: &OpCx) -> TokenStream {
+    let (p, name_s) = (cx.p, &cx.name_s);
+    let axes: Vec<_> = cx
+        .op
+        .params
+        .iter()
+        .filter(|prm| matches!(prm.class, Class::Axes | Class::Axis { .. }))
+        .collect();
+    if axes.is_empty() {
+        return quote!();
+    }
+    // validation guarantees an array parameter
+    let Some(first) = cx.op.params.iter().find(|prm| {
+        prm.class.is_array_like() || matches!(prm.class, Class::ArrayMut | Class::Arrays)
+    }) else {
+        return quote!();
+    };
+    let (fid, fid_s) = (&first.ident, first.ident.to_string());
+    let rank = match first.class {
+        Class::Arrays => quote!(#p::seq_rank(#name_s, #fid_s, #fid)?),
+        _ => quote!(#fid.ndim()),
+    };
+    let each = axes.iter().map(|prm| {
+        let (id, id_s) = (&prm.ident, prm.ident.to_string());
+        match prm.class {
+            Class::Axes => {
+                let store = format_ident!("__axes_{}", id);
+                quote! {
+                    let #store = #p::normalize_axes(#name_s, #id_s, #id.as_deref(), __rank)?;
+                    let #id: &[usize] = &#store;
+                }
+            }
+            Class::Axis { optional, inserted } => {
+                let rank = if inserted {
+                    quote!(__rank + 1)
+                } else {
+                    quote!(__rank)
+                };
+                if optional {
+                    quote! {
+                        let #id: ::core::option::Option<usize> = match #id {
+                            ::core::option::Option::Some(__a) => ::core::option::Option::Some(#p::normalize_axis(#name_s, __a, #rank)?),
+                            ::core::option::Option::None => ::core::option::Option::None,
+                        };
+                    }
+                } else {
+                    quote!(let #id: usize = #p::normalize_axis(#name_s, #id, #rank)?;)
+                }
+            }
+            _ => quote!(),
+        }
+    });
+    quote! {
+        let __rank: usize = #rank;
+        #(#each)*
+    }
+}
+
 /// Device specs: a constant per backend, so this folds away when the backend has none.
 fn device_checks(cx: &OpCx) -> TokenStream {
     let (p, name_s, op) = (cx.p, &cx.name_s, cx.op);
     let mut v: Vec<TokenStream> = cx
         .array_like
         .iter()
+        .chain(&cx.indices)
         .map(|prm| {
             let id = &prm.ident;
             quote!(#p::check_device(#name_s, __info, #id.device(), #id.dtype(), __B::BACKEND, __B::VERSION_STR)?;)
@@ -280,9 +347,21 @@ pub(super) fn core_fn(cx: &OpCx) -> TokenStream {
     let convert: Vec<TokenStream> = cx
         .positional
         .iter()
-        .filter(|prm| matches!(prm.class, Class::Operand | Class::Scalar | Class::Data))
+        .filter(|prm| {
+            matches!(
+                prm.class,
+                Class::Operand | Class::Scalar | Class::Data | Class::Shape
+            )
+        })
         .map(|prm| {
             let id = &prm.ident;
+            if prm.class == Class::Shape {
+                let store = format_ident!("__shape_{}", id);
+                return quote! {
+                    let #store: #p::Shape = ::core::convert::Into::into(#id);
+                    let #id: &[usize] = &#store;
+                };
+            }
             let ty = prm.impl_ty(p);
             quote!(let #id: #ty = ::core::convert::Into::into(#id);)
         })

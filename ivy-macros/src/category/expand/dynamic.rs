@@ -21,6 +21,7 @@ pub(super) fn params_meta(p: &TokenStream, op: &Op) -> TokenStream {
         let name = prm.ident.to_string();
         let kind = match prm.class {
             Class::Array => quote!(Array),
+            Class::Index => quote!(Index),
             Class::ArrayMut => quote!(ArrayMut),
             Class::Operand => quote!(Operand),
             Class::Arrays => quote!(Arrays),
@@ -30,7 +31,7 @@ pub(super) fn params_meta(p: &TokenStream, op: &Op) -> TokenStream {
             Class::Data => quote!(Data),
             Class::InferDtype => quote!(Dtype),
             Class::InferDevice => quote!(Device),
-            Class::Other => quote!(Other),
+            Class::Shape | Class::Axes | Class::Axis { .. } | Class::Other => quote!(Other),
         };
         let keyword = prm.kw.is_some();
         let ty = compact_type(&prm.ty);
@@ -155,6 +156,7 @@ fn arg_type(p: &TokenStream, ty: &Type, generics: &[String]) -> TokenStream {
                 ("Container", _) => leaf(quote!(Container)),
                 ("Scalar", _) => leaf(quote!(Scalar)),
                 ("Data", _) => leaf(quote!(Data)),
+                ("Shape", _) => quote!(#p::ArgType::List(&#p::ArgType::Uint)),
                 ("Dtype", _) => leaf(quote!(Dtype)),
                 ("Device", _) => leaf(quote!(Device)),
                 ("Backend", _) => leaf(quote!(Backend)),

@@ -77,8 +77,10 @@ pub(super) struct OpCx<'a> {
     pub(super) kw_default: TokenStream,
     /// Every parameter, forwarded to the next layer.
     pub(super) all_names: Vec<TokenStream>,
-    /// Array inputs (`&Array` and `Operand`).
+    /// Array inputs (`&Array` and `Operand`): promoted, dtype-checked, inferred from.
     pub(super) array_like: Vec<&'a Param>,
+    /// `#[index]` arrays: decide the backend and device only.
+    pub(super) indices: Vec<&'a Param>,
     /// Sequence inputs (`&[&Array]`).
     pub(super) seqs: Vec<&'a Param>,
     /// Inputs holding zero or more arrays known at run time: sequences and optional arrays.
@@ -128,7 +130,13 @@ impl<'a> OpCx<'a> {
         let lt = generics_of(positional.iter().copied(), &[Class::Operand]);
         let nlt = generics_of(
             positional.iter().copied(),
-            &[Class::Array, Class::Operand, Class::Arrays, Class::OptArray],
+            &[
+                Class::Array,
+                Class::Index,
+                Class::Operand,
+                Class::Arrays,
+                Class::OptArray,
+            ],
         );
         let kw_param = if has_kw {
             quote!(kw: #kw_ident,)
@@ -158,7 +166,12 @@ impl<'a> OpCx<'a> {
         let array_like: Vec<&Param> = op
             .params
             .iter()
-            .filter(|p| p.class.is_array_like())
+            .filter(|p| matches!(p.class, Class::Array | Class::Operand))
+            .collect();
+        let indices: Vec<&Param> = op
+            .params
+            .iter()
+            .filter(|p| p.class == Class::Index)
             .collect();
         let seqs: Vec<&Param> = op
             .params
@@ -213,6 +226,7 @@ impl<'a> OpCx<'a> {
             kw_default,
             all_names,
             array_like,
+            indices,
             seqs,
             many,
             out_param,
@@ -235,11 +249,11 @@ fn backends_expr(p: &TokenStream, op: &Op, many: &[&Param]) -> TokenStream {
     let items = op
         .params
         .iter()
-        .filter(|p| matches!(p.class, Class::Array | Class::Operand | Class::ArrayMut))
+        .filter(|p| p.class.is_array_like() || p.class == Class::ArrayMut)
         .map(|prm| {
             let id = &prm.ident;
             match prm.class {
-                Class::Array | Class::ArrayMut => {
+                Class::Array | Class::Index | Class::ArrayMut => {
                     quote!(::core::option::Option::Some(#id.backend()))
                 }
                 _ => quote!(#id.backend()),

@@ -19,10 +19,13 @@ pub(super) fn nested_fns(cx: &OpCx) -> Vec<TokenStream> {
     let nested_convert: Vec<TokenStream> = cx
         .positional
         .iter()
-        .filter(|prm| matches!(prm.class, Class::Scalar | Class::Data))
+        .filter(|prm| matches!(prm.class, Class::Scalar | Class::Data | Class::Shape))
         .map(|prm| {
             let id = &prm.ident;
-            let ty = prm.impl_ty(p);
+            let ty = match prm.class {
+                Class::Shape => quote!(#p::Shape),
+                _ => prm.impl_ty(p),
+            };
             quote!(let #id: #ty = ::core::convert::Into::into(#id);)
         })
         .collect();
@@ -93,7 +96,7 @@ fn leaf_args(cx: &OpCx) -> Vec<TokenStream> {
         .map(|prm| {
             let id_s = prm.ident.to_string();
             match prm.class {
-                Class::Array => {
+                Class::Array | Class::Index => {
                     let t = quote!(__a[#j].array(#name_s, #id_s)?);
                     j += 1;
                     t
@@ -116,6 +119,7 @@ fn leaf_arg(prm: &Param) -> TokenStream {
         Class::Scalar | Class::Data | Class::Other if matches!(prm.ty, Type::Reference(_)) => {
             quote!(#id)
         }
+        Class::Shape => quote!(&#id),
         _ => quote!(::core::clone::Clone::clone(&#id)),
     }
 }
@@ -133,12 +137,12 @@ fn seq_nest_list(cx: &OpCx) -> (TokenStream, TokenStream, Vec<TokenStream>) {
             let id_s = id.to_string();
             let at = format_ident!("__at_{}", id);
             match prm.class {
-                Class::Array | Class::Operand => {
+                Class::Array | Class::Index | Class::Operand => {
                     pushes.push(quote! {
                         let #at = __nest.len();
                         __nest.push(::core::convert::Into::into(#id));
                     });
-                    if prm.class == Class::Array {
+                    if prm.class.is_one_array() {
                         quote!(__a[#at].array(#name_s, #id_s)?)
                     } else {
                         quote!(__a[#at])
@@ -188,7 +192,13 @@ pub(super) fn container_methods(cx: &OpCx) -> (Vec<TokenStream>, Vec<TokenStream
     let rest_names: Vec<&Ident> = rest.iter().map(|p| &p.ident).collect();
     let clt = generics_of(
         rest.iter().copied(),
-        &[Class::Array, Class::Operand, Class::Arrays, Class::OptArray],
+        &[
+            Class::Array,
+            Class::Index,
+            Class::Operand,
+            Class::Arrays,
+            Class::OptArray,
+        ],
     );
     let nret = nested_ret(cx.ret, p).unwrap_or_else(|| quote!(#p::Container));
     let m_doc = format!(" Container method form of [`{name_s}`](fn@{name_s}).");

@@ -7,7 +7,7 @@ use candle_core::Tensor;
 
 #[ivy_macros::backend_impl]
 impl ManipulationBackend for CandleBackend {
-    fn concat(arrays: &[&Array], axis: Option<i64>) -> Result<Array> {
+    fn concat(arrays: &[&Array], axis: Option<usize>) -> Result<Array> {
         const OP: &str = "concat";
         let (_, ax, shape) = concat_plan(arrays, axis)?;
         let ts = arrays

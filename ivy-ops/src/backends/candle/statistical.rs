@@ -4,28 +4,22 @@
 
 use super::{candle_dtype, candle_types, dtype_of, err, tensor, wrap, CandleBackend};
 use crate::elem::Elem;
-use crate::functional::statistical::{normalize_axes, sum_dtype, StatisticalBackend};
+use crate::functional::statistical::{sum_dtype, StatisticalBackend};
 use crate::reduce::{reduce, reduced_shape};
 use crate::{Array, Backend, Dtype, Result};
 use candle_core::Tensor;
 
 #[ivy_macros::backend_impl]
 impl StatisticalBackend for CandleBackend {
-    fn sum(
-        x: &Array,
-        axis: Option<Vec<i64>>,
-        keepdims: bool,
-        dtype: Option<Dtype>,
-    ) -> Result<Array> {
+    fn sum(x: &Array, axes: &[usize], keepdims: bool, dtype: Option<Dtype>) -> Result<Array> {
         let t = tensor("sum", x)?;
-        let axes = normalize_axes("sum", &axis, t.dims().len())?;
         let d = sum_dtype(x.dtype(), dtype);
         let cd = candle_dtype(Some("sum"), d)?;
         if d != x.dtype() {
             super::reserve("sum", t.dims(), d)?;
         }
         let t = t.to_dtype(cd).map_err(|e| err("sum", e))?;
-        let shape = reduced_shape(t.dims(), &axes, keepdims);
+        let shape = reduced_shape(t.dims(), axes, keepdims);
         // an empty input can reduce to a large result (`[0, n]` over axis 0 gives `[n]`)
         super::reserve("sum", &shape, d)?;
         if d.is_float() {
@@ -40,7 +34,7 @@ impl StatisticalBackend for CandleBackend {
         }
         candle_types!(dtype_of(cd), T => {
             let xs = t.flatten_all().and_then(|f| f.to_vec1::<T>()).map_err(|e| err("sum", e))?;
-            let r = reduce("sum", &xs, t.dims(), &axes, T::from_i128(0), T::binary::<crate::kernels::Add>)?;
+            let r = reduce("sum", &xs, t.dims(), axes, T::from_i128(0), T::binary::<crate::kernels::Add>)?;
             wrap("sum", Tensor::from_vec(r, shape.as_slice(), t.device()))
         }, other => Err(crate::array::not_in_backend(Some("sum"), other, Backend::Candle)))
     }

@@ -8,7 +8,7 @@ use ::ndarray::{ArrayD, ArrayViewD, Axis, IxDyn};
 
 #[ivy_macros::backend_impl]
 impl ManipulationBackend for NdarrayBackend {
-    fn concat(arrays: &[&Array], axis: Option<i64>) -> Result<Array> {
+    fn concat(arrays: &[&Array], axis: Option<usize>) -> Result<Array> {
         const OP: &str = "concat";
         let (first, ax, shape) = concat_plan(arrays, axis)?;
         super::nd_all!(nd(OP, first)?, _a, T => {

@@ -2,20 +2,14 @@
 
 use super::kernels::{cast_cow, nd, shaped, try_owned};
 use super::{Elem, NdElem, NdarrayBackend};
-use crate::functional::statistical::{normalize_axes, sum_dtype, StatisticalBackend};
+use crate::functional::statistical::{sum_dtype, StatisticalBackend};
 use crate::reduce::{reduce, reduced_shape};
 use crate::{Array, Dtype, Result};
 
 #[ivy_macros::backend_impl]
 impl StatisticalBackend for NdarrayBackend {
-    fn sum(
-        x: &Array,
-        axis: Option<Vec<i64>>,
-        keepdims: bool,
-        dtype: Option<Dtype>,
-    ) -> Result<Array> {
+    fn sum(x: &Array, axes: &[usize], keepdims: bool, dtype: Option<Dtype>) -> Result<Array> {
         let a = nd("sum", x)?;
-        let axes = normalize_axes("sum", &axis, a.shape().len())?;
         let a = cast_cow("sum", a, sum_dtype(a.dtype(), dtype))?;
         let r = super::nd_all!(&*a, v, T => {
             let owned;
@@ -26,8 +20,8 @@ impl StatisticalBackend for NdarrayBackend {
                     owned.as_slice().unwrap_or_default()
                 }
             };
-            let r = reduce("sum", xs, v.shape(), &axes, T::from_i128(0), T::binary::<crate::kernels::Add>)?;
-            let shape = reduced_shape(v.shape(), &axes, keepdims);
+            let r = reduce("sum", xs, v.shape(), axes, T::from_i128(0), T::binary::<crate::kernels::Add>)?;
+            let shape = reduced_shape(v.shape(), axes, keepdims);
             T::wrap(shaped("sum", &shape, r)?)
         });
         Ok(Array::from_nd(r))
