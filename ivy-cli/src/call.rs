@@ -184,6 +184,10 @@ fn call(req: &Request, dtype: Option<Dtype>) -> CliResult<Value> {
             .map_err(|e| CliError::Usage(format!("keyword `{name}` (`{}`): {e}", quote(text))))?;
         let v = match params.iter().find(|p| p.keyword && p.name == name) {
             Some(p) if typed => cx.convert(&lit, &Target::of(p), p.name)?,
+            // `out=`: an array the op's `_out` form writes into (its dtype kept)
+            None if name == "out" && matches!(lit, Lit::List(_)) => {
+                Value::Array(cx.array(&lit, "out")?)
+            }
             // An unknown keyword: `call` names the op's keywords.
             _ => cx.generic(&lit),
         };

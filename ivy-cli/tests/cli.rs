@@ -867,6 +867,53 @@ fn call_special_floats_complex_and_containers() {
 }
 
 #[test]
+fn call_out_and_containers_reach_the_other_forms() {
+    for backend in ["ndarray", "candle"] {
+        // `--kw out=…`: the `_out` form, which keeps out's dtype
+        let r = &call_json(&[
+            "add",
+            "[1, 2]",
+            "0.5",
+            "--kw",
+            "out=[0.0, 0.0]",
+            "--backend",
+            backend,
+        ])["result"];
+        assert_eq!(r["dtype"], "float32", "{r}");
+        assert_eq!(r["values"], serde_json::json!([1.5, 2.5]), "{r}");
+        // a Container where an array goes: the nested form, a Container back
+        let r = &call_json(&[
+            "negative",
+            r#"{"a": [4.0], "b": {"c": [9.0, 16.0]}}"#,
+            "--backend",
+            backend,
+        ])["result"];
+        assert_eq!(r["kind"], "container", "{r}");
+        let text = text_of(&[
+            "call",
+            "add",
+            r#"{"a": [1], "b": [2]}"#,
+            "10",
+            "--backend",
+            backend,
+        ]);
+        assert!(text.contains("11") && text.contains("12"), "{text}");
+    }
+    // `out` of the wrong shape: the op's typed error
+    let o = ivy(&["call", "add", "[1, 2]", "1", "--kw", "out=[0]"]);
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("add"), "{o:?}");
+    // `out` with a Container argument, and on an op without an `out` form
+    let o = ivy(&["call", "negative", r#"{"a": [4.0]}"#, "--kw", "out=[0.0]"]);
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("Container"),
+        "{o:?}"
+    );
+    let o = ivy(&["call", "asarray", "[1]", "--kw", "out=[0]"]);
+    assert!(String::from_utf8_lossy(&o.stderr).contains("out"), "{o:?}");
+}
+
+#[test]
 fn call_errors_are_clean() {
     let cases: &[(&[&str], i32, &str)] = &[
         (&["call", "tann", "[1]"], 2, "did you mean `tan`?"),

@@ -10,7 +10,10 @@ pub use ivy_core::{
 pub use crate::args::Data;
 pub use crate::family::{self, Kernels};
 pub use crate::kernels;
-pub use crate::value::{check_arity, unknown_keyword, DynEntry, FromValue, IntoValue, Value};
+pub use crate::value::{
+    check_arity, container_out, holds_container, unknown_keyword, DynEntry, FromValue, IntoValue,
+    Value,
+};
 pub use crate::BackendInfo;
 pub use crate::{__dispatch as dispatch, __support_for as support_for};
 pub use ivy_core::{ArgType, ParamKind, ParamMeta};

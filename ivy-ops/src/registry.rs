@@ -8,8 +8,10 @@ pub use ivy_core::{ArgType, OpEntry, OpMeta, ParamKind, ParamMeta};
 
 /// Calls the op `name` with dynamic arguments: positional `args` in the declaration's order
 /// (arrays, scalars, Containers, lists for shapes and axes, dtypes, devices, strings) and
-/// keyword arguments by name (`out` is not one: the result is returned). Ivy's "every
-/// function reachable by name".
+/// keyword arguments by name. Ivy's "every function reachable by name". `out` may be given
+/// as a keyword argument (an array): the op's `_out` form writes into a copy of it, which
+/// is returned ([`DynEntry::call_out`] writes into the caller's array). A Container among
+/// the arguments of a nestable op runs its nested form and returns Containers.
 ///
 /// ```
 /// use ivy::registry::{call, Value};
@@ -28,7 +30,7 @@ pub fn call(name: &str, args: &[Value], kwargs: &Kwargs<'_>) -> Result<Value> {
         name: name.to_string(),
         suggestion: closest(name),
     })?;
-    (entry.call)(args, kwargs)
+    entry.call(args, kwargs)
 }
 
 /// The dynamic entry of the op `name`.

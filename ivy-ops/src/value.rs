@@ -190,6 +190,18 @@ impl<'v> FromValue<'v> for Operand<'v> {
         }
     }
 }
+/// An argument of a nested form: an array, a scalar or a Container.
+impl<'v> FromValue<'v> for crate::NestArg<'v> {
+    const EXPECTED: &'static str = "an array, a scalar or a Container";
+    fn from_value(v: &'v Value) -> Option<Self> {
+        match v {
+            Value::Array(a) => Some(crate::NestArg::Array(a)),
+            Value::Scalar(s) => Some(crate::NestArg::Scalar(*s)),
+            Value::Container(c) => Some(crate::NestArg::Container(c)),
+            _ => None,
+        }
+    }
+}
 impl<'v> FromValue<'v> for Scalar {
     const EXPECTED: &'static str = "a scalar";
     fn from_value(v: &'v Value) -> Option<Self> {
@@ -416,12 +428,56 @@ impl From<crate::Iinfo> for Value {
 pub type Kwargs<'a> = [(&'a str, Value)];
 
 /// The dynamic entry of one op: reads its arguments from values, calls it, returns a value.
+///
+/// ```
+/// use ivy::registry::{dyn_entry, Value};
+/// ivy::set_backend(ivy::Backend::Ndarray);
+/// let x = ivy::asarray(vec![1.0f32, 4.0])?;
+/// let negative = dyn_entry("negative").unwrap();
+/// // into an `out` array of another dtype: the `_out` form's rules (cast into `out`)
+/// let mut out = ivy::zeros_with([2], ivy::ZerosKw { dtype: Some(ivy::Dtype::Float64), device: None })?;
+/// negative.call_out(&[Value::from(&x)], &[], &mut out)?;
+/// assert_eq!((out.dtype(), out.to_f64_vec()?), (ivy::Dtype::Float64, vec![-1.0, -4.0]));
+/// // a Container argument runs the nested form
+/// let c = ivy::container! { a: x.clone() };
+/// let r = negative.call(&[Value::from(&c)], &[])?;
+/// assert!(matches!(r, Value::Container(c) if c.at("a")?.to_f64_vec()? == [-1.0, -4.0]));
+/// # ivy::unset_backend();
+/// # Ok::<(), ivy::Error>(())
+/// ```
 #[derive(Clone, Copy)]
 pub struct DynEntry {
     /// The op.
     pub name: &'static str,
-    /// The call.
-    pub call: fn(&[Value], &Kwargs<'_>) -> Result<Value>,
+    /// The generated entry: positional values, keyword values, and `out` apart.
+    #[doc(hidden)]
+    pub run: fn(&[Value], &Kwargs<'_>, Option<&mut Array>) -> Result<Value>,
+}
+
+impl DynEntry {
+    /// Calls the op. An `out` keyword argument (an array) runs its `_out` form on a copy of
+    /// that array and returns it, written (Ivy's `out=`); a Container among the arguments
+    /// of a nestable op runs its nested form.
+    pub fn call(&self, args: &[Value], kwargs: &Kwargs<'_>) -> Result<Value> {
+        let Some(at) = kwargs.iter().position(|(n, _)| *n == "out") else {
+            return (self.run)(args, kwargs, None);
+        };
+        let mut out = <Array as FromValue>::read(self.name, "out", &kwargs[at].1)?;
+        let rest: Vec<(&str, Value)> = kwargs
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| *i != at)
+            .map(|(_, (n, v))| (*n, v.clone()))
+            .collect();
+        (self.run)(args, &rest, Some(&mut out))?;
+        Ok(Value::Array(out))
+    }
+
+    /// Calls the op's `_out` form, writing into `out` (its shape and dtype kept; unchanged
+    /// when the call fails). An op without an `out` form rejects it as an unknown keyword.
+    pub fn call_out(&self, args: &[Value], kwargs: &Kwargs<'_>, out: &mut Array) -> Result<()> {
+        (self.run)(args, kwargs, Some(out)).map(drop)
+    }
 }
 
 impl std::fmt::Debug for DynEntry {
@@ -429,6 +485,26 @@ impl std::fmt::Debug for DynEntry {
         f.debug_struct("DynEntry")
             .field("name", &self.name)
             .finish()
+    }
+}
+
+/// Whether any argument is a Container, or a list holding one (a sequence argument).
+#[doc(hidden)]
+pub fn holds_container(args: &[Value]) -> bool {
+    args.iter().any(|v| match v {
+        Value::Container(_) => true,
+        Value::List(items) => items.iter().any(|i| matches!(i, Value::Container(_))),
+        _ => false,
+    })
+}
+
+/// `out` given with Container arguments (the nested forms have no `out`).
+#[doc(hidden)]
+pub fn container_out(op: &'static str) -> Error {
+    Error::InvalidArgument {
+        op,
+        message: "`out` is an array, and Container arguments give Containers: call without `out`"
+            .into(),
     }
 }
 

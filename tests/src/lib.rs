@@ -337,6 +337,14 @@ impl Args {
     pub fn call(&self, name: &str) -> Result<Value> {
         ivy::registry::call(name, &self.positional, &self.keywords)
     }
+    /// Calls op `name`'s `_out` form with these arguments, writing into `out`.
+    pub fn call_out(&self, name: &str, out: &mut Array) -> Result<()> {
+        let entry = ivy::registry::dyn_entry(name).ok_or_else(|| ivy::Error::UnknownOp {
+            name: name.to_string(),
+            suggestion: None,
+        })?;
+        entry.call_out(&self.positional, &self.keywords, out)
+    }
     /// The same arguments with every array on backend `b`.
     pub fn to_backend(&self, b: Backend) -> Result<Args> {
         Ok(Args {

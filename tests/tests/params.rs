@@ -82,7 +82,7 @@ fn optional_arrays_decide_the_backend_when_given() {
             assert_eq!(s.at("a")?.to_f64_vec()?, [2.0, 2.0]);
             // by name: `None` for the optional argument
             let entry = optional::OPTIONAL_CALLS[0];
-            let v = (entry.call)(&[Value::from(&x), Value::None], &[])?;
+            let v = entry.call(&[Value::from(&x), Value::None], &[])?;
             assert!(matches!(v, Value::Array(a) if a.to_f64_vec()? == [1.0, 2.0]));
             Ok::<(), Error>(())
         })
@@ -375,7 +375,7 @@ fn axes_are_normalised_before_the_backend() {
             assert_eq!((i64s(r.at("a")?), i64s(r.at("b")?)), (vec![0], vec![1]));
             // by name, axes go through the same normalisation
             let entry = axes::AXES_CALLS.iter().find(|e| e.name == "seen_axes").unwrap();
-            let v = (entry.call)(&[Value::from(&x)], &[("axis", Value::from(-1i64))])?;
+            let v = entry.call(&[Value::from(&x)], &[("axis", Value::from(-1i64))])?;
             assert!(matches!(v, Value::Array(a) if i64s(&a) == [2]));
             Ok::<(), Error>(())
         })

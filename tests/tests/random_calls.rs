@@ -50,10 +50,15 @@
 //! - an error message is at most 4 lines (no backend backtrace copied in: run with
 //!   `RUST_BACKTRACE=1` to check that, as candle then captures backtraces).
 //!
-//! What moved: the typed `_out` forms (`out` unchanged on error), the `nested::` forms and
-//! the operators (`&a + &b`) are not reachable by name, so they are no longer fuzzed here;
-//! a call by name returns its result (`out` is never passed). The in-place invariant is
-//! checked on the `&mut` parameter instead (above).
+//! The other forms, by name too:
+//! - `_out`: a quarter of the calls of an op with an `out` form go through it
+//!   ([`DynEntry::call_out`](ivy::registry::DynEntry::call_out)) with a random `out` (mostly
+//!   the first array's shape, any dtype): on `Ok` it keeps its backend, dtype and shape; on
+//!   `Err` it is unchanged, bitwise;
+//! - nested: an array argument of a nestable op is a Container 10% of the time, which runs
+//!   the `nested::` form (the leaves of mixed dtypes, shapes and backends);
+//! - the operators (`&a + &b`) call the same dispatchers as the functions; they are not
+//!   reachable by name.
 //!
 //! [`huge_allocations_are_errors`] runs, for every callable op on both backends, each in the
 //! child process too, calls needing ≥ 2^40 elements built by parameter type: shapes of
@@ -117,6 +122,10 @@ const DEFAULT_SEED: u64 = 0x1f2e_3d4c_5b6a_7988;
 const MAX_RESTARTS: usize = 60;
 /// The chance that a parameter gets a value of another kind.
 const WRONG_KIND: f64 = 0.02;
+/// The chance that an array argument of a nestable op is a Container (its nested form).
+const NESTED: f64 = 0.1;
+/// The chance that an op with an `out` form is called through it.
+const OUT: f64 = 0.25;
 
 // ======================================================================== value pools
 
@@ -232,6 +241,8 @@ struct Report {
     errs: BTreeMap<String, u64>,
     /// op → calls that returned `Ok` (a row whose calls never succeed tests nothing)
     ok_by_op: BTreeMap<String, u64>,
+    /// `"op out"` / `"op nested"` → calls of that form that returned `Ok`
+    ok_by_form: BTreeMap<String, u64>,
     /// failure class → (count, first call index, first arguments, first message)
     fails: BTreeMap<String, (u64, u64, String, String)>,
 }
@@ -255,6 +266,9 @@ impl Report {
         for (k, v) in o.ok_by_op {
             *self.ok_by_op.entry(k).or_default() += v;
         }
+        for (k, v) in o.ok_by_form {
+            *self.ok_by_form.entry(k).or_default() += v;
+        }
         for (k, v) in o.fails {
             let e = self.fails.entry(k).or_insert((0, v.1, v.2, v.3));
             e.0 += v.0;
@@ -263,10 +277,19 @@ impl Report {
 
     fn summary(&self) -> String {
         let errs: Vec<String> = self.errs.iter().map(|(k, v)| format!("{k}: {v}")).collect();
+        let form_ok = |f: &str| -> u64 {
+            self.ok_by_form
+                .iter()
+                .filter(|(k, _)| k.ends_with(f))
+                .map(|(_, v)| v)
+                .sum()
+        };
         format!(
-            "random_calls: {} calls, {} Ok, {} Err ({}), {} failure classes",
+            "random_calls: {} calls, {} Ok ({} through `_out`, {} nested), {} Err ({}), {} failure classes",
             self.calls,
             self.ok,
+            form_ok(" out"),
+            form_ok(" nested"),
             self.errs.values().sum::<u64>(),
             errs.join(", "),
             self.fails.len()
@@ -296,6 +319,9 @@ impl Report {
         for (k, v) in &self.ok_by_op {
             writeln!(o, "@@OKOP\t{k}\t{v}").unwrap();
         }
+        for (k, v) in &self.ok_by_form {
+            writeln!(o, "@@OKFORM\t{k}\t{v}").unwrap();
+        }
         for (k, (n, i, d, m)) in &self.fails {
             writeln!(o, "@@FAIL\t{}\t{n}\t{i}\t{}\t{}", esc(k), esc(d), esc(m)).unwrap();
         }
@@ -314,6 +340,10 @@ impl Report {
             }
             "@@OKOP" => {
                 *self.ok_by_op.entry(f[1].to_string()).or_default() += f[2].parse::<u64>().unwrap()
+            }
+            "@@OKFORM" => {
+                *self.ok_by_form.entry(f[1].to_string()).or_default() +=
+                    f[2].parse::<u64>().unwrap()
             }
             "@@FAIL" => {
                 let e = self.fails.entry(unesc(f[1])).or_insert((
@@ -545,6 +575,8 @@ struct Fz {
     wrong: bool,
     /// The key chains of the call's Containers.
     keys: Vec<String>,
+    /// The op is nestable: a Container is a valid value for its array parameters.
+    nestable: bool,
 }
 
 impl Fz {
@@ -559,6 +591,7 @@ impl Fz {
             floats: Vec::new(),
             wrong: false,
             keys: Vec::new(),
+            nestable: false,
         }
     }
 
@@ -971,6 +1004,7 @@ impl Fz {
     /// The arguments of a call of `entry`, with the mistakes drawn on purpose.
     fn args(&mut self, entry: &OpEntry, params: &[Param]) -> Args {
         let b = self.b;
+        self.nestable = entry.meta.nestable;
         let mut args = ivy::with_backend(b, || fill(entry.meta, params, self))
             .expect("the fuzz generator does not fail");
         match self.rng.below(100) {
@@ -1000,6 +1034,8 @@ impl Source for Fz {
             return Ok(self.wrong_kind());
         }
         Ok(match ty {
+            // a nestable op runs its nested form when given a Container
+            Ty::Array | Ty::Operand if self.nestable && self.rng.chance(NESTED) => self.container(),
             Ty::Array | Ty::ArrayMut => self.array_value(),
             Ty::Operand if self.rng.chance(0.25) => Value::Scalar(self.scalar()),
             Ty::Operand => self.array_value(),
@@ -1074,6 +1110,28 @@ impl Source for Fz {
     }
 }
 
+impl Fz {
+    /// An `out` array for an op with an `out` form (a quarter of its calls): mostly the
+    /// shape of the call's first array (an element-wise result's), any dtype.
+    fn out(&mut self, entry: &OpEntry) -> Option<Array> {
+        if !entry.meta.has_out || !self.rng.chance(OUT) {
+            return None;
+        }
+        let shape = match self.first_shape.clone() {
+            Some(s) if self.rng.chance(0.7) => s,
+            _ => self.small_shape(),
+        };
+        let d = if self.rng.chance(0.5) {
+            self.d
+        } else {
+            self.dtype()
+        };
+        let (a, desc) = self.array_of(self.b, d, &shape);
+        self.notes.push(format!("out={desc}"));
+        Some(a)
+    }
+}
+
 fn fmt_vals(v: &[Scalar]) -> String {
     let parts: Vec<String> = v
         .iter()
@@ -1114,6 +1172,8 @@ struct Call {
     fz: Fz,
     ctx: Ctx,
     args: Args,
+    /// The `out` array of a call of the op's `_out` form.
+    out: Option<Array>,
     desc: String,
 }
 
@@ -1125,6 +1185,7 @@ fn draw(ops: &[(&'static OpEntry, Vec<Param>)], seed: u64, i: u64, huge: bool) -
     let mut fz = Fz::new(seed, i, b, d, huge);
     let ctx = fz.ctx();
     let args = fz.args(entry, params);
+    let out = fz.out(entry);
     let call = describe_args(entry.meta.name, &args, &fz.notes);
     let desc = match ctx {
         Ctx::None => format!("[{b}] {call}"),
@@ -1136,7 +1197,17 @@ fn draw(ops: &[(&'static OpEntry, Vec<Param>)], seed: u64, i: u64, huge: bool) -
         fz,
         ctx,
         args,
+        out,
         desc,
+    }
+}
+
+/// A Container, or a list holding one (a sequence argument): the nested form runs.
+fn holds_container(v: &Value) -> bool {
+    match v {
+        Value::Container(_) => true,
+        Value::List(items) => items.iter().any(|i| matches!(i, Value::Container(_))),
+        _ => false,
     }
 }
 
@@ -1172,8 +1243,13 @@ fn make_call(c: Call, index: u64, verbose: bool, report: &mut Report) {
         }
     };
     let (b, ctx) = (c.fz.b, c.ctx);
+    let mut out = c.out.clone();
+    let out_before = out.as_ref().map(snap);
     let r = guarded(|| {
-        let f = || c.args.call(op);
+        let mut f = || match out.as_mut() {
+            None => c.args.call(op),
+            Some(o) => c.args.call_out(op, o).map(|()| Value::Array(o.clone())),
+        };
         let r = match ctx {
             Ctx::None => ivy::with_backend(b, f),
             Ctx::NoBackend => f(),
@@ -1211,10 +1287,32 @@ fn make_call(c: Call, index: u64, verbose: bool, report: &mut Report) {
         report.fail(class, op, &m, index, desc);
     }
     let after = guarded(|| input_snaps(&c)).unwrap_or_default();
+    // `out` keeps its backend, dtype and shape; a failed call leaves it as it was
+    if let (Some(x), Some(o)) = (&out_before, &out) {
+        let y = snap(o);
+        let changed = match &r {
+            Ok(_) => (y.backend, y.dtype, &y.shape) != (x.backend, x.dtype, &x.shape),
+            Err(_) => &y != x,
+        };
+        if changed {
+            let class = if r.is_ok() {
+                "out changed kind"
+            } else {
+                "out changed on error"
+            };
+            report.fail(class, op, &format!("out was {x:?}, is {y:?}"), index, desc);
+        }
+    }
     match &r {
         Ok(v) => {
             report.ok += 1;
             *report.ok_by_op.entry(op.to_string()).or_default() += 1;
+            if out.is_some() {
+                *report.ok_by_form.entry(format!("{op} out")).or_default() += 1;
+            }
+            if c.fz.nestable && c.args.positional.iter().any(holds_container) {
+                *report.ok_by_form.entry(format!("{op} nested")).or_default() += 1;
+            }
             for ((is_mut, x), (_, y)) in before.iter().zip(&after) {
                 if !is_mut && x != y {
                     report.fail(
@@ -1583,7 +1681,8 @@ fn fuzz() {
     } else {
         run_isolated("fuzz_child", &cfg, &[])
     };
-    // every op must get valid calls too, or it is tested on error paths only
+    // every op must get valid calls too, or it is tested on error paths only; so must its
+    // `_out` form and its nested form
     if cfg.calls >= 40 * ops.len() as u64 {
         for (e, _) in &ops {
             let name = e.meta.name;
@@ -1595,6 +1694,19 @@ fn fuzz() {
                     cfg.from,
                     "",
                 );
+            }
+            let forms = [("out", e.meta.has_out), ("nested", e.meta.nestable)];
+            for (form, has) in forms {
+                let key = format!("{name} {form}");
+                if has && report.ok_by_form.get(&key).copied().unwrap_or(0) == 0 {
+                    report.fail(
+                        "form never Ok",
+                        name,
+                        &format!("no call of its {form} form returned Ok"),
+                        cfg.from,
+                        "",
+                    );
+                }
             }
         }
     }

@@ -259,25 +259,33 @@ fn mentions(ty: &Type, generics: &[String]) -> bool {
         .any(|w| generics.iter().any(|g| g == w))
 }
 
-/// The op's dynamic entry function and its row of the category's `CALLS` table.
-pub(super) fn entry(cat: &CatCx, op: &Op) -> (TokenStream, TokenStream) {
-    let p = &cat.p;
-    let name = &op.decl.sig.ident;
-    let name_s = name.to_string();
-    let meta_ident = meta::meta_ident(&name_s);
-    let fn_ident = format_ident!("__dyn_{}", name_s);
-    let row = quote!(#p::DynEntry { name: #name_s, call: #fn_ident });
-    let generics = type_generics(op);
-    let positional: Vec<&Param> = op.params.iter().filter(|p| p.kw.is_none()).collect();
-    let kws: Vec<&Param> = op.params.iter().filter(|p| p.kw.is_some()).collect();
-
-    let mut reads = Vec::new();
-    let mut args = Vec::new();
-    let mut mut_holder = None;
-    for (i, prm) in positional.iter().enumerate() {
+/// The reads of the positional arguments and the expressions passing them on; in the
+/// nested form (`nested`), array parameters are read as `NestArg`s (an array, a scalar or
+/// a Container). `Err` when no value gives some parameter.
+#[allow(clippy::type_complexity)]
+fn positional_reads(
+    op: &Op,
+    generics: &[String],
+    p: &TokenStream,
+    nested: bool,
+) -> Result<(Vec<TokenStream>, Vec<TokenStream>, Option<syn::Ident>), String> {
+    let name_s = op.decl.sig.ident.to_string();
+    let (mut reads, mut args, mut mut_holder) = (Vec::new(), Vec::new(), None);
+    let nest_arg: Type = syn::parse_quote!(#p::NestArg<'_>);
+    for (i, prm) in op.params.iter().filter(|p| p.kw.is_none()).enumerate() {
         let id = &prm.ident;
         let id_s = id.to_string();
-        match read_of(prm, &generics, p) {
+        let read = match prm.class {
+            Class::Array | Class::Index | Class::Operand if nested => {
+                Read::Direct(nest_arg.clone())
+            }
+            Class::Arrays if nested => Read::Slice(nest_arg.clone()),
+            Class::OptArray if nested => {
+                Read::Direct(syn::parse_quote!(::core::option::Option<#p::NestArg<'_>>))
+            }
+            _ => read_of(prm, generics, p),
+        };
+        match read {
             Read::Direct(t) => {
                 reads.push(quote!(let #id: #t = <#t as #p::FromValue<'_>>::read(#name_s, #id_s, &__args[#i])?;));
                 args.push(quote!(#id));
@@ -291,17 +299,40 @@ pub(super) fn entry(cat: &CatCx, op: &Op) -> (TokenStream, TokenStream) {
                 args.push(quote!(&mut #id));
                 mut_holder = Some(id.clone());
             }
-            Read::Not(reason) => {
-                let f = quote! {
-                    #[doc(hidden)]
-                    fn #fn_ident(_: &[#p::Value], _: &[(&str, #p::Value)]) -> #p::Result<#p::Value> {
-                        ::core::result::Result::Err(#p::Error::NotCallable { op: #name_s, reason: #reason })
-                    }
-                };
-                return (f, row);
-            }
+            Read::Not(reason) => return Err(reason),
         }
     }
+    Ok((reads, args, mut_holder))
+}
+
+/// The op's dynamic entry function and its row of the category's `CALLS` table.
+///
+/// The entry takes `out` apart from the keyword arguments (`DynEntry::call` reads it from
+/// them): an op with an `out` form writes into it through `op_into`; any other op rejects
+/// it. A nestable op given a Container anywhere among its arguments (a sequence's items
+/// included) runs its nested form instead (`nested::op`), returning Containers.
+pub(super) fn entry(cat: &CatCx, op: &Op) -> (TokenStream, TokenStream) {
+    let p = &cat.p;
+    let name = &op.decl.sig.ident;
+    let name_s = name.to_string();
+    let meta_ident = meta::meta_ident(&name_s);
+    let fn_ident = format_ident!("__dyn_{}", name_s);
+    let row = quote!(#p::DynEntry { name: #name_s, run: #fn_ident });
+    let generics = type_generics(op);
+    let kws: Vec<&Param> = op.params.iter().filter(|p| p.kw.is_some()).collect();
+
+    let (reads, args, mut_holder) = match positional_reads(op, &generics, p, false) {
+        Ok(r) => r,
+        Err(reason) => {
+            let f = quote! {
+                #[doc(hidden)]
+                fn #fn_ident(_: &[#p::Value], _: &[(&str, #p::Value)], _: ::core::option::Option<&mut #p::Array>) -> #p::Result<#p::Value> {
+                    ::core::result::Result::Err(#p::Error::NotCallable { op: #name_s, reason: #reason })
+                }
+            };
+            return (f, row);
+        }
+    };
     let kw_ident = format_ident!("{}Kw", camel(&name_s));
     let (kw_setup, kw_arg) = if kws.is_empty() || op.kind == Kind::Standalone {
         let none = quote! {
@@ -328,31 +359,81 @@ pub(super) fn entry(cat: &CatCx, op: &Op) -> (TokenStream, TokenStream) {
         };
         (setup, quote!(__k))
     };
-    let target = if op.kind != Kind::Standalone && !kws.is_empty() {
-        format_ident!("{}_with", name_s)
-    } else {
-        name.clone()
-    };
-    let call_args = if kw_arg.is_empty() {
-        quote!(#(#args),*)
-    } else {
-        quote!(#(#args,)* #kw_arg)
+    let with_kw = op.kind != Kind::Standalone && !kws.is_empty();
+    let join = |args: &[TokenStream], extra: TokenStream| -> TokenStream {
+        match (kw_arg.is_empty(), extra.is_empty()) {
+            (true, true) => quote!(#(#args),*),
+            (true, false) => quote!(#(#args,)* #extra),
+            (false, true) => quote!(#(#args,)* #kw_arg),
+            (false, false) => quote!(#(#args,)* #kw_arg, #extra),
+        }
     };
     let fallible = op.kind != Kind::Standalone || result_inner(&op.decl.sig.output).is_some();
-    let call = if fallible {
-        quote!(#target(#call_args)?)
+    let result = if op.has_out {
+        // `op_into` writes into `out` when given (returning `None`)
+        let into = format_ident!("{}_into", name_s);
+        let call_args = join(&args, quote!(__out));
+        quote! {
+            ::core::result::Result::Ok(match #into(#call_args)? {
+                ::core::option::Option::Some(__r) => #p::Value::Array(__r),
+                ::core::option::Option::None => #p::Value::None,
+            })
+        }
     } else {
-        quote!(#target(#call_args))
+        let target = if with_kw {
+            format_ident!("{}_with", name_s)
+        } else {
+            name.clone()
+        };
+        let call_args = join(&args, quote!());
+        let call = if fallible {
+            quote!(#target(#call_args)?)
+        } else {
+            quote!(#target(#call_args))
+        };
+        let result = match (&mut_holder, is_unit(op)) {
+            (Some(h), true) => quote! { #call; ::core::result::Result::Ok(#p::Value::Array(#h)) },
+            _ => quote!(::core::result::Result::Ok(#p::IntoValue::into_value(#call))),
+        };
+        quote! {
+            if __out.is_some() {
+                return ::core::result::Result::Err(#p::unknown_keyword(&#meta_ident, "out"));
+            }
+            #result
+        }
     };
-    let result = match (&mut_holder, is_unit(op)) {
-        (Some(h), true) => quote! { #call; ::core::result::Result::Ok(#p::Value::Array(#h)) },
-        _ => quote!(::core::result::Result::Ok(#p::IntoValue::into_value(#call))),
+    // nestable: a Container among the arguments runs the nested form
+    let nested = if op.nestable {
+        match positional_reads(op, &generics, p, true) {
+            Ok((n_reads, n_args, _)) => {
+                let target = if with_kw {
+                    format_ident!("{}_with", name_s)
+                } else {
+                    name.clone()
+                };
+                let call_args = join(&n_args, quote!());
+                quote! {
+                    if #p::holds_container(__args) {
+                        if __out.is_some() {
+                            return ::core::result::Result::Err(#p::container_out(#name_s));
+                        }
+                        #(#n_reads)*
+                        #kw_setup
+                        return ::core::result::Result::Ok(#p::IntoValue::into_value(nested::#target(#call_args)?));
+                    }
+                }
+            }
+            Err(_) => quote!(),
+        }
+    } else {
+        quote!()
     };
     let f = quote! {
         #[doc(hidden)]
         #[allow(unused_mut, clippy::needless_borrow)]
-        fn #fn_ident(__args: &[#p::Value], __kw: &[(&str, #p::Value)]) -> #p::Result<#p::Value> {
+        fn #fn_ident(__args: &[#p::Value], __kw: &[(&str, #p::Value)], __out: ::core::option::Option<&mut #p::Array>) -> #p::Result<#p::Value> {
             #p::check_arity(&#meta_ident, __args)?;
+            #nested
             #(#reads)*
             #kw_setup
             #result
