@@ -456,3 +456,78 @@ fn shapes_take_tuples_arrays_slices_and_vecs() {
         .unwrap();
     }
 }
+
+/// A mixed op with a shared check: it runs on either path (a backend, or the body when no
+/// backend is set), on normalised axes.
+#[ivy::category]
+pub mod checked {
+    use ivy::{Array, Result};
+
+    /// `x + k`; `k` must not be negative; `axis` (checked only) must name a dimension.
+    #[mixed]
+    #[check(super::non_negative)]
+    pub fn shift(
+        x: &Array,
+        k: i64,
+        #[kw]
+        #[axis]
+        axis: Option<i64>,
+    ) -> Result<Array> {
+        let _ = axis;
+        ivy::add(x, k)
+    }
+}
+
+fn non_negative(op: &'static str, _x: &&Array, k: &i64, axis: &Option<usize>) -> ivy::Result<()> {
+    if *k < 0 || axis.is_some_and(|a| a > 8) {
+        return Err(Error::InvalidArgument {
+            op,
+            message: format!("k = {k} is negative"),
+        });
+    }
+    Ok(())
+}
+
+#[ivy::backend_impl]
+impl checked::CheckedBackend for ivy::NdarrayBackend {}
+#[ivy::backend_impl]
+impl checked::CheckedBackend for ivy::CandleBackend {}
+
+#[test]
+fn a_mixed_ops_check_runs_with_or_without_a_backend() {
+    let x = ivy::with_backend(Backend::Ndarray, || arr(vec![1.0, 2.0]));
+    let kw = |axis| checked::ShiftKw { axis };
+    assert_eq!(ivy::current_backend(), None); // the body runs
+    for run in [
+        &|f: &dyn Fn() -> ivy::Result<Array>| f() as ivy::Result<Array>,
+        &|f: &dyn Fn() -> ivy::Result<Array>| ivy::with_backend(Backend::Ndarray, f),
+    ] as [&dyn Fn(&dyn Fn() -> ivy::Result<Array>) -> ivy::Result<Array>; 2]
+    {
+        assert_eq!(
+            run(&|| checked::shift(&x, 1))
+                .unwrap()
+                .to_f64_vec()
+                .unwrap(),
+            [2.0, 3.0]
+        );
+        let e = run(&|| checked::shift(&x, -1)).unwrap_err();
+        assert!(
+            matches!(e, Error::InvalidArgument { op: "shift", .. }),
+            "{e}"
+        );
+        // axes are normalised before the check on both paths
+        assert!(run(&|| checked::shift_with(&x, 1, kw(Some(-1)))).is_ok());
+        let e = run(&|| checked::shift_with(&x, 1, kw(Some(1)))).unwrap_err();
+        assert!(
+            matches!(
+                e,
+                Error::Axis {
+                    op: "shift",
+                    axis: 1,
+                    ndim: 1
+                }
+            ),
+            "{e}"
+        );
+    }
+}

@@ -150,6 +150,23 @@ pub(super) fn check_params(
             family_ok = true;
         }
     }
+    if let (Some((_, attr)), Kind::Mixed) = (&helpers.check, kind) {
+        let per_backend = params.iter().find(|p| {
+            matches!(
+                p.class,
+                Class::Operand | Class::InferDtype | Class::InferDevice
+            )
+        });
+        if let Some(prm) = per_backend {
+            cx.error_spanned_by(
+                attr,
+                format!(
+                    "a mixed op's `#[check]` also runs before its body (no backend set), where `{}` is not yet promoted or inferred: check it in the body and in the backends, or make `{name}` `#[primary]`",
+                    prm.ident
+                ),
+            );
+        }
+    }
     if let (Some((_, attr)), Kind::Compositional | Kind::Standalone) = (&helpers.check, kind) {
         cx.error_spanned_by(
             attr,

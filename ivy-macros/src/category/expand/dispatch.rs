@@ -418,6 +418,22 @@ fn run(cx: &OpCx) -> TokenStream {
     let (impl_ident, all_names, backends_expr) = (&cx.impl_ident, &cx.all_names, &cx.backends_expr);
     let out_forward = if op.has_out { quote!(out) } else { quote!() };
     let body_run = body_run(cx);
+    // a mixed op's `#[check]` also runs when its body does (no backend set): on the
+    // arguments as given, axes normalised in a scope of their own (the body gets them raw)
+    // (operands and inferred dtypes/devices are reported by validation: nothing emitted)
+    let per_backend = op.params.iter().any(|prm| {
+        matches!(
+            prm.class,
+            Class::Operand | Class::InferDtype | Class::InferDevice
+        )
+    });
+    let body_check = match (&op.check, op.kind) {
+        (Some(f), Kind::Mixed) if !per_backend => {
+            let (axes, names) = (normalize_axes(cx), &cx.all_names);
+            quote!({ #axes #f(#name_s, #(&#names),*)?; })
+        }
+        _ => quote!(),
+    };
     match op.kind {
         Kind::Primary => quote! {
             let __backend = #p::backend_of(#name_s, #backends_expr)?;
@@ -425,7 +441,10 @@ fn run(cx: &OpCx) -> TokenStream {
         },
         Kind::Mixed => quote! {
             match #p::backend_for_mixed(#name_s, #backends_expr)? {
-                ::core::option::Option::None => #body_run,
+                ::core::option::Option::None => {
+                    #body_check
+                    #body_run
+                }
                 ::core::option::Option::Some(__backend) => #p::dispatch!(__backend, __B => #impl_ident::<__B>(__backend, #(#all_names,)* #out_forward)),
             }
         },
