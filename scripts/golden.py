@@ -20,6 +20,10 @@ numpy computes every expected value. Where numpy has no such dtype or no such lo
   CPU; float64 and complex128 results are numpy's own;
 - softplus is ``np.logaddexp(0, x)``; complex softplus is ``log(1 + exp(z))`` (numpy's
   logaddexp has no complex loop);
+- predicates (isnan, isinf, isfinite, signbit) and comparisons (equal, not_equal, less,
+  less_equal, greater, greater_equal) are numpy's own bool results; comparisons of two
+  integer dtypes (int64 with uint64, an int scalar outside the array's dtype) are exact in
+  numpy 2, and in ivy-rs;
 - cross_entropy is Ivy's definition written in numpy:
   ``-sum(log(clip(pred, eps, 1 - eps)) * true, axis)``, with the bounds converted to pred's
   dtype and every step in Ivy's dtype (the log in float64 rounded to the dtype).
@@ -653,6 +657,179 @@ COMPLEX_DIVIDE = ("complex division is not one correctly rounded operation (nump
                   "of a zero component is not compared")
 
 
+# ------------------------------------------------------------------ predicates
+
+PREDICATES = {"isnan": np.isnan, "isinf": np.isinf, "isfinite": np.isfinite, "signbit": np.signbit}
+
+REAL_ONLY = ("signbit is defined for real floating-point dtypes only (Array API); numpy "
+             "also takes integers and bools")
+
+
+def bools_of(r):
+    return Arr("bool", np.asarray(r))
+
+
+def gen_predicate(op):
+    f = PREDICATES[op]
+    rng = rng_for(op)
+    cases = []
+    for d in REALS:
+        x = mk(d, FLOAT_EDGE + FLOAT_EXTRA[d] + [-1e-40 if d != "float16" else -6e-8])
+        cases.append(case(f"{d}/edge", [A(x)], bools_of(f(x.a))))
+        x = mk(d, grid(rng, 8, -4, 4, 4), (2, 4))
+        cases.append(case(f"{d}/random", [A(x)], bools_of(f(x.a))))
+    for d in COMPLEX:
+        x = cx(d, COMPLEX_VALUES + COMPLEX_SPECIAL
+               + [(INF, NAN), (NAN, INF), (1.0, NAN), (-INF, -0.0), (-0.0, -INF)])
+        if op == "signbit":
+            cases.append(case(f"{d}/unsupported", [A(x)], ERR("UnsupportedDtype"),
+                              note="numpy rejects signbit on complex too",
+                              numpy=np_answer(lambda: f(x.a))))
+        else:
+            cases.append(case(f"{d}/values", [A(x)], bools_of(f(x.a))))
+    for d in INTS + ["bool"]:
+        x = mk(d, [True, False] if d == "bool" else INT_EDGE[d])
+        if op == "signbit":
+            cases.append(case(f"{d}/unsupported", [A(x)], ERR("UnsupportedDtype"),
+                              ivy_differs=REAL_ONLY, numpy=np_answer(lambda: f(x.a))))
+        else:
+            cases.append(case(f"{d}/edge", [A(x)], bools_of(f(x.a))))
+    x = mk("float32", NAN if op != "signbit" else -0.0)
+    cases.append(case("float32/0d", [A(x)], bools_of(f(x.a))))
+    x = mk("float64", np.zeros((0, 3)))
+    cases.append(case("float64/empty", [A(x)], bools_of(f(x.a))))
+    return cases
+
+
+# ------------------------------------------------------------------ comparisons
+
+COMPARE = {
+    "equal": np.equal, "not_equal": np.not_equal, "less": np.less,
+    "less_equal": np.less_equal, "greater": np.greater, "greater_equal": np.greater_equal,
+}
+
+REAL_ORDER = ("ordering comparisons are defined for real-valued dtypes only (Array API): "
+              "not for {}; numpy orders them")
+
+# int64 / uint64 pairs where float64 (Ivy's promotion) rounds: exact in numpy 2 and ivy-rs
+EXACT_I64 = [2**53 + 1, 2**53, -1, 2**63 - 1, 0, -(2**63), 7]
+EXACT_U64 = [2**53, 2**53 + 1, 2**64 - 1, 2**63, 0, 0, 7]
+
+
+def gen_compare(op):
+    f = COMPARE[op]
+    rng = rng_for(op)
+    ordering = op not in ("equal", "not_equal")
+    cases = []
+
+    def ref(x1, x2):
+        return bools_of(f(x1.a, x2.a))
+
+    for d in REALS:
+        v1 = [BIN_F16_SUB.get(v, v) for v in BIN_REAL_X1] if d == "float16" else BIN_REAL_X1
+        v2 = [BIN_F16_SUB.get(v, v) for v in BIN_REAL_X2] if d == "float16" else BIN_REAL_X2
+        x1, x2 = mk(d, v1), mk(d, v2)
+        cases.append(case(f"{d}/edge", [A(x1), A(x2)], ref(x1, x2)))
+        x1 = mk(d, grid(rng, 6, -2, 2, 2), (2, 3))
+        x2 = mk(d, grid(rng, 6, -2, 2, 2), (2, 3))
+        cases.append(case(f"{d}/random", [A(x1), A(x2)], ref(x1, x2)))
+    for d in COMPLEX:
+        p1 = [(1.0, 2.0), (1.0, 2.0), (0.0, -0.0), (NAN, 0.0), (INF, 1.0), (1.0, 3.0)]
+        p2 = [(1.0, 2.0), (1.0, -2.0), (-0.0, 0.0), (NAN, 0.0), (INF, 1.0), (2.0, 3.0)]
+        x1, x2 = cx(d, p1), cx(d, p2)
+        if ordering:
+            cases.append(case(f"{d}/unsupported", [A(x1), A(x2)], ERR("UnsupportedDtype"),
+                              ivy_differs=REAL_ORDER.format("complex numbers"),
+                              numpy=np_answer(lambda: f(x1.a, x2.a))))
+        else:
+            cases.append(case(f"{d}/values", [A(x1), A(x2)], ref(x1, x2)))
+    for d in INTS:
+        v1, v2 = BIN_INT[d]
+        x1, x2 = mk(d, v1), mk(d, v2)
+        cases.append(case(f"{d}/edge", [A(x1), A(x2)], ref(x1, x2)))
+    x1, x2 = mk("bool", [True, True, False, False]), mk("bool", [True, False, True, False])
+    if ordering:
+        cases.append(case("bool/unsupported", [A(x1), A(x2)], ERR("UnsupportedDtype"),
+                          ivy_differs=REAL_ORDER.format("bools"),
+                          numpy=np_answer(lambda: f(x1.a, x2.a))))
+    else:
+        cases.append(case("bool/edge", [A(x1), A(x2)], ref(x1, x2)))
+    # mixed dtypes: promoted by Ivy's table (values exact in the promoted dtype), except
+    # integers of two dtypes, compared exactly
+    mixed = [
+        ("int8", "uint8"), ("int32", "float32"), ("float16", "float32"),
+        ("bfloat16", "float16"), ("uint8", "bool"), ("int16", "float16"),
+        ("uint16", "int32"), ("bfloat16", "int8"), ("float32", "complex64"),
+        ("int64", "uint64"), ("uint64", "int64"), ("int8", "uint64"), ("uint64", "int32"),
+    ]
+
+    def vals(d, other):
+        if d == "bool":
+            return [True, False, True, False]
+        if d == "int64" and other == "uint64":
+            return EXACT_I64
+        if d == "uint64" and other == "int64":
+            return EXACT_U64
+        if d in INTS:
+            return [1, 2, 0, 5] if "uint64" not in (d, other) else [127, 0, 3, 1]
+        if d in COMPLEX:
+            return [complex(1, 0), complex(-0.5, 0), complex(2, -3), complex(0, 0)]
+        return [1.0, -0.5, 2.0, 0.25]
+
+    for d1, d2 in mixed:
+        x1, x2 = mk(d1, vals(d1, d2)), mk(d2, vals(d2, d1))
+        if (d1, d2) == ("uint64", "int32"):
+            x1 = mk(d1, [2**64 - 1, 0, 3, 2**63])
+        cid = f"mixed/{d1}+{d2}"
+        if ordering and "complex64" in (d1, d2):
+            cases.append(case(cid, [A(x1), A(x2)], ERR("UnsupportedDtype"),
+                              ivy_differs=REAL_ORDER.format("complex numbers"),
+                              numpy=np_answer(lambda: f(x1.a, x2.a))))
+            continue
+        if "bfloat16" in (d1, d2):
+            # numpy has no bfloat16: compare the exact values (every promotion is exact here)
+            r = bools_of(f(x1.a.astype(np.float64), x2.a.astype(np.float64)))
+            cases.append(case(cid, [A(x1), A(x2)], r,
+                              note="bfloat16 promotion follows Ivy's table (numpy has no bfloat16)"))
+            continue
+        cases.append(case(cid, [A(x1), A(x2)], ref(x1, x2)))
+    # scalar operands (numpy 2's weak scalars; an int scalar outside an integer array's
+    # dtype compares by value)
+    scal = [
+        ("float32+int", mk("float32", [1.5, -2.0, 2.0, NAN]), I(2), 2),
+        ("float32+float", mk("float32", [0.1, -2.0, 0.25]), F(0.1), 0.1),
+        ("float64+int", mk("float64", [1.5, NAN, -INF, -3.0]), I(-3), -3),
+        ("int8+int", mk("int8", [1, 100, -128]), I(100), 100),
+        ("uint8+int", mk("uint8", [1, 7, 250]), I(7), 7),
+        ("int32+float", mk("int32", [2, -7, 3]), F(2.5), 2.5),
+        ("bool+int", mk("bool", [True, False]), I(1), 1),
+        ("uint8+int_outside", mk("uint8", [255, 0]), I(-1), -1),
+        ("int8+int_outside", mk("int8", [44, 127, -128]), I(300), 300),
+    ]
+    if not ordering:
+        scal.append(("float32+complex", mk("float32", [1.0, -2.0]), C(1.0, 0.0), complex(1, 0)))
+    for cid, x, sarg, sval in scal:
+        with np.errstate(all="ignore"):
+            r = bools_of(f(x.a, sval))
+        cases.append(case(f"scalar/{cid}", [A(x), sarg], r))
+        if cid == "float32+float":
+            cases.append(case("scalar/float+float32", [sarg, A(x)], bools_of(f(sval, x.a))))
+    x = mk("uint64", [0, 2**64 - 1, 5])
+    cases.append(case("scalar/int_outside+uint64", [I(-1), A(x)], bools_of(f(-1, x.a))))
+    # broadcasting
+    shapes = [((2, 3), (3,)), ((2, 1), (1, 3)), ((), (2, 2)), ((0, 3), (3,)), ((4, 1, 2), (3, 1))]
+    for s1, s2 in shapes:
+        n1, n2 = int(np.prod(s1)), int(np.prod(s2))
+        x1 = mk("float32", grid(rng, n1, -2, 2, 2), s1)
+        x2 = mk("float32", grid(rng, n2, -2, 2, 2), s2)
+        cid = f"broadcast/float32/{'x'.join(map(str, s1)) or '0d'}+{'x'.join(map(str, s2))}"
+        cases.append(case(cid, [A(x1), A(x2)], ref(x1, x2)))
+    x1, x2 = mk("float32", [1.0, 2.0, 3.0]), mk("float32", [1.0, 2.0])
+    cases.append(case("broadcast/incompatible", [A(x1), A(x2)], ERR("Shape"),
+                      note="numpy raises ValueError too"))
+    return cases
+
+
 # ------------------------------------------------------------------ clip
 
 
@@ -1267,6 +1444,9 @@ ABOUT = {
     "arange": "np.arange", "asarray": "np.asarray", "zeros_like": "np.zeros_like",
     "ones_like": "np.ones_like", "full_like": "np.full_like", "broadcast_to": "np.broadcast_to",
     "broadcast_arrays": "np.broadcast_arrays", "concat": "np.concatenate",
+    **{op: f"np.{op}" for op in ("isnan", "isinf", "isfinite", "signbit", "equal",
+                                  "not_equal", "less", "less_equal", "greater",
+                                  "greater_equal")},
 }
 
 GENERATORS = {
@@ -1274,6 +1454,8 @@ GENERATORS = {
     "negative": gen_negative,
     "softplus": gen_softplus,
     **{op: (lambda op=op: gen_binary(op)) for op in BIN_NP},
+    **{op: (lambda op=op: gen_predicate(op)) for op in PREDICATES},
+    **{op: (lambda op=op: gen_compare(op)) for op in COMPARE},
     "clip": gen_clip,
     "sum": gen_sum,
     "cross_entropy": gen_cross_entropy,

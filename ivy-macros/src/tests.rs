@@ -137,6 +137,41 @@ fn category_family() {
 }
 
 #[test]
+fn category_family_bool() {
+    let text = category(quote! {
+        pub mod demo {
+            use crate::{Array, Operand, Result};
+
+            /// NaN test.
+            #[primary]
+            #[family(predicate)]
+            pub fn isnan(x: &Array, out: Option<&mut Array>) -> Result<Array>;
+
+            /// Less than.
+            #[primary]
+            #[family(compare)]
+            pub fn less(x1: Operand, x2: Operand) -> Result<Array>;
+        }
+    });
+    assert_clean(&text);
+    // the bool-valued families run through their own family functions
+    let flat: String = text
+        .split_whitespace()
+        .collect::<String>()
+        .replace(",>", ">");
+    for want in [
+        "::ivy::__private::family::info::<Self,::ivy::__private::kernels::Isnan>()",
+        "::ivy::__private::family::predicate::<Self,::ivy::__private::kernels::Isnan>(x)",
+        "::ivy::__private::family::predicate_out::<Self,::ivy::__private::kernels::Isnan>(x,out)",
+        "::ivy::__private::family::compare::<Self,::ivy::__private::kernels::Less>(x1,x2)",
+        "family:::core::option::Option::Some(\"compare\")",
+    ] {
+        assert!(flat.contains(want), "{want} not in {text}");
+    }
+    insta::assert_snapshot!("category_family_bool", text);
+}
+
+#[test]
 fn category_dynamic_entry() {
     let text = category(quote! {
         pub mod demo {

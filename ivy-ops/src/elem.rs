@@ -1,11 +1,12 @@
 //! Element types: one trait, implemented once per element *class* (integers, real floats,
 //! complex, bool) by a macro, as candle's `with_dtype!` does. It holds the conversions
 //! between element types and routes each element type to the kernel of its class
-//! ([`Elem::unary`], [`Elem::binary`]): the ops themselves are kernel rows
-//! ([`crate::kernels`]), never methods here. The ndarray backend stores all 15 types; the
-//! candle backend uses the same conversions and kernels for its nine.
+//! ([`Elem::unary`], [`Elem::binary`], [`Elem::predicate`], [`Elem::compare`]): the ops
+//! themselves are kernel rows ([`crate::kernels`]), never methods here. The ndarray backend
+//! stores all 15 types; the candle backend uses the same conversions and kernels for its
+//! nine.
 
-use crate::family::{Binary, Unary};
+use crate::family::{Binary, Compare, Predicate, Unary};
 use half::{bf16, f16};
 use ivy_core::{Dtype, DtypeKind};
 use num_complex::Complex;
@@ -32,6 +33,10 @@ pub trait Elem: Copy + Send + Sync + std::fmt::Debug + std::fmt::Display + 'stat
     fn unary<K: Unary>(x: Self) -> Self;
     /// The binary kernel `K` of this element's class.
     fn binary<K: Binary>(a: Self, b: Self) -> Self;
+    /// The predicate kernel `K` of this element's class.
+    fn predicate<K: Predicate>(x: Self) -> bool;
+    /// The comparison kernel `K` of this element's class.
+    fn compare<K: Compare>(a: Self, b: Self) -> bool;
     /// `K`'s vectorised slice kernel for this type, if it has one (f32 and f64 only):
     /// returns `true` when it wrote every element of `out`.
     #[inline(always)]
@@ -106,6 +111,8 @@ macro_rules! int_elem {
             #[inline] fn from_c128(v: Complex<f64>) -> Self { v.re as $t }
             #[inline(always)] fn unary<K: Unary>(x: Self) -> Self { K::int(x) }
             #[inline(always)] fn binary<K: Binary>(a: Self, b: Self) -> Self { K::int(a, b) }
+            #[inline(always)] fn predicate<K: Predicate>(x: Self) -> bool { K::int(x) }
+            #[inline(always)] fn compare<K: Compare>(a: Self, b: Self) -> bool { K::int(a, b) }
         }
     )*};
 }
@@ -158,6 +165,8 @@ macro_rules! real_elem {
             #[inline] fn from_c128(v: Complex<f64>) -> Self { $from(v.re) }
             #[inline(always)] fn unary<K: Unary>(x: Self) -> Self { K::real(x) }
             #[inline(always)] fn binary<K: Binary>(a: Self, b: Self) -> Self { K::real(a, b) }
+            #[inline(always)] fn predicate<K: Predicate>(x: Self) -> bool { K::real(x) }
+            #[inline(always)] fn compare<K: Compare>(a: Self, b: Self) -> bool { K::real(a, b) }
             $(
                 #[inline(always)]
                 fn unary_slice<K: Unary>(x: &[Self], out: &mut [MaybeUninit<Self>]) -> bool { K::$us(x, out) }
@@ -186,6 +195,8 @@ macro_rules! complex_elem {
             #[inline] fn from_c128(v: Complex<f64>) -> Self { Complex::new(v.re as $f, v.im as $f) }
             #[inline(always)] fn unary<K: Unary>(x: Self) -> Self { K::complex(x) }
             #[inline(always)] fn binary<K: Binary>(a: Self, b: Self) -> Self { K::complex(a, b) }
+            #[inline(always)] fn predicate<K: Predicate>(x: Self) -> bool { K::complex(x) }
+            #[inline(always)] fn compare<K: Compare>(a: Self, b: Self) -> bool { K::complex(a, b) }
         }
     )*};
 }
@@ -223,6 +234,14 @@ impl Elem for bool {
     }
     #[inline(always)]
     fn binary<K: Binary>(a: Self, b: Self) -> Self {
+        K::bool(a, b)
+    }
+    #[inline(always)]
+    fn predicate<K: Predicate>(x: Self) -> bool {
+        K::bool(x)
+    }
+    #[inline(always)]
+    fn compare<K: Compare>(a: Self, b: Self) -> bool {
         K::bool(a, b)
     }
 }

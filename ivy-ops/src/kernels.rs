@@ -3,13 +3,16 @@
 //! A row names its op and gives one generic expression per element class; the same
 //! expression runs on ndarray (every dtype) and on candle's host path (its integers, and
 //! floats without a `candle` op). `candle(..)` maps the op to candle's own kernel for float
-//! tensors. A row without `int`/`bool` computes those dtypes in the default float dtype.
+//! tensors. A unary or binary row without `int`/`bool` computes those dtypes in the default
+//! float dtype; predicate and comparison rows (bool results) compute exactly their classes.
 //!
 //! ```
 //! use ivy::family::Kernel;
 //! assert_eq!(ivy::kernels::Sin::NAME, "sin");
 //! assert!(ivy::kernels::Sin::SUPPORTED.contains(ivy::Dtype::Int8)); // as float32
 //! assert!(!ivy::kernels::Negative::SUPPORTED.contains(ivy::Dtype::Bool));
+//! assert!(!ivy::kernels::Signbit::SUPPORTED.contains(ivy::Dtype::Int8)); // real floats only
+//! assert!(!ivy::kernels::Less::SUPPORTED.contains(ivy::Dtype::Complex64));
 //! ```
 
 crate::unary_kernels! {
@@ -58,4 +61,44 @@ crate::binary_kernels! {
         real(a, b => if a <= b || a.is_nan() { a } else { b }),
         complex(a, b => if (a.re, a.im) <= (b.re, b.im) || a.re.is_nan() || a.im.is_nan() { a } else { b }),
         bool(a, b => a & b);
+}
+
+crate::predicate_kernels! {
+    /// NaN; complex: either component NaN. Never for integers and bools.
+    Isnan: "isnan",
+        int(_ => false),
+        real(x => x.is_nan()),
+        complex(z => z.re.is_nan() || z.im.is_nan()),
+        bool(_ => false);
+    /// ±infinity; complex: either component infinite (even when the other is NaN). Never
+    /// for integers and bools.
+    Isinf: "isinf",
+        int(_ => false),
+        real(x => x.is_infinite()),
+        complex(z => z.re.is_infinite() || z.im.is_infinite()),
+        bool(_ => false);
+    /// Finite; complex: both components finite. Always for integers and bools.
+    Isfinite: "isfinite",
+        int(_ => true),
+        real(x => x.is_finite()),
+        complex(z => z.re.is_finite() && z.im.is_finite()),
+        bool(_ => true);
+    /// The sign bit is set: -0.0, negative numbers and NaNs with the sign bit (real floats
+    /// only, as the Array API specifies).
+    Signbit: "signbit", real(x => x.is_sign_negative());
+}
+
+crate::compare_kernels! {
+    /// `a == b`: NaN equals nothing; complex numbers are equal when both components are.
+    Equal: "equal", int(a, b => a == b), float(a, b => a == b), bool(a, b => a == b);
+    /// `a != b`: true where either is NaN.
+    NotEqual: "not_equal", int(a, b => a != b), float(a, b => a != b), bool(a, b => a != b);
+    /// `a < b` (real numbers only, as the Array API specifies; NaN compares false).
+    Less: "less", int(a, b => a < b), real(a, b => a < b);
+    /// `a <= b`.
+    LessEqual: "less_equal", int(a, b => a <= b), real(a, b => a <= b);
+    /// `a > b`.
+    Greater: "greater", int(a, b => a > b), real(a, b => a > b);
+    /// `a >= b`.
+    GreaterEqual: "greater_equal", int(a, b => a >= b), real(a, b => a >= b);
 }

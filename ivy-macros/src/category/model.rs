@@ -235,7 +235,8 @@ pub(super) struct Op {
     pub(super) backend_unsupported: Vec<(ivy_core::Backend, ivy_core::DtypeSet)>,
     /// `#[check(path)]`: the shared argument check run before any backend is called.
     pub(super) check: Option<syn::Path>,
-    /// `#[family(unary | binary)]`: backend methods and support from the kernel row.
+    /// `#[family(unary | binary | predicate | compare)]`: backend methods and support from the
+    /// kernel row.
     pub(super) family: Option<Family>,
 }
 
@@ -354,13 +355,47 @@ pub(super) enum Family {
     Unary,
     /// Two promoted operands in, broadcast: `kernels::<Op>: Binary`.
     Binary,
+    /// One `&Array` in, a bool array of its shape out: `kernels::<Op>: Predicate`.
+    Predicate,
+    /// Two operands in, promoted as for `Binary` (integers compared exactly), a bool array
+    /// of their broadcast shape out: `kernels::<Op>: Compare`.
+    Compare,
 }
 
 impl Family {
+    /// Every family, in the order messages list them.
+    pub(super) const ALL: [Family; 4] = [
+        Family::Unary,
+        Family::Binary,
+        Family::Predicate,
+        Family::Compare,
+    ];
+
+    /// The family's name: in `#[family(..)]`, and of its functions in `ivy::family`
+    /// (`family::unary` / `family::unary_out`).
     pub(super) fn name(self) -> &'static str {
         match self {
             Family::Unary => "unary",
             Family::Binary => "binary",
+            Family::Predicate => "predicate",
+            Family::Compare => "compare",
         }
+    }
+
+    /// The parameters its ops take (besides `out`), for messages.
+    pub(super) fn params(self) -> &'static str {
+        match self {
+            Family::Unary | Family::Predicate => "one parameter `x: &Array`",
+            Family::Binary | Family::Compare => "two parameters `x1: Operand, x2: Operand`",
+        }
+    }
+
+    /// Whether an op with these parameters (besides `out`) fits the family.
+    pub(super) fn fits(self, params: &[Param]) -> bool {
+        let want: &[Class] = match self {
+            Family::Unary | Family::Predicate => &[Class::Array],
+            Family::Binary | Family::Compare => &[Class::Operand, Class::Operand],
+        };
+        params.iter().map(|p| p.class).eq(want.iter().copied())
     }
 }

@@ -109,11 +109,10 @@ fn read_helpers(cx: &mut Ctxt, name: &str, helpers: &[(Helper, Attribute)]) -> H
                 continue;
             }
             Helper::Family => {
-                let f = match attr.parse_args::<Ident>() {
-                    Ok(i) if i == "unary" => Some(Family::Unary),
-                    Ok(i) if i == "binary" => Some(Family::Binary),
-                    _ => None,
-                };
+                let f = attr
+                    .parse_args::<Ident>()
+                    .ok()
+                    .and_then(|i| Family::ALL.into_iter().find(|f| i == f.name()));
                 match f {
                     _ if family.is_some() => cx.error_spanned_by(
                         attr,
@@ -122,7 +121,7 @@ fn read_helpers(cx: &mut Ctxt, name: &str, helpers: &[(Helper, Attribute)]) -> H
                     Some(f) => family = Some((f, attr.clone())),
                     None => cx.error_spanned_by(
                         attr,
-                        "`#[family]` names the op's kernel family: `#[family(unary)]` (one `&Array`) or `#[family(binary)]` (two `Operand`s); the kernel row of the same CamelCase name goes in `ivy::kernels`",
+                        "`#[family]` names the op's kernel family: `#[family(unary)]` (one `&Array`), `#[family(binary)]` (two `Operand`s), `#[family(predicate)]` (one `&Array`, bool result) or `#[family(compare)]` (two `Operand`s, bool result); the kernel row of the same CamelCase name goes in `ivy::kernels`",
                     ),
                 }
                 continue;

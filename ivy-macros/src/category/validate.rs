@@ -1,7 +1,7 @@
 //! The checks of an op declaration that span several helper attributes and parameters
 //! (kind against body, `#[nestable]`, `#[container_dependent]`, `#[infer_*]`, `#[check]`).
 
-use super::model::{kind_name, Class, DeclFn, Family, Kind, Param};
+use super::model::{kind_name, Class, DeclFn, Kind, Param};
 use super::parse::Helpers;
 use crate::ctxt::Ctxt;
 
@@ -119,10 +119,7 @@ pub(super) fn check_params(
     let mut family_ok = true;
     if let Some((family, attr)) = &helpers.family {
         family_ok = false;
-        let shape_ok = match family {
-            Family::Unary => params.len() == 1 && params[0].class == Class::Array,
-            Family::Binary => params.len() == 2 && params.iter().all(|p| p.class == Class::Operand),
-        };
+        let shape_ok = family.fits(params);
         if kind != Kind::Primary {
             cx.error_spanned_by(
                 attr,
@@ -133,10 +130,7 @@ pub(super) fn check_params(
                 ),
             );
         } else if !shape_ok {
-            let want = match family {
-                Family::Unary => "one parameter `x: &Array`",
-                Family::Binary => "two parameters `x1: Operand, x2: Operand`",
-            };
+            let want = family.params();
             cx.error_spanned_by(
                 attr,
                 format!("a `#[family({})]` op takes {want} (and `out: Option<&mut Array>`), nothing else: `{name}` does not", family.name()),

@@ -71,6 +71,72 @@ pub mod elementwise {
     #[family(binary)]
     pub fn minimum(x1: Operand, x2: Operand, out: Option<&mut Array>) -> Result<Array>;
 
+    /// Whether each element is NaN (complex: either component); false for integers and
+    /// bools. A bool array of `x`'s shape.
+    #[primary]
+    #[nestable]
+    #[family(predicate)]
+    pub fn isnan(x: &Array, out: Option<&mut Array>) -> Result<Array>;
+
+    /// Whether each element is ±infinity (complex: either component, even beside a NaN);
+    /// false for integers and bools.
+    #[primary]
+    #[nestable]
+    #[family(predicate)]
+    pub fn isinf(x: &Array, out: Option<&mut Array>) -> Result<Array>;
+
+    /// Whether each element is finite (complex: both components); true for integers and
+    /// bools.
+    #[primary]
+    #[nestable]
+    #[family(predicate)]
+    pub fn isfinite(x: &Array, out: Option<&mut Array>) -> Result<Array>;
+
+    /// Whether each element's sign bit is set (`-0.0`, negative numbers, NaNs with the sign
+    /// bit); real floating-point dtypes only (the Array API).
+    #[primary]
+    #[nestable]
+    #[family(predicate)]
+    pub fn signbit(x: &Array, out: Option<&mut Array>) -> Result<Array>;
+
+    /// `x1 == x2`, element-wise, with broadcasting and Ivy's promotion; integers of two
+    /// dtypes compare exactly (`int64` with `uint64` too). NaN equals nothing. A bool array.
+    #[primary]
+    #[nestable]
+    #[family(compare)]
+    pub fn equal(x1: Operand, x2: Operand, out: Option<&mut Array>) -> Result<Array>;
+
+    /// `x1 != x2`, element-wise (true where either is NaN).
+    #[primary]
+    #[nestable]
+    #[family(compare)]
+    pub fn not_equal(x1: Operand, x2: Operand, out: Option<&mut Array>) -> Result<Array>;
+
+    /// `x1 < x2`, element-wise, for real numbers (not bools, not complex: the Array API); NaN
+    /// compares false.
+    #[primary]
+    #[nestable]
+    #[family(compare)]
+    pub fn less(x1: Operand, x2: Operand, out: Option<&mut Array>) -> Result<Array>;
+
+    /// `x1 <= x2`, element-wise, for real numbers.
+    #[primary]
+    #[nestable]
+    #[family(compare)]
+    pub fn less_equal(x1: Operand, x2: Operand, out: Option<&mut Array>) -> Result<Array>;
+
+    /// `x1 > x2`, element-wise, for real numbers.
+    #[primary]
+    #[nestable]
+    #[family(compare)]
+    pub fn greater(x1: Operand, x2: Operand, out: Option<&mut Array>) -> Result<Array>;
+
+    /// `x1 >= x2`, element-wise, for real numbers.
+    #[primary]
+    #[nestable]
+    #[family(compare)]
+    pub fn greater_equal(x1: Operand, x2: Operand, out: Option<&mut Array>) -> Result<Array>;
+
     /// Clips values to `[x_min, x_max]`, in `x`'s dtype: the bounds are converted to it first
     /// (as `astype` converts), so integer arrays stay integer and float32 stays float32. NaN
     /// elements stay NaN (numpy), on every backend: each runs `maximum`'s and `minimum`'s

@@ -3,7 +3,7 @@
 //! one) and `tan_out` (a fallback that writes the result into `out`).
 
 use super::OpCx;
-use crate::category::model::{camel, Family, Kind};
+use crate::category::model::{camel, Kind};
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 
@@ -25,7 +25,8 @@ pub(super) fn trait_items(cx: &OpCx) -> Vec<TokenStream> {
             quote!(#id: #ty)
         })
         .collect();
-    // A family op: every backend runs the kernel row `kernels::<Op>` through its family.
+    // A family op: every backend runs the kernel row `kernels::<Op>` through its family's
+    // functions, named after it (`family::unary` / `family::unary_out`, …).
     let family = op.family.map(|f| {
         let k = quote::format_ident!("{}", camel(name_s), span = span);
         (f, quote!(#p::kernels::#k))
@@ -50,10 +51,8 @@ pub(super) fn trait_items(cx: &OpCx) -> Vec<TokenStream> {
         .collect();
     let sig_doc = format!(" The backend's `{name_s}`.");
     if let Some((f, k)) = &family {
-        let run = match f {
-            Family::Unary => quote!(#p::family::unary::<Self, #k>),
-            Family::Binary => quote!(#p::family::binary::<Self, #k>),
-        };
+        let run = quote::format_ident!("{}", f.name());
+        let run = quote!(#p::family::#run::<Self, #k>);
         items.push(quote_spanned! {span=>
             #[doc = #sig_doc]
             #[inline]
@@ -95,11 +94,9 @@ pub(super) fn trait_items(cx: &OpCx) -> Vec<TokenStream> {
             quote!()
         };
         let write = match &family {
-            Some((Family::Unary, k)) => {
-                quote!(#p::family::unary_out::<Self, #k>(#(#all_names,)* out))
-            }
-            Some((Family::Binary, k)) => {
-                quote!(#p::family::binary_out::<Self, #k>(#(#all_names,)* out))
+            Some((f, k)) => {
+                let run_out = quote::format_ident!("{}_out", f.name());
+                quote!(#p::family::#run_out::<Self, #k>(#(#all_names,)* out))
             }
             None => quote!(#p::write_out(#name_s, Self::#name(#(#all_names),*)?, out)),
         };

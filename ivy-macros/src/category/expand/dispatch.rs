@@ -4,7 +4,7 @@
 //! a backend and the compositional body.
 
 use super::OpCx;
-use crate::category::model::{Class, Kind};
+use crate::category::model::{Class, Family, Kind};
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 use syn::Ident;
@@ -79,9 +79,16 @@ fn promote(cx: &OpCx) -> TokenStream {
     if operands.is_empty() {
         seqs
     } else {
+        // a comparison keeps the operands whose promotion would change a value (its family
+        // compares integers of two dtypes exactly)
+        let promote = if cx.op.family == Some(Family::Compare) {
+            quote!(#p::family::compare_operands)
+        } else {
+            quote!(#p::promote_operands)
+        };
         quote! {
             let mut __store = ::core::default::Default::default();
-            let [#(#operands),*] = #p::promote_operands(#name_s, __backend, [#(#operands),*], &mut __store)?;
+            let [#(#operands),*] = #promote(#name_s, __backend, [#(#operands),*], &mut __store)?;
             #seqs
         }
     }

@@ -2,10 +2,15 @@
 //! one, else the row's generic kernel on the host (integers, and float ops candle lacks).
 //! Candle's integer kernels panic on overflow in debug builds and its float kernels on
 //! integer tensors, so integers never reach them.
+//!
+//! The bool-valued families (predicates, comparisons) have no result here: ivy's candle
+//! backend holds no bool dtype (`Backend::Candle.valid_dtypes()`), so their support
+//! constants declare every dtype unsupported ([`family::info`](crate::family::info)) and a
+//! direct call is `Error::DtypeNotInBackend` for bool.
 
 use super::{candle_types, dtype_of, err, tensor, wrap, CandleArray, CandleBackend};
 use crate::elem::Elem;
-use crate::family::{Binary, Kernels, Unary};
+use crate::family::{Binary, Compare, Kernels, Predicate, Unary};
 use crate::{Array, Result, Scalar};
 use candle_core::Tensor;
 
@@ -103,4 +108,25 @@ impl Kernels for CandleBackend {
     fn zip_into<K: Binary>(_x: &Array, _y: &Array, _out: &mut Array) -> Result<bool> {
         Ok(false)
     }
+
+    fn map_bool<K: Predicate>(_x: &Array) -> Result<Array> {
+        Err(no_bool(K::NAME))
+    }
+
+    fn map_bool_into<K: Predicate>(_x: &Array, _out: &mut Array) -> Result<bool> {
+        Err(no_bool(K::NAME))
+    }
+
+    fn zip_bool<K: Compare>(_shape: &[usize], _x: &Array, _y: &Array) -> Result<Array> {
+        Err(no_bool(K::NAME))
+    }
+
+    fn zip_bool_into<K: Compare>(_x: &Array, _y: &Array, _out: &mut Array) -> Result<bool> {
+        Err(no_bool(K::NAME))
+    }
+}
+
+/// A bool result cannot exist on candle.
+fn no_bool(op: &'static str) -> crate::Error {
+    crate::array::not_in_backend(Some(op), crate::Dtype::Bool, crate::Backend::Candle)
 }

@@ -2,12 +2,12 @@
 
 use super::{Elem, NdArray, NdElem};
 use crate::{Array, NativeArray};
-use ::ndarray::{ArrayD, ArrayViewD, IxDyn, Zip};
+use ::ndarray::{ArrayD, ArrayViewD, ArrayViewMutD, IxDyn, Zip};
 use ivy_core::{Backend, Dtype, Error, Result, Scalar};
 use std::borrow::Cow;
 use std::mem::MaybeUninit;
 
-use crate::family::{Binary, Unary};
+use crate::family::{Binary, Compare, Predicate, Unary};
 
 /// The ndarray data of `x`, or a backend-mismatch error.
 #[inline]
@@ -160,6 +160,155 @@ fn as_slots<T>(s: &mut [T]) -> &mut [MaybeUninit<T>] {
     unsafe { &mut *(s as *mut [T] as *mut [MaybeUninit<T>]) }
 }
 
+/// Where a bool-valued family (predicate, comparison) writes: a new array ([`NewBools`]) or
+/// an existing bool array ([`IntoBools`], `out`). The family's kernel is written once over
+/// it.
+trait Bools {
+    /// What writing gives: the new array, or nothing.
+    type Out;
+    /// `f` of every element of `a`.
+    fn map<T: Copy>(
+        self,
+        op: &'static str,
+        a: &ArrayD<T>,
+        f: impl Fn(T) -> bool,
+    ) -> Result<Self::Out>;
+    /// `f` of the elements of `a` and `b` (of two element types, maybe), broadcast to the
+    /// destination's shape.
+    fn zip<T: Copy, U: Copy>(
+        self,
+        op: &'static str,
+        a: &ArrayD<T>,
+        b: &ArrayD<U>,
+        f: impl Fn(T, U) -> bool,
+    ) -> Result<Self::Out>;
+}
+
+/// A new bool array of this shape (the broadcast shape for `zip`).
+struct NewBools<'s>(&'s [usize]);
+
+/// An existing bool array.
+struct IntoBools<'o>(&'o mut ArrayD<bool>);
+
+/// `a` and `b` broadcast to `shape`.
+fn broadcast_pair<'a, T, U>(
+    op: &'static str,
+    shape: &[usize],
+    a: &'a ArrayD<T>,
+    b: &'a ArrayD<U>,
+) -> Result<(ArrayViewD<'a, T>, ArrayViewD<'a, U>)> {
+    match (a.broadcast(IxDyn(shape)), b.broadcast(IxDyn(shape))) {
+        (Some(av), Some(bv)) => Ok((av, bv)),
+        _ => Err(shape_err(op, a.shape(), b.shape())),
+    }
+}
+
+impl Bools for NewBools<'_> {
+    type Out = ArrayD<bool>;
+    fn map<T: Copy>(
+        self,
+        op: &'static str,
+        a: &ArrayD<T>,
+        f: impl Fn(T) -> bool,
+    ) -> Result<ArrayD<bool>> {
+        try_map(op, a.view(), f)
+    }
+    fn zip<T: Copy, U: Copy>(
+        self,
+        op: &'static str,
+        a: &ArrayD<T>,
+        b: &ArrayD<U>,
+        f: impl Fn(T, U) -> bool,
+    ) -> Result<ArrayD<bool>> {
+        let (av, bv) = broadcast_pair(op, self.0, a, b)?;
+        let mut out = try_uninit::<bool>(op, self.0)?;
+        fill_bools(
+            out.view_mut(),
+            av,
+            bv,
+            |o, v| {
+                o.write(v);
+            },
+            f,
+        );
+        // SAFETY: `av` and `bv` have `out`'s shape, so every element was written.
+        Ok(unsafe { out.assume_init() })
+    }
+}
+
+impl Bools for IntoBools<'_> {
+    type Out = ();
+    fn map<T: Copy>(self, op: &'static str, a: &ArrayD<T>, f: impl Fn(T) -> bool) -> Result<()> {
+        if self.0.shape() != a.shape() {
+            return Err(shape_err(op, a.shape(), self.0.shape()));
+        }
+        fill_bools(
+            self.0.view_mut(),
+            a.view(),
+            a.view(),
+            |o, v| *o = v,
+            |x, _| f(x),
+        );
+        Ok(())
+    }
+    fn zip<T: Copy, U: Copy>(
+        self,
+        op: &'static str,
+        a: &ArrayD<T>,
+        b: &ArrayD<U>,
+        f: impl Fn(T, U) -> bool,
+    ) -> Result<()> {
+        let (av, bv) = broadcast_pair(op, self.0.shape(), a, b)?;
+        fill_bools(self.0.view_mut(), av, bv, |o, v| *o = v, f);
+        Ok(())
+    }
+}
+
+/// `put(slot, f(x, y))` for every element of `out` and of `a`, `b` (all of one shape): a
+/// plain slice loop when all three are contiguous, else a strided walk.
+fn fill_bools<O, T: Copy, U: Copy>(
+    mut out: ArrayViewMutD<'_, O>,
+    a: ArrayViewD<'_, T>,
+    b: ArrayViewD<'_, U>,
+    put: impl Fn(&mut O, bool),
+    f: impl Fn(T, U) -> bool,
+) {
+    if let (Some(os), Some(xs), Some(ys)) = (out.as_slice_mut(), a.as_slice(), b.as_slice()) {
+        os.iter_mut()
+            .zip(xs.iter().zip(ys))
+            .for_each(|(o, (&x, &y))| put(o, f(x, y)));
+        return;
+    }
+    Zip::from(out)
+        .and(&a)
+        .and(&b)
+        .for_each(|o, &x, &y| put(o, f(x, y)));
+}
+
+/// The predicate `K` of every element of `x`, into `dst`: the family's one dtype `match`.
+fn predicate_nd<K: Predicate, D: Bools>(x: &NdArray, dst: D) -> Result<D::Out> {
+    super::nd_all!(x, a, T => dst.map(K::NAME, a, T::predicate::<K>))
+}
+
+/// The comparison `K` of the elements of `x` and `y`, into `dst`: the family's one dtype
+/// `match`. int64 with uint64 (the one mixed pair the family passes) compares exactly, as
+/// `i128`.
+fn compare_nd<K: Compare, D: Bools>(x: &NdArray, y: &NdArray, dst: D) -> Result<D::Out> {
+    let exact = |u: i128, v: i128| K::int(u, v);
+    match (x, y) {
+        (NdArray::Int64(a), NdArray::Uint64(b)) => {
+            dst.zip(K::NAME, a, b, |u, v| exact(u.into(), v.into()))
+        }
+        (NdArray::Uint64(a), NdArray::Int64(b)) => {
+            dst.zip(K::NAME, a, b, |u, v| exact(u.into(), v.into()))
+        }
+        _ => super::nd_all!(x, a, T => {
+            let b = T::unwrap_ref(y).ok_or_else(|| mixed_dtypes(K::NAME, x, y))?;
+            dst.zip(K::NAME, a, b, T::compare::<K>)
+        }),
+    }
+}
+
 /// How ndarray runs each family: one generic loop per shape, for all 15 dtypes.
 impl crate::family::Kernels for super::NdarrayBackend {
     const NATIVE_OUT: bool = true;
@@ -240,6 +389,36 @@ impl crate::family::Kernels for super::NdarrayBackend {
                 _ => Ok(false),
             }
         })
+    }
+
+    fn map_bool<K: Predicate>(x: &Array) -> Result<Array> {
+        let x = nd(K::NAME, x)?;
+        let r = predicate_nd::<K, _>(x, NewBools(x.shape()))?;
+        Ok(Array::from_nd(NdArray::Bool(r)))
+    }
+
+    fn map_bool_into<K: Predicate>(x: &Array, out: &mut Array) -> Result<bool> {
+        let (x, out) = (nd(K::NAME, x)?, nd_mut(K::NAME, out)?);
+        let Some(o) = bool::unwrap_mut(out).filter(|o| o.shape() == x.shape()) else {
+            return Ok(false);
+        };
+        predicate_nd::<K, _>(x, IntoBools(o))?;
+        Ok(true)
+    }
+
+    fn zip_bool<K: Compare>(shape: &[usize], x: &Array, y: &Array) -> Result<Array> {
+        let (x, y) = (nd(K::NAME, x)?, nd(K::NAME, y)?);
+        let r = compare_nd::<K, _>(x, y, NewBools(shape))?;
+        Ok(Array::from_nd(NdArray::Bool(r)))
+    }
+
+    fn zip_bool_into<K: Compare>(x: &Array, y: &Array, out: &mut Array) -> Result<bool> {
+        let (x, y, out) = (nd(K::NAME, x)?, nd(K::NAME, y)?, nd_mut(K::NAME, out)?);
+        let Some(o) = bool::unwrap_mut(out) else {
+            return Ok(false);
+        };
+        compare_nd::<K, _>(x, y, IntoBools(o))?;
+        Ok(true)
     }
 }
 
