@@ -39,12 +39,12 @@ pub trait Elem: Copy + Send + Sync + std::fmt::Debug + std::fmt::Display + 'stat
     fn compare<K: Compare>(a: Self, b: Self) -> bool;
     /// `K`'s vectorised slice kernel for this type, if it has one (f32 and f64 only):
     /// returns `true` when it wrote every element of `out`.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn unary_slice<K: Unary>(_x: &[Self], _out: &mut [MaybeUninit<Self>]) -> bool {
         false
     }
     /// `K`'s vectorised slice kernel for two slices of one length, if it has one.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn binary_slice<K: Binary>(_a: &[Self], _b: &[Self], _out: &mut [MaybeUninit<Self>]) -> bool {
         false
     }
@@ -109,10 +109,10 @@ macro_rules! int_elem {
             #[inline] fn from_f64(v: f64) -> Self { v as $t }
             #[inline] fn from_i128(v: i128) -> Self { v as $t }
             #[inline] fn from_c128(v: Complex<f64>) -> Self { v.re as $t }
-            #[inline(always)] fn unary<K: Unary>(x: Self) -> Self { K::int(x) }
-            #[inline(always)] fn binary<K: Binary>(a: Self, b: Self) -> Self { K::int(a, b) }
-            #[inline(always)] fn predicate<K: Predicate>(x: Self) -> bool { K::int(x) }
-            #[inline(always)] fn compare<K: Compare>(a: Self, b: Self) -> bool { K::int(a, b) }
+            #[cfg_attr(not(debug_assertions), inline(always))] fn unary<K: Unary>(x: Self) -> Self { K::int(x) }
+            #[cfg_attr(not(debug_assertions), inline(always))] fn binary<K: Binary>(a: Self, b: Self) -> Self { K::int(a, b) }
+            #[cfg_attr(not(debug_assertions), inline(always))] fn predicate<K: Predicate>(x: Self) -> bool { K::int(x) }
+            #[cfg_attr(not(debug_assertions), inline(always))] fn compare<K: Compare>(a: Self, b: Self) -> bool { K::int(a, b) }
         }
     )*};
 }
@@ -163,14 +163,14 @@ macro_rules! real_elem {
             #[inline] fn from_f64(v: f64) -> Self { $from(v) }
             #[inline] fn from_i128(v: i128) -> Self { $from(round_to_digits(v, $digits)) }
             #[inline] fn from_c128(v: Complex<f64>) -> Self { $from(v.re) }
-            #[inline(always)] fn unary<K: Unary>(x: Self) -> Self { K::real(x) }
-            #[inline(always)] fn binary<K: Binary>(a: Self, b: Self) -> Self { K::real(a, b) }
-            #[inline(always)] fn predicate<K: Predicate>(x: Self) -> bool { K::real(x) }
-            #[inline(always)] fn compare<K: Compare>(a: Self, b: Self) -> bool { K::real(a, b) }
+            #[cfg_attr(not(debug_assertions), inline(always))] fn unary<K: Unary>(x: Self) -> Self { K::real(x) }
+            #[cfg_attr(not(debug_assertions), inline(always))] fn binary<K: Binary>(a: Self, b: Self) -> Self { K::real(a, b) }
+            #[cfg_attr(not(debug_assertions), inline(always))] fn predicate<K: Predicate>(x: Self) -> bool { K::real(x) }
+            #[cfg_attr(not(debug_assertions), inline(always))] fn compare<K: Compare>(a: Self, b: Self) -> bool { K::real(a, b) }
             $(
-                #[inline(always)]
+                #[cfg_attr(not(debug_assertions), inline(always))]
                 fn unary_slice<K: Unary>(x: &[Self], out: &mut [MaybeUninit<Self>]) -> bool { K::$us(x, out) }
-                #[inline(always)]
+                #[cfg_attr(not(debug_assertions), inline(always))]
                 fn binary_slice<K: Binary>(a: &[Self], b: &[Self], out: &mut [MaybeUninit<Self>]) -> bool { K::$bs(a, b, out) }
             )?
         }
@@ -193,10 +193,10 @@ macro_rules! complex_elem {
             #[inline] fn from_f64(v: f64) -> Self { Complex::new(v as $f, 0.0) }
             #[inline] fn from_i128(v: i128) -> Self { Complex::new(v as $f, 0.0) }
             #[inline] fn from_c128(v: Complex<f64>) -> Self { Complex::new(v.re as $f, v.im as $f) }
-            #[inline(always)] fn unary<K: Unary>(x: Self) -> Self { K::complex(x) }
-            #[inline(always)] fn binary<K: Binary>(a: Self, b: Self) -> Self { K::complex(a, b) }
-            #[inline(always)] fn predicate<K: Predicate>(x: Self) -> bool { K::complex(x) }
-            #[inline(always)] fn compare<K: Compare>(a: Self, b: Self) -> bool { K::complex(a, b) }
+            #[cfg_attr(not(debug_assertions), inline(always))] fn unary<K: Unary>(x: Self) -> Self { K::complex(x) }
+            #[cfg_attr(not(debug_assertions), inline(always))] fn binary<K: Binary>(a: Self, b: Self) -> Self { K::complex(a, b) }
+            #[cfg_attr(not(debug_assertions), inline(always))] fn predicate<K: Predicate>(x: Self) -> bool { K::complex(x) }
+            #[cfg_attr(not(debug_assertions), inline(always))] fn compare<K: Compare>(a: Self, b: Self) -> bool { K::complex(a, b) }
         }
     )*};
 }
@@ -228,19 +228,19 @@ impl Elem for bool {
     fn from_c128(v: Complex<f64>) -> Self {
         v.re != 0.0 || v.im != 0.0
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn unary<K: Unary>(x: Self) -> Self {
         K::bool(x)
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn binary<K: Binary>(a: Self, b: Self) -> Self {
         K::bool(a, b)
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn predicate<K: Predicate>(x: Self) -> bool {
         K::bool(x)
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn compare<K: Compare>(a: Self, b: Self) -> bool {
         K::bool(a, b)
     }
