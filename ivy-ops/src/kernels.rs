@@ -1,4 +1,4 @@
-//! The kernel rows of the element-wise families: one row per op (see [`crate::family`]).
+//! The kernel rows of the element-wise families: one row per op (see [`crate::family`](mod@crate::family)).
 //!
 //! A row names its op and gives one generic expression per element class; the same
 //! expression runs on ndarray (every dtype) and on candle's host path (its integers, and
