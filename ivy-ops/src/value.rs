@@ -41,6 +41,23 @@ pub enum Value {
 }
 
 impl Value {
+    /// A Container, or a list holding one (a sequence argument): what makes a call by name
+    /// of a nestable op run its nested form.
+    ///
+    /// ```
+    /// use ivy::registry::Value;
+    /// let c = Value::Container(ivy::Container::new());
+    /// assert!(c.holds_container() && Value::List(vec![c]).holds_container());
+    /// assert!(!Value::from(1.0).holds_container());
+    /// ```
+    pub fn holds_container(&self) -> bool {
+        match self {
+            Value::Container(_) => true,
+            Value::List(items) => items.iter().any(|i| matches!(i, Value::Container(_))),
+            _ => false,
+        }
+    }
+
     /// What kind of value this is, in words (for error messages).
     pub fn kind(&self) -> String {
         match self {
@@ -491,11 +508,7 @@ impl std::fmt::Debug for DynEntry {
 /// Whether any argument is a Container, or a list holding one (a sequence argument).
 #[doc(hidden)]
 pub fn holds_container(args: &[Value]) -> bool {
-    args.iter().any(|v| match v {
-        Value::Container(_) => true,
-        Value::List(items) => items.iter().any(|i| matches!(i, Value::Container(_))),
-        _ => false,
-    })
+    args.iter().any(Value::holds_container)
 }
 
 /// `out` given with Container arguments (the nested forms have no `out`).

@@ -1202,15 +1202,6 @@ fn draw(ops: &[(&'static OpEntry, Vec<Param>)], seed: u64, i: u64, huge: bool) -
     }
 }
 
-/// A Container, or a list holding one (a sequence argument): the nested form runs.
-fn holds_container(v: &Value) -> bool {
-    match v {
-        Value::Container(_) => true,
-        Value::List(items) => items.iter().any(|i| matches!(i, Value::Container(_))),
-        _ => false,
-    }
-}
-
 /// Snapshots of a call's input arrays: whether each belongs to a `&mut` parameter.
 fn input_snaps(c: &Call) -> Vec<(bool, Snap)> {
     let positional = c.params.iter().filter(|p| !p.meta.keyword);
@@ -1310,7 +1301,7 @@ fn make_call(c: Call, index: u64, verbose: bool, report: &mut Report) {
             if out.is_some() {
                 *report.ok_by_form.entry(format!("{op} out")).or_default() += 1;
             }
-            if c.fz.nestable && c.args.positional.iter().any(holds_container) {
+            if c.fz.nestable && c.args.positional.iter().any(Value::holds_container) {
                 *report.ok_by_form.entry(format!("{op} nested")).or_default() += 1;
             }
             for ((is_mut, x), (_, y)) in before.iter().zip(&after) {

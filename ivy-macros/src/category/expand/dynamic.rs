@@ -359,7 +359,12 @@ pub(super) fn entry(cat: &CatCx, op: &Op) -> (TokenStream, TokenStream) {
         };
         (setup, quote!(__k))
     };
-    let with_kw = op.kind != Kind::Standalone && !kws.is_empty();
+    // the plain (or `_with`) form, and its nested twin
+    let target = if op.kind != Kind::Standalone && !kws.is_empty() {
+        format_ident!("{}_with", name_s)
+    } else {
+        name.clone()
+    };
     let join = |args: &[TokenStream], extra: TokenStream| -> TokenStream {
         match (kw_arg.is_empty(), extra.is_empty()) {
             (true, true) => quote!(#(#args),*),
@@ -380,11 +385,6 @@ pub(super) fn entry(cat: &CatCx, op: &Op) -> (TokenStream, TokenStream) {
             })
         }
     } else {
-        let target = if with_kw {
-            format_ident!("{}_with", name_s)
-        } else {
-            name.clone()
-        };
         let call_args = join(&args, quote!());
         let call = if fallible {
             quote!(#target(#call_args)?)
@@ -406,11 +406,6 @@ pub(super) fn entry(cat: &CatCx, op: &Op) -> (TokenStream, TokenStream) {
     let nested = if op.nestable {
         match positional_reads(op, &generics, p, true) {
             Ok((n_reads, n_args, _)) => {
-                let target = if with_kw {
-                    format_ident!("{}_with", name_s)
-                } else {
-                    name.clone()
-                };
                 let call_args = join(&n_args, quote!());
                 quote! {
                     if #p::holds_container(__args) {
