@@ -45,7 +45,7 @@ use num_complex::Complex;
 use std::borrow::Cow;
 use std::mem::MaybeUninit;
 
-use crate::elem::{IntElem, RealElem};
+use crate::elem::{Elem, IntElem, RealElem};
 
 /// What every kernel row states: its op's name and the dtypes it computes.
 pub trait Kernel: 'static {
@@ -202,6 +202,54 @@ pub trait Compare: Kernel {
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn bool(_a: bool, _b: bool) -> bool {
         false
+    }
+}
+
+/// A slice kernel: one kernel row on one element type, over `N` input slices of one length,
+/// writing every slot of `out` (of that length). It is the one piece of code an op
+/// instantiates per dtype: the backends' loops (any layout, broadcasting, `out`) are
+/// generic over the element type only and take it as a function pointer, so an op costs
+/// nothing else to compile.
+pub type SliceFn<T, O, const N: usize> = fn([&[T]; N], &mut [MaybeUninit<O>]);
+
+/// The unary row `K` over slices of `T` (a [`SliceFn`]): the row's vectorised kernel where
+/// it has one for `T`, else a plain loop the compiler vectorises.
+pub fn unary_slices<T: Elem, K: Unary>([xs]: [&[T]; 1], out: &mut [MaybeUninit<T>]) {
+    if !T::unary_slice::<K>(xs, out) {
+        for (o, &x) in out.iter_mut().zip(xs) {
+            o.write(T::unary::<K>(x));
+        }
+    }
+}
+
+/// The binary row `K` over slices of `T` (a [`SliceFn`]).
+pub fn binary_slices<T: Elem, K: Binary>([xs, ys]: [&[T]; 2], out: &mut [MaybeUninit<T>]) {
+    if !T::binary_slice::<K>(xs, ys, out) {
+        for (o, (&x, &y)) in out.iter_mut().zip(xs.iter().zip(ys)) {
+            o.write(T::binary::<K>(x, y));
+        }
+    }
+}
+
+/// The predicate row `K` over a slice of `T` (a [`SliceFn`]).
+pub fn predicate_slices<T: Elem, K: Predicate>([xs]: [&[T]; 1], out: &mut [MaybeUninit<bool>]) {
+    for (o, &x) in out.iter_mut().zip(xs) {
+        o.write(T::predicate::<K>(x));
+    }
+}
+
+/// The comparison row `K` over slices of `T` (a [`SliceFn`]).
+pub fn compare_slices<T: Elem, K: Compare>([xs, ys]: [&[T]; 2], out: &mut [MaybeUninit<bool>]) {
+    for (o, (&x, &y)) in out.iter_mut().zip(xs.iter().zip(ys)) {
+        o.write(T::compare::<K>(x, y));
+    }
+}
+
+/// The comparison row `K` over integers of two dtypes, both widened to `i128` (which holds
+/// every int64 and uint64 exactly).
+pub fn compare_wide<K: Compare>([xs, ys]: [&[i128]; 2], out: &mut [MaybeUninit<bool>]) {
+    for (o, (&x, &y)) in out.iter_mut().zip(xs.iter().zip(ys)) {
+        o.write(K::int(x, y));
     }
 }
 

@@ -10,7 +10,9 @@
 
 use super::{candle_types, dtype_of, err, tensor, wrap, CandleArray, CandleBackend};
 use crate::elem::Elem;
-use crate::family::{Binary, Compare, Kernels, Predicate, Unary};
+use crate::family::{
+    binary_slices, unary_slices, Binary, Compare, Kernels, Predicate, SliceFn, Unary,
+};
 use crate::{Array, Result, Scalar};
 use candle_core::Tensor;
 
@@ -51,6 +53,21 @@ fn host_values<T: candle_core::WithDType>(
     t.and_then(|t| t.to_vec1::<T>()).map_err(|e| err(op, e))
 }
 
+/// The slice kernel `f` over host values (of one length: the shortest bounds the result),
+/// in a new vector.
+fn host_run<T, O, const N: usize>(
+    op: &'static str,
+    ins: [&[T]; N],
+    f: SliceFn<T, O, N>,
+) -> Result<Vec<O>> {
+    let n = ins.iter().map(|x| x.len()).min().unwrap_or(0);
+    let mut v = crate::alloc::try_vec::<O>(op, n)?;
+    f(ins, &mut v.spare_capacity_mut()[..n]);
+    // SAFETY: a slice kernel writes every slot it is given, and `try_vec` reserved `n`.
+    unsafe { v.set_len(n) };
+    Ok(v)
+}
+
 impl Kernels for CandleBackend {
     const NATIVE_OUT: bool = false;
 
@@ -64,8 +81,7 @@ impl Kernels for CandleBackend {
         }
         candle_types!(x.dtype(), T => {
             let xs = host_values::<T>(K::NAME, t, t.dims())?;
-            let mut v = crate::alloc::try_vec::<T>(K::NAME, xs.len())?;
-            v.extend(xs.into_iter().map(T::unary::<K>));
+            let v = host_run(K::NAME, [&xs], unary_slices::<T, K>)?;
             Tensor::from_vec(v, t.dims(), t.device()).map(array).map_err(|e| err(K::NAME, e))
         }, other => Err(crate::array::not_in_backend(Some(K::NAME), other, crate::Backend::Candle)))
     }
@@ -99,8 +115,7 @@ impl Kernels for CandleBackend {
         candle_types!(dtype_of(a.dtype()), T => {
             let xs = host_values::<T>(K::NAME, a, shape)?;
             let ys = host_values::<T>(K::NAME, b, shape)?;
-            let mut v = crate::alloc::try_vec::<T>(K::NAME, xs.len())?;
-            v.extend(xs.into_iter().zip(ys).map(|(p, q)| T::binary::<K>(p, q)));
+            let v = host_run(K::NAME, [&xs, &ys], binary_slices::<T, K>)?;
             Tensor::from_vec(v, shape, a.device()).map(array).map_err(|e| err(K::NAME, e))
         }, other => Err(crate::array::not_in_backend(Some(K::NAME), other, crate::Backend::Candle)))
     }

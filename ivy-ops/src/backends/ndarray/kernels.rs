@@ -2,12 +2,16 @@
 
 use super::{Elem, NdArray, NdElem};
 use crate::{Array, NativeArray};
-use ::ndarray::{ArrayD, ArrayViewD, ArrayViewMutD, IxDyn, Zip};
+use ::ndarray::{ArrayD, ArrayViewD, IxDyn, Zip};
 use ivy_core::{Backend, Dtype, Error, Result, Scalar};
 use std::borrow::Cow;
 use std::mem::MaybeUninit;
 
-use crate::family::{Binary, Compare, Predicate, Unary};
+use super::strided::{self, Dst, Src};
+use crate::family::{
+    binary_slices, compare_slices, compare_wide, predicate_slices, unary_slices, Binary, Compare,
+    Predicate, SliceFn, Unary,
+};
 
 /// The ndarray data of `x`, or a backend-mismatch error.
 #[inline]
@@ -109,231 +113,76 @@ pub(crate) fn try_owned<T: Copy>(op: &'static str, a: &ArrayViewD<'_, T>) -> Res
     try_map(op, a.view(), |v| v)
 }
 
-/// `K` of every element of `a`: the row's slice kernel when it has one for `T`, else a plain
-/// slice loop the compiler vectorises (or a strided walk for non-contiguous input).
-fn map_k<T: Elem, K: Unary>(a: &ArrayD<T>) -> Result<ArrayD<T>> {
-    let mut out = try_uninit::<T>(K::NAME, a.shape())?;
-    match (a.as_slice(), out.as_slice_mut()) {
-        (Some(xs), Some(os)) => {
-            if !T::unary_slice::<K>(xs, os) {
-                os.iter_mut().zip(xs).for_each(|(o, &x)| {
-                    o.write(T::unary::<K>(x));
-                });
-            }
-        }
-        _ => Zip::from(&mut out).and(a).for_each(|o, &x| {
-            o.write(T::unary::<K>(x));
-        }),
-    }
-    // SAFETY: every element of `out` was written above.
-    Ok(unsafe { out.assume_init() })
-}
-
-/// `K` of the elements of `a` and `b` (views of one shape).
-fn zip_k<T: Elem, K: Binary>(
-    shape: &[usize],
-    a: &ArrayViewD<'_, T>,
-    b: &ArrayViewD<'_, T>,
-) -> Result<ArrayD<T>> {
-    let mut out = try_uninit::<T>(K::NAME, shape)?;
-    match (a.as_slice(), b.as_slice(), out.as_slice_mut()) {
-        (Some(xs), Some(ys), Some(os)) => {
-            if !T::binary_slice::<K>(xs, ys, os) {
-                os.iter_mut()
-                    .zip(xs.iter().zip(ys))
-                    .for_each(|(o, (&x, &y))| {
-                        o.write(T::binary::<K>(x, y));
-                    });
-            }
-        }
-        _ => Zip::from(&mut out).and(a).and(b).for_each(|o, &x, &y| {
-            o.write(T::binary::<K>(x, y));
-        }),
-    }
-    // SAFETY: `a` and `b` have `out`'s shape, so every element of `out` was written.
-    Ok(unsafe { out.assume_init() })
-}
-
-/// An initialised slice as slots a slice kernel may overwrite (with initialised values).
-fn as_slots<T>(s: &mut [T]) -> &mut [MaybeUninit<T>] {
-    // SAFETY: `MaybeUninit<T>` has `T`'s layout, and slice kernels only write valid `T`s.
-    unsafe { &mut *(s as *mut [T] as *mut [MaybeUninit<T>]) }
-}
-
-/// Where a bool-valued family (predicate, comparison) writes: a new array ([`NewBools`]) or
-/// an existing bool array ([`IntoBools`], `out`). The family's kernel is written once over
-/// it.
-trait Bools {
-    /// What writing gives: the new array, or nothing.
-    type Out;
-    /// `f` of every element of `a`.
-    fn map<T: Copy>(
-        self,
-        op: &'static str,
-        a: &ArrayD<T>,
-        f: impl Fn(T) -> bool,
-    ) -> Result<Self::Out>;
-    /// `f` of the elements of `a` and `b` (of two element types, maybe), broadcast to the
-    /// destination's shape.
-    fn zip<T: Copy, U: Copy>(
-        self,
-        op: &'static str,
-        a: &ArrayD<T>,
-        b: &ArrayD<U>,
-        f: impl Fn(T, U) -> bool,
-    ) -> Result<Self::Out>;
-}
-
-/// A new bool array of this shape (the broadcast shape for `zip`).
-struct NewBools<'s>(&'s [usize]);
-
-/// An existing bool array.
-struct IntoBools<'o>(&'o mut ArrayD<bool>);
-
-/// `a` and `b` broadcast to `shape`.
-fn broadcast_pair<'a, T, U>(
+/// `f` over `ins` (broadcast to `shape`) in a new array of `shape`.
+fn new_array<T: Copy, O: Copy, const N: usize>(
     op: &'static str,
     shape: &[usize],
-    a: &'a ArrayD<T>,
-    b: &'a ArrayD<U>,
-) -> Result<(ArrayViewD<'a, T>, ArrayViewD<'a, U>)> {
-    match (a.broadcast(IxDyn(shape)), b.broadcast(IxDyn(shape))) {
-        (Some(av), Some(bv)) => Ok((av, bv)),
-        _ => Err(shape_err(op, a.shape(), b.shape())),
+    ins: [&ArrayD<T>; N],
+    f: SliceFn<T, O, N>,
+) -> Result<ArrayD<O>> {
+    let mut out = try_uninit::<O>(op, shape)?;
+    if !strided::run(ins.map(Src::from), Dst::uninit(&mut out), f) {
+        let lhs = ins.first().map_or(&[][..], |a| a.shape());
+        return Err(shape_err(op, lhs, shape));
+    }
+    // SAFETY: `run` wrote every element of `out`.
+    Ok(unsafe { out.assume_init() })
+}
+
+/// `f` over `ins` (broadcast to `out`'s shape) into `out`: `false` (`out` untouched) when an
+/// input does not broadcast to it.
+fn into_array<T: Copy, O: Copy, const N: usize>(
+    ins: [&ArrayD<T>; N],
+    out: &mut ArrayD<O>,
+    f: SliceFn<T, O, N>,
+) -> bool {
+    strided::run(ins.map(Src::from), Dst::init(out), f)
+}
+
+/// An int64 or uint64 array as `i128`s (exact), for comparing the two.
+fn wide(op: &'static str, x: &NdArray) -> Result<ArrayD<i128>> {
+    match x {
+        NdArray::Int64(a) => try_map(op, a.view(), i128::from),
+        NdArray::Uint64(a) => try_map(op, a.view(), i128::from),
+        other => Err(mixed_dtypes(op, other, other)),
     }
 }
 
-impl Bools for NewBools<'_> {
-    type Out = ArrayD<bool>;
-    fn map<T: Copy>(
-        self,
-        op: &'static str,
-        a: &ArrayD<T>,
-        f: impl Fn(T) -> bool,
-    ) -> Result<ArrayD<bool>> {
-        try_map(op, a.view(), f)
-    }
-    fn zip<T: Copy, U: Copy>(
-        self,
-        op: &'static str,
-        a: &ArrayD<T>,
-        b: &ArrayD<U>,
-        f: impl Fn(T, U) -> bool,
-    ) -> Result<ArrayD<bool>> {
-        let (av, bv) = broadcast_pair(op, self.0, a, b)?;
-        let mut out = try_uninit::<bool>(op, self.0)?;
-        fill_bools(
-            out.view_mut(),
-            av,
-            bv,
-            |o, v| {
-                o.write(v);
-            },
-            f,
-        );
-        // SAFETY: `av` and `bv` have `out`'s shape, so every element was written.
-        Ok(unsafe { out.assume_init() })
-    }
+/// The operands of a comparison: of one dtype, or int64 with uint64 (compared as `i128`).
+enum Pair<'a> {
+    Same(&'a NdArray, &'a NdArray),
+    Wide(Box<[ArrayD<i128>; 2]>),
 }
 
-impl Bools for IntoBools<'_> {
-    type Out = ();
-    fn map<T: Copy>(self, op: &'static str, a: &ArrayD<T>, f: impl Fn(T) -> bool) -> Result<()> {
-        if self.0.shape() != a.shape() {
-            return Err(shape_err(op, a.shape(), self.0.shape()));
+fn compare_pair<'a>(op: &'static str, x: &'a NdArray, y: &'a NdArray) -> Result<Pair<'a>> {
+    Ok(match (x.dtype(), y.dtype()) {
+        (Dtype::Int64, Dtype::Uint64) | (Dtype::Uint64, Dtype::Int64) => {
+            Pair::Wide(Box::new([wide(op, x)?, wide(op, y)?]))
         }
-        fill_bools(
-            self.0.view_mut(),
-            a.view(),
-            a.view(),
-            |o, v| *o = v,
-            |x, _| f(x),
-        );
-        Ok(())
-    }
-    fn zip<T: Copy, U: Copy>(
-        self,
-        op: &'static str,
-        a: &ArrayD<T>,
-        b: &ArrayD<U>,
-        f: impl Fn(T, U) -> bool,
-    ) -> Result<()> {
-        let (av, bv) = broadcast_pair(op, self.0.shape(), a, b)?;
-        fill_bools(self.0.view_mut(), av, bv, |o, v| *o = v, f);
-        Ok(())
-    }
+        _ => Pair::Same(x, y),
+    })
 }
 
-/// `put(slot, f(x, y))` for every element of `out` and of `a`, `b` (all of one shape): a
-/// plain slice loop when all three are contiguous, else a strided walk.
-fn fill_bools<O, T: Copy, U: Copy>(
-    mut out: ArrayViewMutD<'_, O>,
-    a: ArrayViewD<'_, T>,
-    b: ArrayViewD<'_, U>,
-    put: impl Fn(&mut O, bool),
-    f: impl Fn(T, U) -> bool,
-) {
-    if let (Some(os), Some(xs), Some(ys)) = (out.as_slice_mut(), a.as_slice(), b.as_slice()) {
-        os.iter_mut()
-            .zip(xs.iter().zip(ys))
-            .for_each(|(o, (&x, &y))| put(o, f(x, y)));
-        return;
-    }
-    Zip::from(out)
-        .and(&a)
-        .and(&b)
-        .for_each(|o, &x, &y| put(o, f(x, y)));
-}
-
-/// The predicate `K` of every element of `x`, into `dst`: the family's one dtype `match`.
-fn predicate_nd<K: Predicate, D: Bools>(x: &NdArray, dst: D) -> Result<D::Out> {
-    super::nd_all!(x, a, T => dst.map(K::NAME, a, T::predicate::<K>))
-}
-
-/// The comparison `K` of the elements of `x` and `y`, into `dst`: the family's one dtype
-/// `match`. int64 with uint64 (the one mixed pair the family passes) compares exactly, as
-/// `i128`.
-fn compare_nd<K: Compare, D: Bools>(x: &NdArray, y: &NdArray, dst: D) -> Result<D::Out> {
-    let exact = |u: i128, v: i128| K::int(u, v);
-    match (x, y) {
-        (NdArray::Int64(a), NdArray::Uint64(b)) => {
-            dst.zip(K::NAME, a, b, |u, v| exact(u.into(), v.into()))
-        }
-        (NdArray::Uint64(a), NdArray::Int64(b)) => {
-            dst.zip(K::NAME, a, b, |u, v| exact(u.into(), v.into()))
-        }
-        _ => super::nd_all!(x, a, T => {
-            let b = T::unwrap_ref(y).ok_or_else(|| mixed_dtypes(K::NAME, x, y))?;
-            dst.zip(K::NAME, a, b, T::compare::<K>)
-        }),
-    }
-}
-
-/// How ndarray runs each family: one generic loop per shape, for all 15 dtypes.
+/// How ndarray runs each family: the row's slice kernel for the operands' element type,
+/// through the one strided loop ([`strided::run`]). The dtype `match` is the family's only
+/// per-op code.
 impl crate::family::Kernels for super::NdarrayBackend {
     const NATIVE_OUT: bool = true;
 
     fn map<K: Unary>(x: &Array) -> Result<Array> {
         let x = nd(K::NAME, x)?;
-        super::nd_all!(x, a, T => Ok(Array::from_nd(T::wrap(map_k::<T, K>(a)?))))
+        super::nd_all!(x, a, T => {
+            let r = new_array(K::NAME, a.shape(), [a], unary_slices::<T, K>)?;
+            Ok(Array::from_nd(T::wrap(r)))
+        })
     }
 
     fn map_into<K: Unary>(x: &Array, out: &mut Array) -> Result<bool> {
         let (x, out) = (nd(K::NAME, x)?, nd_mut(K::NAME, out)?);
-        super::nd_all!(x, a, T => {
-            let Some(o) = T::unwrap_mut(out).filter(|o| o.shape() == a.shape()) else {
-                return Ok(false);
-            };
-            match (o.as_slice_mut(), a.as_slice()) {
-                (Some(os), Some(xs)) => {
-                    if !T::unary_slice::<K>(xs, as_slots(os)) {
-                        os.iter_mut().zip(xs).for_each(|(o, &v)| *o = T::unary::<K>(v));
-                    }
-                }
-                _ => Zip::from(o).and(a).for_each(|o, &v| *o = T::unary::<K>(v)),
-            }
-            Ok(true)
-        })
+        super::nd_all!(x, a, T => Ok(match T::unwrap_mut(out) {
+            Some(o) if o.shape() == a.shape() => into_array([a], o, unary_slices::<T, K>),
+            _ => false,
+        }))
     }
 
     fn zip_scalars<K1: Binary, K2: Binary>(x: &Array, a: Scalar, b: Scalar) -> Result<Array> {
@@ -349,51 +198,22 @@ impl crate::family::Kernels for super::NdarrayBackend {
         let (x, y) = (nd(K::NAME, x)?, nd(K::NAME, y)?);
         super::nd_all!(x, a, T => {
             let b = T::unwrap_ref(y).ok_or_else(|| mixed_dtypes(K::NAME, x, y))?;
-            let r = if a.shape() == shape && b.shape() == shape {
-                zip_k::<T, K>(shape, &a.view(), &b.view())?
-            } else {
-                let dim = IxDyn(shape);
-                match (a.broadcast(dim.clone()), b.broadcast(dim)) {
-                    (Some(av), Some(bv)) => zip_k::<T, K>(shape, &av, &bv)?,
-                    _ => return Err(shape_err(K::NAME, a.shape(), b.shape())),
-                }
-            };
+            let r = new_array(K::NAME, shape, [a, b], binary_slices::<T, K>)?;
             Ok(Array::from_nd(T::wrap(r)))
         })
     }
 
     fn zip_into<K: Binary>(x: &Array, y: &Array, out: &mut Array) -> Result<bool> {
         let (x, y, out) = (nd(K::NAME, x)?, nd(K::NAME, y)?, nd_mut(K::NAME, out)?);
-        super::nd_all!(x, a, T => {
-            let (Some(b), Some(o)) = (T::unwrap_ref(y), T::unwrap_mut(out)) else {
-                return Ok(false);
-            };
-            if a.shape() == o.shape() && b.shape() == o.shape() {
-                match (o.as_slice_mut(), a.as_slice(), b.as_slice()) {
-                    (Some(os), Some(xs), Some(ys)) => {
-                        if !T::binary_slice::<K>(xs, ys, as_slots(os)) {
-                            os.iter_mut()
-                                .zip(xs.iter().zip(ys))
-                                .for_each(|(o, (&u, &v))| *o = T::binary::<K>(u, v));
-                        }
-                    }
-                    _ => Zip::from(o).and(a).and(b).for_each(|o, &u, &v| *o = T::binary::<K>(u, v)),
-                }
-                return Ok(true);
-            }
-            match (a.broadcast(o.raw_dim()), b.broadcast(o.raw_dim())) {
-                (Some(av), Some(bv)) => {
-                    Zip::from(o).and(&av).and(&bv).for_each(|o, &u, &v| *o = T::binary::<K>(u, v));
-                    Ok(true)
-                }
-                _ => Ok(false),
-            }
-        })
+        super::nd_all!(x, a, T => Ok(match (T::unwrap_ref(y), T::unwrap_mut(out)) {
+            (Some(b), Some(o)) => into_array([a, b], o, binary_slices::<T, K>),
+            _ => false,
+        }))
     }
 
     fn map_bool<K: Predicate>(x: &Array) -> Result<Array> {
         let x = nd(K::NAME, x)?;
-        let r = predicate_nd::<K, _>(x, NewBools(x.shape()))?;
+        let r = super::nd_all!(x, a, T => new_array(K::NAME, a.shape(), [a], predicate_slices::<T, K>))?;
         Ok(Array::from_nd(NdArray::Bool(r)))
     }
 
@@ -402,13 +222,18 @@ impl crate::family::Kernels for super::NdarrayBackend {
         let Some(o) = bool::unwrap_mut(out).filter(|o| o.shape() == x.shape()) else {
             return Ok(false);
         };
-        predicate_nd::<K, _>(x, IntoBools(o))?;
-        Ok(true)
+        Ok(super::nd_all!(x, a, T => into_array([a], o, predicate_slices::<T, K>)))
     }
 
     fn zip_bool<K: Compare>(shape: &[usize], x: &Array, y: &Array) -> Result<Array> {
         let (x, y) = (nd(K::NAME, x)?, nd(K::NAME, y)?);
-        let r = compare_nd::<K, _>(x, y, NewBools(shape))?;
+        let r = match compare_pair(K::NAME, x, y)? {
+            Pair::Wide(w) => new_array(K::NAME, shape, [&w[0], &w[1]], compare_wide::<K>)?,
+            Pair::Same(x, y) => super::nd_all!(x, a, T => {
+                let b = T::unwrap_ref(y).ok_or_else(|| mixed_dtypes(K::NAME, x, y))?;
+                new_array(K::NAME, shape, [a, b], compare_slices::<T, K>)?
+            }),
+        };
         Ok(Array::from_nd(NdArray::Bool(r)))
     }
 
@@ -417,8 +242,13 @@ impl crate::family::Kernels for super::NdarrayBackend {
         let Some(o) = bool::unwrap_mut(out) else {
             return Ok(false);
         };
-        compare_nd::<K, _>(x, y, IntoBools(o))?;
-        Ok(true)
+        Ok(match compare_pair(K::NAME, x, y)? {
+            Pair::Wide(w) => into_array([&w[0], &w[1]], o, compare_wide::<K>),
+            Pair::Same(x, y) => super::nd_all!(x, a, T => match T::unwrap_ref(y) {
+                Some(b) => into_array([a, b], o, compare_slices::<T, K>),
+                None => false,
+            }),
+        })
     }
 }
 

@@ -10,6 +10,7 @@ mod general;
 mod kernels;
 mod manipulation;
 mod statistical;
+mod strided;
 
 pub use crate::elem::Elem;
 pub(crate) use kernels::*;

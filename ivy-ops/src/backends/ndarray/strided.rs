@@ -1,0 +1,393 @@
+//! The ndarray backend's one element-wise loop: a slice kernel over arrays of any layout.
+//!
+//! Every family op is a *slice kernel* ([`SliceFn`]): one kernel row on one element type,
+//! over contiguous slices of one length. [`run`] applies one to views of any layout, with
+//! numpy's broadcasting, into an output of any layout. It is generic over the element
+//! types only, never over the op: one copy of this loop serves every op, so an op costs
+//! its slice kernels and nothing else (in compile time as in code).
+//!
+//! How it walks the arrays (as numpy's strided loops do):
+//! - axes of length 1 are dropped, the rest ordered by the output's strides (innermost:
+//!   the smallest), and neighbours merged where every operand steps through them as
+//!   through one axis: standard-layout operands become one contiguous lane;
+//! - each lane (the innermost axis, at each position of the others) goes to the kernel
+//!   as slices: a contiguous lane as it is, a broadcast lane (stride 0) as a buffer filled
+//!   once with its one value, any other lane gathered into (and the output scattered
+//!   from) stack buffers of [`CHUNK`] elements.
+//!
+//! Nothing here allocates: `op_out` on ndarray stays allocation-free.
+
+use crate::family::SliceFn;
+use ::ndarray::{ArrayBase, Data, DataMut, IxDyn};
+use std::marker::PhantomData;
+use std::mem::MaybeUninit;
+
+/// Elements per gathered chunk (a few KiB of stack per operand).
+const CHUNK: usize = 256;
+
+/// The most axes a walk keeps: every kept axis has at least 2 elements and an array holds
+/// at most `isize::MAX` bytes, so no array needs more than 63.
+const MAX_AXES: usize = 64;
+
+/// An input operand: a read-only view's first element, shape and strides (in elements).
+pub(crate) struct Src<'a, T> {
+    ptr: *const T,
+    shape: &'a [usize],
+    strides: &'a [isize],
+    _data: PhantomData<&'a T>,
+}
+
+impl<'a, T, S: Data<Elem = T>> From<&'a ArrayBase<S, IxDyn>> for Src<'a, T> {
+    fn from(a: &'a ArrayBase<S, IxDyn>) -> Self {
+        Src {
+            ptr: a.as_ptr(),
+            shape: a.shape(),
+            strides: a.strides(),
+            _data: PhantomData,
+        }
+    }
+}
+
+/// The output: a mutable array of `O`, initialised or not (the loop only writes whole,
+/// valid `O`s into it, so either is sound).
+pub(crate) struct Dst<'a, O> {
+    ptr: *mut O,
+    shape: &'a [usize],
+    strides: &'a [isize],
+    _data: PhantomData<&'a mut O>,
+}
+
+impl<'a, O> Dst<'a, O> {
+    /// An initialised array (an `out` argument).
+    pub(crate) fn init<S: DataMut<Elem = O>>(a: &'a mut ArrayBase<S, IxDyn>) -> Self {
+        let ptr = a.as_mut_ptr();
+        let a: &'a ArrayBase<S, IxDyn> = a;
+        Dst {
+            ptr,
+            shape: a.shape(),
+            strides: a.strides(),
+            _data: PhantomData,
+        }
+    }
+
+    /// A new, uninitialised array: every element is written by [`run`].
+    pub(crate) fn uninit<S: DataMut<Elem = MaybeUninit<O>>>(
+        a: &'a mut ArrayBase<S, IxDyn>,
+    ) -> Self {
+        // `MaybeUninit<O>` has `O`'s layout
+        let ptr = a.as_mut_ptr().cast::<O>();
+        let a: &'a ArrayBase<S, IxDyn> = a;
+        Dst {
+            ptr,
+            shape: a.shape(),
+            strides: a.strides(),
+            _data: PhantomData,
+        }
+    }
+}
+
+/// One kept axis: its length, each input's stride and the output's stride.
+#[derive(Clone, Copy)]
+struct Axis<const N: usize> {
+    len: usize,
+    ins: [isize; N],
+    out: isize,
+}
+
+/// `f` over `ins` (each broadcast to `out`'s shape, numpy's rules) into every element of
+/// `out`. `false` (nothing written) when an input does not broadcast to `out`'s shape.
+pub(crate) fn run<T: Copy, O: Copy, const N: usize>(
+    ins: [Src<'_, T>; N],
+    out: Dst<'_, O>,
+    f: SliceFn<T, O, N>,
+) -> bool {
+    let rank = out.shape.len();
+    if ins.iter().any(|a| !broadcasts(a.shape, out.shape)) {
+        return false;
+    }
+    if out.shape.contains(&0) {
+        return true;
+    }
+    // the axes of length > 1, with each operand's stride (0 where an input broadcasts)
+    let mut axes = [Axis {
+        len: 0,
+        ins: [0; N],
+        out: 0,
+    }; MAX_AXES];
+    let mut k = 0;
+    for (i, (&len, &out_stride)) in out.shape.iter().zip(out.strides).enumerate() {
+        if len == 1 {
+            continue;
+        }
+        let Some(slot) = axes.get_mut(k) else {
+            return false; // more axes than any allocatable array has
+        };
+        *slot = Axis {
+            len,
+            ins: std::array::from_fn(|j| {
+                let a = &ins[j];
+                match (i + a.shape.len()).checked_sub(rank) {
+                    Some(ai) if a.shape[ai] == len => a.strides[ai],
+                    _ => 0,
+                }
+            }),
+            out: out_stride,
+        };
+        k += 1;
+    }
+    let axes = &mut axes[..k];
+    // innermost last: the output's strides decreasing (insertion sort: stable, no allocation)
+    for i in 1..axes.len() {
+        let mut j = i;
+        while j > 0 && axes[j - 1].out.unsigned_abs() < axes[j].out.unsigned_abs() {
+            axes.swap(j - 1, j);
+            j -= 1;
+        }
+    }
+    // merge an axis into the next where every operand steps through both as through one
+    let mut m = 0;
+    for i in 0..axes.len() {
+        if m > 0 {
+            let (outer, inner) = (axes[m - 1], axes[i]);
+            let merges = |so: isize, si: isize| Some(so) == si.checked_mul(inner.len as isize);
+            if merges(outer.out, inner.out) && (0..N).all(|j| merges(outer.ins[j], inner.ins[j])) {
+                axes[m - 1] = Axis {
+                    len: outer.len * inner.len,
+                    ..inner
+                };
+                continue;
+            }
+        }
+        axes[m] = axes[i];
+        m += 1;
+    }
+    let (outer, inner) = match axes[..m].split_last() {
+        Some((inner, outer)) => (outer, *inner),
+        // a single element: a contiguous lane of one
+        None => (
+            &[][..],
+            Axis {
+                len: 1,
+                ins: [1; N],
+                out: 1,
+            },
+        ),
+    };
+    let mut lanes = Lanes::<T, O, N>::new();
+    // an odometer over the outer axes, moving every operand's offset with it
+    let mut index = [0usize; MAX_AXES];
+    let (mut in_off, mut out_off) = ([0isize; N], 0isize);
+    loop {
+        // SAFETY: the offsets address an element of each operand (the index is within the
+        // output's shape, and each input's strides are its own or 0 where it broadcasts),
+        // and a lane of `inner.len` elements at its strides stays within each operand.
+        unsafe {
+            let srcs = std::array::from_fn(|j| ins[j].ptr.offset(in_off[j]));
+            lanes.run(srcs, &inner, out.ptr.offset(out_off), f);
+        }
+        let mut ax = outer.len();
+        loop {
+            if ax == 0 {
+                return true;
+            }
+            ax -= 1;
+            let a = &outer[ax];
+            index[ax] += 1;
+            if index[ax] < a.len {
+                out_off += a.out;
+                (0..N).for_each(|j| in_off[j] += a.ins[j]);
+                break;
+            }
+            let back = (a.len - 1) as isize;
+            out_off -= a.out * back;
+            (0..N).for_each(|j| in_off[j] -= a.ins[j] * back);
+            index[ax] = 0;
+        }
+    }
+}
+
+/// `a` broadcasts to `to` (numpy's rules: aligned at the last axis, each length equal or 1).
+fn broadcasts(a: &[usize], to: &[usize]) -> bool {
+    a.len() <= to.len()
+        && a.iter()
+            .rev()
+            .zip(to.iter().rev())
+            .all(|(&x, &y)| x == y || x == 1)
+}
+
+/// The stack buffers of one walk: a chunk per input and one for the output.
+struct Lanes<T, O, const N: usize> {
+    bufs: [[MaybeUninit<T>; CHUNK]; N],
+    out: [MaybeUninit<O>; CHUNK],
+}
+
+impl<T: Copy, O: Copy, const N: usize> Lanes<T, O, N> {
+    fn new() -> Self {
+        Lanes {
+            bufs: [[MaybeUninit::uninit(); CHUNK]; N],
+            out: [MaybeUninit::uninit(); CHUNK],
+        }
+    }
+
+    /// `f` over one lane of `lane.len` elements.
+    ///
+    /// # Safety
+    /// Each `src[j]` and `dst` address a lane of `lane.len` elements at the lane's strides
+    /// within their arrays; `dst`'s lane overlaps no input.
+    unsafe fn run(&mut self, src: [*const T; N], lane: &Axis<N>, dst: *mut O, f: SliceFn<T, O, N>) {
+        let len = lane.len;
+        // the whole lane at once when every operand is contiguous
+        if lane.out == 1 && lane.ins.iter().all(|&s| s == 1) {
+            let xs = std::array::from_fn(|j| std::slice::from_raw_parts(src[j], len));
+            f(xs, std::slice::from_raw_parts_mut(dst.cast(), len));
+            return;
+        }
+        // broadcast inputs: a buffer of their one value, filled once for the lane
+        for ((buf, &s), &p) in self.bufs.iter_mut().zip(&lane.ins).zip(&src) {
+            if s == 0 {
+                buf[..len.min(CHUNK)].fill(MaybeUninit::new(*p));
+            }
+        }
+        let mut start = 0;
+        while start < len {
+            let n = CHUNK.min(len - start);
+            let at = start as isize;
+            for ((buf, &s), &p) in self.bufs.iter_mut().zip(&lane.ins).zip(&src) {
+                if s != 0 && s != 1 {
+                    for (i, b) in buf[..n].iter_mut().enumerate() {
+                        b.write(*p.offset((at + i as isize) * s));
+                    }
+                }
+            }
+            let xs: [&[T]; N] = std::array::from_fn(|j| match lane.ins[j] {
+                1 => std::slice::from_raw_parts(src[j].offset(at), n),
+                // written above (gathered, or filled for the lane): initialised `T`s
+                _ => std::slice::from_raw_parts(self.bufs[j].as_ptr().cast::<T>(), n),
+            });
+            if lane.out == 1 {
+                f(xs, std::slice::from_raw_parts_mut(dst.offset(at).cast(), n));
+            } else {
+                f(xs, &mut self.out[..n]);
+                for (i, v) in self.out[..n].iter().enumerate() {
+                    // the kernel wrote all `n` slots
+                    dst.offset((at + i as isize) * lane.out)
+                        .write(v.assume_init());
+                }
+            }
+            start += n;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ::ndarray::{ArrayD, Axis as Ax, IxDyn, ShapeBuilder, Slice};
+
+    fn weighted([xs, ys]: [&[i64]; 2], out: &mut [MaybeUninit<i64>]) {
+        for (o, (&x, &y)) in out.iter_mut().zip(xs.iter().zip(ys)) {
+            o.write(x * 1000 + y);
+        }
+    }
+
+    fn negate([xs]: [&[i64]; 1], out: &mut [MaybeUninit<i64>]) {
+        for (o, &x) in out.iter_mut().zip(xs) {
+            o.write(-x);
+        }
+    }
+
+    /// A small deterministic generator (the walk's cases, reproducible by seed).
+    struct Lcg(u64);
+    impl Lcg {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 = self
+                .0
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            ((self.0 >> 33) % n as u64) as usize
+        }
+    }
+
+    /// An array of `shape` with distinct values, in a random layout: C or F order, some
+    /// axes reversed, some taken every other element from a larger array.
+    fn laid_out(g: &mut Lcg, shape: &[usize], base: i64) -> ArrayD<i64> {
+        let stepped: Vec<usize> = shape
+            .iter()
+            .map(|&n| if g.below(3) == 0 { 2 * n } else { n })
+            .collect();
+        let len: usize = stepped.iter().product();
+        let values = (0..len as i64).map(|v| base + v).collect();
+        let mut a = if g.below(2) == 0 {
+            ArrayD::from_shape_vec(IxDyn(&stepped), values).unwrap()
+        } else {
+            ArrayD::from_shape_vec(IxDyn(&stepped).f(), values).unwrap()
+        };
+        for (i, &n) in shape.iter().enumerate() {
+            if stepped[i] != n {
+                a.slice_axis_inplace(Ax(i), Slice::new(0, None, 2));
+            }
+            if g.below(3) == 0 {
+                a.invert_axis(Ax(i));
+            }
+        }
+        assert_eq!(a.shape(), shape);
+        a
+    }
+
+    /// `shape` as an input may see it: some axes 1 (broadcast), maybe fewer leading axes.
+    fn broadcast_shape(g: &mut Lcg, shape: &[usize]) -> Vec<usize> {
+        let drop = if shape.is_empty() { 0 } else { g.below(shape.len() + 1) / 2 };
+        shape[drop..]
+            .iter()
+            .map(|&n| if g.below(4) == 0 { 1 } else { n })
+            .collect()
+    }
+
+    /// Every layout, broadcast and `out` layout agrees with ndarray's own arithmetic.
+    #[test]
+    fn any_layout_agrees_with_ndarray() {
+        let mut g = Lcg(7);
+        for case in 0..3000 {
+            let rank = g.below(5);
+            let shape: Vec<usize> = (0..rank)
+                .map(|_| match g.below(10) {
+                    0 => 0,
+                    1 => 300 + g.below(300), // longer than a chunk
+                    _ => 1 + g.below(4),
+                })
+                .collect();
+            if shape.iter().product::<usize>() > 200_000 {
+                continue;
+            }
+            let (sa, sb) = (broadcast_shape(&mut g, &shape), broadcast_shape(&mut g, &shape));
+            let a = laid_out(&mut g, &sa, 0);
+            let b = laid_out(&mut g, &sb, 1 << 40);
+            let expected = &a * 1000 + &b;
+            let expected = expected.broadcast(IxDyn(&shape)).unwrap().to_owned();
+            // a new array
+            let mut out = ArrayD::<i64>::uninit(IxDyn(&shape));
+            assert!(run([Src::from(&a), Src::from(&b)], Dst::uninit(&mut out), weighted));
+            let out = unsafe { out.assume_init() };
+            assert_eq!(out, expected, "case {case}: {sa:?} {sb:?} → {shape:?}");
+            // into an `out` of any layout
+            let mut into = laid_out(&mut g, &shape, -1);
+            assert!(run([Src::from(&a), Src::from(&b)], Dst::init(&mut into), weighted));
+            assert_eq!(into, expected, "case {case}: into");
+            // unary, in place of a copy
+            let mut neg = laid_out(&mut g, &shape, 5);
+            assert!(run([Src::from(&into)], Dst::init(&mut neg), negate));
+            assert_eq!(neg, -&expected, "case {case}: unary");
+        }
+    }
+
+    #[test]
+    fn mismatched_shapes_write_nothing() {
+        let a = ArrayD::<i64>::zeros(IxDyn(&[2, 3]));
+        let b = ArrayD::<i64>::zeros(IxDyn(&[4]));
+        let mut out = ArrayD::<i64>::from_elem(IxDyn(&[2, 3]), 9);
+        assert!(!run([Src::from(&a), Src::from(&b)], Dst::init(&mut out), weighted));
+        let big = ArrayD::<i64>::zeros(IxDyn(&[3, 2, 3]));
+        assert!(!run([Src::from(&big)], Dst::init(&mut out), negate));
+        assert!(out.iter().all(|&v| v == 9));
+    }
+}
