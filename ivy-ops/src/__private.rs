@@ -460,10 +460,20 @@ pub fn infer_device(explicit: Option<Device>, arrays: &[Device]) -> Device {
 
 /// A nested call: maps `f` over the leaves with shared-structure broadcasting; scalars and
 /// plain arrays are used at every leaf.
+#[inline]
 pub fn nest_call<R: NestOutput>(
     op: &'static str,
     args: &[NestArg<'_>],
     mut f: impl FnMut(&[Operand<'_>]) -> Result<R>,
+) -> Result<R::Nested> {
+    nest_call_dyn(op, args, &mut f)
+}
+
+/// [`nest_call`]'s walk, generic over the result type only: one copy serves every op.
+fn nest_call_dyn<R: NestOutput>(
+    op: &'static str,
+    args: &[NestArg<'_>],
+    f: &mut dyn FnMut(&[Operand<'_>]) -> Result<R>,
 ) -> Result<R::Nested> {
     let nests: Vec<Nest<'_, Array>> = args
         .iter()

@@ -245,6 +245,14 @@ pub fn compare_slices<T: Elem, K: Compare>([xs, ys]: [&[T]; 2], out: &mut [Maybe
     }
 }
 
+/// `astype` over slices (a [`SliceFn`]): each element converted with ivy's rules
+/// ([`Elem::cast_from`]).
+pub fn cast_slices<S: Elem, D: Elem>([xs]: [&[S]; 1], out: &mut [MaybeUninit<D>]) {
+    for (o, &x) in out.iter_mut().zip(xs) {
+        o.write(D::cast_from(x));
+    }
+}
+
 /// The comparison row `K` over integers of two dtypes, both widened to `i128` (which holds
 /// every int64 and uint64 exactly).
 pub fn compare_wide<K: Compare>([xs, ys]: [&[i128]; 2], out: &mut [MaybeUninit<bool>]) {

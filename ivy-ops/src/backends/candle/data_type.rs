@@ -1,7 +1,6 @@
 //! candle: casting and broadcasting.
 
 use super::{candle_types, cast, dtype_of, err, reserve, tensor, CandleArray, CandleBackend};
-use crate::elem::Elem;
 use crate::functional::data_type::DataTypeBackend;
 use crate::{Array, Backend, Dtype, Result};
 use candle_core::Tensor;
@@ -47,8 +46,7 @@ pub(super) fn host_cast(op: &'static str, t: &Tensor, to: Dtype) -> Result<Candl
     candle_types!(from, S => {
         let src = flat.to_vec1::<S>().map_err(|e| err(op, e))?;
         candle_types!(to, D => {
-            let mut out = crate::alloc::try_vec::<D>(op, src.len())?;
-            out.extend(src.iter().map(|&s| D::cast_from(s)));
+            let out = super::kernels::host_run(op, [&src], crate::family::cast_slices::<S, D>)?;
             Tensor::from_vec(out, t.dims(), t.device())
                 .map(CandleArray::Tensor)
                 .map_err(|e| err(op, e))
@@ -59,6 +57,7 @@ pub(super) fn host_cast(op: &'static str, t: &Tensor, to: Dtype) -> Result<Candl
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::elem::Elem;
     use half::bf16;
 
     #[test]

@@ -55,7 +55,7 @@ fn host_values<T: candle_core::WithDType>(
 
 /// The slice kernel `f` over host values (of one length: the shortest bounds the result),
 /// in a new vector.
-fn host_run<T, O, const N: usize>(
+pub(super) fn host_run<T, O, const N: usize>(
     op: &'static str,
     ins: [&[T]; N],
     f: SliceFn<T, O, N>,

@@ -2,7 +2,7 @@
 
 use super::{Elem, NdArray, NdElem};
 use crate::{Array, NativeArray};
-use ::ndarray::{ArrayD, ArrayViewD, IxDyn, Zip};
+use ::ndarray::{ArrayD, ArrayViewD, ArrayViewMutD, IxDyn};
 use ivy_core::{Backend, Dtype, Error, Result, Scalar};
 use std::borrow::Cow;
 use std::mem::MaybeUninit;
@@ -78,39 +78,56 @@ pub(crate) fn shaped<T>(op: &'static str, shape: &[usize], v: Vec<T>) -> Result<
 }
 
 /// `f` of every element of `a`, in a new fallibly allocated array of `a`'s shape (ndarray's
-/// `mapv`, without the abort on allocation failure). Contiguous inputs run as a plain slice
-/// loop, which the compiler vectorises.
+/// `mapv`, without the abort on allocation failure): a plain slice loop, which the compiler
+/// vectorises. A non-contiguous `a` is copied to standard layout first (by the one strided
+/// loop, generic over `T` only), so each `f` instantiates nothing but this loop.
 pub(crate) fn try_map<'a, T: Copy + 'a, U>(
     op: &'static str,
     a: impl Into<ArrayViewD<'a, T>>,
     f: impl Fn(T) -> U,
 ) -> Result<ArrayD<U>> {
     let a = a.into();
-    let mut out = try_uninit::<U>(op, a.shape())?;
-    fill_map(&mut out, &a, f);
-    // SAFETY: `fill_map` wrote every element of `out`.
-    Ok(unsafe { out.assume_init() })
+    let copy;
+    let xs = match a.as_slice() {
+        Some(xs) => xs,
+        None => {
+            copy = standard_vec(op, &a)?;
+            &copy[..]
+        }
+    };
+    let mut v = crate::alloc::try_vec::<U>(op, xs.len())?;
+    for (o, &x) in v.spare_capacity_mut().iter_mut().zip(xs) {
+        o.write(f(x));
+    }
+    // SAFETY: `try_vec` reserved `xs.len()` slots and the loop wrote each of them.
+    unsafe { v.set_len(xs.len()) };
+    shaped(op, a.shape(), v)
 }
 
-fn fill_map<T: Copy, U>(
-    out: &mut ArrayD<MaybeUninit<U>>,
-    a: &ArrayViewD<'_, T>,
-    f: impl Fn(T) -> U,
-) {
-    if let (Some(xs), Some(os)) = (a.as_slice(), out.as_slice_mut()) {
-        os.iter_mut().zip(xs).for_each(|(o, &x)| {
-            o.write(f(x));
-        });
-        return;
+/// The elements of `a` in row-major order, in a fallibly allocated vector.
+fn standard_vec<T: Copy>(op: &'static str, a: &ArrayViewD<'_, T>) -> Result<Vec<T>> {
+    let n = crate::alloc::shape_size(op, a.shape(), std::mem::size_of::<T>())?;
+    let mut v = crate::alloc::try_vec::<T>(op, n)?;
+    let mut dst = ArrayViewMutD::from_shape(IxDyn(a.shape()), &mut v.spare_capacity_mut()[..n])
+        .map_err(|_| shape_err(op, a.shape(), &[n]))?;
+    if !strided::run([Src::from(a)], Dst::uninit(&mut dst), copy_slices::<T>) {
+        return Err(shape_err(op, a.shape(), a.shape()));
     }
-    Zip::from(out).and(a).for_each(|o, &x| {
-        o.write(f(x));
-    });
+    // SAFETY: `run` wrote all `n` elements (`dst` is `a`'s shape over the first `n` slots).
+    unsafe { v.set_len(n) };
+    Ok(v)
+}
+
+/// The identity slice kernel (a copy).
+fn copy_slices<T: Copy>([xs]: [&[T]; 1], out: &mut [MaybeUninit<T>]) {
+    for (o, &x) in out.iter_mut().zip(xs) {
+        o.write(x);
+    }
 }
 
 /// A fallibly allocated copy of `a` in standard layout.
 pub(crate) fn try_owned<T: Copy>(op: &'static str, a: &ArrayViewD<'_, T>) -> Result<ArrayD<T>> {
-    try_map(op, a.view(), |v| v)
+    shaped(op, a.shape(), standard_vec(op, a)?)
 }
 
 /// `f` over `ins` (broadcast to `shape`) in a new array of `shape`.

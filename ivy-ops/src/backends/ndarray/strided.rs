@@ -336,7 +336,11 @@ mod tests {
 
     /// `shape` as an input may see it: some axes 1 (broadcast), maybe fewer leading axes.
     fn broadcast_shape(g: &mut Lcg, shape: &[usize]) -> Vec<usize> {
-        let drop = if shape.is_empty() { 0 } else { g.below(shape.len() + 1) / 2 };
+        let drop = if shape.is_empty() {
+            0
+        } else {
+            g.below(shape.len() + 1) / 2
+        };
         shape[drop..]
             .iter()
             .map(|&n| if g.below(4) == 0 { 1 } else { n })
@@ -359,19 +363,30 @@ mod tests {
             if shape.iter().product::<usize>() > 200_000 {
                 continue;
             }
-            let (sa, sb) = (broadcast_shape(&mut g, &shape), broadcast_shape(&mut g, &shape));
+            let (sa, sb) = (
+                broadcast_shape(&mut g, &shape),
+                broadcast_shape(&mut g, &shape),
+            );
             let a = laid_out(&mut g, &sa, 0);
             let b = laid_out(&mut g, &sb, 1 << 40);
             let expected = &a * 1000 + &b;
             let expected = expected.broadcast(IxDyn(&shape)).unwrap().to_owned();
             // a new array
             let mut out = ArrayD::<i64>::uninit(IxDyn(&shape));
-            assert!(run([Src::from(&a), Src::from(&b)], Dst::uninit(&mut out), weighted));
+            assert!(run(
+                [Src::from(&a), Src::from(&b)],
+                Dst::uninit(&mut out),
+                weighted
+            ));
             let out = unsafe { out.assume_init() };
             assert_eq!(out, expected, "case {case}: {sa:?} {sb:?} → {shape:?}");
             // into an `out` of any layout
             let mut into = laid_out(&mut g, &shape, -1);
-            assert!(run([Src::from(&a), Src::from(&b)], Dst::init(&mut into), weighted));
+            assert!(run(
+                [Src::from(&a), Src::from(&b)],
+                Dst::init(&mut into),
+                weighted
+            ));
             assert_eq!(into, expected, "case {case}: into");
             // unary, in place of a copy
             let mut neg = laid_out(&mut g, &shape, 5);
@@ -385,7 +400,11 @@ mod tests {
         let a = ArrayD::<i64>::zeros(IxDyn(&[2, 3]));
         let b = ArrayD::<i64>::zeros(IxDyn(&[4]));
         let mut out = ArrayD::<i64>::from_elem(IxDyn(&[2, 3]), 9);
-        assert!(!run([Src::from(&a), Src::from(&b)], Dst::init(&mut out), weighted));
+        assert!(!run(
+            [Src::from(&a), Src::from(&b)],
+            Dst::init(&mut out),
+            weighted
+        ));
         let big = ArrayD::<i64>::zeros(IxDyn(&[3, 2, 3]));
         assert!(!run([Src::from(&big)], Dst::init(&mut out), negate));
         assert!(out.iter().all(|&v| v == 9));
