@@ -2,6 +2,8 @@
 //! `ivy::clip` against the raw ndarray and candle calls, at n = 1 and n = 1 000 000, on
 //! random inputs (a constant input makes `tan` ~2.7x faster than real data).
 //!
+//! `layouts` runs element-wise ops over broadcast and transposed operands.
+//!
 //! `cargo bench -p ivy-ops --bench dispatch`
 
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion};
@@ -158,5 +160,50 @@ fn bench(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, bench);
+/// Element-wise ops over layouts other than one contiguous buffer (a 1000 × 1000 float32
+/// matrix): a row, a column and a scalar broadcast against it, a transposed (F-order)
+/// operand, and `tan` of the transposed matrix, each against ndarray's own operator.
+fn layouts(c: &mut Criterion) {
+    let n = 1000;
+    let m = ArrayD::<f32>::from_shape_vec(IxDyn(&[n, n]), random(n * n, 3)).unwrap();
+    let mt = ArrayD::<f32>::from_shape_vec(IxDyn(&[n, n]), random(n * n, 4))
+        .unwrap()
+        .reversed_axes(); // F-order
+    let row = ArrayD::<f32>::from_shape_vec(IxDyn(&[n]), random(n, 5)).unwrap();
+    let col = ArrayD::<f32>::from_shape_vec(IxDyn(&[n, 1]), random(n, 6)).unwrap();
+    let (x, xt) = (Array::from(m.clone()), Array::from(mt.clone()));
+    let (r, cl) = (Array::from(row.clone()), Array::from(col.clone()));
+    let mut g = c.benchmark_group("layouts");
+    g.bench_function("row/ndarray_raw", |b| {
+        b.iter(|| black_box(&m) + black_box(&row))
+    });
+    g.bench_function("row/ivy_ndarray", |b| {
+        b.iter(|| ivy::add(black_box(&x), black_box(&r)).unwrap())
+    });
+    g.bench_function("column/ndarray_raw", |b| {
+        b.iter(|| black_box(&m) + black_box(&col))
+    });
+    g.bench_function("column/ivy_ndarray", |b| {
+        b.iter(|| ivy::add(black_box(&x), black_box(&cl)).unwrap())
+    });
+    g.bench_function("scalar/ndarray_raw", |b| b.iter(|| black_box(&m) + 2.0f32));
+    g.bench_function("scalar/ivy_ndarray", |b| {
+        b.iter(|| ivy::add(black_box(&x), 2.0).unwrap())
+    });
+    g.bench_function("transposed/ndarray_raw", |b| {
+        b.iter(|| black_box(&m) + black_box(&mt))
+    });
+    g.bench_function("transposed/ivy_ndarray", |b| {
+        b.iter(|| ivy::add(black_box(&x), black_box(&xt)).unwrap())
+    });
+    g.bench_function("tan_transposed/ndarray_raw", |b| {
+        b.iter(|| black_box(&mt).mapv(f32::tan))
+    });
+    g.bench_function("tan_transposed/ivy_ndarray", |b| {
+        b.iter(|| ivy::tan(black_box(&xt)).unwrap())
+    });
+    g.finish();
+}
+
+criterion_group!(benches, bench, layouts);
 criterion_main!(benches);

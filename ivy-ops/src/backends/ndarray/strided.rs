@@ -101,6 +101,21 @@ pub(crate) fn run<T: Copy, O: Copy, const N: usize>(
     out: Dst<'_, O>,
     f: SliceFn<T, O, N>,
 ) -> bool {
+    // the common case first: every operand one standard-layout buffer of the output's shape
+    if standard(out.shape, out.strides)
+        && ins
+            .iter()
+            .all(|a| a.shape == out.shape && standard(a.shape, a.strides))
+    {
+        let n = out.shape.iter().product();
+        // SAFETY: a standard-layout array of `n` elements is `n` contiguous elements from its
+        // first (a valid, aligned pointer even when `n` is 0); the output overlaps no input.
+        unsafe {
+            let xs = std::array::from_fn(|j| std::slice::from_raw_parts(ins[j].ptr, n));
+            f(xs, std::slice::from_raw_parts_mut(out.ptr.cast(), n));
+        }
+        return true;
+    }
     let rank = out.shape.len();
     if ins.iter().any(|a| !broadcasts(a.shape, out.shape)) {
         return false;
@@ -204,6 +219,24 @@ pub(crate) fn run<T: Copy, O: Copy, const N: usize>(
             index[ax] = 0;
         }
     }
+}
+
+/// Row-major and contiguous (ndarray's `is_standard_layout`: axes of length 1 may have any
+/// stride; an empty array is standard).
+fn standard(shape: &[usize], strides: &[isize]) -> bool {
+    if shape.contains(&0) {
+        return true;
+    }
+    let mut expect = 1isize;
+    for (&len, &s) in shape.iter().zip(strides).rev() {
+        if len != 1 {
+            if s != expect {
+                return false;
+            }
+            expect *= len as isize;
+        }
+    }
+    true
 }
 
 /// `a` broadcasts to `to` (numpy's rules: aligned at the last axis, each length equal or 1).
