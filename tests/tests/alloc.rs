@@ -77,6 +77,41 @@ fn native_out_does_not_allocate() {
         0,
         "broadcast add_out"
     );
+    // the bool-valued families, into a bool `out` (a comparison broadcasting a row)
+    let mut bools = Array::from(ndarray::ArrayD::<bool>::from_elem(
+        ndarray::IxDyn(&[1000]),
+        false,
+    ));
+    assert_eq!(
+        allocations(|| ivy::isnan_out(&x, &mut bools).unwrap()),
+        0,
+        "isnan_out"
+    );
+    assert_eq!(
+        allocations(|| ivy::less_out(&x, &row, &mut bools).unwrap()),
+        0,
+        "broadcast less_out"
+    );
+    // any layout: a transposed (F-order) operand, a column broadcast across a matrix
+    let xt_f = Array::from(
+        ndarray::ArrayD::<f32>::from_elem(ndarray::IxDyn(&[25, 40]), 0.5).reversed_axes(),
+    );
+    let col = Array::from(ndarray::ArrayD::<f32>::from_elem(
+        ndarray::IxDyn(&[40, 1]),
+        2.0,
+    ));
+    let mut out2 = Array::from(ndarray::ArrayD::<f32>::zeros(ndarray::IxDyn(&[40, 25])));
+    assert_eq!(
+        allocations(|| ivy::tan_out(&xt_f, &mut out2).unwrap()),
+        0,
+        "tan_out of a transposed array"
+    );
+    assert_eq!(
+        allocations(|| ivy::add_out(&xt_f, &col, &mut out2).unwrap()),
+        0,
+        "add_out, transposed and broadcast column"
+    );
+    assert_eq!(out2.to_f64_vec().unwrap(), vec![2.5; 1000]);
     // mixed op with a native override on ndarray (needs a backend set to dispatch)
     ivy::with_backend(Backend::Ndarray, || {
         ivy::softplus_out(&x, &mut out).unwrap();

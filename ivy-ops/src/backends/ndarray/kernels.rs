@@ -181,7 +181,7 @@ fn compare_pair<'a>(op: &'static str, x: &'a NdArray, y: &'a NdArray) -> Result<
 }
 
 /// How ndarray runs each family: the row's slice kernel for the operands' element type,
-/// through the one strided loop ([`strided::run`]). The dtype `match` is the family's only
+/// through the one strided loop (`strided::run`). The dtype `match` is the family's only
 /// per-op code.
 impl crate::family::Kernels for super::NdarrayBackend {
     const NATIVE_OUT: bool = true;
