@@ -18,7 +18,7 @@
 //! Nothing here allocates: `op_out` on ndarray stays allocation-free.
 
 use crate::family::SliceFn;
-use ::ndarray::{ArrayBase, Data, DataMut, IxDyn};
+use ::ndarray::{ArrayBase, Data, DataMut, IxDyn, RawData};
 use std::marker::PhantomData;
 use std::mem::MaybeUninit;
 
@@ -61,13 +61,7 @@ impl<'a, O> Dst<'a, O> {
     /// An initialised array (an `out` argument).
     pub(crate) fn init<S: DataMut<Elem = O>>(a: &'a mut ArrayBase<S, IxDyn>) -> Self {
         let ptr = a.as_mut_ptr();
-        let a: &'a ArrayBase<S, IxDyn> = a;
-        Dst {
-            ptr,
-            shape: a.shape(),
-            strides: a.strides(),
-            _data: PhantomData,
-        }
+        Self::at(ptr, a)
     }
 
     /// A new, uninitialised array: every element is written by [`run`].
@@ -76,7 +70,11 @@ impl<'a, O> Dst<'a, O> {
     ) -> Self {
         // `MaybeUninit<O>` has `O`'s layout
         let ptr = a.as_mut_ptr().cast::<O>();
-        let a: &'a ArrayBase<S, IxDyn> = a;
+        Self::at(ptr, a)
+    }
+
+    /// `a`'s layout, written through `ptr` (its first element, taken mutably).
+    fn at<S: RawData>(ptr: *mut O, a: &'a ArrayBase<S, IxDyn>) -> Self {
         Dst {
             ptr,
             shape: a.shape(),
