@@ -45,12 +45,23 @@ pub(super) fn host_cast(op: &'static str, t: &Tensor, to: Dtype) -> Result<Candl
     let flat = t.flatten_all().map_err(|e| err(op, e))?;
     candle_types!(from, S => {
         let src = flat.to_vec1::<S>().map_err(|e| err(op, e))?;
-        candle_types!(to, D => {
-            let out = super::kernels::host_run(op, [&src], crate::family::cast_slices::<S, D>)?;
-            Tensor::from_vec(out, t.dims(), t.device())
-                .map(CandleArray::Tensor)
-                .map_err(|e| err(op, e))
-        }, other => Err(crate::array::not_in_backend(Some(op), other, Backend::Candle)))
+        host_cast_from(op, &src, t, to)
+    }, other => Err(crate::array::not_in_backend(Some(op), other, Backend::Candle)))
+}
+
+/// [`host_cast`] from host values of element type `S`: the inner `match` written (and
+/// type-checked) once, not once per source dtype.
+fn host_cast_from<S: candle_core::WithDType + crate::elem::Elem>(
+    op: &'static str,
+    src: &[S],
+    t: &Tensor,
+    to: Dtype,
+) -> Result<CandleArray> {
+    candle_types!(to, D => {
+        let out = super::kernels::host_run(op, [src], crate::family::cast_slices::<S, D>)?;
+        Tensor::from_vec(out, t.dims(), t.device())
+            .map(CandleArray::Tensor)
+            .map_err(|e| err(op, e))
     }, other => Err(crate::array::not_in_backend(Some(op), other, Backend::Candle)))
 }
 

@@ -44,7 +44,13 @@ pub(crate) fn nd_mut<'a>(op: &'static str, x: &'a mut Array) -> Result<&'a mut N
 
 /// Casts to `to` with ivy's conversion rules ([`Elem::cast_from`]): a new buffer.
 pub(crate) fn cast(op: &'static str, a: &NdArray, to: Dtype) -> Result<NdArray> {
-    super::nd_all!(a, x, S => super::nd_type!(to, D => Ok(D::wrap(try_map(op, x, |v: S| D::cast_from(v))?))))
+    super::nd_all!(a, x, S => cast_from(op, x, to))
+}
+
+/// [`cast`] from element type `S`: the inner `match` written (and type-checked) once, not
+/// once per source dtype.
+fn cast_from<S: Elem>(op: &'static str, x: &ArrayD<S>, to: Dtype) -> Result<NdArray> {
+    super::nd_type!(to, D => Ok(D::wrap(try_map(op, x, D::cast_from::<S>)?)))
 }
 
 /// `a` in dtype `to`: borrowed when it already has it (no copy), else cast.
