@@ -34,6 +34,11 @@ fn allocations(f: impl FnOnce()) -> usize {
     ALLOCS.with(Cell::get) - before
 }
 
+/// `f` allocates nothing (`name` says which call did).
+fn no_allocation(name: &str, f: impl FnOnce()) {
+    assert_eq!(allocations(f), 0, "{name}");
+}
+
 fn arr(n: usize) -> Array {
     Array::from(ndarray::ArrayD::<f32>::from_elem(ndarray::IxDyn(&[n]), 0.5))
 }
@@ -45,53 +50,37 @@ fn native_out_does_not_allocate() {
     let mut out = arr(1000);
     // warm up thread-locals of the backend config
     ivy::tan_out(&x, &mut out).unwrap();
-    assert_eq!(
-        allocations(|| ivy::tan_out(&x, &mut out).unwrap()),
-        0,
-        "tan_out"
-    );
-    assert_eq!(
-        allocations(|| ivy::exp_out(&x, &mut out).unwrap()),
-        0,
-        "exp_out"
-    );
-    assert_eq!(
-        allocations(|| ivy::add_out(&x, &y, &mut out).unwrap()),
-        0,
-        "add_out"
-    );
-    assert_eq!(
-        allocations(|| ivy::multiply_out(&x, &y, &mut out).unwrap()),
-        0,
-        "multiply_out"
-    );
-    assert_eq!(
-        allocations(|| x.tan_out(&mut out).unwrap()),
-        0,
-        "method form"
-    );
+    no_allocation("tan_out", || {
+        ivy::tan_out(&x, &mut out).unwrap();
+    });
+    no_allocation("exp_out", || {
+        ivy::exp_out(&x, &mut out).unwrap();
+    });
+    no_allocation("add_out", || {
+        ivy::add_out(&x, &y, &mut out).unwrap();
+    });
+    no_allocation("multiply_out", || {
+        ivy::multiply_out(&x, &y, &mut out).unwrap();
+    });
+    no_allocation("method form", || {
+        x.tan_out(&mut out).unwrap();
+    });
     // broadcasting into out: still in place
     let row = arr(1);
-    assert_eq!(
-        allocations(|| ivy::add_out(&x, &row, &mut out).unwrap()),
-        0,
-        "broadcast add_out"
-    );
+    no_allocation("broadcast add_out", || {
+        ivy::add_out(&x, &row, &mut out).unwrap();
+    });
     // the bool-valued families, into a bool `out` (a comparison broadcasting a row)
     let mut bools = Array::from(ndarray::ArrayD::<bool>::from_elem(
         ndarray::IxDyn(&[1000]),
         false,
     ));
-    assert_eq!(
-        allocations(|| ivy::isnan_out(&x, &mut bools).unwrap()),
-        0,
-        "isnan_out"
-    );
-    assert_eq!(
-        allocations(|| ivy::less_out(&x, &row, &mut bools).unwrap()),
-        0,
-        "broadcast less_out"
-    );
+    no_allocation("isnan_out", || {
+        ivy::isnan_out(&x, &mut bools).unwrap();
+    });
+    no_allocation("broadcast less_out", || {
+        ivy::less_out(&x, &row, &mut bools).unwrap();
+    });
     // any layout: a transposed (F-order) operand, a column broadcast across a matrix
     let xt_f = Array::from(
         ndarray::ArrayD::<f32>::from_elem(ndarray::IxDyn(&[25, 40]), 0.5).reversed_axes(),
@@ -101,25 +90,19 @@ fn native_out_does_not_allocate() {
         2.0,
     ));
     let mut out2 = Array::from(ndarray::ArrayD::<f32>::zeros(ndarray::IxDyn(&[40, 25])));
-    assert_eq!(
-        allocations(|| ivy::tan_out(&xt_f, &mut out2).unwrap()),
-        0,
-        "tan_out of a transposed array"
-    );
-    assert_eq!(
-        allocations(|| ivy::add_out(&xt_f, &col, &mut out2).unwrap()),
-        0,
-        "add_out, transposed and broadcast column"
-    );
+    no_allocation("tan_out of a transposed array", || {
+        ivy::tan_out(&xt_f, &mut out2).unwrap();
+    });
+    no_allocation("add_out, transposed and broadcast column", || {
+        ivy::add_out(&xt_f, &col, &mut out2).unwrap();
+    });
     assert_eq!(out2.to_f64_vec().unwrap(), vec![2.5; 1000]);
     // mixed op with a native override on ndarray (needs a backend set to dispatch)
     ivy::with_backend(Backend::Ndarray, || {
         ivy::softplus_out(&x, &mut out).unwrap();
-        assert_eq!(
-            allocations(|| ivy::softplus_out(&x, &mut out).unwrap()),
-            0,
-            "softplus_out"
-        );
+        no_allocation("softplus_out", || {
+            ivy::softplus_out(&x, &mut out).unwrap();
+        });
     });
 }
 
