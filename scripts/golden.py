@@ -14,8 +14,8 @@ numpy computes every expected value. Where numpy has no such dtype or no such lo
   computed in float64 and rounded by hand to bfloat16 (round to nearest, ties to even), and
   arithmetic is computed in float32 and rounded to bfloat16 (what `half::bf16` does), both in
   this script (``bf16_round``);
-- transcendental functions (tan, sin, log, exp, softplus) of float16, bfloat16, float32 and
-  complex64 are computed in float64 (complex128) and rounded once to the result dtype: a
+- transcendental functions (tan, sin, cos, sinh, cosh, tanh, log, exp, softplus) of
+  float16, bfloat16, float32 and complex64 are computed in float64 (complex128) and rounded once to the result dtype: a
   correctly rounded reference that does not depend on which SIMD kernel numpy picks for the
   CPU; float64 and complex128 results are numpy's own;
 - softplus is ``np.logaddexp(0, x)``; complex softplus is ``log(1 + exp(z))`` (numpy's
@@ -337,6 +337,10 @@ INT_AS_F32 = ("integer and bool inputs are computed in the default float dtype, 
 UNARY = {
     "tan": np.tan,
     "sin": np.sin,
+    "cos": np.cos,
+    "sinh": np.sinh,
+    "cosh": np.cosh,
+    "tanh": np.tanh,
     "log": np.log,
     "exp": np.exp,
 }
@@ -1435,7 +1439,8 @@ def gen_concat():
 # ------------------------------------------------------------------ driver
 
 ABOUT = {
-    "tan": "np.tan", "sin": "np.sin", "log": "np.log", "exp": "np.exp",
+    "tan": "np.tan", "sin": "np.sin", "cos": "np.cos", "sinh": "np.sinh", "cosh": "np.cosh",
+    "tanh": "np.tanh", "log": "np.log", "exp": "np.exp",
     "negative": "np.negative", "softplus": "np.logaddexp(0, x)",
     "add": "np.add", "subtract": "np.subtract", "multiply": "np.multiply",
     "divide": "np.divide (true division)", "maximum": "np.maximum", "minimum": "np.minimum",

@@ -1,13 +1,15 @@
 //! Complex elementary functions with the special values of C99 Annex G (what numpy's
-//! `sin` and `tan` give): [`csinh`] and [`ctanh`], and [`csin`] / [`ctan`] through them.
+//! `sin`, `cos`, `tan` and their hyperbolic forms give): [`csinh`], [`ccosh`] and [`ctanh`],
+//! and [`csin`] / [`ccos`] / [`ctan`] through them.
 //! One generic definition over [`num_traits::Float`] serves complex64 and complex128.
 //!
-//! Ported from FreeBSD's msun, `lib/msun/src/s_csinh.c` (csinh, csin) and
+//! Ported from FreeBSD's msun, `lib/msun/src/s_csinh.c` (csinh, csin), `s_ccosh.c`
+//! (ccosh, ccos) and
 //! `lib/msun/src/s_ctanh.c` (ctanh, ctan), which musl's `src/complex` also carries (musl is
 //! MIT-licensed). The FreeBSD files are under the BSD 2-clause license; their notices:
 //!
 //! ```text
-//! s_csinh.c: Copyright (c) 2005 Bruce D. Evans and Steven G. Kargl
+//! s_csinh.c, s_ccosh.c: Copyright (c) 2005 Bruce D. Evans and Steven G. Kargl
 //! s_ctanh.c: Copyright (c) 2011 David Schultz
 //! All rights reserved.
 //!
@@ -113,6 +115,61 @@ pub(crate) fn csin<T: Float>(z: Complex<T>) -> Complex<T> {
     Complex::new(w.im, w.re)
 }
 
+/// Complex hyperbolic cosine, Annex G special values (FreeBSD's `ccosh`). Where the
+/// standard leaves a zero's sign unspecified, numpy's choice (glibc's): `+0` for
+/// `cosh(±0 ± i inf)` and `cosh(±0 + i NaN)` (FreeBSD takes the product of the signs), the
+/// product of the signs elsewhere.
+pub(crate) fn ccosh<T: Float>(z: Complex<T>) -> Complex<T> {
+    let (x, y) = (z.re, z.im);
+    let zero = T::zero();
+
+    if x.is_finite() && y.is_finite() {
+        if y == zero {
+            return Complex::new(x.cosh(), x * y);
+        }
+        let (s, c) = y.sin_cos();
+        if x.abs() < T::max_value().ln() {
+            return Complex::new(x.cosh() * c, x.sinh() * s);
+        }
+        // |x| ≥ ln(MAX): cosh(x) = sinh(|x|) = e^|x| / 2 to working precision
+        let a = x.abs();
+        return Complex::new(
+            scaled_half_exp(c, a),
+            scaled_half_exp(s, a) * T::one().copysign(x),
+        );
+    }
+
+    let nan = T::nan();
+    // cosh(±0 ± i inf) = cosh(±0 + i NaN) = NaN + i0
+    if x == zero {
+        return Complex::new(nan, zero);
+    }
+    // cosh(±inf ± i0) = +inf ± i0; cosh(NaN ± i0) = NaN ± i0
+    if y == zero {
+        return Complex::new(x * x, zero.copysign(x) * y);
+    }
+    // cosh(x ± i inf) = cosh(x + i NaN) = NaN + i NaN, x finite non-zero
+    if x.is_finite() {
+        return Complex::new(nan, nan);
+    }
+    if x.is_infinite() {
+        // cosh(±inf + i NaN) = cosh(±inf ± i inf) = +inf + i NaN
+        if !y.is_finite() {
+            return Complex::new(T::infinity(), nan);
+        }
+        // cosh(±inf + iy) = +inf cos(y) ± i inf sin(y)
+        let (s, c) = y.sin_cos();
+        return Complex::new(T::infinity() * c, x * s);
+    }
+    // x is NaN (and y ≠ 0)
+    Complex::new(nan, nan)
+}
+
+/// Complex cosine: `ccos(z) = ccosh(iz)` (FreeBSD's `ccos`).
+pub(crate) fn ccos<T: Float>(z: Complex<T>) -> Complex<T> {
+    ccosh(Complex::new(-z.im, z.re))
+}
+
 /// Complex hyperbolic tangent, Annex G special values (FreeBSD's `ctanh`), by Kahan's
 /// algorithm (W. Kahan, "Branch Cuts for Complex Elementary Functions or Much Ado About
 /// Nothing's Sign Bit", 1987): with `t = tan(y)`, `β = 1 + t² = 1/cos²(y)`, `s = sinh(x)`
@@ -196,6 +253,8 @@ mod tests {
     }
 
     const SIN: (F64, F32) = (csin, csin);
+    const COS: (F64, F32) = (ccos, ccos);
+    const COSH: (F64, F32) = (ccosh, ccosh);
     const TAN: (F64, F32) = (ctan, ctan);
 
     const INF: f64 = f64::INFINITY;
@@ -214,6 +273,42 @@ mod tests {
         check(SIN, (-1.0, INF), (-INF, INF));
         check(SIN, (0.0, 0.0), (0.0, 0.0));
         check(SIN, (-0.0, -0.0), (-0.0, -0.0));
+    }
+
+    #[test]
+    fn ccosh_annex_g() {
+        check(COSH, (0.0, 0.0), (1.0, 0.0));
+        check(COSH, (-0.0, 0.0), (1.0, -0.0));
+        check(COSH, (0.0, INF), (NAN, 0.0));
+        check(COSH, (-0.0, -INF), (NAN, 0.0));
+        check(COSH, (0.0, NAN), (NAN, 0.0));
+        check(COSH, (NAN, -0.0), (NAN, -0.0));
+        check(COSH, (1.0, INF), (NAN, NAN));
+        check(COSH, (INF, 0.0), (INF, 0.0));
+        check(COSH, (-INF, 0.0), (INF, -0.0));
+        check(COSH, (INF, INF), (INF, NAN));
+        check(COSH, (INF, NAN), (INF, NAN));
+        check(COSH, (NAN, 0.0), (NAN, 0.0));
+        check(COSH, (NAN, 1.0), (NAN, NAN));
+        check(COSH, (NAN, NAN), (NAN, NAN));
+        // cosh(inf + iy) = inf cis(y)
+        let w = ccosh(Complex::new(INF, 1.0));
+        assert!(w.re == INF && w.im == INF);
+        // cos(z) = cosh(iz)
+        check(COS, (0.0, 0.0), (1.0, -0.0));
+        check(COS, (INF, 0.0), (NAN, 0.0));
+        check(COS, (0.0, INF), (INF, -0.0));
+        // an ordinary value against cos(x)cosh(y) - i sin(x)sinh(y), and overflow-free
+        // growth for large |y|
+        let (x, y) = (0.7f64, -1.3f64);
+        let w = ccos(Complex::new(x, y));
+        assert!((w.re - x.cos() * y.cosh()).abs() <= 4.0 * f64::EPSILON * w.re.abs());
+        assert!((w.im + x.sin() * y.sinh()).abs() <= 4.0 * f64::EPSILON * w.im.abs());
+        let w = ccosh(Complex::new(711.0f64, 1e-300));
+        assert!(
+            w.re.is_infinite() && w.im.is_finite() && w.im > 0.0,
+            "{w:?}"
+        );
     }
 
     #[test]

@@ -27,6 +27,22 @@ crate::unary_kernels! {
         real(x => x.sin()),
         complex(z => crate::complex_math::csin(z)),
         candle(t => t.sin());
+    /// Cosine. Complex: C99 Annex G, as numpy (`ccos(z) = ccosh(iz)`).
+    Cos: "cos",
+        real(x => x.cos()),
+        complex(z => crate::complex_math::ccos(z)),
+        candle(t => t.cos());
+    /// Hyperbolic sine (candle has no `sinh`: the row's kernel on the host there).
+    /// Complex: C99 Annex G, as numpy.
+    Sinh: "sinh", real(x => x.sinh()), complex(z => crate::complex_math::csinh(z));
+    /// Hyperbolic cosine (candle has no `cosh`: the row's kernel on the host there).
+    /// Complex: C99 Annex G, as numpy.
+    Cosh: "cosh", real(x => x.cosh()), complex(z => crate::complex_math::ccosh(z));
+    /// Hyperbolic tangent. Complex: C99 Annex G, as numpy (Kahan's `ctanh`).
+    Tanh: "tanh",
+        real(x => x.tanh()),
+        complex(z => crate::complex_math::ctanh(z)),
+        candle(t => t.tanh());
     /// Natural logarithm.
     Log: "log", float(x => x.ln()), candle(t => t.log());
     /// Exponential.

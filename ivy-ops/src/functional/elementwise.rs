@@ -17,6 +17,30 @@ pub mod elementwise {
     #[family(unary)]
     pub fn sin(x: &Array, out: Option<&mut Array>) -> Result<Array>;
 
+    /// Cosine, element-wise.
+    #[primary]
+    #[nestable]
+    #[family(unary)]
+    pub fn cos(x: &Array, out: Option<&mut Array>) -> Result<Array>;
+
+    /// Hyperbolic sine, element-wise.
+    #[primary]
+    #[nestable]
+    #[family(unary)]
+    pub fn sinh(x: &Array, out: Option<&mut Array>) -> Result<Array>;
+
+    /// Hyperbolic cosine, element-wise.
+    #[primary]
+    #[nestable]
+    #[family(unary)]
+    pub fn cosh(x: &Array, out: Option<&mut Array>) -> Result<Array>;
+
+    /// Hyperbolic tangent, element-wise.
+    #[primary]
+    #[nestable]
+    #[family(unary)]
+    pub fn tanh(x: &Array, out: Option<&mut Array>) -> Result<Array>;
+
     /// Natural logarithm, element-wise.
     #[primary]
     #[nestable]
