@@ -8,7 +8,8 @@ macro_rules! dtypes {
     ($($variant:ident = $name:literal, $kind:ident, $bits:literal;)*) => {
         /// An Ivy data type.
         ///
-        /// Names follow Ivy (`"float32"`, `"complex64"`, …) through [`FromStr`] and [`Display`].
+        /// Names follow Ivy (`"float32"`, `"complex64"`, …) through [`FromStr`](std::str::FromStr) and
+        /// [`Display`](std::fmt::Display).
         ///
         /// ```
         /// use ivy_core::Dtype;

@@ -80,7 +80,9 @@ pub enum Error {
         reason: &'static str,
     },
     /// An axis out of range.
-    #[error("`{op}`: axis {axis} is out of range for an array of {ndim} dimensions (valid: -{ndim}..{ndim})")]
+    #[error(
+        "`{op}`: axis {axis} is out of range for an array of rank {ndim} (valid: -{ndim}..{ndim})"
+    )]
     Axis {
         /// The op.
         op: &'static str,

@@ -676,7 +676,7 @@ pub fn normalize_axes(
             return Err(Error::InvalidArgument {
                 op,
                 message: format!(
-                    "`{param}` names dimension {ax} twice ({axes:?} on {ndim} dimensions): list each axis once"
+                    "`{param}` names dimension {ax} twice ({axes:?} on an array of rank {ndim}): list each axis once"
                 ),
             });
         }

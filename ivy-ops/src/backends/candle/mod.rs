@@ -142,24 +142,6 @@ fn message_of(e: &candle_core::Error) -> String {
     lines.fold(first, |acc, l| acc + "; " + l)
 }
 
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn messages_drop_backtraces() {
-        let inner = candle_core::Error::Msg("shape mismatch\nin add".into());
-        let e = candle_core::Error::WithBacktrace {
-            inner: Box::new(inner),
-            backtrace: Box::new(std::backtrace::Backtrace::force_capture()),
-        }
-        .context("while adding");
-        let m = super::err("add", e).to_string();
-        assert_eq!(
-            m,
-            "`add` failed in backend candle: while adding: shape mismatch; in add"
-        );
-    }
-}
-
 /// Checks that a result of `shape` and `dtype` can exist and be allocated, before candle
 /// allocates it itself (candle aborts the process on allocation failure).
 pub(crate) fn reserve(op: &'static str, shape: &[usize], dtype: Dtype) -> Result<()> {
@@ -292,3 +274,21 @@ mod nd_convert {
 }
 #[cfg(feature = "ndarray")]
 pub(crate) use nd_convert::{from_nd, to_nd};
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn messages_drop_backtraces() {
+        let inner = candle_core::Error::Msg("shape mismatch\nin add".into());
+        let e = candle_core::Error::WithBacktrace {
+            inner: Box::new(inner),
+            backtrace: Box::new(std::backtrace::Backtrace::force_capture()),
+        }
+        .context("while adding");
+        let m = super::err("add", e).to_string();
+        assert_eq!(
+            m,
+            "`add` failed in backend candle: while adding: shape mismatch; in add"
+        );
+    }
+}
