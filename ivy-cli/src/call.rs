@@ -158,15 +158,14 @@ fn call(req: &Request, dtype: Option<Dtype>) -> CliResult<Value> {
     // With the wrong number of arguments, or for an op that takes a type no literal gives
     // (a closure, a generic type), the literals go as they look: the call's typed error
     // (arity, not callable) says what is wrong.
-    let typed =
-        positional.len() == req.args.len() && params.iter().all(|p| Target::of(p).is_known());
+    let typed = positional.len() == req.args.len() && params.iter().all(|p| p.arg.is_known());
 
     let mut args = Vec::with_capacity(req.args.len());
     for (i, text) in req.args.iter().enumerate() {
         let lit = parse_literal(text)
             .map_err(|e| CliError::Usage(format!("argument {} (`{}`): {e}", i + 1, quote(text))))?;
         let v = match positional.get(i) {
-            Some(p) if typed => cx.convert(&lit, &Target::of(p), p.name)?,
+            Some(p) if typed => cx.convert(&lit, &p.arg, p.name)?,
             _ => cx.generic(&lit),
         };
         args.push(v);
@@ -183,7 +182,7 @@ fn call(req: &Request, dtype: Option<Dtype>) -> CliResult<Value> {
         let lit = parse_literal(text)
             .map_err(|e| CliError::Usage(format!("keyword `{name}` (`{}`): {e}", quote(text))))?;
         let v = match params.iter().find(|p| p.keyword && p.name == name) {
-            Some(p) if typed => cx.convert(&lit, &Target::of(p), p.name)?,
+            Some(p) if typed => cx.convert(&lit, &p.arg, p.name)?,
             // `out=`: an array the op's `_out` form writes into (its dtype kept)
             None if name == "out" && matches!(lit, Lit::List(_)) => {
                 Value::Array(cx.array(&lit, "out")?)
@@ -451,68 +450,6 @@ impl Parser {
 
 // ---------------------------------------------------------------- parameters
 
-/// What a parameter takes, from its kind and its Rust type.
-#[derive(Clone, Debug, PartialEq)]
-enum Target {
-    Array,
-    Operand,
-    Container,
-    Scalar,
-    Data,
-    Dtype,
-    Device,
-    Backend,
-    Str,
-    Float,
-    Int,
-    /// A non-negative int (`usize`).
-    Uint,
-    Bool,
-    /// `Option<T>`: `null` is `None`.
-    Optional(Box<Target>),
-    /// A slice, a `Vec` or an `impl IntoIterator`: a list (one item is a list of one).
-    List(Box<Target>),
-    /// A type no literal gives (a closure, a generic type).
-    Unknown,
-}
-
-impl Target {
-    /// Whether a literal can give this (no closure or generic type inside).
-    fn is_known(&self) -> bool {
-        match self {
-            Target::Unknown => false,
-            Target::Optional(t) | Target::List(t) => t.is_known(),
-            _ => true,
-        }
-    }
-
-    fn of(p: &ParamMeta) -> Target {
-        Target::of_arg(&p.arg)
-    }
-
-    /// The target of the macro's reading of a declared type.
-    fn of_arg(a: &ArgType) -> Target {
-        match a {
-            ArgType::Array | ArgType::ArrayMut => Target::Array,
-            ArgType::Operand => Target::Operand,
-            ArgType::Container => Target::Container,
-            ArgType::Scalar => Target::Scalar,
-            ArgType::Data => Target::Data,
-            ArgType::Dtype => Target::Dtype,
-            ArgType::Device => Target::Device,
-            ArgType::Backend => Target::Backend,
-            ArgType::Str | ArgType::NativeDtype => Target::Str,
-            ArgType::Float => Target::Float,
-            ArgType::Int => Target::Int,
-            ArgType::Uint => Target::Uint,
-            ArgType::Bool => Target::Bool,
-            ArgType::Optional(t) => Target::Optional(Box::new(Target::of_arg(t))),
-            ArgType::List(t) => Target::List(Box::new(Target::of_arg(t))),
-            ArgType::Opaque => Target::Unknown,
-        }
-    }
-}
-
 /// What the conversions need: the op (for messages) and the dtype of array literals.
 struct Cx<'a> {
     op: &'a str,
@@ -522,7 +459,7 @@ struct Cx<'a> {
 impl Cx<'_> {
     /// The value of `lit` for a parameter taking `target`; a literal of another kind goes as
     /// it looks ([`generic`](Self::generic)), for the call's typed error.
-    fn convert(&self, lit: &Lit, target: &Target, param: &str) -> CliResult<Value> {
+    fn convert(&self, lit: &Lit, target: &ArgType, param: &str) -> CliResult<Value> {
         let bad =
             |e: ivy::Error| CliError::Usage(format!("`{}`: argument `{param}`: {e}", self.op));
         let word = match lit {
@@ -530,9 +467,9 @@ impl Cx<'_> {
             _ => None,
         };
         let v = match target {
-            Target::Optional(_) if *lit == Lit::Null => Some(Value::None),
-            Target::Optional(t) => return self.convert(lit, t, param),
-            Target::List(t) => match lit {
+            ArgType::Optional(_) if *lit == Lit::Null => Some(Value::None),
+            ArgType::Optional(t) => return self.convert(lit, t, param),
+            ArgType::List(t) => match lit {
                 Lit::List(items) => Some(Value::List(
                     items
                         .iter()
@@ -541,40 +478,40 @@ impl Cx<'_> {
                 )),
                 _ => return self.convert(lit, t, param),
             },
-            Target::Array => match data(lit) {
+            ArgType::Array | ArgType::ArrayMut => match data(lit) {
                 Some(_) => Some(Value::Array(self.array(lit, param)?)),
                 None => None,
             },
-            Target::Operand if matches!(lit, Lit::List(_)) => {
+            ArgType::Operand if matches!(lit, Lit::List(_)) => {
                 Some(Value::Array(self.array(lit, param)?))
             }
-            Target::Operand | Target::Scalar => scalar(lit).map(Value::Scalar),
-            Target::Container => match lit {
+            ArgType::Operand | ArgType::Scalar => scalar(lit).map(Value::Scalar),
+            ArgType::Container => match lit {
                 Lit::Object(items) => Some(Value::Container(self.container(items, param, "")?)),
                 _ => None,
             },
-            Target::Data => data(lit),
-            Target::Dtype => word
+            ArgType::Data => data(lit),
+            ArgType::Dtype => word
                 .map(|w| w.parse::<Dtype>().map(Value::Dtype).map_err(bad))
                 .transpose()?,
-            Target::Device => word
+            ArgType::Device => word
                 .map(|w| w.parse::<Device>().map(Value::Device).map_err(bad))
                 .transpose()?,
-            Target::Backend => word
+            ArgType::Backend => word
                 .map(|w| w.parse::<Backend>().map(Value::Backend).map_err(bad))
                 .transpose()?,
-            Target::Str => word.map(Value::from),
-            Target::Float => match *lit {
+            ArgType::Str | ArgType::NativeDtype => word.map(Value::from),
+            ArgType::Float => match *lit {
                 Lit::Int(i) => Some(Value::Scalar(Scalar::Float(i as f64))),
                 Lit::Float(f) => Some(Value::Scalar(Scalar::Float(f))),
                 _ => None,
             },
-            Target::Int | Target::Uint => match *lit {
-                Lit::Int(i) if i >= 0 || *target == Target::Int => {
+            ArgType::Int | ArgType::Uint => match *lit {
+                Lit::Int(i) if i >= 0 || *target == ArgType::Int => {
                     Some(Value::Scalar(Scalar::Int(i)))
                 }
                 Lit::Int(_) | Lit::Float(_) | Lit::Bool(_) | Lit::Complex(..) => {
-                    let expected = if *target == Target::Int {
+                    let expected = if *target == ArgType::Int {
                         "an int"
                     } else {
                         "a non-negative int"
@@ -587,11 +524,11 @@ impl Cx<'_> {
                 }
                 _ => None,
             },
-            Target::Bool => match *lit {
+            ArgType::Bool => match *lit {
                 Lit::Bool(b) => Some(Value::Scalar(Scalar::Bool(b))),
                 _ => None,
             },
-            Target::Unknown => None,
+            ArgType::Opaque => None,
         };
         Ok(v.unwrap_or_else(|| self.generic(lit)))
     }
@@ -999,18 +936,9 @@ mod tests {
     }
 
     #[test]
-    fn targets_from_arg_types() {
-        use Target as T;
-        let b = Box::new;
-        assert_eq!(
-            T::of_arg(&ArgType::Optional(&ArgType::List(&ArgType::Int))),
-            T::Optional(b(T::List(b(T::Int))))
-        );
-        assert_eq!(
-            T::of_arg(&ArgType::List(&ArgType::Array)),
-            T::List(b(T::Array))
-        );
-        assert_eq!(T::of_arg(&ArgType::NativeDtype), T::Str);
-        assert!(!T::of_arg(&ArgType::Optional(&ArgType::Opaque)).is_known());
+    fn opaque_types_are_not_callable() {
+        assert!(ArgType::Optional(&ArgType::List(&ArgType::Int)).is_known());
+        assert!(ArgType::List(&ArgType::Array).is_known());
+        assert!(!ArgType::Optional(&ArgType::Opaque).is_known());
     }
 }

@@ -153,6 +153,23 @@ pub enum ArgType {
     Opaque,
 }
 
+impl ArgType {
+    /// Whether a value can give it: no [`Opaque`](ArgType::Opaque) type inside.
+    ///
+    /// ```
+    /// use ivy_core::ArgType::*;
+    /// assert!(List(&Array).is_known());
+    /// assert!(!Optional(&Opaque).is_known());
+    /// ```
+    pub fn is_known(&self) -> bool {
+        match self {
+            ArgType::Opaque => false,
+            ArgType::List(t) | ArgType::Optional(t) => t.is_known(),
+            _ => true,
+        }
+    }
+}
+
 impl OpMeta {
     /// The positional parameters.
     pub fn positional(&self) -> impl Iterator<Item = &'static ParamMeta> {
