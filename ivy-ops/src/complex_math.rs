@@ -1,10 +1,11 @@
 //! Complex elementary functions with the special values of C99 Annex G (what numpy's
 //! `sin`, `cos`, `tan` and their hyperbolic forms give): [`csinh`], [`ccosh`] and [`ctanh`],
-//! and [`csin`] / [`ccos`] / [`ctan`] through them.
+//! and [`csin`] / [`ccos`] / [`ctan`] through them, and [`csqrt`]; plus numpy's own complex
+//! formulas where numpy has them (`expm1`, `log1p`, `sign`, `pow`).
 //! One generic definition over [`num_traits::Float`] serves complex64 and complex128.
 //!
 //! Ported from FreeBSD's msun, `lib/msun/src/s_csinh.c` (csinh, csin), `s_ccosh.c`
-//! (ccosh, ccos) and
+//! (ccosh, ccos), `s_csqrt.c` (csqrt) and
 //! `lib/msun/src/s_ctanh.c` (ctanh, ctan), which musl's `src/complex` also carries (musl is
 //! MIT-licensed). The FreeBSD files are under the BSD 2-clause license; their notices:
 //!
@@ -225,6 +226,147 @@ pub(crate) fn ctanh<T: Float>(z: Complex<T>) -> Complex<T> {
 pub(crate) fn ctan<T: Float>(z: Complex<T>) -> Complex<T> {
     let w = ctanh(Complex::new(z.im, z.re));
     Complex::new(w.im, w.re)
+}
+
+/// `exp(z) - 1` without cancellation near 0 (numpy's `nc_expm1`):
+/// `expm1(x)·cos(y) - 2·sin²(y/2) + i·exp(x)·sin(y)`.
+pub(crate) fn cexpm1<T: Float>(z: Complex<T>) -> Complex<T> {
+    let two = T::one() + T::one();
+    let a = (z.im / two).sin();
+    Complex::new(
+        z.re.exp_m1() * z.im.cos() - two * a * a,
+        z.re.exp() * z.im.sin(),
+    )
+}
+
+/// `log(1 + z)` (numpy's `nc_log1p`): `ln|1 + z| + i·arg(1 + z)`.
+pub(crate) fn clog1p<T: Float>(z: Complex<T>) -> Complex<T> {
+    let re = z.re + T::one();
+    Complex::new(re.hypot(z.im).ln(), z.im.atan2(re))
+}
+
+/// `z / |z|` (the Array API's complex `sign`, numpy 2's): 0 for 0, NaN for a NaN
+/// component; an infinite component gives its direction (both infinite: NaN).
+pub(crate) fn csign<T: Float>(z: Complex<T>) -> Complex<T> {
+    let (zero, one) = (T::zero(), T::one());
+    let nan = Complex::new(T::nan(), T::nan());
+    let abs = z.re.hypot(z.im);
+    if abs.is_nan() {
+        nan
+    } else if abs.is_infinite() {
+        match (z.re.is_infinite(), z.im.is_infinite()) {
+            (true, true) => nan,
+            (true, false) => Complex::new(one.copysign(z.re), zero),
+            _ => Complex::new(zero, one.copysign(z.im)),
+        }
+    } else if abs == zero {
+        Complex::new(zero, zero)
+    } else {
+        Complex::new(z.re / abs, z.im / abs)
+    }
+}
+
+/// `a ** b` (numpy's `nc_pow`): `1` for `b == 0`; `0` for `0 ** b` with `re(b) > 0`, NaN
+/// for other powers of 0; integer exponents below 100 in magnitude by
+/// repeated multiplication (exact where the products are); else `exp(b·ln(a))`.
+pub(crate) fn cpow<T: Float>(a: Complex<T>, b: Complex<T>) -> Complex<T> {
+    let (zero, one) = (T::zero(), T::one());
+    if b.re == zero && b.im == zero {
+        return Complex::new(one, zero);
+    }
+    if a.re == zero && a.im == zero {
+        return if b.re > zero {
+            Complex::new(zero, zero)
+        } else {
+            Complex::new(T::nan(), T::nan())
+        };
+    }
+    if b.im == zero && b.re.fract() == zero && b.re.abs() < T::from(100).unwrap_or(zero) {
+        let n = b.re.abs().to_u32().unwrap_or(0);
+        if b.re > zero && n <= 3 {
+            // unrolled as numpy does (no `1 · z`, whose `0 · inf` would make a NaN)
+            return match n {
+                1 => a,
+                2 => a * a,
+                _ => a * (a * a),
+            };
+        }
+        let (mut acc, mut p, mut k) = (Complex::new(one, zero), a, n);
+        while k > 0 {
+            if k & 1 == 1 {
+                acc = acc * p;
+            }
+            k >>= 1;
+            if k > 0 {
+                p = p * p;
+            }
+        }
+        return if b.re < zero {
+            Complex::new(one, zero) / acc
+        } else {
+            acc
+        };
+    }
+    (b * a.ln()).exp()
+}
+
+/// Each component rounded half to even (numpy's complex `round`).
+pub(crate) fn cround<T: Float>(z: Complex<T>) -> Complex<T> {
+    Complex::new(
+        crate::real_math::round_half_even(z.re),
+        crate::real_math::round_half_even(z.im),
+    )
+}
+
+/// Complex square root, principal branch, with C99 Annex G's special values (FreeBSD's
+/// `csqrt`, `lib/msun/src/s_csqrt.c`, Copyright (c) 2007 David Schultz, BSD 2-clause as
+/// above): `csqrt(±0 + i·b) = +0 + i·b`, an infinite imaginary part gives `+inf` with it,
+/// `csqrt(NaN + i·y) = NaN + i·NaN`, `csqrt(-inf + i·y) = 0 + i·inf` (`NaN ± i·inf` for a
+/// NaN `y`), `csqrt(+inf + i·y) = +inf + i·0` (`+inf + i·NaN` for a NaN `y`). Finite
+/// arguments use Algorithm 312 (CACM 10, 1967), scaled by 1/4 near overflow.
+pub(crate) fn csqrt<T: Float>(z: Complex<T>) -> Complex<T> {
+    let (mut a, mut b) = (z.re, z.im);
+    let (zero, one) = (T::zero(), T::one());
+    let two = one + one;
+    if a == zero && b == zero {
+        return Complex::new(zero, b);
+    }
+    if b.is_infinite() {
+        return Complex::new(T::infinity(), b);
+    }
+    if a.is_nan() {
+        return Complex::new(a, T::nan());
+    }
+    if a.is_infinite() {
+        // `b - b`: NaN for a NaN `b`, else 0
+        let nan_or_zero = if b.is_nan() { b } else { zero };
+        return if a.is_sign_negative() {
+            Complex::new(nan_or_zero.abs(), a.abs().copysign(b))
+        } else {
+            Complex::new(a, nan_or_zero.copysign(b))
+        };
+    }
+    // |a| or |b| beyond MAX / (1 + sqrt 2): a + hypot(a, b) could overflow
+    let thresh = T::max_value() * (two.sqrt() - one);
+    let scale = a.abs() >= thresh || b.abs() >= thresh;
+    if scale {
+        let quarter = one / (two + two);
+        a = a * quarter;
+        b = b * quarter;
+    }
+    let half = one / two;
+    let r = if a >= zero {
+        let t = ((a + a.hypot(b)) * half).sqrt();
+        Complex::new(t, b / (two * t))
+    } else {
+        let t = ((-a + a.hypot(b)) * half).sqrt();
+        Complex::new(b.abs() / (two * t), t.copysign(b))
+    };
+    if scale {
+        Complex::new(r.re * two, r.im * two)
+    } else {
+        r
+    }
 }
 
 #[cfg(test)]

@@ -95,6 +95,15 @@ pub trait Unary: Kernel {
     fn bool(x: bool) -> bool {
         x
     }
+    /// Complex numbers to their real component type (`abs`, `real`, `imag`): a row with a
+    /// `to_real` class gives complex64 → float32 and complex128 → float64 instead of a
+    /// `complex` class.
+    const COMPLEX_TO_REAL: bool = false;
+    /// The `to_real` class.
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn to_real<T: RealElem>(z: Complex<T>) -> T {
+        z.re
+    }
     /// A vectorised f32 kernel over a whole slice: `true` when it wrote all of `out`.
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn slice_f32(_x: &[f32], _out: &mut [MaybeUninit<f32>]) -> bool {
@@ -224,6 +233,14 @@ pub fn unary_slices<T: Elem, K: Unary>([xs]: [&[T]; 1], out: &mut [MaybeUninit<T
     }
 }
 
+/// The `to_real` class of the unary row `K` over complex slices (a [`SliceFn`]: complex
+/// in, real out).
+pub fn to_real_slices<T: RealElem, K: Unary>([xs]: [&[Complex<T>]; 1], out: &mut [MaybeUninit<T>]) {
+    for (o, &z) in out.iter_mut().zip(xs) {
+        o.write(K::to_real(z));
+    }
+}
+
 /// The binary row `K` over slices of `T` (a [`SliceFn`]).
 pub fn binary_slices<T: Elem, K: Binary>([xs, ys]: [&[T]; 2], out: &mut [MaybeUninit<T>]) {
     if !T::binary_slice::<K>(xs, ys, out) {
@@ -273,6 +290,12 @@ pub trait Kernels: BackendInfo {
     /// `K` of every element of `x` written into `out`, which has `x`'s shape and dtype:
     /// `Ok(false)` when the backend cannot write into `out` itself.
     fn map_into<K: Unary>(x: &Array, out: &mut Array) -> Result<bool>;
+    /// `K`'s `to_real` class of every element of the complex `x`, in a new array of the
+    /// real component dtype.
+    fn map_real<K: Unary>(x: &Array) -> Result<Array>;
+    /// [`map_real`](Kernels::map_real) into `out`, which has `x`'s shape and the real
+    /// component dtype: `Ok(false)` when the backend cannot write into `out` itself.
+    fn map_real_into<K: Unary>(x: &Array, out: &mut Array) -> Result<bool>;
     /// `K` of the elements of `a` and `b` (one dtype), broadcast to `shape`.
     fn zip<K: Binary>(shape: &[usize], a: &Array, b: &Array) -> Result<Array>;
     /// `K` into `out`, which has the broadcast shape and the operands' dtype: `Ok(false)`
@@ -355,17 +378,42 @@ pub fn check<B: BackendInfo + ?Sized, K: Kernel>(d: Dtype) -> Result<()> {
 #[inline]
 pub fn unary<B: Kernels + ?Sized, K: Unary>(x: &Array) -> Result<Array> {
     let x = input::<B, K>(x)?;
+    if K::COMPLEX_TO_REAL && x.dtype().is_complex() {
+        return B::map_real::<K>(&x);
+    }
     B::map::<K>(&x)
+}
+
+/// The dtype of a unary row's results for input dtype `d` (after [`input`]'s conversion).
+fn unary_result<K: Unary>(d: Dtype) -> Dtype {
+    match d {
+        Dtype::Complex64 if K::COMPLEX_TO_REAL => Dtype::Float32,
+        Dtype::Complex128 if K::COMPLEX_TO_REAL => Dtype::Float64,
+        d => d,
+    }
 }
 
 /// A unary family op into `out` (which keeps its dtype; unchanged on error).
 #[inline]
 pub fn unary_out<B: Kernels + ?Sized, K: Unary>(x: &Array, out: &mut Array) -> Result<()> {
     let x = input::<B, K>(x)?;
-    if out.dtype() == x.dtype() && out.shape() == x.shape() && B::map_into::<K>(&x, out)? {
-        return Ok(());
+    let to_real = K::COMPLEX_TO_REAL && x.dtype().is_complex();
+    if out.dtype() == unary_result::<K>(x.dtype()) && out.shape() == x.shape() {
+        let written = if to_real {
+            B::map_real_into::<K>(&x, out)?
+        } else {
+            B::map_into::<K>(&x, out)?
+        };
+        if written {
+            return Ok(());
+        }
     }
-    crate::__private::write_out(K::NAME, B::map::<K>(&x)?, out)
+    let r = if to_real {
+        B::map_real::<K>(&x)?
+    } else {
+        B::map::<K>(&x)?
+    };
+    crate::__private::write_out(K::NAME, r, out)
 }
 
 /// Both operands of a binary family op in a dtype `K` computes (operands of one dtype).
@@ -627,6 +675,9 @@ macro_rules! __class_dtypes {
     (complex) => {
         ::ivy_core::DtypeSet::COMPLEX
     };
+    (to_real) => {
+        ::ivy_core::DtypeSet::COMPLEX
+    };
     (float) => {
         ::ivy_core::DtypeSet::FLOAT.union(::ivy_core::DtypeSet::COMPLEX)
     };
@@ -641,11 +692,11 @@ macro_rules! __class_dtypes {
 #[macro_export]
 #[doc(hidden)]
 macro_rules! __unary_class {
-    (int($x:ident => $e:expr)) => {
+    (int($x:pat => $e:expr)) => {
         #[cfg_attr(not(debug_assertions), inline(always))]
         fn int<T: $crate::elem::IntElem>($x: T) -> T { $e }
     };
-    (real($x:ident => $e:expr)) => {
+    (real($x:pat => $e:expr)) => {
         #[cfg_attr(not(debug_assertions), inline(always))]
         fn real<T: $crate::elem::RealElem>($x: T) -> T { $e }
     };
@@ -657,9 +708,14 @@ macro_rules! __unary_class {
         $crate::__unary_class!(real($x => $e));
         $crate::__unary_class!(complex($x => $e));
     };
-    (bool($x:ident => $e:expr)) => {
+    (bool($x:pat => $e:expr)) => {
         #[cfg_attr(not(debug_assertions), inline(always))]
         fn bool($x: bool) -> bool { $e }
+    };
+    (to_real($x:ident => $e:expr)) => {
+        const COMPLEX_TO_REAL: bool = true;
+        #[cfg_attr(not(debug_assertions), inline(always))]
+        fn to_real<T: $crate::elem::RealElem>($x: ::num_complex::Complex<T>) -> T { $e }
     };
     (candle($t:ident => $e:expr)) => {
         #[cfg(feature = "candle")]

@@ -49,6 +49,71 @@ crate::unary_kernels! {
     Exp: "exp", float(x => x.exp()), candle(t => t.exp());
     /// Numerical negative (wrapping for integers: `-(-128i8) == -128`).
     Negative: "negative", int(x => x.wrapping_neg()), float(x => -x), candle(t => t.neg());
+    /// Inverse cosine. Complex: `num_complex`'s principal value (branch cuts as C99).
+    Acos: "acos", real(x => x.acos()), complex(z => z.acos());
+    /// Inverse sine.
+    Asin: "asin", real(x => x.asin()), complex(z => z.asin());
+    /// Inverse tangent.
+    Atan: "atan", real(x => x.atan()), complex(z => z.atan());
+    /// Inverse hyperbolic cosine.
+    Acosh: "acosh", real(x => x.acosh()), complex(z => z.acosh());
+    /// Inverse hyperbolic sine.
+    Asinh: "asinh", real(x => x.asinh()), complex(z => z.asinh());
+    /// Inverse hyperbolic tangent.
+    Atanh: "atanh", real(x => x.atanh()), complex(z => z.atanh());
+    /// `exp(x) - 1`, accurate near 0. Complex: numpy's formula (no cancellation near 0).
+    Expm1: "expm1", real(x => x.exp_m1()), complex(z => crate::complex_math::cexpm1(z));
+    /// `log(1 + x)`, accurate near 0.
+    Log1p: "log1p", real(x => x.ln_1p()), complex(z => crate::complex_math::clog1p(z));
+    /// Base-2 logarithm. Complex: `ln(z) · log2(e)`, as numpy.
+    Log2: "log2", real(x => x.log2()), complex(z => z.ln() * T::LOG2_E());
+    /// Base-10 logarithm. Complex: `ln(z) · log10(e)`, as numpy.
+    Log10: "log10", real(x => x.log10()), complex(z => z.ln() * T::LOG10_E());
+    /// Square root. Complex: the principal branch, C99 Annex G special values (FreeBSD's
+    /// `csqrt`, as numpy).
+    Sqrt: "sqrt", real(x => x.sqrt()), complex(z => crate::complex_math::csqrt(z)), candle(t => t.sqrt());
+    /// `x * x` (wrapping for integers).
+    Square: "square", int(x => x.wrapping_mul(&x)), float(x => x * x), candle(t => t.sqr());
+    /// -1, 0 or 1 (NaN for NaN, `+0.0` for either zero); complex: `z / |z|` (0 for 0), the
+    /// Array API's and numpy 2's definition. Candle's `sign` gives 0 for NaN: not used.
+    Sign: "sign",
+        int(x => crate::real_math::int_sign(x)),
+        real(x => crate::real_math::sign(x)),
+        complex(z => crate::complex_math::csign(z));
+    /// `+x`: a copy.
+    Positive: "positive", int(x => x), float(x => x), candle(t => Ok(t.clone()));
+    /// Complex conjugate; the identity for real numbers.
+    Conj: "conj", int(x => x), real(x => x), complex(z => z.conj()), candle(t => Ok(t.clone()));
+    /// Rounds toward +infinity; the identity for integers.
+    Ceil: "ceil", int(x => x), real(x => x.ceil()), candle(t => t.ceil());
+    /// Rounds toward -infinity; the identity for integers.
+    Floor: "floor", int(x => x), real(x => x.floor()), candle(t => t.floor());
+    /// Rounds toward zero; the identity for integers.
+    Trunc: "trunc", int(x => x), real(x => x.trunc());
+    /// Rounds to the nearest integer, ties to even (candle's `round` ties away from zero:
+    /// not used); complex: each component; the identity for integers.
+    Round: "round",
+        int(x => x),
+        real(x => crate::real_math::round_half_even(x)),
+        complex(z => crate::complex_math::cround(z));
+    /// Bitwise NOT of integers; logical NOT of bools.
+    BitwiseInvert: "bitwise_invert", int(x => !x), bool(x => !x);
+    /// Absolute value (wrapping for integers: `abs(-128i8) == -128`, as numpy); complex:
+    /// the modulus `hypot(re, im)`, a real array.
+    Abs: "abs",
+        int(x => crate::real_math::int_abs(x)),
+        real(x => x.abs()),
+        to_real(z => z.re.hypot(z.im)),
+        candle(t => t.abs());
+    /// The real component: a real array for complex input; the identity for real input.
+    Real: "real", int(x => x), real(x => x), bool(x => x), to_real(z => z.re), candle(t => Ok(t.clone()));
+    /// The imaginary component: a real array for complex input; zeros for real input.
+    Imag: "imag",
+        int(_ => T::zero()),
+        real(_ => T::zero()),
+        bool(_ => false),
+        to_real(z => z.im),
+        candle(t => t.zeros_like());
     /// `log(1 + exp(x))`, stably for reals.
     Softplus: "softplus",
         real(x => x.max(T::zero()) + (-x.abs()).exp().ln_1p()),
@@ -64,6 +129,42 @@ crate::binary_kernels! {
     Multiply: "multiply", int(a, b => a.wrapping_mul(&b)), float(a, b => a * b), candle(a, b => a.broadcast_mul(b));
     /// True division: integers and bools divide in the default float dtype.
     Divide: "divide", float(a, b => a / b), candle(a, b => a.broadcast_div(b));
+    /// `atan2(x1, x2)`: the angle of the point `(x2, x1)`, with C99's signed zeros.
+    Atan2: "atan2", real(a, b => a.atan2(b));
+    /// `x1` with the sign bit of `x2`.
+    Copysign: "copysign", real(a, b => a.copysign(b));
+    /// `sqrt(x1² + x2²)` without overflow.
+    Hypot: "hypot", real(a, b => a.hypot(b));
+    /// `log(exp(x1) + exp(x2))` without overflow (numpy's algorithm).
+    Logaddexp: "logaddexp", real(a, b => crate::real_math::logaddexp(a, b));
+    /// `x1 ** x2`. Integers: wrapping; a negative exponent gives the result truncated toward
+    /// zero (1 for base 1, ±1 for base -1, else 0; numpy raises). Complex: numpy's
+    /// `nc_pow`. Candle's `pow` is `exp(x2 · ln(x1))` (NaN for a negative base): not used.
+    Pow: "pow",
+        int(a, b => crate::real_math::int_pow(a, b)),
+        real(a, b => a.powf(b)),
+        complex(a, b => crate::complex_math::cpow(a, b));
+    /// Python's `x1 % x2` (the sign of `x2`). Integers: `x % 0 == 0` (numpy's value);
+    /// floats: `x % 0` is NaN.
+    Remainder: "remainder",
+        int(a, b => crate::real_math::int_remainder(a, b)),
+        real(a, b => crate::real_math::remainder(a, b));
+    /// Python's `x1 // x2` (toward -infinity). Integers: `x // 0 == 0` (numpy's value),
+    /// `MIN // -1 == MIN` (wrapping); floats: `x // 0` is `x / 0`.
+    FloorDivide: "floor_divide",
+        int(a, b => crate::real_math::int_floor_divide(a, b)),
+        real(a, b => crate::real_math::floor_divide(a, b));
+    /// Bitwise AND of integers; logical AND of bools.
+    BitwiseAnd: "bitwise_and", int(a, b => a & b), bool(a, b => a & b);
+    /// Bitwise OR of integers; logical OR of bools.
+    BitwiseOr: "bitwise_or", int(a, b => a | b), bool(a, b => a | b);
+    /// Bitwise XOR of integers; logical XOR of bools.
+    BitwiseXor: "bitwise_xor", int(a, b => a ^ b), bool(a, b => a ^ b);
+    /// `x1 << x2`: 0 once `x2` reaches the bit width or is negative (numpy).
+    BitwiseLeftShift: "bitwise_left_shift", int(a, b => crate::real_math::shl(a, b));
+    /// `x1 >> x2`, arithmetic for signed dtypes: past the bit width (or negative), -1 for a
+    /// negative `x1`, else 0 (numpy).
+    BitwiseRightShift: "bitwise_right_shift", int(a, b => crate::real_math::shr(a, b));
     /// The larger of `a` and `b`; NaN if either is NaN (numpy's `maximum`); complex
     /// numbers compare lexicographically; `or` for bools.
     Maximum: "maximum",
@@ -99,12 +200,37 @@ crate::predicate_kernels! {
         real(x => x.is_finite()),
         complex(z => z.re.is_finite() && z.im.is_finite()),
         bool(_ => true);
+    /// Logical NOT: true where `x` is zero (false) — every dtype, as Ivy casts to bool;
+    /// complex: both components zero.
+    LogicalNot: "logical_not",
+        int(x => x == T::zero()),
+        real(x => x == T::zero()),
+        complex(z => z.re == T::zero() && z.im == T::zero()),
+        bool(x => !x);
     /// The sign bit is set: -0.0, negative numbers and NaNs with the sign bit (real floats
     /// only, as the Array API specifies).
     Signbit: "signbit", real(x => x.is_sign_negative());
 }
 
 crate::compare_kernels! {
+    /// Logical AND of the operands' truth values (nonzero is true; NaN is true).
+    LogicalAnd: "logical_and",
+        int(a, b => a != T::zero() && b != T::zero()),
+        real(a, b => a != T::zero() && b != T::zero()),
+        complex(a, b => (a.re != T::zero() || a.im != T::zero()) && (b.re != T::zero() || b.im != T::zero())),
+        bool(a, b => a && b);
+    /// Logical OR of the operands' truth values.
+    LogicalOr: "logical_or",
+        int(a, b => a != T::zero() || b != T::zero()),
+        real(a, b => a != T::zero() || b != T::zero()),
+        complex(a, b => a.re != T::zero() || a.im != T::zero() || b.re != T::zero() || b.im != T::zero()),
+        bool(a, b => a || b);
+    /// Logical XOR of the operands' truth values.
+    LogicalXor: "logical_xor",
+        int(a, b => (a != T::zero()) != (b != T::zero())),
+        real(a, b => (a != T::zero()) != (b != T::zero())),
+        complex(a, b => (a.re != T::zero() || a.im != T::zero()) != (b.re != T::zero() || b.im != T::zero())),
+        bool(a, b => a != b);
     /// `a == b`: NaN equals nothing; complex numbers are equal when both components are.
     Equal: "equal", int(a, b => a == b), float(a, b => a == b), bool(a, b => a == b);
     /// `a != b`: true where either is NaN.

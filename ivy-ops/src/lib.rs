@@ -41,6 +41,7 @@ pub mod functional;
 pub mod kernels;
 mod ops;
 pub mod prelude;
+mod real_math;
 mod reduce;
 pub mod registry;
 mod value;

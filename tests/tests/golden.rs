@@ -481,9 +481,9 @@ fn element_ok(a: El, e: El, d: Dtype, tol: Tol, signed_zeros: bool) -> bool {
                 Tol::Exact => {
                     real_ok(ar, er, c, tol, signed_zeros) && real_ok(ai, ei, c, tol, signed_zeros)
                 }
-                _ if !finite => {
-                    real_ok(ar, er, c, Tol::Exact, false) && real_ok(ai, ei, c, Tol::Exact, false)
-                }
+                // a non-finite component must match exactly (`real_ok` compares NaN and
+                // infinities exactly); a finite one beside it within the tolerance
+                _ if !finite => real_ok(ar, er, c, tol, false) && real_ok(ai, ei, c, tol, false),
                 Tol::Transcendental | Tol::AbsEps => {
                     (ar - er).hypot(ai - ei) <= 4.0 * eps(c) * er.hypot(ei)
                         || (real_ok(ar, er, c, tol, false) && real_ok(ai, ei, c, tol, false))

@@ -90,6 +90,19 @@ impl Kernels for CandleBackend {
         Ok(false) // tensors are immutable: the family writes the result into `out`
     }
 
+    fn map_real<K: Unary>(x: &Array) -> Result<Array> {
+        // candle holds no complex dtype: a complex array cannot be a candle array
+        Err(crate::array::not_in_backend(
+            Some(K::NAME),
+            x.dtype(),
+            crate::Backend::Candle,
+        ))
+    }
+
+    fn map_real_into<K: Unary>(_x: &Array, _out: &mut Array) -> Result<bool> {
+        Ok(false)
+    }
+
     fn zip_scalars<K1: Binary, K2: Binary>(x: &Array, a: Scalar, b: Scalar) -> Result<Array> {
         let t = tensor(K1::NAME, x)?;
         candle_types!(x.dtype(), T => {

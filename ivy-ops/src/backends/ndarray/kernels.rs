@@ -9,8 +9,8 @@ use std::mem::MaybeUninit;
 
 use super::strided::{self, Dst, Src};
 use crate::family::{
-    binary_slices, compare_slices, compare_wide, predicate_slices, unary_slices, Binary, Compare,
-    Predicate, SliceFn, Unary,
+    binary_slices, compare_slices, compare_wide, predicate_slices, to_real_slices, unary_slices,
+    Binary, Compare, Predicate, SliceFn, Unary,
 };
 
 /// The ndarray data of `x`, or a backend-mismatch error.
@@ -206,6 +206,37 @@ impl crate::family::Kernels for super::NdarrayBackend {
             Some(o) if o.shape() == a.shape() => into_array([a], o, unary_slices::<T, K>),
             _ => false,
         }))
+    }
+
+    fn map_real<K: Unary>(x: &Array) -> Result<Array> {
+        Ok(Array::from_nd(match nd(K::NAME, x)? {
+            NdArray::Complex64(a) => NdArray::Float32(new_array(
+                K::NAME,
+                a.shape(),
+                [a],
+                to_real_slices::<f32, K>,
+            )?),
+            NdArray::Complex128(a) => NdArray::Float64(new_array(
+                K::NAME,
+                a.shape(),
+                [a],
+                to_real_slices::<f64, K>,
+            )?),
+            other => return Err(mixed_dtypes(K::NAME, other, other)),
+        }))
+    }
+
+    fn map_real_into<K: Unary>(x: &Array, out: &mut Array) -> Result<bool> {
+        let (x, out) = (nd(K::NAME, x)?, nd_mut(K::NAME, out)?);
+        Ok(match (x, out) {
+            (NdArray::Complex64(a), NdArray::Float32(o)) if o.shape() == a.shape() => {
+                into_array([a], o, to_real_slices::<f32, K>)
+            }
+            (NdArray::Complex128(a), NdArray::Float64(o)) if o.shape() == a.shape() => {
+                into_array([a], o, to_real_slices::<f64, K>)
+            }
+            _ => false,
+        })
     }
 
     fn zip_scalars<K1: Binary, K2: Binary>(x: &Array, a: Scalar, b: Scalar) -> Result<Array> {
