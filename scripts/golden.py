@@ -103,16 +103,8 @@ ALL = INTS + REALS + COMPLEX + ["bool"]
 NAN, INF = float("nan"), float("inf")
 
 # Suspected ivy-rs bugs: (op, case id) -> {backend: reason}, each marked xfail in the data
-# (none today: the four found by the first run were fixed at their source).
-XFAIL = {
-    (op, cid): {"ndarray": "num_complex's inverse trigonometric functions do not follow C99 "
-                           "Annex G at branch cuts and special values (a port of FreeBSD's "
-                           "catrig.c replaces them)"}
-    for op in ("acos", "asin", "atan", "acosh", "asinh", "atanh")
-    for cid in ("complex64/values", "complex128/values", "complex64/special",
-                "complex128/special")
-    if not (op in ("acosh", "asinh", "atan") and cid.endswith("values"))
-}
+# (none today: each one found was fixed at its source).
+XFAIL = {}
 
 
 # ------------------------------------------------------------------ bfloat16 and rounding

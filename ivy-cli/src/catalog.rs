@@ -7,15 +7,10 @@ use ivy::{Backend, Dtype, DtypeSet, OpKind};
 use ivy_core::{ArgType, BackendSupport, OpEntry, ParamKind, ParamMeta};
 use serde_json::{json, Map, Value};
 
-/// How an op runs on one backend: `native`, `compositional` or `unavailable` (not compiled in).
+/// How an op runs on one backend: `native`, `host`, `native+host`, `compositional` or
+/// `unavailable` (not compiled in); see [`BackendSupport::implementation`].
 fn implementation(s: &BackendSupport) -> &'static str {
-    if !s.compiled {
-        "unavailable"
-    } else if s.native {
-        "native"
-    } else {
-        "compositional"
-    }
+    s.implementation()
 }
 
 fn yes_no(b: bool) -> &'static str {
@@ -196,6 +191,7 @@ pub fn support(name: &str, backend: Option<&str>, dtype: Option<&str>, json: boo
             let mut o = json!({
                 "implementation": implementation(s),
                 "native_out": s.native_out,
+                "host": s.host.names(),
                 "supported": s.supported.names(),
                 "unsupported": DtypeSet::VALID.difference(s.supported).names(),
                 "unsupported_by_op": op_gaps(s).names(),
@@ -249,6 +245,14 @@ pub fn support(name: &str, backend: Option<&str>, dtype: Option<&str>, json: boo
                 list(held),
                 s.backend
             );
+        }
+        if !s.host.is_empty() {
+            let why = if s.native {
+                format!("no {} kernel: copied to host memory and back", s.backend)
+            } else {
+                "some op the body calls copies these to host memory and back".to_string()
+            };
+            outln!("  on the host: {} ({why}; CPU only)", list(s.host));
         }
         outln!("  devices:     {}", s.devices.names().join(", "));
         for (i, dev) in ["cpu", "cuda"].iter().enumerate() {

@@ -212,6 +212,44 @@ pub struct BackendSupport {
     pub devices: crate::DeviceSet,
     /// Dtypes rejected on one device kind only, indexed by [`DeviceSet::index`](crate::DeviceSet::index).
     pub device_dtypes: [DtypeSet; 2],
+    /// Dtypes the backend computes on the host (its data copied to host memory and back, the
+    /// last resort where the backend has no kernel): a subset of `supported`, allowed on the
+    /// CPU device only. For a compositional op, the host dtypes of the ops its body calls.
+    pub host: DtypeSet,
+}
+
+impl BackendSupport {
+    /// How the op runs there: `"native"`, `"host"` (every supported dtype on the host),
+    /// `"native+host"` (some dtypes on the host), `"compositional"` (its body over other
+    /// ops) or `"unavailable"` (the backend is not compiled in).
+    ///
+    /// ```
+    /// use ivy_core::{Backend, BackendSupport, DeviceSet, DtypeSet};
+    /// let s = BackendSupport {
+    ///     backend: Backend::Candle,
+    ///     compiled: true,
+    ///     native: true,
+    ///     native_out: false,
+    ///     supported: DtypeSet::FLOAT.union(DtypeSet::INTEGER),
+    ///     devices: DeviceSet::ALL,
+    ///     device_dtypes: [DtypeSet::EMPTY, DtypeSet::INTEGER],
+    ///     host: DtypeSet::INTEGER,
+    /// };
+    /// assert_eq!(s.implementation(), "native+host");
+    /// ```
+    pub fn implementation(&self) -> &'static str {
+        if !self.compiled {
+            "unavailable"
+        } else if !self.native {
+            "compositional"
+        } else if self.host.is_empty() {
+            "native"
+        } else if self.supported.difference(self.host).is_empty() {
+            "host"
+        } else {
+            "native+host"
+        }
+    }
 }
 
 /// One row of the op registry: metadata plus a per-backend query.

@@ -23,6 +23,7 @@ pub enum Helper {
     WithUnsupportedDeviceAndDtypes,
     Check,
     Family,
+    HostDtypes,
 }
 
 impl Helper {
@@ -46,6 +47,7 @@ impl Helper {
             Helper::WithUnsupportedDeviceAndDtypes => "with_unsupported_device_and_dtypes",
             Helper::Check => "check",
             Helper::Family => "family",
+            Helper::HostDtypes => "host_dtypes",
         }
     }
 
@@ -69,6 +71,7 @@ impl Helper {
             "with_unsupported_device_and_dtypes" => Helper::WithUnsupportedDeviceAndDtypes,
             "check" => Helper::Check,
             "family" => Helper::Family,
+            "host_dtypes" => Helper::HostDtypes,
             _ => return None,
         })
     }

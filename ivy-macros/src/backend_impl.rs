@@ -19,6 +19,8 @@ struct Info {
     devices: Option<(bool, Spec)>,
     /// Dtypes rejected per device kind (cpu, cuda).
     device_dtypes: Option<[Spec; 2]>,
+    /// Dtypes computed on the host (CPU only).
+    host: Option<Spec>,
     span: Option<proc_macro2::Span>,
 }
 
@@ -112,8 +114,16 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
         let mut native_out_attr = None;
         let mut spec_attr: Option<(Helper, syn::Attribute)> = None;
         let mut device_attrs: Vec<(Helper, syn::Attribute)> = Vec::new();
+        let mut host_attr: Option<syn::Attribute> = None;
         for (h, a) in helpers {
             match h {
+                Helper::HostDtypes => {
+                    if host_attr.is_some() {
+                        cx.error_spanned_by(&a, "`#[host_dtypes]` may only be given once");
+                    } else {
+                        host_attr = Some(a);
+                    }
+                }
                 Helper::SupportNativeOut => {
                     if native_out_attr.is_some() {
                         cx.error_spanned_by(&a, "`#[support_native_out]` may only be given once");
@@ -220,6 +230,24 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
                 }
             }
         }
+        if let Some(a) = host_attr {
+            match &a.meta {
+                syn::Meta::List(l) if out_param.is_none() => {
+                    if let Some(spec) = Spec::from_tokens(&mut cx, l.tokens.clone()) {
+                        check_named(&mut cx, &spec);
+                        info.host = Some(spec);
+                    }
+                }
+                syn::Meta::List(_) => cx.error_spanned_by(
+                    &a,
+                    format!("give `#[host_dtypes]` on `{base}`, not on `{name}`: it covers both"),
+                ),
+                _ => cx.error_spanned_by(
+                    &a,
+                    "`#[host_dtypes]` needs a spec: ({\"0.11.1 and below\": (\"integer\",)}), the dtypes this method computes on the host (allowed on the CPU device only)",
+                ),
+            }
+        }
         if let Some((h, a)) = spec_attr {
             if out_param.is_some() {
                 cx.error_spanned_by(
@@ -285,13 +313,22 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
                 }
             }
         };
-        let device_dtypes = match &info.device_dtypes {
-            None => quote!([#p::DtypeSet::EMPTY, #p::DtypeSet::EMPTY]),
-            Some([cpu, cuda]) => {
+        let host = match &info.host {
+            None => quote!(#p::DtypeSet::EMPTY),
+            Some(spec) => {
+                let s = spec.to_tokens();
+                quote!(#p::resolve_spec(#s, <Self as #p::BackendInfo>::VERSION))
+            }
+        };
+        // host dtypes are rejected on every device but the CPU
+        let device_dtypes = match (&info.device_dtypes, &info.host) {
+            (None, None) => quote!([#p::DtypeSet::EMPTY, #p::DtypeSet::EMPTY]),
+            (None, Some(_)) => quote!([#p::DtypeSet::EMPTY, #host]),
+            (Some([cpu, cuda]), _) => {
                 let (c, g) = (cpu.to_tokens(), cuda.to_tokens());
                 quote!([
                     #p::resolve_spec(#c, <Self as #p::BackendInfo>::VERSION),
-                    #p::resolve_spec(#g, <Self as #p::BackendInfo>::VERSION),
+                    #p::resolve_spec(#g, <Self as #p::BackendInfo>::VERSION).union(#host),
                 ])
             }
         };
@@ -302,6 +339,7 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
                 native_out: #native_out,
                 unsupported_devices: #unsupported_devices,
                 device_dtypes: #device_dtypes,
+                host: #host,
             };
         }
     });

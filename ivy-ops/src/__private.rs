@@ -29,8 +29,12 @@ pub struct ImplInfo {
     pub native_out: bool,
     /// Device kinds the op rejects there.
     pub unsupported_devices: DeviceSet,
-    /// Dtypes rejected on one device kind only ([`DeviceSet::index`]).
+    /// Dtypes rejected on one device kind only ([`DeviceSet::index`]). Includes `host` for
+    /// every device but the CPU.
     pub device_dtypes: [DtypeSet; 2],
+    /// Dtypes the backend computes on the host (data copied to host memory and back):
+    /// allowed on the CPU device only.
+    pub host: DtypeSet,
 }
 
 impl ImplInfo {
@@ -41,6 +45,7 @@ impl ImplInfo {
         native_out: false,
         unsupported_devices: DeviceSet::EMPTY,
         device_dtypes: [DtypeSet::EMPTY; 2],
+        host: DtypeSet::EMPTY,
     };
     /// Default of mixed ops: the compositional body.
     pub const BODY: ImplInfo = ImplInfo {
@@ -49,6 +54,7 @@ impl ImplInfo {
         native_out: false,
         unsupported_devices: DeviceSet::EMPTY,
         device_dtypes: [DtypeSet::EMPTY; 2],
+        host: DtypeSet::EMPTY,
     };
 
     /// Whether any device spec applies (so dispatch checks devices at all).
@@ -107,21 +113,28 @@ pub fn not_compiled(b: Backend) -> BackendSupport {
         supported: DtypeSet::EMPTY,
         devices: DeviceSet::EMPTY,
         device_dtypes: [DtypeSet::EMPTY; 2],
+        host: DtypeSet::EMPTY,
     }
 }
 
 /// The support row of a primary or mixed op on backend `B`.
 pub fn support_of<B: BackendInfo>(info: ImplInfo, primary: bool) -> BackendSupport {
+    let supported = DtypeSet::VALID
+        .difference(B::INVALID)
+        .difference(info.unsupported);
     BackendSupport {
         backend: B::BACKEND,
         compiled: true,
         native: primary || info.native,
         native_out: info.native_out,
-        supported: DtypeSet::VALID
-            .difference(B::INVALID)
-            .difference(info.unsupported),
+        supported,
         devices: B::DEVICES.difference(info.unsupported_devices),
         device_dtypes: info.device_dtypes,
+        host: if primary || info.native {
+            info.host.intersection(supported)
+        } else {
+            DtypeSet::EMPTY
+        },
     }
 }
 
@@ -136,6 +149,7 @@ pub fn compositional_support(b: Backend) -> BackendSupport {
         supported: crate::backends::valid_dtypes(b),
         devices: backend_devices(b),
         device_dtypes: [DtypeSet::EMPTY; 2],
+        host: DtypeSet::EMPTY,
     }
 }
 

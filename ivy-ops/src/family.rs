@@ -58,6 +58,8 @@ pub trait Kernel: 'static {
     /// The results are bools (the `predicate` and `compare` families), not of the input's
     /// dtype.
     const BOOL_VALUED: bool = false;
+    /// The row names candle's own op (a `candle(..)` class), used for candle's float dtypes.
+    const HAS_CANDLE: bool = false;
     /// Integers and bools are computed in the default float dtype (the row has neither an
     /// `int` nor a `bool` class, and its results have the computed dtype).
     const INT_AS_FLOAT: bool = !Self::BOOL_VALUED
@@ -285,6 +287,11 @@ pub fn compare_wide<K: Compare>([xs, ys]: [&[i128]; 2], out: &mut [MaybeUninit<b
 pub trait Kernels: BackendInfo {
     /// The backend writes family results into `out` itself (no intermediate array).
     const NATIVE_OUT: bool;
+    /// Dtypes that run on the host (copied to host memory, computed by the row's slice
+    /// kernel, copied back: CPU only) even when the row names the backend's own op.
+    const HOST_WITH_OP: DtypeSet;
+    /// Dtypes that run on the host when the row names no op of the backend.
+    const HOST_WITHOUT_OP: DtypeSet;
     /// `K` of every element of `x`, in a new array.
     fn map<K: Unary>(x: &Array) -> Result<Array>;
     /// `K` of every element of `x` written into `out`, which has `x`'s shape and dtype:
@@ -334,6 +341,13 @@ const fn supported<B: BackendInfo + ?Sized, K: Kernel>() -> DtypeSet {
 /// The support of a family op on backend `B` (the default of its support constant). A
 /// bool-valued op on a backend without bool supports no dtype.
 pub const fn info<B: Kernels + ?Sized, K: Kernel>() -> crate::__private::ImplInfo {
+    // a row with the backend's op computes its integers-as-floats there (after a cast)
+    let host = if K::HAS_CANDLE {
+        K::DTYPES.intersection(B::HOST_WITH_OP)
+    } else {
+        B::HOST_WITHOUT_OP
+    }
+    .intersection(supported::<B, K>());
     crate::__private::ImplInfo {
         unsupported: if no_result::<B, K>() {
             DtypeSet::VALID
@@ -341,6 +355,9 @@ pub const fn info<B: Kernels + ?Sized, K: Kernel>() -> crate::__private::ImplInf
             DtypeSet::VALID.difference(K::SUPPORTED)
         },
         native_out: B::NATIVE_OUT,
+        // host dtypes are rejected on every device but the CPU
+        device_dtypes: [DtypeSet::EMPTY, host],
+        host,
         ..crate::__private::ImplInfo::NATIVE
     }
 }
@@ -656,11 +673,23 @@ macro_rules! __kernel_rows {
             const DTYPES: ::ivy_core::DtypeSet = ::ivy_core::DtypeSet::EMPTY
                 $(.union($crate::__class_dtypes!($class)))*;
             const BOOL_VALUED: bool = $bool_valued;
+            const HAS_CANDLE: bool = false $(|| $crate::__is_candle!($class))*;
         }
         impl $crate::family::$family for $K {
             $($crate::$class_macro!($class($($arg)*));)*
         }
     )*};
+}
+
+#[macro_export]
+#[doc(hidden)]
+macro_rules! __is_candle {
+    (candle) => {
+        true
+    };
+    ($other:ident) => {
+        false
+    };
 }
 
 #[macro_export]

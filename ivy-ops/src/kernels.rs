@@ -49,18 +49,20 @@ crate::unary_kernels! {
     Exp: "exp", float(x => x.exp()), candle(t => t.exp());
     /// Numerical negative (wrapping for integers: `-(-128i8) == -128`).
     Negative: "negative", int(x => x.wrapping_neg()), float(x => -x), candle(t => t.neg());
-    /// Inverse cosine. Complex: `num_complex`'s principal value (branch cuts as C99).
-    Acos: "acos", real(x => x.acos()), complex(z => z.acos());
+    /// Inverse cosine. Complex (and the other inverse functions): C99 Annex G branch cuts
+    /// and special values, Hull, Fairgrieve and Tang's algorithms (FreeBSD's `catrig.c`, as
+    /// numpy).
+    Acos: "acos", real(x => x.acos()), complex(z => crate::complex_catrig::cacos(z));
     /// Inverse sine.
-    Asin: "asin", real(x => x.asin()), complex(z => z.asin());
+    Asin: "asin", real(x => x.asin()), complex(z => crate::complex_catrig::casin(z));
     /// Inverse tangent.
-    Atan: "atan", real(x => x.atan()), complex(z => z.atan());
+    Atan: "atan", real(x => x.atan()), complex(z => crate::complex_catrig::catan(z));
     /// Inverse hyperbolic cosine.
-    Acosh: "acosh", real(x => x.acosh()), complex(z => z.acosh());
+    Acosh: "acosh", real(x => x.acosh()), complex(z => crate::complex_catrig::cacosh(z));
     /// Inverse hyperbolic sine.
-    Asinh: "asinh", real(x => x.asinh()), complex(z => z.asinh());
+    Asinh: "asinh", real(x => x.asinh()), complex(z => crate::complex_catrig::casinh(z));
     /// Inverse hyperbolic tangent.
-    Atanh: "atanh", real(x => x.atanh()), complex(z => z.atanh());
+    Atanh: "atanh", real(x => x.atanh()), complex(z => crate::complex_catrig::catanh(z));
     /// `exp(x) - 1`, accurate near 0. Complex: numpy's formula (no cancellation near 0).
     Expm1: "expm1", real(x => x.exp_m1()), complex(z => crate::complex_math::cexpm1(z));
     /// `log(1 + x)`, accurate near 0.

@@ -34,6 +34,7 @@ mod alloc;
 mod args;
 mod array;
 pub mod backends;
+mod complex_catrig;
 mod complex_math;
 pub mod elem;
 pub mod family;

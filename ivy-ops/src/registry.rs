@@ -103,16 +103,18 @@ fn support_at(entry: &OpEntry, b: Backend, depth: usize) -> Option<BackendSuppor
         _ => false,
     };
     if body_runs && depth < 16 {
-        let mut set = row.supported;
+        let (mut set, mut host) = (row.supported, DtypeSet::EMPTY);
         for name in entry.meta.callees {
             let Some(callee) = op(name).filter(|c| c.meta.name != entry.meta.name) else {
                 continue;
             };
             if let Some(r) = support_at(callee, b, depth + 1) {
                 set = set.intersection(r.supported);
+                host = host.union(r.host);
             }
         }
         row.supported = set.difference(entry.meta.declared_unsupported(b));
+        row.host = host.intersection(row.supported);
     }
     Some(row)
 }

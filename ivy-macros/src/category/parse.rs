@@ -159,7 +159,8 @@ fn read_helpers(cx: &mut Ctxt, name: &str, helpers: &[(Helper, Attribute)]) -> H
             | Helper::WithSupportedDtypes
             | Helper::WithUnsupportedDevices
             | Helper::WithSupportedDevices
-            | Helper::WithUnsupportedDeviceAndDtypes => {
+            | Helper::WithUnsupportedDeviceAndDtypes
+            | Helper::HostDtypes => {
                 cx.error_spanned_by(
                     attr,
                     format!(

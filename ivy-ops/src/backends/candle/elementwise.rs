@@ -7,6 +7,8 @@ use crate::{Array, Result};
 
 #[ivy_macros::backend_impl]
 impl ElementwiseBackend for CandleBackend {
+    /// Every dtype on the host (`zip_scalars`: one pass of `maximum` and `minimum`'s rows).
+    #[host_dtypes({"0.11.1 and below": ("valid",)})]
     fn clip(x: &Array, x_min: f64, x_max: f64) -> Result<Array> {
         crate::family::clip::<Self>(x, x_min, x_max)
     }

@@ -15,6 +15,7 @@ use crate::family::{
 };
 use crate::{Array, Result, Scalar};
 use candle_core::Tensor;
+use ivy_core::DtypeSet;
 
 /// The most dimensions candle's CPU kernels iterate over (`candle_core::nditer::MAX_DIMS`);
 /// larger ranks take the host path.
@@ -39,12 +40,28 @@ fn array(t: Tensor) -> Array {
     Array::from_candle(CandleArray::Tensor(t))
 }
 
-/// The elements of `t` (broadcast to `shape`) on the host, in row-major order.
-fn host_values<T: candle_core::WithDType>(
+/// Host round-trips are the last resort, allowed on the CPU device only (the ops' support
+/// constants declare their host dtypes unsupported elsewhere; this guards direct calls).
+pub(crate) fn host_only(op: &'static str, t: &Tensor) -> Result<()> {
+    if t.device().is_cpu() {
+        return Ok(());
+    }
+    Err(crate::Error::UnsupportedDevice {
+        op,
+        device: super::device_of(t.device()),
+        dtype: Some(dtype_of(t.dtype())),
+        backend: crate::Backend::Candle,
+        version: <CandleBackend as crate::BackendInfo>::VERSION_STR,
+    })
+}
+
+/// The elements of `t` (broadcast to `shape`) on the host, in row-major order (CPU only).
+pub(crate) fn host_values<T: candle_core::WithDType>(
     op: &'static str,
     t: &Tensor,
     shape: &[usize],
 ) -> Result<Vec<T>> {
+    host_only(op, t)?;
     let t = if t.dims() == shape {
         t.flatten_all()
     } else {
@@ -70,6 +87,9 @@ pub(super) fn host_run<T, O, const N: usize>(
 
 impl Kernels for CandleBackend {
     const NATIVE_OUT: bool = false;
+    // candle's integer kernels panic on overflow in debug builds: integers never reach them
+    const HOST_WITH_OP: DtypeSet = DtypeSet::INTEGER;
+    const HOST_WITHOUT_OP: DtypeSet = DtypeSet::VALID;
 
     fn map<K: Unary>(x: &Array) -> Result<Array> {
         let t = tensor(K::NAME, x)?;

@@ -176,9 +176,11 @@ pub(crate) fn to_f64_vec(t: &Tensor) -> Result<Vec<f64>> {
 }
 
 /// `t` as `to` (every cast of the backend: `astype`, promotion, family inputs): candle's
-/// own conversion, or ivy's on the host where candle's rounds twice.
+/// own conversion, or, on the CPU, ivy's on the host where candle's rounds twice (int32,
+/// int64 and uint32 to bfloat16, through float32; a GPU keeps candle's conversion).
 pub(crate) fn cast(t: &Tensor, to: Dtype) -> Result<CandleArray> {
-    if data_type::rounds_twice(dtype_of(t.dtype()), to) {
+    // on a GPU, candle's own conversion (rounding twice) rather than a host round-trip
+    if t.device().is_cpu() && data_type::rounds_twice(dtype_of(t.dtype()), to) {
         return data_type::host_cast("astype", t, to);
     }
     let d = candle_dtype(Some("astype"), to)?;

@@ -11,6 +11,7 @@ use candle_core::Tensor;
 
 #[ivy_macros::backend_impl]
 impl StatisticalBackend for CandleBackend {
+    #[host_dtypes({"0.11.1 and below": ("integer",)})]
     fn sum(x: &Array, axes: &[usize], keepdims: bool, dtype: Option<Dtype>) -> Result<Array> {
         let t = tensor("sum", x)?;
         let d = sum_dtype(x.dtype(), dtype);
@@ -33,7 +34,7 @@ impl StatisticalBackend for CandleBackend {
             );
         }
         candle_types!(dtype_of(cd), T => {
-            let xs = t.flatten_all().and_then(|f| f.to_vec1::<T>()).map_err(|e| err("sum", e))?;
+            let xs = super::kernels::host_values::<T>("sum", &t, t.dims())?;
             let r = reduce("sum", &xs, t.dims(), axes, T::from_i128(0), T::binary::<crate::kernels::Add>)?;
             wrap("sum", Tensor::from_vec(r, shape.as_slice(), t.device()))
         }, other => Err(crate::array::not_in_backend(Some("sum"), other, Backend::Candle)))

@@ -3,7 +3,7 @@
 use super::{Elem, NdArray, NdElem};
 use crate::{Array, NativeArray};
 use ::ndarray::{ArrayD, ArrayViewD, ArrayViewMutD, IxDyn};
-use ivy_core::{Backend, Dtype, Error, Result, Scalar};
+use ivy_core::{Backend, Dtype, DtypeSet, Error, Result, Scalar};
 use std::borrow::Cow;
 use std::mem::MaybeUninit;
 
@@ -191,6 +191,8 @@ fn compare_pair<'a>(op: &'static str, x: &'a NdArray, y: &'a NdArray) -> Result<
 /// per-op code.
 impl crate::family::Kernels for super::NdarrayBackend {
     const NATIVE_OUT: bool = true;
+    const HOST_WITH_OP: DtypeSet = DtypeSet::EMPTY;
+    const HOST_WITHOUT_OP: DtypeSet = DtypeSet::EMPTY;
 
     fn map<K: Unary>(x: &Array) -> Result<Array> {
         let x = nd(K::NAME, x)?;
