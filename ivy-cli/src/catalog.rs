@@ -27,7 +27,7 @@ pub(crate) fn print_json(v: &Value) -> CliResult {
 }
 
 /// Prints rows as a table, each column padded to its widest cell.
-fn print_table(header: &[&str], rows: &[Vec<String>]) {
+pub(crate) fn print_table(header: &[&str], rows: &[Vec<String>]) {
     let mut widths: Vec<usize> = header.iter().map(|h| h.len()).collect();
     for row in rows {
         for (w, cell) in widths.iter_mut().zip(row) {

@@ -18,6 +18,7 @@ macro_rules! outln {
 
 mod call;
 mod catalog;
+mod coverage;
 mod json;
 mod promotion;
 mod tour;
@@ -44,6 +45,16 @@ enum Command {
         /// Print JSON instead of a table.
         #[arg(long)]
         json: bool,
+    },
+    /// The Array API 2023.12 main namespace: which functions exist and how each backend runs
+    /// them (native, host, compositional, standalone).
+    Coverage {
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+        /// Only the functions missing on some backend.
+        #[arg(long)]
+        missing: bool,
     },
     /// The dtypes an op supports and does not support on each backend.
     Support {
@@ -198,6 +209,7 @@ pub type CliResult<T = ()> = Result<T, CliError>;
 fn run(cli: Cli) -> CliResult {
     match cli.command {
         Command::Ops { json } => catalog::ops(json),
+        Command::Coverage { json, missing } => coverage::coverage(json, missing),
         Command::Support {
             op,
             backend,

@@ -1069,3 +1069,43 @@ fn call_prints_lists_and_records_readably() {
         "False"
     );
 }
+
+#[test]
+fn coverage_counts_the_main_namespace_from_the_spec() {
+    let v = json_of(&["coverage", "--json"]);
+    let fns = v["functions"].as_array().expect("functions");
+    // the count: 126 main-namespace functions of the Array API 2023.12 (from_dlpack
+    // is not applicable in Rust; the inspection API is not a function of the namespace)
+    assert_eq!(fns.len(), 126);
+    assert_eq!(v["summary"]["total"], 126);
+    let present = fns.iter().filter(|f| f["present"] == true).count();
+    assert_eq!(v["summary"]["present"], present);
+    let find = |n: &str| fns.iter().find(|f| f["name"] == n).expect(n);
+    assert_eq!(find("add")["backends"]["ndarray"], "native");
+    assert_eq!(find("add")["backends"]["candle"], "native+host");
+    assert_eq!(find("sinh")["backends"]["candle"], "host");
+    assert_eq!(find("result_type")["backends"]["ndarray"], "standalone");
+    assert_eq!(find("ones")["backends"]["candle"], "compositional");
+    // a function present in the registry is counted on a backend only where it computes
+    // some dtype
+    for f in fns {
+        if f["present"] == false {
+            assert!(f["backends"]["ndarray"].is_null(), "{f}");
+        }
+    }
+    let text = stdout(&ivy(&["coverage"]));
+    assert!(text.contains(&format!("{present}/126 present")), "{text}");
+}
+
+#[test]
+fn support_reports_host_dtypes() {
+    let v = json_of(&["support", "sinh", "--json"]);
+    let c = &v["backends"]["candle"];
+    assert_eq!(c["implementation"], "host");
+    assert!(names(&c["host"]).contains(&"float32"));
+    // host round-trips are CPU only
+    assert!(names(&c["unsupported_on_device"]["cuda"]).contains(&"float32"));
+    let n = &v["backends"]["ndarray"];
+    assert_eq!(n["implementation"], "native");
+    assert!(names(&n["host"]).is_empty());
+}
