@@ -623,12 +623,15 @@ fn fill(arg: &serde_json::Value) -> Option<Fill> {
             Fill::Try(v) => Some(Fill::Try(vec![
                 format!("[{}]", v.join(", ")),
                 format!("[{}]", v[0]),
+                format!("[{}]", v[v.len() - 1]),
             ])),
             Fill::NotCallable => Some(Fill::NotCallable),
         };
     }
     match arg.as_str()? {
-        "array" | "array_mut" => strs(&["[0.25, 0.5]", "[1, 2]"]),
+        // 2-d ones for the ops that need rank 2 (matrix_transpose) or an axis of length 1
+        // (squeeze)
+        "array" | "array_mut" => strs(&["[0.25, 0.5]", "[1, 2]", "[[1, 2], [3, 4]]", "[[1, 2]]"]),
         "operand" => strs(&["[0.25, 0.5]", "2"]),
         "container" => strs(&[r#"{"a": [0.25, 0.5], "b": {"c": [1.0, 2.0]}}"#]),
         "scalar" => strs(&["1", "0.5"]),

@@ -183,6 +183,17 @@ pub enum Error {
         backend: Backend,
     },
 
+    /// `copy = false` where the backend cannot give a result sharing the input's memory.
+    #[error("`{op}`: copy=false, but on backend {backend} the result cannot share memory with the input ({reason}); pass copy=None (a copy only when needed) or copy=true")]
+    CopyNotAvoidable {
+        /// The op.
+        op: &'static str,
+        /// The backend.
+        backend: Backend,
+        /// Why.
+        reason: &'static str,
+    },
+
     // === Container errors ===
     /// Containers whose structures are not shared.
     #[error("`{op}`: containers do not share their nested structure at key chain `{key_chain}`; every container must have the key, or a leaf above it")]
@@ -297,7 +308,8 @@ impl Error {
             | Error::Arity { op: o, .. }
             | Error::ArgumentKind { op: o, .. }
             | Error::UnknownKeyword { op: o, .. }
-            | Error::NotCallable { op: o, .. } => *o = op,
+            | Error::NotCallable { op: o, .. }
+            | Error::CopyNotAvoidable { op: o, .. } => *o = op,
             Error::DtypeNotInBackend { op: o, .. } => *o = o.map(|_| op),
             Error::UnknownDtype { .. }
             | Error::Promotion { .. }

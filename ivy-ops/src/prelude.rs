@@ -8,6 +8,9 @@ pub use crate::functional::data_type::{ArrayDataType, AstypeKw, ContainerDataTyp
 pub use crate::functional::elementwise::{ArrayElementwise, ContainerElementwise};
 pub use crate::functional::general::InplaceUpdateKw;
 pub use crate::functional::losses::{ArrayLosses, ContainerLosses, CrossEntropyKw};
-pub use crate::functional::manipulation::ConcatKw;
+pub use crate::functional::manipulation::{
+    ArrayManipulation, ConcatKw, ContainerManipulation, FlipKw, RepeatKw, ReshapeKw, RollKw,
+    StackKw, TakeKw, UnstackKw,
+};
 pub use crate::functional::statistical::{ArrayStatistical, ContainerStatistical, SumKw};
 pub use crate::{Array, Backend, Container, Data, Device, Dtype, DtypeSet, Operand, Scalar, Shape};

@@ -458,12 +458,14 @@ pub fn nested(values: &[Scalar], shape: &[usize]) -> Value {
 
 /// The small valid call of an op for `dtype` on `device` (`support_calls`), by parameter
 /// type, never by op name:
-/// - arrays, operands and `&mut` arrays: one array of `shape` holding `1, 2, …` of the dtype
-///   on the device; every array of the call has that shape;
+/// - arrays, operands and `&mut` arrays: one array of `shape` (`[1, 2]`: rank 2, with an
+///   axis of length 1) holding `1, 2, …` of the dtype on the device; every array of the call
+///   has that shape; indices (`#[index]`): int64 zeros;
 /// - a Container: two leaves of that array, keyed by the call's text and `"b"`; a list of
 ///   arrays: two of them;
-/// - a shape (`&[usize]`): `shape` (so `broadcast_to` is valid); other int lists (axes):
-///   `[0]`; a list of dtypes: the dtype twice;
+/// - a shape (`&[usize]`): `shape` (so `broadcast_to` is valid); a list of ints named
+///   `shape` (`reshape`): `[-1]`; named `axes` (`permute_dims`): every axis in order; other
+///   int lists (axes): `[0]`; a list of dtypes: the dtype twice;
 /// - a scalar: `1`; `Data`: the values of the array; a float: `0.5` (equal bounds are
 ///   ordered bounds); an int: `0` (a valid axis); a usize: `1`; a bool: `false`;
 /// - a dtype: the dtype under test; a device: the device; a backend: the current one; a
@@ -483,12 +485,12 @@ pub struct Small {
 }
 
 impl Small {
-    /// The small call for `dtype` on `device`, arrays of shape `[2]`.
+    /// The small call for `dtype` on `device`, arrays of shape `[1, 2]`.
     pub fn new(dtype: Dtype, device: Device) -> Small {
         Small {
             dtype,
             device,
-            shape: vec![2],
+            shape: vec![1, 2],
         }
     }
     fn array(&self) -> Result<Array> {
@@ -501,9 +503,13 @@ impl Small {
 }
 
 impl Source for Small {
-    fn leaf(&mut self, ty: &Ty, _p: &Param) -> Result<Value> {
+    fn leaf(&mut self, ty: &Ty, p: &Param) -> Result<Value> {
         let d = self.dtype;
         Ok(match ty {
+            Ty::Array if p.meta.kind == ParamKind::Index => Value::Array(ivy::multiply(
+                &counting(&[2], Dtype::Int64, Some(self.device))?,
+                0,
+            )?),
             Ty::Array | Ty::ArrayMut | Ty::Operand => Value::Array(self.array()?),
             Ty::Container => {
                 let a = self.array()?;
@@ -533,6 +539,10 @@ impl Source for Small {
     fn list(&mut self, of: &Ty, p: &Param) -> Result<Value> {
         Ok(match of {
             Ty::Usize => Value::from(&self.shape[..]),
+            Ty::Int if p.meta.name == "shape" => Value::from(vec![-1i64]),
+            Ty::Int if p.meta.name == "axes" => {
+                Value::from((0..self.shape.len() as i64).collect::<Vec<_>>())
+            }
             Ty::Int => Value::from(vec![0i64]),
             _ => Value::List(vec![value(self, of, p)?, value(self, of, p)?]),
         })

@@ -20,9 +20,12 @@
 //!   and the first shape of a pair of [`PAIRS`] (equal, broadcasting, empty, and two that do
 //!   not broadcast), the second the second shape and mostly the same dtype (else another
 //!   of the three), and so on alternately; an operand is sometimes a scalar (NaN, ±inf,
-//!   1e300, `1 << 40`, …); a Container holds two such arrays; a list of arrays is two;
+//!   1e300, `1 << 40`, …); a Container holds two such arrays; a list of arrays is two (of
+//!   one shape half the time); indices (`#[index]`) are `[0, -1, 0]` as int64;
 //! - a shape (`&[usize]`): the pair's broadcast shape (else its second shape), so
-//!   `broadcast_to` mostly succeeds; axes: `[0]`, `[-1]` or `[0, -1]`; an int: `-1` or `0`;
+//!   `broadcast_to` mostly succeeds; a list of ints named `shape`: `[-1]`, `[n]`, `[1, -1]`
+//!   or `[n, 1]` for the first array's size `n`; axes: the first array's axes of length 1
+//!   when it has some, else `[0]`, `[-1]` or `[0, -1]`; an int: `-1` or `0`;
 //! - a scalar: a small int or float, or a value beyond any size (±inf, NaN, 1e300,
 //!   `i64::MIN`/`MAX`) — never a size in between, as a scalar may set the result's size
 //!   (`arange`); `Data`: values of any of the three dtypes in any shape;
@@ -63,8 +66,9 @@
 //! - integer sums wrap (two's complement) on both backends ([`integer_sums_wrap`]).
 //!
 //! An error stating a documented limitation of one backend (`InplaceNotInBackend`: candle's
-//! tensors are immutable, so `ensure_in_backend = true` is refused there) is not a
-//! disagreement.
+//! tensors are immutable, so `ensure_in_backend = true` is refused there;
+//! `CopyNotAvoidable`: ndarray arrays own their buffers, so `reshape(copy = false)` is
+//! refused there) is not a disagreement.
 //!
 //! Run: `cargo test -p ivy-tests --test agreement` (about a second of test time).
 
@@ -224,6 +228,8 @@ const PAIRS: &[(&[usize], &[usize])] = &[
     (&[2, 0], &[1, 0]),
     (&[2], &[3]),
     (&[2, 3], &[3, 2]),
+    (&[1, 3], &[1, 3]),
+    (&[2, 1, 3], &[2, 1, 3]),
 ];
 
 /// The broadcast shape of `a` and `b`, if they broadcast.
@@ -353,6 +359,16 @@ impl Source for Ag<'_> {
         let slot = p.slot.unwrap_or(0);
         Ok(match ty {
             Ty::Operand if self.g.chance(0.15) => Value::Scalar(operand_scalar(self.g)),
+            // indices (`#[index]`): 0 and -1, in range of any axis that is not empty
+            Ty::Array if p.meta.kind == ivy_core::ParamKind::Index => {
+                let i = In {
+                    vals: vec![Scalar::Int(0), Scalar::Int(-1), Scalar::Int(0)],
+                    shape: vec![3],
+                    dtype: Dtype::Int64,
+                };
+                self.notes.push(format!("indices {i:?}"));
+                Value::Array(i.build()?)
+            }
             Ty::Array | Ty::ArrayMut | Ty::Operand => {
                 let (a, note) = self.array(slot)?;
                 self.notes.push(note);
@@ -405,10 +421,30 @@ impl Source for Ag<'_> {
                 let (a, b) = &self.pair;
                 Value::from(&broadcast(a, b).unwrap_or_else(|| b.clone())[..])
             }
-            Ty::Int => Value::from(self.g.pick(&[vec![0i64], vec![-1], vec![0, -1]])),
+            // a target shape (`reshape`): `[-1]`, or the first array's size
+            Ty::Int if p.meta.name == "shape" => {
+                let n = self.pair.0.iter().product::<usize>() as i64;
+                Value::from(
+                    self.g
+                        .pick(&[vec![-1i64], vec![n], vec![1, -1], vec![n, 1]]),
+                )
+            }
+            Ty::Int => {
+                // the first array's axes of length 1 when it has some (where `squeeze` applies)
+                let ones: Vec<i64> = (0..self.pair.0.len() as i64)
+                    .filter(|&i| self.pair.0[i as usize] == 1)
+                    .collect();
+                if !ones.is_empty() {
+                    Value::from(ones)
+                } else {
+                    Value::from(self.g.pick(&[vec![0i64], vec![-1], vec![0, -1]]))
+                }
+            }
             Ty::Array => {
+                // two arrays of one shape half the time (`stack`), else the pair's shapes
                 let (a, na) = self.array(0)?;
-                let (b, nb) = self.array(1)?;
+                let slot = if self.g.chance(0.5) { 2 } else { 1 };
+                let (b, nb) = self.array(slot)?;
                 self.notes.push(na);
                 self.notes.push(nb);
                 Value::List(vec![Value::Array(a), Value::Array(b)])
@@ -600,7 +636,10 @@ fn value_disagreement(a: &Value, b: &Value, scale: Scale) -> Option<String> {
 /// An error stating a documented limitation of the backend that raised it (candle's
 /// immutable tensors refuse `ensure_in_backend`), not a disagreement.
 fn is_backend_limitation(e: &Error) -> bool {
-    matches!(e, Error::InplaceNotInBackend { .. })
+    matches!(
+        e,
+        Error::InplaceNotInBackend { .. } | Error::CopyNotAvoidable { .. }
+    )
 }
 
 fn variant(e: &Error) -> String {

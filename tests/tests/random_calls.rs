@@ -52,7 +52,8 @@
 //!
 //! The other forms, by name too:
 //! - `_out`: a quarter of the calls of an op with an `out` form go through it
-//!   ([`DynEntry::call_out`](ivy::registry::DynEntry::call_out)) with a random `out` (mostly
+//!   ([`DynEntry::call_out`](ivy::registry::DynEntry::call_out)) with a random `out` (half
+//!   the time shaped like the call's own result, found by a call without `out`; else mostly
 //!   the first array's shape, any dtype): on `Ok` it keeps its backend, dtype and shape; on
 //!   `Err` it is unchanged, bitwise;
 //! - nested: an array argument of a nestable op is a Container 10% of the time, which runs
@@ -1185,7 +1186,25 @@ fn draw(ops: &[(&'static OpEntry, Vec<Param>)], seed: u64, i: u64, huge: bool) -
     let mut fz = Fz::new(seed, i, b, d, huge);
     let ctx = fz.ctx();
     let args = fz.args(entry, params);
-    let out = fz.out(entry);
+    let mut out = fz.out(entry);
+    // half the time `out` takes the shape of the call's own result (found by a call without
+    // `out`), so that ops whose result is not shaped like their first input (`stack`,
+    // `take`, reductions) reach their `out` form too; never for ops that mutate an input
+    let pure = params.iter().all(|p| p.ty != Ty::ArrayMut);
+    if let Some(d) = out
+        .as_ref()
+        .map(Array::dtype)
+        .filter(|_| pure && fz.rng.chance(0.5))
+    {
+        let dry = catch_unwind(AssertUnwindSafe(|| {
+            ivy::with_backend(b, || args.call(entry.meta.name))
+        }));
+        if let Ok(Ok(Value::Array(r))) = dry {
+            let (o, desc) = fz.array_of(b, d, r.shape());
+            fz.notes.push(format!("out (the result's shape)={desc}"));
+            out = Some(o);
+        }
+    }
     let call = describe_args(entry.meta.name, &args, &fz.notes);
     let desc = match ctx {
         Ctx::None => format!("[{b}] {call}"),

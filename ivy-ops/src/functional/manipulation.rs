@@ -1,4 +1,7 @@
-//! Manipulation: joining arrays.
+//! Manipulation: joining, reshaping, permuting and gathering arrays. Three primitives each
+//! backend implements (`reshape`, `permute_dims`, `take`, plus `concat`); every other
+//! manipulation op is a compositional body over them, so it runs on every backend with
+//! that backend's own kernels.
 
 /// Joining, splitting and reshaping arrays.
 #[ivy_macros::category]
@@ -31,6 +34,359 @@ pub mod manipulation {
         axis: Option<i64>,
         out: Option<&mut Array>,
     ) -> Result<Array>;
+
+    /// `x` with a new `shape` of the same size; one entry may be `-1` (inferred). With
+    /// `copy = Some(false)` the result must share `x`'s memory: candle can for a contiguous
+    /// tensor; ndarray arrays own their buffers, so there (and for a non-contiguous tensor)
+    /// it is `Error::CopyNotAvoidable`. `None` copies only where needed, `Some(true)`
+    /// always.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::arange(0.0, 6.0, 1.0)?;
+    /// let y = ivy::reshape(&x, &[2, -1])?;
+    /// assert_eq!(y.shape(), &[2, 3]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[nestable]
+    #[check(super::reshape_args)]
+    pub fn reshape(
+        x: &Array,
+        shape: &[i64],
+        #[kw] copy: Option<bool>,
+        out: Option<&mut Array>,
+    ) -> Result<Array>;
+
+    /// The axes of `x` reordered: axis `i` of the result is axis `axes[i]` of `x` (a
+    /// permutation of `0..ndim`, negative axes counting from the end).
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::reshape(&ivy::arange(0.0, 6.0, 1.0)?, &[2, 3])?;
+    /// let t = ivy::permute_dims(&x, &[1, 0])?;
+    /// assert_eq!(t.shape(), &[3, 2]);
+    /// assert_eq!(t.to_f64_vec()?, [0.0, 3.0, 1.0, 4.0, 2.0, 5.0]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[nestable]
+    #[check(super::permute_args)]
+    pub fn permute_dims(x: &Array, axes: &[i64], out: Option<&mut Array>) -> Result<Array>;
+
+    /// The elements of `x` at `indices` along `axis` (numpy's `take`): the result's shape is
+    /// `x`'s with that axis replaced by `indices`' shape. Negative indices count from the
+    /// end; an index out of range is `Error::InvalidArgument`. With `axis: None`, `x` is
+    /// flattened first.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::asarray(vec![10.0f32, 20.0, 30.0])?;
+    /// let i = ivy::asarray(vec![2i64, 0, -1])?;
+    /// assert_eq!(ivy::take(&x, &i)?.to_f64_vec()?, [30.0, 10.0, 30.0]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[nestable]
+    pub fn take(
+        x: &Array,
+        #[index] indices: &Array,
+        #[kw]
+        #[axis]
+        axis: Option<i64>,
+        out: Option<&mut Array>,
+    ) -> Result<Array>;
+
+    /// `x` with a new axis of length 1 inserted at `axis` (in the result's axes: `-1`
+    /// appends).
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::zeros(&[2, 3])?;
+    /// assert_eq!(ivy::expand_dims(&x, -1)?.shape(), &[2, 3, 1]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    #[nestable]
+    pub fn expand_dims(x: &Array, axis: i64, out: Option<&mut Array>) -> Result<Array> {
+        let shape = super::expanded_shape("expand_dims", x.shape(), axis)?;
+        reshape_into(x, &shape, ReshapeKw::default(), out)
+    }
+
+    /// `x` without the given axes, each of which must have length 1.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::zeros(&[1, 3, 1])?;
+    /// assert_eq!(ivy::squeeze(&x, &[0, -1])?.shape(), &[3]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    #[nestable]
+    pub fn squeeze(x: &Array, axis: &[i64], out: Option<&mut Array>) -> Result<Array> {
+        let shape = super::squeezed_shape("squeeze", x.shape(), axis)?;
+        reshape_into(x, &shape, ReshapeKw::default(), out)
+    }
+
+    /// The last two axes of `x` swapped (a stack of matrices transposed).
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::zeros(&[4, 2, 3])?;
+    /// assert_eq!(ivy::matrix_transpose(&x)?.shape(), &[4, 3, 2]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    #[nestable]
+    pub fn matrix_transpose(x: &Array, out: Option<&mut Array>) -> Result<Array> {
+        let axes = super::transposed_axes("matrix_transpose", x.ndim())?;
+        permute_dims_into(x, &axes, out)
+    }
+
+    /// The axes `source` of `x` moved to the positions `destination` (the other axes keep
+    /// their order).
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::zeros(&[2, 3, 4])?;
+    /// assert_eq!(ivy::moveaxis(&x, &[0], &[-1])?.shape(), &[3, 4, 2]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    #[nestable]
+    pub fn moveaxis(
+        x: &Array,
+        source: &[i64],
+        destination: &[i64],
+        out: Option<&mut Array>,
+    ) -> Result<Array> {
+        let axes = super::moved_axes("moveaxis", x.ndim(), source, destination)?;
+        permute_dims_into(x, &axes, out)
+    }
+
+    /// `x` with the order of elements reversed along `axis` (every axis when `None`).
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::arange(0.0, 3.0, 1.0)?;
+    /// assert_eq!(ivy::flip(&x)?.to_f64_vec()?, [2.0, 1.0, 0.0]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    #[nestable]
+    pub fn flip(x: &Array, #[kw] axis: Option<Vec<i64>>, out: Option<&mut Array>) -> Result<Array> {
+        let axes: Vec<usize> = match axis {
+            None => (0..x.ndim()).collect(),
+            Some(v) => v
+                .iter()
+                .map(|&a| super::normalize_axis("flip", a, x.ndim()))
+                .collect::<Result<_>>()?,
+        };
+        let mut y: Option<Array> = None;
+        for ax in axes.into_iter().filter(|_| x.size() > 0) {
+            let n = x.shape()[ax];
+            let idx = super::flipped_indices("flip", x, n)?;
+            y = Some(take_with(
+                y.as_ref().unwrap_or(x),
+                &idx,
+                TakeKw {
+                    axis: Some(ax as i64),
+                },
+            )?);
+        }
+        super::finish("flip", x, y, out)
+    }
+
+    /// `x` shifted by `shift` along `axis` (each shift with its axis), elements rolling over
+    /// the end; with `axis: None` the flattened array is rolled and the shape restored.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::arange(0.0, 4.0, 1.0)?;
+    /// assert_eq!(ivy::roll(&x, &[1])?.to_f64_vec()?, [3.0, 0.0, 1.0, 2.0]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    #[nestable]
+    pub fn roll(
+        x: &Array,
+        shift: &[i64],
+        #[kw] axis: Option<Vec<i64>>,
+        out: Option<&mut Array>,
+    ) -> Result<Array> {
+        let Some(axes) = axis else {
+            let flat = reshape(x, &super::FLAT)?;
+            let shape: Vec<i64> = x.shape().iter().map(|&d| d as i64).collect();
+            let idx = super::rolled_indices("roll", x, flat.size(), super::total_shift(shift))?;
+            return reshape_into(&take(&flat, &idx)?, &shape, ReshapeKw::default(), out);
+        };
+        let pairs = super::roll_pairs("roll", x.ndim(), shift, &axes)?;
+        let mut y: Option<Array> = None;
+        for (ax, s) in pairs.into_iter().filter(|_| x.size() > 0) {
+            let idx = super::rolled_indices("roll", x, x.shape()[ax], s)?;
+            y = Some(take_with(
+                y.as_ref().unwrap_or(x),
+                &idx,
+                TakeKw {
+                    axis: Some(ax as i64),
+                },
+            )?);
+        }
+        super::finish("roll", x, y, out)
+    }
+
+    /// Joins arrays of one shape along a new axis `axis` (promoted to one dtype, as
+    /// `concat` promotes).
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let (a, b) = (ivy::zeros(&[3])?, ivy::ones(&[3])?);
+    /// assert_eq!(ivy::stack(&[&a, &b])?.shape(), &[2, 3]);
+    /// assert_eq!(ivy::stack_with(&[&a, &b], StackKw { axis: 1 })?.shape(), &[3, 2]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    #[nestable]
+    pub fn stack(
+        arrays: &[&Array],
+        #[kw(default = 0)] axis: i64,
+        out: Option<&mut Array>,
+    ) -> Result<Array> {
+        let first = arrays.first().ok_or(crate::Error::InvalidArgument {
+            op: "stack",
+            message: "needs at least one array".into(),
+        })?;
+        for a in arrays.iter() {
+            if a.shape() != first.shape() {
+                return Err(crate::Error::Shape {
+                    op: "stack",
+                    lhs: first.shape().to_vec(),
+                    rhs: a.shape().to_vec(),
+                    reason: "differ (stacked arrays need one shape)",
+                });
+            }
+        }
+        let expanded = arrays
+            .iter()
+            .map(|a| expand_dims(a, axis))
+            .collect::<Result<Vec<Array>>>()?;
+        let refs: Vec<&Array> = expanded.iter().collect();
+        let ax = super::expanded_axis("stack", first.ndim(), axis)?;
+        concat_into(
+            &refs,
+            ConcatKw {
+                axis: Some(ax as i64),
+            },
+            out,
+        )
+    }
+
+    /// The arrays along `axis` of `x`, that axis removed (the inverse of `stack`).
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::reshape(&ivy::arange(0.0, 6.0, 1.0)?, &[2, 3])?;
+    /// let rows = ivy::unstack(&x)?;
+    /// assert_eq!(rows.len(), 2);
+    /// assert_eq!(rows[1].to_f64_vec()?, [3.0, 4.0, 5.0]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    #[nestable]
+    pub fn unstack(x: &Array, #[kw(default = 0)] axis: i64) -> Result<Vec<Array>> {
+        let axis = super::normalize_axis("unstack", axis, x.ndim())?;
+        let n = x.shape()[axis];
+        let mut parts = crate::alloc::try_vec::<Array>("unstack", n)?;
+        for i in 0..n {
+            let idx = super::index_array_of("unstack", x, vec![i as i64])?;
+            let kw = TakeKw {
+                axis: Some(axis as i64),
+            };
+            parts.push(squeeze(&take_with(x, &idx, kw)?, &[axis as i64])?);
+        }
+        Ok(parts)
+    }
+
+    /// `x` repeated `repetitions[i]` times along axis `i` (numpy's `tile`): with more
+    /// repetitions than axes, `x` gains leading axes of length 1 first; with fewer, the
+    /// repetitions gain leading 1s.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::asarray(vec![1.0f32, 2.0])?;
+    /// assert_eq!(ivy::tile(&x, &[2])?.to_f64_vec()?, [1.0, 2.0, 1.0, 2.0]);
+    /// assert_eq!(ivy::tile(&x, &[2, 1])?.shape(), &[2, 2]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    #[nestable]
+    pub fn tile(x: &Array, repetitions: &[i64], out: Option<&mut Array>) -> Result<Array> {
+        let (shape, reps) = super::tile_plan("tile", x.shape(), repetitions)?;
+        let mut y = reshape(x, &shape)?;
+        for (ax, &r) in reps.iter().enumerate() {
+            if r == 1 {
+                continue;
+            }
+            let idx = super::tiled_indices("tile", x, y.shape()[ax], r)?;
+            y = take_with(
+                &y,
+                &idx,
+                TakeKw {
+                    axis: Some(ax as i64),
+                },
+            )?;
+        }
+        super::finish("tile", x, Some(y), out)
+    }
+
+    /// Each element of `x` repeated `repeats` times along `axis` (the flattened `x` when
+    /// `None`): one count for every element, or one per element along the axis.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::asarray(vec![1.0f32, 2.0])?;
+    /// assert_eq!(ivy::repeat(&x, &[2])?.to_f64_vec()?, [1.0, 1.0, 2.0, 2.0]);
+    /// assert_eq!(ivy::repeat(&x, &[1, 3])?.to_f64_vec()?, [1.0, 2.0, 2.0, 2.0]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    #[nestable]
+    pub fn repeat(
+        x: &Array,
+        repeats: &[i64],
+        #[kw] axis: Option<i64>,
+        out: Option<&mut Array>,
+    ) -> Result<Array> {
+        let (src, ax) = match axis {
+            Some(a) => (None, super::normalize_axis("repeat", a, x.ndim())?),
+            None => (Some(reshape(x, &super::FLAT)?), 0),
+        };
+        let src_ref = src.as_ref().unwrap_or(x);
+        let n = src_ref.shape().get(ax).copied().unwrap_or(1);
+        let idx = super::repeat_indices("repeat", n, repeats)?;
+        let idx = super::index_array_of("repeat", x, idx)?;
+        take_into(
+            src_ref,
+            &idx,
+            TakeKw {
+                axis: Some(ax as i64),
+            },
+            out,
+        )
+    }
 }
 
 pub use manipulation::*;
@@ -99,5 +455,374 @@ fn concat_shape(arrays: &[&Array], axis: Option<usize>) -> Vec<usize> {
             s
         }
         (Some(_), None) => vec![0],
+    }
+}
+
+/// An axis of a rank-`ndim` array, negative counting from the end.
+pub(crate) fn normalize_axis(op: &'static str, axis: i64, ndim: usize) -> Result<usize> {
+    let n = ndim as i64;
+    if (-n..n).contains(&axis) {
+        Ok(axis.rem_euclid(n.max(1)) as usize)
+    } else {
+        Err(Error::Axis { op, axis, ndim })
+    }
+}
+
+/// `i` wrapped into `0..n` (0 when `n` is 0).
+pub(crate) fn wrap_index(i: i64, n: i64) -> i64 {
+    if n == 0 {
+        0
+    } else {
+        i.rem_euclid(n)
+    }
+}
+
+/// `reshape`'s target shape: one `-1` inferred, every other entry non-negative, the same
+/// number of elements as `from`.
+pub(crate) fn reshape_shape(op: &'static str, from: &[usize], shape: &[i64]) -> Result<Vec<usize>> {
+    let size: usize = from.iter().product();
+    let bad = |why: &str| Error::InvalidArgument {
+        op,
+        message: format!(
+            "cannot reshape an array of shape {from:?} (size {size}) to {shape:?}: {why}"
+        ),
+    };
+    if shape.iter().filter(|&&d| d == -1).count() > 1 {
+        return Err(bad("at most one dimension may be -1"));
+    }
+    if shape.iter().any(|&d| d < -1) {
+        return Err(bad("dimensions must be non-negative (or -1, inferred)"));
+    }
+    let known = shape
+        .iter()
+        .filter(|&&d| d != -1)
+        .try_fold(1usize, |acc, &d| acc.checked_mul(d as usize))
+        .ok_or_else(|| bad("the size overflows"))?;
+    let out: Vec<usize> = if shape.contains(&-1) {
+        if known == 0 || !size.is_multiple_of(known) {
+            return Err(bad("the inferred dimension is not a whole number"));
+        }
+        shape
+            .iter()
+            .map(|&d| if d == -1 { size / known } else { d as usize })
+            .collect()
+    } else {
+        if known != size {
+            return Err(bad("the sizes differ"));
+        }
+        shape.iter().map(|&d| d as usize).collect()
+    };
+    Ok(out)
+}
+
+/// `reshape`'s shared check (before any backend runs).
+pub(crate) fn reshape_args(
+    op: &'static str,
+    x: &&Array,
+    shape: &&[i64],
+    _copy: &Option<bool>,
+) -> Result<()> {
+    reshape_shape(op, x.shape(), shape).map(|_| ())
+}
+
+/// `axes` as a permutation of `0..ndim` (negative axes from the end).
+pub(crate) fn permutation(op: &'static str, ndim: usize, axes: &[i64]) -> Result<Vec<usize>> {
+    let perm = axes
+        .iter()
+        .map(|&a| normalize_axis(op, a, ndim))
+        .collect::<Result<Vec<usize>>>()?;
+    let mut seen = vec![false; ndim];
+    let complete =
+        perm.len() == ndim && perm.iter().all(|&a| !std::mem::replace(&mut seen[a], true));
+    if !complete {
+        return Err(Error::InvalidArgument {
+            op,
+            message: format!("axes {axes:?} are not a permutation of the {ndim} axes of the array"),
+        });
+    }
+    Ok(perm)
+}
+
+/// `permute_dims`'s shared check.
+pub(crate) fn permute_args(op: &'static str, x: &&Array, axes: &&[i64]) -> Result<()> {
+    permutation(op, x.ndim(), axes).map(|_| ())
+}
+
+/// The position of an axis inserted into a rank-`ndim` array (`-1` appends).
+pub(crate) fn expanded_axis(op: &'static str, ndim: usize, axis: i64) -> Result<usize> {
+    normalize_axis(op, axis, ndim + 1)
+}
+
+/// `shape` with a 1 inserted at `axis` (as `i64`s, for `reshape`).
+pub(crate) fn expanded_shape(op: &'static str, shape: &[usize], axis: i64) -> Result<Vec<i64>> {
+    let ax = expanded_axis(op, shape.len(), axis)?;
+    let mut s: Vec<i64> = shape.iter().map(|&d| d as i64).collect();
+    s.insert(ax, 1);
+    Ok(s)
+}
+
+/// `shape` without `axes`, each of which must have length 1.
+pub(crate) fn squeezed_shape(op: &'static str, shape: &[usize], axes: &[i64]) -> Result<Vec<i64>> {
+    let mut drop = vec![false; shape.len()];
+    for &a in axes {
+        let ax = normalize_axis(op, a, shape.len())?;
+        if shape[ax] != 1 {
+            return Err(Error::InvalidArgument {
+                op,
+                message: format!("cannot squeeze axis {a}: it has length {} (only axes of length 1 can be removed)", shape[ax]),
+            });
+        }
+        drop[ax] = true;
+    }
+    Ok(shape
+        .iter()
+        .zip(drop)
+        .filter(|(_, d)| !d)
+        .map(|(&s, _)| s as i64)
+        .collect())
+}
+
+/// The permutation that moves `source` axes to `destination`.
+pub(crate) fn moved_axes(
+    op: &'static str,
+    ndim: usize,
+    source: &[i64],
+    destination: &[i64],
+) -> Result<Vec<i64>> {
+    if source.len() != destination.len() {
+        return Err(Error::InvalidArgument {
+            op,
+            message: format!(
+                "`source` ({source:?}) and `destination` ({destination:?}) must have one length"
+            ),
+        });
+    }
+    let src = permutation_part(op, ndim, source)?;
+    let dst = permutation_part(op, ndim, destination)?;
+    let mut order: Vec<i64> = (0..ndim)
+        .filter(|a| !src.contains(a))
+        .map(|a| a as i64)
+        .collect();
+    let mut pairs: Vec<(usize, usize)> = dst.into_iter().zip(src).collect();
+    pairs.sort_unstable();
+    for (d, s) in pairs {
+        order.insert(d, s as i64);
+    }
+    Ok(order)
+}
+
+/// Distinct normalised axes.
+fn permutation_part(op: &'static str, ndim: usize, axes: &[i64]) -> Result<Vec<usize>> {
+    let v = axes
+        .iter()
+        .map(|&a| normalize_axis(op, a, ndim))
+        .collect::<Result<Vec<usize>>>()?;
+    let mut sorted = v.clone();
+    sorted.sort_unstable();
+    sorted.dedup();
+    if sorted.len() != v.len() {
+        return Err(Error::InvalidArgument {
+            op,
+            message: format!("axes {axes:?} repeat an axis"),
+        });
+    }
+    Ok(v)
+}
+
+/// `roll`'s (axis, shift) pairs: one shift for every axis, or one each.
+pub(crate) fn roll_pairs(
+    op: &'static str,
+    ndim: usize,
+    shift: &[i64],
+    axes: &[i64],
+) -> Result<Vec<(usize, i64)>> {
+    let shifts: Vec<i64> = match (shift.len(), axes.len()) {
+        (1, n) => vec![shift[0]; n],
+        (a, b) if a == b => shift.to_vec(),
+        _ => {
+            return Err(Error::InvalidArgument {
+                op,
+                message: format!(
+                    "`shift` ({shift:?}) needs one value, or one per axis of `axis` ({axes:?})"
+                ),
+            })
+        }
+    };
+    axes.iter()
+        .zip(shifts)
+        .map(|(&a, s)| Ok((normalize_axis(op, a, ndim)?, s)))
+        .collect()
+}
+
+/// `tile`'s plan: the shape `x` is reshaped to (leading 1s added) and the repetitions per
+/// axis (leading 1s added), both of one length.
+pub(crate) fn tile_plan(
+    op: &'static str,
+    shape: &[usize],
+    reps: &[i64],
+) -> Result<(Vec<i64>, Vec<usize>)> {
+    if let Some(r) = reps.iter().find(|&&r| r < 0) {
+        return Err(Error::InvalidArgument {
+            op,
+            message: format!("repetitions must be non-negative, got {r}"),
+        });
+    }
+    let n = shape.len().max(reps.len());
+    let mut s = vec![1i64; n - shape.len()];
+    s.extend(shape.iter().map(|&d| d as i64));
+    let mut r = vec![1usize; n - reps.len()];
+    r.extend(reps.iter().map(|&x| x as usize));
+    Ok((s, r))
+}
+
+/// `repeat`'s gather indices along an axis of length `n`.
+pub(crate) fn repeat_indices(op: &'static str, n: usize, repeats: &[i64]) -> Result<Vec<i64>> {
+    if let Some(r) = repeats.iter().find(|&&r| r < 0) {
+        return Err(Error::InvalidArgument {
+            op,
+            message: format!("repeats must be non-negative, got {r}"),
+        });
+    }
+    let counts: Vec<usize> = match repeats.len() {
+        1 => vec![repeats[0] as usize; n],
+        k if k == n => repeats.iter().map(|&r| r as usize).collect(),
+        k => {
+            return Err(Error::InvalidArgument {
+                op,
+                message: format!(
+                "`repeats` has {k} counts for an axis of length {n}: give one, or one per element"
+            ),
+            })
+        }
+    };
+    let total = counts
+        .iter()
+        .try_fold(0usize, |a, &c| a.checked_add(c))
+        .ok_or(Error::InvalidArgument {
+            op,
+            message: "the result's size overflows".into(),
+        })?;
+    let mut v = crate::alloc::try_vec::<i64>(op, total)?;
+    for (i, &c) in counts.iter().enumerate() {
+        v.extend(std::iter::repeat_n(i as i64, c));
+    }
+    Ok(v)
+}
+
+// The scalar arithmetic of the compositional bodies lives in these helpers: a body's calls
+// are its callees (its dtype support is theirs), and `n - 1` in a body would read as a call
+// of `subtract`.
+
+/// `reshape`'s shape that flattens.
+pub(crate) const FLAT: [i64; 1] = [-1];
+
+/// The axes of a rank-`ndim` array with the last two swapped.
+pub(crate) fn transposed_axes(op: &'static str, ndim: usize) -> Result<Vec<i64>> {
+    if ndim < 2 {
+        return Err(Error::InvalidArgument {
+            op,
+            message: format!("needs an array of rank 2 or more, got rank {ndim}"),
+        });
+    }
+    let mut axes: Vec<i64> = (0..ndim as i64).collect();
+    axes.swap(ndim - 2, ndim - 1);
+    Ok(axes)
+}
+
+/// The sum of `roll`'s shifts (wrapping: only its value modulo the length matters).
+pub(crate) fn total_shift(shift: &[i64]) -> i64 {
+    shift.iter().fold(0i64, |a, &b| a.wrapping_add(b))
+}
+
+/// `n - 1, …, 0`: the gather that flips an axis of length `n`.
+pub(crate) fn flipped_indices(op: &'static str, like: &Array, n: usize) -> Result<Array> {
+    index_array(op, like, n, |i| n as i64 - 1 - i)
+}
+
+/// The gather that rolls an axis of length `n` by `s`.
+pub(crate) fn rolled_indices(op: &'static str, like: &Array, n: usize, s: i64) -> Result<Array> {
+    index_array(op, like, n, |i| wrap_index(i.wrapping_sub(s), n as i64))
+}
+
+/// The gather that tiles an axis of length `n` `r` times.
+pub(crate) fn tiled_indices(op: &'static str, like: &Array, n: usize, r: usize) -> Result<Array> {
+    let len = n.checked_mul(r).ok_or(Error::InvalidArgument {
+        op,
+        message: "the result's size overflows".into(),
+    })?;
+    index_array(op, like, len, |i| i % n.max(1) as i64)
+}
+
+/// An int64 index array of `f(0), …, f(n - 1)` on `like`'s backend and device (the gathers
+/// of the compositional bodies), its buffer allocated fallibly.
+pub(crate) fn index_array(
+    op: &'static str,
+    like: &Array,
+    n: usize,
+    f: impl Fn(i64) -> i64,
+) -> Result<Array> {
+    let mut v = crate::alloc::try_vec::<i64>(op, n)?;
+    v.extend((0..n as i64).map(f));
+    index_array_of(op, like, v)
+}
+
+/// An int64 index array holding `v`, on `like`'s backend and device.
+pub(crate) fn index_array_of(op: &'static str, like: &Array, v: Vec<i64>) -> Result<Array> {
+    crate::functional::creation::asarray_with(
+        crate::Data::from(v),
+        crate::prelude::AsarrayKw {
+            dtype: Some(crate::Dtype::Int64),
+            device: Some(like.device()),
+        },
+    )
+    .map_err(|e| e.with_op(op))
+}
+
+/// The end of a body that computed `y` (`None`: `x` unchanged, copied): written into `out`
+/// when given.
+pub(crate) fn finish(
+    op: &'static str,
+    x: &Array,
+    y: Option<Array>,
+    out: Option<&mut Array>,
+) -> Result<Option<Array>> {
+    let y = match y {
+        Some(y) => y,
+        None => x.clone(),
+    };
+    match out {
+        Some(o) => crate::__private::write_out(op, y, o).map(|_| None),
+        None => Ok(Some(y)),
+    }
+}
+
+/// `take`'s indices, checked against an axis of length `n` and made non-negative.
+pub(crate) fn take_indices(op: &'static str, indices: &Array, n: usize) -> Result<Vec<usize>> {
+    let v = indices.to_f64_vec()?;
+    let mut out = crate::alloc::try_vec::<usize>(op, v.len())?;
+    for i in v {
+        let j = if i < 0.0 { i + n as f64 } else { i };
+        if !(0.0..n as f64).contains(&j) {
+            return Err(Error::InvalidArgument {
+                op,
+                message: format!("index {i} is out of range for an axis of length {n}"),
+            });
+        }
+        out.push(j as usize);
+    }
+    Ok(out)
+}
+
+/// `take`'s result shape: `x`'s shape (flattened when `axis` is `None`) with the axis
+/// replaced by the indices' shape.
+pub(crate) fn take_shape(x: &[usize], indices: &[usize], axis: Option<usize>) -> Vec<usize> {
+    match axis {
+        None => indices.to_vec(),
+        Some(ax) => {
+            let mut s = x[..ax].to_vec();
+            s.extend_from_slice(indices);
+            s.extend_from_slice(&x[ax + 1..]);
+            s
+        }
     }
 }

@@ -1,8 +1,11 @@
-//! candle: joining arrays.
+//! candle: joining, reshaping, permuting and gathering, each with candle's own kernels
+//! (`cat`, `reshape`, `permute`, `index_select`).
 
-use super::{err, tensor, wrap, CandleBackend};
-use crate::functional::manipulation::{concat_plan, ManipulationBackend};
-use crate::{Array, Result};
+use super::{err, reserve, tensor, wrap, CandleBackend};
+use crate::functional::manipulation::{
+    concat_plan, permutation, reshape_shape, take_indices, take_shape, ManipulationBackend,
+};
+use crate::{Array, Error, Result};
 use candle_core::Tensor;
 
 #[ivy_macros::backend_impl]
@@ -30,5 +33,59 @@ impl ManipulationBackend for CandleBackend {
             [one] => Ok(Array::from((*one).clone())),
             _ => wrap(OP, Tensor::cat(&parts, ax.unwrap_or(0))),
         }
+    }
+
+    fn reshape(x: &Array, shape: &[i64], copy: Option<bool>) -> Result<Array> {
+        const OP: &str = "reshape";
+        let to = reshape_shape(OP, x.shape(), shape)?;
+        let t = tensor(OP, x)?;
+        match copy {
+            // a contiguous tensor reshapes in place: the result shares its storage
+            Some(false) if !t.is_contiguous() => Err(Error::CopyNotAvoidable {
+                op: OP,
+                backend: crate::Backend::Candle,
+                reason: "the tensor is not contiguous",
+            }),
+            Some(true) => {
+                reserve(OP, &to, x.dtype())?;
+                wrap(OP, t.reshape(to.as_slice()).and_then(|r| r.copy()))
+            }
+            _ => {
+                if !t.is_contiguous() {
+                    reserve(OP, &to, x.dtype())?;
+                }
+                wrap(OP, t.reshape(to.as_slice()))
+            }
+        }
+    }
+
+    fn permute_dims(x: &Array, axes: &[i64]) -> Result<Array> {
+        const OP: &str = "permute_dims";
+        let perm = permutation(OP, x.ndim(), axes)?;
+        let t = tensor(OP, x)?;
+        reserve(OP, x.shape(), x.dtype())?;
+        wrap(OP, t.permute(perm).and_then(|p| p.contiguous()))
+    }
+
+    fn take(x: &Array, indices: &Array, axis: Option<usize>) -> Result<Array> {
+        const OP: &str = "take";
+        let n = axis.map_or(x.size(), |ax| x.shape()[ax]);
+        let idx = take_indices(OP, indices, n)?;
+        let shape = take_shape(x.shape(), indices.shape(), axis);
+        let t = tensor(OP, x)?;
+        reserve(OP, &shape, x.dtype())?;
+        if idx.is_empty() || shape.contains(&0) {
+            return wrap(OP, Tensor::zeros(shape.as_slice(), t.dtype(), t.device()));
+        }
+        let (src, ax) = match axis {
+            Some(ax) => (t.clone(), ax),
+            None => (t.flatten_all().map_err(|e| err(OP, e))?, 0),
+        };
+        let ids: Vec<i64> = idx.iter().map(|&i| i as i64).collect();
+        let len = ids.len();
+        let r = Tensor::from_vec(ids, len, t.device())
+            .and_then(|i| src.index_select(&i, ax))
+            .and_then(|r| r.reshape(shape.as_slice()));
+        wrap(OP, r)
     }
 }

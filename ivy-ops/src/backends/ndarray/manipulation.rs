@@ -1,10 +1,35 @@
-//! ndarray: joining arrays.
+//! ndarray: joining, reshaping, permuting and gathering. Each result is a new standard-layout
+//! buffer (fallibly allocated); the element loops are generic over the element type only.
 
-use super::kernels::nd;
+use super::kernels::{nd, try_owned};
 use super::{NdElem, NdarrayBackend};
-use crate::functional::manipulation::{concat_plan, ManipulationBackend};
+use crate::functional::manipulation::{
+    concat_plan, permutation, reshape_shape, take_indices, take_shape, ManipulationBackend,
+};
 use crate::{Array, Error, Result};
 use ::ndarray::{ArrayD, ArrayViewD, Axis, IxDyn};
+
+/// `copy = Some(false)` cannot be honoured: ndarray arrays own their buffers.
+fn no_view(op: &'static str) -> Error {
+    Error::CopyNotAvoidable {
+        op,
+        backend: crate::Backend::Ndarray,
+        reason: "ndarray arrays own their buffers",
+    }
+}
+
+/// `a` as a new standard-layout array of `shape` (same size).
+fn reshaped<T: Copy>(op: &'static str, a: ArrayViewD<'_, T>, shape: &[usize]) -> Result<ArrayD<T>> {
+    let from = a.shape().to_vec();
+    try_owned(op, &a)?
+        .into_shape_with_order(IxDyn(shape))
+        .map_err(|_| Error::Shape {
+            op,
+            lhs: from,
+            rhs: shape.to_vec(),
+            reason: "have different sizes",
+        })
+}
 
 #[ivy_macros::backend_impl]
 impl ManipulationBackend for NdarrayBackend {
@@ -40,6 +65,48 @@ impl ManipulationBackend for NdarrayBackend {
                 rhs: shape.clone(),
                 reason: "do not join (the arrays need one rank and equal dimensions except along `axis`)",
             })?;
+            Ok(Array::from_nd(T::wrap(r)))
+        })
+    }
+
+    fn reshape(x: &Array, shape: &[i64], copy: Option<bool>) -> Result<Array> {
+        const OP: &str = "reshape";
+        let to = reshape_shape(OP, x.shape(), shape)?;
+        if copy == Some(false) {
+            return Err(no_view(OP));
+        }
+        super::nd_all!(nd(OP, x)?, a, T => Ok(Array::from_nd(T::wrap(reshaped(OP, a.view(), &to)?))))
+    }
+
+    fn permute_dims(x: &Array, axes: &[i64]) -> Result<Array> {
+        const OP: &str = "permute_dims";
+        let perm = permutation(OP, x.ndim(), axes)?;
+        super::nd_all!(nd(OP, x)?, a, T => {
+            let v = a.view().permuted_axes(IxDyn(&perm));
+            Ok(Array::from_nd(T::wrap(try_owned(OP, &v)?)))
+        })
+    }
+
+    fn take(x: &Array, indices: &Array, axis: Option<usize>) -> Result<Array> {
+        const OP: &str = "take";
+        let n = axis.map_or(x.size(), |ax| x.shape()[ax]);
+        let idx = take_indices(OP, indices, n)?;
+        let shape = take_shape(x.shape(), indices.shape(), axis);
+        super::nd_all!(nd(OP, x)?, a, T => {
+            let flat;
+            let (src, ax) = match axis {
+                Some(ax) => (a.view(), ax),
+                None => {
+                    flat = reshaped(OP, a.view(), &[x.size()])?;
+                    (flat.view(), 0)
+                }
+            };
+            let mut sel_shape = src.shape().to_vec();
+            sel_shape[ax] = idx.len();
+            let bytes = crate::alloc::shape_size(OP, &sel_shape, std::mem::size_of::<T>())?;
+            crate::alloc::probe(OP, bytes.saturating_mul(std::mem::size_of::<T>()))?;
+            // the indices were checked against the axis: `select` cannot panic
+            let r = reshaped(OP, src.select(Axis(ax), &idx).view(), &shape)?;
             Ok(Array::from_nd(T::wrap(r)))
         })
     }
