@@ -36,6 +36,7 @@ mod array;
 pub mod backends;
 mod complex_catrig;
 mod complex_math;
+pub mod constants;
 pub mod elem;
 pub mod family;
 pub mod functional;
@@ -66,6 +67,7 @@ pub use backends::CandleBackend;
 pub use backends::NativeDtype;
 #[cfg(feature = "ndarray")]
 pub use backends::NdarrayBackend;
+pub use constants::{E, INF, NAN, PI};
 pub use functional::creation::*;
 pub use functional::data_type::*;
 pub use functional::defaults::*;
