@@ -68,6 +68,14 @@ pub(crate) fn probe(op: &'static str, bytes: usize) -> Result<()> {
     Ok(())
 }
 
+/// Fails cleanly (`Error::OutOfMemory`, or `InvalidArgument` when the size overflows) when a
+/// result of `shape` and `dtype` cannot be allocated: for kernels whose own allocation would
+/// abort (candle's, ndarray's `select`).
+pub(crate) fn reserve(op: &'static str, shape: &[usize], dtype: Dtype) -> Result<()> {
+    let n = shape_size_of(op, shape, dtype)?;
+    probe(op, bytes_of(n, dtype))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -435,8 +435,7 @@ pub(crate) fn concat_plan<'a>(
         message: "needs at least one array".into(),
     })?;
     let shape = concat_shape(arrays, ax);
-    let n = crate::alloc::shape_size_of(OP, &shape, first.dtype())?;
-    crate::alloc::probe(OP, crate::alloc::bytes_of(n, first.dtype()))?;
+    crate::alloc::reserve(OP, &shape, first.dtype())?;
     Ok((first, ax, shape))
 }
 
@@ -458,15 +457,9 @@ fn concat_shape(arrays: &[&Array], axis: Option<usize>) -> Vec<usize> {
     }
 }
 
-/// An axis of a rank-`ndim` array, negative counting from the end.
-pub(crate) fn normalize_axis(op: &'static str, axis: i64, ndim: usize) -> Result<usize> {
-    let n = ndim as i64;
-    if (-n..n).contains(&axis) {
-        Ok(axis.rem_euclid(n.max(1)) as usize)
-    } else {
-        Err(Error::Axis { op, axis, ndim })
-    }
-}
+/// An axis of a rank-`ndim` array, negative counting from the end (`Error::Axis` out of
+/// range): the normaliser of `#[axis]` parameters.
+pub(crate) use crate::__private::normalize_axis;
 
 /// `i` wrapped into `0..n` (0 when `n` is 0).
 pub(crate) fn wrap_index(i: i64, n: i64) -> i64 {
@@ -527,14 +520,8 @@ pub(crate) fn reshape_args(
 
 /// `axes` as a permutation of `0..ndim` (negative axes from the end).
 pub(crate) fn permutation(op: &'static str, ndim: usize, axes: &[i64]) -> Result<Vec<usize>> {
-    let perm = axes
-        .iter()
-        .map(|&a| normalize_axis(op, a, ndim))
-        .collect::<Result<Vec<usize>>>()?;
-    let mut seen = vec![false; ndim];
-    let complete =
-        perm.len() == ndim && perm.iter().all(|&a| !std::mem::replace(&mut seen[a], true));
-    if !complete {
+    let perm = distinct_axes(op, ndim, axes)?;
+    if perm.len() != ndim {
         return Err(Error::InvalidArgument {
             op,
             message: format!("axes {axes:?} are not a permutation of the {ndim} axes of the array"),
@@ -597,8 +584,8 @@ pub(crate) fn moved_axes(
             ),
         });
     }
-    let src = permutation_part(op, ndim, source)?;
-    let dst = permutation_part(op, ndim, destination)?;
+    let src = distinct_axes(op, ndim, source)?;
+    let dst = distinct_axes(op, ndim, destination)?;
     let mut order: Vec<i64> = (0..ndim)
         .filter(|a| !src.contains(a))
         .map(|a| a as i64)
@@ -611,8 +598,8 @@ pub(crate) fn moved_axes(
     Ok(order)
 }
 
-/// Distinct normalised axes.
-fn permutation_part(op: &'static str, ndim: usize, axes: &[i64]) -> Result<Vec<usize>> {
+/// Distinct normalised axes, in their given order.
+fn distinct_axes(op: &'static str, ndim: usize, axes: &[i64]) -> Result<Vec<usize>> {
     let v = axes
         .iter()
         .map(|&a| normalize_axis(op, a, ndim))

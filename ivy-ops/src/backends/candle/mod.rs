@@ -144,10 +144,7 @@ fn message_of(e: &candle_core::Error) -> String {
 
 /// Checks that a result of `shape` and `dtype` can exist and be allocated, before candle
 /// allocates it itself (candle aborts the process on allocation failure).
-pub(crate) fn reserve(op: &'static str, shape: &[usize], dtype: Dtype) -> Result<()> {
-    let n = crate::alloc::shape_size_of(op, shape, dtype)?;
-    crate::alloc::probe(op, crate::alloc::bytes_of(n, dtype))
-}
+pub(crate) use crate::alloc::reserve;
 
 /// The tensor of `x`, or a backend-mismatch error.
 pub(crate) fn tensor<'a>(op: &'static str, x: &'a Array) -> Result<&'a Tensor> {

@@ -92,6 +92,7 @@ impl ManipulationBackend for NdarrayBackend {
         let n = axis.map_or(x.size(), |ax| x.shape()[ax]);
         let idx = take_indices(OP, indices, n)?;
         let shape = take_shape(x.shape(), indices.shape(), axis);
+        crate::alloc::reserve(OP, &shape, x.dtype())?;
         super::nd_all!(nd(OP, x)?, a, T => {
             let flat;
             let (src, ax) = match axis {
@@ -101,11 +102,8 @@ impl ManipulationBackend for NdarrayBackend {
                     (flat.view(), 0)
                 }
             };
-            let mut sel_shape = src.shape().to_vec();
-            sel_shape[ax] = idx.len();
-            let bytes = crate::alloc::shape_size(OP, &sel_shape, std::mem::size_of::<T>())?;
-            crate::alloc::probe(OP, bytes.saturating_mul(std::mem::size_of::<T>()))?;
-            // the indices were checked against the axis: `select` cannot panic
+            // the indices were checked against the axis: `select` cannot panic (and its
+            // result, of `shape`'s size, was reserved: it cannot abort)
             let r = reshaped(OP, src.select(Axis(ax), &idx).view(), &shape)?;
             Ok(Array::from_nd(T::wrap(r)))
         })
