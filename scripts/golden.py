@@ -1953,6 +1953,22 @@ GENERATORS = {
 }
 
 
+def load_plugins():
+    """Generator modules beside this file, `golden_<group>.py`: each defines `GENERATORS`
+    (op -> function returning cases) and `ABOUT` (op -> the numpy call it records), and
+    imports what it needs from this module (`from golden import *`)."""
+    import glob
+    import importlib
+    here = os.path.dirname(os.path.abspath(__file__))
+    sys.path.insert(0, here)
+    for path in sorted(glob.glob(os.path.join(here, "golden_*.py"))):
+        m = importlib.import_module(os.path.basename(path)[:-3])
+        clash = set(m.GENERATORS) & set(GENERATORS)
+        assert not clash, f"{path}: generators already defined: {sorted(clash)}"
+        GENERATORS.update(m.GENERATORS)
+        ABOUT.update(m.ABOUT)
+
+
 def slug(text):
     words = [w for w in "".join(ch if ch.isalnum() else " " for ch in text.lower()).split()
              if w not in ("a", "an", "the", "is", "are", "s", "of", "in", "to", "as")]
@@ -2004,6 +2020,7 @@ def write(op, cases):
 
 
 def main():
+    load_plugins()
     os.makedirs(OUT, exist_ok=True)
     total = 0
     only = sys.argv[1:]
