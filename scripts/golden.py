@@ -910,13 +910,20 @@ def sum_atol(x: Arr, axis, out_dtype):
     return float(max(n, 1) * EPS[out_dtype] * (xf.sum() if xf.size else 0.0))
 
 
-INT_SUM = ("an integer sum keeps x's dtype and wraps (Ivy's sum: dtype defaults to x's; "
-           "README: integer reductions wrap); numpy accumulates in int64 / uint64")
+INT_SUM = ("an integer sum is in the standard's dtype: x's, or for a narrower one the default "
+           "int / uint dtype (int32 / uint32; bool: int32), and wraps; numpy accumulates in "
+           "int64 / uint64 (Ivy 1.0.0.5 keeps x's dtype)")
+
+
+def widen(d):
+    """The standard's sum/prod dtype with ivy's defaults (int32, uint32)."""
+    return {"bool": "int32", "int8": "int32", "int16": "int32",
+            "uint8": "uint32", "uint16": "uint32"}.get(d, d)
 
 
 def sum_expected(x: Arr, axis=None, keepdims=False, dtype=None):
-    """Ivy's sum: in `dtype`, else x's dtype (bool: int32)."""
-    d = dtype or ("int32" if x.dtype == "bool" else x.dtype)
+    """ivy's sum: in `dtype`, else the standard's widened dtype."""
+    d = dtype or widen(x.dtype)
     ax = tuple(axis) if isinstance(axis, list) else axis
     if d == "bfloat16":
         r = np.sum(x.a.astype(np.float64), axis=ax, keepdims=keepdims)
@@ -998,8 +1005,7 @@ def gen_sum():
     x = mk("bool", [[True, False, True], [True, True, True]])
     for cid, axis in (("all", None), ("axis0", 0)):
         cases.append(case(f"bool/{cid}", [A(x)], sum_expected(x, axis), kwargs=sum_kwargs(axis),
-                          ivy_differs="a bool sum is in the default int dtype, int32 (the op's "
-                          "doc); numpy gives int64",
+                          ivy_differs=INT_SUM,
                           numpy=np_answer(lambda: np.sum(x.a, axis=axis))))
     x = mk("float32", [[1.0, 2.0], [3.0, 4.0]])
     cases.append(case("float32/axis_out_of_range", [A(x)], ERR("Axis"), kwargs=sum_kwargs(2),

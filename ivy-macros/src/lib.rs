@@ -62,6 +62,6 @@ misplaced! {
     host_dtypes => "belongs on a backend method inside a `#[ivy::backend_impl]` impl (the dtypes it computes on the host)",
     unsupported_dtypes => "belongs on a compositional or mixed op declaration inside a `#[ivy::category]` module (per backend: `candle = (\"float16\",)`)",
     check => "belongs on a primary or mixed op declaration inside a `#[ivy::category]` module: `#[check(path_to_fn)]`",
-    family => "belongs on a primary op declaration inside a `#[ivy::category]` module: `#[family(unary)]` or `#[family(binary)]`",
+    family => "belongs on a primary op declaration inside a `#[ivy::category]` module: `#[family(unary)]`, `binary`, `predicate`, `compare` or `reduce`",
     supported_dtypes => "belongs on a compositional or mixed op declaration inside a `#[ivy::category]` module (per backend: `candle = (\"float32\",)`)",
 }

@@ -172,6 +172,46 @@ fn category_family_bool() {
 }
 
 #[test]
+fn category_family_reduce() {
+    let text = category(quote! {
+        pub mod demo {
+            use crate::{Array, Dtype, Result};
+
+            /// Sum.
+            #[primary]
+            #[family(reduce)]
+            pub fn sum(
+                x: &Array,
+                #[kw] #[axes] axis: Option<Vec<i64>>,
+                #[kw] keepdims: bool,
+                #[kw] dtype: Option<Dtype>,
+                out: Option<&mut Array>,
+            ) -> Result<Array>;
+
+            /// Maximum.
+            #[primary]
+            #[family(reduce)]
+            pub fn max(x: &Array, #[kw] #[axes] axis: Option<Vec<i64>>, #[kw] keepdims: bool) -> Result<Array>;
+        }
+    });
+    assert_clean(&text);
+    // a reduction with a `dtype` parameter runs `reduce_dtype`, one without `reduce`
+    let flat: String = text
+        .split_whitespace()
+        .collect::<String>()
+        .replace(",>", ">");
+    for want in [
+        "::ivy::__private::family::reduce_dtype::<Self,::ivy::__private::kernels::Sum>(x,axis,keepdims,dtype)",
+        "::ivy::__private::family::reduce_dtype_out::<Self,::ivy::__private::kernels::Sum>(x,axis,keepdims,dtype,out)",
+        "::ivy::__private::family::reduce::<Self,::ivy::__private::kernels::Max>(x,axis,keepdims)",
+        "::ivy::__private::family::info::<Self,::ivy::__private::kernels::Max>()",
+    ] {
+        assert!(flat.contains(want), "{want} not in {text}");
+    }
+    insta::assert_snapshot!("category_family_reduce", text);
+}
+
+#[test]
 fn category_dynamic_entry() {
     let text = category(quote! {
         pub mod demo {

@@ -60,6 +60,9 @@ pub trait Kernel: 'static {
     const BOOL_VALUED: bool = false;
     /// The row names candle's own op (a `candle(..)` class), used for candle's float dtypes.
     const HAS_CANDLE: bool = false;
+    /// The backend's op (`HAS_CANDLE`) also computes integers exactly (a reduction like
+    /// `max`, which cannot overflow): integers do not take the host path.
+    const NATIVE_INTS: bool = false;
     /// Integers and bools are computed in the default float dtype (the row has neither an
     /// `int` nor a `bool` class, and its results have the computed dtype).
     const INT_AS_FLOAT: bool = !Self::BOOL_VALUED
@@ -322,6 +325,10 @@ pub trait Kernels: BackendInfo {
     /// `K` into `out`, a bool array of the broadcast shape (operands as for `zip_bool`):
     /// `Ok(false)` when the backend cannot write into `out` itself.
     fn zip_bool_into<K: Compare>(a: &Array, b: &Array, out: &mut Array) -> Result<bool>;
+    /// `K` folded over the sorted, unique `axes` of `x` (which has the dtype `K` computes
+    /// in, and no empty reduced axis when `K` has no identity); reduced axes are kept as 1
+    /// with `keepdims`.
+    fn fold<K: Reduction>(x: &Array, axes: &[usize], keepdims: bool) -> Result<Array>;
 }
 
 /// The result of `K` cannot exist on `B`: a bool-valued row on a backend without bool.
@@ -342,7 +349,9 @@ const fn supported<B: BackendInfo + ?Sized, K: Kernel>() -> DtypeSet {
 /// bool-valued op on a backend without bool supports no dtype.
 pub const fn info<B: Kernels + ?Sized, K: Kernel>() -> crate::__private::ImplInfo {
     // a row with the backend's op computes its integers-as-floats there (after a cast)
-    let host = if K::HAS_CANDLE {
+    let host = if K::HAS_CANDLE && K::NATIVE_INTS {
+        DtypeSet::EMPTY
+    } else if K::HAS_CANDLE {
         K::DTYPES.intersection(B::HOST_WITH_OP)
     } else {
         B::HOST_WITHOUT_OP
@@ -1014,4 +1023,192 @@ mod tests {
             ));
         }
     }
+}
+
+// ------------------------------------------------------------------ reductions
+
+/// A reduction row (`sum`, `prod`, `max`, `min`, `all`, `any`): an element-wise binary
+/// row folded over a set of axes. The family fixes, once, the dtype the fold runs in
+/// ([`Accumulate`]), the empty-axis rule (a row without an identity rejects it) and the
+/// `keepdims` shape; each backend folds with its own kernel where it has one
+/// ([`Reduction::candle`]) and with the shared host loop of [`crate::reduce`] otherwise.
+pub trait Reduction: Kernel {
+    /// The element-wise row folded over the reduced axes (`Add` for `sum`).
+    type Fold: Binary;
+    /// The fold's identity, the value of an empty reduction (`0` for `sum`, `1` for
+    /// `prod`; bools as `0`/`1`). `None`: no identity (`max`, `min`), and reducing an
+    /// axis of length 0 is an error, as in numpy.
+    const IDENTITY: Option<i128>;
+    /// The dtype the fold runs in (and its result's) for input dtype `x`.
+    const ACCUMULATE: Accumulate;
+    /// Candle's own reduction of a float tensor (or any tensor, with
+    /// [`NATIVE_INTS`](Kernel::NATIVE_INTS)) over `axes`, keeping them as 1.
+    #[cfg(feature = "candle")]
+    fn candle(
+        _t: &candle_core::Tensor,
+        _axes: &[usize],
+    ) -> Option<candle_core::Result<candle_core::Tensor>> {
+        None
+    }
+}
+
+/// The dtype a reduction runs in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Accumulate {
+    /// The input's dtype (`max`, `min`).
+    Keep,
+    /// The standard's rule for sums and products: a signed integer narrower than the
+    /// default int dtype gives the default int dtype, an unsigned one narrower than the
+    /// default uint dtype the default uint dtype, bool the default int dtype; other
+    /// dtypes are kept. A `dtype` argument overrides it.
+    Widen,
+    /// Bool (`all`, `any`: nonzero is `true`).
+    Bool,
+}
+
+impl Accumulate {
+    /// The dtype the fold runs in for input dtype `x` and the op's `dtype` argument.
+    pub fn dtype(self, x: Dtype, dtype: Option<Dtype>) -> Dtype {
+        match (self, dtype) {
+            (Accumulate::Keep, _) => x,
+            (Accumulate::Bool, _) => Dtype::Bool,
+            (Accumulate::Widen, Some(d)) => d,
+            (Accumulate::Widen, None) => {
+                let (int, uint) = (
+                    ivy_core::default_int_dtype(),
+                    ivy_core::default_uint_dtype(),
+                );
+                match x.kind() {
+                    DtypeKind::Bool => int,
+                    DtypeKind::Int if x.bits() < int.bits() => int,
+                    DtypeKind::Uint if x.bits() < uint.bits() => uint,
+                    _ => x,
+                }
+            }
+        }
+    }
+}
+
+/// A reduction family op without a `dtype` argument.
+#[inline]
+pub fn reduce<B: Kernels + ?Sized, K: Reduction>(
+    x: &Array,
+    axes: &[usize],
+    keepdims: bool,
+) -> Result<Array> {
+    reduce_dtype::<B, K>(x, axes, keepdims, None)
+}
+
+/// A reduction family op: `x` cast to the dtype `K` runs in, checked, folded.
+pub fn reduce_dtype<B: Kernels + ?Sized, K: Reduction>(
+    x: &Array,
+    axes: &[usize],
+    keepdims: bool,
+    dtype: Option<Dtype>,
+) -> Result<Array> {
+    check::<B, K>(x.dtype())?;
+    let d = K::ACCUMULATE.dtype(x.dtype(), dtype);
+    if B::INVALID.contains(d) {
+        return Err(crate::array::not_in_backend(Some(K::NAME), d, B::BACKEND));
+    }
+    if K::IDENTITY.is_none() && axes.iter().any(|&a| x.shape().get(a) == Some(&0)) {
+        return Err(Error::InvalidArgument {
+            op: K::NAME,
+            message: format!(
+                "cannot reduce an axis of length 0 of shape {:?}: `{}` has no identity (reduce over non-empty axes, or check `size()` first)",
+                x.shape(),
+                K::NAME
+            ),
+        });
+    }
+    crate::alloc::reserve(
+        K::NAME,
+        &crate::reduce::reduced_shape(x.shape(), axes, keepdims),
+        d,
+    )?;
+    if d == x.dtype() {
+        B::fold::<K>(x, axes, keepdims)
+    } else {
+        B::fold::<K>(&x.cast(d).map_err(|e| e.with_op(K::NAME))?, axes, keepdims)
+    }
+}
+
+/// A reduction family op into `out` (which keeps its dtype; unchanged on error).
+#[inline]
+pub fn reduce_out<B: Kernels + ?Sized, K: Reduction>(
+    x: &Array,
+    axes: &[usize],
+    keepdims: bool,
+    out: &mut Array,
+) -> Result<()> {
+    crate::__private::write_out(K::NAME, reduce::<B, K>(x, axes, keepdims)?, out)
+}
+
+/// A reduction family op with a `dtype` argument into `out`.
+#[inline]
+pub fn reduce_dtype_out<B: Kernels + ?Sized, K: Reduction>(
+    x: &Array,
+    axes: &[usize],
+    keepdims: bool,
+    dtype: Option<Dtype>,
+    out: &mut Array,
+) -> Result<()> {
+    let r = reduce_dtype::<B, K>(x, axes, keepdims, dtype)?;
+    crate::__private::write_out(K::NAME, r, out)
+}
+
+/// The host fold of `K` over row-major `xs` of `shape` (the one loop both backends' host
+/// paths run).
+pub(crate) fn fold_host<T: Elem, K: Reduction>(
+    xs: &[T],
+    shape: &[usize],
+    axes: &[usize],
+) -> Result<Vec<T>> {
+    crate::reduce::reduce(
+        K::NAME,
+        xs,
+        shape,
+        axes,
+        K::IDENTITY.map(T::from_i128),
+        T::binary::<K::Fold>,
+    )
+}
+
+/// Declares reduction rows: `Name: "op", fold Row, identity expr, accumulate Variant,
+/// dtypes SET[, candle(t, axes => expr) [with ints]];` (`with ints`: candle's op also
+/// computes integers, [`Kernel::NATIVE_INTS`]).
+#[macro_export]
+#[doc(hidden)]
+macro_rules! reduce_kernels {
+    ($(
+        $(#[$m:meta])*
+        $row:ident: $name:literal, fold $fold:ident, identity $id:expr, accumulate $acc:ident,
+        dtypes $dtypes:expr $(, candle($t:ident, $axes:ident => $candle:expr) $(with $native:ident)?)?;
+    )*) => {$(
+        $(#[$m])*
+        #[derive(Clone, Copy, Debug)]
+        pub struct $row;
+        impl $crate::family::Kernel for $row {
+            const NAME: &'static str = $name;
+            const DTYPES: ::ivy_core::DtypeSet = $dtypes;
+            const BOOL_VALUED: bool = matches!($crate::family::Accumulate::$acc, $crate::family::Accumulate::Bool);
+            const HAS_CANDLE: bool = false $(|| { let _ = stringify!($candle); true })?;
+            const NATIVE_INTS: bool = false $($(|| { let _ = stringify!($native); true })?)?;
+            const SUPPORTED: ::ivy_core::DtypeSet = $dtypes;
+        }
+        impl $crate::family::Reduction for $row {
+            type Fold = $crate::kernels::$fold;
+            const IDENTITY: ::core::option::Option<i128> = $id;
+            const ACCUMULATE: $crate::family::Accumulate = $crate::family::Accumulate::$acc;
+            $(
+            #[cfg(feature = "candle")]
+            fn candle(
+                $t: &::candle_core::Tensor,
+                $axes: &[usize],
+            ) -> ::core::option::Option<::candle_core::Result<::candle_core::Tensor>> {
+                ::core::option::Option::Some((|| -> ::candle_core::Result<::candle_core::Tensor> { $candle })())
+            }
+            )?
+        }
+    )*};
 }

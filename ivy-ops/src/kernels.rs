@@ -246,3 +246,28 @@ crate::compare_kernels! {
     /// `a >= b`.
     GreaterEqual: "greater_equal", int(a, b => a >= b), real(a, b => a >= b);
 }
+
+crate::reduce_kernels! {
+    /// Sum: `add` folded, integers wrapping (their sums widen first: see
+    /// [`Accumulate::Widen`](crate::family::Accumulate::Widen)). Candle sums floats with its
+    /// own kernel, integers on the host (its integer sum panics on overflow in debug builds).
+    Sum: "sum", fold Add, identity Some(0), accumulate Widen, dtypes ::ivy_core::DtypeSet::VALID,
+        candle(t, axes => t.sum_keepdim(axes));
+    /// Product: `multiply` folded, integers wrapping (widened first, as `sum`). Candle has
+    /// no product: the host fold there (CPU).
+    Prod: "prod", fold Multiply, identity Some(1), accumulate Widen, dtypes ::ivy_core::DtypeSet::VALID;
+    /// Maximum: NaN if any element is NaN (the standard; candle's own `max` skips NaN, so
+    /// its result is corrected where a NaN was seen). No identity: an empty axis is an
+    /// error. Real dtypes and bool (complex numbers have no order in the standard).
+    Max: "max", fold Maximum, identity None, accumulate Keep,
+        dtypes ::ivy_core::DtypeSet::VALID.difference(::ivy_core::DtypeSet::COMPLEX),
+        candle(t, axes => crate::backends::candle::extreme(t, axes, true)) with ints;
+    /// Minimum, as [`Max`].
+    Min: "min", fold Minimum, identity None, accumulate Keep,
+        dtypes ::ivy_core::DtypeSet::VALID.difference(::ivy_core::DtypeSet::COMPLEX),
+        candle(t, axes => crate::backends::candle::extreme(t, axes, false)) with ints;
+    /// Whether every element is nonzero (`true` for an empty reduction).
+    All: "all", fold BitwiseAnd, identity Some(1), accumulate Bool, dtypes ::ivy_core::DtypeSet::VALID;
+    /// Whether any element is nonzero (`false` for an empty reduction).
+    Any: "any", fold BitwiseOr, identity Some(0), accumulate Bool, dtypes ::ivy_core::DtypeSet::VALID;
+}

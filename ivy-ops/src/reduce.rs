@@ -37,13 +37,14 @@ pub(crate) fn fold_slice<T: Copy>(x: &[T], init: T, f: impl Fn(T, T) -> T) -> T 
 }
 
 /// Folds the sorted, unique `axes` out of `x` (row-major, of `shape`); the result is
-/// row-major over the remaining axes.
+/// row-major over the remaining axes. `init` is `f`'s identity; without one (`max`), `f`
+/// must be idempotent and no reduced axis empty: each fold starts from its first value.
 pub(crate) fn reduce<T: Copy>(
     op: &'static str,
     x: &[T],
     shape: &[usize],
     axes: &[usize],
-    init: T,
+    init: Option<T>,
     f: impl Fn(T, T) -> T + Copy,
 ) -> Result<Vec<T>> {
     let mut shape = shape.to_vec();
@@ -82,23 +83,31 @@ fn fold_run<T: Copy>(
     outer: usize,
     n: usize,
     inner: usize,
-    init: T,
+    init: Option<T>,
     f: impl Fn(T, T) -> T + Copy,
 ) -> Result<Vec<T>> {
     let mut out = try_vec(op, outer * inner)?;
-    if inner == 1 {
-        if n == 0 {
-            out.resize(outer, init);
-        } else {
-            out.extend(x.chunks_exact(n).map(|row| fold_slice(row, init, f)));
+    if n == 0 || inner == 0 || outer == 0 {
+        // nothing to fold: the identity (an op without one never gets here with outputs)
+        if let Some(init) = init {
+            out.resize(outer * inner, init);
         }
         return Ok(out);
     }
-    out.resize(outer * inner, init);
-    if n == 0 || inner == 0 {
+    if inner == 1 {
+        out.extend(
+            x.chunks_exact(n)
+                .map(|row| fold_slice(row, init.unwrap_or(row[0]), f)),
+        );
         return Ok(out);
     }
-    for (o, block) in out.chunks_exact_mut(inner).zip(x.chunks_exact(n * inner)) {
+    for block in x.chunks_exact(n * inner) {
+        let start = out.len();
+        match init {
+            Some(init) => out.resize(start + inner, init),
+            None => out.extend_from_slice(&block[..inner]),
+        }
+        let o = &mut out[start..];
         for row in block.chunks_exact(inner) {
             o.iter_mut().zip(row).for_each(|(a, &v)| *a = f(*a, v));
         }
@@ -124,7 +133,7 @@ mod tests {
     use super::*;
 
     fn sum(x: &[i64], shape: &[usize], axes: &[usize]) -> Vec<i64> {
-        reduce("t", x, shape, axes, 0, i64::wrapping_add).unwrap()
+        reduce("t", x, shape, axes, Some(0), i64::wrapping_add).unwrap()
     }
 
     #[test]
@@ -146,6 +155,21 @@ mod tests {
         assert_eq!(sum(&[i64::MAX, 1], &[2], &[0]), vec![i64::MIN]);
         assert_eq!(reduced_shape(&s, &[0, 2], true), vec![1, 3, 1]);
         assert_eq!(reduced_shape(&s, &[0, 2], false), vec![3]);
+    }
+
+    #[test]
+    fn without_identity() {
+        let max = |x: &[i64], shape: &[usize], axes: &[usize]| {
+            reduce("t", x, shape, axes, None, |a: i64, b| a.max(b)).unwrap()
+        };
+        let x: Vec<i64> = (0..24).map(|v| (v * 7) % 24).collect();
+        assert_eq!(max(&x, &[2, 3, 4], &[0, 1, 2]), vec![23]);
+        assert_eq!(
+            max(&x, &[2, 3, 4], &[1]),
+            vec![8, 15, 22, 21, 20, 23, 10, 17]
+        );
+        assert_eq!(max(&x, &[2, 3, 4], &[2]), vec![21, 18, 22, 19, 23, 20]);
+        assert_eq!(max(&[], &[0, 3], &[1]), Vec::<i64>::new());
     }
 
     #[test]

@@ -1066,25 +1066,32 @@ fn clip_nan_bound_is_invalid_argument() {
 }
 
 /// Integer sums wrap on overflow, identically on both backends (no debug-build panic in
-/// candle's kernels).
+/// candle's kernels), in the standard's dtype: narrow integers widen to the default int /
+/// uint dtype (int32 / uint32) first.
 #[test]
 fn integer_sums_wrap() {
-    let cases: Vec<(Dtype, Vec<i64>, i64)> = vec![
-        (Dtype::Int64, vec![i64::MAX, 1], i64::MIN),
-        (Dtype::Int64, vec![i64::MIN, -1], i64::MAX),
-        (Dtype::Int32, vec![i32::MAX as i64, 1], i32::MIN as i64),
+    let cases: Vec<(Dtype, Vec<i64>, i64, Dtype)> = vec![
+        (Dtype::Int64, vec![i64::MAX, 1], i64::MIN, Dtype::Int64),
+        (Dtype::Int64, vec![i64::MIN, -1], i64::MAX, Dtype::Int64),
+        (
+            Dtype::Int32,
+            vec![i32::MAX as i64, 1],
+            i32::MIN as i64,
+            Dtype::Int32,
+        ),
         (
             Dtype::Int32,
             vec![i32::MIN as i64, -1, -1],
             i32::MAX as i64 - 1,
+            Dtype::Int32,
         ),
-        (Dtype::Uint8, vec![200, 100], 44),
-        (Dtype::Int16, vec![32767, 32767], -2),
-        (Dtype::Uint32, vec![u32::MAX as i64, 2], 1),
+        (Dtype::Uint8, vec![200, 100], 300, Dtype::Uint32),
+        (Dtype::Int16, vec![32767, 32767], 65534, Dtype::Int32),
+        (Dtype::Uint32, vec![u32::MAX as i64, 2], 1, Dtype::Uint32),
     ];
     let mut wrong = Vec::new();
     for &b in Backend::ALL {
-        for (d, v, want) in &cases {
+        for (d, v, want, sum_dtype) in &cases {
             let r = quietly(|| {
                 ivy::with_backend(b, || -> ivy::Result<Vec<f64>> {
                     let x = ivy::asarray_with(
@@ -1095,7 +1102,7 @@ fn integer_sums_wrap() {
                         },
                     )?;
                     let s = ivy::sum(&x)?;
-                    assert_eq!(s.dtype(), *d, "a sum keeps the integer dtype");
+                    assert_eq!(s.dtype(), *sum_dtype, "the standard's sum dtype");
                     s.to_f64_vec()
                 })
             });

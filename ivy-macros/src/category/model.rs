@@ -360,15 +360,19 @@ pub(super) enum Family {
     /// Two operands in, promoted as for `Binary` (integers compared exactly), a bool array
     /// of their broadcast shape out: `kernels::<Op>: Compare`.
     Compare,
+    /// One `&Array` folded over `#[axes]`, with `keepdims` (and optionally a `dtype` to
+    /// accumulate in): `kernels::<Op>: Reduction`.
+    Reduce,
 }
 
 impl Family {
     /// Every family, in the order messages list them.
-    pub(super) const ALL: [Family; 4] = [
+    pub(super) const ALL: [Family; 5] = [
         Family::Unary,
         Family::Binary,
         Family::Predicate,
         Family::Compare,
+        Family::Reduce,
     ];
 
     /// The family's name: in `#[family(..)]`, and of its functions in `ivy::family`
@@ -379,6 +383,16 @@ impl Family {
             Family::Binary => "binary",
             Family::Predicate => "predicate",
             Family::Compare => "compare",
+            Family::Reduce => "reduce",
+        }
+    }
+
+    /// The family function an op with `n` parameters (besides `out`) runs: a reduction
+    /// with a `dtype` parameter runs `reduce_dtype`.
+    pub(super) fn run(self, n: usize) -> &'static str {
+        match self {
+            Family::Reduce if n == 4 => "reduce_dtype",
+            other => other.name(),
         }
     }
 
@@ -387,6 +401,7 @@ impl Family {
         match self {
             Family::Unary | Family::Predicate => "one parameter `x: &Array`",
             Family::Binary | Family::Compare => "two parameters `x1: Operand, x2: Operand`",
+            Family::Reduce => "`x: &Array, #[kw] #[axes] axis: Option<Vec<i64>>, #[kw] keepdims: bool` and optionally `#[kw] dtype: Option<Dtype>`",
         }
     }
 
@@ -395,6 +410,13 @@ impl Family {
         let want: &[Class] = match self {
             Family::Unary | Family::Predicate => &[Class::Array],
             Family::Binary | Family::Compare => &[Class::Operand, Class::Operand],
+            Family::Reduce => {
+                let names = ["x", "axis", "keepdims", "dtype"];
+                return matches!(params.len(), 3 | 4)
+                    && params.iter().zip(names).all(|(p, n)| p.ident == n)
+                    && params[0].class == Class::Array
+                    && params[1].class == Class::Axes;
+            }
         };
         params.iter().map(|p| p.class).eq(want.iter().copied())
     }

@@ -121,7 +121,7 @@ fn read_helpers(cx: &mut Ctxt, name: &str, helpers: &[(Helper, Attribute)]) -> H
                     Some(f) => family = Some((f, attr.clone())),
                     None => cx.error_spanned_by(
                         attr,
-                        "`#[family]` names the op's kernel family: `#[family(unary)]` (one `&Array`), `#[family(binary)]` (two `Operand`s), `#[family(predicate)]` (one `&Array`, bool result) or `#[family(compare)]` (two `Operand`s, bool result); the kernel row of the same CamelCase name goes in `ivy::kernels`",
+                        "`#[family]` names the op's kernel family: `#[family(unary)]` (one `&Array`), `#[family(binary)]` (two `Operand`s), `#[family(predicate)]` (one `&Array`, bool result), `#[family(compare)]` (two `Operand`s, bool result) or `#[family(reduce)]` (`x`, `axis`, `keepdims`[, `dtype`]: a fold over axes); the kernel row of the same CamelCase name goes in `ivy::kernels`",
                     ),
                 }
                 continue;

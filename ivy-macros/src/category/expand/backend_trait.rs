@@ -51,7 +51,7 @@ pub(super) fn trait_items(cx: &OpCx) -> Vec<TokenStream> {
         .collect();
     let sig_doc = format!(" The backend's `{name_s}`.");
     if let Some((f, k)) = &family {
-        let run = quote::format_ident!("{}", f.name());
+        let run = quote::format_ident!("{}", f.run(op.params.len()));
         let run = quote!(#p::family::#run::<Self, #k>);
         items.push(quote_spanned! {span=>
             #[doc = #sig_doc]
@@ -95,7 +95,7 @@ pub(super) fn trait_items(cx: &OpCx) -> Vec<TokenStream> {
         };
         let write = match &family {
             Some((f, k)) => {
-                let run_out = quote::format_ident!("{}_out", f.name());
+                let run_out = quote::format_ident!("{}_out", f.run(op.params.len()));
                 quote!(#p::family::#run_out::<Self, #k>(#(#all_names,)* out))
             }
             None => quote!(#p::write_out(#name_s, Self::#name(#(#all_names),*)?, out)),

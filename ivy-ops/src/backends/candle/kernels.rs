@@ -11,7 +11,7 @@
 use super::{candle_types, dtype_of, err, tensor, wrap, CandleArray, CandleBackend};
 use crate::elem::Elem;
 use crate::family::{
-    binary_slices, unary_slices, Binary, Compare, Kernels, Predicate, SliceFn, Unary,
+    binary_slices, unary_slices, Binary, Compare, Kernels, Predicate, Reduction, SliceFn, Unary,
 };
 use crate::{Array, Result, Scalar};
 use candle_core::Tensor;
@@ -171,6 +171,27 @@ impl Kernels for CandleBackend {
 
     fn zip_bool_into<K: Compare>(_x: &Array, _y: &Array, _out: &mut Array) -> Result<bool> {
         Err(no_bool(K::NAME))
+    }
+
+    fn fold<K: Reduction>(x: &Array, axes: &[usize], keepdims: bool) -> Result<Array> {
+        let t = tensor(K::NAME, x)?;
+        let d = dtype_of(t.dtype());
+        if K::BOOL_VALUED {
+            return Err(no_bool(K::NAME));
+        }
+        let shape = crate::reduce::reduced_shape(t.dims(), axes, keepdims);
+        // candle's own reduction: floats (integers too for `NATIVE_INTS` rows); empty and
+        // high-rank tensors take the host loop, which candle's kernels are not written for
+        if (d.is_float() || K::NATIVE_INTS) && t.elem_count() > 0 && t.rank() <= MAX_RANK {
+            if let Some(r) = K::candle(t, axes) {
+                return wrap(K::NAME, r.and_then(|r| r.reshape(shape.as_slice())));
+            }
+        }
+        candle_types!(d, T => {
+            let xs = host_values::<T>(K::NAME, t, t.dims())?;
+            let r = crate::family::fold_host::<T, K>(&xs, t.dims(), axes)?;
+            wrap(K::NAME, Tensor::from_vec(r, shape.as_slice(), t.device()))
+        }, other => Err(crate::array::not_in_backend(Some(K::NAME), other, crate::Backend::Candle)))
     }
 }
 

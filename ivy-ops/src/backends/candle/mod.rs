@@ -11,6 +11,7 @@ mod general;
 mod kernels;
 mod manipulation;
 mod statistical;
+pub(crate) use statistical::extreme;
 
 use crate::{Array, NativeArray};
 use candle_core::{DType, Tensor, Var};

@@ -1,42 +1,32 @@
-//! candle: reductions. Float sums run in candle's kernels; integer sums run on the host
-//! through the shared kernels of [`crate::reduce`], wrapping like integer arithmetic (candle's
-//! own integer sum panics on overflow in debug builds), so both backends agree exactly.
+//! candle: reductions. The `reduce` family ops run through
+//! [`Kernels::fold`](crate::family::Kernels::fold): candle's own kernels for floats (and
+//! for `max`/`min` of integers), the shared host loops of [`crate::reduce`] otherwise
+//! (integer sums wrap there, where candle's panic on overflow in debug builds).
 
-use super::{candle_dtype, candle_types, dtype_of, err, tensor, wrap, CandleBackend};
-use crate::elem::Elem;
-use crate::functional::statistical::{sum_dtype, StatisticalBackend};
-use crate::reduce::{reduce, reduced_shape};
-use crate::{Array, Backend, Dtype, Result};
-use candle_core::Tensor;
+use super::CandleBackend;
+use crate::functional::statistical::StatisticalBackend;
+use candle_core::{Result, Tensor};
 
 #[ivy_macros::backend_impl]
-impl StatisticalBackend for CandleBackend {
-    #[host_dtypes({"0.11.1 and below": ("integer",)})]
-    fn sum(x: &Array, axes: &[usize], keepdims: bool, dtype: Option<Dtype>) -> Result<Array> {
-        let t = tensor("sum", x)?;
-        let d = sum_dtype(x.dtype(), dtype);
-        let cd = candle_dtype(Some("sum"), d)?;
-        if d != x.dtype() {
-            super::reserve("sum", t.dims(), d)?;
-        }
-        let t = t.to_dtype(cd).map_err(|e| err("sum", e))?;
-        let shape = reduced_shape(t.dims(), axes, keepdims);
-        // an empty input can reduce to a large result (`[0, n]` over axis 0 gives `[n]`)
-        super::reserve("sum", &shape, d)?;
-        if d.is_float() {
-            return wrap(
-                "sum",
-                if keepdims {
-                    t.sum_keepdim(axes)
-                } else {
-                    t.sum(axes)
-                },
-            );
-        }
-        candle_types!(dtype_of(cd), T => {
-            let xs = super::kernels::host_values::<T>("sum", &t, t.dims())?;
-            let r = reduce("sum", &xs, t.dims(), axes, T::from_i128(0), T::binary::<crate::kernels::Add>)?;
-            wrap("sum", Tensor::from_vec(r, shape.as_slice(), t.device()))
-        }, other => Err(crate::array::not_in_backend(Some("sum"), other, Backend::Candle)))
+impl StatisticalBackend for CandleBackend {}
+
+/// Candle's `max` (or `min`) over `axes`, kept as 1: NaN where a NaN was reduced (candle's
+/// own kernels skip NaN; the standard propagates it).
+pub(crate) fn extreme(t: &Tensor, axes: &[usize], max: bool) -> Result<Tensor> {
+    let fold = |t: Tensor| {
+        axes.iter().try_fold(t, |t, &a| {
+            if max {
+                t.max_keepdim(a)
+            } else {
+                t.min_keepdim(a)
+            }
+        })
+    };
+    let r = fold(t.clone())?;
+    if !t.dtype().is_float() {
+        return Ok(r);
     }
+    let seen = axes.iter().try_fold(t.ne(t)?, |m, &a| m.max_keepdim(a))?;
+    let nan = Tensor::full(f32::NAN, r.shape(), r.device())?.to_dtype(r.dtype())?;
+    seen.where_cond(&nan, &r)
 }

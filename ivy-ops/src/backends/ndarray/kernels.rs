@@ -10,7 +10,7 @@ use std::mem::MaybeUninit;
 use super::strided::{self, Dst, Src};
 use crate::family::{
     binary_slices, compare_slices, compare_wide, predicate_slices, to_real_slices, unary_slices,
-    Binary, Compare, Predicate, SliceFn, Unary,
+    Binary, Compare, Predicate, Reduction, SliceFn, Unary,
 };
 
 /// The ndarray data of `x`, or a backend-mismatch error.
@@ -304,6 +304,23 @@ impl crate::family::Kernels for super::NdarrayBackend {
                 Some(b) => into_array([a, b], o, compare_slices::<T, K>),
                 None => false,
             }),
+        })
+    }
+
+    fn fold<K: Reduction>(x: &Array, axes: &[usize], keepdims: bool) -> Result<Array> {
+        let x = nd(K::NAME, x)?;
+        super::nd_all!(x, a, T => {
+            let copy;
+            let xs = match a.as_slice() {
+                Some(xs) => xs,
+                None => {
+                    copy = standard_vec(K::NAME, &a.view())?;
+                    &copy[..]
+                }
+            };
+            let r = crate::family::fold_host::<T, K>(xs, a.shape(), axes)?;
+            let shape = crate::reduce::reduced_shape(a.shape(), axes, keepdims);
+            Ok(Array::from_nd(T::wrap(shaped(K::NAME, &shape, r)?)))
         })
     }
 }
