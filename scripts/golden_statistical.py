@@ -161,3 +161,177 @@ GENERATORS = {
 }
 
 ABOUT = {"prod": "np.prod", "max": "np.max", "min": "np.min", "all": "np.all", "any": "np.any"}
+
+
+STAT_INT = ("integers are computed in the default float dtype (float32); numpy gives float64 "
+            "(Ivy 1.0.0.5 keeps the integer dtype)")
+
+
+def stat_dtype(d):
+    return "float32" if d in INTS or d == "bool" else d
+
+
+def stat_atol(x: Arr, d):
+    from golden import EPS, as_float
+    xf = np.abs(as_float(x))
+    n = max(xf.size, 1)
+    return float(8 * n * EPS[d if d in EPS else "float32"] * max(1.0, float(xf.max()) if xf.size else 1.0) ** 2)
+
+
+def stat_gen(op):
+    def ref(x: Arr, axis=None, keepdims=False, correction=0.0):
+        d = stat_dtype(x.dtype)
+        src = x.a.astype(np.complex128 if d in COMPLEX else np.float64)
+        with np.errstate(all="ignore"):
+            if op == "mean":
+                r = np.mean(src, axis=ax_of(axis), keepdims=keepdims)
+            else:
+                f = np.var if op == "var" else np.std
+                r = f(src, axis=ax_of(axis), keepdims=keepdims, ddof=correction)
+                d = {"complex64": "float32", "complex128": "float64"}.get(d, d)
+        return round_to(d, np.asarray(r))
+
+    def kw(axis=None, keepdims=None, correction=None):
+        k = sum_kwargs(axis, keepdims)
+        if correction is not None:
+            from golden import F
+            k["correction"] = F(correction)
+        return k
+
+    def gen():
+        rng = rng_for(op)
+        cases = []
+        m = mk("float32", [[1.0, 2.0, 3.5], [4.0, -5.0, 6.5]])
+        for cid, axis, keep in (("all", None, None), ("axis0", 0, None), ("axis1", 1, None),
+                                ("axis-1_keepdims", -1, True), ("axes01", [0, 1], None)):
+            cases.append(case(f"float32/{cid}", [A(m)], ref(m, axis, bool(keep)), "sum",
+                              kwargs=kw(axis, keep), atol=stat_atol(m, "float32")))
+        for d in REALS:
+            x = mk(d, grid(rng, 20, -8, 8, 64), (4, 5))
+            for axis in (None, 1):
+                cases.append(case(f"{d}/random_{'all' if axis is None else 'axis1'}", [A(x)],
+                                  ref(x, axis), "sum", kwargs=kw(axis), atol=stat_atol(x, d),
+                                  signed_zeros=False))
+        for d in ("int8", "int64", "uint8") + (("bool",) if op == "mean" else ()):
+            x = mk(d, [[1, 0, 1], [1, 1, 1]] if d == "bool" else [[1, 2, 4], [7, 0, 3]])
+            exp = ref(x, 1)
+            cases.append(case(f"{d}/axis1", [A(x)], exp, "sum", kwargs=kw(1), atol=stat_atol(x, "float32"),
+                              ivy_differs=STAT_INT, numpy=np_answer(lambda: getattr(np, op)(x.a, axis=1))))
+        for d in COMPLEX:
+            x = cx(d, [(1.0, 2.0), (-0.5, 0.25), (3.0, -1.0), (0.0, 4.0)], None)
+            cases.append(case(f"{d}/all", [A(x)], ref(x), "sum", atol=stat_atol(x, d)))
+        x = mk("float64", [[1.0, NAN], [INF, 1.0], [2.0, 3.0]])
+        cases.append(case("float64/nonfinite", [A(x)], ref(x, 1), kwargs=kw(1)))
+        e = mk("float32", np.zeros((0, 3)))
+        cases.append(case("float32/empty_axis0", [A(e)], ref(e, 0), kwargs=kw(0),
+                          note="0 / 0: NaN, as numpy (which also warns)"))
+        s = mk("float64", 2.5)
+        cases.append(case("float64/0d", [A(s)], ref(s)))
+        if op != "mean":
+            x = mk("float64", [[1.0, 2.0, 4.0], [3.0, 3.0, 9.0]])
+            for c in (1.0, 0.5, 3.0, 4.0):
+                cases.append(case(f"float64/correction_{c}", [A(x)], ref(x, 1, False, c), "sum",
+                                  kwargs=kw(1, None, c), atol=1e-12,
+                                  note="n - correction is clamped at 0, as numpy" if c >= 3 else None))
+            cases.append(case("error/negative_correction", [A(x)], ERR("InvalidArgument"),
+                              kwargs=kw(None, None, -1.0), note="the standard requires correction >= 0"))
+        return cases
+
+    return gen
+
+
+def cumsum_expected(x: Arr, axis=None, dtype=None, include_initial=False):
+    d = dtype or widen(x.dtype)
+    src = x.a if x.a.ndim else x.a.reshape(1)
+    with np.errstate(all="ignore"):
+        if d in ("bfloat16", "float16", "float32", "complex64"):
+            # a running sum rounds at every step: compute it step by step in the dtype
+            ax = axis or 0
+            acc = np.moveaxis(src, ax, 0).astype(np.complex128 if d in COMPLEX else np.float64)
+            rows, run = [], None
+            for row in acc:
+                run = row if run is None else round_to(d, run + row).a.astype(acc.dtype)
+                run = round_to(d, run).a.astype(acc.dtype)
+                rows.append(run)
+            r = np.stack(rows) if rows else acc
+            if include_initial:
+                r = np.concatenate([np.zeros_like(r[:1]) if r.shape[0] else np.zeros((1,) + r.shape[1:]), r])
+            return round_to(d, np.moveaxis(r, 0, ax))
+        r = np.cumulative_sum(src, axis=axis, dtype=np_type(d), include_initial=include_initial)
+        return Arr(d, r)
+
+
+def gen_cumulative_sum():
+    from golden import D
+    cases = []
+    x = mk("float64", [[1.5, 2.0, -3.0], [4.0, 5.0, 0.25]])
+    for ax in (0, 1, -1):
+        for inc in (False, True):
+            cases.append(case(f"float64/axis{ax}{'_initial' if inc else ''}", [A(x)],
+                              cumsum_expected(x, ax, None, inc),
+                              kwargs={"axis": I(ax), "include_initial": B(inc)}))
+    v = mk("float32", [1.0, 2.0, 0.5, NAN, 3.0])
+    cases.append(case("float32/1d_nan", [A(v)], cumsum_expected(v)))
+    for d in INTS:
+        info = np.iinfo(np_type(d))
+        y = mk(d, [info.max, 1, 2])
+        exp = cumsum_expected(y)
+        npr = np_answer(lambda: np.cumulative_sum(y.a))
+        differs = INT_SUM if json.dumps(npr) != json.dumps(enc(exp)) else None
+        cases.append(case(f"{d}/1d", [A(y)], exp, ivy_differs=differs, numpy=npr if differs else None))
+    b = mk("bool", [True, False, True])
+    cases.append(case("bool/1d", [A(b)], cumsum_expected(b), ivy_differs=INT_SUM,
+                      numpy=np_answer(lambda: np.cumulative_sum(b.a))))
+    for d in ("float16", "bfloat16"):
+        h = mk(d, [0.1, 0.2, 0.3, 1000.0, 0.1])
+        cases.append(case(f"{d}/1d", [A(h)], cumsum_expected(h), "sum", atol=float(4 * 1024 * 2.0 ** -7)))
+    c = cx("complex64", [(1.0, 2.0), (-0.5, 0.25), (3.0, -1.0)], None)
+    cases.append(case("complex64/1d", [A(c)], cumsum_expected(c)))
+    i8 = mk("int8", [100, 100, 100])
+    cases.append(case("int8/dtype_int8", [A(i8)], cumsum_expected(i8, None, "int8"),
+                      kwargs={"dtype": D("int8")}))
+    s = mk("float32", 2.5)
+    cases.append(case("float32/0d", [A(s)], cumsum_expected(s), note="a 0-d array is treated as 1-d, as numpy"))
+    e = mk("float32", np.zeros((0, 2)))
+    cases.append(case("float32/empty_initial", [A(e)], cumsum_expected(e, 0, None, True),
+                      kwargs={"axis": I(0), "include_initial": B(True)}))
+    cases.append(case("error/axis_needed", [A(x)], ERR("InvalidArgument"),
+                      note="numpy raises ValueError too"))
+    return cases
+
+
+def arg_gen(op):
+    f = np.argmax if op == "argmax" else np.argmin
+
+    def expected(x: Arr, axis=None, keepdims=False):
+        return Arr("int64", np.asarray(f(x.a, axis=axis, keepdims=keepdims)))
+
+    def gen():
+        cases = []
+        m = mk("float32", [[1.0, 7.0, 7.0, -2.0], [NAN, 0.0, 2.0, NAN], [3.0, -INF, INF, 3.0]])
+        for cid, axis, keep in (("all", None, False), ("axis0", 0, False), ("axis1", 1, False),
+                                ("axis-1_keepdims", -1, True), ("all_keepdims", None, True)):
+            k = {"keepdims": B(keep)} if keep else {}
+            if axis is not None:
+                k["axis"] = I(axis)
+            cases.append(case(f"float32/{cid}", [A(m)], expected(m, axis, keep), kwargs=k))
+        for d in INTS + ["float16", "bfloat16", "float64", "bool"]:
+            x = mk(d, [[1, 0, 1], [0, 0, 1]] if d == "bool" else [[3, 1, 3], [0, 5, 5]])
+            cases.append(case(f"{d}/axis1", [A(x)], expected(x, 1), kwargs={"axis": I(1)}))
+        s = mk("int32", 4)
+        cases.append(case("int32/0d", [A(s)], expected(s)))
+        e = mk("float32", np.zeros((2, 0)))
+        cases.append(case("float32/empty_kept_axis", [A(e)], expected(e, 0), kwargs={"axis": I(0)}))
+        cases.append(case("error/empty_axis", [A(e)], ERR("InvalidArgument"), kwargs={"axis": I(1)},
+                          note="numpy raises ValueError too"))
+        return cases
+
+    return gen
+
+
+GENERATORS.update({
+    "mean": stat_gen("mean"), "var": stat_gen("var"), "std": stat_gen("std"),
+    "cumulative_sum": gen_cumulative_sum, "argmax": arg_gen("argmax"), "argmin": arg_gen("argmin"),
+})
+ABOUT.update({"mean": "np.mean", "var": "np.var (ddof = correction)", "std": "np.std (ddof = correction)",
+              "cumulative_sum": "np.cumulative_sum", "argmax": "np.argmax", "argmin": "np.argmin"})

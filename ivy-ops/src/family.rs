@@ -1206,7 +1206,7 @@ macro_rules! reduce_kernels {
                 $t: &::candle_core::Tensor,
                 $axes: &[usize],
             ) -> ::core::option::Option<::candle_core::Result<::candle_core::Tensor>> {
-                ::core::option::Option::Some((|| -> ::candle_core::Result<::candle_core::Tensor> { $candle })())
+                ::core::option::Option::Some($candle)
             }
             )?
         }

@@ -13,6 +13,7 @@ pub use crate::functional::manipulation::{
     StackKw, TakeKw, UnstackKw,
 };
 pub use crate::functional::statistical::{
-    AllKw, AnyKw, ArrayStatistical, ContainerStatistical, MaxKw, MinKw, ProdKw, SumKw,
+    AllKw, AnyKw, ArgmaxKw, ArgminKw, ArrayStatistical, ContainerStatistical, CumulativeSumKw,
+    MaxKw, MeanKw, MinKw, ProdKw, StdKw, SumKw, VarKw,
 };
 pub use crate::{Array, Backend, Container, Data, Device, Dtype, DtypeSet, Operand, Scalar, Shape};

@@ -10,6 +10,8 @@
 //!   a contiguous vector loop.
 
 use crate::alloc::try_vec;
+use crate::elem::Elem;
+use crate::kernels::{Add, Greater, Isnan, Less};
 use ivy_core::Result;
 
 const LANES: usize = 16;
@@ -115,6 +117,105 @@ fn fold_run<T: Copy>(
     Ok(out)
 }
 
+/// `shape` as `(outer, n, inner)` around `axis` (a 0-d shape as `[1]`).
+fn split(shape: &[usize], axis: usize) -> (usize, usize, usize) {
+    if shape.is_empty() {
+        return (1, 1, 1);
+    }
+    let outer = shape[..axis].iter().product();
+    let inner = shape[axis + 1..].iter().product();
+    (outer, shape[axis], inner)
+}
+
+/// The running sums of `x` (row-major, of `shape`) along `axis`, wrapping for integers;
+/// with `include_initial` each run starts with a 0 (`cumulative_sum`). A 0-d `x` is one
+/// element.
+pub(crate) fn cumulative_sum<T: Elem>(
+    op: &'static str,
+    x: &[T],
+    shape: &[usize],
+    axis: usize,
+    include_initial: bool,
+) -> Result<Vec<T>> {
+    let (outer, n, inner) = split(shape, axis);
+    let m = n + usize::from(include_initial);
+    let mut out = try_vec(op, outer * m * inner)?;
+    let zero = T::from_i128(0);
+    for block in x.chunks_exact((n * inner).max(1)).take(outer) {
+        let start = out.len();
+        out.resize(start + inner, zero);
+        let mut prev = start;
+        if !include_initial && n > 0 {
+            out.truncate(start);
+            out.extend_from_slice(&block[..inner]);
+        }
+        let first = usize::from(!include_initial);
+        for row in block.chunks_exact(inner.max(1)).take(n).skip(first) {
+            let here = out.len();
+            out.extend_from_within(prev..prev + inner);
+            for (a, &v) in out[here..].iter_mut().zip(row) {
+                *a = T::binary::<Add>(*a, v);
+            }
+            prev = here;
+        }
+    }
+    // empty runs (outer or inner of 0) leave `out` at its size: zeros when `m > 0`
+    out.resize(outer * m * inner, zero);
+    Ok(out)
+}
+
+/// The index along `axis` (the flattened array when `None`) of the first largest (`max`)
+/// or smallest element of `x` (row-major, of `shape`; no reduced axis empty); a NaN wins
+/// over every number, the first NaN over later ones (numpy's `argmax` / `argmin`).
+pub(crate) fn arg_extreme<T: Elem>(
+    op: &'static str,
+    x: &[T],
+    shape: &[usize],
+    axis: Option<usize>,
+    max: bool,
+) -> Result<Vec<i64>> {
+    let flat = [x.len()];
+    let (outer, n, inner) = match axis {
+        Some(a) => split(shape, a),
+        None => split(&flat, 0),
+    };
+    let better = |v: T, best: T| {
+        // the comparison rows have no bool class: bools compare as 0 and 1
+        if T::DTYPE == ivy_core::Dtype::Bool {
+            let (v, best) = (v.to_c128().re, best.to_c128().re);
+            if max {
+                v > best
+            } else {
+                v < best
+            }
+        } else if max {
+            T::compare::<Greater>(v, best)
+        } else {
+            T::compare::<Less>(v, best)
+        }
+    };
+    let mut out = try_vec::<i64>(op, outer * inner)?;
+    if outer * inner == 0 {
+        return Ok(out);
+    }
+    let mut best = try_vec::<T>(op, inner)?;
+    for block in x.chunks_exact(n * inner).take(outer) {
+        let start = out.len();
+        out.resize(start + inner, 0);
+        best.clear();
+        best.extend_from_slice(&block[..inner]);
+        for (i, row) in block.chunks_exact(inner).enumerate().skip(1) {
+            for ((b, o), &v) in best.iter_mut().zip(&mut out[start..]).zip(row) {
+                if !T::predicate::<Isnan>(*b) && (T::predicate::<Isnan>(v) || better(v, *b)) {
+                    *b = v;
+                    *o = i as i64;
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
 /// The shape of a reduction's result: reduced axes dropped, or kept as 1 with `keepdims`.
 pub(crate) fn reduced_shape(shape: &[usize], axes: &[usize], keepdims: bool) -> Vec<usize> {
     shape
@@ -170,6 +271,54 @@ mod tests {
         );
         assert_eq!(max(&x, &[2, 3, 4], &[2]), vec![21, 18, 22, 19, 23, 20]);
         assert_eq!(max(&[], &[0, 3], &[1]), Vec::<i64>::new());
+    }
+
+    #[test]
+    fn scans_and_arg_extremes() {
+        let x: Vec<i64> = vec![1, 2, 3, 4, 5, 6];
+        let cs = |shape: &[usize], axis, init| cumulative_sum("t", &x, shape, axis, init).unwrap();
+        assert_eq!(cs(&[6], 0, false), vec![1, 3, 6, 10, 15, 21]);
+        assert_eq!(cs(&[2, 3], 1, false), vec![1, 3, 6, 4, 9, 15]);
+        assert_eq!(cs(&[2, 3], 0, false), vec![1, 2, 3, 5, 7, 9]);
+        assert_eq!(cs(&[2, 3], 0, true), vec![0, 0, 0, 1, 2, 3, 5, 7, 9]);
+        assert_eq!(cs(&[2, 3], 1, true), vec![0, 1, 3, 6, 0, 4, 9, 15]);
+        assert_eq!(
+            cumulative_sum::<i64>("t", &[], &[0], 0, true).unwrap(),
+            vec![0]
+        );
+        assert_eq!(
+            cumulative_sum::<i64>("t", &[], &[2, 0], 1, true).unwrap(),
+            vec![0, 0]
+        );
+        assert_eq!(
+            cumulative_sum::<i64>("t", &[], &[0, 2], 0, true).unwrap(),
+            vec![0, 0]
+        );
+        let f = [1.0f32, f32::NAN, 3.0, 3.0, f32::NAN, -1.0];
+        assert_eq!(arg_extreme("t", &f, &[6], None, true).unwrap(), vec![1]);
+        assert_eq!(
+            arg_extreme("t", &f, &[2, 3], Some(1), true).unwrap(),
+            vec![1, 1]
+        );
+        assert_eq!(
+            arg_extreme("t", &f, &[2, 3], Some(0), false).unwrap(),
+            vec![0, 0, 1]
+        );
+        let b = [false, true, true, false];
+        assert_eq!(arg_extreme("t", &b, &[4], None, true).unwrap(), vec![1]);
+        assert_eq!(arg_extreme("t", &b, &[4], None, false).unwrap(), vec![0]);
+        assert!(arg_extreme::<f32>("t", &[], &[2, 0], Some(0), true)
+            .unwrap()
+            .is_empty());
+        assert!(arg_extreme::<f32>("t", &[], &[0, 2], Some(1), true)
+            .unwrap()
+            .is_empty());
+        let g = [2i8, 5, 5, -1];
+        assert_eq!(arg_extreme("t", &g, &[4], None, true).unwrap(), vec![1]);
+        assert_eq!(
+            arg_extreme("t", &g, &[2, 2], Some(1), false).unwrap(),
+            vec![0, 1]
+        );
     }
 
     #[test]

@@ -473,7 +473,8 @@ pub fn nested(values: &[Scalar], shape: &[usize]) -> Value {
 /// - text: the dtype's name (a dtype name, a dtype kind for `isdtype`, and a key of the
 ///   Containers above);
 /// - an option: `None` (the default); keywords keep their defaults, except the `dtype` and
-///   `device` keywords of a creation op ([`is_creation`]), set to the dtype and device.
+///   `device` keywords of a creation op ([`is_creation`]), set to the dtype and device, and
+///   an optional single `axis` (`Option<i64>`), set to `-1`.
 #[derive(Clone, Debug)]
 pub struct Small {
     /// The dtype under test.
@@ -551,6 +552,10 @@ impl Source for Small {
         match (creation, p.meta.kind) {
             (true, ParamKind::Dtype) => Some(Ok(Value::Dtype(self.dtype))),
             (true, ParamKind::Device) => Some(Ok(Value::Device(self.device))),
+            // an optional single axis: the last one (`cumulative_sum` needs one for rank 2)
+            _ if p.meta.name == "axis" && p.meta.ty.replace(' ', "") == "Option<i64>" => {
+                Some(Ok(Value::from(-1i64)))
+            }
             _ => None,
         }
     }

@@ -4,7 +4,10 @@
 /// row each in [`crate::kernels`]), and the statistics built on it.
 #[ivy_macros::category]
 pub mod statistical {
+    use crate::functional::data_type::astype;
+    use crate::functional::elementwise::{abs, divide, sqrt, square, subtract};
     use crate::{Array, Dtype, Result};
+    use std::borrow::Cow;
 
     /// Sum over `axis` (all axes when `None`), keeping reduced axes as 1 with `keepdims`.
     /// Computed in `dtype` when given; else a signed integer narrower than the default int
@@ -13,6 +16,7 @@ pub mod statistical {
     /// Integer sums wrap.
     ///
     /// ```
+    /// ivy::set_backend(ivy::Backend::Ndarray);
     /// let x = ivy::asarray(vec![vec![1i8, 2], vec![3, 4]])?;
     /// let s = ivy::sum_with(&x, ivy::prelude::SumKw { axis: Some(vec![-1]), ..Default::default() })?;
     /// assert_eq!(s.dtype(), ivy::Dtype::Int32);
@@ -35,6 +39,7 @@ pub mod statistical {
     /// Product over `axis`, with `sum`'s dtype rule (`1` for an empty reduction).
     ///
     /// ```
+    /// ivy::set_backend(ivy::Backend::Ndarray);
     /// let x = ivy::asarray(vec![1.5f64, 2.0, -4.0])?;
     /// assert_eq!(ivy::prod(&x)?.to_f64_vec()?, [-12.0]);
     /// # Ok::<(), ivy::Error>(())
@@ -56,6 +61,7 @@ pub mod statistical {
     /// 0 is an error (no identity), as in numpy.
     ///
     /// ```
+    /// ivy::set_backend(ivy::Backend::Ndarray);
     /// let x = ivy::asarray(vec![vec![1.0f32, 5.0], vec![3.0, f32::NAN]])?;
     /// let m = ivy::max_with(&x, ivy::prelude::MaxKw { axis: Some(vec![0]), keepdims: false })?;
     /// assert!(m.to_f64_vec()?[1].is_nan());
@@ -77,6 +83,7 @@ pub mod statistical {
     /// Minimum over `axis`, as `max`.
     ///
     /// ```
+    /// ivy::set_backend(ivy::Backend::Ndarray);
     /// let x = ivy::asarray(vec![4i64, -2, 7])?;
     /// assert_eq!(ivy::min(&x)?.to_f64_vec()?, [-2.0]);
     /// # Ok::<(), ivy::Error>(())
@@ -97,6 +104,7 @@ pub mod statistical {
     /// `true` for an empty reduction.
     ///
     /// ```
+    /// ivy::set_backend(ivy::Backend::Ndarray);
     /// let x = ivy::asarray(vec![vec![1, 0], vec![2, 3]])?;
     /// let a = ivy::all_with(&x, ivy::prelude::AllKw { axis: Some(vec![1]), keepdims: false })?;
     /// assert_eq!(a.to_f64_vec()?, [0.0, 1.0]);
@@ -118,6 +126,7 @@ pub mod statistical {
     /// reduction.
     ///
     /// ```
+    /// ivy::set_backend(ivy::Backend::Ndarray);
     /// let x = ivy::asarray(vec![0.0f32, -0.0, 2.5])?;
     /// assert_eq!(ivy::any(&x)?.to_f64_vec()?, [1.0]);
     /// # Ok::<(), ivy::Error>(())
@@ -133,6 +142,320 @@ pub mod statistical {
         #[kw] keepdims: bool,
         out: Option<&mut Array>,
     ) -> Result<Array>;
+
+    /// Arithmetic mean over `axis` (NaN for an empty reduction, as 0 / 0). Floating
+    /// inputs keep their dtype (float16 and bfloat16 accumulate in float32, as numpy's
+    /// float16 mean does); integers and bool give the default float dtype (the standard
+    /// leaves them open; numpy gives float64, Ivy 1.0.0.5 an integer). Compositional:
+    /// `sum` over a count.
+    ///
+    /// ```
+    /// ivy::set_backend(ivy::Backend::Ndarray);
+    /// let x = ivy::asarray(vec![vec![1.0f32, 2.0], vec![3.0, 5.0]])?;
+    /// let m = ivy::mean_with(&x, ivy::prelude::MeanKw { axis: Some(vec![1]), keepdims: false })?;
+    /// assert_eq!(m.to_f64_vec()?, [1.5, 4.0]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    #[nestable]
+    pub fn mean(
+        x: &Array,
+        #[kw] axis: Option<Vec<i64>>,
+        #[kw] keepdims: bool,
+        out: Option<&mut Array>,
+    ) -> Result<Array> {
+        const OP: &str = "mean";
+        let (d, acc) = super::stat_dtypes(x.dtype());
+        let n = super::reduced_count(OP, x, axis.as_deref())?;
+        let xs = match x.dtype() == acc {
+            true => Cow::Borrowed(x),
+            false => Cow::Owned(astype(x, acc)?),
+        };
+        let kw = SumKw {
+            axis,
+            keepdims,
+            dtype: None,
+        };
+        let m = divide(&sum_with(&xs, kw)?, n)?;
+        match m.dtype() == d {
+            true => super::finish(OP, m, out),
+            false => super::finish(OP, astype(&m, d)?, out),
+        }
+    }
+
+    /// Variance over `axis`: the sum of squared deviations from the mean over
+    /// `N - correction` (clamped at 0: the result is then inf or NaN, as numpy's). Dtypes as
+    /// `mean`, but bool is unsupported (it has no deviations: `subtract` rejects it);
+    /// complex input gives its real component dtype (`|x - mean|²`). Compositional.
+    ///
+    /// ```
+    /// ivy::set_backend(ivy::Backend::Ndarray);
+    /// let x = ivy::asarray(vec![1.0f64, 2.0, 3.0, 4.0])?;
+    /// assert_eq!(ivy::var(&x)?.to_f64_vec()?, [1.25]);
+    /// let kw = ivy::prelude::VarKw { correction: 1.0, ..Default::default() };
+    /// let y = ivy::asarray(vec![1.0f64, 3.0])?;
+    /// assert_eq!(ivy::var_with(&y, kw)?.to_f64_vec()?, [2.0]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    #[nestable]
+    pub fn var(
+        x: &Array,
+        #[kw] axis: Option<Vec<i64>>,
+        #[kw] correction: f64,
+        #[kw] keepdims: bool,
+        out: Option<&mut Array>,
+    ) -> Result<Array> {
+        const OP: &str = "var";
+        super::no_bool(OP, x)?;
+        let (d, acc) = super::stat_dtypes(x.dtype());
+        let n = super::reduced_count(OP, x, axis.as_deref())?;
+        let divisor = super::divisor(OP, n, correction)?;
+        let xs = match x.dtype() == acc {
+            true => Cow::Borrowed(x),
+            false => Cow::Owned(astype(x, acc)?),
+        };
+        let kw = MeanKw {
+            axis: axis.clone(),
+            keepdims: true,
+        };
+        let dev = subtract(&*xs, &mean_with(&xs, kw)?)?;
+        let sq = match dev.dtype().is_complex() {
+            true => square(&abs(&dev)?)?,
+            false => square(&dev)?,
+        };
+        let kw = SumKw {
+            axis,
+            keepdims,
+            dtype: None,
+        };
+        let v = divide(&sum_with(&sq, kw)?, divisor)?;
+        match v.dtype() == super::real_of(d) {
+            true => super::finish(OP, v, out),
+            false => super::finish(OP, astype(&v, super::real_of(d))?, out),
+        }
+    }
+
+    /// Standard deviation over `axis`: the square root of `var`. Compositional.
+    ///
+    /// ```
+    /// ivy::set_backend(ivy::Backend::Ndarray);
+    /// let x = ivy::asarray(vec![1.0f64, 3.0])?;
+    /// assert_eq!(ivy::std(&x)?.to_f64_vec()?, [1.0]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    #[nestable]
+    pub fn std(
+        x: &Array,
+        #[kw] axis: Option<Vec<i64>>,
+        #[kw] correction: f64,
+        #[kw] keepdims: bool,
+        out: Option<&mut Array>,
+    ) -> Result<Array> {
+        let kw = VarKw {
+            axis,
+            correction,
+            keepdims,
+        };
+        super::finish("std", sqrt(&var_with(x, kw)?)?, out)
+    }
+
+    /// Cumulative sum along `axis` (optional for arrays of rank 0 or 1; a 0-d array is
+    /// treated as 1-d, as numpy does), with `sum`'s dtype rule; `include_initial` prepends
+    /// the zero. Runs on the host on candle (its `cumsum` is a matrix product: quadratic
+    /// memory, and NaN from `inf * 0`).
+    ///
+    /// ```
+    /// ivy::set_backend(ivy::Backend::Ndarray);
+    /// let x = ivy::asarray(vec![1i64, 2, 3])?;
+    /// assert_eq!(ivy::cumulative_sum(&x)?.to_f64_vec()?, [1.0, 3.0, 6.0]);
+    /// let kw = ivy::prelude::CumulativeSumKw { include_initial: true, ..Default::default() };
+    /// assert_eq!(ivy::cumulative_sum_with(&x, kw)?.to_f64_vec()?, [0.0, 1.0, 3.0, 6.0]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[nestable]
+    #[check(super::cumulative_sum_args)]
+    pub fn cumulative_sum(
+        x: &Array,
+        #[kw]
+        #[axis]
+        axis: Option<i64>,
+        #[kw] dtype: Option<Dtype>,
+        #[kw] include_initial: bool,
+        out: Option<&mut Array>,
+    ) -> Result<Array>;
+
+    /// The index of the largest element over `axis` (the flattened array when `None`):
+    /// int64, the first occurrence; a NaN counts as the largest (the first NaN's index, as
+    /// numpy). An empty reduced axis is an error. Real dtypes and bool. Runs on the host on
+    /// candle (its `argmax` skips NaN).
+    ///
+    /// ```
+    /// ivy::set_backend(ivy::Backend::Ndarray);
+    /// let x = ivy::asarray(vec![vec![1.0f32, 7.0, 7.0], vec![f32::NAN, 0.0, 2.0]])?;
+    /// let kw = ivy::prelude::ArgmaxKw { axis: Some(1), keepdims: false };
+    /// assert_eq!(ivy::argmax_with(&x, kw)?.to_f64_vec()?, [1.0, 0.0]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[nestable]
+    #[check(super::arg_reduction_args)]
+    pub fn argmax(
+        x: &Array,
+        #[kw]
+        #[axis]
+        axis: Option<i64>,
+        #[kw] keepdims: bool,
+    ) -> Result<Array>;
+
+    /// The index of the smallest element over `axis`, as `argmax` (a NaN counts as the
+    /// smallest).
+    ///
+    /// ```
+    /// ivy::set_backend(ivy::Backend::Ndarray);
+    /// let x = ivy::asarray(vec![3i32, -1, 4, -1])?;
+    /// assert_eq!(ivy::argmin(&x)?.to_f64_vec()?, [1.0]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[nestable]
+    #[check(super::arg_reduction_args)]
+    pub fn argmin(
+        x: &Array,
+        #[kw]
+        #[axis]
+        axis: Option<i64>,
+        #[kw] keepdims: bool,
+    ) -> Result<Array>;
 }
 
 pub use statistical::*;
+
+use crate::{Array, Dtype, Result};
+
+/// The dtype of a statistic (`mean`, `var`, `std`) of dtype `d`, and the dtype it
+/// accumulates in: integers and bool give the default float dtype, half floats accumulate
+/// in float32.
+fn stat_dtypes(d: Dtype) -> (Dtype, Dtype) {
+    let d = if d.is_int() || d.is_bool() {
+        ivy_core::default_float_dtype()
+    } else {
+        d
+    };
+    let acc = match d {
+        Dtype::Float16 | Dtype::Bfloat16 => Dtype::Float32,
+        d => d,
+    };
+    (d, acc)
+}
+
+/// The number of elements each reduction over `axis` folds (as a float divisor).
+fn reduced_count(op: &'static str, x: &Array, axis: Option<&[i64]>) -> Result<f64> {
+    let axes = crate::__private::normalize_axes(op, "axis", axis, x.ndim())?;
+    Ok(axes.iter().map(|&a| x.shape()[a] as f64).product())
+}
+
+/// Rejects bool, which `var`'s support (folded from `subtract`'s) excludes although its
+/// body casts it to a float first.
+fn no_bool(op: &'static str, x: &Array) -> Result<()> {
+    let b = x.backend();
+    let version =
+        crate::__for_backend!(b, __B => <__B as crate::BackendInfo>::VERSION_STR, else => "");
+    crate::__private::check_dtype(op, crate::DtypeSet::BOOL, x.dtype(), b, version)
+}
+
+/// `var`'s divisor `n - correction`, clamped at 0 (numpy's rule: the variance is then inf
+/// or NaN); a negative or non-finite `correction` is an error.
+fn divisor(op: &'static str, n: f64, correction: f64) -> Result<f64> {
+    if !correction.is_finite() || correction < 0.0 {
+        return Err(ivy_core::Error::InvalidArgument {
+            op,
+            message: format!("`correction` must be a finite number >= 0, got {correction}"),
+        });
+    }
+    Ok((n - correction).max(0.0))
+}
+
+/// The real component dtype of `d` (`d` itself when real).
+fn real_of(d: Dtype) -> Dtype {
+    match d {
+        Dtype::Complex64 => Dtype::Float32,
+        Dtype::Complex128 => Dtype::Float64,
+        d => d,
+    }
+}
+
+/// The end of a body: `y`, or written into `out` when given.
+fn finish(op: &'static str, y: Array, out: Option<&mut Array>) -> Result<Option<Array>> {
+    match out {
+        Some(o) => crate::__private::write_out(op, y, o).map(|_| None),
+        None => Ok(Some(y)),
+    }
+}
+
+/// `cumulative_sum`'s check: `axis` may be omitted for rank 0 or 1 only.
+fn cumulative_sum_args(
+    op: &'static str,
+    x: &&Array,
+    axis: &Option<usize>,
+    _dtype: &Option<Dtype>,
+    _include_initial: &bool,
+) -> Result<()> {
+    if axis.is_none() && x.ndim() > 1 {
+        return Err(ivy_core::Error::InvalidArgument {
+            op,
+            message: format!(
+                "an array of rank {} needs `axis` (which axis to accumulate along)",
+                x.ndim()
+            ),
+        });
+    }
+    Ok(())
+}
+
+/// `argmax`'s and `argmin`'s check: no empty reduced axis (there is no index to give).
+fn arg_reduction_args(
+    op: &'static str,
+    x: &&Array,
+    axis: &Option<usize>,
+    _keepdims: &bool,
+) -> Result<()> {
+    let n = axis.map_or(x.size(), |a| x.shape()[a]);
+    if n == 0 {
+        return Err(ivy_core::Error::InvalidArgument {
+            op,
+            message: format!(
+                "cannot take the index of an extremum over an empty axis (shape {:?})",
+                x.shape()
+            ),
+        });
+    }
+    Ok(())
+}
+
+/// The shape of `cumulative_sum`'s result and the axis it runs along (a 0-d array as 1-d).
+pub(crate) fn scan_plan(
+    shape: &[usize],
+    axis: Option<usize>,
+    include_initial: bool,
+) -> (Vec<usize>, usize) {
+    let mut s = if shape.is_empty() {
+        vec![1]
+    } else {
+        shape.to_vec()
+    };
+    let ax = axis.unwrap_or(0);
+    s[ax] += usize::from(include_initial);
+    (s, ax)
+}
+
+/// The shape of `argmax`'s result.
+pub(crate) fn arg_shape(shape: &[usize], axis: Option<usize>, keepdims: bool) -> Vec<usize> {
+    match axis {
+        Some(a) => crate::reduce::reduced_shape(shape, &[a], keepdims),
+        None if keepdims => vec![1; shape.len()],
+        None => vec![],
+    }
+}

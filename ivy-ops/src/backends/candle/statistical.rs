@@ -3,12 +3,65 @@
 //! for `max`/`min` of integers), the shared host loops of [`crate::reduce`] otherwise
 //! (integer sums wrap there, where candle's panic on overflow in debug builds).
 
-use super::CandleBackend;
-use crate::functional::statistical::StatisticalBackend;
+use super::kernels::host_values;
+use super::{candle_types, dtype_of, tensor, wrap, CandleBackend};
+use crate::family::Accumulate;
+use crate::functional::statistical::{arg_shape, scan_plan, StatisticalBackend};
+use crate::{Array, Dtype};
 use candle_core::{Result, Tensor};
 
+/// `cumulative_sum`, `argmax` and `argmin` run the shared host loops of [`crate::reduce`]
+/// (CPU only): candle's `cumsum` is a product with a triangular matrix (quadratic memory,
+/// and `inf * 0` makes NaN), and its `argmax`/`argmin` skip NaN.
 #[ivy_macros::backend_impl]
-impl StatisticalBackend for CandleBackend {}
+impl StatisticalBackend for CandleBackend {
+    #[host_dtypes({"0.11.1 and below": ("valid",)})]
+    fn cumulative_sum(
+        x: &Array,
+        axis: Option<usize>,
+        dtype: Option<Dtype>,
+        include_initial: bool,
+    ) -> crate::Result<Array> {
+        const OP: &str = "cumulative_sum";
+        let d = Accumulate::Widen.dtype(x.dtype(), dtype);
+        let (shape, ax) = scan_plan(x.shape(), axis, include_initial);
+        crate::alloc::reserve(OP, &shape, d)?;
+        let t = tensor(OP, x)?;
+        let t = super::cast(t, d)?;
+        let t = t.tensor();
+        candle_types!(d, T => {
+            let xs = host_values::<T>(OP, t, t.dims())?;
+            let r = crate::reduce::cumulative_sum(OP, &xs, t.dims(), ax, include_initial)?;
+            wrap(OP, Tensor::from_vec(r, shape.as_slice(), t.device()))
+        }, other => Err(crate::array::not_in_backend(Some(OP), other, crate::Backend::Candle)))
+    }
+
+    #[host_dtypes({"0.11.1 and below": ("valid",)})]
+    fn argmax(x: &Array, axis: Option<usize>, keepdims: bool) -> crate::Result<Array> {
+        arg_extreme("argmax", x, axis, keepdims, true)
+    }
+
+    #[host_dtypes({"0.11.1 and below": ("valid",)})]
+    fn argmin(x: &Array, axis: Option<usize>, keepdims: bool) -> crate::Result<Array> {
+        arg_extreme("argmin", x, axis, keepdims, false)
+    }
+}
+
+fn arg_extreme(
+    op: &'static str,
+    x: &Array,
+    axis: Option<usize>,
+    keepdims: bool,
+    max: bool,
+) -> crate::Result<Array> {
+    let shape = arg_shape(x.shape(), axis, keepdims);
+    let t = tensor(op, x)?;
+    candle_types!(dtype_of(t.dtype()), T => {
+        let xs = host_values::<T>(op, t, t.dims())?;
+        let r = crate::reduce::arg_extreme(op, &xs, t.dims(), axis, max)?;
+        wrap(op, Tensor::from_vec(r, shape.as_slice(), t.device()))
+    }, other => Err(crate::array::not_in_backend(Some(op), other, crate::Backend::Candle)))
+}
 
 /// Candle's `max` (or `min`) over `axes`, kept as 1: NaN where a NaN was reduced (candle's
 /// own kernels skip NaN; the standard propagates it).

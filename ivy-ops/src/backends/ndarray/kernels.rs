@@ -124,6 +124,19 @@ fn standard_vec<T: Copy>(op: &'static str, a: &ArrayViewD<'_, T>) -> Result<Vec<
     Ok(v)
 }
 
+/// `f` of the elements of `a` in row-major order: its own buffer when it is in standard
+/// layout, else a copy.
+pub(crate) fn row_major<T: Copy, R>(
+    op: &'static str,
+    a: &ArrayD<T>,
+    f: impl FnOnce(&[T]) -> Result<R>,
+) -> Result<R> {
+    match a.as_slice() {
+        Some(xs) => f(xs),
+        None => f(&standard_vec(op, &a.view())?),
+    }
+}
+
 /// The identity slice kernel (a copy).
 fn copy_slices<T: Copy>([xs]: [&[T]; 1], out: &mut [MaybeUninit<T>]) {
     for (o, &x) in out.iter_mut().zip(xs) {
@@ -309,19 +322,11 @@ impl crate::family::Kernels for super::NdarrayBackend {
 
     fn fold<K: Reduction>(x: &Array, axes: &[usize], keepdims: bool) -> Result<Array> {
         let x = nd(K::NAME, x)?;
-        super::nd_all!(x, a, T => {
-            let copy;
-            let xs = match a.as_slice() {
-                Some(xs) => xs,
-                None => {
-                    copy = standard_vec(K::NAME, &a.view())?;
-                    &copy[..]
-                }
-            };
+        super::nd_all!(x, a, T => row_major(K::NAME, a, |xs| {
             let r = crate::family::fold_host::<T, K>(xs, a.shape(), axes)?;
             let shape = crate::reduce::reduced_shape(a.shape(), axes, keepdims);
             Ok(Array::from_nd(T::wrap(shaped(K::NAME, &shape, r)?)))
-        })
+        }))
     }
 }
 
