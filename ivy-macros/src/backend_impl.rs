@@ -102,7 +102,7 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
     let mut infos: BTreeMap<String, Info> = BTreeMap::new();
     for it in &mut imp.items {
         let ImplItem::Fn(f) = it else { continue };
-        let name = f.sig.ident.to_string();
+        let name = f.sig.ident.to_string().trim_start_matches("r#").to_string();
         let helpers = take_helpers(&mut f.attrs);
         let out_param = f.sig.inputs.iter().find_map(|a| match a {
             FnArg::Typed(pt) => match &*pt.pat {

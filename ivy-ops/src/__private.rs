@@ -329,7 +329,7 @@ pub fn promote_operands<'s, const N: usize>(
     ops: [Operand<'s>; N],
     store: &'s mut [Option<Array>; N],
 ) -> Result<[&'s Array; N]> {
-    // the family's shared shape check, before any conversion or backend call
+    // the element-wise shared shape check, before any conversion or backend call
     for (i, a) in ops.iter().enumerate() {
         if let Operand::Array(a) = a {
             for b in &ops[i + 1..] {
@@ -339,6 +339,17 @@ pub fn promote_operands<'s, const N: usize>(
             }
         }
     }
+    promote_operands_as_checked(op, backend, ops, store)
+}
+
+/// [`promote_operands`] for an op with its own shape rules (a `#[check]`, such as
+/// `matmul`'s): no broadcasting check.
+pub fn promote_operands_as_checked<'s, const N: usize>(
+    op: &'static str,
+    backend: Backend,
+    ops: [Operand<'s>; N],
+    store: &'s mut [Option<Array>; N],
+) -> Result<[&'s Array; N]> {
     if let Some(arrays) = same_dtype_arrays(&ops) {
         return Ok(arrays);
     }

@@ -7,6 +7,7 @@ pub use crate::functional::creation::{
 pub use crate::functional::data_type::{ArrayDataType, AstypeKw, ContainerDataType};
 pub use crate::functional::elementwise::{ArrayElementwise, ContainerElementwise};
 pub use crate::functional::general::InplaceUpdateKw;
+pub use crate::functional::linalg::{ArrayLinalg, ContainerLinalg, TensordotKw, VecdotKw};
 pub use crate::functional::losses::{ArrayLosses, ContainerLosses, CrossEntropyKw};
 pub use crate::functional::manipulation::{
     ArrayManipulation, ConcatKw, ContainerManipulation, FlipKw, RepeatKw, ReshapeKw, RollKw,

@@ -31,7 +31,12 @@ pub(super) fn parse_op(
     mut decl: DeclFn,
     helpers: Vec<(Helper, Attribute)>,
 ) -> Option<Op> {
-    let name = decl.sig.ident.to_string();
+    let name = decl
+        .sig
+        .ident
+        .to_string()
+        .trim_start_matches("r#")
+        .to_string();
     let helpers = read_helpers(cx, &name, &helpers);
     let Some(kind) = helpers.kind else {
         cx.error_spanned_by(

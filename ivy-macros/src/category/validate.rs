@@ -9,7 +9,12 @@ use crate::ctxt::Ctxt;
 /// reported as not applying: its own requirements (an array parameter, an Array result)
 /// are then not checked, to report one error.
 pub(super) fn check_kind(cx: &mut Ctxt, decl: &DeclFn, kind: Kind, helpers: &Helpers) -> bool {
-    let name = decl.sig.ident.to_string();
+    let name = decl
+        .sig
+        .ident
+        .to_string()
+        .trim_start_matches("r#")
+        .to_string();
     match (kind, &decl.body) {
         (Kind::Primary, Some(b)) => cx.error_spanned_by(
             b,
@@ -54,7 +59,12 @@ pub(super) fn check_params(
     nests_ret: bool,
     nestable_misplaced: bool,
 ) -> bool {
-    let name = decl.sig.ident.to_string();
+    let name = decl
+        .sig
+        .ident
+        .to_string()
+        .trim_start_matches("r#")
+        .to_string();
     if let Some(a) = &helpers.infer_dtype {
         if !params.iter().any(|p| p.class == Class::InferDtype) {
             cx.error_spanned_by(

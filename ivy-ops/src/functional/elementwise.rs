@@ -426,9 +426,52 @@ pub mod elementwise {
         let s = add(&exp(x)?, 1.0)?;
         log_into(&s, out)
     }
+
+    /// Elements of `x1` where `condition` is true, of `x2` elsewhere, the three broadcast
+    /// together; `x1` and `x2` are promoted to one dtype (Ivy's table, as operands are).
+    /// `condition` is bool in the standard; any other dtype counts nonzero (and NaN) as
+    /// true, as numpy does — which is also how candle, which holds no bool, takes a mask.
+    ///
+    /// ```
+    /// ivy::set_backend(ivy::Backend::Ndarray);
+    /// let x = ivy::asarray(vec![1.0f32, -2.0, 3.0])?;
+    /// let c = ivy::greater(&x, 0.0)?;
+    /// assert_eq!(ivy::r#where(&c, &x, 0.0)?.to_f64_vec()?, [1.0, 0.0, 3.0]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[nestable]
+    #[check(super::where_args)]
+    pub fn r#where(
+        condition: &Array,
+        x1: Operand,
+        x2: Operand,
+        out: Option<&mut Array>,
+    ) -> Result<Array>;
 }
 
 pub use elementwise::*;
+
+/// `where`'s shared check: the three shapes broadcast together.
+pub(crate) fn where_args(
+    op: &'static str,
+    c: &&crate::Array,
+    x1: &&crate::Array,
+    x2: &&crate::Array,
+) -> crate::Result<()> {
+    where_shape(op, c, x1, x2).map(|_| ())
+}
+
+/// The shape `where`'s three arguments broadcast to.
+pub(crate) fn where_shape(
+    op: &'static str,
+    c: &crate::Array,
+    x1: &crate::Array,
+    x2: &crate::Array,
+) -> crate::Result<Vec<usize>> {
+    let s = crate::__private::broadcast_shapes(op, x1.shape(), x2.shape())?;
+    crate::__private::broadcast_shapes(op, c.shape(), &s)
+}
 
 /// `clip`'s shared check: bounds that are numbers and in order.
 pub(crate) fn clip_bounds(

@@ -6,6 +6,7 @@ pub mod data_type;
 pub mod defaults;
 pub mod elementwise;
 pub mod general;
+pub mod linalg;
 pub mod losses;
 pub mod manipulation;
 pub mod nest;
@@ -17,6 +18,7 @@ pub(crate) const CATEGORIES: &[&[ivy_core::OpEntry]] = &[
     data_type::DATA_TYPE_OPS,
     elementwise::ELEMENTWISE_OPS,
     general::GENERAL_OPS,
+    linalg::LINALG_OPS,
     losses::LOSSES_OPS,
     manipulation::MANIPULATION_OPS,
     nest::NEST_OPS,
@@ -29,6 +31,7 @@ pub(crate) const CALLS: &[&[crate::value::DynEntry]] = &[
     data_type::DATA_TYPE_CALLS,
     elementwise::ELEMENTWISE_CALLS,
     general::GENERAL_CALLS,
+    linalg::LINALG_CALLS,
     losses::LOSSES_CALLS,
     manipulation::MANIPULATION_CALLS,
     nest::NEST_CALLS,

@@ -81,8 +81,11 @@ fn promote(cx: &OpCx) -> TokenStream {
     } else {
         // a comparison keeps the operands whose promotion would change a value (its family
         // compares integers of two dtypes exactly)
+        // an op with a `#[check]` owns its shape rules (`matmul`); others broadcast
         let promote = if cx.op.family == Some(Family::Compare) {
             quote!(#p::family::compare_operands)
+        } else if cx.op.check.is_some() {
+            quote!(#p::promote_operands_as_checked)
         } else {
             quote!(#p::promote_operands)
         };

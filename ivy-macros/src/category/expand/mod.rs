@@ -98,7 +98,8 @@ impl<'a> OpCx<'a> {
     fn new(cat: &'a CatCx<'a>, op: &'a Op) -> Self {
         let p = &cat.p;
         let name = &op.decl.sig.ident;
-        let name_s = name.to_string();
+        // a raw identifier (`r#where`) names the op without its prefix
+        let name_s = name.to_string().trim_start_matches("r#").to_string();
         let span = name.span();
         let docs: Vec<_> = op
             .decl

@@ -27,7 +27,7 @@ pub(super) fn row(cx: &OpCx) -> TokenStream {
 /// The row of a standalone function: no backend support to report.
 pub(super) fn standalone_row(cat: &CatCx, op: &Op) -> TokenStream {
     let p = &cat.p;
-    let meta_ident = meta::meta_ident(&op.decl.sig.ident.to_string());
+    let meta_ident = meta::meta_ident(op.decl.sig.ident.to_string().trim_start_matches("r#"));
     quote! {
         #p::OpEntry { meta: &#meta_ident, support: |_| ::core::option::Option::None }
     }

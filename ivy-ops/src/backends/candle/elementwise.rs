@@ -1,8 +1,8 @@
 //! candle: element-wise ops. The family ops (`#[family(..)]`) need nothing here: they run
 //! through [`Kernels`](crate::family::Kernels), implemented once in `kernels.rs`.
 
-use super::CandleBackend;
-use crate::functional::elementwise::ElementwiseBackend;
+use super::{err, reserve, tensor, wrap, CandleBackend};
+use crate::functional::elementwise::{where_shape, ElementwiseBackend};
 use crate::{Array, Result};
 
 #[ivy_macros::backend_impl]
@@ -13,4 +13,27 @@ impl ElementwiseBackend for CandleBackend {
         crate::family::clip::<Self>(x, x_min, x_max)
     }
     // no softplus: candle uses the compositional body
+
+    /// Candle's `where_cond`, the mask `condition != 0`.
+    fn r#where(condition: &Array, x1: &Array, x2: &Array) -> Result<Array> {
+        const OP: &str = "where";
+        let shape = where_shape(OP, condition, x1, x2)?;
+        reserve(OP, &shape, x1.dtype())?;
+        let (c, a, b) = (tensor(OP, condition)?, tensor(OP, x1)?, tensor(OP, x2)?);
+        // candle's kernels iterate over at most MAX_RANK dimensions: flatten beyond that
+        let flat = shape.len() > super::kernels::MAX_RANK;
+        let prep = |t: &candle_core::Tensor| {
+            let t = t.broadcast_as(shape.as_slice())?;
+            if flat {
+                t.contiguous()?.flatten_all()
+            } else {
+                Ok(t)
+            }
+        };
+        let mask = c.ne(&c.zeros_like().map_err(|e| err(OP, e))?);
+        let r = mask
+            .and_then(|m| prep(&m)?.where_cond(&prep(a)?, &prep(b)?))
+            .and_then(|r| r.reshape(shape.as_slice()));
+        wrap(OP, r)
+    }
 }

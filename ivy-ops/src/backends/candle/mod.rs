@@ -9,6 +9,7 @@ mod data_type;
 mod elementwise;
 mod general;
 mod kernels;
+mod linalg;
 mod manipulation;
 mod statistical;
 pub(crate) use statistical::extreme;

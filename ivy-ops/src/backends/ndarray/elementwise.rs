@@ -1,9 +1,11 @@
 //! ndarray: element-wise ops. The family ops (`#[family(..)]`) need nothing here: they run
 //! through [`Kernels`](crate::family::Kernels), implemented once in `kernels.rs`.
 
-use super::NdarrayBackend;
-use crate::functional::elementwise::ElementwiseBackend;
-use crate::{Array, Result};
+use super::kernels::{cast_cow, nd};
+use super::{NdArray, NdElem, NdarrayBackend};
+use crate::functional::elementwise::{where_shape, ElementwiseBackend};
+use crate::{Array, Dtype, Error, Result};
+use ::ndarray::{IxDyn, Zip};
 
 #[ivy_macros::backend_impl]
 impl ElementwiseBackend for NdarrayBackend {
@@ -19,5 +21,37 @@ impl ElementwiseBackend for NdarrayBackend {
     #[support_native_out]
     fn softplus_out(x: &Array, out: &mut Array) -> Result<()> {
         crate::family::unary_out::<Self, crate::kernels::Softplus>(x, out)
+    }
+
+    /// One pass over the three arguments broadcast together (ndarray's `Zip`); a non-bool
+    /// `condition` is cast to bool (nonzero is true) first.
+    fn r#where(condition: &Array, x1: &Array, x2: &Array) -> Result<Array> {
+        const OP: &str = "where";
+        let shape = where_shape(OP, condition, x1, x2)?;
+        crate::alloc::reserve(OP, &shape, x1.dtype())?;
+        let c = cast_cow(OP, nd(OP, condition)?, Dtype::Bool)?;
+        let mismatch = || Error::InvalidArgument {
+            op: OP,
+            message: format!(
+                "x1 and x2 must have one dtype after promotion, got {} and {}",
+                x1.dtype(),
+                x2.dtype()
+            ),
+        };
+        let NdArray::Bool(c) = &*c else {
+            return Err(mismatch());
+        };
+        let to = IxDyn(&shape);
+        super::nd_all!(nd(OP, x1)?, a, T => {
+            let b = T::unwrap_ref(nd(OP, x2)?).ok_or_else(mismatch)?;
+            // the shapes were checked to broadcast to `shape`
+            match (c.broadcast(to.clone()), a.broadcast(to.clone()), b.broadcast(to.clone())) {
+                (Some(c), Some(a), Some(b)) => {
+                    let r = Zip::from(&c).and(&a).and(&b).map_collect(|&c, &a, &b| if c { a } else { b });
+                    Ok(Array::from_nd(T::wrap(r)))
+                }
+                _ => Err(super::kernels::shape_err(OP, x1.shape(), &shape)),
+            }
+        })
     }
 }

@@ -8,6 +8,7 @@ mod data_type;
 mod elementwise;
 mod general;
 mod kernels;
+mod linalg;
 mod manipulation;
 mod statistical;
 mod strided;

@@ -1,0 +1,54 @@
+//! candle: the matrix product. Floats run candle's `matmul` (batch dimensions broadcast
+//! first); integers run the shared host loop of [`crate::gemm`] (CPU only: candle's CPU
+//! matmul takes floats only).
+
+use super::kernels::host_values;
+use super::{candle_types, dtype_of, err, reserve, tensor, wrap, CandleBackend};
+use crate::functional::linalg::{matmul_plan, LinalgBackend};
+use crate::gemm::batched;
+use crate::{Array, Result};
+use candle_core::Tensor;
+
+#[ivy_macros::backend_impl]
+impl LinalgBackend for CandleBackend {
+    #[host_dtypes({"0.11.1 and below": ("integer",)})]
+    fn matmul(x1: &Array, x2: &Array) -> Result<Array> {
+        const OP: &str = "matmul";
+        let p = matmul_plan(x1.shape(), x2.shape())?;
+        reserve(OP, &p.result, x1.dtype())?;
+        let (a, b) = (tensor(OP, x1)?, tensor(OP, x2)?);
+        // the 1-d rules: a row vector, a column vector
+        let a2 = if a.rank() == 1 {
+            a.unsqueeze(0)
+        } else {
+            Ok(a.clone())
+        };
+        let b2 = if b.rank() == 1 {
+            b.unsqueeze(1)
+        } else {
+            Ok(b.clone())
+        };
+        let (a2, b2) = (a2.map_err(|e| err(OP, e))?, b2.map_err(|e| err(OP, e))?);
+        let d = dtype_of(a.dtype());
+        if d.is_float() && p.m * p.k * p.n > 0 {
+            let full = |t: &Tensor, r: usize, c: usize| {
+                let mut s = p.batch.clone();
+                s.extend([r, c]);
+                t.broadcast_as(s).and_then(|t| t.contiguous())
+            };
+            let r = full(&a2, p.m, p.k)
+                .and_then(|a| Ok((a, full(&b2, p.k, p.n)?)))
+                .and_then(|(a, b)| a.matmul(&b))
+                .and_then(|r| r.reshape(p.result.as_slice()));
+            return wrap(OP, r);
+        }
+        candle_types!(d, T => {
+            let xs = host_values::<T>(OP, &a2, a2.dims())?;
+            let ys = host_values::<T>(OP, &b2, b2.dims())?;
+            let xs = batched(OP, &xs, a2.dims(), &p.batch)?;
+            let ys = batched(OP, &ys, b2.dims(), &p.batch)?;
+            let r = crate::gemm::matmul(OP, &xs, &ys, &p)?;
+            wrap(OP, Tensor::from_vec(r, p.result.as_slice(), a.device()))
+        }, other => Err(crate::array::not_in_backend(Some(OP), other, crate::Backend::Candle)))
+    }
+}

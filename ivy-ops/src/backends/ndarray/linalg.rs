@@ -1,0 +1,122 @@
+//! ndarray: the matrix product. Floats and complex numbers run ndarray's general matrix
+//! multiply (the `matrixmultiply` kernels) per batch; float16 and bfloat16 run it in
+//! float32 and round once; integers and bool run the shared host loop of [`crate::gemm`]
+//! (wrapping, where ndarray's generic `dot` would panic on overflow in debug builds).
+
+use super::kernels::{cast_cow, nd, row_major, shaped};
+use super::{NdArray, NdElem, NdarrayBackend};
+use crate::functional::linalg::{matmul_plan, LinalgBackend, MatmulPlan};
+use crate::gemm::batched;
+use crate::{Array, Dtype, Result};
+use ::ndarray::linalg::general_mat_mul;
+use ::ndarray::{ArrayView2, ArrayViewMut2, LinalgScalar};
+
+#[ivy_macros::backend_impl]
+impl LinalgBackend for NdarrayBackend {
+    #[with_unsupported_dtypes({"0.17.2 and below": ("bool",)})]
+    fn matmul(x1: &Array, x2: &Array) -> Result<Array> {
+        const OP: &str = "matmul";
+        let p = matmul_plan(x1.shape(), x2.shape())?;
+        crate::alloc::reserve(OP, &p.result, x1.dtype())?;
+        let (a, b) = (nd(OP, x1)?, nd(OP, x2)?);
+        let d = a.dtype();
+        let r = match d {
+            Dtype::Float16 | Dtype::Bfloat16 => {
+                let (a, b) = (
+                    cast_cow(OP, a, Dtype::Float32)?,
+                    cast_cow(OP, b, Dtype::Float32)?,
+                );
+                let r = gemm_nd(OP, &a, &b, &p)?;
+                super::kernels::cast(OP, &r, d)?
+            }
+            _ => gemm_nd(OP, a, b, &p)?,
+        };
+        Ok(Array::from_nd(r))
+    }
+}
+
+fn gemm_nd(op: &'static str, a: &NdArray, b: &NdArray, p: &MatmulPlan) -> Result<NdArray> {
+    // the 1-d rules: a row vector, a column vector
+    let (sa, sb) = match (a.shape(), b.shape()) {
+        ([k], s) => (vec![1, *k], s.to_vec()),
+        (s, _) => (s.to_vec(), b.shape().to_vec()),
+    };
+    let sb = match sb.as_slice() {
+        [k] => vec![*k, 1],
+        _ => sb,
+    };
+    Ok(match (a, b) {
+        (NdArray::Float32(x), NdArray::Float32(y)) => {
+            NdArray::Float32(blas(op, x, y, &sa, &sb, p)?)
+        }
+        (NdArray::Float64(x), NdArray::Float64(y)) => {
+            NdArray::Float64(blas(op, x, y, &sa, &sb, p)?)
+        }
+        (NdArray::Complex64(x), NdArray::Complex64(y)) => {
+            NdArray::Complex64(blas(op, x, y, &sa, &sb, p)?)
+        }
+        (NdArray::Complex128(x), NdArray::Complex128(y)) => {
+            NdArray::Complex128(blas(op, x, y, &sa, &sb, p)?)
+        }
+        _ => super::nd_all!(a, x, T => {
+            let y = T::unwrap_ref(b).ok_or_else(|| mixed(op, a, b))?;
+            let r = row_major(op, x, |xs| row_major(op, y, |ys| {
+                let xs = batched(op, xs, &sa, &p.batch)?;
+                let ys = batched(op, ys, &sb, &p.batch)?;
+                crate::gemm::matmul(op, &xs, &ys, p)
+            }))?;
+            T::wrap(shaped(op, &p.result, r)?)
+        }),
+    })
+}
+
+/// ndarray's general matrix multiply per batch.
+fn blas<T: LinalgScalar + NdElem>(
+    op: &'static str,
+    x: &::ndarray::ArrayD<T>,
+    y: &::ndarray::ArrayD<T>,
+    sa: &[usize],
+    sb: &[usize],
+    p: &MatmulPlan,
+) -> Result<::ndarray::ArrayD<T>> {
+    let (m, k, n) = (p.m, p.k, p.n);
+    let nb: usize = p.batch.iter().product();
+    let mut out = crate::alloc::try_vec::<T>(op, nb * m * n)?;
+    out.resize(nb * m * n, T::zero());
+    row_major(op, x, |xs| {
+        row_major(op, y, |ys| {
+            let xs = batched(op, xs, sa, &p.batch)?;
+            let ys = batched(op, ys, sb, &p.batch)?;
+            if m * n * k == 0 {
+                return Ok(());
+            }
+            for ((c, a), b) in out
+                .chunks_exact_mut(m * n)
+                .zip(xs.chunks_exact(m * k))
+                .zip(ys.chunks_exact(k * n))
+            {
+                // the shapes come from the plan: these views cannot fail
+                if let (Ok(a), Ok(b), Ok(mut c)) = (
+                    ArrayView2::from_shape((m, k), a),
+                    ArrayView2::from_shape((k, n), b),
+                    ArrayViewMut2::from_shape((m, n), c),
+                ) {
+                    general_mat_mul(T::one(), &a, &b, T::zero(), &mut c);
+                }
+            }
+            Ok(())
+        })
+    })?;
+    shaped(op, &p.result, out)
+}
+
+fn mixed(op: &'static str, a: &NdArray, b: &NdArray) -> crate::Error {
+    crate::Error::InvalidArgument {
+        op,
+        message: format!(
+            "operands must have one dtype after promotion, got {} and {}",
+            a.dtype(),
+            b.dtype()
+        ),
+    }
+}

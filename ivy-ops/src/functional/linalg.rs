@@ -1,0 +1,270 @@
+//! Linear algebra: `matmul` (a primitive: ndarray's general matrix multiply, candle's
+//! `matmul`), and `tensordot` and `vecdot` as compositional bodies over it and the
+//! manipulation and element-wise ops.
+
+/// Linear algebra.
+#[ivy_macros::category]
+pub mod linalg {
+    use crate::functional::elementwise::{conj, multiply};
+    use crate::functional::manipulation::{permute_dims, reshape};
+    use crate::functional::statistical::{sum_with, SumKw};
+    use crate::{Array, Operand, Result};
+
+    /// The matrix product of `x1` and `x2`, promoted to one dtype (numeric dtypes; integers
+    /// wrap). The Array API's rules: 1-d operands are a row (first) or a column (second)
+    /// vector whose added axis is dropped from the result; higher ranks are stacks of
+    /// matrices whose leading (batch) dimensions broadcast; 0-d operands are an error.
+    /// Floats and complex numbers multiply with ndarray's general matrix multiply (BLAS-like
+    /// kernels; float16 and bfloat16 in float32, rounded once) and with candle's `matmul`.
+    ///
+    /// ```
+    /// ivy::set_backend(ivy::Backend::Ndarray);
+    /// let a = ivy::asarray(vec![vec![1.0f32, 2.0], vec![3.0, 4.0]])?;
+    /// let v = ivy::asarray(vec![1.0f32, -1.0])?;
+    /// assert_eq!(ivy::matmul(&a, &v)?.to_f64_vec()?, [-1.0, -1.0]);
+    /// assert_eq!(ivy::matmul(&a, &a)?.shape(), &[2, 2]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[nestable]
+    #[check(super::matmul_args)]
+    pub fn matmul(x1: Operand, x2: Operand, out: Option<&mut Array>) -> Result<Array>;
+
+    /// Sums products over the last `axes` axes of `x1` and the first `axes` axes of `x2`
+    /// (the standard's integer form, default 2); `pairs: Some(vec![x1_axes, x2_axes])`
+    /// names the contracted axes of each instead (the standard's tuple form, negative axes
+    /// allowed). Compositional: both operands permuted and reshaped to matrices, one
+    /// `matmul`.
+    ///
+    /// ```
+    /// ivy::set_backend(ivy::Backend::Ndarray);
+    /// let a = ivy::reshape(&ivy::arange(0.0, 6.0, 1.0)?, &[2, 3])?;
+    /// let kw = ivy::prelude::TensordotKw { axes: 1, pairs: None };
+    /// let t = ivy::tensordot_with(&a, &ivy::matrix_transpose(&a)?, kw)?;
+    /// assert_eq!(t.to_f64_vec()?, [5.0, 14.0, 14.0, 50.0]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    #[nestable]
+    pub fn tensordot(
+        x1: &Array,
+        x2: &Array,
+        #[kw(default = 2)] axes: i64,
+        #[kw] pairs: Option<Vec<Vec<i64>>>,
+    ) -> Result<Array> {
+        let plan = super::tensordot_plan(x1.shape(), x2.shape(), axes, pairs.as_deref())?;
+        let a = reshape(&permute_dims(x1, &plan.perm1)?, &plan.mat1)?;
+        let b = reshape(&permute_dims(x2, &plan.perm2)?, &plan.mat2)?;
+        reshape(&matmul(&a, &b)?, &plan.result)
+    }
+
+    /// The dot product of vectors along `axis` (negative: from the end of the broadcast
+    /// shape), the other dimensions broadcast: `sum(conj(x1) * x2, axis)` in the promoted
+    /// dtype (the standard's shape, not Ivy 1.0.0.5's `tensordot` one). The two operands
+    /// must have the same length along `axis`.
+    ///
+    /// ```
+    /// ivy::set_backend(ivy::Backend::Ndarray);
+    /// let x = ivy::asarray(vec![vec![1.0f32, 2.0], vec![3.0, 4.0]])?;
+    /// let y = ivy::asarray(vec![1.0f32, 1.0])?;
+    /// assert_eq!(ivy::vecdot(&x, &y)?.to_f64_vec()?, [3.0, 7.0]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    #[nestable]
+    pub fn vecdot(x1: &Array, x2: &Array, #[kw(default = -1)] axis: i64) -> Result<Array> {
+        let axis = super::vecdot_axis(x1.shape(), x2.shape(), axis)?;
+        let p = multiply(&conj(x1)?, x2)?;
+        let kw = SumKw {
+            axis: Some(vec![axis]),
+            keepdims: false,
+            dtype: Some(p.dtype()),
+        };
+        sum_with(&p, kw)
+    }
+}
+
+pub use linalg::*;
+
+use crate::{Array, Error, Result};
+
+/// The shapes of a matmul: the broadcast batch dimensions, `m`, `k`, `n` and the result's
+/// shape (the Array API's 1-d rules applied).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct MatmulPlan {
+    pub batch: Vec<usize>,
+    pub m: usize,
+    pub k: usize,
+    pub n: usize,
+    pub result: Vec<usize>,
+}
+
+/// `matmul`'s plan for operands of shapes `a` and `b`.
+pub(crate) fn matmul_plan(a: &[usize], b: &[usize]) -> Result<MatmulPlan> {
+    const OP: &str = "matmul";
+    if a.is_empty() || b.is_empty() {
+        return Err(Error::InvalidArgument {
+            op: OP,
+            message: "0-d operands have no matrix product; use `multiply`".into(),
+        });
+    }
+    let (m, k1) = match a {
+        [k] => (1, *k),
+        [.., m, k] => (*m, *k),
+        [] => unreachable!("checked above"),
+    };
+    let (k2, n) = match b {
+        [k] => (*k, 1),
+        [.., k, n] => (*k, *n),
+        [] => unreachable!("checked above"),
+    };
+    if k1 != k2 {
+        return Err(Error::Shape {
+            op: OP,
+            lhs: a.to_vec(),
+            rhs: b.to_vec(),
+            reason: "do not align for a matrix product (x1's last dimension must equal x2's second-to-last, or its only one)",
+        });
+    }
+    let ba = &a[..a.len().saturating_sub(2)];
+    let bb = &b[..b.len().saturating_sub(2)];
+    let batch = crate::__private::broadcast_shapes(OP, ba, bb)?;
+    let mut result = batch.clone();
+    if a.len() > 1 {
+        result.push(m);
+    }
+    if b.len() > 1 {
+        result.push(n);
+    }
+    Ok(MatmulPlan {
+        batch,
+        m,
+        k: k1,
+        n,
+        result,
+    })
+}
+
+/// `matmul`'s shared check.
+pub(crate) fn matmul_args(op: &'static str, x1: &&Array, x2: &&Array) -> Result<()> {
+    matmul_plan(x1.shape(), x2.shape())
+        .map(|_| ())
+        .map_err(|e| e.with_op(op))
+}
+
+/// How `tensordot` maps onto one `matmul`.
+pub(crate) struct TensordotPlan {
+    perm1: Vec<i64>,
+    perm2: Vec<i64>,
+    mat1: Vec<i64>,
+    mat2: Vec<i64>,
+    result: Vec<i64>,
+}
+
+fn tensordot_plan(
+    a: &[usize],
+    b: &[usize],
+    axes: i64,
+    pairs: Option<&[Vec<i64>]>,
+) -> Result<TensordotPlan> {
+    const OP: &str = "tensordot";
+    let (ca, cb): (Vec<usize>, Vec<usize>) = match pairs {
+        Some([p1, p2]) => {
+            if p1.len() != p2.len() {
+                return Err(Error::InvalidArgument {
+                    op: OP,
+                    message: format!(
+                        "`pairs` names {} axes of x1 but {} of x2; name as many of each",
+                        p1.len(),
+                        p2.len()
+                    ),
+                });
+            }
+            let norm = |p: &[i64], n| {
+                p.iter()
+                    .map(|&x| crate::__private::normalize_axis(OP, x, n))
+                    .collect::<Result<Vec<usize>>>()
+            };
+            (norm(p1, a.len())?, norm(p2, b.len())?)
+        }
+        Some(other) => {
+            return Err(Error::InvalidArgument {
+                op: OP,
+                message: format!(
+                    "`pairs` holds two lists (x1's axes, x2's axes), got {}",
+                    other.len()
+                ),
+            })
+        }
+        None => {
+            let n = usize::try_from(axes)
+                .ok()
+                .filter(|&n| n <= a.len() && n <= b.len())
+                .ok_or_else(|| Error::InvalidArgument {
+                    op: OP,
+                    message: format!(
+                        "`axes` must be between 0 and the smaller rank ({} and {}), got {axes}",
+                        a.len(),
+                        b.len()
+                    ),
+                })?;
+            ((a.len() - n..a.len()).collect(), (0..n).collect())
+        }
+    };
+    let distinct = |v: &[usize]| v.iter().enumerate().all(|(i, x)| !v[..i].contains(x));
+    if !distinct(&ca) || !distinct(&cb) {
+        return Err(Error::InvalidArgument {
+            op: OP,
+            message: "each contracted axis may be named once".into(),
+        });
+    }
+    for (&i, &j) in ca.iter().zip(&cb) {
+        if a[i] != b[j] {
+            return Err(Error::Shape {
+                op: OP,
+                lhs: a.to_vec(),
+                rhs: b.to_vec(),
+                reason: "differ along a contracted axis pair",
+            });
+        }
+    }
+    let free_a: Vec<usize> = (0..a.len()).filter(|i| !ca.contains(i)).collect();
+    let free_b: Vec<usize> = (0..b.len()).filter(|j| !cb.contains(j)).collect();
+    let k: usize = ca.iter().map(|&i| a[i]).product();
+    let m: usize = free_a.iter().map(|&i| a[i]).product();
+    let n: usize = free_b.iter().map(|&j| b[j]).product();
+    let to_i64 = |v: &[usize]| v.iter().map(|&x| x as i64).collect::<Vec<i64>>();
+    let perm1: Vec<usize> = free_a.iter().chain(&ca).copied().collect();
+    let perm2: Vec<usize> = cb.iter().chain(&free_b).copied().collect();
+    let result: Vec<usize> = free_a
+        .iter()
+        .map(|&i| a[i])
+        .chain(free_b.iter().map(|&j| b[j]))
+        .collect();
+    Ok(TensordotPlan {
+        perm1: to_i64(&perm1),
+        perm2: to_i64(&perm2),
+        mat1: to_i64(&[m, k]),
+        mat2: to_i64(&[k, n]),
+        result: to_i64(&result),
+    })
+}
+
+/// `vecdot`'s axis as a negative axis of the broadcast shape (the operands must agree
+/// along it).
+fn vecdot_axis(a: &[usize], b: &[usize], axis: i64) -> Result<i64> {
+    const OP: &str = "vecdot";
+    let shape = crate::__private::broadcast_shapes(OP, a, b)?;
+    let ax = crate::__private::normalize_axis(OP, axis, shape.len())?;
+    let neg = ax as i64 - shape.len() as i64;
+    let along = |s: &[usize]| usize::try_from(s.len() as i64 + neg).ok().map(|i| s[i]);
+    if along(a) != along(b) {
+        return Err(Error::Shape {
+            op: OP,
+            lhs: a.to_vec(),
+            rhs: b.to_vec(),
+            reason: "differ along the contracted axis (vecdot does not broadcast it)",
+        });
+    }
+    Ok(neg)
+}

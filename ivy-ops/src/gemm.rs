@@ -1,0 +1,104 @@
+//! The host matrix product, written once over the element type: integers (wrapping) on
+//! both backends, and anything a backend's own matrix multiply does not take.
+
+use crate::alloc::try_vec;
+use crate::elem::Elem;
+use crate::functional::linalg::MatmulPlan;
+use crate::kernels::{Add, Multiply};
+use ivy_core::Result;
+
+/// The row-major elements of `x` (of `shape`) broadcast to `[batch.., rows, cols]`: each
+/// batch's matrix (the added axes of 1-d operands already in `shape`), copied.
+pub(crate) fn batched<T: Copy>(
+    op: &'static str,
+    x: &[T],
+    shape: &[usize],
+    batch: &[usize],
+) -> Result<Vec<T>> {
+    let mat: usize = shape[shape.len().saturating_sub(2)..].iter().product();
+    let nb: usize = batch.iter().product();
+    let own = &shape[..shape.len().saturating_sub(2)];
+    let mut out = try_vec(op, nb * mat)?;
+    // the source batch index of every batch index (broadcasting: size-1 dimensions repeat)
+    let pad = batch.len() - own.len();
+    let mut idx = vec![0usize; batch.len()];
+    for _ in 0..nb {
+        let mut src = 0;
+        for (i, &d) in own.iter().enumerate() {
+            src = src * d + if d == 1 { 0 } else { idx[pad + i] };
+        }
+        out.extend_from_slice(&x[src * mat..(src + 1) * mat]);
+        for i in (0..batch.len()).rev() {
+            idx[i] += 1;
+            if idx[i] < batch[i] {
+                break;
+            }
+            idx[i] = 0;
+        }
+    }
+    Ok(out)
+}
+
+/// `a @ b` for every batch: `a` is `[batch, m, k]`, `b` is `[batch, k, n]` (row-major,
+/// batches already broadcast); the result is `[batch, m, n]`. `i-k-j` order: the inner
+/// loop runs along contiguous rows of `b` and of the result.
+pub(crate) fn matmul<T: Elem>(
+    op: &'static str,
+    a: &[T],
+    b: &[T],
+    p: &MatmulPlan,
+) -> Result<Vec<T>> {
+    let (m, k, n) = (p.m, p.k, p.n);
+    let nb: usize = p.batch.iter().product();
+    let zero = T::from_i128(0);
+    let mut out = try_vec(op, nb * m * n)?;
+    out.resize(nb * m * n, zero);
+    if m * n == 0 {
+        return Ok(out);
+    }
+    for ((c, a), b) in out
+        .chunks_exact_mut(m * n)
+        .zip(a.chunks_exact((m * k).max(1)))
+        .zip(b.chunks_exact((k * n).max(1)))
+    {
+        if k == 0 {
+            continue;
+        }
+        for (crow, arow) in c.chunks_exact_mut(n).zip(a.chunks_exact(k)) {
+            for (&aik, brow) in arow.iter().zip(b.chunks_exact(n)) {
+                for (cij, &bkj) in crow.iter_mut().zip(brow) {
+                    *cij = T::binary::<Add>(*cij, T::binary::<Multiply>(aik, bkj));
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::functional::linalg::matmul_plan;
+
+    #[test]
+    fn batches_broadcast() {
+        let p = matmul_plan(&[2, 1, 1, 2], &[3, 2, 1]).unwrap();
+        assert_eq!(
+            (p.batch.clone(), p.result.clone()),
+            (vec![2, 3], vec![2, 3, 1, 1])
+        );
+        let a: Vec<i64> = (1..=4).collect(); // two 1x2 matrices
+        let b: Vec<i64> = (1..=6).collect(); // three 2x1 matrices
+        let ab = batched("t", &a, &[2, 1, 1, 2], &p.batch).unwrap();
+        let bb = batched("t", &b, &[3, 2, 1], &p.batch).unwrap();
+        let r = matmul("t", &ab, &bb, &p).unwrap();
+        // [1,2]·[1,2]=5, ·[3,4]=11, ·[5,6]=17; [3,4]·… = 11, 25, 39
+        assert_eq!(r, vec![5, 11, 17, 11, 25, 39]);
+        let p = matmul_plan(&[3], &[3]).unwrap();
+        assert!(p.result.is_empty());
+        let r = matmul("t", &[1i8, 2, 3], &[100, 100, 100], &p).unwrap();
+        assert_eq!(r, vec![88]); // 600 wraps in int8
+        let p = matmul_plan(&[2, 0], &[0, 3]).unwrap();
+        assert_eq!(matmul::<f32>("t", &[], &[], &p).unwrap(), vec![0.0; 6]);
+    }
+}

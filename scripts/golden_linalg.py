@@ -1,0 +1,148 @@
+"""Golden vectors of `where`, `matmul`, `tensordot` and `vecdot` (a plug-in of golden.py)."""
+
+from golden import (A, COMPLEX, ERR, INTS, REALS, Arr, F, I, INTLIST, LIST, case, cx, grid, mk,
+                    np_type, promote, rng_for, round_to, EPS, as_float, NAN, INF)
+import numpy as np
+
+
+def gen_where():
+    cases = []
+    c = mk("bool", [[True, False, True], [False, False, True]])
+    for d in INTS + REALS + ["bool"] + COMPLEX:
+        if d in COMPLEX:
+            x, y = cx(d, [(1.0, 2.0), (NAN, 0.0), (3.0, -1.0)], None), cx(d, [(0.0, 0.0)], None)
+        elif d == "bool":
+            x, y = mk(d, [True, True, False]), mk(d, [False])
+        else:
+            x, y = mk(d, [1, 2, 3]), mk(d, [7])
+        cases.append(case(f"{d}/broadcast", [A(c), A(x), A(y)], Arr(d, np.where(c.a, x.a, y.a))))
+    x = mk("float32", [-0.0, NAN, INF])
+    cases.append(case("float32/specials", [A(mk("bool", [True, True, False])), A(x), F(2.5)],
+                      Arr("float32", np.where([True, True, False], x.a, np.float32(2.5)))))
+    a, b = mk("int8", [1, -2, 3]), mk("float32", [0.5, 0.25, 0.125])
+    d = promote("int8", "float32")
+    cases.append(case("int8+float32/promoted", [A(mk("bool", [False, True, False])), A(a), A(b)],
+                      Arr(d, np.where([False, True, False], a.a.astype(np_type(d)), b.a))))
+    n = mk("float32", [0.0, 2.0, NAN])
+    cases.append(case("float32_condition/nonzero_is_true", [A(n), A(mk("int32", [1, 1, 1])), A(mk("int32", [0]))],
+                      Arr("int32", np.where(n.a, 1, 0).astype(np.int32)),
+                      note="a non-bool condition counts nonzero (and NaN) as true, as numpy"))
+    s = mk("bool", True)
+    cases.append(case("float64/0d", [A(s), A(mk("float64", 1.5)), A(mk("float64", 2.5))], Arr("float64", np.where(True, 1.5, 2.5))))
+    cases.append(case("error/shapes", [A(c), A(mk("float32", [1.0, 2.0])), A(mk("float32", [0.0]))], ERR("Shape"),
+                      note="numpy raises ValueError too"))
+    return cases
+
+
+def mm_ref(a: Arr, b: Arr):
+    d = promote(a.dtype, b.dtype)
+    if d in INTS:
+        r = np.matmul(a.a.astype(np.int64), b.a.astype(np.int64))
+        return Arr(d, np.asarray(r).astype(np_type(d)))
+    wide = np.complex128 if d in COMPLEX else np.float64
+    return round_to(d, np.asarray(np.matmul(a.a.astype(wide), b.a.astype(wide))))
+
+
+def mm_atol(a: Arr, b: Arr, k):
+    d = promote(a.dtype, b.dtype)
+    if d in INTS:
+        return None
+    scale = float(np.max(np.abs(as_float(a)), initial=1.0) * np.max(np.abs(as_float(b)), initial=1.0))
+    return float(4 * max(k, 1) * EPS.get(d, 2.0 ** -23) * scale)
+
+
+def mm_case(cid, a, b, k):
+    atol = mm_atol(a, b, k)
+    if atol is None:
+        return case(cid, [A(a), A(b)], mm_ref(a, b))
+    return case(cid, [A(a), A(b)], mm_ref(a, b), "sum", atol=atol, signed_zeros=False)
+
+
+def gen_matmul():
+    rng = rng_for("matmul")
+    cases = []
+    shapes = [((2, 3), (3, 4)), ((3,), (3,)), ((3,), (3, 2)), ((2, 3), (3,)), ((2, 2, 3), (3, 2)),
+              ((1, 2, 3), (4, 3, 2)), ((2, 1, 2, 3), (3, 3, 1)), ((0, 3), (3, 2)), ((2, 0), (0, 3))]
+    for sa, sb in shapes:
+        a = mk("float32", grid(rng, int(np.prod(sa)), -4, 4, 8), sa)
+        b = mk("float32", grid(rng, int(np.prod(sb)), -4, 4, 8), sb)
+        cid = f"float32/{'x'.join(map(str, sa))}@{'x'.join(map(str, sb))}"
+        cases.append(mm_case(cid, a, b, sa[-1]))
+    for d in INTS + ["float16", "bfloat16", "float64"] + COMPLEX:
+        if d in COMPLEX:
+            a = cx(d, [(1.0, 2.0), (-0.5, 0.25), (3.0, -1.0), (0.0, 4.0)], (2, 2))
+            b = cx(d, [(0.5, 0.0), (1.0, -1.0), (2.0, 2.0), (0.0, -3.0)], (2, 2))
+        elif d in INTS:
+            hi = int(np.iinfo(np_type(d)).max)
+            a = mk(d, [[hi, 2], [3, 4]])
+            b = mk(d, [[2, 1], [5, 7]])
+        else:
+            a = mk(d, grid(rng, 6, -4, 4, 8), (2, 3))
+            b = mk(d, grid(rng, 6, -4, 4, 8), (3, 2))
+        cases.append(mm_case(f"{d}/2d", a, b, a.a.shape[-1]))
+    a, b = mk("int8", [[1, 2]]), mk("float32", [[0.5], [0.25]])
+    cases.append(mm_case("int8+float32/promoted", a, b, 2))
+    x = mk("float64", [[INF, 1.0], [NAN, 0.0]])
+    y = mk("float64", [[1.0, 0.0], [0.0, 1.0]])
+    cases.append(case("float64/nonfinite", [A(x), A(y)], Arr("float64", np.matmul(x.a, y.a))))
+    cases.append(case("error/align", [A(mk("float32", np.zeros((2, 3)))), A(mk("float32", np.zeros((2, 3))))],
+                      ERR("Shape"), note="numpy raises ValueError too"))
+    cases.append(case("error/0d", [A(mk("float32", 1.0)), A(mk("float32", [1.0]))], ERR("InvalidArgument"),
+                      note="numpy raises ValueError too"))
+    cases.append(case("error/batch", [A(mk("float32", np.zeros((2, 1, 2)))), A(mk("float32", np.zeros((3, 2, 1))))],
+                      ERR("Shape"), note="numpy raises ValueError too"))
+    return cases
+
+
+def gen_tensordot():
+    rng = rng_for("tensordot")
+    cases = []
+    a = mk("float64", grid(rng, 24), (2, 3, 4))
+    b = mk("float64", grid(rng, 24), (3, 4, 2))
+    for n in (0, 1, 2):
+        bb = b if n != 1 else mk("float64", grid(rng, 8), (4, 2))
+        cases.append(case(f"float64/axes{n}", [A(a), A(bb)], Arr("float64", np.tensordot(a.a, bb.a, n)),
+                          "sum", kwargs={"axes": I(n)}, atol=1e-9, signed_zeros=False))
+    c = mk("float64", grid(rng, 12), (4, 3))
+    cases.append(case("float64/pairs", [A(a), A(c)], Arr("float64", np.tensordot(a.a, c.a, ([1, 2], [1, 0]))),
+                      "sum", kwargs={"pairs": LIST([INTLIST([1, -1]), INTLIST([1, 0])])}, atol=1e-9,
+                      signed_zeros=False))
+    i = mk("int32", [[1, 2], [3, 4]])
+    cases.append(case("int32/axes1", [A(i), A(i)], Arr("int32", np.tensordot(i.a, i.a, 1).astype(np.int32)),
+                      kwargs={"axes": I(1)}))
+    cases.append(case("error/mismatch", [A(a), A(a)], ERR("Shape"), kwargs={"axes": I(1)},
+                      note="numpy raises ValueError too"))
+    cases.append(case("error/too_many", [A(i), A(i)], ERR("InvalidArgument"), kwargs={"axes": I(3)},
+                      note="numpy raises an error too"))
+    return cases
+
+
+def gen_vecdot():
+    rng = rng_for("vecdot")
+    cases = []
+    x = mk("float32", grid(rng, 6), (2, 3))
+    y = mk("float32", grid(rng, 3), (3,))
+    cases.append(case("float32/broadcast", [A(x), A(y)], Arr("float32", np.vecdot(x.a, y.a)), "sum",
+                      atol=1e-5, signed_zeros=False))
+    z = mk("float32", grid(rng, 6), (2, 3))
+    cases.append(case("float32/same_shape", [A(x), A(z)], Arr("float32", np.vecdot(x.a, z.a)), "sum",
+                      atol=1e-5, signed_zeros=False,
+                      note="(2,3)·(2,3) → (2,): the standard's shape (Ivy 1.0.0.5 gives tensordot's)"))
+    w = mk("float32", grid(rng, 4), (2, 2))
+    cases.append(case("float32/axis0", [A(w), A(w)], Arr("float32", np.vecdot(w.a, w.a, axis=0)), "sum",
+                      atol=1e-5, kwargs={"axis": I(0)}, signed_zeros=False))
+    for d in COMPLEX:
+        a = cx(d, [(1.0, 2.0), (-0.5, 0.25)], None)
+        b = cx(d, [(0.5, 1.0), (2.0, -1.0)], None)
+        cases.append(case(f"{d}/conjugates_x1", [A(a), A(b)], round_to(d, np.asarray(np.vecdot(a.a.astype(np.complex128), b.a.astype(np.complex128)))),
+                          "sum", atol=1e-5, signed_zeros=False))
+    i = mk("int8", [100, 100])
+    cases.append(case("int8/wraps", [A(i), A(i)], Arr("int8", np.asarray(np.vecdot(i.a, i.a)).astype(np.int8)),
+                      note="in the promoted dtype (int8), wrapping, as the standard's type promotion"))
+    cases.append(case("error/length", [A(x), A(mk("float32", [1.0, 2.0]))], ERR("Shape"),
+                      note="numpy raises ValueError too"))
+    return cases
+
+
+GENERATORS = {"where": gen_where, "matmul": gen_matmul, "tensordot": gen_tensordot, "vecdot": gen_vecdot}
+ABOUT = {"where": "np.where", "matmul": "np.matmul", "tensordot": "np.tensordot", "vecdot": "np.vecdot"}
