@@ -103,7 +103,7 @@ pub mod creation {
     /// ```
     /// use ivy::prelude::*;
     /// ivy::set_backend(Backend::Ndarray);
-    /// let x = ivy::asarray(vec![vec![1i64, 2], vec![3, 4]])?;
+    /// let x = ivy::ones_with([2, 2], OnesKw { dtype: Some(Dtype::Int64), device: None })?;
     /// let e = ivy::empty_like(&x)?;
     /// assert_eq!((e.shape(), e.dtype()), (&[2usize, 2][..], Dtype::Int64));
     /// assert_eq!(e.to_f64_vec()?, [0.0; 4]);
