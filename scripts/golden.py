@@ -60,7 +60,8 @@ by key (they repeat across cases). A CASE:
 
 An ARG is one of ``{"array": ARRAY}``, ``{"int": N}``, ``{"float": X}``, ``{"bool": B}``,
 ``{"complex": [RE, IM]}``, ``{"dtype": NAME}``, ``{"ints": [N, ...]}`` (a shape or axes),
-``{"list": [ARG, ...]}`` (nested data, several arrays) or ``{"none": null}``.
+``{"list": [ARG, ...]}`` (nested data, several arrays), ``{"str": TEXT}`` or
+``{"none": null}``.
 
 An ARRAY is ``{"dtype": NAME, "shape": [..], "values": [..]}``, values flat in row-major
 order: floats as strings, ``"nan"``, ``"inf"``, ``"-inf"`` or the shortest decimal that a
@@ -1270,16 +1271,36 @@ def gen_arange():
         ("float16/int_args", (0, 5, 1), "float16", None),
         ("float64/mixed_args", (1, 2.0, 0.25), "float64", None),
     ]
+    # arange(start, /, stop=None, step=1): ivy-rs takes `stop` and `step` as keywords (Rust
+    # has no optional positional arguments); `None` stands for an argument left out
+    rows += [
+        ("start_only/int", (5, None, None), None, DEFAULT_INT),
+        ("start_only/float", (3.0, None, None), None, DEFAULT_FLOAT),
+        ("start_only/negative", (-2, None, None), "int64", None),
+        ("default_step/int", (2, 6, None), "int16", None),
+        ("default_step/float", (0.5, 3.0, None), "float64", None),
+    ]
+    sc_ = lambda v: I(v) if isinstance(v, int) else F(v)
     for cid, (a, b, s), d, differs in rows:
-        args = [I(v) if isinstance(v, int) else F(v) for v in (a, b, s)]
-        npr = np.arange(a, b, s, dtype=np_type(d) if d else None)
-        out = d or ("int32" if all(isinstance(v, int) for v in (a, b, s)) else "float32")
+        args = [sc_(a)]
+        kwargs = {k: sc_(v) for k, v in (("stop", b), ("step", s)) if v is not None}
+        pos = [v for v in (a, b, s) if v is not None]
+        if b is None and s is None:
+            call = lambda: np.arange(a, dtype=np_type(d) if d else None)
+        elif s is None:
+            call = lambda: np.arange(a, b, dtype=np_type(d) if d else None)
+        else:
+            call = lambda: np.arange(a, b, s, dtype=np_type(d) if d else None)
+        npr = call()
+        out = d or ("int32" if all(isinstance(v, int) for v in pos) else "float32")
         exp = Arr(out, npr.astype(np_type(out)))
-        cases.append(case(cid, args, exp, kwargs={"dtype": D(d)} if d else {},
-                          ivy_differs=differs, numpy=np_answer(lambda: np.arange(a, b, s)) if differs else None))
+        if d:
+            kwargs["dtype"] = D(d)
+        cases.append(case(cid, args, exp, kwargs=kwargs,
+                          ivy_differs=differs, numpy=np_answer(lambda: np.arange(*pos)) if differs else None))
     exp = Arr("bfloat16", np.array([bf16_round(v) for v in np.arange(0, 2, 0.25)], np.float32))
-    cases.append(case("bfloat16/quarter", [F(0.0), F(2.0), F(0.25)], exp,
-                      kwargs={"dtype": D("bfloat16")}))
+    cases.append(case("bfloat16/quarter", [F(0.0)], exp,
+                      kwargs={"stop": F(2.0), "step": F(0.25), "dtype": D("bfloat16")}))
     return cases
 
 

@@ -446,23 +446,28 @@ pub fn join_item_dtypes(a: Dtype, b: Dtype) -> Dtype {
 
 /// What decides the dtype of a creation op.
 pub trait DtypeHint {
-    /// The dtype this value implies.
-    fn hint(&self) -> Dtype;
+    /// The dtype this value implies (`None`: no hint, an absent optional scalar).
+    fn hint(&self) -> Option<Dtype>;
 }
 impl DtypeHint for Scalar {
-    fn hint(&self) -> Dtype {
-        scalar_dtype(*self)
+    fn hint(&self) -> Option<Dtype> {
+        Some(scalar_dtype(*self))
+    }
+}
+impl DtypeHint for Option<Scalar> {
+    fn hint(&self) -> Option<Dtype> {
+        self.map(scalar_dtype)
     }
 }
 impl DtypeHint for Data {
-    fn hint(&self) -> Dtype {
-        self.inferred_dtype()
+    fn hint(&self) -> Option<Dtype> {
+        Some(self.inferred_dtype())
     }
 }
 
 /// `#[infer_dtype]`: explicit dtype, else the first array's, else the relevant scalars'
 /// (promoted together), else the default float dtype.
-pub fn infer_dtype(explicit: Option<Dtype>, arrays: &[Dtype], scalars: &[Dtype]) -> Dtype {
+pub fn infer_dtype(explicit: Option<Dtype>, arrays: &[Dtype], scalars: &[Option<Dtype>]) -> Dtype {
     if let Some(d) = explicit {
         return d;
     }
@@ -471,6 +476,7 @@ pub fn infer_dtype(explicit: Option<Dtype>, arrays: &[Dtype], scalars: &[Dtype])
     }
     scalars
         .iter()
+        .flatten()
         .copied()
         .reduce(join_item_dtypes)
         .unwrap_or_else(|| ivy_core::default_of(ivy_core::DefaultKind::Dtype))

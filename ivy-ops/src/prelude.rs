@@ -1,8 +1,8 @@
 //! `use ivy::prelude::*;`: the types and the method traits of every category.
 
 pub use crate::functional::creation::{
-    ArangeKw, ArrayCreation, AsarrayKw, ContainerCreation, FullKw, FullLikeKw, OnesKw, OnesLikeKw,
-    ZerosKw, ZerosLikeKw,
+    ArangeKw, ArrayCreation, AsarrayKw, ContainerCreation, EmptyKw, EmptyLikeKw, EyeKw, FullKw,
+    FullLikeKw, LinspaceKw, MeshgridKw, OnesKw, OnesLikeKw, TrilKw, TriuKw, ZerosKw, ZerosLikeKw,
 };
 pub use crate::functional::data_type::{ArrayDataType, AstypeKw, ContainerDataType};
 pub use crate::functional::elementwise::{ArrayElementwise, ContainerElementwise};

@@ -1,6 +1,7 @@
 //! Creation ops, dtype and device inference, on every backend.
 
 use ivy::prelude::*;
+use ivy::registry::Value;
 use ivy::Error;
 use ivy_tests::{assert_close, test_backends};
 
@@ -24,13 +25,13 @@ test_backends! {
     }
 
     fn arange_values(b) {
-        let a = ivy::arange(0, 5, 2)?;
+        let a = ivy::arange_with(0, ArangeKw { stop: Some(5.into()), step: 2.into(), ..Default::default() })?;
         assert_eq!(a.dtype(), Dtype::Int32);
         assert_eq!(a.to_f64_vec()?, vec![0.0, 2.0, 4.0]);
-        let f = ivy::arange(0.0, 1.0, 0.25)?;
+        let f = ivy::arange_with(0.0, ArangeKw { stop: Some(1.0.into()), step: 0.25.into(), ..Default::default() })?;
         assert_eq!(f.dtype(), Dtype::Float32);
         assert_close(&f.to_f64_vec()?, &[0.0, 0.25, 0.5, 0.75], 0.0);
-        assert!(matches!(ivy::arange(0, 5, 0), Err(Error::InvalidArgument { op: "arange", .. })));
+        assert!(matches!(ivy::arange_with(0, ArangeKw { stop: Some(5.into()), step: 0.into(), ..Default::default() }), Err(Error::InvalidArgument { op: "arange", .. })));
     }
 
     fn large_integers_are_exact(b) {
@@ -44,7 +45,7 @@ test_backends! {
         assert_eq!(back, vec![big]);
         let f = ivy::full([1], big)?;
         assert_eq!(f.dtype(), Dtype::Int64);
-        assert_eq!(ivy::arange(big, big + 3, 1)?.size(), 3);
+        assert_eq!(ivy::arange_with(big, ArangeKw { stop: Some((big + 3).into()), step: 1.into(), ..Default::default() })?.size(), 3);
     }
 
     fn asarray_infers(b) {
@@ -64,10 +65,78 @@ test_backends! {
         let x = ivy::zeros([1])?;
         assert!(ivy::broadcast_to(&x, [1 << 62]).is_err());
         assert!(Data::from(vec![1]).reshape(&[usize::MAX, 2]).is_err());
-        assert!(ivy::arange(0.0, 1e300, 1e-300).is_err());
-        assert!(ivy::arange(i64::MIN, i64::MAX, 1).is_err());
-        assert_eq!(ivy::arange(5, 0, -2)?.to_f64_vec()?, vec![5.0, 3.0, 1.0]);
-        assert_eq!(ivy::arange(5, 0, 1)?.size(), 0);
+        assert!(ivy::arange_with(0.0, ArangeKw { stop: Some(1e300.into()), step: (1e-300).into(), ..Default::default() }).is_err());
+        assert!(ivy::arange_with(i64::MIN, ArangeKw { stop: Some((i64::MAX).into()), step: 1.into(), ..Default::default() }).is_err());
+        assert_eq!(ivy::arange_with(5, ArangeKw { stop: Some(0.into()), step: (-2).into(), ..Default::default() })?.to_f64_vec()?, vec![5.0, 3.0, 1.0]);
+        assert_eq!(ivy::arange_with(5, ArangeKw { stop: Some(0.into()), step: 1.into(), ..Default::default() })?.size(), 0);
+    }
+
+    fn arange_start_only_is_the_stop(b) {
+        assert_eq!(ivy::arange(5)?.to_f64_vec()?, vec![0.0, 1.0, 2.0, 3.0, 4.0]);
+        assert_eq!(ivy::arange(5)?.dtype(), Dtype::Int32);
+        assert_eq!(ivy::arange(2.0)?.dtype(), Dtype::Float32);
+        // a float stop alone decides the dtype (it is a dtype hint, as start and step are)
+        let f = ivy::arange_with(0, ArangeKw { stop: Some(2.0.into()), ..Default::default() })?;
+        assert_eq!((f.dtype(), f.to_f64_vec()?), (Dtype::Float32, vec![0.0, 1.0]));
+        assert_eq!(ivy::arange(-3)?.size(), 0);
+        let v = ivy::registry::call("arange", &[Value::from(3)], &[("stop", Value::from(5))])?;
+        assert_eq!(v.as_array().unwrap().to_f64_vec()?, vec![3.0, 4.0]);
+    }
+
+    fn empty_is_zero_filled(b) {
+        let e = ivy::empty([2, 2])?;
+        assert_eq!((e.dtype(), e.to_f64_vec()?), (Dtype::Float32, vec![0.0; 4]));
+        let x = ivy::full([3], 7)?;
+        let l = ivy::empty_like(&x)?;
+        assert_eq!((l.dtype(), l.to_f64_vec()?), (Dtype::Int32, vec![0.0; 3]));
+        assert!(matches!(ivy::empty([usize::MAX, 2]), Err(Error::InvalidArgument { op: "empty", .. })));
+    }
+
+    fn eye_shapes_and_sizes(b) {
+        let e = ivy::eye_with(3, EyeKw { n_cols: Some(2), k: -1, ..Default::default() })?;
+        assert_eq!(e.shape(), &[3, 2]);
+        assert_eq!(e.to_f64_vec()?, vec![0.0, 0.0, 1.0, 0.0, 0.0, 1.0]);
+        assert_eq!(ivy::eye_with(2, EyeKw { k: 5, ..Default::default() })?.to_f64_vec()?, vec![0.0; 4]);
+        assert_eq!(ivy::eye(0)?.shape(), &[0, 0]);
+        let r = ivy::eye(1_000_000_000_000);
+        assert!(matches!(r, Err(Error::InvalidArgument { op: "eye", .. })), "{r:?}");
+    }
+
+    fn linspace_matches_numpy(b) {
+        assert_eq!(ivy::linspace(0, 10, 0)?.size(), 0);
+        assert_eq!(ivy::linspace(2, 3, 1)?.to_f64_vec()?, vec![2.0]);
+        let i = ivy::linspace_with(0, 10, 4, LinspaceKw { dtype: Some(Dtype::Int32), ..Default::default() })?;
+        assert_eq!(i.to_f64_vec()?, vec![0.0, 3.0, 6.0, 10.0]);
+        let d = ivy::linspace_with(0.0, 1.0, 3, LinspaceKw { dtype: Some(Dtype::Float64), ..Default::default() })?;
+        assert_eq!(d.to_f64_vec()?, vec![0.0, 0.5, 1.0]);
+    }
+
+    fn meshgrid_indexing(b) {
+        let (x, y, z) = (ivy::arange(3)?, ivy::arange(2.0)?, ivy::ones([4])?);
+        let g = ivy::meshgrid(&[&x, &y, &z])?;
+        assert!(g.iter().all(|a| a.shape() == [2, 3, 4]));
+        assert_eq!((g[0].dtype(), g[1].dtype()), (Dtype::Int32, Dtype::Float32));
+        let g = ivy::meshgrid_with(&[&x, &y, &z], MeshgridKw { indexing: "ij".into() })?;
+        assert!(g.iter().all(|a| a.shape() == [3, 2, 4]));
+        assert!(ivy::meshgrid(&[])?.is_empty());
+        let r = ivy::meshgrid_with(&[&x], MeshgridKw { indexing: "yx".into() });
+        match r {
+            Err(Error::InvalidArgument { op: "meshgrid", message }) => assert!(message.contains("\"xy\" or \"ij\""), "{message}"),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    fn tril_triu_keep_nan_and_inf(b) {
+        let x = ivy::asarray(vec![vec![f32::NAN, f32::INFINITY], vec![f32::NEG_INFINITY, 1.0]])?;
+        let l = ivy::tril(&x)?.to_f64_vec()?;
+        assert!(l[0].is_nan() && l[1] == 0.0 && l[2] == f64::NEG_INFINITY && l[3] == 1.0, "{l:?}");
+        let u = ivy::triu(&x)?.to_f64_vec()?;
+        assert!(u[0].is_nan() && u[1] == f64::INFINITY && u[2] == 0.0, "{u:?}");
+        let s = ivy::tril(&ivy::ones([2, 3, 2, 2])?)?;
+        assert_eq!(s.shape(), &[2, 3, 2, 2]);
+        assert_eq!(ivy::sum(&s)?.to_f64_vec()?, vec![18.0]);
+        let r = ivy::triu(&ivy::ones([3])?);
+        assert!(matches!(r, Err(Error::InvalidArgument { op: "triu", .. })), "{r:?}");
     }
 
     fn unknown_device_is_an_error(b) {

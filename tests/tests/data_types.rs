@@ -56,7 +56,7 @@ test_backends! {
         if b == Backend::Ndarray {
             assert_eq!(ivy::full([1], true)?.dtype(), Dtype::Bool);
         }
-        assert_eq!(ivy::arange(0, 3, 0.5)?.dtype(), Dtype::Float32, "int and float scalars: float");
+        assert_eq!(ivy::arange_with(0, ArangeKw { stop: Some(3.into()), step: 0.5.into(), ..Default::default() })?.dtype(), Dtype::Float32, "int and float scalars: float");
         // 4. the global default dtype
         assert_eq!(ivy::zeros([1])?.dtype(), Dtype::Float32);
         // defaults are settable per scope

@@ -3,6 +3,7 @@
 /// Array creation ops.
 #[ivy_macros::category]
 pub mod creation {
+    use crate::{broadcast_to, reshape};
     use crate::{Array, Backend, Data, Device, Dtype, Result, Scalar, Shape};
 
     /// An array of zeros (default dtype: the default float dtype). Compositional: `full`
@@ -46,17 +47,205 @@ pub mod creation {
         #[kw] device: Option<Device>,
     ) -> Result<Array>;
 
-    /// Values from `start` to `stop` (exclusive) by `step`; ints give the default int dtype.
+    /// Values from `start` to `stop` (exclusive) by `step` (the Array API's
+    /// `arange(start, /, stop=None, step=1)`): with no `stop`, `start` is the stop and the
+    /// values start at 0. Rust has no optional positional arguments, so `stop` and `step` are
+    /// keyword arguments here (`ArangeKw`; `--kw stop=…` by name). The dtype follows the
+    /// three scalars: ints give the default int dtype, any float the default float dtype.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// assert_eq!(ivy::arange(5)?.to_f64_vec()?, [0.0, 1.0, 2.0, 3.0, 4.0]);
+    /// assert_eq!(ivy::arange(5)?.dtype(), Dtype::Int32);
+    /// let kw = ArangeKw { stop: Some(2.0.into()), step: 0.5.into(), ..Default::default() };
+    /// let x = ivy::arange_with(1, kw)?;
+    /// assert_eq!((x.to_f64_vec()?, x.dtype()), (vec![1.0, 1.5], Dtype::Float32));
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
     #[primary]
     #[infer_dtype]
     #[infer_device]
     pub fn arange(
         start: Scalar,
-        stop: Scalar,
-        step: Scalar,
+        #[kw] stop: Option<Scalar>,
+        #[kw(default = Scalar::Int(1))] step: Scalar,
         #[kw] dtype: Option<Dtype>,
         #[kw] device: Option<Device>,
     ) -> Result<Array>;
+
+    /// An array of `shape` whose values the standard leaves unspecified. ivy-rs never
+    /// exposes uninitialised memory: it is `zeros` (compositional; errors name `empty`).
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::empty(&[2, 3])?;
+    /// assert_eq!((x.shape(), x.dtype()), (&[2usize, 3][..], Dtype::Float32));
+    /// assert_eq!(x.to_f64_vec()?, [0.0; 6]); // zero-filled
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    #[infer_dtype]
+    #[infer_device]
+    pub fn empty(
+        shape: Shape,
+        #[kw] dtype: Option<Dtype>,
+        #[kw] device: Option<Device>,
+    ) -> Result<Array> {
+        zeros_with(shape, ZerosKw { dtype, device }).map_err(|e| e.with_op("empty"))
+    }
+
+    /// An array shaped like `x` (its dtype and device unless given) whose values the
+    /// standard leaves unspecified: zero-filled in ivy-rs (`zeros_like`; errors name
+    /// `empty_like`).
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::ones_with([2, 2], OnesKw { dtype: Some(Dtype::Int64), device: None })?;
+    /// let e = ivy::empty_like(&x)?;
+    /// assert_eq!((e.shape(), e.dtype()), (&[2usize, 2][..], Dtype::Int64));
+    /// assert_eq!(e.to_f64_vec()?, [0.0; 4]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    #[nestable]
+    #[infer_dtype]
+    #[infer_device]
+    pub fn empty_like(
+        x: &Array,
+        #[kw] dtype: Option<Dtype>,
+        #[kw] device: Option<Device>,
+    ) -> Result<Array> {
+        zeros_like_with(x, ZerosLikeKw { dtype, device }).map_err(|e| e.with_op("empty_like"))
+    }
+
+    /// A 2-D array of `n_rows` × `n_cols` (default `n_rows`) with ones on the `k`-th
+    /// diagonal (`k > 0` above the main diagonal, `k < 0` below) and zeros elsewhere; the
+    /// default float dtype unless given. `n_cols` is a keyword argument (Rust has no
+    /// optional positional arguments).
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// assert_eq!(ivy::eye(2)?.to_f64_vec()?, [1.0, 0.0, 0.0, 1.0]);
+    /// let kw = EyeKw { n_cols: Some(3), k: 1, ..Default::default() };
+    /// let x = ivy::eye_with(2, kw)?;
+    /// assert_eq!(x.shape(), &[2, 3]);
+    /// assert_eq!(x.to_f64_vec()?, [0.0, 1.0, 0.0, 0.0, 0.0, 1.0]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[infer_dtype]
+    #[infer_device]
+    #[check(super::eye_shape)]
+    pub fn eye(
+        n_rows: usize,
+        #[kw] n_cols: Option<usize>,
+        #[kw] k: i64,
+        #[kw] dtype: Option<Dtype>,
+        #[kw] device: Option<Device>,
+    ) -> Result<Array>;
+
+    /// `num` evenly spaced values from `start` to `stop` (included when `endpoint`, the
+    /// default), numpy's formula: `start + i * step` computed in float64 (complex128 for
+    /// complex bounds), the last value exactly `stop`, then converted to the dtype (floored
+    /// first for an integer dtype, as numpy 2). Default dtype: the default float dtype, or
+    /// the default complex dtype when a bound is complex. Compositional over `asarray`.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::linspace(0, 1, 5)?;
+    /// assert_eq!((x.to_f64_vec()?, x.dtype()), (vec![0.0, 0.25, 0.5, 0.75, 1.0], Dtype::Float32));
+    /// let kw = LinspaceKw { endpoint: false, ..Default::default() };
+    /// assert_eq!(ivy::linspace_with(0, 1, 4, kw)?.to_f64_vec()?, [0.0, 0.25, 0.5, 0.75]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    #[infer_dtype]
+    #[infer_device]
+    pub fn linspace(
+        start: Scalar,
+        stop: Scalar,
+        num: usize,
+        #[kw] dtype: Option<Dtype>,
+        #[kw] device: Option<Device>,
+        #[kw(default = true)] endpoint: bool,
+    ) -> Result<Array> {
+        let (values, dtype) = super::linspace_values(start, stop, num, endpoint, dtype)?;
+        let kw = AsarrayKw {
+            dtype: Some(dtype),
+            device,
+        };
+        asarray_with(values, kw).map_err(|e| e.with_op("linspace"))
+    }
+
+    /// Coordinate matrices from coordinate vectors: for N arrays (each flattened), N arrays
+    /// of rank N, array `i` varying along axis `i`. `indexing` is `"xy"` (the default,
+    /// Cartesian: the first two axes swapped) or `"ij"` (matrix); anything else is
+    /// `Error::InvalidArgument`. Each output keeps its input's dtype. Compositional over
+    /// `reshape` and `broadcast_to`; nestable.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let (x, y) = (ivy::asarray(vec![1, 2, 3])?, ivy::asarray(vec![4.0, 5.0])?);
+    /// let g = ivy::meshgrid(&[&x, &y])?;
+    /// assert_eq!((g[0].shape(), g[1].shape()), (&[2usize, 3][..], &[2usize, 3][..]));
+    /// assert_eq!(g[1].to_f64_vec()?, [4.0, 4.0, 4.0, 5.0, 5.0, 5.0]);
+    /// let kw = MeshgridKw { indexing: "ij".into() };
+    /// assert_eq!(ivy::meshgrid_with(&[&x, &y], kw)?[0].shape(), &[3, 2]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    #[nestable]
+    pub fn meshgrid(
+        arrays: &[&Array],
+        #[kw(default = String::from("xy"))] indexing: String,
+    ) -> Result<Vec<Array>> {
+        let sizes: Vec<usize> = arrays.iter().map(|a| a.size()).collect();
+        let (shapes, target) = super::meshgrid_plan("meshgrid", &sizes, &indexing)?;
+        let mut outs = crate::alloc::try_vec::<Array>("meshgrid", arrays.len())?;
+        for (a, s) in arrays.iter().zip(&shapes) {
+            outs.push(broadcast_to(&reshape(a, s)?, &target[..])?);
+        }
+        Ok(outs)
+    }
+
+    /// The lower triangle of `x` (each matrix of its last two axes): elements above the
+    /// `k`-th diagonal are zeroed (`k > 0` keeps diagonals above the main one). `x` needs
+    /// rank 2 or more; every dtype.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::ones(&[2, 3])?;
+    /// assert_eq!(ivy::tril(&x)?.to_f64_vec()?, [1.0, 0.0, 0.0, 1.0, 1.0, 0.0]);
+    /// assert_eq!(ivy::tril_with(&x, TrilKw { k: -1 })?.to_f64_vec()?, [0.0, 0.0, 0.0, 1.0, 0.0, 0.0]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[nestable]
+    #[check(super::tri_args)]
+    pub fn tril(x: &Array, #[kw] k: i64, out: Option<&mut Array>) -> Result<Array>;
+
+    /// The upper triangle of `x` (each matrix of its last two axes): elements below the
+    /// `k`-th diagonal are zeroed. `x` needs rank 2 or more; every dtype.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::ones(&[2, 3])?;
+    /// assert_eq!(ivy::triu(&x)?.to_f64_vec()?, [1.0, 1.0, 1.0, 0.0, 1.0, 1.0]);
+    /// assert_eq!(ivy::triu_with(&x, TriuKw { k: 2 })?.to_f64_vec()?, [0.0, 0.0, 1.0, 0.0, 0.0, 0.0]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[nestable]
+    #[check(super::tri_args)]
+    pub fn triu(x: &Array, #[kw] k: i64, out: Option<&mut Array>) -> Result<Array>;
 
     /// Zeros shaped like `x`, of `x`'s dtype and device unless given (the second step of
     /// dtype inference: the first array argument). Mixed: written once over `zeros`.
@@ -154,13 +343,17 @@ pub mod creation {
     }
 
     /// The values of `arange(start, stop, step)` in `dtype` (exact integers when all three
-    /// are ints), fallibly allocated.
+    /// are ints), fallibly allocated; with no `stop`, `start` is the stop and 0 the start.
     pub(crate) fn arange_values<T: crate::elem::Elem>(
         start: Scalar,
-        stop: Scalar,
+        stop: Option<Scalar>,
         step: Scalar,
         dtype: Dtype,
     ) -> Result<Vec<T>> {
+        let (start, stop) = match stop {
+            Some(stop) => (start, stop),
+            None => (Scalar::Int(0), start),
+        };
         let n = arange_len(start, stop, step)?;
         crate::alloc::shape_size_of("arange", &[n], dtype)?;
         typed_values("arange", n, |i| match (start, stop, step) {
@@ -169,6 +362,23 @@ pub mod creation {
             }
             _ => Scalar::Float(start.to_f64() + i as f64 * step.to_f64()),
         })
+    }
+
+    /// The values of `eye(n_rows, n_cols, k)` in row-major order, fallibly allocated (the
+    /// shape was checked by `eye_shape`).
+    pub(crate) fn eye_values<T: crate::elem::Elem>(
+        n_rows: usize,
+        n_cols: Option<usize>,
+        k: i64,
+        dtype: Dtype,
+    ) -> Result<(Vec<T>, [usize; 2])> {
+        let shape = [n_rows, n_cols.unwrap_or(n_rows)];
+        let n = crate::alloc::shape_size_of("eye", &shape, dtype)?;
+        let cols = shape[1].max(1);
+        let v = typed_values("eye", n, |i| {
+            Scalar::Int(super::on_diagonal(i / cols, i % cols, k) as i64)
+        })?;
+        Ok((v, shape))
     }
 
     /// Number of elements of `arange(start, stop, step)`, or an error for a zero or
@@ -220,4 +430,158 @@ pub(crate) fn full_shape(
     _device: &crate::Device,
 ) -> crate::Result<()> {
     crate::alloc::shape_size_of(op, shape, *dtype).map(drop)
+}
+
+/// `eye`'s shared check: a 2-D shape that can exist for the dtype.
+pub(crate) fn eye_shape(
+    op: &'static str,
+    n_rows: &usize,
+    n_cols: &Option<usize>,
+    _k: &i64,
+    dtype: &crate::Dtype,
+    _device: &crate::Device,
+) -> crate::Result<()> {
+    crate::alloc::shape_size_of(op, &[*n_rows, n_cols.unwrap_or(*n_rows)], *dtype).map(drop)
+}
+
+/// Whether element (`i`, `j`) is on the `k`-th diagonal (`eye`).
+pub(crate) fn on_diagonal(i: usize, j: usize, k: i64) -> bool {
+    j as i128 - i as i128 == k as i128
+}
+
+/// Whether `tril` (`upper = false`) or `triu` (`upper = true`) keeps element (`i`, `j`) of
+/// a matrix: the one rule of both backends.
+pub(crate) fn tri_keep(upper: bool, k: i64, i: usize, j: usize) -> bool {
+    let d = j as i128 - i as i128;
+    if upper {
+        d >= k as i128
+    } else {
+        d <= k as i128
+    }
+}
+
+/// The keep-mask of a `rows` × `cols` matrix for `tril`/`triu` (1 kept, 0 zeroed), row-major,
+/// fallibly allocated.
+pub(crate) fn tri_mask(
+    op: &'static str,
+    upper: bool,
+    k: i64,
+    rows: usize,
+    cols: usize,
+) -> crate::Result<Vec<u8>> {
+    let n = crate::alloc::shape_size(op, &[rows, cols], 1)?;
+    let mut v = crate::alloc::try_vec::<u8>(op, n)?;
+    let c = cols.max(1);
+    v.extend((0..n).map(|i| tri_keep(upper, k, i / c, i % c) as u8));
+    Ok(v)
+}
+
+/// `tril`/`triu`'s shared check: a stack of matrices (rank 2 or more).
+pub(crate) fn tri_args(op: &'static str, x: &&crate::Array, _k: &i64) -> crate::Result<()> {
+    if x.ndim() < 2 {
+        return Err(crate::Error::InvalidArgument {
+            op,
+            message: format!(
+                "needs an array of rank 2 or more (a stack of matrices), got rank {}",
+                x.ndim()
+            ),
+        });
+    }
+    Ok(())
+}
+
+/// `linspace`'s values (numpy 2.1.3's formula, in float64 or complex128) and dtype: the
+/// given one, else the default complex dtype for a complex bound, else the default float
+/// dtype. Integer dtypes get the values floored (numpy 2), other conversions are `asarray`'s.
+pub(crate) fn linspace_values(
+    start: crate::Scalar,
+    stop: crate::Scalar,
+    num: usize,
+    endpoint: bool,
+    dtype: Option<crate::Dtype>,
+) -> crate::Result<(crate::Data, crate::Dtype)> {
+    use crate::Scalar;
+    use ivy_core::DefaultKind;
+    const OP: &str = "linspace";
+    let complex = matches!(start, Scalar::Complex(..)) || matches!(stop, Scalar::Complex(..));
+    let dtype = dtype.unwrap_or_else(|| {
+        ivy_core::default_of(if complex {
+            DefaultKind::Complex
+        } else {
+            DefaultKind::Float
+        })
+    });
+    crate::alloc::shape_size_of(OP, &[num], dtype)?;
+    let parts = |s: Scalar| match s {
+        Scalar::Complex(re, im) => (re, im),
+        other => (other.to_f64(), 0.0),
+    };
+    let ((a_re, a_im), (b_re, b_im)) = (parts(start), parts(stop));
+    let div = if endpoint { num.saturating_sub(1) } else { num };
+    // numpy: delta = stop - start; y = arange(num) * (delta / div) + start (y / div * delta
+    // when the step underflows to 0; y * delta when div is 0), then y[-1] = stop
+    let (d_re, d_im) = (b_re - a_re, b_im - a_im);
+    let (s_re, s_im) = (d_re / div as f64, d_im / div as f64);
+    let step_zero = div > 0 && s_re == 0.0 && s_im == 0.0;
+    let at = |i: usize| -> (f64, f64) {
+        let y = i as f64;
+        let (y, (m_re, m_im)) = match (div, step_zero) {
+            (0, _) => (y, (d_re, d_im)),
+            (_, true) => (y / div as f64, (d_re, d_im)),
+            _ => (y, (s_re, s_im)),
+        };
+        // (y + 0j) * m, as complex multiplication (the real case has m_im = 0)
+        let (re, im) = if complex {
+            (y * m_re - 0.0 * m_im, y * m_im + 0.0 * m_re)
+        } else {
+            (y * m_re, 0.0)
+        };
+        if endpoint && num > 1 && i == num - 1 {
+            (b_re, b_im)
+        } else {
+            (re + a_re, im + a_im)
+        }
+    };
+    let floor = dtype.is_int();
+    let mut values = crate::alloc::try_vec::<Scalar>(OP, num)?;
+    values.extend((0..num).map(|i| {
+        let (re, im) = at(i);
+        match (complex, floor) {
+            (_, true) => Scalar::Float(re.floor()),
+            (true, false) => Scalar::Complex(re, im),
+            (false, false) => Scalar::Float(re),
+        }
+    }));
+    Ok((crate::Data::from_scalars(values, vec![num]), dtype))
+}
+
+/// `meshgrid`'s plan for arrays of `sizes` elements: the shape each is reshaped to (its
+/// size on its own axis, 1 elsewhere) and the shape all are broadcast to; `"xy"` swaps the
+/// first two axes (with two arrays or more), `"ij"` keeps them.
+pub(crate) fn meshgrid_plan(
+    op: &'static str,
+    sizes: &[usize],
+    indexing: &str,
+) -> crate::Result<(Vec<Vec<i64>>, Vec<usize>)> {
+    let xy = match indexing {
+        "xy" => true,
+        "ij" => false,
+        other => {
+            return Err(crate::Error::InvalidArgument {
+                op,
+                message: format!("`indexing` must be \"xy\" or \"ij\", got {other:?}"),
+            })
+        }
+    };
+    let n = sizes.len();
+    let axis_of = |i: usize| if xy && n >= 2 && i < 2 { 1 - i } else { i };
+    let mut target = vec![0usize; n];
+    let mut shapes = Vec::with_capacity(n);
+    for (i, &s) in sizes.iter().enumerate() {
+        target[axis_of(i)] = s;
+        let mut shape = vec![1i64; n];
+        shape[axis_of(i)] = s as i64;
+        shapes.push(shape);
+    }
+    Ok((shapes, target))
 }

@@ -44,7 +44,7 @@ pub mod manipulation {
     /// ```
     /// use ivy::prelude::*;
     /// ivy::set_backend(Backend::Ndarray);
-    /// let x = ivy::arange(0.0, 6.0, 1.0)?;
+    /// let x = ivy::arange(6.0)?;
     /// let y = ivy::reshape(&x, &[2, -1])?;
     /// assert_eq!(y.shape(), &[2, 3]);
     /// # Ok::<(), ivy::Error>(())
@@ -65,7 +65,7 @@ pub mod manipulation {
     /// ```
     /// use ivy::prelude::*;
     /// ivy::set_backend(Backend::Ndarray);
-    /// let x = ivy::reshape(&ivy::arange(0.0, 6.0, 1.0)?, &[2, 3])?;
+    /// let x = ivy::reshape(&ivy::arange(6.0)?, &[2, 3])?;
     /// let t = ivy::permute_dims(&x, &[1, 0])?;
     /// assert_eq!(t.shape(), &[3, 2]);
     /// assert_eq!(t.to_f64_vec()?, [0.0, 3.0, 1.0, 4.0, 2.0, 5.0]);
@@ -176,7 +176,7 @@ pub mod manipulation {
     /// ```
     /// use ivy::prelude::*;
     /// ivy::set_backend(Backend::Ndarray);
-    /// let x = ivy::arange(0.0, 3.0, 1.0)?;
+    /// let x = ivy::arange(3.0)?;
     /// assert_eq!(ivy::flip(&x)?.to_f64_vec()?, [2.0, 1.0, 0.0]);
     /// # Ok::<(), ivy::Error>(())
     /// ```
@@ -211,7 +211,7 @@ pub mod manipulation {
     /// ```
     /// use ivy::prelude::*;
     /// ivy::set_backend(Backend::Ndarray);
-    /// let x = ivy::arange(0.0, 4.0, 1.0)?;
+    /// let x = ivy::arange(4.0)?;
     /// assert_eq!(ivy::roll(&x, &[1])?.to_f64_vec()?, [3.0, 0.0, 1.0, 2.0]);
     /// # Ok::<(), ivy::Error>(())
     /// ```
@@ -296,7 +296,7 @@ pub mod manipulation {
     /// ```
     /// use ivy::prelude::*;
     /// ivy::set_backend(Backend::Ndarray);
-    /// let x = ivy::reshape(&ivy::arange(0.0, 6.0, 1.0)?, &[2, 3])?;
+    /// let x = ivy::reshape(&ivy::arange(6.0)?, &[2, 3])?;
     /// let rows = ivy::unstack(&x)?;
     /// assert_eq!(rows.len(), 2);
     /// assert_eq!(rows[1].to_f64_vec()?, [3.0, 4.0, 5.0]);

@@ -109,7 +109,10 @@ fn infer(cx: &OpCx) -> TokenStream {
         let scalars = op
             .params
             .iter()
-            .filter(|prm| matches!(prm.class, Class::Scalar | Class::Data))
+            .filter(|prm| {
+                matches!(prm.class, Class::Scalar | Class::Data)
+                    || (prm.class == Class::Other && is_opt_scalar(&prm.ty))
+            })
             .map(|prm| {
                 let id = &prm.ident;
                 quote!(#p::DtypeHint::hint(&#id))
@@ -505,4 +508,11 @@ fn body_run(cx: &OpCx) -> TokenStream {
     } else {
         quote!(#body_ident(#(#body_call_args),*))
     }
+}
+
+/// `Option<Scalar>`: an optional scalar, a dtype hint when given (`arange`'s `stop`).
+fn is_opt_scalar(ty: &syn::Type) -> bool {
+    crate::category::model::option_inner(ty)
+        .and_then(crate::category::model::type_last_ident)
+        .is_some_and(|n| n == "Scalar")
 }

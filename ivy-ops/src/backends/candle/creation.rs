@@ -1,8 +1,10 @@
 //! candle: creation ops. Buffers come from the shared creation kernels (fallible
 //! allocation, integers exact, never through f64) and move into the tensor without a copy.
 
-use super::{candle_device, candle_types, err, CandleArray, CandleBackend};
-use crate::functional::creation::{arange_values, filled_values, typed_values, CreationBackend};
+use super::{candle_device, candle_types, err, reserve, tensor, wrap, CandleArray, CandleBackend};
+use crate::functional::creation::{
+    arange_values, eye_values, filled_values, tri_mask, typed_values, CreationBackend,
+};
 use crate::{Array, Backend, Data, Device, Dtype, Result, Scalar};
 use candle_core::Tensor;
 
@@ -29,7 +31,7 @@ impl CreationBackend for CandleBackend {
     }
     fn arange(
         start: Scalar,
-        stop: Scalar,
+        stop: Option<Scalar>,
         step: Scalar,
         dtype: Dtype,
         device: Device,
@@ -49,4 +51,47 @@ impl CreationBackend for CandleBackend {
             tensor_of("asarray", v, &obj.shape, &dev)
         }, other => Err(crate::array::not_in_backend(Some("asarray"), other, Backend::Candle)))
     }
+    fn eye(
+        n_rows: usize,
+        n_cols: Option<usize>,
+        k: i64,
+        dtype: Dtype,
+        device: Device,
+    ) -> Result<Array> {
+        let dev = candle_device("eye", device)?;
+        candle_types!(dtype, T => {
+            let (v, shape) = eye_values::<T>(n_rows, n_cols, k, dtype)?;
+            tensor_of("eye", v, &shape, &dev)
+        }, other => Err(crate::array::not_in_backend(Some("eye"), other, Backend::Candle)))
+    }
+    fn tril(x: &Array, k: i64) -> Result<Array> {
+        tri("tril", x, false, k)
+    }
+    fn triu(x: &Array, k: i64) -> Result<Array> {
+        tri("triu", x, true, k)
+    }
+}
+
+/// `tril` / `triu` with candle's `where_cond`: the shared keep-mask (a u8 matrix, on `x`'s
+/// device) broadcast over the stack of matrices selects `x` or zero — a select, so an inf or
+/// NaN outside the triangle becomes 0 and one inside stays (a multiply would give NaN).
+/// The stack is flattened to rank 3 first (candle's kernels are written for rank ≤ 8).
+fn tri(op: &'static str, x: &Array, upper: bool, k: i64) -> Result<Array> {
+    let t = tensor(op, x)?;
+    let n = x.ndim();
+    let (rows, cols) = (x.shape()[n - 2], x.shape()[n - 1]);
+    reserve(op, x.shape(), x.dtype())?;
+    if x.size() == 0 {
+        return wrap(op, t.copy());
+    }
+    let batch = x.size() / (rows * cols);
+    let mask = tri_mask(op, upper, k, rows, cols)?;
+    let r = Tensor::from_vec(mask, (rows, cols), t.device())
+        .and_then(|m| m.broadcast_as((batch, rows, cols)))
+        .and_then(|m| {
+            let t3 = t.reshape((batch, rows, cols))?;
+            m.where_cond(&t3, &t3.zeros_like()?)
+        })
+        .and_then(|r| r.reshape(x.shape()));
+    wrap(op, r)
 }

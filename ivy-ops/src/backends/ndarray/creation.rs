@@ -1,9 +1,13 @@
 //! ndarray: creation ops. Buffers come from the shared creation kernels (fallible
 //! allocation); this file only picks the element type.
 
+use super::kernels::{nd, try_owned};
 use super::{NdElem, NdarrayBackend};
-use crate::functional::creation::{arange_values, filled_values, typed_values, CreationBackend};
+use crate::functional::creation::{
+    arange_values, eye_values, filled_values, tri_mask, typed_values, CreationBackend,
+};
 use crate::{Array, Data, Device, Dtype, Error, Result, Scalar};
+use ::ndarray::ArrayD;
 
 fn cpu_only(op: &'static str, device: Device) -> Result<()> {
     match device {
@@ -32,7 +36,7 @@ impl CreationBackend for NdarrayBackend {
     }
     fn arange(
         start: Scalar,
-        stop: Scalar,
+        stop: Option<Scalar>,
         step: Scalar,
         dtype: Dtype,
         device: Device,
@@ -51,4 +55,49 @@ impl CreationBackend for NdarrayBackend {
             shaped("asarray", &obj.shape, v)
         })
     }
+    fn eye(
+        n_rows: usize,
+        n_cols: Option<usize>,
+        k: i64,
+        dtype: Dtype,
+        device: Device,
+    ) -> Result<Array> {
+        cpu_only("eye", device)?;
+        super::nd_type!(dtype, T => {
+            let (v, shape) = eye_values::<T>(n_rows, n_cols, k, dtype)?;
+            shaped("eye", &shape, v)
+        })
+    }
+    fn tril(x: &Array, k: i64) -> Result<Array> {
+        tri("tril", x, false, k)
+    }
+    fn triu(x: &Array, k: i64) -> Result<Array> {
+        tri("triu", x, true, k)
+    }
+}
+
+/// `tril` / `triu`: a standard-layout copy of `x` with the elements outside the triangle set
+/// to zero, matrix by matrix (the rank was checked).
+fn tri(op: &'static str, x: &Array, upper: bool, k: i64) -> Result<Array> {
+    let (rows, cols) = (x.shape()[x.ndim() - 2], x.shape()[x.ndim() - 1]);
+    let mask = tri_mask(op, upper, k, rows, cols)?;
+    super::nd_all!(nd(op, x)?, a, T => {
+        Ok(Array::from_nd(T::wrap(zero_outside(op, a, &mask)?)))
+    })
+}
+
+/// `a` with every matrix's elements where `mask` is 0 set to zero (generic over `T` only).
+fn zero_outside<T: NdElem>(op: &'static str, a: &ArrayD<T>, mask: &[u8]) -> Result<ArrayD<T>> {
+    let mut r = try_owned(op, &a.view())?;
+    let zero = T::from_scalar(Scalar::Int(0));
+    if let (Some(data), false) = (r.as_slice_mut(), mask.is_empty()) {
+        for m in data.chunks_mut(mask.len()) {
+            for (v, &keep) in m.iter_mut().zip(mask) {
+                if keep == 0 {
+                    *v = zero;
+                }
+            }
+        }
+    }
+    Ok(r)
 }
