@@ -12,5 +12,8 @@ pub use crate::functional::manipulation::{
     ArrayManipulation, ConcatKw, ContainerManipulation, FlipKw, RepeatKw, ReshapeKw, RollKw,
     StackKw, TakeKw, UnstackKw,
 };
+pub use crate::functional::sorting::{
+    ArgsortKw, ArraySorting, ContainerSorting, SearchsortedKw, SortKw,
+};
 pub use crate::functional::statistical::{ArrayStatistical, ContainerStatistical, SumKw};
 pub use crate::{Array, Backend, Container, Data, Device, Dtype, DtypeSet, Operand, Scalar, Shape};

@@ -10,6 +10,7 @@ mod elementwise;
 mod general;
 mod kernels;
 mod manipulation;
+mod sorting;
 mod statistical;
 
 use crate::{Array, NativeArray};

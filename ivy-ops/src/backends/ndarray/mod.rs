@@ -9,6 +9,7 @@ mod elementwise;
 mod general;
 mod kernels;
 mod manipulation;
+mod sorting;
 mod statistical;
 mod strided;
 
