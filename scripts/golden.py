@@ -60,7 +60,8 @@ by key (they repeat across cases). A CASE:
 
 An ARG is one of ``{"array": ARRAY}``, ``{"int": N}``, ``{"float": X}``, ``{"bool": B}``,
 ``{"complex": [RE, IM]}``, ``{"dtype": NAME}``, ``{"ints": [N, ...]}`` (a shape or axes),
-``{"list": [ARG, ...]}`` (nested data, several arrays) or ``{"none": null}``.
+``{"list": [ARG, ...]}`` (nested data, several arrays), ``{"str": TEXT}`` or
+``{"none": null}``.
 
 An ARRAY is ``{"dtype": NAME, "shape": [..], "values": [..]}``, values flat in row-major
 order: floats as strings, ``"nan"``, ``"inf"``, ``"-inf"`` or the shortest decimal that a
@@ -253,6 +254,10 @@ def D(name):
 
 def INTLIST(v):
     return {"ints": [int(i) for i in v]}
+
+
+def STR(text):
+    return {"str": str(text)}
 
 
 def LIST(items):

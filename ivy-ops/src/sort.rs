@@ -97,9 +97,12 @@ pub(crate) fn argsort<T: Elem>(
     axis: usize,
     desc: bool,
 ) -> Result<Vec<i64>> {
+    let mut out = crate::alloc::try_vec::<i64>(op, xs.len())?;
+    if xs.is_empty() {
+        return Ok(out); // no lane to sort (and maybe very many empty ones)
+    }
     let (outer, n, inner) = lanes(shape, axis);
     let cmp = order_fn::<T>(desc);
-    let mut out = crate::alloc::try_vec::<i64>(op, xs.len())?;
     out.resize(xs.len(), 0);
     let mut idx = crate::alloc::try_vec::<usize>(op, n)?;
     for o in 0..outer {
@@ -124,9 +127,12 @@ pub(crate) fn sort<T: Elem>(
     axis: usize,
     desc: bool,
 ) -> Result<Vec<T>> {
+    let mut out = crate::alloc::try_vec::<T>(op, xs.len())?;
+    if xs.is_empty() {
+        return Ok(out); // no lane to sort (and maybe very many empty ones)
+    }
     let (outer, n, inner) = lanes(shape, axis);
     let cmp = order_fn::<T>(desc);
-    let mut out = crate::alloc::try_vec::<T>(op, xs.len())?;
     out.extend_from_slice(xs);
     let mut lane = crate::alloc::try_vec::<T>(op, n)?;
     for o in 0..outer {
@@ -205,7 +211,11 @@ pub(crate) fn sorter_positions(op: &'static str, sorter: &[f64], n: usize) -> Re
 
 /// `nonzero` of the row-major `xs` of `shape`: one int64 index vector per axis, the
 /// positions of the non-zero elements in row-major order.
-pub(crate) fn nonzero<T: Elem>(op: &'static str, xs: &[T], shape: &[usize]) -> Result<Vec<Vec<i64>>> {
+pub(crate) fn nonzero<T: Elem>(
+    op: &'static str,
+    xs: &[T],
+    shape: &[usize],
+) -> Result<Vec<Vec<i64>>> {
     let count = xs.iter().filter(|&&x| is_nonzero(x)).count();
     let mut out = crate::alloc::try_vec::<Vec<i64>>(op, shape.len())?;
     for _ in shape {
@@ -280,28 +290,49 @@ mod tests {
     #[test]
     fn orders() {
         let xs = [2.0f64, f64::NAN, -0.0, 0.0, 1.0, f64::NAN, -1.0];
-        assert_eq!(argsort("t", &xs, &[7], 0, false).unwrap(), [6, 2, 3, 4, 0, 1, 5]);
-        assert_eq!(argsort("t", &xs, &[7], 0, true).unwrap(), [0, 4, 2, 3, 6, 1, 5]);
+        assert_eq!(
+            argsort("t", &xs, &[7], 0, false).unwrap(),
+            [6, 2, 3, 4, 0, 1, 5]
+        );
+        assert_eq!(
+            argsort("t", &xs, &[7], 0, true).unwrap(),
+            [0, 4, 2, 3, 6, 1, 5]
+        );
         let u = [3u8, 255, 0, 255];
         assert_eq!(argsort("t", &u, &[4], 0, true).unwrap(), [1, 3, 0, 2]);
         let i = [i8::MIN, 0, i8::MAX, i8::MIN];
         assert_eq!(argsort("t", &i, &[4], 0, true).unwrap(), [2, 1, 0, 3]);
-        assert_eq!(argsort("t", &[true, false, true], &[3], 0, true).unwrap(), [0, 2, 1]);
+        assert_eq!(
+            argsort("t", &[true, false, true], &[3], 0, true).unwrap(),
+            [0, 2, 1]
+        );
     }
 
     #[test]
     fn lanes_along_axes() {
         let xs = [3i32, 1, 2, 0, 5, 4];
-        assert_eq!(sort("t", &xs, &[2, 3], 1, false).unwrap(), [1, 2, 3, 0, 4, 5]);
-        assert_eq!(sort("t", &xs, &[2, 3], 0, false).unwrap(), [0, 1, 2, 3, 5, 4]);
+        assert_eq!(
+            sort("t", &xs, &[2, 3], 1, false).unwrap(),
+            [1, 2, 3, 0, 4, 5]
+        );
+        assert_eq!(
+            sort("t", &xs, &[2, 3], 0, false).unwrap(),
+            [0, 1, 2, 3, 5, 4]
+        );
     }
 
     #[test]
     fn searching_and_sets() {
         let x1 = [1.0f32, 2.0, 2.0, f32::NAN];
         let x2 = [2.0f32, f32::NAN, 0.0];
-        assert_eq!(searchsorted("t", &x1, 4, &x2, false, None).unwrap(), [1, 3, 0]);
-        assert_eq!(searchsorted("t", &x1, 4, &x2, true, None).unwrap(), [3, 4, 0]);
+        assert_eq!(
+            searchsorted("t", &x1, 4, &x2, false, None).unwrap(),
+            [1, 3, 0]
+        );
+        assert_eq!(
+            searchsorted("t", &x1, 4, &x2, true, None).unwrap(),
+            [3, 4, 0]
+        );
         let u = unique("t", &[2.0f64, f64::NAN, 1.0, 2.0, f64::NAN]).unwrap();
         assert_eq!(u.indices, [2, 0, 1, 4]);
         assert_eq!(u.inverse, [1, 2, 0, 1, 3]);

@@ -326,6 +326,7 @@ fn value_of(j: &J) -> Result<Value, String> {
                 .collect::<Result<_, _>>()?,
         ),
         "none" => Value::None,
+        "str" => Value::Str(v.as_str().ok_or("str")?.to_string()),
         other => return Err(format!("unknown argument tag {other:?}")),
     })
 }
