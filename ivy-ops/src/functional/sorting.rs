@@ -189,7 +189,7 @@ pub(crate) fn searchsorted_args(
     op: &'static str,
     x1: &&Array,
     x2: &&Array,
-    side: &String,
+    side: &str,
     sorter: &Option<Array>,
 ) -> Result<()> {
     searchsorted_side(op, side)?;
