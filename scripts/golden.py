@@ -256,6 +256,10 @@ def INTLIST(v):
     return {"ints": [int(i) for i in v]}
 
 
+def STR(text):
+    return {"str": str(text)}
+
+
 def LIST(items):
     return {"list": items}
 

@@ -47,6 +47,7 @@ pub mod prelude;
 mod real_math;
 mod reduce;
 pub mod registry;
+mod sort;
 mod value;
 #[allow(dead_code)] // a backend compiled out leaves its version unused
 mod versions {
@@ -78,6 +79,7 @@ pub use functional::linalg::*;
 pub use functional::losses::*;
 pub use functional::manipulation::*;
 pub use functional::nest::*;
+pub use functional::sorting::*;
 pub use functional::statistical::*;
 pub use ivy_core::{
     cast_candidate, casting_mode, casting_modes, set_casting_mode, with_casting_mode, CastingMode,
@@ -110,6 +112,7 @@ pub mod nested {
     pub use crate::functional::linalg::nested::*;
     pub use crate::functional::losses::nested::*;
     pub use crate::functional::manipulation::nested::*;
+    pub use crate::functional::sorting::nested::*;
     pub use crate::functional::statistical::nested::*;
 }
 

@@ -13,6 +13,9 @@ pub use crate::functional::manipulation::{
     ArrayManipulation, ConcatKw, ContainerManipulation, FlipKw, RepeatKw, ReshapeKw, RollKw,
     StackKw, TakeKw, UnstackKw,
 };
+pub use crate::functional::sorting::{
+    ArgsortKw, ArraySorting, ContainerSorting, SearchsortedKw, SortKw,
+};
 pub use crate::functional::statistical::{
     AllKw, AnyKw, ArgmaxKw, ArgminKw, ArrayStatistical, ContainerStatistical, CumulativeSumKw,
     MaxKw, MeanKw, MinKw, ProdKw, StdKw, SumKw, VarKw,

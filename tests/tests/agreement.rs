@@ -216,7 +216,8 @@ fn input(g: &mut Rng, d: Dtype, shape: &[usize]) -> In {
 
 const SHAPES: &[&[usize]] = &[&[], &[0], &[1], &[5], &[2, 3], &[2, 0, 3], &[3, 1, 2]];
 
-/// Shape pairs: equal, broadcasting, empty, and two that do not broadcast.
+/// Shape pairs: equal, broadcasting, empty, and two that do not broadcast; several are also
+/// matrix products (`[k]·[k]`, `[m, k]·[k]`, `[m, 1]·[1, n]`, square stacks).
 const PAIRS: &[(&[usize], &[usize])] = &[
     (&[], &[]),
     (&[4], &[4]),
@@ -230,6 +231,8 @@ const PAIRS: &[(&[usize], &[usize])] = &[
     (&[2, 3], &[3, 2]),
     (&[1, 3], &[1, 3]),
     (&[2, 1, 3], &[2, 1, 3]),
+    (&[3, 3], &[3, 3]),
+    (&[2, 2, 2], &[2, 2]),
 ];
 
 /// The broadcast shape of `a` and `b`, if they broadcast.

@@ -1030,13 +1030,18 @@ impl Fz {
 }
 
 impl Source for Fz {
-    fn leaf(&mut self, ty: &Ty, _p: &Param) -> ivy::Result<Value> {
+    fn leaf(&mut self, ty: &Ty, p: &Param) -> ivy::Result<Value> {
         if self.rng.chance(WRONG_KIND) {
             return Ok(self.wrong_kind());
         }
+        // an owned `Array` parameter (kind `Other`, e.g. a keyword) is passed through, not
+        // mapped over Containers
+        let nests = p.meta.kind != ivy_core::ParamKind::Other;
         Ok(match ty {
             // a nestable op runs its nested form when given a Container
-            Ty::Array | Ty::Operand if self.nestable && self.rng.chance(NESTED) => self.container(),
+            Ty::Array | Ty::Operand if self.nestable && nests && self.rng.chance(NESTED) => {
+                self.container()
+            }
             Ty::Array | Ty::ArrayMut => self.array_value(),
             Ty::Operand if self.rng.chance(0.25) => Value::Scalar(self.scalar()),
             Ty::Operand => self.array_value(),

@@ -38,7 +38,7 @@ pub mod linalg {
     ///
     /// ```
     /// ivy::set_backend(ivy::Backend::Ndarray);
-    /// let a = ivy::reshape(&ivy::arange(0.0, 6.0, 1.0)?, &[2, 3])?;
+    /// let a = ivy::reshape(&ivy::arange(6.0)?, &[2, 3])?;
     /// let kw = ivy::prelude::TensordotKw { axes: 1, pairs: None };
     /// let t = ivy::tensordot_with(&a, &ivy::matrix_transpose(&a)?, kw)?;
     /// assert_eq!(t.to_f64_vec()?, [5.0, 14.0, 14.0, 50.0]);

@@ -10,6 +10,7 @@ pub mod linalg;
 pub mod losses;
 pub mod manipulation;
 pub mod nest;
+pub mod sorting;
 pub mod statistical;
 
 /// Every category's op registry, in one list.
@@ -22,6 +23,7 @@ pub(crate) const CATEGORIES: &[&[ivy_core::OpEntry]] = &[
     losses::LOSSES_OPS,
     manipulation::MANIPULATION_OPS,
     nest::NEST_OPS,
+    sorting::SORTING_OPS,
     statistical::STATISTICAL_OPS,
 ];
 
@@ -35,5 +37,6 @@ pub(crate) const CALLS: &[&[crate::value::DynEntry]] = &[
     losses::LOSSES_CALLS,
     manipulation::MANIPULATION_CALLS,
     nest::NEST_CALLS,
+    sorting::SORTING_CALLS,
     statistical::STATISTICAL_CALLS,
 ];

@@ -11,6 +11,7 @@ mod general;
 mod kernels;
 mod linalg;
 mod manipulation;
+mod sorting;
 mod statistical;
 pub(crate) use statistical::extreme;
 

@@ -111,7 +111,7 @@ pub(crate) fn try_map<'a, T: Copy + 'a, U>(
 }
 
 /// The elements of `a` in row-major order, in a fallibly allocated vector.
-fn standard_vec<T: Copy>(op: &'static str, a: &ArrayViewD<'_, T>) -> Result<Vec<T>> {
+pub(crate) fn standard_vec<T: Copy>(op: &'static str, a: &ArrayViewD<'_, T>) -> Result<Vec<T>> {
     let n = crate::alloc::shape_size(op, a.shape(), std::mem::size_of::<T>())?;
     let mut v = crate::alloc::try_vec::<T>(op, n)?;
     let mut dst = ArrayViewMutD::from_shape(IxDyn(a.shape()), &mut v.spare_capacity_mut()[..n])

@@ -10,6 +10,7 @@ mod general;
 mod kernels;
 mod linalg;
 mod manipulation;
+mod sorting;
 mod statistical;
 mod strided;
 

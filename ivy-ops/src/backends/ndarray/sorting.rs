@@ -1,0 +1,116 @@
+//! ndarray: sorting, searching and set functions, through the host kernels of
+//! [`crate::sort`] (written once over the element type) on each array's row-major elements.
+
+use super::kernels::{nd, shaped, standard_vec};
+use super::{NdElem, NdarrayBackend};
+use crate::functional::sorting::{
+    searchsorted_operands, searchsorted_side, searchsorted_sorter, SortingBackend,
+};
+use crate::{sort, Array, Result};
+use ::ndarray::ArrayD;
+use std::borrow::Cow;
+
+/// The elements of `a` in row-major order (borrowed when it is in standard layout).
+fn row_major<'a, T: Copy>(op: &'static str, a: &'a ArrayD<T>) -> Result<Cow<'a, [T]>> {
+    match a.as_slice() {
+        Some(s) => Ok(Cow::Borrowed(s)),
+        None => standard_vec(op, &a.view()).map(Cow::Owned),
+    }
+}
+
+/// An array of `shape` from row-major values.
+fn array_of<T: NdElem>(op: &'static str, shape: &[usize], v: Vec<T>) -> Result<Array> {
+    Ok(Array::from_nd(T::wrap(shaped(op, shape, v)?)))
+}
+
+/// `unique_all` of `x`, as arrays: `(values, indices, inverse_indices, counts)`.
+fn unique_arrays(op: &'static str, x: &Array) -> Result<(Array, Array, Array, Array)> {
+    super::nd_all!(nd(op, x)?, a, T => {
+        let u = sort::unique(op, &row_major(op, a)?)?;
+        let n = u.values.len();
+        Ok((
+            array_of(op, &[n], u.values)?,
+            array_of(op, &[n], u.indices)?,
+            array_of(op, x.shape(), u.inverse)?,
+            array_of(op, &[n], u.counts)?,
+        ))
+    })
+}
+
+#[ivy_macros::backend_impl]
+impl SortingBackend for NdarrayBackend {
+    #[with_unsupported_dtypes({"0.17.2 and below": ("complex",)})]
+    fn sort(x: &Array, axis: usize, descending: bool, _stable: bool) -> Result<Array> {
+        const OP: &str = "sort";
+        super::nd_all!(nd(OP, x)?, a, T => {
+            let v = sort::sort(OP, &row_major(OP, a)?, x.shape(), axis, descending)?;
+            array_of(OP, x.shape(), v)
+        })
+    }
+
+    #[with_unsupported_dtypes({"0.17.2 and below": ("complex",)})]
+    fn argsort(x: &Array, axis: usize, descending: bool, _stable: bool) -> Result<Array> {
+        const OP: &str = "argsort";
+        super::nd_all!(nd(OP, x)?, a, T => {
+            let v = sort::argsort(OP, &row_major(OP, a)?, x.shape(), axis, descending)?;
+            array_of(OP, x.shape(), v)
+        })
+    }
+
+    #[with_unsupported_dtypes({"0.17.2 and below": ("complex",)})]
+    fn searchsorted(x1: &Array, x2: &Array, side: String, sorter: Option<Array>) -> Result<Array> {
+        const OP: &str = "searchsorted";
+        let right = searchsorted_side(OP, &side)?;
+        let sorter = searchsorted_sorter(OP, x1, sorter.as_ref())?;
+        let promoted = searchsorted_operands(OP, x1, x2)?;
+        let (x1, x2) = promoted.as_ref().map_or((x1, x2), |(a, b)| (a, b));
+        let n = x1.shape().last().copied().unwrap_or(1);
+        let b = nd(OP, x2)?;
+        super::nd_all!(nd(OP, x1)?, a, T => {
+            let other = T::unwrap_ref(b).ok_or_else(|| crate::Error::InvalidArgument {
+                op: OP,
+                message: format!("x1 and x2 of one dtype expected, got {} and {}", x1.dtype(), x2.dtype()),
+            })?;
+            let v = sort::searchsorted(
+                OP,
+                &row_major(OP, a)?,
+                n,
+                &row_major(OP, other)?,
+                right,
+                sorter.as_deref(),
+            )?;
+            array_of(OP, x2.shape(), v)
+        })
+    }
+
+    fn nonzero(x: &Array) -> Result<Vec<Array>> {
+        const OP: &str = "nonzero";
+        super::nd_all!(nd(OP, x)?, a, T => {
+            sort::nonzero(OP, &row_major(OP, a)?, x.shape())?
+                .into_iter()
+                .map(|v| {
+                    let n = v.len();
+                    array_of(OP, &[n], v)
+                })
+                .collect()
+        })
+    }
+
+    fn unique_all(x: &Array) -> Result<(Array, Array, Array, Array)> {
+        unique_arrays("unique_all", x)
+    }
+
+    fn unique_counts(x: &Array) -> Result<(Array, Array)> {
+        let (values, _, _, counts) = unique_arrays("unique_counts", x)?;
+        Ok((values, counts))
+    }
+
+    fn unique_inverse(x: &Array) -> Result<(Array, Array)> {
+        let (values, _, inverse, _) = unique_arrays("unique_inverse", x)?;
+        Ok((values, inverse))
+    }
+
+    fn unique_values(x: &Array) -> Result<Array> {
+        Ok(unique_arrays("unique_values", x)?.0)
+    }
+}
