@@ -458,9 +458,10 @@ pub fn nested(values: &[Scalar], shape: &[usize]) -> Value {
 
 /// The small valid call of an op for `dtype` on `device` (`support_calls`), by parameter
 /// type, never by op name:
-/// - arrays, operands and `&mut` arrays: one array of `shape` (`[1, 2]`: rank 2, with an
-///   axis of length 1) holding `1, 2, …` of the dtype on the device; every array of the call
-///   has that shape; indices (`#[index]`): int64 zeros;
+/// - arrays, operands and `&mut` arrays: one array of `shape` (`[1, 1]`: rank 2, square,
+///   every axis of length 1, so element-wise ops, matrix products and `squeeze` all apply)
+///   holding `1, 2, …` of the dtype on the device; every array of the call has that shape;
+///   indices (`#[index]`): int64 zeros;
 /// - a Container: two leaves of that array, keyed by the call's text and `"b"`; a list of
 ///   arrays: two of them;
 /// - a shape (`&[usize]`): `shape` (so `broadcast_to` is valid); a list of ints named
@@ -486,12 +487,12 @@ pub struct Small {
 }
 
 impl Small {
-    /// The small call for `dtype` on `device`, arrays of shape `[1, 2]`.
+    /// The small call for `dtype` on `device`, arrays of shape `[1, 1]`.
     pub fn new(dtype: Dtype, device: Device) -> Small {
         Small {
             dtype,
             device,
-            shape: vec![1, 2],
+            shape: vec![1, 1],
         }
     }
     fn array(&self) -> Result<Array> {
