@@ -36,6 +36,7 @@ pub fn run() -> CliResult {
     containers()?;
     inplace_updates()?;
     data_types()?;
+    for_numpy_users()?;
     outln!("\nThe tour is over: every example ran as expected.");
     Ok(())
 }
@@ -270,5 +271,71 @@ fn data_types() -> CliResult {
         );
         Ok(())
     })?;
+    Ok(())
+}
+
+/// What a numpy user writes first, on both backends: reshape, gathering rows and columns,
+/// a matrix product, reductions over an axis, a comparison and `where`.
+fn for_numpy_users() -> CliResult {
+    heading("for numpy users: reshape, take, matmul, mean/max, where");
+    for &b in Backend::ALL {
+        ivy::with_backend(b, || -> CliResult {
+            outln!("-- {b}");
+            let x = ivy::reshape(&ivy::arange(6.0)?, &[2, 3])?;
+            outln!(
+                "x = ivy.reshape(ivy.arange(6.0), [2, 3])          # np.arange(6.).reshape(2, 3)"
+            );
+            outln!("  = {x}");
+            let rows = ivy::asarray(vec![1i64])?;
+            let row = ivy::take_with(&x, &rows, TakeKw { axis: Some(0) })?;
+            outln!("ivy.take(x, [1], axis=0)                          # x[[1]]");
+            outln!("  = {row}");
+            let cols = ivy::asarray(vec![0i64, 2])?;
+            let picked = ivy::take_with(&x, &cols, TakeKw { axis: Some(1) })?;
+            outln!("ivy.take(x, [0, 2], axis=1)                       # x[:, [0, 2]]");
+            outln!("  = {picked}");
+            let gram = ivy::matmul(&x, &ivy::matrix_transpose(&x)?)?;
+            outln!("ivy.matmul(x, ivy.matrix_transpose(x))            # x @ x.T");
+            outln!("  = {gram}");
+            let mean = ivy::mean_with(
+                &x,
+                MeanKw {
+                    axis: Some(vec![0]),
+                    keepdims: false,
+                },
+            )?;
+            outln!("ivy.mean(x, axis=0)                               # x.mean(axis=0)");
+            outln!("  = {mean}");
+            let max = ivy::max_with(
+                &x,
+                MaxKw {
+                    axis: Some(vec![-1]),
+                    keepdims: true,
+                },
+            )?;
+            outln!("ivy.max(x, axis=-1, keepdims=True)                # x.max(-1, keepdims=True)");
+            outln!("  = {max}");
+            let big = match b {
+                Backend::Candle => {
+                    // candle holds no bool: comparisons have no result there (yet); `where`
+                    // takes any mask, nonzero meaning true, as numpy's does
+                    expect_err("ivy.greater(x, 2.5) on candle", ivy::greater(&x, 2.5))?;
+                    let mask = ivy::maximum(&ivy::sign(&ivy::subtract(&x, 2.5)?)?, 0.0)?;
+                    outln!("mask = ivy.maximum(ivy.sign(x - 2.5), 0)         # 1 where x > 2.5");
+                    mask
+                }
+                _ => {
+                    let mask = ivy::greater(&x, 2.5)?;
+                    outln!("mask = ivy.greater(x, 2.5)                        # x > 2.5");
+                    outln!("  = {mask}");
+                    mask
+                }
+            };
+            let kept = ivy::r#where(&big, &x, 0.0)?;
+            outln!("ivy.where(mask, x, 0.0)                           # np.where(x > 2.5, x, 0)");
+            outln!("  = {kept}");
+            Ok(())
+        })?;
+    }
     Ok(())
 }
