@@ -29,7 +29,7 @@ pub enum Error {
         name: String,
     },
     /// An op called with a dtype it does not support on a backend.
-    #[error("`{op}` does not support dtype {dtype} on backend {backend} {version}; supported dtypes: {supported}")]
+    #[error("`{op}` does not support dtype {dtype} on backend {backend} {version}; supported dtypes: {}", supported_text(*.supported))]
     UnsupportedDtype {
         /// The op.
         op: &'static str,
@@ -327,4 +327,13 @@ impl Error {
 
 fn op_suffix(op: &Option<&'static str>) -> String {
     op.map(|o| format!(" (asked by `{o}`)")).unwrap_or_default()
+}
+
+/// The supported-dtype list of an `UnsupportedDtype` message: an empty set says why.
+fn supported_text(s: DtypeSet) -> String {
+    if s == DtypeSet::EMPTY {
+        "none on this backend (an op whose results are bool has none where the backend holds no bool)".into()
+    } else {
+        s.to_string()
+    }
 }

@@ -7,6 +7,7 @@ use crate::spec::Spec;
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 use std::collections::BTreeMap;
+use syn::ext::IdentExt;
 use syn::{FnArg, ImplItem, ItemImpl, Pat};
 
 #[derive(Default)]
@@ -102,7 +103,7 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
     let mut infos: BTreeMap<String, Info> = BTreeMap::new();
     for it in &mut imp.items {
         let ImplItem::Fn(f) = it else { continue };
-        let name = f.sig.ident.to_string().trim_start_matches("r#").to_string();
+        let name = f.sig.ident.unraw().to_string();
         let helpers = take_helpers(&mut f.attrs);
         let out_param = f.sig.inputs.iter().find_map(|a| match a {
             FnArg::Typed(pt) => match &*pt.pat {

@@ -212,6 +212,32 @@ fn category_family_reduce() {
 }
 
 #[test]
+fn category_raw_identifier() {
+    let text = category(quote! {
+        pub mod demo {
+            use crate::{Array, Operand, Result};
+
+            /// Selects.
+            #[primary]
+            pub fn r#where(condition: &Array, x1: Operand, x2: Operand, out: Option<&mut Array>) -> Result<Array>;
+        }
+    });
+    assert_clean(&text);
+    // the op is named without the prefix; derived names drop it too
+    let flat: String = text.split_whitespace().collect();
+    for want in [
+        "name:\"where\"",
+        "fnr#where(",
+        "fnwhere_out(",
+        "WHERE:",
+        "__META_WHERE",
+    ] {
+        assert!(flat.contains(want), "{want} not in {text}");
+    }
+    assert!(!flat.contains("\"r#where\""), "{text}");
+}
+
+#[test]
 fn category_dynamic_entry() {
     let text = category(quote! {
         pub mod demo {

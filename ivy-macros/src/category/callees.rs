@@ -1,5 +1,6 @@
 //! The ops a compositional body calls, recorded in the op's metadata.
 
+use syn::ext::IdentExt;
 use syn::visit::Visit;
 use syn::{Block, Expr};
 
@@ -10,7 +11,7 @@ pub(super) fn callees(body: &Block) -> Vec<String> {
         fn visit_expr_call(&mut self, c: &'ast syn::ExprCall) {
             if let Expr::Path(p) = &*c.func {
                 if let Some(s) = p.path.segments.last() {
-                    let n = s.ident.to_string().trim_start_matches("r#").to_string();
+                    let n = s.ident.unraw().to_string();
                     if n.starts_with(|c: char| c.is_ascii_lowercase()) {
                         self.0.push(n);
                     }

@@ -9,6 +9,7 @@ use super::model::{
 use super::validate;
 use crate::attrs::{take_kw, take_param_attr, Helper};
 use crate::ctxt::Ctxt;
+use syn::ext::IdentExt;
 use syn::parse::{Parse, ParseStream};
 use syn::{Attribute, Expr, FnArg, Ident, Pat, Token};
 
@@ -31,12 +32,7 @@ pub(super) fn parse_op(
     mut decl: DeclFn,
     helpers: Vec<(Helper, Attribute)>,
 ) -> Option<Op> {
-    let name = decl
-        .sig
-        .ident
-        .to_string()
-        .trim_start_matches("r#")
-        .to_string();
+    let name = decl.sig.ident.unraw().to_string();
     let helpers = read_helpers(cx, &name, &helpers);
     let Some(kind) = helpers.kind else {
         cx.error_spanned_by(

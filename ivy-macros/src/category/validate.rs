@@ -4,17 +4,13 @@
 use super::model::{kind_name, Class, DeclFn, Kind, Param};
 use super::parse::Helpers;
 use crate::ctxt::Ctxt;
+use syn::ext::IdentExt;
 
 /// The kind against the body and the other helpers. Returns whether `#[nestable]` was
 /// reported as not applying: its own requirements (an array parameter, an Array result)
 /// are then not checked, to report one error.
 pub(super) fn check_kind(cx: &mut Ctxt, decl: &DeclFn, kind: Kind, helpers: &Helpers) -> bool {
-    let name = decl
-        .sig
-        .ident
-        .to_string()
-        .trim_start_matches("r#")
-        .to_string();
+    let name = decl.sig.ident.unraw().to_string();
     match (kind, &decl.body) {
         (Kind::Primary, Some(b)) => cx.error_spanned_by(
             b,
@@ -59,12 +55,7 @@ pub(super) fn check_params(
     nests_ret: bool,
     nestable_misplaced: bool,
 ) -> bool {
-    let name = decl
-        .sig
-        .ident
-        .to_string()
-        .trim_start_matches("r#")
-        .to_string();
+    let name = decl.sig.ident.unraw().to_string();
     if let Some(a) = &helpers.infer_dtype {
         if !params.iter().any(|p| p.class == Class::InferDtype) {
             cx.error_spanned_by(

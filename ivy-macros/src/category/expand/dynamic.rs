@@ -11,6 +11,7 @@ use super::{meta, CatCx};
 use crate::category::model::{camel, result_inner, Class, Kind, Op, Param};
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote, ToTokens};
+use syn::ext::IdentExt;
 use syn::visit_mut::VisitMut;
 use syn::{GenericArgument, PathArguments, Type, TypeParamBound};
 
@@ -269,13 +270,7 @@ fn positional_reads(
     p: &TokenStream,
     nested: bool,
 ) -> Result<(Vec<TokenStream>, Vec<TokenStream>, Option<syn::Ident>), String> {
-    let name_s = op
-        .decl
-        .sig
-        .ident
-        .to_string()
-        .trim_start_matches("r#")
-        .to_string();
+    let name_s = op.decl.sig.ident.unraw().to_string();
     let (mut reads, mut args, mut mut_holder) = (Vec::new(), Vec::new(), None);
     let nest_arg: Type = syn::parse_quote!(#p::NestArg<'_>);
     for (i, prm) in op.params.iter().filter(|p| p.kw.is_none()).enumerate() {
@@ -320,7 +315,7 @@ fn positional_reads(
 pub(super) fn entry(cat: &CatCx, op: &Op) -> (TokenStream, TokenStream) {
     let p = &cat.p;
     let name = &op.decl.sig.ident;
-    let name_s = name.to_string().trim_start_matches("r#").to_string();
+    let name_s = name.unraw().to_string();
     let meta_ident = meta::meta_ident(&name_s);
     let fn_ident = format_ident!("__dyn_{}", name_s);
     let row = quote!(#p::DynEntry { name: #name_s, run: #fn_ident });

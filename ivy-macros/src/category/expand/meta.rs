@@ -5,6 +5,7 @@ use crate::category::callees::callees;
 use crate::category::model::{camel, Kind, Op};
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
+use syn::ext::IdentExt;
 use syn::Ident;
 
 /// `__META_TAN` for the op `tan`.
@@ -16,13 +17,7 @@ pub(super) fn meta_ident(name_s: &str) -> Ident {
 pub(super) fn meta_const(cat: &CatCx, op: &Op) -> TokenStream {
     let p = &cat.p;
     let cat_s = cat.cat;
-    let name_s = op
-        .decl
-        .sig
-        .ident
-        .to_string()
-        .trim_start_matches("r#")
-        .to_string();
+    let name_s = op.decl.sig.ident.unraw().to_string();
     let meta_ident = meta_ident(&name_s);
     let kind_tok = match op.kind {
         Kind::Primary => quote!(#p::OpKind::Primary),

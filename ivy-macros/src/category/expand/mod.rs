@@ -15,6 +15,7 @@ mod registry;
 use super::model::{camel, lifetime_of, Class, Kind, Op, Param};
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote};
+use syn::ext::IdentExt;
 use syn::{Attribute, Ident, Type, Visibility};
 
 /// What every op of the category shares.
@@ -99,7 +100,7 @@ impl<'a> OpCx<'a> {
         let p = &cat.p;
         let name = &op.decl.sig.ident;
         // a raw identifier (`r#where`) names the op without its prefix
-        let name_s = name.to_string().trim_start_matches("r#").to_string();
+        let name_s = name.unraw().to_string();
         let span = name.span();
         let docs: Vec<_> = op
             .decl

@@ -5,6 +5,7 @@ use super::{meta, CatCx, OpCx};
 use crate::category::model::{Kind, Op};
 use proc_macro2::TokenStream;
 use quote::quote;
+use syn::ext::IdentExt;
 
 /// The row of a primary, mixed or compositional op.
 pub(super) fn row(cx: &OpCx) -> TokenStream {
@@ -27,7 +28,7 @@ pub(super) fn row(cx: &OpCx) -> TokenStream {
 /// The row of a standalone function: no backend support to report.
 pub(super) fn standalone_row(cat: &CatCx, op: &Op) -> TokenStream {
     let p = &cat.p;
-    let meta_ident = meta::meta_ident(op.decl.sig.ident.to_string().trim_start_matches("r#"));
+    let meta_ident = meta::meta_ident(&op.decl.sig.ident.unraw().to_string());
     quote! {
         #p::OpEntry { meta: &#meta_ident, support: |_| ::core::option::Option::None }
     }

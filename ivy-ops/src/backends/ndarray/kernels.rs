@@ -124,16 +124,12 @@ pub(crate) fn standard_vec<T: Copy>(op: &'static str, a: &ArrayViewD<'_, T>) -> 
     Ok(v)
 }
 
-/// `f` of the elements of `a` in row-major order: its own buffer when it is in standard
-/// layout, else a copy.
-pub(crate) fn row_major<T: Copy, R>(
-    op: &'static str,
-    a: &ArrayD<T>,
-    f: impl FnOnce(&[T]) -> Result<R>,
-) -> Result<R> {
+/// The elements of `a` in row-major order: its own buffer when it is in standard layout,
+/// else a copy.
+pub(crate) fn row_major<'a, T: Copy>(op: &'static str, a: &'a ArrayD<T>) -> Result<Cow<'a, [T]>> {
     match a.as_slice() {
-        Some(xs) => f(xs),
-        None => f(&standard_vec(op, &a.view())?),
+        Some(s) => Ok(Cow::Borrowed(s)),
+        None => standard_vec(op, &a.view()).map(Cow::Owned),
     }
 }
 
@@ -322,11 +318,11 @@ impl crate::family::Kernels for super::NdarrayBackend {
 
     fn fold<K: Reduction>(x: &Array, axes: &[usize], keepdims: bool) -> Result<Array> {
         let x = nd(K::NAME, x)?;
-        super::nd_all!(x, a, T => row_major(K::NAME, a, |xs| {
-            let r = crate::family::fold_host::<T, K>(xs, a.shape(), axes)?;
+        super::nd_all!(x, a, T => {
+            let r = crate::family::fold_host::<T, K>(&row_major(K::NAME, a)?, a.shape(), axes)?;
             let shape = crate::reduce::reduced_shape(a.shape(), axes, keepdims);
             Ok(Array::from_nd(T::wrap(shaped(K::NAME, &shape, r)?)))
-        }))
+        })
     }
 }
 

@@ -60,11 +60,9 @@ fn gemm_nd(op: &'static str, a: &NdArray, b: &NdArray, p: &MatmulPlan) -> Result
         }
         _ => super::nd_all!(a, x, T => {
             let y = T::unwrap_ref(b).ok_or_else(|| mixed(op, a, b))?;
-            let r = row_major(op, x, |xs| row_major(op, y, |ys| {
-                let xs = batched(op, xs, &sa, &p.batch)?;
-                let ys = batched(op, ys, &sb, &p.batch)?;
-                crate::gemm::matmul(op, &xs, &ys, p)
-            }))?;
+            let xs = batched(op, &row_major(op, x)?, &sa, &p.batch)?;
+            let ys = batched(op, &row_major(op, y)?, &sb, &p.batch)?;
+            let r = crate::gemm::matmul(op, &xs, &ys, p)?;
             T::wrap(shaped(op, &p.result, r)?)
         }),
     })
@@ -83,30 +81,24 @@ fn blas<T: LinalgScalar + NdElem>(
     let nb: usize = p.batch.iter().product();
     let mut out = crate::alloc::try_vec::<T>(op, nb * m * n)?;
     out.resize(nb * m * n, T::zero());
-    row_major(op, x, |xs| {
-        row_major(op, y, |ys| {
-            let xs = batched(op, xs, sa, &p.batch)?;
-            let ys = batched(op, ys, sb, &p.batch)?;
-            if m * n * k == 0 {
-                return Ok(());
+    let xs = batched(op, &row_major(op, x)?, sa, &p.batch)?;
+    let ys = batched(op, &row_major(op, y)?, sb, &p.batch)?;
+    if m * n * k > 0 {
+        for ((c, a), b) in out
+            .chunks_exact_mut(m * n)
+            .zip(xs.chunks_exact(m * k))
+            .zip(ys.chunks_exact(k * n))
+        {
+            // the shapes come from the plan: these views cannot fail
+            if let (Ok(a), Ok(b), Ok(mut c)) = (
+                ArrayView2::from_shape((m, k), a),
+                ArrayView2::from_shape((k, n), b),
+                ArrayViewMut2::from_shape((m, n), c),
+            ) {
+                general_mat_mul(T::one(), &a, &b, T::zero(), &mut c);
             }
-            for ((c, a), b) in out
-                .chunks_exact_mut(m * n)
-                .zip(xs.chunks_exact(m * k))
-                .zip(ys.chunks_exact(k * n))
-            {
-                // the shapes come from the plan: these views cannot fail
-                if let (Ok(a), Ok(b), Ok(mut c)) = (
-                    ArrayView2::from_shape((m, k), a),
-                    ArrayView2::from_shape((k, n), b),
-                    ArrayViewMut2::from_shape((m, n), c),
-                ) {
-                    general_mat_mul(T::one(), &a, &b, T::zero(), &mut c);
-                }
-            }
-            Ok(())
-        })
-    })?;
+        }
+    }
     shaped(op, &p.result, out)
 }
 

@@ -1,22 +1,12 @@
 //! ndarray: sorting, searching and set functions, through the host kernels of
 //! [`crate::sort`] (written once over the element type) on each array's row-major elements.
 
-use super::kernels::{nd, shaped, standard_vec};
+use super::kernels::{nd, row_major, shaped};
 use super::{NdElem, NdarrayBackend};
 use crate::functional::sorting::{
     searchsorted_operands, searchsorted_side, searchsorted_sorter, SortingBackend,
 };
 use crate::{sort, Array, Result};
-use ::ndarray::ArrayD;
-use std::borrow::Cow;
-
-/// The elements of `a` in row-major order (borrowed when it is in standard layout).
-fn row_major<'a, T: Copy>(op: &'static str, a: &'a ArrayD<T>) -> Result<Cow<'a, [T]>> {
-    match a.as_slice() {
-        Some(s) => Ok(Cow::Borrowed(s)),
-        None => standard_vec(op, &a.view()).map(Cow::Owned),
-    }
-}
 
 /// An array of `shape` from row-major values.
 fn array_of<T: NdElem>(op: &'static str, shape: &[usize], v: Vec<T>) -> Result<Array> {

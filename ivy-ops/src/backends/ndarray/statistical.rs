@@ -21,10 +21,10 @@ impl StatisticalBackend for NdarrayBackend {
         let (shape, ax) = scan_plan(x.shape(), axis, include_initial);
         crate::alloc::reserve(OP, &shape, d)?;
         let a = cast_cow(OP, nd(OP, x)?, d)?;
-        super::nd_all!(&*a, v, T => row_major(OP, v, |xs| {
-            let r = crate::reduce::cumulative_sum(OP, xs, v.shape(), ax, include_initial)?;
+        super::nd_all!(&*a, v, T => {
+            let r = crate::reduce::cumulative_sum(OP, &row_major(OP, v)?, v.shape(), ax, include_initial)?;
             Ok(Array::from_nd(T::wrap(shaped(OP, &shape, r)?)))
-        }))
+        })
     }
 
     #[with_unsupported_dtypes({"0.17.2 and below": ("complex",)})]
@@ -46,8 +46,8 @@ fn arg_extreme(
     max: bool,
 ) -> Result<Array> {
     let shape = arg_shape(x.shape(), axis, keepdims);
-    super::nd_all!(nd(op, x)?, v, T => row_major(op, v, |xs| {
-        let r = crate::reduce::arg_extreme(op, xs, v.shape(), axis, max)?;
+    super::nd_all!(nd(op, x)?, v, T => {
+        let r = crate::reduce::arg_extreme(op, &row_major(op, v)?, v.shape(), axis, max)?;
         Ok(Array::from_nd(i64::wrap(shaped(op, &shape, r)?)))
-    }))
+    })
 }
