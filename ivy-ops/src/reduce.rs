@@ -198,6 +198,14 @@ pub(crate) fn arg_extreme<T: Elem>(
     if outer * inner == 0 {
         return Ok(out);
     }
+    if n == 0 {
+        return Err(ivy_core::Error::InvalidArgument {
+            op,
+            message: format!(
+                "cannot take the index of an extremum over an empty axis (shape {shape:?})"
+            ),
+        });
+    }
     let mut best = try_vec::<T>(op, inner)?;
     for block in x.chunks_exact(n * inner).take(outer) {
         let start = out.len();
