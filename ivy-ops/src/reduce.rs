@@ -11,8 +11,10 @@
 
 use crate::alloc::try_vec;
 use crate::elem::Elem;
-use crate::kernels::{Add, Greater, Isnan, Less};
+use crate::kernels::Add;
+use crate::sort::{ascending, is_nan, lanes};
 use ivy_core::Result;
+use std::cmp::Ordering;
 
 const LANES: usize = 16;
 
@@ -117,16 +119,6 @@ fn fold_run<T: Copy>(
     Ok(out)
 }
 
-/// `shape` as `(outer, n, inner)` around `axis` (a 0-d shape as `[1]`).
-fn split(shape: &[usize], axis: usize) -> (usize, usize, usize) {
-    if shape.is_empty() {
-        return (1, 1, 1);
-    }
-    let outer = shape[..axis].iter().product();
-    let inner = shape[axis + 1..].iter().product();
-    (outer, shape[axis], inner)
-}
-
 /// The running sums of `x` (row-major, of `shape`) along `axis`, wrapping for integers;
 /// with `include_initial` each run starts with a 0 (`cumulative_sum`). A 0-d `x` is one
 /// element.
@@ -137,7 +129,7 @@ pub(crate) fn cumulative_sum<T: Elem>(
     axis: usize,
     include_initial: bool,
 ) -> Result<Vec<T>> {
-    let (outer, n, inner) = split(shape, axis);
+    let (outer, n, inner) = lanes(shape, axis);
     let m = n + usize::from(include_initial);
     let mut out = try_vec(op, outer * m * inner)?;
     let zero = T::from_i128(0);
@@ -176,23 +168,14 @@ pub(crate) fn arg_extreme<T: Elem>(
 ) -> Result<Vec<i64>> {
     let flat = [x.len()];
     let (outer, n, inner) = match axis {
-        Some(a) => split(shape, a),
-        None => split(&flat, 0),
+        Some(a) => lanes(shape, a),
+        None => lanes(&flat, 0),
     };
-    let better = |v: T, best: T| {
-        // the comparison rows have no bool class: bools compare as 0 and 1
-        if T::DTYPE == ivy_core::Dtype::Bool {
-            let (v, best) = (v.to_c128().re, best.to_c128().re);
-            if max {
-                v > best
-            } else {
-                v < best
-            }
-        } else if max {
-            T::compare::<Greater>(v, best)
-        } else {
-            T::compare::<Less>(v, best)
-        }
+    // numpy's order (`sort::ascending`: NaN after every number); a NaN wins, the first one
+    let want = if max {
+        Ordering::Greater
+    } else {
+        Ordering::Less
     };
     let mut out = try_vec::<i64>(op, outer * inner)?;
     if outer * inner == 0 {
@@ -214,7 +197,7 @@ pub(crate) fn arg_extreme<T: Elem>(
         best.extend_from_slice(&block[..inner]);
         for (i, row) in block.chunks_exact(inner).enumerate().skip(1) {
             for ((b, o), &v) in best.iter_mut().zip(&mut out[start..]).zip(row) {
-                if !T::predicate::<Isnan>(*b) && (T::predicate::<Isnan>(v) || better(v, *b)) {
+                if !is_nan(*b) && (is_nan(v) || ascending(v, *b) == want) {
                     *b = v;
                     *o = i as i64;
                 }

@@ -72,7 +72,7 @@ pub(crate) fn descending<T: Elem>(a: T, b: T) -> Ordering {
 
 /// An array of `shape` seen as lanes along `axis`: `(outer, n, inner)`, lane `(o, i)`
 /// holding the elements `o * n * inner + k * inner + i`, `k < n`.
-fn lanes(shape: &[usize], axis: usize) -> (usize, usize, usize) {
+pub(crate) fn lanes(shape: &[usize], axis: usize) -> (usize, usize, usize) {
     let outer = shape[..axis].iter().product();
     let n = shape.get(axis).copied().unwrap_or(1);
     let inner = shape.get(axis + 1..).map_or(1, |s| s.iter().product());
@@ -249,21 +249,24 @@ pub(crate) struct Unique<T> {
 /// `+0.0` are one value (the first occurring one is kept), each NaN is a value of its own.
 pub(crate) fn unique<T: Elem>(op: &'static str, xs: &[T]) -> Result<Unique<T>> {
     let order = argsort(op, xs, &[xs.len()], 0, false)?;
+    let same = |p: T, x: T| !is_nan(x) && ascending(p, x) == Ordering::Equal;
+    // the number of distinct values, so each result is allocated once, exactly
+    let groups = usize::from(!order.is_empty())
+        + order
+            .windows(2)
+            .filter(|w| !same(xs[w[0] as usize], xs[w[1] as usize]))
+            .count();
     let mut u = Unique {
-        values: crate::alloc::try_vec::<T>(op, 0)?,
-        indices: crate::alloc::try_vec::<i64>(op, 0)?,
+        values: crate::alloc::try_vec::<T>(op, groups)?,
+        indices: crate::alloc::try_vec::<i64>(op, groups)?,
         inverse: crate::alloc::try_vec::<i64>(op, xs.len())?,
-        counts: crate::alloc::try_vec::<i64>(op, 0)?,
+        counts: crate::alloc::try_vec::<i64>(op, groups)?,
     };
     u.inverse.resize(xs.len(), 0);
     let mut prev: Option<T> = None;
     for &j in &order {
         let x = xs[j as usize];
-        let same = prev.is_some_and(|p| !is_nan(x) && ascending(p, x) == Ordering::Equal);
-        if !same {
-            u.values.try_reserve(1).map_err(|_| oom::<T>(op))?;
-            u.indices.try_reserve(1).map_err(|_| oom::<i64>(op))?;
-            u.counts.try_reserve(1).map_err(|_| oom::<i64>(op))?;
+        if !prev.is_some_and(|p| same(p, x)) {
             u.values.push(x);
             u.indices.push(j);
             u.counts.push(0);
@@ -274,13 +277,6 @@ pub(crate) fn unique<T: Elem>(op: &'static str, xs: &[T]) -> Result<Unique<T>> {
         prev = Some(x);
     }
     Ok(u)
-}
-
-fn oom<T>(op: &'static str) -> Error {
-    Error::OutOfMemory {
-        op,
-        bytes: std::mem::size_of::<T>(),
-    }
 }
 
 #[cfg(test)]

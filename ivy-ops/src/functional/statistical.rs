@@ -289,7 +289,7 @@ pub mod statistical {
 
     /// The index of the largest element over `axis` (the flattened array when `None`):
     /// int64, the first occurrence; a NaN counts as the largest (the first NaN's index, as
-    /// numpy). An empty reduced axis is an error. Real dtypes and bool. Runs on the host on
+    /// numpy). An empty reduced axis is an error (the shared host loop's). Real dtypes and bool. Runs on the host on
     /// candle (its `argmax` skips NaN).
     ///
     /// ```
@@ -301,7 +301,6 @@ pub mod statistical {
     /// ```
     #[primary]
     #[nestable]
-    #[check(super::arg_reduction_args)]
     pub fn argmax(
         x: &Array,
         #[kw]
@@ -321,7 +320,6 @@ pub mod statistical {
     /// ```
     #[primary]
     #[nestable]
-    #[check(super::arg_reduction_args)]
     pub fn argmin(
         x: &Array,
         #[kw]
@@ -409,26 +407,6 @@ fn cumulative_sum_args(
             message: format!(
                 "an array of rank {} needs `axis` (which axis to accumulate along)",
                 x.ndim()
-            ),
-        });
-    }
-    Ok(())
-}
-
-/// `argmax`'s and `argmin`'s check: no empty reduced axis (there is no index to give).
-fn arg_reduction_args(
-    op: &'static str,
-    x: &&Array,
-    axis: &Option<usize>,
-    _keepdims: &bool,
-) -> Result<()> {
-    let n = axis.map_or(x.size(), |a| x.shape()[a]);
-    if n == 0 {
-        return Err(ivy_core::Error::InvalidArgument {
-            op,
-            message: format!(
-                "cannot take the index of an extremum over an empty axis (shape {:?})",
-                x.shape()
             ),
         });
     }
