@@ -315,22 +315,9 @@ fn for_numpy_users() -> CliResult {
             )?;
             outln!("ivy.max(x, axis=-1, keepdims=True)                # x.max(-1, keepdims=True)");
             outln!("  = {max}");
-            let big = match b {
-                Backend::Candle => {
-                    // candle holds no bool: comparisons have no result there (yet); `where`
-                    // takes any mask, nonzero meaning true, as numpy's does
-                    expect_err("ivy.greater(x, 2.5) on candle", ivy::greater(&x, 2.5))?;
-                    let mask = ivy::maximum(&ivy::sign(&ivy::subtract(&x, 2.5)?)?, 0.0)?;
-                    outln!("mask = ivy.maximum(ivy.sign(x - 2.5), 0)         # 1 where x > 2.5");
-                    mask
-                }
-                _ => {
-                    let mask = ivy::greater(&x, 2.5)?;
-                    outln!("mask = ivy.greater(x, 2.5)                        # x > 2.5");
-                    outln!("  = {mask}");
-                    mask
-                }
-            };
+            let big = ivy::greater(&x, 2.5)?;
+            outln!("mask = ivy.greater(x, 2.5)                        # x > 2.5");
+            outln!("  = {big}");
             let kept = ivy::r#where(&big, &x, 0.0)?;
             outln!("ivy.where(mask, x, 0.0)                           # np.where(x > 2.5, x, 0)");
             outln!("  = {kept}");

@@ -74,9 +74,11 @@ backends! {
         valid_dtypes: DtypeSet::VALID,
         device_hint: " (ndarray is CPU only)",
     },
-    /// u8, u32, i16, i32, i64, bf16, f16, f32 and f64; CPU, and CUDA with the `cuda` feature.
+    /// u8, u32, i16, i32, i64, bf16, f16, f32, f64 and bool (held as a u8 tensor of 0s and
+    /// 1s, tagged bool); CPU, and CUDA with the `cuda` feature.
     Candle = "candle" {
         valid_dtypes: DtypeSet::of(&[
+            Dtype::Bool,
             Dtype::Uint8,
             Dtype::Uint32,
             Dtype::Int16,

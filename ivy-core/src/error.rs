@@ -332,7 +332,7 @@ fn op_suffix(op: &Option<&'static str>) -> String {
 /// The supported-dtype list of an `UnsupportedDtype` message: an empty set says why.
 fn supported_text(s: DtypeSet) -> String {
     if s == DtypeSet::EMPTY {
-        "none on this backend (an op whose results are bool has none where the backend holds no bool)".into()
+        "none on this backend".into()
     } else {
         s.to_string()
     }

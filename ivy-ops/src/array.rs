@@ -311,7 +311,7 @@ mod repr {
                 crate::backends::ndarray::nd_all!(a, v, T => nd_cells(v.view(), summarised))
             }
             #[cfg(feature = "candle")]
-            NativeArray::Candle(t) => candle_cells(t.tensor(), summarised),
+            NativeArray::Candle(t) => candle_cells(t, summarised),
             #[allow(unreachable_patterns)]
             _ => Err(ivy_core::Error::BackendUnavailable {
                 backend: x.backend(),
@@ -341,9 +341,9 @@ mod repr {
     }
 
     #[cfg(feature = "candle")]
-    fn candle_cells(t: &candle_core::Tensor, summarised: &[bool]) -> Result<Vec<Cell>> {
-        use crate::backends::candle::{candle_types, dtype_of, err};
-        let mut t = t.clone();
+    fn candle_cells(c: &crate::backends::CandleArray, summarised: &[bool]) -> Result<Vec<Cell>> {
+        use crate::backends::candle::{err, host_types, HostElem};
+        let mut t = c.tensor().clone();
         for (ax, _) in summarised.iter().enumerate().filter(|(_, k)| **k) {
             let n = t.dim(ax).map_err(|e| err("repr", e))?;
             let head = t.narrow(ax, 0, EDGE_ITEMS).map_err(|e| err("repr", e))?;
@@ -352,9 +352,8 @@ mod repr {
                 .map_err(|e| err("repr", e))?;
             t = candle_core::Tensor::cat(&[head, tail], ax).map_err(|e| err("repr", e))?;
         }
-        let flat = t.flatten_all().map_err(|e| err("repr", e))?;
-        candle_types!(dtype_of(t.dtype()), T => {
-            let v = flat.to_vec1::<T>().map_err(|e| err("repr", e))?;
+        host_types!(c.dtype(), T => {
+            let v = T::values(&t).map_err(|e| err("repr", e))?;
             Ok(v.into_iter().map(cell).collect())
         }, other => Err(crate::array::not_in_backend(Some("repr"), other, ivy_core::Backend::Candle)))
     }

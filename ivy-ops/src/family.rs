@@ -20,7 +20,7 @@
 //!   exactly (see [`compare_operands`]), never through the float64 of Ivy's table.
 //!
 //! The bool-valued families (`predicate`, `compare`) compute exactly the classes their rows
-//! give (no integers as floats), and are unsupported on a backend that cannot hold bool.
+//! give (no integers as floats).
 //!
 //! What an op compiles to: per dtype, one *slice kernel* ([`SliceFn`]: [`unary_slices`],
 //! [`binary_slices`], [`predicate_slices`], [`compare_slices`]), the row's element kernel
@@ -193,6 +193,13 @@ pub trait Predicate: Kernel {
     fn bool(_x: bool) -> bool {
         false
     }
+    /// Candle's own test, giving a u8 tensor of 0s and 1s: for every dtype candle holds
+    /// (bools as u8 0s and 1s), so only comparisons and exact arithmetic may appear in it.
+    #[cfg(feature = "candle")]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn candle(_x: &candle_core::Tensor) -> Option<candle_core::Result<candle_core::Tensor>> {
+        None
+    }
 }
 
 /// A comparison kernel over two operands of one dtype, giving a bool. Its `int` class is
@@ -218,6 +225,16 @@ pub trait Compare: Kernel {
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn bool(_a: bool, _b: bool) -> bool {
         false
+    }
+    /// Candle's own (broadcasting) comparison, giving a u8 tensor of 0s and 1s: for every
+    /// dtype candle holds, as [`Predicate::candle`].
+    #[cfg(feature = "candle")]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn candle(
+        _a: &candle_core::Tensor,
+        _b: &candle_core::Tensor,
+    ) -> Option<candle_core::Result<candle_core::Tensor>> {
+        None
     }
 }
 
@@ -331,22 +348,12 @@ pub trait Kernels: BackendInfo {
     fn fold<K: Reduction>(x: &Array, axes: &[usize], keepdims: bool) -> Result<Array>;
 }
 
-/// The result of `K` cannot exist on `B`: a bool-valued row on a backend without bool.
-const fn no_result<B: BackendInfo + ?Sized, K: Kernel>() -> bool {
-    K::BOOL_VALUED && B::INVALID.contains(Dtype::Bool)
-}
-
-/// The dtypes `K` supports on `B` (none when its result cannot exist there).
+/// The dtypes `K` supports on `B`.
 const fn supported<B: BackendInfo + ?Sized, K: Kernel>() -> DtypeSet {
-    if no_result::<B, K>() {
-        DtypeSet::EMPTY
-    } else {
-        K::SUPPORTED.difference(B::INVALID)
-    }
+    K::SUPPORTED.difference(B::INVALID)
 }
 
-/// The support of a family op on backend `B` (the default of its support constant). A
-/// bool-valued op on a backend without bool supports no dtype.
+/// The support of a family op on backend `B` (the default of its support constant).
 pub const fn info<B: Kernels + ?Sized, K: Kernel>() -> crate::__private::ImplInfo {
     // a row with the backend's op computes its integers-as-floats there (after a cast)
     let host = if K::HAS_CANDLE && K::NATIVE_INTS {
@@ -358,11 +365,7 @@ pub const fn info<B: Kernels + ?Sized, K: Kernel>() -> crate::__private::ImplInf
     }
     .intersection(supported::<B, K>());
     crate::__private::ImplInfo {
-        unsupported: if no_result::<B, K>() {
-            DtypeSet::VALID
-        } else {
-            DtypeSet::VALID.difference(K::SUPPORTED)
-        },
+        unsupported: DtypeSet::VALID.difference(K::SUPPORTED),
         native_out: B::NATIVE_OUT,
         // host dtypes are rejected on every device but the CPU
         device_dtypes: [DtypeSet::EMPTY, host],
@@ -388,7 +391,7 @@ fn input<B: BackendInfo + ?Sized, K: Kernel>(x: &Array) -> Result<Cow<'_, Array>
 /// constants; this keeps a direct backend call from reaching a class default).
 #[inline]
 pub fn check<B: BackendInfo + ?Sized, K: Kernel>(d: Dtype) -> Result<()> {
-    if K::DTYPES.contains(d) && !B::INVALID.contains(d) && !no_result::<B, K>() {
+    if K::DTYPES.contains(d) && !B::INVALID.contains(d) {
         return Ok(());
     }
     Err(Error::UnsupportedDtype {
@@ -516,8 +519,9 @@ pub fn predicate_out<B: Kernels + ?Sized, K: Predicate>(x: &Array, out: &mut Arr
 }
 
 /// The operands of a comparison as the backends take them: of one dtype, or integers of
-/// two dtypes, each widened (exactly) to int64 or uint64, so that the only mixed pair a
-/// backend sees is int64 with uint64, which it compares exactly.
+/// two dtypes, both converted to an integer dtype that holds them exactly (their
+/// promotion, when it is an integer dtype), else widened to int64 and uint64: the only
+/// mixed pair a backend sees is int64 with uint64, which it compares exactly.
 fn compare_inputs<'a, B: BackendInfo + ?Sized, K: Compare>(
     a: &'a Array,
     b: &'a Array,
@@ -528,9 +532,13 @@ fn compare_inputs<'a, B: BackendInfo + ?Sized, K: Compare>(
     }
     check::<B, K>(da)?;
     check::<B, K>(db)?;
+    // an integer dtype holding both exactly (`uint8` and an int64 scalar: int64), else
+    // uint64 against int64, compared as `i128` (which needs no uint64 where one exists)
+    let common = ivy_core::promote_types(da, db).ok().filter(|d| d.is_int());
     let wide = |x: &'a Array| -> Result<Cow<'a, Array>> {
-        let to = match x.dtype().kind() {
-            DtypeKind::Uint => Dtype::Uint64,
+        let to = match (common, x.dtype().kind()) {
+            (Some(d), _) => d,
+            (None, DtypeKind::Uint) => Dtype::Uint64,
             _ => Dtype::Int64,
         };
         Ok(if x.dtype() == to {
@@ -683,6 +691,8 @@ macro_rules! __kernel_rows {
                 $(.union($crate::__class_dtypes!($class)))*;
             const BOOL_VALUED: bool = $bool_valued;
             const HAS_CANDLE: bool = false $(|| $crate::__is_candle!($class))*;
+            // candle's comparisons are exact for every dtype (a test cannot overflow)
+            const NATIVE_INTS: bool = $bool_valued && Self::HAS_CANDLE;
         }
         impl $crate::family::$family for $K {
             $($crate::$class_macro!($class($($arg)*));)*
@@ -837,6 +847,14 @@ macro_rules! __predicate_class {
         #[cfg_attr(not(debug_assertions), inline(always))]
         fn bool($x: bool) -> bool { $e }
     };
+    (candle($t:ident => $e:expr)) => {
+        #[cfg(feature = "candle")]
+        #[cfg_attr(not(debug_assertions), inline(always))]
+        #[allow(clippy::redundant_closure_call)] // the closure lets the expression use `?`
+        fn candle($t: &::candle_core::Tensor) -> ::core::option::Option<::candle_core::Result<::candle_core::Tensor>> {
+            ::core::option::Option::Some((|| -> ::candle_core::Result<::candle_core::Tensor> { $e })())
+        }
+    };
 }
 
 #[macro_export]
@@ -862,6 +880,14 @@ macro_rules! __compare_class {
         #[cfg_attr(not(debug_assertions), inline(always))]
         fn bool($a: bool, $b: bool) -> bool { $e }
     };
+    (candle($a:ident, $b:ident => $e:expr)) => {
+        #[cfg(feature = "candle")]
+        #[cfg_attr(not(debug_assertions), inline(always))]
+        #[allow(clippy::redundant_closure_call)] // the closure lets the expression use `?`
+        fn candle($a: &::candle_core::Tensor, $b: &::candle_core::Tensor) -> ::core::option::Option<::candle_core::Result<::candle_core::Tensor>> {
+            ::core::option::Option::Some((|| -> ::candle_core::Result<::candle_core::Tensor> { $e })())
+        }
+    };
 }
 
 #[cfg(all(test, feature = "ndarray"))]
@@ -882,9 +908,10 @@ mod tests {
 
     fn bools(a: &Array) -> Vec<bool> {
         assert_eq!(a.dtype(), Dtype::Bool);
-        ndarray::ArrayD::<bool>::try_from(a.clone())
+        a.to_f64_vec()
             .expect("bools")
-            .into_iter()
+            .iter()
+            .map(|&v| v != 0.0)
             .collect()
     }
 
@@ -989,11 +1016,12 @@ mod tests {
         assert_eq!(bools(&short), [true]);
     }
 
-    /// Rows give exactly their classes: no integer-as-float for bool results; a backend
-    /// without bool supports none of them.
+    /// Rows give exactly their classes: no integer-as-float for bool results. Candle
+    /// computes comparisons and predicates with its own kernels for every dtype it holds
+    /// (bools as u8 0s and 1s), the logical ones included; `signbit` on the host.
     #[test]
     fn support() {
-        use crate::kernels::Signbit;
+        use crate::kernels::{Isnan, LogicalAnd, Signbit};
         assert!(!Signbit::INT_AS_FLOAT && !Signbit::SUPPORTED.contains(Dtype::Int32));
         assert!(Less::SUPPORTED.contains(Dtype::Uint64) && !Less::SUPPORTED.contains(Dtype::Bool));
         assert!(
@@ -1006,21 +1034,26 @@ mod tests {
         #[cfg(feature = "candle")]
         {
             use crate::CandleBackend as Ca;
-            assert_eq!(info::<Ca, Isinf>().unsupported, DtypeSet::VALID);
-            let e = check::<Ca, Less>(Dtype::Float32).unwrap_err();
-            let none = matches!(e, Error::UnsupportedDtype { op: "less", supported, .. }
-                if supported == DtypeSet::EMPTY);
-            assert!(none, "{e:?}");
-            let x = ivy_core::with_backend(Backend::Candle, || crate::ones([2])).unwrap();
-            let e = crate::isnan(&x).unwrap_err();
-            assert!(
-                matches!(e, Error::UnsupportedDtype { op: "isnan", .. }),
-                "{e:?}"
+            const { assert!(Isinf::NATIVE_INTS && LogicalAnd::NATIVE_INTS && !Signbit::NATIVE_INTS) };
+            assert_eq!(info::<Ca, Isinf>().host, DtypeSet::EMPTY);
+            assert_eq!(info::<Ca, LogicalAnd>().host, DtypeSet::EMPTY);
+            assert_eq!(
+                info::<Ca, Signbit>().host,
+                DtypeSet::FLOAT.difference(<Ca as BackendInfo>::INVALID)
             );
-            assert!(matches!(
-                predicate::<Ca, Isinf>(&x),
-                Err(Error::UnsupportedDtype { op: "isinf", .. })
-            ));
+            let on_candle =
+                |f: &dyn Fn() -> Result<Array>| ivy_core::with_backend(Backend::Candle, f).unwrap();
+            let x = on_candle(&|| crate::asarray(vec![1.0f32, f32::INFINITY, f32::NAN, -0.0]));
+            let b = predicate::<Ca, Isinf>(&x).unwrap();
+            assert_eq!(b.dtype(), Dtype::Bool);
+            assert_eq!(bools(&b), [false, true, false, false]);
+            let b = predicate::<Ca, Isnan>(&x).unwrap();
+            assert_eq!(bools(&b), [false, false, true, false]);
+            let y = on_candle(&|| crate::asarray(vec![0.0f32, 2.0, 0.0, 0.0]));
+            let b = compare::<Ca, LogicalAnd>(&x, &y).unwrap();
+            assert_eq!(bools(&b), [false, true, false, false]); // NaN is true, -0.0 false
+            let b = compare::<Ca, Less>(&y, &x).unwrap();
+            assert_eq!(bools(&b), [true, true, false, false]);
         }
     }
 }

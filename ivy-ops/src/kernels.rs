@@ -116,10 +116,12 @@ crate::unary_kernels! {
         bool(_ => false),
         to_real(z => z.im),
         candle(t => t.zeros_like());
-    /// `log(1 + exp(x))`, stably for reals.
+    /// `log(1 + exp(x))`, stably for reals (`max(x, 0) + log1p(exp(-|x|))`: no overflow,
+    /// and `exp(x)` for very negative `x`). Candle: the same, with [`candle_log1p`].
     Softplus: "softplus",
         real(x => x.max(T::zero()) + (-x.abs()).exp().ln_1p()),
-        complex(z => (z.exp() + num_complex::Complex::new(T::one(), T::zero())).ln());
+        complex(z => (z.exp() + num_complex::Complex::new(T::one(), T::zero())).ln()),
+        candle(t => candle_softplus(t));
 }
 
 crate::binary_kernels! {
@@ -188,27 +190,31 @@ crate::predicate_kernels! {
         int(_ => false),
         real(x => x.is_nan()),
         complex(z => z.re.is_nan() || z.im.is_nan()),
-        bool(_ => false);
+        bool(_ => false),
+        candle(t => t.ne(t));
     /// ±infinity; complex: either component infinite (even when the other is NaN). Never
     /// for integers and bools.
     Isinf: "isinf",
         int(_ => false),
         real(x => x.is_infinite()),
         complex(z => z.re.is_infinite() || z.im.is_infinite()),
-        bool(_ => false);
+        bool(_ => false),
+        candle(t => not_finite(t)?.minimum(&t.eq(t)?));
     /// Finite; complex: both components finite. Always for integers and bools.
     Isfinite: "isfinite",
         int(_ => true),
         real(x => x.is_finite()),
         complex(z => z.re.is_finite() && z.im.is_finite()),
-        bool(_ => true);
+        bool(_ => true),
+        candle(t => not_finite(t)?.eq(0.0));
     /// Logical NOT: true where `x` is zero (false) — every dtype, as Ivy casts to bool;
     /// complex: both components zero.
     LogicalNot: "logical_not",
         int(x => x == T::zero()),
         real(x => x == T::zero()),
         complex(z => z.re == T::zero() && z.im == T::zero()),
-        bool(x => !x);
+        bool(x => !x),
+        candle(t => t.eq(0.0));
     /// The sign bit is set: -0.0, negative numbers and NaNs with the sign bit (real floats
     /// only, as the Array API specifies).
     Signbit: "signbit", real(x => x.is_sign_negative());
@@ -220,31 +226,38 @@ crate::compare_kernels! {
         int(a, b => a != T::zero() && b != T::zero()),
         real(a, b => a != T::zero() && b != T::zero()),
         complex(a, b => (a.re != T::zero() || a.im != T::zero()) && (b.re != T::zero() || b.im != T::zero())),
-        bool(a, b => a && b);
+        bool(a, b => a && b),
+        candle(a, b => a.ne(0.0)?.broadcast_minimum(&b.ne(0.0)?));
     /// Logical OR of the operands' truth values.
     LogicalOr: "logical_or",
         int(a, b => a != T::zero() || b != T::zero()),
         real(a, b => a != T::zero() || b != T::zero()),
         complex(a, b => a.re != T::zero() || a.im != T::zero() || b.re != T::zero() || b.im != T::zero()),
-        bool(a, b => a || b);
+        bool(a, b => a || b),
+        candle(a, b => a.ne(0.0)?.broadcast_maximum(&b.ne(0.0)?));
     /// Logical XOR of the operands' truth values.
     LogicalXor: "logical_xor",
         int(a, b => (a != T::zero()) != (b != T::zero())),
         real(a, b => (a != T::zero()) != (b != T::zero())),
         complex(a, b => (a.re != T::zero() || a.im != T::zero()) != (b.re != T::zero() || b.im != T::zero())),
-        bool(a, b => a != b);
+        bool(a, b => a != b),
+        candle(a, b => a.ne(0.0)?.broadcast_ne(&b.ne(0.0)?));
     /// `a == b`: NaN equals nothing; complex numbers are equal when both components are.
-    Equal: "equal", int(a, b => a == b), float(a, b => a == b), bool(a, b => a == b);
+    Equal: "equal", int(a, b => a == b), float(a, b => a == b), bool(a, b => a == b),
+        candle(a, b => a.broadcast_eq(b));
     /// `a != b`: true where either is NaN.
-    NotEqual: "not_equal", int(a, b => a != b), float(a, b => a != b), bool(a, b => a != b);
+    NotEqual: "not_equal", int(a, b => a != b), float(a, b => a != b), bool(a, b => a != b),
+        candle(a, b => a.broadcast_ne(b));
     /// `a < b` (real numbers only, as the Array API specifies; NaN compares false).
-    Less: "less", int(a, b => a < b), real(a, b => a < b);
+    Less: "less", int(a, b => a < b), real(a, b => a < b), candle(a, b => a.broadcast_lt(b));
     /// `a <= b`.
-    LessEqual: "less_equal", int(a, b => a <= b), real(a, b => a <= b);
+    LessEqual: "less_equal", int(a, b => a <= b), real(a, b => a <= b),
+        candle(a, b => a.broadcast_le(b));
     /// `a > b`.
-    Greater: "greater", int(a, b => a > b), real(a, b => a > b);
+    Greater: "greater", int(a, b => a > b), real(a, b => a > b), candle(a, b => a.broadcast_gt(b));
     /// `a >= b`.
-    GreaterEqual: "greater_equal", int(a, b => a >= b), real(a, b => a >= b);
+    GreaterEqual: "greater_equal", int(a, b => a >= b), real(a, b => a >= b),
+        candle(a, b => a.broadcast_ge(b));
 }
 
 crate::reduce_kernels! {
@@ -267,7 +280,47 @@ crate::reduce_kernels! {
         dtypes ::ivy_core::DtypeSet::VALID.difference(::ivy_core::DtypeSet::COMPLEX),
         candle(t, axes => crate::backends::candle::extreme(t, axes, false)) with ints;
     /// Whether every element is nonzero (`true` for an empty reduction).
-    All: "all", fold BitwiseAnd, identity Some(1), accumulate Bool, dtypes ::ivy_core::DtypeSet::VALID;
+    All: "all", fold BitwiseAnd, identity Some(1), accumulate Bool, dtypes ::ivy_core::DtypeSet::VALID,
+        candle(t, axes => crate::backends::candle::extreme(t, axes, false)) with ints;
     /// Whether any element is nonzero (`false` for an empty reduction).
-    Any: "any", fold BitwiseOr, identity Some(0), accumulate Bool, dtypes ::ivy_core::DtypeSet::VALID;
+    Any: "any", fold BitwiseOr, identity Some(0), accumulate Bool, dtypes ::ivy_core::DtypeSet::VALID,
+        candle(t, axes => crate::backends::candle::extreme(t, axes, true)) with ints;
+}
+
+/// Candle's softplus, `max(x, 0) + log1p(exp(-|x|))`; float16 and bfloat16 computed in
+/// float32 and rounded once, as the host kernels do.
+#[cfg(feature = "candle")]
+fn candle_softplus(t: &candle_core::Tensor) -> candle_core::Result<candle_core::Tensor> {
+    use candle_core::DType;
+    let half = matches!(t.dtype(), DType::F16 | DType::BF16);
+    let x = if half {
+        t.to_dtype(DType::F32)?
+    } else {
+        t.clone()
+    };
+    let r = x
+        .maximum(0.0)?
+        .add(&candle_log1p(&x.abs()?.neg()?.exp()?)?)?;
+    if half {
+        r.to_dtype(t.dtype())
+    } else {
+        Ok(r)
+    }
+}
+
+/// Candle has no `log1p`: `log(u) · y / (u - 1)` with `u = 1 + y` (Goldberg's correction,
+/// a few ULP; `y` itself where `u` rounds to 1), for float tensors.
+#[cfg(feature = "candle")]
+fn candle_log1p(y: &candle_core::Tensor) -> candle_core::Result<candle_core::Tensor> {
+    let u = y.affine(1.0, 1.0)?;
+    let d = u.affine(1.0, -1.0)?;
+    let r = u.log()?.mul(&y.div(&d)?)?;
+    d.eq(0.0)?.where_cond(y, &r)
+}
+
+/// Candle: 1 where `t` is not finite (`t - t` is NaN for ±inf and NaN, 0 otherwise; exact
+/// for every dtype candle holds, integers and bools giving 0), as a u8 tensor.
+#[cfg(feature = "candle")]
+fn not_finite(t: &candle_core::Tensor) -> candle_core::Result<candle_core::Tensor> {
+    t.sub(t)?.ne(0.0)
 }

@@ -47,10 +47,10 @@
 //!   non-finite result on one side is accepted; integer sums are exact and wrap on overflow
 //!   (issue 6);
 //! - a mixed op run natively on one backend and by its compositional body on the other
-//!   (`softplus`: ndarray's stable kernel, candle's `log(exp(x) + 1)`, which rounds
-//!   `1 + exp(x)` to the dtype): `4 · eps · max(1, |result|)`, and an infinity on one side
-//!   only is accepted (an intermediate of the body overflows: candle's `exp(x)` for
-//!   x > 88.5 in float32);
+//!   (none in the library today: `softplus` is overridden on both; a body like
+//!   `log(exp(x) + 1)` rounds `1 + exp(x)` to the dtype): `4 · eps · max(1, |result|)`, and
+//!   an infinity on one side only is accepted (an intermediate of the body may overflow:
+//!   `exp(x)` for x > 88.5 in float32);
 //! - any other float result: 4 ULP (libm-quality functions: `tan`, `log`, `exp`, `sin`;
 //!   one IEEE operation per element — arithmetic, casts, creation — is exact on both, well
 //!   within it).

@@ -168,8 +168,12 @@ fn candle_lacks_some_dtypes() {
             }
             other => panic!("{other:?}"),
         }
-        // a bool array cannot exist on candle either
-        assert!(ivy::asarray(vec![true]).is_err());
+        // bool exists on candle (a u8 tensor tagged bool)
+        let t = ivy::asarray(vec![true, false]).unwrap();
+        assert_eq!(
+            (t.dtype(), t.to_f64_vec().unwrap()),
+            (Dtype::Bool, vec![1.0, 0.0])
+        );
     });
     // ndarray holds all 15
     ivy::with_backend(Backend::Ndarray, || {

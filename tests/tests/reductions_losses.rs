@@ -78,32 +78,56 @@ fn compositional_support_is_the_callees_intersection() {
         .unwrap()
         .supported;
     assert_eq!(s.intersection(clip), s, "never more than a callee");
-    // candle: every callee takes every candle dtype; what candle cannot hold stays out
+    // candle: clip rejects bool there too; what candle cannot hold stays out
     let s = ivy::registry::support(ce, Backend::Candle)
         .unwrap()
         .supported;
-    assert_eq!(s, ivy::backends::valid_dtypes(Backend::Candle));
+    let candle = ivy::backends::valid_dtypes(Backend::Candle);
+    assert_eq!(s, candle.difference(DtypeSet::BOOL));
 }
+
+/// A mixed op overridden on ndarray only: candle runs its body.
+#[ivy::category]
+pub mod mixed_demo {
+    use ivy::{Array, Result};
+
+    /// `log(exp(x) + 1)`.
+    #[mixed]
+    pub fn soft(x: &Array) -> Result<Array> {
+        ivy::log(&ivy::add(&ivy::exp(x)?, 1.0)?)
+    }
+}
+
+#[ivy::backend_impl]
+impl mixed_demo::MixedDemoBackend for ivy::NdarrayBackend {
+    fn soft(x: &Array) -> ivy::Result<Array> {
+        ivy::softplus(x)
+    }
+}
+#[ivy::backend_impl]
+impl mixed_demo::MixedDemoBackend for ivy::CandleBackend {}
 
 #[test]
 fn mixed_op_running_its_body_reports_the_body_support() {
-    // candle has no softplus: its support is its body's (exp, add, log) there
-    let sp = ivy::registry::function_supported_dtypes("softplus", Backend::Candle).unwrap();
+    let soft = &mixed_demo::MIXED_DEMO_OPS[0];
+    assert_eq!(soft.meta.kind, OpKind::Mixed);
+    // candle runs the body: its support is the body's (exp, add, log) there
+    let sp = ivy::registry::support(soft, Backend::Candle).unwrap();
     let mut body = ivy::backends::valid_dtypes(Backend::Candle);
     for callee in ["exp", "add", "log"] {
         body = body.intersection(
             ivy::registry::function_supported_dtypes(callee, Backend::Candle).unwrap(),
         );
     }
-    assert_eq!(sp, body);
-    let native =
-        ivy::registry::support(ivy::registry::op("softplus").unwrap(), Backend::Ndarray).unwrap();
-    assert!(native.native && native.native_out);
-    let body_row =
-        ivy::registry::support(ivy::registry::op("softplus").unwrap(), Backend::Candle).unwrap();
-    assert!(!body_row.native);
+    assert!(!sp.native);
+    assert_eq!(sp.supported, body);
+    assert!(!body.contains(Dtype::Bool), "add takes no bool");
+    let native = ivy::registry::support(soft, Backend::Ndarray).unwrap();
+    assert!(native.native);
+    let (b, n) = ivy::registry::mixed_support(soft, Backend::Candle).unwrap();
+    assert_eq!((b, n), (body, None));
     let r = ivy::with_backend(Backend::Candle, || {
-        ivy::softplus(&ivy::asarray(vec![1i32, 2]).unwrap())
+        mixed_demo::soft(&ivy::asarray(vec![1i32, 2]).unwrap())
     });
     assert_eq!(r.unwrap().dtype(), Dtype::Float32);
 }

@@ -309,6 +309,40 @@ fn support_rows_are_consistent() {
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
+/// One op, one meaning: among the dtypes candle holds, candle supports exactly what ndarray
+/// (which holds all 15) supports. A dtype supported on one backend only would escape the
+/// agreement test, which compares the dtypes both support (a bool `matmul` that summed
+/// with u8 arithmetic on candle, say), and would make a program's portability depend on the
+/// backend for no reason the user can see.
+#[test]
+fn backends_support_the_same_dtypes_where_both_hold_them() {
+    let both = Backend::Ndarray
+        .valid_dtypes()
+        .intersection(Backend::Candle.valid_dtypes());
+    let mut wrong = Vec::new();
+    for entry in ops() {
+        let (Some(nd), Some(ca)) = (
+            support(entry, Backend::Ndarray),
+            support(entry, Backend::Candle),
+        ) else {
+            continue;
+        };
+        let (nd, ca) = (
+            nd.supported.intersection(both),
+            ca.supported.intersection(both),
+        );
+        if nd != ca {
+            wrong.push(format!(
+                "{}: only ndarray supports {}; only candle supports {}",
+                entry.meta.name,
+                nd.difference(ca),
+                ca.difference(nd)
+            ));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
 /// `cuda:N` and `gpu:N` are one parser with one limit: every spelling of a number gives
 /// the same answer under both prefixes, and `Display` round-trips.
 #[test]

@@ -126,7 +126,7 @@ pub(crate) fn nd_to_f64(a: &NdArray) -> Vec<f64> {
 }
 pub(crate) fn candle_dtype(t: &CandleArray) -> Dtype {
     #[cfg(feature = "candle")]
-    return candle::dtype_of(t.tensor().dtype());
+    return t.dtype();
     #[cfg(not(feature = "candle"))]
     match *t {}
 }
@@ -158,7 +158,7 @@ pub(crate) fn convert(x: &Array, to: Backend) -> Result<Array> {
         #[cfg(all(feature = "ndarray", feature = "candle"))]
         (NativeArray::Ndarray(a), Backend::Candle) => candle::from_nd(a).map(Array::from_candle),
         #[cfg(all(feature = "ndarray", feature = "candle"))]
-        (NativeArray::Candle(t), Backend::Ndarray) => candle::to_nd(t.tensor()).map(Array::from_nd),
+        (NativeArray::Candle(t), Backend::Ndarray) => candle::to_nd(t).map(Array::from_nd),
         _ => Ok(x.clone()),
     }
 }
@@ -214,7 +214,10 @@ pub(crate) fn replace_data(op: &'static str, out: &mut Array, value: Array) -> R
         }
         #[cfg(feature = "candle")]
         (NativeArray::Candle(c), NativeArray::Candle(v)) => {
-            *c = candle::CandleArray::Tensor(v.tensor().clone());
+            *c = match v {
+                candle::CandleArray::Var(v) => candle::CandleArray::Tensor(v.as_tensor().clone()),
+                v => v,
+            };
             Ok(())
         }
         #[allow(unreachable_patterns)]
@@ -235,6 +238,10 @@ pub enum NativeDtype {
     /// A candle dtype.
     #[cfg(feature = "candle")]
     Candle(candle_core::DType),
+    /// Candle's bool: a u8 tensor of 0s and 1s tagged bool (candle has no bool dtype), named
+    /// `"U8Bool"`.
+    #[cfg(feature = "candle")]
+    CandleBool,
 }
 
 const ND_TYPES: [&str; 15] = [
@@ -269,6 +276,8 @@ impl NativeDtype {
             NativeDtype::Ndarray(s) => s.to_string(),
             #[cfg(feature = "candle")]
             NativeDtype::Candle(c) => format!("{c:?}"),
+            #[cfg(feature = "candle")]
+            NativeDtype::CandleBool => CANDLE_BOOL.to_string(),
         }
     }
 }
@@ -279,6 +288,8 @@ pub(crate) fn native_dtype(b: Backend, d: Dtype) -> Result<NativeDtype> {
         return Err(Error::BackendUnavailable { backend: b });
     }
     match b {
+        #[cfg(feature = "candle")]
+        Backend::Candle if d == Dtype::Bool => Ok(NativeDtype::CandleBool),
         #[cfg(feature = "candle")]
         Backend::Candle => {
             candle::candle_dtype(Some("as_native_dtype"), d).map(NativeDtype::Candle)
@@ -292,6 +303,10 @@ pub(crate) fn native_dtype(b: Backend, d: Dtype) -> Result<NativeDtype> {
 pub(crate) fn native_dtype_named(s: &str) -> Option<NativeDtype> {
     if let Some(t) = ND_TYPES.iter().find(|t| **t == s) {
         return Some(NativeDtype::Ndarray(t));
+    }
+    #[cfg(feature = "candle")]
+    if s == CANDLE_BOOL {
+        return Some(NativeDtype::CandleBool);
     }
     #[cfg(feature = "candle")]
     for d in Dtype::ALL {
@@ -320,5 +335,11 @@ pub(crate) fn from_native_dtype(n: NativeDtype) -> Result<Dtype> {
             op: "from_native_dtype",
             message: format!("candle dtype {c:?} has no ivy dtype"),
         }),
+        #[cfg(feature = "candle")]
+        NativeDtype::CandleBool => Ok(Dtype::Bool),
     }
 }
+
+/// The name of [`NativeDtype::CandleBool`].
+#[cfg(feature = "candle")]
+const CANDLE_BOOL: &str = "U8Bool";

@@ -430,7 +430,7 @@ pub mod elementwise {
     /// Elements of `x1` where `condition` is true, of `x2` elsewhere, the three broadcast
     /// together; `x1` and `x2` are promoted to one dtype (Ivy's table, as operands are).
     /// `condition` is bool in the standard; any other dtype counts nonzero (and NaN) as
-    /// true, as numpy does — which is also how candle, which holds no bool, takes a mask.
+    /// true, as numpy does (candle's `where_cond` takes such a mask: `ne(condition, 0)`).
     ///
     /// ```
     /// ivy::set_backend(ivy::Backend::Ndarray);

@@ -1,32 +1,20 @@
 //! candle: creation ops. Buffers come from the shared creation kernels (fallible
 //! allocation, integers exact, never through f64) and move into the tensor without a copy.
 
-use super::{candle_device, candle_types, err, reserve, tensor, wrap, CandleArray, CandleBackend};
+use super::{candle_device, host_types, reserve, tensor, wrap, CandleBackend, HostElem};
 use crate::functional::creation::{
     arange_values, eye_values, filled_values, tri_mask, typed_values, CreationBackend,
 };
 use crate::{Array, Backend, Data, Device, Dtype, Result, Scalar};
 use candle_core::Tensor;
 
-/// A tensor of `shape` from a row-major buffer, on `device`.
-fn tensor_of<T: candle_core::WithDType>(
-    op: &'static str,
-    v: Vec<T>,
-    shape: &[usize],
-    dev: &candle_core::Device,
-) -> Result<Array> {
-    Tensor::from_vec(v, shape, dev)
-        .map(|t| Array::from_candle(CandleArray::Tensor(t)))
-        .map_err(|e| err(op, e))
-}
-
 #[ivy_macros::backend_impl]
 impl CreationBackend for CandleBackend {
     fn full(shape: &[usize], fill_value: Scalar, dtype: Dtype, device: Device) -> Result<Array> {
         let dev = candle_device("full", device)?;
-        candle_types!(dtype, T => {
+        host_types!(dtype, T => {
             let v = filled_values::<T>("full", shape, fill_value, dtype)?;
-            tensor_of("full", v, shape, &dev)
+            T::array("full", v, shape, &dev)
         }, other => Err(crate::array::not_in_backend(Some("full"), other, Backend::Candle)))
     }
     fn arange(
@@ -37,18 +25,18 @@ impl CreationBackend for CandleBackend {
         device: Device,
     ) -> Result<Array> {
         let dev = candle_device("arange", device)?;
-        candle_types!(dtype, T => {
+        host_types!(dtype, T => {
             let v = arange_values::<T>(start, stop, step, dtype)?;
             let n = v.len();
-            tensor_of("arange", v, &[n], &dev)
+            T::array("arange", v, &[n], &dev)
         }, other => Err(crate::array::not_in_backend(Some("arange"), other, Backend::Candle)))
     }
     fn asarray(obj: Data, dtype: Dtype, device: Device) -> Result<Array> {
         let values = obj.checked_values(dtype)?;
         let dev = candle_device("asarray", device)?;
-        candle_types!(dtype, T => {
+        host_types!(dtype, T => {
             let v = typed_values::<T>("asarray", values.len(), |i| values[i])?;
-            tensor_of("asarray", v, &obj.shape, &dev)
+            T::array("asarray", v, &obj.shape, &dev)
         }, other => Err(crate::array::not_in_backend(Some("asarray"), other, Backend::Candle)))
     }
     fn eye(
@@ -59,9 +47,9 @@ impl CreationBackend for CandleBackend {
         device: Device,
     ) -> Result<Array> {
         let dev = candle_device("eye", device)?;
-        candle_types!(dtype, T => {
+        host_types!(dtype, T => {
             let (v, shape) = eye_values::<T>(n_rows, n_cols, k, dtype)?;
-            tensor_of("eye", v, &shape, &dev)
+            T::array("eye", v, &shape, &dev)
         }, other => Err(crate::array::not_in_backend(Some("eye"), other, Backend::Candle)))
     }
     fn tril(x: &Array, k: i64) -> Result<Array> {
@@ -82,7 +70,7 @@ fn tri(op: &'static str, x: &Array, upper: bool, k: i64) -> Result<Array> {
     let (rows, cols) = (x.shape()[n - 2], x.shape()[n - 1]);
     reserve(op, x.shape(), x.dtype())?;
     if x.size() == 0 {
-        return wrap(op, t.copy());
+        return wrap(op, x.dtype(), t.copy());
     }
     let batch = x.size() / (rows * cols);
     let mask = tri_mask(op, upper, k, rows, cols)?;
@@ -93,5 +81,5 @@ fn tri(op: &'static str, x: &Array, upper: bool, k: i64) -> Result<Array> {
             m.where_cond(&t3, &t3.zeros_like()?)
         })
         .and_then(|r| r.reshape(x.shape()));
-    wrap(op, r)
+    wrap(op, x.dtype(), r)
 }

@@ -23,7 +23,7 @@ impl DataTypeBackend for CandleBackend {
             .broadcast_as(shape)
             .and_then(|b| b.contiguous())
             .map_err(|e| err("broadcast_to", e))?;
-        Ok(Array::from_candle(CandleArray::Tensor(b)))
+        Ok(Array::from_candle(CandleArray::of(b, x.dtype())))
     }
 }
 

@@ -7,12 +7,19 @@ use crate::{Array, Result};
 
 #[ivy_macros::backend_impl]
 impl ElementwiseBackend for CandleBackend {
-    /// Every dtype on the host (`zip_scalars`: one pass of `maximum` and `minimum`'s rows).
+    /// Every dtype on the host (`zip_scalars`: one pass of `maximum` and `minimum`'s rows);
+    /// real numbers only, as the standard says (and as on ndarray).
+    #[with_unsupported_dtypes({"0.11.1 and below": ("bool",)})]
     #[host_dtypes({"0.11.1 and below": ("valid",)})]
     fn clip(x: &Array, x_min: f64, x_max: f64) -> Result<Array> {
         crate::family::clip::<Self>(x, x_min, x_max)
     }
-    // no softplus: candle uses the compositional body
+
+    // softplus: mixed; candle overrides the body (which overflows: `log(1 + exp(x))`) with
+    // the kernel row's stable candle expression (integers and bools as the default float)
+    fn softplus(x: &Array) -> Result<Array> {
+        crate::family::unary::<Self, crate::kernels::Softplus>(x)
+    }
 
     /// Candle's `where_cond`, the mask `condition != 0`.
     fn r#where(condition: &Array, x1: &Array, x2: &Array) -> Result<Array> {
@@ -34,6 +41,6 @@ impl ElementwiseBackend for CandleBackend {
         let r = mask
             .and_then(|m| prep(&m)?.where_cond(&prep(a)?, &prep(b)?))
             .and_then(|r| r.reshape(shape.as_slice()));
-        wrap(OP, r)
+        wrap(OP, x1.dtype(), r)
     }
 }

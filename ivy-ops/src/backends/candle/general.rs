@@ -14,16 +14,18 @@ impl GeneralBackend for CandleBackend {
         keep_input_dtype: bool,
     ) -> Result<()> {
         let v = tensor("inplace_update", val)?;
-        let xt = tensor("inplace_update", x)?;
+        let shape = tensor("inplace_update", x)?.dims().to_vec();
+        let x_dtype = x.dtype();
         let target = if keep_input_dtype {
-            xt.dtype()
+            x_dtype
         } else {
-            v.dtype()
+            val.dtype()
         };
-        let shape = xt.dims().to_vec();
+        // ivy's cast (to bool: nonzero), then the broadcast
+        let v = super::cast(v, target)?;
         let v = v
-            .to_dtype(target)
-            .and_then(|v| v.broadcast_as(shape.as_slice()))
+            .tensor()
+            .broadcast_as(shape.as_slice())
             .and_then(|v| v.contiguous())
             .map_err(|_| Error::Shape {
                 op: "inplace_update",
@@ -32,7 +34,8 @@ impl GeneralBackend for CandleBackend {
                 reason: "do not broadcast (val must broadcast to x)",
             })?;
         match &mut x.native {
-            NativeArray::Candle(CandleArray::Var(var)) if var.dtype() == v.dtype() => {
+            // a variable keeps its dtype (never bool: candle variables are numeric)
+            NativeArray::Candle(CandleArray::Var(var)) if target == x_dtype => {
                 var.set(&v).map_err(|e| err("inplace_update", e))
             }
             NativeArray::Candle(c) => {
@@ -41,7 +44,7 @@ impl GeneralBackend for CandleBackend {
                         backend: Backend::Candle,
                     });
                 }
-                *c = CandleArray::Tensor(v);
+                *c = CandleArray::of(v, target);
                 Ok(())
             }
             #[allow(unreachable_patterns)]

@@ -1,19 +1,20 @@
 //! How candle runs each family: candle's own kernel for float tensors when the row names
-//! one, else the row's generic kernel on the host (integers, and float ops candle lacks).
-//! Candle's integer kernels panic on overflow in debug builds and its float kernels on
-//! integer tensors, so integers never reach them.
+//! one, else the row's generic kernel on the host (integers, bools, and float ops candle
+//! lacks). Candle's integer kernels panic on overflow in debug builds and its float kernels
+//! on integer tensors, so integers never reach them; bools (u8 tensors of 0s and 1s) never
+//! reach candle's arithmetic either.
 //!
-//! The bool-valued families (predicates, comparisons) have no result here: ivy's candle
-//! backend holds no bool dtype (`Backend::Candle.valid_dtypes()`), so their support
-//! constants declare every dtype unsupported ([`family::info`](crate::family::info)) and a
-//! direct call is `Error::DtypeNotInBackend` for bool.
+//! The bool-valued families (predicates, comparisons, `all`/`any`) give u8 tensors tagged
+//! bool: candle's own comparisons where the row names one (they compare every dtype exactly,
+//! bools as their 0s and 1s), the host otherwise.
 
-use super::{candle_types, dtype_of, err, tensor, wrap, CandleArray, CandleBackend};
+use super::{dtype_of, err, host_types, tensor, wrap, CandleBackend, HostElem};
 use crate::elem::Elem;
 use crate::family::{
-    binary_slices, unary_slices, Binary, Compare, Kernels, Predicate, Reduction, SliceFn, Unary,
+    binary_slices, compare_slices, predicate_slices, unary_slices, Binary, Compare, Kernels,
+    Predicate, Reduction, SliceFn, Unary,
 };
-use crate::{Array, Result, Scalar};
+use crate::{Array, Dtype, Result, Scalar};
 use candle_core::Tensor;
 use ivy_core::DtypeSet;
 
@@ -36,10 +37,6 @@ pub(crate) fn flat_input<'t>(
         .map_err(|e| err(op, e))
 }
 
-fn array(t: Tensor) -> Array {
-    Array::from_candle(CandleArray::Tensor(t))
-}
-
 /// Host round-trips are the last resort, allowed on the CPU device only (the ops' support
 /// constants declare their host dtypes unsupported elsewhere; this guards direct calls).
 pub(crate) fn host_only(op: &'static str, t: &Tensor) -> Result<()> {
@@ -56,18 +53,18 @@ pub(crate) fn host_only(op: &'static str, t: &Tensor) -> Result<()> {
 }
 
 /// The elements of `t` (broadcast to `shape`) on the host, in row-major order (CPU only).
-pub(crate) fn host_values<T: candle_core::WithDType>(
+pub(crate) fn host_values<T: HostElem>(
     op: &'static str,
     t: &Tensor,
     shape: &[usize],
 ) -> Result<Vec<T>> {
     host_only(op, t)?;
     let t = if t.dims() == shape {
-        t.flatten_all()
+        Ok(t.clone())
     } else {
-        t.broadcast_as(shape).and_then(|b| b.flatten_all())
+        t.broadcast_as(shape)
     };
-    t.and_then(|t| t.to_vec1::<T>()).map_err(|e| err(op, e))
+    t.and_then(|t| T::values(&t)).map_err(|e| err(op, e))
 }
 
 /// The slice kernel `f` over host values (of one length: the shortest bounds the result),
@@ -87,8 +84,9 @@ pub(super) fn host_run<T, O, const N: usize>(
 
 impl Kernels for CandleBackend {
     const NATIVE_OUT: bool = false;
-    // candle's integer kernels panic on overflow in debug builds: integers never reach them
-    const HOST_WITH_OP: DtypeSet = DtypeSet::INTEGER;
+    // candle's integer kernels panic on overflow in debug builds: integers never reach
+    // them; nor do bools (u8 arithmetic is not bool arithmetic)
+    const HOST_WITH_OP: DtypeSet = DtypeSet::INTEGER.union(DtypeSet::BOOL);
     const HOST_WITHOUT_OP: DtypeSet = DtypeSet::VALID;
 
     fn map<K: Unary>(x: &Array) -> Result<Array> {
@@ -96,13 +94,13 @@ impl Kernels for CandleBackend {
         if x.dtype().is_float() {
             let flat = flat_input(K::NAME, t)?;
             if let Some(r) = K::candle(&flat) {
-                return wrap(K::NAME, r.and_then(|r| r.reshape(t.dims())));
+                return wrap(K::NAME, x.dtype(), r.and_then(|r| r.reshape(t.dims())));
             }
         }
-        candle_types!(x.dtype(), T => {
+        host_types!(x.dtype(), T => {
             let xs = host_values::<T>(K::NAME, t, t.dims())?;
             let v = host_run(K::NAME, [&xs], unary_slices::<T, K>)?;
-            Tensor::from_vec(v, t.dims(), t.device()).map(array).map_err(|e| err(K::NAME, e))
+            T::array(K::NAME, v, t.dims(), t.device())
         }, other => Err(crate::array::not_in_backend(Some(K::NAME), other, crate::Backend::Candle)))
     }
 
@@ -125,12 +123,12 @@ impl Kernels for CandleBackend {
 
     fn zip_scalars<K1: Binary, K2: Binary>(x: &Array, a: Scalar, b: Scalar) -> Result<Array> {
         let t = tensor(K1::NAME, x)?;
-        candle_types!(x.dtype(), T => {
+        host_types!(x.dtype(), T => {
             let (a, b) = (T::from_scalar(a), T::from_scalar(b));
             let xs = host_values::<T>(K1::NAME, t, t.dims())?;
             let mut v = crate::alloc::try_vec::<T>(K1::NAME, xs.len())?;
             v.extend(xs.into_iter().map(|e| T::binary::<K2>(T::binary::<K1>(e, a), b)));
-            Tensor::from_vec(v, t.dims(), t.device()).map(array).map_err(|e| err(K1::NAME, e))
+            T::array(K1::NAME, v, t.dims(), t.device())
         }, other => Err(crate::array::not_in_backend(Some(K1::NAME), other, crate::Backend::Candle)))
     }
 
@@ -142,14 +140,14 @@ impl Kernels for CandleBackend {
         }
         if x.dtype().is_float() && shape.len() <= MAX_RANK {
             if let Some(r) = K::candle(a, b) {
-                return wrap(K::NAME, r);
+                return wrap(K::NAME, x.dtype(), r);
             }
         }
-        candle_types!(dtype_of(a.dtype()), T => {
+        host_types!(x.dtype(), T => {
             let xs = host_values::<T>(K::NAME, a, shape)?;
             let ys = host_values::<T>(K::NAME, b, shape)?;
             let v = host_run(K::NAME, [&xs, &ys], binary_slices::<T, K>)?;
-            Tensor::from_vec(v, shape, a.device()).map(array).map_err(|e| err(K::NAME, e))
+            T::array(K::NAME, v, shape, a.device())
         }, other => Err(crate::array::not_in_backend(Some(K::NAME), other, crate::Backend::Candle)))
     }
 
@@ -157,45 +155,61 @@ impl Kernels for CandleBackend {
         Ok(false)
     }
 
-    fn map_bool<K: Predicate>(_x: &Array) -> Result<Array> {
-        Err(no_bool(K::NAME))
+    fn map_bool<K: Predicate>(x: &Array) -> Result<Array> {
+        let t = tensor(K::NAME, x)?;
+        super::reserve(K::NAME, t.dims(), Dtype::Bool)?;
+        let flat = flat_input(K::NAME, t)?;
+        if let Some(r) = K::candle(&flat) {
+            return wrap(K::NAME, Dtype::Bool, r.and_then(|r| r.reshape(t.dims())));
+        }
+        host_types!(x.dtype(), T => {
+            let xs = host_values::<T>(K::NAME, t, t.dims())?;
+            let v = host_run(K::NAME, [&xs], predicate_slices::<T, K>)?;
+            bool::array(K::NAME, v, t.dims(), t.device())
+        }, other => Err(crate::array::not_in_backend(Some(K::NAME), other, crate::Backend::Candle)))
     }
 
     fn map_bool_into<K: Predicate>(_x: &Array, _out: &mut Array) -> Result<bool> {
-        Err(no_bool(K::NAME))
+        Ok(false)
     }
 
-    fn zip_bool<K: Compare>(_shape: &[usize], _x: &Array, _y: &Array) -> Result<Array> {
-        Err(no_bool(K::NAME))
+    fn zip_bool<K: Compare>(shape: &[usize], x: &Array, y: &Array) -> Result<Array> {
+        let (a, b) = (tensor(K::NAME, x)?, tensor(K::NAME, y)?);
+        super::reserve(K::NAME, shape, Dtype::Bool)?;
+        if shape.len() <= MAX_RANK {
+            if let Some(r) = K::candle(a, b) {
+                return wrap(K::NAME, Dtype::Bool, r);
+            }
+        }
+        // candle holds no uint64: its operands always have one dtype
+        host_types!(x.dtype(), T => {
+            let xs = host_values::<T>(K::NAME, a, shape)?;
+            let ys = host_values::<T>(K::NAME, b, shape)?;
+            let v = host_run(K::NAME, [&xs, &ys], compare_slices::<T, K>)?;
+            bool::array(K::NAME, v, shape, a.device())
+        }, other => Err(crate::array::not_in_backend(Some(K::NAME), other, crate::Backend::Candle)))
     }
 
     fn zip_bool_into<K: Compare>(_x: &Array, _y: &Array, _out: &mut Array) -> Result<bool> {
-        Err(no_bool(K::NAME))
+        Ok(false)
     }
 
     fn fold<K: Reduction>(x: &Array, axes: &[usize], keepdims: bool) -> Result<Array> {
         let t = tensor(K::NAME, x)?;
-        let d = dtype_of(t.dtype());
-        if K::BOOL_VALUED {
-            return Err(no_bool(K::NAME));
-        }
+        let d = x.dtype();
         let shape = crate::reduce::reduced_shape(t.dims(), axes, keepdims);
-        // candle's own reduction: floats (integers too for `NATIVE_INTS` rows); empty and
-        // high-rank tensors take the host loop, which candle's kernels are not written for
+        // candle's own reduction: floats (integers and bools too for `NATIVE_INTS` rows);
+        // empty and high-rank tensors take the host loop, which candle's kernels are not
+        // written for
         if (d.is_float() || K::NATIVE_INTS) && t.elem_count() > 0 && t.rank() <= MAX_RANK {
             if let Some(r) = K::candle(t, axes) {
-                return wrap(K::NAME, r.and_then(|r| r.reshape(shape.as_slice())));
+                return wrap(K::NAME, d, r.and_then(|r| r.reshape(shape.as_slice())));
             }
         }
-        candle_types!(d, T => {
+        host_types!(d, T => {
             let xs = host_values::<T>(K::NAME, t, t.dims())?;
             let r = crate::family::fold_host::<T, K>(&xs, t.dims(), axes)?;
-            wrap(K::NAME, Tensor::from_vec(r, shape.as_slice(), t.device()))
+            T::array(K::NAME, r, &shape, t.device())
         }, other => Err(crate::array::not_in_backend(Some(K::NAME), other, crate::Backend::Candle)))
     }
-}
-
-/// A bool result cannot exist on candle.
-fn no_bool(op: &'static str) -> crate::Error {
-    crate::array::not_in_backend(Some(op), crate::Dtype::Bool, crate::Backend::Candle)
 }

@@ -3,7 +3,7 @@
 //! matmul takes floats only).
 
 use super::kernels::host_values;
-use super::{candle_types, dtype_of, err, reserve, tensor, wrap, CandleBackend};
+use super::{err, host_types, reserve, tensor, wrap, CandleBackend, HostElem};
 use crate::functional::linalg::{matmul_plan, LinalgBackend};
 use crate::gemm::batched;
 use crate::{Array, Result};
@@ -11,6 +11,7 @@ use candle_core::Tensor;
 
 #[ivy_macros::backend_impl]
 impl LinalgBackend for CandleBackend {
+    #[with_unsupported_dtypes({"0.11.1 and below": ("bool",)})]
     #[host_dtypes({"0.11.1 and below": ("integer",)})]
     fn matmul(x1: &Array, x2: &Array) -> Result<Array> {
         const OP: &str = "matmul";
@@ -29,7 +30,7 @@ impl LinalgBackend for CandleBackend {
             Ok(b.clone())
         };
         let (a2, b2) = (a2.map_err(|e| err(OP, e))?, b2.map_err(|e| err(OP, e))?);
-        let d = dtype_of(a.dtype());
+        let d = x1.dtype();
         if d.is_float() && p.m * p.k * p.n > 0 {
             let full = |t: &Tensor, r: usize, c: usize| {
                 let mut s = p.batch.clone();
@@ -40,15 +41,15 @@ impl LinalgBackend for CandleBackend {
                 .and_then(|a| Ok((a, full(&b2, p.k, p.n)?)))
                 .and_then(|(a, b)| a.matmul(&b))
                 .and_then(|r| r.reshape(p.result.as_slice()));
-            return wrap(OP, r);
+            return wrap(OP, d, r);
         }
-        candle_types!(d, T => {
+        host_types!(d, T => {
             let xs = host_values::<T>(OP, &a2, a2.dims())?;
             let ys = host_values::<T>(OP, &b2, b2.dims())?;
             let xs = batched(OP, &xs, a2.dims(), &p.batch)?;
             let ys = batched(OP, &ys, b2.dims(), &p.batch)?;
             let r = crate::gemm::matmul(OP, &xs, &ys, &p)?;
-            wrap(OP, Tensor::from_vec(r, p.result.as_slice(), a.device()))
+            T::array(OP, r, &p.result, a.device())
         }, other => Err(crate::array::not_in_backend(Some(OP), other, crate::Backend::Candle)))
     }
 }

@@ -13,6 +13,8 @@ impl ManipulationBackend for CandleBackend {
     fn concat(arrays: &[&Array], axis: Option<usize>) -> Result<Array> {
         const OP: &str = "concat";
         let (_, ax, shape) = concat_plan(arrays, axis)?;
+        // the dispatcher promoted the arrays to one dtype
+        let d = arrays.first().map_or(crate::Dtype::Float32, |x| x.dtype());
         let ts = arrays
             .iter()
             .map(|x| {
@@ -28,10 +30,11 @@ impl ManipulationBackend for CandleBackend {
         match parts.as_slice() {
             [] => wrap(
                 OP,
+                d,
                 Tensor::zeros(shape.as_slice(), ts[0].dtype(), ts[0].device()),
             ),
-            [one] => Ok(Array::from((*one).clone())),
-            _ => wrap(OP, Tensor::cat(&parts, ax.unwrap_or(0))),
+            [one] => wrap(OP, d, Ok((*one).clone())),
+            _ => wrap(OP, d, Tensor::cat(&parts, ax.unwrap_or(0))),
         }
     }
 
@@ -48,13 +51,17 @@ impl ManipulationBackend for CandleBackend {
             }),
             Some(true) => {
                 reserve(OP, &to, x.dtype())?;
-                wrap(OP, t.reshape(to.as_slice()).and_then(|r| r.copy()))
+                wrap(
+                    OP,
+                    x.dtype(),
+                    t.reshape(to.as_slice()).and_then(|r| r.copy()),
+                )
             }
             _ => {
                 if !t.is_contiguous() {
                     reserve(OP, &to, x.dtype())?;
                 }
-                wrap(OP, t.reshape(to.as_slice()))
+                wrap(OP, x.dtype(), t.reshape(to.as_slice()))
             }
         }
     }
@@ -64,7 +71,7 @@ impl ManipulationBackend for CandleBackend {
         let perm = permutation(OP, x.ndim(), axes)?;
         let t = tensor(OP, x)?;
         reserve(OP, x.shape(), x.dtype())?;
-        wrap(OP, t.permute(perm).and_then(|p| p.contiguous()))
+        wrap(OP, x.dtype(), t.permute(perm).and_then(|p| p.contiguous()))
     }
 
     fn take(x: &Array, indices: &Array, axis: Option<usize>) -> Result<Array> {
@@ -75,7 +82,11 @@ impl ManipulationBackend for CandleBackend {
         let t = tensor(OP, x)?;
         reserve(OP, &shape, x.dtype())?;
         if idx.is_empty() || shape.contains(&0) {
-            return wrap(OP, Tensor::zeros(shape.as_slice(), t.dtype(), t.device()));
+            return wrap(
+                OP,
+                x.dtype(),
+                Tensor::zeros(shape.as_slice(), t.dtype(), t.device()),
+            );
         }
         let (src, ax) = match axis {
             Some(ax) => (t.clone(), ax),
@@ -86,6 +97,6 @@ impl ManipulationBackend for CandleBackend {
         let r = Tensor::from_vec(ids, len, t.device())
             .and_then(|i| src.index_select(&i, ax))
             .and_then(|r| r.reshape(shape.as_slice()));
-        wrap(OP, r)
+        wrap(OP, x.dtype(), r)
     }
 }

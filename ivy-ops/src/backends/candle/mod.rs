@@ -1,5 +1,10 @@
-//! The candle backend: u8, u32, i16, i32, i64, bf16, f16, f32, f64; CPU (CUDA with the
-//! `cuda` feature). Tensors are immutable; a `Var` is updated natively.
+//! The candle backend: u8, u32, i16, i32, i64, bf16, f16, f32, f64 and bool; CPU (CUDA with
+//! the `cuda` feature). Tensors are immutable; a `Var` is updated natively.
+//!
+//! Candle has no bool dtype: a bool array is a u8 tensor of 0s and 1s tagged bool
+//! ([`CandleArray::Bool`]). Candle's comparisons give exactly such tensors; every cast to
+//! bool is `!= 0`; and no u8 arithmetic ever runs on a bool tensor (the families compute
+//! bools on the host, with the rows' `bool` classes).
 //!
 //! Some candle kernels panic on some dtypes (unary float ops on integers); the support
 //! specs of this backend reject those dtypes before candle is called.
@@ -34,22 +39,101 @@ impl crate::BackendInfo for CandleBackend {
     const DEVICES: ivy_core::DeviceSet = ivy_core::DeviceSet::CPU;
 }
 
-/// Candle data: an immutable tensor, or a variable updated in place.
+/// Candle data: an immutable tensor, a variable updated in place, or a bool tensor.
 #[derive(Clone, Debug)]
 pub enum CandleArray {
     /// An immutable tensor.
     Tensor(Tensor),
     /// A variable (Ivy's `tf.Variable` case): `inplace_update` sets it natively.
     Var(Var),
+    /// A bool array: a u8 tensor whose elements are 0 or 1 (candle has no bool dtype).
+    Bool(Tensor),
 }
 
 impl CandleArray {
-    /// The tensor (a variable's current value).
+    /// The tensor (a variable's current value; a bool array's u8 tensor).
     pub fn tensor(&self) -> &Tensor {
         match self {
-            CandleArray::Tensor(t) => t,
+            CandleArray::Tensor(t) | CandleArray::Bool(t) => t,
             CandleArray::Var(v) => v.as_tensor(),
         }
+    }
+
+    /// A tensor holding ivy dtype `d`: tagged bool when `d` is bool (`t` is then a u8
+    /// tensor of 0s and 1s).
+    pub(crate) fn of(t: Tensor, d: Dtype) -> CandleArray {
+        if d == Dtype::Bool {
+            CandleArray::Bool(t)
+        } else {
+            CandleArray::Tensor(t)
+        }
+    }
+
+    /// Ivy's dtype of the data.
+    pub(crate) fn dtype(&self) -> Dtype {
+        match self {
+            CandleArray::Bool(_) => Dtype::Bool,
+            other => dtype_of(other.tensor().dtype()),
+        }
+    }
+}
+
+/// An element type as the host sees a candle tensor: the nine candle element types as
+/// themselves, and `bool`, stored as a u8 0 or 1. Every host round-trip of the backend
+/// reads and writes tensors through it, so bool is converted in one place.
+pub(crate) trait HostElem: crate::elem::Elem {
+    /// The elements of `t`, in row-major order.
+    fn values(t: &Tensor) -> candle_core::Result<Vec<Self>>;
+    /// A tensor of `shape` from row-major values, on `dev`.
+    fn tensor(
+        v: Vec<Self>,
+        shape: &[usize],
+        dev: &candle_core::Device,
+    ) -> candle_core::Result<Tensor>;
+    /// An array of `shape` from row-major values, on `dev` (tagged bool for `bool`).
+    fn array(
+        op: &'static str,
+        v: Vec<Self>,
+        shape: &[usize],
+        dev: &candle_core::Device,
+    ) -> Result<Array> {
+        Self::tensor(v, shape, dev)
+            .map(|t| Array::from_candle(CandleArray::of(t, Self::DTYPE)))
+            .map_err(|e| err(op, e))
+    }
+}
+
+macro_rules! host_elems {
+    (() $([$v:ident $c:ident $t:ty])*) => {$(
+        impl HostElem for $t {
+            fn values(t: &Tensor) -> candle_core::Result<Vec<$t>> {
+                t.flatten_all()?.to_vec1::<$t>()
+            }
+            fn tensor(
+                v: Vec<$t>,
+                shape: &[usize],
+                dev: &candle_core::Device,
+            ) -> candle_core::Result<Tensor> {
+                Tensor::from_vec(v, shape, dev)
+            }
+        }
+    )*};
+}
+candle_dtypes!(host_elems!());
+
+impl HostElem for bool {
+    fn values(t: &Tensor) -> candle_core::Result<Vec<bool>> {
+        let v = t.flatten_all()?.to_dtype(DType::U8)?.to_vec1::<u8>()?;
+        Ok(v.into_iter().map(|b| b != 0).collect())
+    }
+    fn tensor(
+        v: Vec<bool>,
+        shape: &[usize],
+        dev: &candle_core::Device,
+    ) -> candle_core::Result<Tensor> {
+        // the same length in u8: the bool buffer is reused (`collect` in place)
+        let v: Vec<u8> = v.into_iter().map(u8::from).collect();
+        Tensor::from_vec(v, shape, dev)
     }
 }
 
@@ -76,25 +160,28 @@ macro_rules! candle_conversions {
             }
         }
 
-        /// Candle's dtype for an ivy dtype, or an error naming the backend's valid dtypes.
+        /// Candle's dtype for an ivy dtype (u8 for bool, its storage), or an error naming
+        /// the backend's valid dtypes.
         pub(crate) fn candle_dtype(op: Option<&'static str>, d: Dtype) -> Result<DType> {
             match d {
                 $(Dtype::$v => Ok(DType::$c),)*
+                Dtype::Bool => Ok(DType::U8),
                 #[allow(unreachable_patterns)]
                 other => Err(crate::array::not_in_backend(op, other, Backend::Candle)),
             }
         }
 
-        // The list is the set ivy-core declares for candle.
+        // The list, and bool, is the set ivy-core declares for candle.
         const _: () = assert!(
-            DtypeSet::of(&[$(Dtype::$v),*]).0 == Backend::Candle.valid_dtypes().0,
+            DtypeSet::of(&[$(Dtype::$v,)* Dtype::Bool]).0 == Backend::Candle.valid_dtypes().0,
             "candle_dtypes! and Backend::Candle.valid_dtypes() list different dtypes"
         );
     };
 }
 candle_dtypes!(candle_conversions!());
 
-/// Ivy's dtype of a candle dtype. Arrays only hold the nine candle dtypes ivy admits
+/// Ivy's dtype of a candle dtype (a bool array's storage is u8: see
+/// [`CandleArray::dtype`]). Arrays only hold the nine candle dtypes ivy admits
 /// (`From<Tensor>` converts the others to float32), so the float32 fallback is never taken.
 pub(crate) fn dtype_of(d: DType) -> Dtype {
     ivy_dtype(d).unwrap_or(Dtype::Float32)
@@ -162,9 +249,10 @@ pub(crate) fn tensor<'a>(op: &'static str, x: &'a Array) -> Result<&'a Tensor> {
     }
 }
 
-/// Wraps a candle result as an array.
-pub(crate) fn wrap(op: &'static str, r: candle_core::Result<Tensor>) -> Result<Array> {
-    r.map(|t| Array::from_candle(CandleArray::Tensor(t)))
+/// Wraps a candle result as an array of ivy dtype `d` (tagged bool when `d` is bool: the
+/// tensor is then a u8 tensor of 0s and 1s).
+pub(crate) fn wrap(op: &'static str, d: Dtype, r: candle_core::Result<Tensor>) -> Result<Array> {
+    r.map(|t| Array::from_candle(CandleArray::of(t, d)))
         .map_err(|e| err(op, e))
 }
 
@@ -179,6 +267,16 @@ pub(crate) fn to_f64_vec(t: &Tensor) -> Result<Vec<f64>> {
 /// own conversion, or, on the CPU, ivy's on the host where candle's rounds twice (int32,
 /// int64 and uint32 to bfloat16, through float32; a GPU keeps candle's conversion).
 pub(crate) fn cast(t: &Tensor, to: Dtype) -> Result<CandleArray> {
+    if to == Dtype::Bool {
+        // nonzero is true (NaN too): candle's `ne` gives the u8 0s and 1s of a bool tensor
+        reserve("astype", t.dims(), to)?;
+        return t
+            .zeros_like()
+            .and_then(|z| t.ne(&z))
+            .map(CandleArray::Bool)
+            .map_err(|e| err("astype", e));
+    }
+    // a bool source is a u8 tensor of 0s and 1s: converted as u8, it converts as bool
     // on a GPU, candle's own conversion (rounding twice) rather than a host round-trip
     if t.device().is_cpu() && data_type::rounds_twice(dtype_of(t.dtype()), to) {
         return data_type::host_cast("astype", t, to);
@@ -238,7 +336,23 @@ macro_rules! candle_types {
         $crate::backends::candle::candle_dtypes!(__candle_types!($d, $T, $body, $other, $else))
     };
 }
-pub(crate) use {__candle_types, candle_conversions, candle_dtypes, candle_types};
+/// Runs `$body` with `$T` bound to the [`HostElem`] of an ivy dtype the backend holds (the
+/// nine candle element types, and `bool`); `$else` otherwise.
+macro_rules! host_types {
+    ($d:expr, $T:ident => $body:expr, $other:ident => $else:expr) => {
+        $crate::backends::candle::candle_dtypes!(__host_types!($d, $T, $body, $other, $else))
+    };
+}
+
+macro_rules! __host_types {
+    (($($args:tt)*) $($rows:tt)*) => {
+        $crate::backends::candle::__candle_types!(($($args)*) $($rows)* [Bool U8 bool])
+    };
+}
+pub(crate) use {
+    __candle_types, __host_types, candle_conversions, candle_dtypes, candle_types, host_elems,
+    host_types,
+};
 
 #[cfg(feature = "ndarray")]
 mod nd_convert {
@@ -249,25 +363,25 @@ mod nd_convert {
     /// ndarray → candle (CPU), same dtype.
     pub(crate) fn from_nd(a: &NdArray) -> Result<CandleArray> {
         let shape = a.shape().to_vec();
-        candle_types!(a.dtype(), T => {
+        host_types!(a.dtype(), T => {
             let arr = T::unwrap_ref(a).ok_or_else(|| Error::InvalidArgument {
                 op: "to_backend",
                 message: format!("ndarray data does not match its dtype {}", a.dtype()),
             })?;
             let mut v = crate::alloc::try_vec::<T>("to_backend", arr.len())?;
             v.extend(arr.iter().copied());
-            Tensor::from_vec(v, shape, &candle_core::Device::Cpu)
-                .map(CandleArray::Tensor)
+            T::tensor(v, &shape, &candle_core::Device::Cpu)
+                .map(|t| CandleArray::of(t, a.dtype()))
                 .map_err(|e| err("to_backend", e))
         }, other => Err(crate::array::not_in_backend(Some("to_backend"), other, Backend::Candle)))
     }
 
     /// candle → ndarray, same dtype.
-    pub(crate) fn to_nd(t: &Tensor) -> Result<NdArray> {
+    pub(crate) fn to_nd(c: &CandleArray) -> Result<NdArray> {
+        let t = c.tensor();
         let shape = t.dims().to_vec();
-        let flat = t.flatten_all().map_err(|e| err("to_backend", e))?;
-        candle_types!(dtype_of(t.dtype()), T => {
-            let v = flat.to_vec1::<T>().map_err(|e| err("to_backend", e))?;
+        host_types!(c.dtype(), T => {
+            let v = T::values(t).map_err(|e| err("to_backend", e))?;
             ArrayD::from_shape_vec(IxDyn(&shape), v)
                 .map(T::wrap)
                 .map_err(|e| Error::InvalidArgument { op: "to_backend", message: e.to_string() })

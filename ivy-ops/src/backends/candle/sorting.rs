@@ -5,28 +5,28 @@
 //! has no nonzero, unique or searchsorted kernel.
 
 use super::kernels::host_values;
-use super::{candle_types, tensor, wrap, CandleBackend};
+use super::{host_types, tensor, CandleBackend, HostElem};
 use crate::functional::sorting::{
     searchsorted_operands, searchsorted_side, searchsorted_sorter, SortingBackend,
 };
 use crate::{sort, Array, Backend, Result};
-use candle_core::{Device, Tensor};
+use candle_core::Device;
 
-/// A tensor of `shape` from row-major values, on `device`.
-fn array_of<T: candle_core::WithDType>(
+/// An array of `shape` from row-major values, on `device`.
+fn array_of<T: HostElem>(
     op: &'static str,
     shape: &[usize],
     v: Vec<T>,
     device: &Device,
 ) -> Result<Array> {
-    wrap(op, Tensor::from_vec(v, shape, device))
+    T::array(op, v, shape, device)
 }
 
 /// Runs `$body` with `$xs` bound to the host values of `$x` and `$T` to their type.
 macro_rules! on_host {
     ($op:expr, $x:expr, $t:ident, $xs:ident, $T:ident => $body:expr) => {{
         let $t = tensor($op, $x)?;
-        candle_types!($x.dtype(), $T => {
+        host_types!($x.dtype(), $T => {
             let $xs = host_values::<$T>($op, $t, $t.dims())?;
             $body
         }, other => Err(crate::array::not_in_backend(Some($op), other, Backend::Candle)))

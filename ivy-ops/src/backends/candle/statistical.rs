@@ -4,7 +4,7 @@
 //! (integer sums wrap there, where candle's panic on overflow in debug builds).
 
 use super::kernels::host_values;
-use super::{candle_types, dtype_of, tensor, wrap, CandleBackend};
+use super::{host_types, tensor, CandleBackend, HostElem};
 use crate::family::Accumulate;
 use crate::functional::statistical::{arg_shape, scan_plan, StatisticalBackend};
 use crate::{Array, Dtype};
@@ -29,10 +29,10 @@ impl StatisticalBackend for CandleBackend {
         let t = tensor(OP, x)?;
         let t = super::cast(t, d)?;
         let t = t.tensor();
-        candle_types!(d, T => {
+        host_types!(d, T => {
             let xs = host_values::<T>(OP, t, t.dims())?;
             let r = crate::reduce::cumulative_sum(OP, &xs, t.dims(), ax, include_initial)?;
-            wrap(OP, Tensor::from_vec(r, shape.as_slice(), t.device()))
+            T::array(OP, r, &shape, t.device())
         }, other => Err(crate::array::not_in_backend(Some(OP), other, crate::Backend::Candle)))
     }
 
@@ -56,10 +56,10 @@ fn arg_extreme(
 ) -> crate::Result<Array> {
     let shape = arg_shape(x.shape(), axis, keepdims);
     let t = tensor(op, x)?;
-    candle_types!(dtype_of(t.dtype()), T => {
+    host_types!(x.dtype(), T => {
         let xs = host_values::<T>(op, t, t.dims())?;
         let r = crate::reduce::arg_extreme(op, &xs, t.dims(), axis, max)?;
-        wrap(op, Tensor::from_vec(r, shape.as_slice(), t.device()))
+        HostElem::array(op, r, &shape, t.device())
     }, other => Err(crate::array::not_in_backend(Some(op), other, crate::Backend::Candle)))
 }
 
