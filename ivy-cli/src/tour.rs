@@ -294,6 +294,9 @@ fn for_numpy_users() -> CliResult {
             let picked = ivy::take_with(&x, &cols, TakeKw { axis: Some(1) })?;
             outln!("ivy.take(x, [0, 2], axis=1)                       # x[:, [0, 2]]");
             outln!("  = {picked}");
+            let col = x.get(&[ivy::Idx::from(..), ivy::Idx::from(-1), ivy::NEWAXIS])?;
+            outln!("x.get(&[Idx::from(..), Idx::from(-1), NEWAXIS])   # x[:, -1, None]");
+            outln!("  = {col}");
             let gram = ivy::matmul(&x, &ivy::matrix_transpose(&x)?)?;
             outln!("ivy.matmul(x, ivy.matrix_transpose(x))            # x @ x.T");
             outln!("  = {gram}");

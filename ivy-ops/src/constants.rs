@@ -1,5 +1,6 @@
 //! The Array API's constants (`e`, `inf`, `nan`, `pi`), as `f64`s: pass them wherever a
-//! scalar goes (they take an array's dtype there, as Python floats do).
+//! scalar goes (they take an array's dtype there, as Python floats do). Its `newaxis` is
+//! an index item, [`NEWAXIS`](crate::NEWAXIS) (see [`indexing`](crate::indexing)).
 //!
 //! ```
 //! use ivy::prelude::*;

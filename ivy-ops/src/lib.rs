@@ -41,6 +41,7 @@ pub mod elem;
 pub mod family;
 pub mod functional;
 mod gemm;
+pub mod indexing;
 pub mod kernels;
 mod ops;
 pub mod prelude;
@@ -81,6 +82,7 @@ pub use functional::manipulation::*;
 pub use functional::nest::*;
 pub use functional::sorting::*;
 pub use functional::statistical::*;
+pub use indexing::{get_item, Idx, ELLIPSIS, NEWAXIS};
 pub use ivy_core::{
     cast_candidate, casting_mode, casting_modes, set_casting_mode, with_casting_mode, CastingMode,
 };
