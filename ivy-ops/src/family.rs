@@ -711,6 +711,20 @@ macro_rules! __is_candle {
     };
 }
 
+/// A row's `candle(..)` class: the `candle` method of its family trait (one or two tensors).
+#[macro_export]
+#[doc(hidden)]
+macro_rules! __candle_fn {
+    ($($t:ident),+ => $e:expr) => {
+        #[cfg(feature = "candle")]
+        #[cfg_attr(not(debug_assertions), inline(always))]
+        #[allow(clippy::redundant_closure_call)] // the closure lets the expression use `?`
+        fn candle($($t: &::candle_core::Tensor),+) -> ::core::option::Option<::candle_core::Result<::candle_core::Tensor>> {
+            ::core::option::Option::Some((|| -> ::candle_core::Result<::candle_core::Tensor> { $e })())
+        }
+    };
+}
+
 #[macro_export]
 #[doc(hidden)]
 macro_rules! __class_dtypes {
@@ -766,12 +780,7 @@ macro_rules! __unary_class {
         fn to_real<T: $crate::elem::RealElem>($x: ::num_complex::Complex<T>) -> T { $e }
     };
     (candle($t:ident => $e:expr)) => {
-        #[cfg(feature = "candle")]
-        #[cfg_attr(not(debug_assertions), inline(always))]
-        #[allow(clippy::redundant_closure_call)] // the closure lets the expression use `?`
-        fn candle($t: &::candle_core::Tensor) -> ::core::option::Option<::candle_core::Result<::candle_core::Tensor>> {
-            ::core::option::Option::Some((|| -> ::candle_core::Result<::candle_core::Tensor> { $e })())
-        }
+        $crate::__candle_fn!($t => $e);
     };
     (slice_f32($x:ident, $o:ident => $e:expr)) => {
         #[cfg_attr(not(debug_assertions), inline(always))]
@@ -807,12 +816,7 @@ macro_rules! __binary_class {
         fn bool($a: bool, $b: bool) -> bool { $e }
     };
     (candle($a:ident, $b:ident => $e:expr)) => {
-        #[cfg(feature = "candle")]
-        #[cfg_attr(not(debug_assertions), inline(always))]
-        #[allow(clippy::redundant_closure_call)] // the closure lets the expression use `?`
-        fn candle($a: &::candle_core::Tensor, $b: &::candle_core::Tensor) -> ::core::option::Option<::candle_core::Result<::candle_core::Tensor>> {
-            ::core::option::Option::Some((|| -> ::candle_core::Result<::candle_core::Tensor> { $e })())
-        }
+        $crate::__candle_fn!($a, $b => $e);
     };
     (slice_f32($a:ident, $b:ident, $o:ident => $e:expr)) => {
         #[cfg_attr(not(debug_assertions), inline(always))]
@@ -848,12 +852,7 @@ macro_rules! __predicate_class {
         fn bool($x: bool) -> bool { $e }
     };
     (candle($t:ident => $e:expr)) => {
-        #[cfg(feature = "candle")]
-        #[cfg_attr(not(debug_assertions), inline(always))]
-        #[allow(clippy::redundant_closure_call)] // the closure lets the expression use `?`
-        fn candle($t: &::candle_core::Tensor) -> ::core::option::Option<::candle_core::Result<::candle_core::Tensor>> {
-            ::core::option::Option::Some((|| -> ::candle_core::Result<::candle_core::Tensor> { $e })())
-        }
+        $crate::__candle_fn!($t => $e);
     };
 }
 
@@ -881,12 +880,7 @@ macro_rules! __compare_class {
         fn bool($a: bool, $b: bool) -> bool { $e }
     };
     (candle($a:ident, $b:ident => $e:expr)) => {
-        #[cfg(feature = "candle")]
-        #[cfg_attr(not(debug_assertions), inline(always))]
-        #[allow(clippy::redundant_closure_call)] // the closure lets the expression use `?`
-        fn candle($a: &::candle_core::Tensor, $b: &::candle_core::Tensor) -> ::core::option::Option<::candle_core::Result<::candle_core::Tensor>> {
-            ::core::option::Option::Some((|| -> ::candle_core::Result<::candle_core::Tensor> { $e })())
-        }
+        $crate::__candle_fn!($a, $b => $e);
     };
 }
 

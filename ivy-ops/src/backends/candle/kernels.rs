@@ -8,7 +8,7 @@
 //! bool: candle's own comparisons where the row names one (they compare every dtype exactly,
 //! bools as their 0s and 1s), the host otherwise.
 
-use super::{dtype_of, err, host_types, tensor, wrap, CandleBackend, HostElem};
+use super::{err, host_types, tensor, wrap, CandleBackend, HostElem};
 use crate::elem::Elem;
 use crate::family::{
     binary_slices, compare_slices, predicate_slices, unary_slices, Binary, Compare, Kernels,
@@ -39,14 +39,14 @@ pub(crate) fn flat_input<'t>(
 
 /// Host round-trips are the last resort, allowed on the CPU device only (the ops' support
 /// constants declare their host dtypes unsupported elsewhere; this guards direct calls).
-pub(crate) fn host_only(op: &'static str, t: &Tensor) -> Result<()> {
+pub(crate) fn host_only(op: &'static str, t: &Tensor, d: Dtype) -> Result<()> {
     if t.device().is_cpu() {
         return Ok(());
     }
     Err(crate::Error::UnsupportedDevice {
         op,
         device: super::device_of(t.device()),
-        dtype: Some(dtype_of(t.dtype())),
+        dtype: Some(d),
         backend: crate::Backend::Candle,
         version: <CandleBackend as crate::BackendInfo>::VERSION_STR,
     })
@@ -58,7 +58,7 @@ pub(crate) fn host_values<T: HostElem>(
     t: &Tensor,
     shape: &[usize],
 ) -> Result<Vec<T>> {
-    host_only(op, t)?;
+    host_only(op, t, T::DTYPE)?;
     let t = if t.dims() == shape {
         Ok(t.clone())
     } else {
@@ -82,6 +82,31 @@ pub(super) fn host_run<T, O, const N: usize>(
     Ok(v)
 }
 
+/// The slice kernel `f` over the host values of `t`, as a new array of `t`'s shape.
+fn host_map<T: HostElem, O: HostElem>(
+    op: &'static str,
+    t: &Tensor,
+    f: SliceFn<T, O, 1>,
+) -> Result<Array> {
+    let xs = host_values::<T>(op, t, t.dims())?;
+    let v = host_run(op, [&xs], f)?;
+    O::array(op, v, t.dims(), t.device())
+}
+
+/// The slice kernel `f` over the host values of `a` and `b` broadcast to `shape`.
+fn host_zip<T: HostElem, O: HostElem>(
+    op: &'static str,
+    a: &Tensor,
+    b: &Tensor,
+    shape: &[usize],
+    f: SliceFn<T, O, 2>,
+) -> Result<Array> {
+    let xs = host_values::<T>(op, a, shape)?;
+    let ys = host_values::<T>(op, b, shape)?;
+    let v = host_run(op, [&xs, &ys], f)?;
+    O::array(op, v, shape, a.device())
+}
+
 impl Kernels for CandleBackend {
     const NATIVE_OUT: bool = false;
     // candle's integer kernels panic on overflow in debug builds: integers never reach
@@ -97,11 +122,7 @@ impl Kernels for CandleBackend {
                 return wrap(K::NAME, x.dtype(), r.and_then(|r| r.reshape(t.dims())));
             }
         }
-        host_types!(x.dtype(), T => {
-            let xs = host_values::<T>(K::NAME, t, t.dims())?;
-            let v = host_run(K::NAME, [&xs], unary_slices::<T, K>)?;
-            T::array(K::NAME, v, t.dims(), t.device())
-        }, other => Err(crate::array::not_in_backend(Some(K::NAME), other, crate::Backend::Candle)))
+        host_types!(x.dtype(), T => host_map(K::NAME, t, unary_slices::<T, K>), other => Err(crate::array::not_in_backend(Some(K::NAME), other, crate::Backend::Candle)))
     }
 
     fn map_into<K: Unary>(_x: &Array, _out: &mut Array) -> Result<bool> {
@@ -143,12 +164,7 @@ impl Kernels for CandleBackend {
                 return wrap(K::NAME, x.dtype(), r);
             }
         }
-        host_types!(x.dtype(), T => {
-            let xs = host_values::<T>(K::NAME, a, shape)?;
-            let ys = host_values::<T>(K::NAME, b, shape)?;
-            let v = host_run(K::NAME, [&xs, &ys], binary_slices::<T, K>)?;
-            T::array(K::NAME, v, shape, a.device())
-        }, other => Err(crate::array::not_in_backend(Some(K::NAME), other, crate::Backend::Candle)))
+        host_types!(x.dtype(), T => host_zip(K::NAME, a, b, shape, binary_slices::<T, K>), other => Err(crate::array::not_in_backend(Some(K::NAME), other, crate::Backend::Candle)))
     }
 
     fn zip_into<K: Binary>(_x: &Array, _y: &Array, _out: &mut Array) -> Result<bool> {
@@ -162,11 +178,7 @@ impl Kernels for CandleBackend {
         if let Some(r) = K::candle(&flat) {
             return wrap(K::NAME, Dtype::Bool, r.and_then(|r| r.reshape(t.dims())));
         }
-        host_types!(x.dtype(), T => {
-            let xs = host_values::<T>(K::NAME, t, t.dims())?;
-            let v = host_run(K::NAME, [&xs], predicate_slices::<T, K>)?;
-            bool::array(K::NAME, v, t.dims(), t.device())
-        }, other => Err(crate::array::not_in_backend(Some(K::NAME), other, crate::Backend::Candle)))
+        host_types!(x.dtype(), T => host_map(K::NAME, t, predicate_slices::<T, K>), other => Err(crate::array::not_in_backend(Some(K::NAME), other, crate::Backend::Candle)))
     }
 
     fn map_bool_into<K: Predicate>(_x: &Array, _out: &mut Array) -> Result<bool> {
@@ -182,12 +194,7 @@ impl Kernels for CandleBackend {
             }
         }
         // candle holds no uint64: its operands always have one dtype
-        host_types!(x.dtype(), T => {
-            let xs = host_values::<T>(K::NAME, a, shape)?;
-            let ys = host_values::<T>(K::NAME, b, shape)?;
-            let v = host_run(K::NAME, [&xs, &ys], compare_slices::<T, K>)?;
-            bool::array(K::NAME, v, shape, a.device())
-        }, other => Err(crate::array::not_in_backend(Some(K::NAME), other, crate::Backend::Candle)))
+        host_types!(x.dtype(), T => host_zip(K::NAME, a, b, shape, compare_slices::<T, K>), other => Err(crate::array::not_in_backend(Some(K::NAME), other, crate::Backend::Candle)))
     }
 
     fn zip_bool_into<K: Compare>(_x: &Array, _y: &Array, _out: &mut Array) -> Result<bool> {
