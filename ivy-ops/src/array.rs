@@ -352,10 +352,10 @@ mod repr {
                 .map_err(|e| err("repr", e))?;
             t = candle_core::Tensor::cat(&[head, tail], ax).map_err(|e| err("repr", e))?;
         }
-        host_types!(c.dtype(), T => {
+        host_types!("repr", c.dtype(), T => {
             let v = T::values(&t).map_err(|e| err("repr", e))?;
             Ok(v.into_iter().map(cell).collect())
-        }, other => Err(crate::array::not_in_backend(Some("repr"), other, ivy_core::Backend::Candle)))
+        })
     }
 
     /// Each element as text, all padded to one width (numpy's per-dtype format functions).

@@ -5,17 +5,17 @@ use super::{candle_device, host_types, reserve, tensor, wrap, CandleBackend, Hos
 use crate::functional::creation::{
     arange_values, eye_values, filled_values, tri_mask, typed_values, CreationBackend,
 };
-use crate::{Array, Backend, Data, Device, Dtype, Result, Scalar};
+use crate::{Array, Data, Device, Dtype, Result, Scalar};
 use candle_core::Tensor;
 
 #[ivy_macros::backend_impl]
 impl CreationBackend for CandleBackend {
     fn full(shape: &[usize], fill_value: Scalar, dtype: Dtype, device: Device) -> Result<Array> {
         let dev = candle_device("full", device)?;
-        host_types!(dtype, T => {
+        host_types!("full", dtype, T => {
             let v = filled_values::<T>("full", shape, fill_value, dtype)?;
             T::array("full", v, shape, &dev)
-        }, other => Err(crate::array::not_in_backend(Some("full"), other, Backend::Candle)))
+        })
     }
     fn arange(
         start: Scalar,
@@ -25,19 +25,19 @@ impl CreationBackend for CandleBackend {
         device: Device,
     ) -> Result<Array> {
         let dev = candle_device("arange", device)?;
-        host_types!(dtype, T => {
+        host_types!("arange", dtype, T => {
             let v = arange_values::<T>(start, stop, step, dtype)?;
             let n = v.len();
             T::array("arange", v, &[n], &dev)
-        }, other => Err(crate::array::not_in_backend(Some("arange"), other, Backend::Candle)))
+        })
     }
     fn asarray(obj: Data, dtype: Dtype, device: Device) -> Result<Array> {
         let values = obj.checked_values(dtype)?;
         let dev = candle_device("asarray", device)?;
-        host_types!(dtype, T => {
+        host_types!("asarray", dtype, T => {
             let v = typed_values::<T>("asarray", values.len(), |i| values[i])?;
             T::array("asarray", v, &obj.shape, &dev)
-        }, other => Err(crate::array::not_in_backend(Some("asarray"), other, Backend::Candle)))
+        })
     }
     fn eye(
         n_rows: usize,
@@ -47,10 +47,10 @@ impl CreationBackend for CandleBackend {
         device: Device,
     ) -> Result<Array> {
         let dev = candle_device("eye", device)?;
-        host_types!(dtype, T => {
+        host_types!("eye", dtype, T => {
             let (v, shape) = eye_values::<T>(n_rows, n_cols, k, dtype)?;
             T::array("eye", v, &shape, &dev)
-        }, other => Err(crate::array::not_in_backend(Some("eye"), other, Backend::Candle)))
+        })
     }
     fn tril(x: &Array, k: i64) -> Result<Array> {
         tri("tril", x, false, k)

@@ -1,7 +1,7 @@
 //! candle: element-wise ops. The family ops (`#[family(..)]`) need nothing here: they run
 //! through [`Kernels`](crate::family::Kernels), implemented once in `kernels.rs`.
 
-use super::{err, reserve, tensor, wrap, CandleBackend};
+use super::{reserve, tensor, wrap, CandleBackend};
 use crate::functional::elementwise::{where_shape, ElementwiseBackend};
 use crate::{Array, Result};
 
@@ -37,7 +37,7 @@ impl ElementwiseBackend for CandleBackend {
                 Ok(t)
             }
         };
-        let mask = c.ne(&c.zeros_like().map_err(|e| err(OP, e))?);
+        let mask = c.ne(0.0);
         let r = mask
             .and_then(|m| prep(&m)?.where_cond(&prep(a)?, &prep(b)?))
             .and_then(|r| r.reshape(shape.as_slice()));

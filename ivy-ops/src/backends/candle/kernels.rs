@@ -122,7 +122,7 @@ impl Kernels for CandleBackend {
                 return wrap(K::NAME, x.dtype(), r.and_then(|r| r.reshape(t.dims())));
             }
         }
-        host_types!(x.dtype(), T => host_map(K::NAME, t, unary_slices::<T, K>), other => Err(crate::array::not_in_backend(Some(K::NAME), other, crate::Backend::Candle)))
+        host_types!(K::NAME, x.dtype(), T => host_map(K::NAME, t, unary_slices::<T, K>))
     }
 
     fn map_into<K: Unary>(_x: &Array, _out: &mut Array) -> Result<bool> {
@@ -144,13 +144,13 @@ impl Kernels for CandleBackend {
 
     fn zip_scalars<K1: Binary, K2: Binary>(x: &Array, a: Scalar, b: Scalar) -> Result<Array> {
         let t = tensor(K1::NAME, x)?;
-        host_types!(x.dtype(), T => {
+        host_types!(K1::NAME, x.dtype(), T => {
             let (a, b) = (T::from_scalar(a), T::from_scalar(b));
             let xs = host_values::<T>(K1::NAME, t, t.dims())?;
             let mut v = crate::alloc::try_vec::<T>(K1::NAME, xs.len())?;
             v.extend(xs.into_iter().map(|e| T::binary::<K2>(T::binary::<K1>(e, a), b)));
             T::array(K1::NAME, v, t.dims(), t.device())
-        }, other => Err(crate::array::not_in_backend(Some(K1::NAME), other, crate::Backend::Candle)))
+        })
     }
 
     fn zip<K: Binary>(shape: &[usize], x: &Array, y: &Array) -> Result<Array> {
@@ -164,7 +164,7 @@ impl Kernels for CandleBackend {
                 return wrap(K::NAME, x.dtype(), r);
             }
         }
-        host_types!(x.dtype(), T => host_zip(K::NAME, a, b, shape, binary_slices::<T, K>), other => Err(crate::array::not_in_backend(Some(K::NAME), other, crate::Backend::Candle)))
+        host_types!(K::NAME, x.dtype(), T => host_zip(K::NAME, a, b, shape, binary_slices::<T, K>))
     }
 
     fn zip_into<K: Binary>(_x: &Array, _y: &Array, _out: &mut Array) -> Result<bool> {
@@ -173,12 +173,13 @@ impl Kernels for CandleBackend {
 
     fn map_bool<K: Predicate>(x: &Array) -> Result<Array> {
         let t = tensor(K::NAME, x)?;
-        super::reserve(K::NAME, t.dims(), Dtype::Bool)?;
-        let flat = flat_input(K::NAME, t)?;
-        if let Some(r) = K::candle(&flat) {
-            return wrap(K::NAME, Dtype::Bool, r.and_then(|r| r.reshape(t.dims())));
+        // the result (u8) is no larger than `x`: nothing to reserve
+        if K::HAS_CANDLE {
+            if let Some(r) = K::candle(&*flat_input(K::NAME, t)?) {
+                return wrap(K::NAME, Dtype::Bool, r.and_then(|r| r.reshape(t.dims())));
+            }
         }
-        host_types!(x.dtype(), T => host_map(K::NAME, t, predicate_slices::<T, K>), other => Err(crate::array::not_in_backend(Some(K::NAME), other, crate::Backend::Candle)))
+        host_types!(K::NAME, x.dtype(), T => host_map(K::NAME, t, predicate_slices::<T, K>))
     }
 
     fn map_bool_into<K: Predicate>(_x: &Array, _out: &mut Array) -> Result<bool> {
@@ -187,14 +188,17 @@ impl Kernels for CandleBackend {
 
     fn zip_bool<K: Compare>(shape: &[usize], x: &Array, y: &Array) -> Result<Array> {
         let (a, b) = (tensor(K::NAME, x)?, tensor(K::NAME, y)?);
-        super::reserve(K::NAME, shape, Dtype::Bool)?;
+        if a.dims() != shape || b.dims() != shape {
+            // broadcasting: the host path holds both operands at the result's shape
+            super::reserve(K::NAME, shape, x.dtype())?;
+        }
         if shape.len() <= MAX_RANK {
             if let Some(r) = K::candle(a, b) {
                 return wrap(K::NAME, Dtype::Bool, r);
             }
         }
         // candle holds no uint64: its operands always have one dtype
-        host_types!(x.dtype(), T => host_zip(K::NAME, a, b, shape, compare_slices::<T, K>), other => Err(crate::array::not_in_backend(Some(K::NAME), other, crate::Backend::Candle)))
+        host_types!(K::NAME, x.dtype(), T => host_zip(K::NAME, a, b, shape, compare_slices::<T, K>))
     }
 
     fn zip_bool_into<K: Compare>(_x: &Array, _y: &Array, _out: &mut Array) -> Result<bool> {
@@ -213,10 +217,10 @@ impl Kernels for CandleBackend {
                 return wrap(K::NAME, d, r.and_then(|r| r.reshape(shape.as_slice())));
             }
         }
-        host_types!(d, T => {
+        host_types!(K::NAME, d, T => {
             let xs = host_values::<T>(K::NAME, t, t.dims())?;
             let r = crate::family::fold_host::<T, K>(&xs, t.dims(), axes)?;
             T::array(K::NAME, r, &shape, t.device())
-        }, other => Err(crate::array::not_in_backend(Some(K::NAME), other, crate::Backend::Candle)))
+        })
     }
 }

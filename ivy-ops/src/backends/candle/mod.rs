@@ -123,7 +123,7 @@ candle_dtypes!(host_elems!());
 
 impl HostElem for bool {
     fn values(t: &Tensor) -> candle_core::Result<Vec<bool>> {
-        let v = t.flatten_all()?.to_dtype(DType::U8)?.to_vec1::<u8>()?;
+        let v = t.flatten_all()?.to_vec1::<u8>()?;
         Ok(v.into_iter().map(|b| b != 0).collect())
     }
     fn tensor(
@@ -271,8 +271,7 @@ pub(crate) fn cast(t: &Tensor, to: Dtype) -> Result<CandleArray> {
         // nonzero is true (NaN too): candle's `ne` gives the u8 0s and 1s of a bool tensor
         reserve("astype", t.dims(), to)?;
         return t
-            .zeros_like()
-            .and_then(|z| t.ne(&z))
+            .ne(0.0)
             .map(CandleArray::Bool)
             .map_err(|e| err("astype", e));
     }
@@ -337,10 +336,21 @@ macro_rules! candle_types {
     };
 }
 /// Runs `$body` with `$T` bound to the [`HostElem`] of an ivy dtype the backend holds (the
-/// nine candle element types, and `bool`); `$else` otherwise.
+/// nine candle element types, and `bool`); for any other dtype, `Error::DtypeNotInBackend`
+/// naming `$op`.
 macro_rules! host_types {
-    ($d:expr, $T:ident => $body:expr, $other:ident => $else:expr) => {
-        $crate::backends::candle::candle_dtypes!(__host_types!($d, $T, $body, $other, $else))
+    ($op:expr, $d:expr, $T:ident => $body:expr) => {
+        $crate::backends::candle::candle_dtypes!(__host_types!(
+            $d,
+            $T,
+            $body,
+            other,
+            Err($crate::array::not_in_backend(
+                Some($op),
+                other,
+                ::ivy_core::Backend::Candle
+            ))
+        ))
     };
 }
 
@@ -363,7 +373,7 @@ mod nd_convert {
     /// ndarray → candle (CPU), same dtype.
     pub(crate) fn from_nd(a: &NdArray) -> Result<CandleArray> {
         let shape = a.shape().to_vec();
-        host_types!(a.dtype(), T => {
+        host_types!("to_backend", a.dtype(), T => {
             let arr = T::unwrap_ref(a).ok_or_else(|| Error::InvalidArgument {
                 op: "to_backend",
                 message: format!("ndarray data does not match its dtype {}", a.dtype()),
@@ -373,19 +383,19 @@ mod nd_convert {
             T::tensor(v, &shape, &candle_core::Device::Cpu)
                 .map(|t| CandleArray::of(t, a.dtype()))
                 .map_err(|e| err("to_backend", e))
-        }, other => Err(crate::array::not_in_backend(Some("to_backend"), other, Backend::Candle)))
+        })
     }
 
     /// candle → ndarray, same dtype.
     pub(crate) fn to_nd(c: &CandleArray) -> Result<NdArray> {
         let t = c.tensor();
         let shape = t.dims().to_vec();
-        host_types!(c.dtype(), T => {
+        host_types!("to_backend", c.dtype(), T => {
             let v = T::values(t).map_err(|e| err("to_backend", e))?;
             ArrayD::from_shape_vec(IxDyn(&shape), v)
                 .map(T::wrap)
                 .map_err(|e| Error::InvalidArgument { op: "to_backend", message: e.to_string() })
-        }, other => Err(crate::array::not_in_backend(Some("to_backend"), other, Backend::Candle)))
+        })
     }
 }
 #[cfg(feature = "ndarray")]

@@ -9,7 +9,7 @@ use super::{host_types, tensor, CandleBackend, HostElem};
 use crate::functional::sorting::{
     searchsorted_operands, searchsorted_side, searchsorted_sorter, SortingBackend,
 };
-use crate::{sort, Array, Backend, Result};
+use crate::{sort, Array, Result};
 use candle_core::Device;
 
 /// An array of `shape` from row-major values, on `device`.
@@ -26,10 +26,10 @@ fn array_of<T: HostElem>(
 macro_rules! on_host {
     ($op:expr, $x:expr, $t:ident, $xs:ident, $T:ident => $body:expr) => {{
         let $t = tensor($op, $x)?;
-        host_types!($x.dtype(), $T => {
+        host_types!($op, $x.dtype(), $T => {
             let $xs = host_values::<$T>($op, $t, $t.dims())?;
             $body
-        }, other => Err(crate::array::not_in_backend(Some($op), other, Backend::Candle)))
+        })
     }};
 }
 

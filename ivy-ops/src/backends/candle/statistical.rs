@@ -29,11 +29,11 @@ impl StatisticalBackend for CandleBackend {
         let t = tensor(OP, x)?;
         let t = super::cast(t, d)?;
         let t = t.tensor();
-        host_types!(d, T => {
+        host_types!(OP, d, T => {
             let xs = host_values::<T>(OP, t, t.dims())?;
             let r = crate::reduce::cumulative_sum(OP, &xs, t.dims(), ax, include_initial)?;
             T::array(OP, r, &shape, t.device())
-        }, other => Err(crate::array::not_in_backend(Some(OP), other, crate::Backend::Candle)))
+        })
     }
 
     #[host_dtypes({"0.11.1 and below": ("valid",)})]
@@ -56,11 +56,11 @@ fn arg_extreme(
 ) -> crate::Result<Array> {
     let shape = arg_shape(x.shape(), axis, keepdims);
     let t = tensor(op, x)?;
-    host_types!(x.dtype(), T => {
+    host_types!(op, x.dtype(), T => {
         let xs = host_values::<T>(op, t, t.dims())?;
         let r = crate::reduce::arg_extreme(op, &xs, t.dims(), axis, max)?;
         HostElem::array(op, r, &shape, t.device())
-    }, other => Err(crate::array::not_in_backend(Some(op), other, crate::Backend::Candle)))
+    })
 }
 
 /// Candle's `max` (or `min`) over `axes`, kept as 1: NaN where a NaN was reduced (candle's
