@@ -141,7 +141,7 @@ fn bench(c: &mut Criterion) {
                 let pc = ivy::clip(black_box(&p), 1e-7, 1.0 - 1e-7).unwrap();
                 let lp = ivy::log(&pc).unwrap();
                 let prod = ivy::multiply(&lp, black_box(&y)).unwrap();
-                ivy::negative(&ivy::sum(&prod).unwrap()).unwrap()
+                ivy::negative(ivy::sum(&prod).unwrap()).unwrap()
             })
         });
         g.bench_with_input(BenchmarkId::new("ivy_ndarray", n), &n, |b, _| {

@@ -47,6 +47,167 @@ macro_rules! scalar_operand {
     )*};
 }
 scalar_operand!(f32, f64, i8, i16, i32, i64, u8, u16, u32, bool);
+
+/// An array argument of an op: an `&Array`, or a backend's native array, converted without
+/// copying its data where the backend can share it.
+///
+/// Every op's array parameters take `impl IntoArray`, so natives go straight in:
+///
+/// | argument | how it becomes an `Array` |
+/// |---|---|
+/// | `&Array`, `&mut Array` | borrowed |
+/// | `Array` | moved |
+/// | `ndarray::ArrayD<T>` (by value), `&ndarray::ArcArray<T, IxDyn>` | no copy (the buffer becomes, or already is, shared storage) |
+/// | `&ndarray::ArrayD<T>`, `ndarray::ArrayViewD<T>` (or `&` it) | one copy: a borrowed ndarray buffer cannot outlive the borrow, and an `Array` owns (shares) its storage |
+/// | `candle_core::Tensor` / `&Tensor`, `&candle_core::Var` | no copy (candle's handles share storage); a `Var` stays a `Var` |
+///
+/// The result is always an [`Array`]; compositional bodies see `&Array`s. `out` takes only
+/// `&mut Array` (its data is replaced, which a borrowed native cannot be).
+///
+/// ```
+/// use ivy::prelude::*;
+/// let a = ndarray::ArrayD::from_shape_vec(ndarray::IxDyn(&[2]), vec![1.0f32, 4.0]).unwrap();
+/// let y = ivy::sqrt(&a)?;                        // a borrowed ndarray array
+/// assert_eq!(y.to_vec::<f32>()?, [1.0, 2.0]);
+/// let z = ivy::add(&a, &y)?;                     // mixed with Arrays and scalars
+/// assert_eq!(z.to_vec::<f32>()?, [2.0, 6.0]);
+/// let t = candle_core::Tensor::new(&[1.0f32, 4.0], &candle_core::Device::Cpu).unwrap();
+/// assert_eq!(ivy::sqrt(&t)?.to_vec::<f32>()?, [1.0, 2.0]); // a candle tensor
+/// # Ok::<(), ivy::Error>(())
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not an array argument of an ivy op",
+    label = "expected an array",
+    note = "pass an `&ivy::Array`, an ndarray `ArrayD`/`ArrayViewD`/`ArcArray`, or a candle `Tensor`/`Var`; make an Array of values with `ivy::asarray(..)`"
+)]
+pub trait IntoArray<'a> {
+    /// The argument as an `Array` (borrowed when it is one); `op` names the op in errors.
+    fn into_array(self, op: &'static str) -> Result<Cow<'a, Array>>;
+}
+
+impl<'a> IntoArray<'a> for &'a Array {
+    #[inline(always)]
+    fn into_array(self, _op: &'static str) -> Result<Cow<'a, Array>> {
+        Ok(Cow::Borrowed(self))
+    }
+}
+impl<'a> IntoArray<'a> for &'a mut Array {
+    #[inline(always)]
+    fn into_array(self, _op: &'static str) -> Result<Cow<'a, Array>> {
+        Ok(Cow::Borrowed(self))
+    }
+}
+impl<'a> IntoArray<'a> for &&'a Array {
+    #[inline(always)]
+    fn into_array(self, _op: &'static str) -> Result<Cow<'a, Array>> {
+        Ok(Cow::Borrowed(*self))
+    }
+}
+impl<'a> IntoArray<'a> for &'a Cow<'_, Array> {
+    #[inline(always)]
+    fn into_array(self, _op: &'static str) -> Result<Cow<'a, Array>> {
+        Ok(Cow::Borrowed(&**self))
+    }
+}
+impl<'a> IntoArray<'a> for Array {
+    #[inline(always)]
+    fn into_array(self, _op: &'static str) -> Result<Cow<'a, Array>> {
+        Ok(Cow::Owned(self))
+    }
+}
+
+/// An operand argument: anything [`Operand`] converts from (arrays, scalars), or a
+/// backend's native array (as [`IntoArray`] takes it).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not an operand of an ivy op",
+    label = "expected an array or a scalar",
+    note = "pass an `&ivy::Array`, a native array (ndarray `ArrayD`/`ArrayViewD`/`ArcArray`, candle `Tensor`/`Var`), a Rust number, a `bool` or an `ivy::Scalar`"
+)]
+pub trait IntoOperand<'a> {
+    /// The operand (holding the converted array when it was a native one).
+    fn into_operand(self, op: &'static str) -> Result<OperandArg<'a>>;
+}
+
+/// A converted operand argument: [`OperandArg::get`] borrows it as an [`Operand`].
+#[derive(Debug)]
+pub enum OperandArg<'a> {
+    /// An operand as given.
+    Given(Operand<'a>),
+    /// A native array, converted.
+    Native(Array),
+}
+
+impl OperandArg<'_> {
+    /// The operand.
+    #[inline(always)]
+    pub fn get(&self) -> Operand<'_> {
+        match self {
+            OperandArg::Given(o) => *o,
+            OperandArg::Native(a) => Operand::Array(a),
+        }
+    }
+}
+
+impl<'a> IntoOperand<'a> for Operand<'a> {
+    #[inline(always)]
+    fn into_operand(self, _op: &'static str) -> Result<OperandArg<'a>> {
+        Ok(OperandArg::Given(self))
+    }
+}
+
+/// Every type `Operand` converts from is an operand argument as is.
+macro_rules! given_operand {
+    ($($t:ty),*) => {$(
+        impl<'a> IntoOperand<'a> for $t {
+            #[inline(always)]
+            fn into_operand(self, _op: &'static str) -> Result<OperandArg<'a>> {
+                Ok(OperandArg::Given(Operand::from(self)))
+            }
+        }
+    )*};
+}
+given_operand!(
+    &'a Array,
+    &'a mut Array,
+    Scalar,
+    f32,
+    f64,
+    i8,
+    i16,
+    i32,
+    i64,
+    u8,
+    u16,
+    u32,
+    bool
+);
+
+impl<'a> IntoOperand<'a> for &&'a Array {
+    #[inline(always)]
+    fn into_operand(self, _op: &'static str) -> Result<OperandArg<'a>> {
+        Ok(OperandArg::Given(Operand::Array(self)))
+    }
+}
+impl<'a> IntoOperand<'a> for Array {
+    #[inline]
+    fn into_operand(self, _op: &'static str) -> Result<OperandArg<'a>> {
+        Ok(OperandArg::Native(self))
+    }
+}
+
+/// Native arrays: an operand is the array [`IntoArray`] makes of them.
+macro_rules! native_operand {
+    ($([$($g:tt)*] $t:ty),* $(,)?) => {$(
+        impl<'a, $($g)*> $crate::IntoOperand<'a> for $t {
+            #[inline]
+            fn into_operand(self, op: &'static str) -> $crate::Result<$crate::OperandArg<'a>> {
+                let a = $crate::IntoArray::into_array(self, op)?;
+                Ok($crate::OperandArg::Native(a.into_owned()))
+            }
+        }
+    )*};
+}
+pub(crate) use native_operand;
 impl From<Scalar> for Operand<'_> {
     fn from(s: Scalar) -> Self {
         Operand::Scalar(s)

@@ -47,7 +47,7 @@ impl NativeArray {
 /// assert_eq!((2 * &x)?, (&x + &x)?);
 /// # Ok::<(), ivy::Error>(())
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Array {
     pub(crate) native: NativeArray,
 }
@@ -122,6 +122,191 @@ impl Array {
     /// A copy with another dtype (numpy `astype` rules), on the same backend.
     pub fn cast(&self, dtype: Dtype) -> Result<Array> {
         crate::backends::cast(self, dtype)
+    }
+
+    /// The elements, row-major, as `T` — which must be the array's own element type (`f32`
+    /// for float32, `bool` for bool, `half::f16`, `num_complex::Complex<f64>`, …), on any
+    /// backend. Another `T` is a typed error naming both dtypes: cast first.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// for b in [Backend::Ndarray, Backend::Candle] {
+    ///     // (ivy's asarray gives Python ints the default int dtype, int32: cast to uint8)
+    ///     let x = ivy::with_backend(b, || ivy::asarray([[1, 2], [3, 4]]))?.cast(Dtype::Uint8)?;
+    ///     assert_eq!(x.to_vec::<u8>()?, [1, 2, 3, 4]);
+    ///     assert!(x.to_vec::<f32>().is_err()); // uint8, not float32
+    ///     assert_eq!(x.cast(Dtype::Float32)?.to_vec::<f32>()?, [1.0, 2.0, 3.0, 4.0]);
+    /// }
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    pub fn to_vec<T: crate::elem::Elem>(&self) -> Result<Vec<T>> {
+        self.expect_dtype::<T>("to_vec")?;
+        match &self.native {
+            #[cfg(feature = "ndarray")]
+            NativeArray::Ndarray(a) => crate::backends::ndarray::nd_all!(a, x, S => {
+                let v: Vec<S> = crate::backends::ndarray::row_major("to_vec", x)?.into_owned();
+                downcast(v)
+            }),
+            #[cfg(feature = "candle")]
+            NativeArray::Candle(c) => {
+                use crate::backends::candle::{err, host_types, HostElem};
+                host_types!("to_vec", c.dtype(), S => {
+                    downcast(S::values(c.tensor()).map_err(|e| err("to_vec", e))?)
+                })
+            }
+            #[allow(unreachable_patterns)]
+            _ => Err(Error::BackendUnavailable {
+                backend: self.backend(),
+            }),
+        }
+    }
+
+    /// The one element of a size-1 array (0-d or not, as numpy's `item`), as `T`, the
+    /// array's own element type; an array of another size, or another `T`, is a typed error.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Candle);
+    /// let s = ivy::sum(&ivy::asarray([1.5f32, 2.0])?)?;
+    /// assert_eq!(s.item::<f32>()?, 3.5);
+    /// assert!(ivy::asarray([1.0f32, 2.0])?.item::<f32>().is_err()); // two elements
+    /// # ivy::unset_backend();
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    pub fn item<T: crate::elem::Elem>(&self) -> Result<T> {
+        self.expect_dtype::<T>("item")?;
+        if self.size() != 1 {
+            return Err(Error::InvalidArgument {
+                op: "item",
+                message: format!(
+                    "only an array of one element converts to a scalar; this one has shape {:?} ({} elements): index it first",
+                    self.shape(),
+                    self.size()
+                ),
+            });
+        }
+        self.to_vec::<T>()?
+            .pop()
+            .ok_or_else(|| Error::InvalidArgument {
+                op: "item",
+                message: "the array is empty".into(),
+            })
+    }
+
+    /// The array as an `ndarray::ArrayD<T>`, `T` its element type: no copy for an ndarray
+    /// array whose buffer is not shared (else one copy); candle arrays are converted. Another
+    /// `T` is a typed error: cast first.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let a: ndarray::ArrayD<f64> = ivy::arange(3.0)?.cast(Dtype::Float64)?.to_ndarray()?;
+    /// assert_eq!(a.as_slice().unwrap(), &[0.0, 1.0, 2.0]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[cfg(feature = "ndarray")]
+    pub fn to_ndarray<T: crate::backends::ndarray::NdElem>(&self) -> Result<::ndarray::ArrayD<T>> {
+        self.expect_dtype::<T>("to_ndarray")?;
+        ::ndarray::ArrayD::<T>::try_from(self.clone())
+    }
+
+    /// The array as a candle `Tensor`: the tensor itself for a candle array (a `Var`'s
+    /// current value; a bool array's u8 storage of 0s and 1s), a converted copy for an
+    /// ndarray array (an error for a dtype candle does not hold).
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let t = ivy::asarray([1.0f32, 2.0])?.to_tensor()?;
+    /// assert_eq!(t.to_vec1::<f32>().unwrap(), [1.0, 2.0]);
+    /// assert!(ivy::asarray([1])?.cast(Dtype::Int8)?.to_tensor().is_err()); // candle has no int8
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[cfg(feature = "candle")]
+    pub fn to_tensor(&self) -> Result<candle_core::Tensor> {
+        candle_core::Tensor::try_from(self.to_backend(Backend::Candle)?)
+    }
+
+    /// Whether `self` and `other` may share memory (numpy's `may_share_memory`): true when
+    /// their ndarray buffers overlap or they hold the same candle storage. Clones, views
+    /// (basic indexing on ndarray), reshapes and casts without a copy share; every result
+    /// of an op that computes is a new buffer.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::arange(6.0)?;
+    /// let y = ivy::reshape(&x, &[2, 3])?;        // no copy
+    /// assert!(x.may_share_memory(&y));
+    /// assert!(!x.may_share_memory(&ivy::abs(&x)?));
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    pub fn may_share_memory(&self, other: &Array) -> bool {
+        match (&self.native, &other.native) {
+            #[cfg(feature = "ndarray")]
+            (NativeArray::Ndarray(a), NativeArray::Ndarray(b)) => {
+                let (a, b) = (
+                    crate::backends::ndarray::byte_range(a),
+                    crate::backends::ndarray::byte_range(b),
+                );
+                a.start < b.end && b.start < a.end
+            }
+            #[cfg(feature = "candle")]
+            (NativeArray::Candle(a), NativeArray::Candle(b)) => {
+                crate::backends::candle::same_storage(a.tensor(), b.tensor())
+            }
+            #[allow(unreachable_patterns)]
+            _ => false,
+        }
+    }
+
+    /// `Ok` when `T` is the array's element type, else the typed error of `op`.
+    fn expect_dtype<T: crate::elem::Elem>(&self, op: &'static str) -> Result<()> {
+        if T::DTYPE == self.dtype() {
+            return Ok(());
+        }
+        Err(Error::InvalidArgument {
+            op,
+            message: format!(
+                "the array has dtype {}, not {} (the element type asked for): cast it first with `Array::cast`",
+                self.dtype(),
+                T::DTYPE
+            ),
+        })
+    }
+}
+
+/// `v` as `Vec<T>` when `S` is `T` (checked by the caller through the dtypes).
+#[allow(dead_code)]
+fn downcast<S: 'static, T: 'static>(v: Vec<S>) -> Result<Vec<T>> {
+    let b: Box<dyn std::any::Any> = Box::new(v);
+    b.downcast::<Vec<T>>()
+        .map(|b| *b)
+        .map_err(|_| Error::InvalidArgument {
+            op: "to_vec",
+            message: "element type mismatch".into(),
+        })
+}
+
+impl fmt::Debug for Array {
+    /// Ivy's repr with the backend and device added:
+    /// `ivy.array([1., 2.], dtype=float32, backend=ndarray, device=cpu)`.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// let x = ivy::with_backend(Backend::Candle, || ivy::asarray([1.0f32, 2.0]))?;
+    /// assert_eq!(format!("{x:?}"), "ivy.array([1., 2.], dtype=float32, backend=candle, device=cpu)");
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let r = repr::repr(self);
+        let head = r.strip_suffix(')').unwrap_or(&r);
+        write!(
+            f,
+            "{head}, backend={}, device={})",
+            self.backend(),
+            self.device()
+        )
     }
 }
 

@@ -63,7 +63,7 @@ pub struct ReadmeDoctests;
 #[doc(hidden)]
 pub mod __private;
 
-pub use args::{Data, IntoData, NestArg, Operand};
+pub use args::{Data, IntoArray, IntoData, IntoOperand, NestArg, Operand, OperandArg};
 pub use array::{Array, NativeArray};
 #[cfg(feature = "candle")]
 pub use backends::CandleBackend;

@@ -27,14 +27,14 @@
 //! # Ok::<(), ivy::Error>(())
 //! ```
 
-use crate::{Array, Operand, Result, Scalar};
+use crate::{Array, IntoOperand, Result, Scalar};
 use std::ops::{Add, Div, Mul, Neg, Sub};
 
 /// Generates, for each `Trait method => op`: `&Array op rhs` for every `rhs` the op takes,
 /// and `lhs op &Array` for every left-hand type listed.
 macro_rules! binops {
     (lhs: $lhs:tt; $($tr:ident $m:ident => $f:ident),* $(,)?) => {$(
-        impl<'b, T: Into<Operand<'b>>> $tr<T> for &Array {
+        impl<'b, T: IntoOperand<'b>> $tr<T> for &Array {
             type Output = Result<Array>;
             #[inline]
             fn $m(self, rhs: T) -> Result<Array> {

@@ -112,7 +112,9 @@ fn the_allocating_forms_allocate_the_result_only() {
     let n = allocations(|| {
         let _ = ivy::tan(&x).unwrap();
     });
-    assert_eq!(n, 1, "one buffer for the result");
+    // the buffer, and the shared-ownership header of ndarray's `ArcArray` (the storage that
+    // makes clones, views and reshapes without copy O(1))
+    assert_eq!(n, 2, "one buffer for the result, plus its Arc header");
 }
 
 #[test]

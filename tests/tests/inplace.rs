@@ -19,7 +19,7 @@ fn ndarray_writes_the_buffer() {
             (Dtype::Float32, vec![7.0, 8.0, 9.0])
         );
         // broadcasting val
-        ivy::inplace_update(&mut x, &f32s(&[5.0]).unwrap()).unwrap();
+        ivy::inplace_update(&mut x, f32s(&[5.0]).unwrap()).unwrap();
         assert_eq!(x.to_f64_vec().unwrap(), vec![5.0, 5.0, 5.0]);
         // ensure_in_backend is fine: ndarray buffers are mutable
         let kw = InplaceUpdateKw {
@@ -36,7 +36,7 @@ fn ndarray_writes_the_buffer() {
             ivy::NativeArray::Ndarray(ivy::backends::NdArray::Float32(a)) => a.as_ptr(),
             _ => unreachable!(),
         };
-        ivy::inplace_update(&mut y, &f32s(&[1.0, 2.0]).unwrap()).unwrap();
+        ivy::inplace_update(&mut y, f32s(&[1.0, 2.0]).unwrap()).unwrap();
         let after = match y.native() {
             ivy::NativeArray::Ndarray(ivy::backends::NdArray::Float32(a)) => a.as_ptr(),
             _ => unreachable!(),
@@ -56,7 +56,7 @@ fn candle_rebinds_and_refuses_ensure_in_backend() {
             ensure_in_backend: true,
             keep_input_dtype: true,
         };
-        let e = ivy::inplace_update_with(&mut x, &f32s(&[9.0, 9.0]).unwrap(), kw).unwrap_err();
+        let e = ivy::inplace_update_with(&mut x, f32s(&[9.0, 9.0]).unwrap(), kw).unwrap_err();
         assert!(matches!(
             e,
             Error::InplaceNotInBackend {
@@ -90,7 +90,7 @@ fn shape_mismatch_is_an_error_on_both() {
     for b in [Backend::Ndarray, Backend::Candle] {
         ivy::with_backend(b, || {
             let mut x = f32s(&[1.0, 2.0]).unwrap();
-            let r = ivy::inplace_update(&mut x, &f32s(&[1.0, 2.0, 3.0]).unwrap());
+            let r = ivy::inplace_update(&mut x, f32s(&[1.0, 2.0, 3.0]).unwrap());
             assert!(
                 matches!(
                     r,

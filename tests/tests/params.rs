@@ -402,7 +402,7 @@ fn index_arguments_are_neither_promoted_nor_dtype_checked() {
                 let r = axes::pick(&x, &i)?.to_f64_vec()?;
                 assert_eq!(r, [30.0, 10.0, d.bits() as f64], "{b:?} {d}");
             }
-            let e = axes::pick(&x, &arr(vec![0.0])).unwrap_err();
+            let e = axes::pick(&x, arr(vec![0.0])).unwrap_err();
             assert!(
                 matches!(&e, Error::InvalidArgument { op: "pick", message } if message.contains("`indices` holds indices")),
                 "{e}"

@@ -127,7 +127,7 @@ fn mixed_op_running_its_body_reports_the_body_support() {
     let (b, n) = ivy::registry::mixed_support(soft, Backend::Candle).unwrap();
     assert_eq!((b, n), (body, None));
     let r = ivy::with_backend(Backend::Candle, || {
-        mixed_demo::soft(&ivy::asarray(vec![1i32, 2]).unwrap())
+        mixed_demo::soft(ivy::asarray(vec![1i32, 2]).unwrap())
     });
     assert_eq!(r.unwrap().dtype(), Dtype::Float32);
 }

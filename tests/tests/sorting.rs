@@ -7,7 +7,7 @@ use ivy::{container, Error};
 use ivy_tests::test_backends;
 
 fn arr(v: Vec<f64>) -> Array {
-    ivy::astype(&ivy::asarray(v).expect("backend set"), Dtype::Float32).expect("cast")
+    ivy::astype(ivy::asarray(v).expect("backend set"), Dtype::Float32).expect("cast")
 }
 
 test_backends! {
@@ -34,11 +34,11 @@ test_backends! {
     }
 
     fn searchsorted_rows_and_errors(b) {
-        let x1 = ivy::reshape(&arr(vec![1.0, 2.0, 3.0, -1.0, 0.0, 10.0]), &[2, 3])?;
-        let x2 = ivy::reshape(&arr(vec![2.0, 9.0, 0.0, 20.0]), &[2, 2])?;
+        let x1 = ivy::reshape(arr(vec![1.0, 2.0, 3.0, -1.0, 0.0, 10.0]), &[2, 3])?;
+        let x2 = ivy::reshape(arr(vec![2.0, 9.0, 0.0, 20.0]), &[2, 2])?;
         let r = ivy::searchsorted(&x1, &x2)?;
         assert_eq!((r.shape(), r.to_f64_vec()?), (&[2usize, 2][..], vec![1.0, 3.0, 1.0, 3.0]));
-        let bad = ivy::searchsorted(&x1, &arr(vec![1.0]));
+        let bad = ivy::searchsorted(&x1, arr(vec![1.0]));
         assert!(matches!(bad, Err(Error::Shape { op: "searchsorted", .. })), "{bad:?}");
         let kw = SearchsortedKw { side: "up".into(), ..Default::default() };
         let bad = ivy::searchsorted_with(&x1, &x2, kw);

@@ -56,7 +56,7 @@ impl specdemo::SpecdemoBackend for ivy::CandleBackend {
     }
 }
 
-fn rejects(b: Backend, f: fn(&Array) -> ivy::Result<Array>, d: Dtype) -> bool {
+fn rejects(b: Backend, f: impl Fn(&Array) -> ivy::Result<Array>, d: Dtype) -> bool {
     ivy::with_backend(b, || {
         let x = typed(&[1.0], d).unwrap();
         match f(&x) {
@@ -70,23 +70,42 @@ fn rejects(b: Backend, f: fn(&Array) -> ivy::Result<Array>, d: Dtype) -> bool {
 #[test]
 fn block_spec_refined_per_method_on_ndarray() {
     let b = Backend::Ndarray;
-    assert!(rejects(b, specdemo::first, Dtype::Float64), "block");
-    assert!(rejects(b, specdemo::first, Dtype::Uint8), "method");
-    assert!(!rejects(b, specdemo::first, Dtype::Int8));
-    assert!(rejects(b, specdemo::second, Dtype::Float64), "block only");
-    assert!(!rejects(b, specdemo::second, Dtype::Uint8));
+    assert!(rejects(b, |x| specdemo::first(x), Dtype::Float64), "block");
+    assert!(rejects(b, |x| specdemo::first(x), Dtype::Uint8), "method");
+    assert!(!rejects(b, |x| specdemo::first(x), Dtype::Int8));
+    assert!(
+        rejects(b, |x| specdemo::second(x), Dtype::Float64),
+        "block only"
+    );
+    assert!(!rejects(b, |x| specdemo::second(x), Dtype::Uint8));
 }
 
 #[test]
 fn version_keys_and_fallback() {
     // ndarray 0.17.2: "0.17 and below" misses, "0.18 and above" misses → last value (int32)
-    assert!(rejects(Backend::Ndarray, specdemo::third, Dtype::Int32));
-    assert!(!rejects(Backend::Ndarray, specdemo::third, Dtype::Int16));
+    assert!(rejects(
+        Backend::Ndarray,
+        |x| specdemo::third(x),
+        Dtype::Int32
+    ));
+    assert!(!rejects(
+        Backend::Ndarray,
+        |x| specdemo::third(x),
+        Dtype::Int16
+    ));
     // candle 0.11.1: the exact key "0.11.1" matches
-    assert!(rejects(Backend::Candle, specdemo::third, Dtype::Int64));
-    assert!(!rejects(Backend::Candle, specdemo::third, Dtype::Int32));
+    assert!(rejects(
+        Backend::Candle,
+        |x| specdemo::third(x),
+        Dtype::Int64
+    ));
+    assert!(!rejects(
+        Backend::Candle,
+        |x| specdemo::third(x),
+        Dtype::Int32
+    ));
     assert!(
-        rejects(Backend::Candle, specdemo::second, Dtype::Float16),
+        rejects(Backend::Candle, |x| specdemo::second(x), Dtype::Float16),
         "and above"
     );
 }
@@ -94,8 +113,16 @@ fn version_keys_and_fallback() {
 #[test]
 fn supported_spec_with_classes() {
     // candle: only the float class is supported by `first`
-    assert!(!rejects(Backend::Candle, specdemo::first, Dtype::Bfloat16));
-    assert!(rejects(Backend::Candle, specdemo::first, Dtype::Int32));
+    assert!(!rejects(
+        Backend::Candle,
+        |x| specdemo::first(x),
+        Dtype::Bfloat16
+    ));
+    assert!(rejects(
+        Backend::Candle,
+        |x| specdemo::first(x),
+        Dtype::Int32
+    ));
     // a category declared outside ivy has its own op table, queried the same way
     let first = &specdemo::SPECDEMO_OPS[0];
     assert_eq!(first.meta.name, "first");
@@ -154,11 +181,23 @@ impl declared::DeclaredBackend for ivy::CandleBackend {}
 
 #[test]
 fn compositional_declared_unsupported_per_backend() {
-    assert!(rejects(Backend::Candle, declared::halve, Dtype::Float16));
-    assert!(!rejects(Backend::Candle, declared::halve, Dtype::Float32));
-    assert!(!rejects(Backend::Ndarray, declared::halve, Dtype::Float16));
+    assert!(rejects(
+        Backend::Candle,
+        |x| declared::halve(x),
+        Dtype::Float16
+    ));
+    assert!(!rejects(
+        Backend::Candle,
+        |x| declared::halve(x),
+        Dtype::Float32
+    ));
+    assert!(!rejects(
+        Backend::Ndarray,
+        |x| declared::halve(x),
+        Dtype::Float16
+    ));
     let e = ivy::with_backend(Backend::Candle, || {
-        declared::halve(&typed(&[1.0], Dtype::Float16).unwrap()).unwrap_err()
+        declared::halve(typed(&[1.0], Dtype::Float16).unwrap()).unwrap_err()
     });
     assert!(
         e.to_string().contains("halve") && e.to_string().contains("0.11"),
@@ -203,11 +242,23 @@ fn a_body_returning_its_value_still_fills_out() {
 
 #[test]
 fn mixed_declared_spec_applies_only_where_the_body_runs() {
-    assert!(rejects(Backend::Candle, declared::triple, Dtype::Float16));
-    assert!(rejects(Backend::Candle, declared::triple, Dtype::Int32));
-    assert!(!rejects(Backend::Candle, declared::triple, Dtype::Float32));
+    assert!(rejects(
+        Backend::Candle,
+        |x| declared::triple(x),
+        Dtype::Float16
+    ));
+    assert!(rejects(
+        Backend::Candle,
+        |x| declared::triple(x),
+        Dtype::Int32
+    ));
+    assert!(!rejects(
+        Backend::Candle,
+        |x| declared::triple(x),
+        Dtype::Float32
+    ));
     assert!(
-        !rejects(Backend::Ndarray, declared::triple, Dtype::Float16),
+        !rejects(Backend::Ndarray, |x| declared::triple(x), Dtype::Float16),
         "native override"
     );
     let triple = &declared::DECLARED_OPS[2];
@@ -293,7 +344,7 @@ fn device_specs() {
             other => panic!("{other:?}"),
         }
         assert!(
-            devdemo::ident(&typed(&[1.0], Dtype::Float16).unwrap()).is_ok(),
+            devdemo::ident(typed(&[1.0], Dtype::Float16).unwrap()).is_ok(),
             "float16 is a gpu gap only"
         );
         let e = devdemo::make(&[1]).unwrap_err();

@@ -125,7 +125,11 @@ impl Param {
         match self.class {
             Class::Operand => {
                 let l = lifetime_of(&self.ident);
-                quote!(impl ::core::convert::Into<#p::Operand<#l>>)
+                quote!(impl #p::IntoOperand<#l>)
+            }
+            Class::Array | Class::Index => {
+                let l = lifetime_of(&self.ident);
+                quote!(impl #p::IntoArray<#l>)
             }
             Class::Scalar => quote!(impl ::core::convert::Into<#p::Scalar>),
             Class::Data => quote!(impl ::core::convert::Into<#p::Data>),

@@ -670,28 +670,34 @@ pub(crate) fn repeat_indices(op: &'static str, n: usize, repeats: &[i64]) -> Res
             message: format!("repeats must be non-negative, got {r}"),
         });
     }
-    let counts: Vec<usize> = match repeats.len() {
-        1 => vec![repeats[0] as usize; n],
-        k if k == n => repeats.iter().map(|&r| r as usize).collect(),
-        k => {
-            return Err(Error::InvalidArgument {
-                op,
-                message: format!(
-                "`repeats` has {k} counts for an axis of length {n}: give one, or one per element"
-            ),
-            })
-        }
+    // one count per element, without materialising the list (`n` may be huge for an empty
+    // array: the index is then allocated fallibly below, or refused)
+    let count = |i: usize| match repeats.len() {
+        1 => repeats[0] as usize,
+        _ => repeats[i] as usize,
     };
-    let total = counts
-        .iter()
-        .try_fold(0usize, |a, &c| a.checked_add(c))
-        .ok_or(Error::InvalidArgument {
+    if repeats.len() != 1 && repeats.len() != n {
+        return Err(Error::InvalidArgument {
             op,
-            message: "the result's size overflows".into(),
-        })?;
+            message: format!(
+                "`repeats` has {} counts for an axis of length {n}: give one, or one per element",
+                repeats.len()
+            ),
+        });
+    }
+    let total = match repeats {
+        // n loop steps only when the buffer of n * r indices (r > 0) was allocated
+        [0] => return Ok(Vec::new()),
+        [r] => n.checked_mul(*r as usize),
+        _ => (0..n).try_fold(0usize, |a, i| a.checked_add(count(i))),
+    }
+    .ok_or(Error::InvalidArgument {
+        op,
+        message: "the result's size overflows".into(),
+    })?;
     let mut v = crate::alloc::try_vec::<i64>(op, total)?;
-    for (i, &c) in counts.iter().enumerate() {
-        v.extend(std::iter::repeat_n(i as i64, c));
+    for i in 0..n {
+        v.extend(std::iter::repeat_n(i as i64, count(i)));
     }
     Ok(v)
 }

@@ -39,8 +39,8 @@ pub mod nest {
     /// (Ivy's `stable_divide`; `min_denominator` defaults to 1e-12).
     #[standalone]
     pub fn stable_divide<'a>(
-        numerator: impl Into<Operand<'a>>,
-        denominator: impl Into<Operand<'a>>,
+        numerator: impl crate::IntoOperand<'a>,
+        denominator: impl crate::IntoOperand<'a>,
         min_denominator: Option<f64>,
     ) -> Result<Array> {
         let den = crate::add(denominator, min_denominator.unwrap_or(1e-12))?;

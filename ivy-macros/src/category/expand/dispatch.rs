@@ -363,11 +363,33 @@ pub(super) fn core_fn(cx: &OpCx) -> TokenStream {
         .filter(|prm| {
             matches!(
                 prm.class,
-                Class::Operand | Class::Scalar | Class::Data | Class::Shape
+                Class::Operand
+                    | Class::Array
+                    | Class::Index
+                    | Class::Scalar
+                    | Class::Data
+                    | Class::Shape
             )
         })
         .map(|prm| {
             let id = &prm.ident;
+            let store = format_ident!("__arg_{}", id);
+            match prm.class {
+                // natives become Arrays here: bodies and backends see `&Array`
+                Class::Array | Class::Index => {
+                    return quote! {
+                        let #store = #p::IntoArray::into_array(#id, #name_s)?;
+                        let #id: &#p::Array = &#store;
+                    };
+                }
+                Class::Operand => {
+                    return quote! {
+                        let #store = #p::IntoOperand::into_operand(#id, #name_s)?;
+                        let #id: #p::Operand<'_> = #store.get();
+                    };
+                }
+                _ => {}
+            }
             if prm.class == Class::Shape {
                 let store = format_ident!("__shape_{}", id);
                 return quote! {

@@ -15,7 +15,7 @@ pub(super) fn array_methods(cx: &OpCx) -> (Vec<TokenStream>, Vec<TokenStream>) {
     let (name_with, name_out, kw_ident) = (&cx.name_with, &cx.name_out, &cx.kw_ident);
     // the receiver is the first positional parameter: the rest of the public form's lists
     let (rest_params, rest_names) = (&cx.pos_params[1..], &cx.pos_names[1..]);
-    let mlt = generics_of(cx.positional[1..].iter().copied(), &[Class::Operand]);
+    let mlt = generics_of(cx.positional[1..].iter().copied(), super::ARG_CLASSES);
     let self_arg = if first.class == Class::Operand {
         quote!(#p::Operand::Array(self))
     } else {

@@ -129,7 +129,7 @@ impl<'a> OpCx<'a> {
             })
             .collect();
         let pos_names: Vec<&Ident> = positional.iter().map(|p| &p.ident).collect();
-        let lt = generics_of(positional.iter().copied(), &[Class::Operand]);
+        let lt = generics_of(positional.iter().copied(), ARG_CLASSES);
         let nlt = generics_of(
             positional.iter().copied(),
             &[
@@ -278,6 +278,9 @@ fn backends_expr(p: &TokenStream, op: &Op, many: &[&Param]) -> TokenStream {
 }
 
 /// `<'__x1, '__x2>` for the parameters of the given classes (empty if none).
+/// The classes whose public type is `impl Trait<'l>` (a lifetime per parameter).
+const ARG_CLASSES: &[Class] = &[Class::Operand, Class::Array, Class::Index];
+
 fn generics_of<'a>(params: impl Iterator<Item = &'a Param>, classes: &[Class]) -> TokenStream {
     let lts: Vec<syn::Lifetime> = params
         .filter(|p| classes.contains(&p.class))

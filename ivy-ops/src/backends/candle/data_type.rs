@@ -1,6 +1,6 @@
 //! candle: casting and broadcasting.
 
-use super::{candle_types, cast, dtype_of, err, reserve, tensor, CandleArray, CandleBackend};
+use super::{candle_types, cast, dtype_of, err, reserve, tensor, wrap, CandleArray, CandleBackend};
 use crate::functional::data_type::DataTypeBackend;
 use crate::{Array, Backend, Dtype, Result};
 use candle_core::Tensor;
@@ -8,10 +8,15 @@ use candle_core::Tensor;
 #[ivy_macros::backend_impl]
 impl DataTypeBackend for CandleBackend {
     fn astype(x: &Array, dtype: Dtype, copy: bool) -> Result<Array> {
-        if dtype == x.dtype() && !copy {
-            return Ok(x.clone()); // tensors are immutable: sharing is safe
-        }
         let t = tensor("astype", x)?;
+        if dtype == x.dtype() {
+            return match copy {
+                // shared storage (a `Var`'s too: the result is a tensor, which a later update
+                // of the `Var` shows through, as `copy = false` asks)
+                false => Ok(Array::from_candle(CandleArray::of(t.clone(), dtype))),
+                true => wrap("astype", dtype, t.copy()),
+            };
+        }
         cast(t, dtype).map(Array::from_candle)
     }
 
@@ -23,7 +28,8 @@ impl DataTypeBackend for CandleBackend {
             .broadcast_as(shape)
             .and_then(|b| b.contiguous())
             .map_err(|e| err("broadcast_to", e))?;
-        Ok(Array::from_candle(CandleArray::of(b, x.dtype())))
+        let r = Ok(Array::from_candle(CandleArray::of(b, x.dtype())));
+        super::unshared("broadcast_to", &[x], r)
     }
 }
 

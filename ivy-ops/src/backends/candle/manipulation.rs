@@ -33,7 +33,7 @@ impl ManipulationBackend for CandleBackend {
                 d,
                 Tensor::zeros(shape.as_slice(), ts[0].dtype(), ts[0].device()),
             ),
-            [one] => wrap(OP, d, Ok((*one).clone())),
+            [one] => super::unshared(OP, arrays, wrap(OP, d, Ok((*one).clone()))),
             _ => wrap(OP, d, Tensor::cat(&parts, ax.unwrap_or(0))),
         }
     }
@@ -61,7 +61,12 @@ impl ManipulationBackend for CandleBackend {
                 if !t.is_contiguous() {
                     reserve(OP, &to, x.dtype())?;
                 }
-                wrap(OP, x.dtype(), t.reshape(to.as_slice()))
+                // shares a tensor's storage; a `Var`'s only when asked (`copy = Some(false)`)
+                let r = wrap(OP, x.dtype(), t.reshape(to.as_slice()));
+                match copy {
+                    Some(false) => r,
+                    _ => super::unshared(OP, &[x], r),
+                }
             }
         }
     }
@@ -71,7 +76,8 @@ impl ManipulationBackend for CandleBackend {
         let perm = permutation(OP, x.ndim(), axes)?;
         let t = tensor(OP, x)?;
         reserve(OP, x.shape(), x.dtype())?;
-        wrap(OP, x.dtype(), t.permute(perm).and_then(|p| p.contiguous()))
+        let r = wrap(OP, x.dtype(), t.permute(perm).and_then(|p| p.contiguous()));
+        super::unshared(OP, &[x], r)
     }
 
     fn take(x: &Array, indices: &Array, axis: Option<usize>) -> Result<Array> {

@@ -256,6 +256,27 @@ pub(crate) fn wrap(op: &'static str, d: Dtype, r: candle_core::Result<Tensor>) -
         .map_err(|e| err(op, e))
 }
 
+/// `r` (computed from `inputs` without a copy, possibly) detached from every `Var` among
+/// the inputs: a `Var` is written in place by `inplace_update`, so a result sharing its
+/// storage would change with it. Tensors are immutable: sharing theirs is safe and kept.
+pub(crate) fn unshared(op: &'static str, inputs: &[&Array], r: Result<Array>) -> Result<Array> {
+    let mut r = r?;
+    let shares = inputs.iter().any(|x| match (&x.native, &r.native) {
+        (NativeArray::Candle(CandleArray::Var(v)), NativeArray::Candle(c)) => {
+            same_storage(v.as_tensor(), c.tensor())
+        }
+        _ => false,
+    });
+    if shares {
+        let d = r.dtype();
+        if let NativeArray::Candle(c) = &mut r.native {
+            let t = c.tensor().copy().map_err(|e| err(op, e))?;
+            *c = CandleArray::of(t, d);
+        }
+    }
+    Ok(r)
+}
+
 pub(crate) fn to_f64_vec(t: &Tensor) -> Result<Vec<f64>> {
     t.to_dtype(DType::F64)
         .and_then(|t| t.flatten_all())
@@ -306,6 +327,37 @@ impl From<Var> for Array {
         Array::from_candle(CandleArray::Var(v))
     }
 }
+
+/// Whether two tensors hold the same storage (candle shares it between a tensor and its
+/// views, reshapes, clones and a `Var`'s tensor).
+pub(crate) fn same_storage(a: &Tensor, b: &Tensor) -> bool {
+    let (sa, _) = a.storage_and_layout();
+    let (sb, _) = b.storage_and_layout();
+    std::ptr::eq(&*sa, &*sb)
+}
+
+impl<'a> crate::IntoArray<'a> for &Tensor {
+    /// The tensor's handle (no copy); a candle dtype ivy has no name for (f8/f6/f4) is
+    /// converted to float32, as [`From<Tensor>`](Array#impl-From<Tensor>-for-Array) does.
+    #[inline]
+    fn into_array(self, _op: &'static str) -> Result<std::borrow::Cow<'a, Array>> {
+        Ok(std::borrow::Cow::Owned(Array::from(self.clone())))
+    }
+}
+impl<'a> crate::IntoArray<'a> for Tensor {
+    #[inline]
+    fn into_array(self, _op: &'static str) -> Result<std::borrow::Cow<'a, Array>> {
+        Ok(std::borrow::Cow::Owned(Array::from(self)))
+    }
+}
+impl<'a> crate::IntoArray<'a> for &Var {
+    /// The variable's handle (no copy): the op reads its current value.
+    #[inline]
+    fn into_array(self, _op: &'static str) -> Result<std::borrow::Cow<'a, Array>> {
+        Ok(std::borrow::Cow::Owned(Array::from(self.clone())))
+    }
+}
+crate::args::native_operand!([] &Tensor, [] Tensor, [] &Var);
 
 impl TryFrom<Array> for Tensor {
     type Error = Error;

@@ -87,7 +87,11 @@ fn tri(op: &'static str, x: &Array, upper: bool, k: i64) -> Result<Array> {
 }
 
 /// `a` with every matrix's elements where `mask` is 0 set to zero (generic over `T` only).
-fn zero_outside<T: NdElem>(op: &'static str, a: &ArrayD<T>, mask: &[u8]) -> Result<ArrayD<T>> {
+fn zero_outside<T: NdElem>(
+    op: &'static str,
+    a: &super::NdData<T>,
+    mask: &[u8],
+) -> Result<ArrayD<T>> {
     let mut r = try_owned(op, &a.view())?;
     let zero = T::from_scalar(Scalar::Int(0));
     if let (Some(data), false) = (r.as_slice_mut(), mask.is_empty()) {

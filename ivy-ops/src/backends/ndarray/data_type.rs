@@ -9,8 +9,17 @@ use ::ndarray::IxDyn;
 #[ivy_macros::backend_impl]
 impl DataTypeBackend for NdarrayBackend {
     fn astype(x: &Array, dtype: Dtype, copy: bool) -> Result<Array> {
-        let _ = copy; // an owned ndarray result is always a copy
-        Ok(Array::from_nd(cast("astype", nd("astype", x)?, dtype)?))
+        let a = nd("astype", x)?;
+        if dtype == x.dtype() {
+            // the same dtype: shared storage (copy-on-write), or a new buffer with `copy`
+            return Ok(match copy {
+                false => x.clone(),
+                true => Array::from_nd(
+                    super::nd_all!(a, v, T => T::wrap(try_owned("astype", &v.view())?)),
+                ),
+            });
+        }
+        Ok(Array::from_nd(cast("astype", a, dtype)?))
     }
 
     fn broadcast_to(x: &Array, shape: &[usize]) -> Result<Array> {

@@ -2,7 +2,7 @@
 
 use super::{Elem, NdArray, NdElem};
 use crate::{Array, NativeArray};
-use ::ndarray::{ArrayD, ArrayViewD, ArrayViewMutD, IxDyn};
+use ::ndarray::{ArrayBase, ArrayD, ArrayViewD, ArrayViewMutD, Data, IxDyn};
 use ivy_core::{Backend, Dtype, DtypeSet, Error, Result, Scalar};
 use std::borrow::Cow;
 use std::mem::MaybeUninit;
@@ -49,7 +49,7 @@ pub(crate) fn cast(op: &'static str, a: &NdArray, to: Dtype) -> Result<NdArray> 
 
 /// [`cast`] from element type `S`: the inner `match` written (and type-checked) once, not
 /// once per source dtype.
-fn cast_from<S: Elem>(op: &'static str, x: &ArrayD<S>, to: Dtype) -> Result<NdArray> {
+fn cast_from<S: Elem>(op: &'static str, x: &super::NdData<S>, to: Dtype) -> Result<NdArray> {
     super::nd_type!(to, D => Ok(D::wrap(try_map(op, x, D::cast_from::<S>)?)))
 }
 
@@ -126,7 +126,10 @@ pub(crate) fn standard_vec<T: Copy>(op: &'static str, a: &ArrayViewD<'_, T>) -> 
 
 /// The elements of `a` in row-major order: its own buffer when it is in standard layout,
 /// else a copy.
-pub(crate) fn row_major<'a, T: Copy>(op: &'static str, a: &'a ArrayD<T>) -> Result<Cow<'a, [T]>> {
+pub(crate) fn row_major<'a, T: Copy, S: Data<Elem = T>>(
+    op: &'static str,
+    a: &'a ArrayBase<S, IxDyn>,
+) -> Result<Cow<'a, [T]>> {
     match a.as_slice() {
         Some(s) => Ok(Cow::Borrowed(s)),
         None => standard_vec(op, &a.view()).map(Cow::Owned),
@@ -146,10 +149,10 @@ pub(crate) fn try_owned<T: Copy>(op: &'static str, a: &ArrayViewD<'_, T>) -> Res
 }
 
 /// `f` over `ins` (broadcast to `shape`) in a new array of `shape`.
-fn new_array<T: Copy, O: Copy, const N: usize>(
+fn new_array<T: Copy, O: Copy, S: Data<Elem = T>, const N: usize>(
     op: &'static str,
     shape: &[usize],
-    ins: [&ArrayD<T>; N],
+    ins: [&ArrayBase<S, IxDyn>; N],
     f: SliceFn<T, O, N>,
 ) -> Result<ArrayD<O>> {
     let mut out = try_uninit::<O>(op, shape)?;
@@ -163,9 +166,9 @@ fn new_array<T: Copy, O: Copy, const N: usize>(
 
 /// `f` over `ins` (broadcast to `out`'s shape) into `out`: `false` (`out` untouched) when an
 /// input does not broadcast to it.
-fn into_array<T: Copy, O: Copy, const N: usize>(
-    ins: [&ArrayD<T>; N],
-    out: &mut ArrayD<O>,
+fn into_array<T: Copy, O: Copy, S: Data<Elem = T>, const N: usize>(
+    ins: [&ArrayBase<S, IxDyn>; N],
+    out: &mut super::NdData<O>,
     f: SliceFn<T, O, N>,
 ) -> bool {
     strided::run(ins.map(Src::from), Dst::init(out), f)
@@ -221,13 +224,13 @@ impl crate::family::Kernels for super::NdarrayBackend {
 
     fn map_real<K: Unary>(x: &Array) -> Result<Array> {
         Ok(Array::from_nd(match nd(K::NAME, x)? {
-            NdArray::Complex64(a) => NdArray::Float32(new_array(
+            NdArray::Complex64(a) => NdArray::from(new_array(
                 K::NAME,
                 a.shape(),
                 [a],
                 to_real_slices::<f32, K>,
             )?),
-            NdArray::Complex128(a) => NdArray::Float64(new_array(
+            NdArray::Complex128(a) => NdArray::from(new_array(
                 K::NAME,
                 a.shape(),
                 [a],
@@ -279,7 +282,7 @@ impl crate::family::Kernels for super::NdarrayBackend {
     fn map_bool<K: Predicate>(x: &Array) -> Result<Array> {
         let x = nd(K::NAME, x)?;
         let r = super::nd_all!(x, a, T => new_array(K::NAME, a.shape(), [a], predicate_slices::<T, K>))?;
-        Ok(Array::from_nd(NdArray::Bool(r)))
+        Ok(Array::from_nd(NdArray::from(r)))
     }
 
     fn map_bool_into<K: Predicate>(x: &Array, out: &mut Array) -> Result<bool> {
@@ -299,7 +302,7 @@ impl crate::family::Kernels for super::NdarrayBackend {
                 new_array(K::NAME, shape, [a, b], compare_slices::<T, K>)?
             }),
         };
-        Ok(Array::from_nd(NdArray::Bool(r)))
+        Ok(Array::from_nd(NdArray::from(r)))
     }
 
     fn zip_bool_into<K: Compare>(x: &Array, y: &Array, out: &mut Array) -> Result<bool> {

@@ -46,17 +46,13 @@ fn gemm_nd(op: &'static str, a: &NdArray, b: &NdArray, p: &MatmulPlan) -> Result
         _ => sb,
     };
     Ok(match (a, b) {
-        (NdArray::Float32(x), NdArray::Float32(y)) => {
-            NdArray::Float32(blas(op, x, y, &sa, &sb, p)?)
-        }
-        (NdArray::Float64(x), NdArray::Float64(y)) => {
-            NdArray::Float64(blas(op, x, y, &sa, &sb, p)?)
-        }
+        (NdArray::Float32(x), NdArray::Float32(y)) => NdArray::from(blas(op, x, y, &sa, &sb, p)?),
+        (NdArray::Float64(x), NdArray::Float64(y)) => NdArray::from(blas(op, x, y, &sa, &sb, p)?),
         (NdArray::Complex64(x), NdArray::Complex64(y)) => {
-            NdArray::Complex64(blas(op, x, y, &sa, &sb, p)?)
+            NdArray::from(blas(op, x, y, &sa, &sb, p)?)
         }
         (NdArray::Complex128(x), NdArray::Complex128(y)) => {
-            NdArray::Complex128(blas(op, x, y, &sa, &sb, p)?)
+            NdArray::from(blas(op, x, y, &sa, &sb, p)?)
         }
         _ => super::nd_all!(a, x, T => {
             let y = T::unwrap_ref(b).ok_or_else(|| mixed(op, a, b))?;
@@ -71,8 +67,8 @@ fn gemm_nd(op: &'static str, a: &NdArray, b: &NdArray, p: &MatmulPlan) -> Result
 /// ndarray's general matrix multiply per batch.
 fn blas<T: LinalgScalar + NdElem>(
     op: &'static str,
-    x: &::ndarray::ArrayD<T>,
-    y: &::ndarray::ArrayD<T>,
+    x: &super::NdData<T>,
+    y: &super::NdData<T>,
     sa: &[usize],
     sb: &[usize],
     p: &MatmulPlan,

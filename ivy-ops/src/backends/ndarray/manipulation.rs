@@ -9,12 +9,13 @@ use crate::functional::manipulation::{
 use crate::{Array, Error, Result};
 use ::ndarray::{ArrayD, ArrayViewD, Axis, IxDyn};
 
-/// `copy = Some(false)` cannot be honoured: ndarray arrays own their buffers.
+/// `copy = Some(false)` cannot be honoured: the array's elements are not laid out in
+/// row-major order, so the new shape needs a new buffer.
 fn no_view(op: &'static str) -> Error {
     Error::CopyNotAvoidable {
         op,
         backend: crate::Backend::Ndarray,
-        reason: "ndarray arrays own their buffers",
+        reason: "the array is not in row-major (standard) layout",
     }
 }
 
@@ -72,10 +73,18 @@ impl ManipulationBackend for NdarrayBackend {
     fn reshape(x: &Array, shape: &[i64], copy: Option<bool>) -> Result<Array> {
         const OP: &str = "reshape";
         let to = reshape_shape(OP, x.shape(), shape)?;
-        if copy == Some(false) {
-            return Err(no_view(OP));
-        }
-        super::nd_all!(nd(OP, x)?, a, T => Ok(Array::from_nd(T::wrap(reshaped(OP, a.view(), &to)?))))
+        super::nd_all!(nd(OP, x)?, a, T => {
+            // without `copy = Some(true)`, a row-major buffer is shared (copy-on-write)
+            if copy != Some(true) && a.is_standard_layout() {
+                if let Ok(r) = a.clone().into_shape_with_order(IxDyn(&to)) {
+                    return Ok(Array::from_nd(T::wrap_shared(r)));
+                }
+            }
+            if copy == Some(false) {
+                return Err(no_view(OP));
+            }
+            Ok(Array::from_nd(T::wrap(reshaped(OP, a.view(), &to)?)))
+        })
     }
 
     fn permute_dims(x: &Array, axes: &[i64]) -> Result<Array> {

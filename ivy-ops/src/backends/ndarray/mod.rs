@@ -17,7 +17,14 @@ mod strided;
 pub use crate::elem::Elem;
 pub(crate) use kernels::*;
 
-use ::ndarray::ArrayD;
+use ::ndarray::{ArcArray, ArrayD, ArrayViewD, IxDyn};
+use std::borrow::Cow;
+
+/// The storage of an ndarray-backed array: shared, copy-on-write (`ArcArray`). Cloning an
+/// `Array`, a view (basic indexing), a reshape without copy and `to_device(cpu)` share the
+/// buffer; the first write through a shared handle copies it (so a write never shows through
+/// another handle), a write through an unshared one is in place.
+pub type NdData<T> = ArcArray<T, IxDyn>;
 use ivy_core::{Backend, Dtype, DtypeSet, Version};
 
 /// The ndarray backend (zero-sized).
@@ -53,7 +60,7 @@ macro_rules! nd_array {
         /// An ndarray array of any of the 15 dtypes.
         #[derive(Clone, Debug, PartialEq)]
         #[allow(missing_docs)]
-        pub enum NdArray { $($v(ArrayD<$t>)),* }
+        pub enum NdArray { $($v(NdData<$t>)),* }
 
         impl NdArray {
             /// The dtype.
@@ -67,17 +74,18 @@ macro_rules! nd_array {
         }
         $(
             impl From<ArrayD<$t>> for NdArray {
-                fn from(a: ArrayD<$t>) -> NdArray { NdArray::$v(a) }
+                fn from(a: ArrayD<$t>) -> NdArray { NdArray::$v(a.into_shared()) }
             }
             impl NdElem for $t {
-                fn wrap(a: ArrayD<Self>) -> NdArray { NdArray::$v(a) }
-                fn unwrap_ref(a: &NdArray) -> Option<&ArrayD<Self>> {
+                fn wrap(a: ArrayD<Self>) -> NdArray { NdArray::$v(a.into_shared()) }
+                fn wrap_shared(a: NdData<Self>) -> NdArray { NdArray::$v(a) }
+                fn unwrap_ref(a: &NdArray) -> Option<&NdData<Self>> {
                     match a { NdArray::$v(x) => Some(x), #[allow(unreachable_patterns)] _ => None }
                 }
-                fn unwrap_mut(a: &mut NdArray) -> Option<&mut ArrayD<Self>> {
+                fn unwrap_mut(a: &mut NdArray) -> Option<&mut NdData<Self>> {
                     match a { NdArray::$v(x) => Some(x), #[allow(unreachable_patterns)] _ => None }
                 }
-                fn unwrap(a: NdArray) -> Result<ArrayD<Self>, NdArray> {
+                fn unwrap(a: NdArray) -> Result<NdData<Self>, NdArray> {
                     match a { NdArray::$v(x) => Ok(x), #[allow(unreachable_patterns)] other => Err(other) }
                 }
             }
@@ -87,14 +95,16 @@ macro_rules! nd_array {
 
 /// Links an element type to its `NdArray` variant.
 pub trait NdElem: Elem {
-    /// Wraps a typed array.
+    /// Wraps a typed array (no copy: the buffer becomes shared storage).
     fn wrap(a: ArrayD<Self>) -> NdArray;
+    /// Wraps shared storage (no copy).
+    fn wrap_shared(a: NdData<Self>) -> NdArray;
     /// The typed array, if the variant matches.
-    fn unwrap_ref(a: &NdArray) -> Option<&ArrayD<Self>>;
-    /// The typed array, mutably, if the variant matches.
-    fn unwrap_mut(a: &mut NdArray) -> Option<&mut ArrayD<Self>>;
+    fn unwrap_ref(a: &NdArray) -> Option<&NdData<Self>>;
+    /// The typed array, mutably (a write copies a shared buffer first), if the variant matches.
+    fn unwrap_mut(a: &mut NdArray) -> Option<&mut NdData<Self>>;
     /// The typed array by value, if the variant matches.
-    fn unwrap(a: NdArray) -> Result<ArrayD<Self>, NdArray>;
+    fn unwrap(a: NdArray) -> Result<NdData<Self>, NdArray>;
 }
 
 nd_dtypes!(nd_array!());
@@ -161,22 +171,102 @@ impl<T: NdElem> From<ArrayD<T>> for crate::Array {
     }
 }
 
+impl<'a, T: NdElem> crate::IntoArray<'a> for ArrayD<T> {
+    /// Moves the buffer into shared storage (no copy).
+    #[inline]
+    fn into_array(self, _op: &'static str) -> ivy_core::Result<Cow<'a, crate::Array>> {
+        Ok(Cow::Owned(crate::Array::from(self)))
+    }
+}
+impl<'a, T: NdElem> crate::IntoArray<'a> for &ArcArray<T, IxDyn> {
+    /// Shares the buffer (no copy).
+    #[inline]
+    fn into_array(self, _op: &'static str) -> ivy_core::Result<Cow<'a, crate::Array>> {
+        Ok(Cow::Owned(crate::Array::from_nd(T::wrap_shared(
+            self.clone(),
+        ))))
+    }
+}
+impl<'a, T: NdElem> crate::IntoArray<'a> for &ArrayD<T> {
+    /// One (fallibly allocated) copy: see [`IntoArray`](crate::IntoArray).
+    #[inline]
+    fn into_array(self, op: &'static str) -> ivy_core::Result<Cow<'a, crate::Array>> {
+        self.view().into_array(op)
+    }
+}
+impl<'a, T: NdElem> crate::IntoArray<'a> for &ArrayViewD<'_, T> {
+    /// One (fallibly allocated) copy: see [`IntoArray`](crate::IntoArray).
+    #[inline]
+    fn into_array(self, op: &'static str) -> ivy_core::Result<Cow<'a, crate::Array>> {
+        let a = kernels::try_owned(op, self)?;
+        Ok(Cow::Owned(crate::Array::from(a)))
+    }
+}
+impl<'a, T: NdElem> crate::IntoArray<'a> for ArrayViewD<'_, T> {
+    /// One (fallibly allocated) copy: see [`IntoArray`](crate::IntoArray).
+    #[inline]
+    fn into_array(self, op: &'static str) -> ivy_core::Result<Cow<'a, crate::Array>> {
+        (&self).into_array(op)
+    }
+}
+crate::args::native_operand!(
+    [T: NdElem] ArrayD<T>,
+    [T: NdElem] &ArcArray<T, IxDyn>,
+    [T: NdElem] &ArrayD<T>,
+    [T: NdElem] &ArrayViewD<'_, T>,
+    [T: NdElem] ArrayViewD<'_, T>,
+);
+
+/// The addresses the elements of `a` span (empty for an empty array).
+pub(crate) fn byte_range(a: &NdArray) -> std::ops::Range<usize> {
+    fn span<T>(x: &NdData<T>) -> std::ops::Range<usize> {
+        if x.is_empty() {
+            return 0..0;
+        }
+        let base = x.as_ptr() as usize;
+        let size = std::mem::size_of::<T>() as isize;
+        let (mut lo, mut hi) = (0isize, 0isize);
+        for (&d, &s) in x.shape().iter().zip(x.strides()) {
+            let reach = (d as isize - 1) * s * size;
+            if reach < 0 {
+                lo += reach;
+            } else {
+                hi += reach;
+            }
+        }
+        (base as isize + lo) as usize..(base as isize + hi + size.max(1)) as usize
+    }
+    nd_all!(a, x, T => span(x))
+}
+
+impl<T: NdElem> From<ArcArray<T, IxDyn>> for crate::Array {
+    /// Wraps shared ndarray storage (no copy).
+    fn from(a: ArcArray<T, IxDyn>) -> crate::Array {
+        crate::Array::from_nd(T::wrap_shared(a))
+    }
+}
+
 impl<T: NdElem> TryFrom<crate::Array> for ArrayD<T> {
     type Error = ivy_core::Error;
     /// The ndarray array of element type `T` (no copy for ndarray arrays of that dtype;
     /// candle arrays are converted). A dtype other than `T`'s is an error: cast first.
     fn try_from(a: crate::Array) -> ivy_core::Result<ArrayD<T>> {
-        let a = a.to_backend(Backend::Ndarray)?;
+        let a = match a.backend() {
+            Backend::Ndarray => a, // moved: an unshared buffer is taken as is
+            _ => a.to_backend(Backend::Ndarray)?,
+        };
         let d = a.dtype();
         match a.native {
             crate::NativeArray::Ndarray(n) => {
-                T::unwrap(n).map_err(|_| ivy_core::Error::InvalidArgument {
-                    op: "into_ndarray",
-                    message: format!(
-                        "the array has dtype {d}, not {}; cast it first with `Array::cast`",
-                        T::DTYPE
-                    ),
-                })
+                T::unwrap(n)
+                    .map(NdData::into_owned)
+                    .map_err(|_| ivy_core::Error::InvalidArgument {
+                        op: "into_ndarray",
+                        message: format!(
+                            "the array has dtype {d}, not {}; cast it first with `Array::cast`",
+                            T::DTYPE
+                        ),
+                    })
             }
             #[allow(unreachable_patterns)]
             _ => Err(ivy_core::Error::BackendUnavailable {
