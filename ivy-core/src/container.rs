@@ -217,6 +217,35 @@ impl<T> Container<T> {
         out.into_iter()
     }
 
+    /// Every leaf with its key chain, mutably, depth first in key order (the structure is
+    /// unchanged: a leaf is updated where it is).
+    ///
+    /// ```
+    /// use ivy_core::Container;
+    /// let mut c: Container<i32> = Container::new();
+    /// c.insert("a/b", 1);
+    /// c.insert("c", 2);
+    /// for (_, v) in c.leaves_mut() {
+    ///     *v *= 10;
+    /// }
+    /// assert_eq!(c.leaves().map(|(_, v)| *v).collect::<Vec<_>>(), [10, 20]);
+    /// ```
+    pub fn leaves_mut(&mut self) -> impl Iterator<Item = (String, &mut T)> {
+        let mut out = Vec::new();
+        self.collect_leaves_mut("", &mut out);
+        out.into_iter()
+    }
+
+    fn collect_leaves_mut<'a>(&'a mut self, chain: &str, out: &mut Vec<(String, &'a mut T)>) {
+        for (k, n) in &mut self.items {
+            let kc = join(chain, k);
+            match n {
+                Node::Leaf(t) => out.push((kc, t)),
+                Node::Nest(c) => c.collect_leaves_mut(&kc, out),
+            }
+        }
+    }
+
     fn collect_leaves<'a>(&'a self, chain: &str, out: &mut Vec<(String, &'a T)>) {
         for (k, n) in &self.items {
             let kc = join(chain, k);

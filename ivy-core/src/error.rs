@@ -183,6 +183,16 @@ pub enum Error {
         backend: Backend,
     },
 
+    /// Under the strict in-place mode, an update that would rebind an immutable array (a
+    /// candle tensor) instead of writing its buffer.
+    #[error("`{op}`: the in-place mode is strict, and a backend {backend} tensor cannot be written in place (the Array would be rebound to new data); use a candle Var, an ndarray array, or `ivy::set_inplace_mode(\"lenient\")`")]
+    InplaceStrict {
+        /// The op.
+        op: &'static str,
+        /// The backend.
+        backend: Backend,
+    },
+
     /// `copy = false` where the backend cannot give a result sharing the input's memory.
     #[error("`{op}`: copy=false, but on backend {backend} the result cannot share memory with the input ({reason}); pass copy=None (a copy only when needed) or copy=true")]
     CopyNotAvoidable {
@@ -309,7 +319,8 @@ impl Error {
             | Error::ArgumentKind { op: o, .. }
             | Error::UnknownKeyword { op: o, .. }
             | Error::NotCallable { op: o, .. }
-            | Error::CopyNotAvoidable { op: o, .. } => *o = op,
+            | Error::CopyNotAvoidable { op: o, .. }
+            | Error::InplaceStrict { op: o, .. } => *o = op,
             Error::DtypeNotInBackend { op: o, .. } => *o = o.map(|_| op),
             Error::UnknownDtype { .. }
             | Error::Promotion { .. }

@@ -12,6 +12,7 @@ mod defaults;
 mod device;
 mod dtype;
 mod error;
+mod inplace;
 mod meta;
 mod promotion;
 mod scalar;
@@ -34,6 +35,10 @@ pub use defaults::{
 pub use device::{Device, DeviceSet};
 pub use dtype::{valid_dtype_names, Dtype, DtypeKind, DtypeSet};
 pub use error::{Error, Result};
+pub use inplace::{
+    check_rebind, inplace_mode, set_inplace_mode, unset_inplace_mode, with_inplace_mode,
+    InplaceMode,
+};
 pub use meta::{ArgType, BackendSupport, OpEntry, OpKind, OpMeta, ParamKind, ParamMeta};
 pub use promotion::{
     can_cast, precise_mode, promote_types, set_precise_mode, with_precise_mode, PreciseMode,

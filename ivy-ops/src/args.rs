@@ -116,6 +116,48 @@ impl<'a> IntoArray<'a> for Array {
     }
 }
 
+/// The array an in-place op updates (`inplace_update`'s `x`): an `&mut Array`, or a native
+/// array whose own buffer is written.
+///
+/// * `&mut Array`: as the op documents (a candle tensor is rebound, or refused under the
+///   strict in-place mode).
+/// * `&mut ndarray::ArrayD<T>`: its buffer is written in place, and it keeps its element
+///   type (the value is cast into it).
+/// * `&mut candle_core::Var`: set natively (it keeps its dtype).
+/// * `&mut candle_core::Tensor`: an error — a tensor cannot be written in place (wrap it in
+///   an `Array`, which can be rebound, or use a `Var`).
+///
+/// ```
+/// use ivy::prelude::*;
+/// ivy::set_backend(Backend::Ndarray);
+/// let mut a = ndarray::ArrayD::<f32>::zeros(ndarray::IxDyn(&[3]));
+/// let ptr = a.as_ptr();
+/// ivy::inplace_update(&mut a, &ivy::asarray([1.0, 2.0, 3.0])?)?; // float64 → cast into f32
+/// assert_eq!((a.as_slice().unwrap(), a.as_ptr()), (&[1.0f32, 2.0, 3.0][..], ptr));
+/// # Ok::<(), ivy::Error>(())
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be updated in place by an ivy op",
+    label = "expected a mutable array",
+    note = "pass an `&mut ivy::Array`, an `&mut ndarray::ArrayD<T>` or an `&mut candle_core::Var`"
+)]
+pub trait IntoArrayMut {
+    /// Runs `f` on the target as an `&mut Array`, then writes the result back into the
+    /// native array (`op` names the op in errors).
+    fn with_array<R>(self, op: &'static str, f: impl FnOnce(&mut Array) -> Result<R>) -> Result<R>;
+}
+
+impl IntoArrayMut for &mut Array {
+    #[inline(always)]
+    fn with_array<R>(
+        self,
+        _op: &'static str,
+        f: impl FnOnce(&mut Array) -> Result<R>,
+    ) -> Result<R> {
+        f(self)
+    }
+}
+
 /// An operand argument: anything [`Operand`] converts from (arrays, scalars), or a
 /// backend's native array (as [`IntoArray`] takes it).
 #[diagnostic::on_unimplemented(

@@ -1,36 +1,62 @@
-//! Basic indexing: integers (negative too), slices with steps (negative steps too), `..`
-//! (the Array API's ellipsis) and [`NEWAXIS`], with numpy's meaning, on every backend.
+//! Indexing and setitem with numpy's meaning, on every backend: integers (negative too),
+//! slices with steps (negative steps too), the ellipsis, [`NEWAXIS`], integer arrays and
+//! boolean masks.
 //!
-//! [`Array::get`] (and [`get_item`]) takes a list of [`Idx`]: `Idx::from(1)`, a Rust range
-//! (`Idx::from(1..3)`, `Idx::from(..)`), [`Idx::slice`] for a step, [`ELLIPSIS`] and
-//! [`NEWAXIS`]. The result is a new array (a copy, on the array's backend and device: the
-//! selection is one `take` per axis it narrows, then one `reshape` that drops the indexed
-//! axes and inserts the new ones).
+//! An index is a list of [`Idx`], written with the [`s!`](crate::s) macro (ndarray's, with
+//! `...` and arrays added) or built dynamically: `Idx::from(1)`, a Rust range
+//! (`Idx::from(1..3)`, `Idx::from(..)`), [`Idx::slice`] for Python's `start:stop:step`,
+//! [`ELLIPSIS`], [`NEWAXIS`], and `Idx::from(&array)` — an integer array (positions along
+//! one axis) or a bool array (a mask over as many axes as it has).
+//!
+//! * [`Array::get`] / [`get_item`] (`x[index]`): with only integers, slices, the ellipsis
+//!   and new axes (numpy's *basic* indexing) the result on **ndarray is a view**: it shares
+//!   `x`'s buffer, no element is copied (ivy's ndarray storage is copy-on-write, so a later
+//!   write to either array never shows through the other). On **candle it is a copy** (one
+//!   gather). Integer arrays and masks (*advanced* indexing) always copy: the index arrays
+//!   broadcast together, and their result axes go where the first of them stands when
+//!   they are adjacent, else first (numpy's rule; an integer next to an array counts as
+//!   one).
+//! * [`Array::set`] (`x[index] = value`): writes the selected elements, the value broadcast
+//!   to the selection's shape and cast to `x`'s dtype. On ndarray into `x`'s buffer (basic
+//!   indices allocate nothing); on candle a `Var` is set natively and a tensor is rebound
+//!   to a new one (an error under the strict in-place mode, see
+//!   [`set_inplace_mode`](crate::set_inplace_mode)).
+//!
+//! Out-of-range integers, out-of-range array entries, a mask whose shape is not that of the
+//! axes it covers, float index arrays, a step of 0, two ellipses and too many indices are
+//! typed errors (`Error::InvalidArgument` naming `get_item` or `set_item`), never panics.
 //!
 //! ```
 //! use ivy::prelude::*;
 //! use ivy::{Idx, ELLIPSIS, NEWAXIS};
 //! ivy::set_backend(Backend::Ndarray);
-//! let x = ivy::reshape(&ivy::arange(6.0)?, &[2, 3])?;
+//! let mut x = ivy::reshape(&ivy::arange(6.0)?, &[2, 3])?;
 //! assert_eq!(x.get(&[Idx::from(-1)])?.to_f64_vec()?, [3.0, 4.0, 5.0]); // x[-1]
-//! assert_eq!(x.get(&[Idx::from(..), NEWAXIS])?.shape(), &[2, 1, 3]); // x[:, None]
-//! assert_eq!(x.get(&[ELLIPSIS, Idx::slice(None, None, -2)])?.to_f64_vec()?, [2.0, 0.0, 5.0, 3.0]);
+//! assert_eq!(x.get(ivy::s![.., NEWAXIS])?.shape(), &[2, 1, 3]); // x[:, None]
+//! assert_eq!(x.get(ivy::s![..., ..;-2])?.to_f64_vec()?, [2.0, 0.0, 5.0, 3.0]); // x[..., ::-2]
+//! let big = ivy::greater(&x, 3.5)?;
+//! assert_eq!(x.get(ivy::s![&big])?.to_f64_vec()?, [4.0, 5.0]); // x[x > 3.5]
+//! let rows = ivy::asarray([1, 0, 1])?;
+//! assert_eq!(x.get(ivy::s![&rows, 0])?.to_f64_vec()?, [3.0, 0.0, 3.0]); // x[[1, 0, 1], 0]
+//! x.set(ivy::s![0, 1..], 9)?; // x[0, 1:] = 9
+//! x.set(ivy::s![&big], &ivy::asarray([-1.0f32, -2.0])?)?;
+//! assert_eq!(x.to_f64_vec()?, [0.0, 9.0, 9.0, 3.0, -1.0, -2.0]);
 //! assert!(x.get(&[Idx::from(2)]).is_err()); // out of range: an error, not a panic
 //! # Ok::<(), ivy::Error>(())
 //! ```
 
 use crate::functional::manipulation::index_array_of;
 use crate::prelude::TakeKw;
-use crate::{Array, Error, Result};
+use crate::{Array, Dtype, Error, Result};
 use std::ops::{Range, RangeFrom, RangeFull, RangeInclusive, RangeTo, RangeToInclusive};
 
-/// One item of an index (numpy's basic indexing).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// One item of an index.
+#[derive(Clone, Debug, PartialEq)]
 pub enum Idx {
     /// One position along an axis (negative counts from the end); the axis is dropped.
     Int(i64),
-    /// `start:stop:step` along an axis (`None` bounds take numpy's defaults for the step's
-    /// sign; a step of 0 is an error).
+    /// `start:stop:step` along an axis (Python's meaning: `None` bounds take the defaults
+    /// for the step's sign, out-of-range bounds clamp; a step of 0 is an error).
     Slice {
         /// The first position (`None`: the start, or the end for a negative step).
         start: Option<i64>,
@@ -43,6 +69,12 @@ pub enum Idx {
     Ellipsis,
     /// A new axis of length 1 (the Array API's `newaxis`).
     NewAxis,
+    /// Integer-array indexing: an integer array of positions along one axis (negative ones
+    /// count from the end). The arrays of one index broadcast together.
+    Array(Array),
+    /// Boolean-mask indexing: a bool array covering as many axes as it has (its shape must
+    /// be theirs); selects, in row-major order, the elements where it is true.
+    Mask(Array),
 }
 
 /// The Array API's `newaxis`: a new axis of length 1 at its place in an index.
@@ -51,9 +83,52 @@ pub const NEWAXIS: Idx = Idx::NewAxis;
 pub const ELLIPSIS: Idx = Idx::Ellipsis;
 
 impl Idx {
-    /// `start:stop:step`.
+    /// `start:stop:step` (Python's slice).
     pub const fn slice(start: Option<i64>, stop: Option<i64>, step: i64) -> Idx {
         Idx::Slice { start, stop, step }
+    }
+
+    /// A range with a step, as ndarray's `s![a..b;step]` means it: the range first, then
+    /// every `step`-th element of it, walking it from its end when `step` is negative
+    /// (`s![1..4;-1]` is positions 3, 2, 1; Python's `1:4:-1` would be empty). What the
+    /// [`s!`](crate::s) macro builds for `range;step`. Only a range takes a step: anything
+    /// else becomes a slice with step 0, which indexing reports as an error.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// use ivy::Idx;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::arange(6.0)?;
+    /// assert_eq!(x.get(&[Idx::stepped(1..5, -2)])?.to_f64_vec()?, [4.0, 2.0]);
+    /// assert_eq!(x.get(&[Idx::stepped(.., 4)])?.to_f64_vec()?, [0.0, 4.0]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    pub fn stepped(range: impl Into<Idx>, step: i64) -> Idx {
+        match range.into() {
+            Idx::Slice {
+                start,
+                stop,
+                step: 1,
+            } if step > 0 => Idx::slice(start, stop, step),
+            // walk [a, b) backwards: from b - 1 down to a, in Python's terms
+            Idx::Slice {
+                start,
+                stop,
+                step: 1,
+            } if step < 0 => {
+                let first = match stop {
+                    None => None,
+                    Some(0) => return Idx::slice(Some(0), Some(0), step), // empty range
+                    Some(b) => Some(b - 1),
+                };
+                let last = match start {
+                    None | Some(0) => None,
+                    Some(a) => Some(a.saturating_sub(1)),
+                };
+                Idx::slice(first, last, step)
+            }
+            _ => Idx::slice(None, None, 0),
+        }
     }
 }
 
@@ -97,24 +172,103 @@ impl From<RangeFull> for Idx {
         Idx::slice(None, None, 1)
     }
 }
-
-const OP: &str = "get_item";
-
-fn invalid(message: String) -> Error {
-    Error::InvalidArgument { op: OP, message }
+impl From<&Array> for Idx {
+    /// A bool array is a mask ([`Idx::Mask`]), any other an integer array ([`Idx::Array`];
+    /// a float array is reported by indexing).
+    fn from(a: &Array) -> Idx {
+        Idx::from(a.clone())
+    }
+}
+impl From<Array> for Idx {
+    /// See `From<&Array>`.
+    fn from(a: Array) -> Idx {
+        match a.dtype() {
+            Dtype::Bool => Idx::Mask(a),
+            _ => Idx::Array(a),
+        }
+    }
+}
+impl From<&Idx> for Idx {
+    fn from(i: &Idx) -> Idx {
+        i.clone()
+    }
 }
 
-/// The positions `start:stop:step` selects along an axis of length `n` (Python's
-/// `slice.indices`: out-of-range bounds are clamped, never an error).
-fn slice_positions(n: usize, start: Option<i64>, stop: Option<i64>, step: i64) -> Result<Vec<i64>> {
+/// An index, ndarray's `s![…]` syntax: items separated by commas, each an integer, a Rust
+/// range, a range with a step (`a..b;step`, ndarray's meaning: see [`Idx::stepped`]), `...`
+/// (the ellipsis), [`NEWAXIS`], an `&Array` (integer array or bool mask) or any [`Idx`].
+/// It expands to `&[Idx; N]`, what [`Array::get`] and [`Array::set`] take.
+///
+/// ```
+/// use ivy::prelude::*;
+/// use ivy::{s, NEWAXIS};
+/// ivy::set_backend(Backend::Candle);
+/// let x = ivy::reshape(&ivy::arange(12.0)?, &[3, 4])?;
+/// assert_eq!(x.get(s![-1, ..;2])?.to_f64_vec()?, [8.0, 10.0]);      // x[-1, ::2]
+/// assert_eq!(x.get(s![..., 1..3, NEWAXIS])?.shape(), &[3, 2, 1]);    // x[..., 1:3, None]
+/// assert_eq!(x.get(s![1..;-1, 0])?.to_f64_vec()?, [8.0, 4.0]);       // x[:0:-1, 0]
+/// # ivy::unset_backend();
+/// # Ok::<(), ivy::Error>(())
+/// ```
+#[macro_export]
+macro_rules! s {
+    ($($t:tt)*) => { $crate::__s!(@ [] $($t)*) };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __s {
+    (@ [$($done:expr,)*]) => { &[$($done,)*] };
+    (@ [$($done:expr,)*] ... $(, $($rest:tt)*)?) => {
+        $crate::__s!(@ [$($done,)* $crate::Idx::Ellipsis,] $($($rest)*)?)
+    };
+    (@ [$($done:expr,)*] $e:expr ; $step:expr $(, $($rest:tt)*)?) => {
+        $crate::__s!(@ [$($done,)* $crate::Idx::stepped($e, $step),] $($($rest)*)?)
+    };
+    (@ [$($done:expr,)*] $e:expr $(, $($rest:tt)*)?) => {
+        $crate::__s!(@ [$($done,)* $crate::Idx::from($e),] $($($rest)*)?)
+    };
+}
+
+fn invalid(op: &'static str, message: String) -> Error {
+    Error::InvalidArgument { op, message }
+}
+
+/// One step of basic indexing, in order: each `Index` or `Range` consumes the next axis of
+/// `x`, a `NewAxis` inserts one before it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Step {
+    /// Position `pos` of the axis (which is dropped).
+    Index { pos: usize },
+    /// `len` positions of the axis from `start`, `step` apart.
+    Range {
+        start: usize,
+        step: isize,
+        len: usize,
+    },
+    /// A new axis of length 1.
+    NewAxis,
+}
+
+/// `start:stop:step` on an axis of length `n` (Python's `slice.indices`: out-of-range
+/// bounds clamp): the first position, and how many there are.
+fn slice_range(
+    op: &'static str,
+    n: usize,
+    start: Option<i64>,
+    stop: Option<i64>,
+    step: i64,
+) -> Result<(usize, usize)> {
     if step == 0 {
-        return Err(invalid("a slice step must not be 0".into()));
+        return Err(invalid(op, "a slice step must not be 0".into()));
     }
-    let n = n as i64;
-    let clamp = |v: i64, lo: i64, hi: i64| {
-        let v = if v < 0 { v.saturating_add(n) } else { v };
+    let n = n as i128;
+    let clamp = |v: i64, lo: i128, hi: i128| {
+        let v = v as i128;
+        let v = if v < 0 { v + n } else { v };
         v.clamp(lo, hi)
     };
+    let step = step as i128;
     let (first, end) = if step > 0 {
         (
             start.map_or(0, |s| clamp(s, 0, n)),
@@ -126,102 +280,428 @@ fn slice_positions(n: usize, start: Option<i64>, stop: Option<i64>, step: i64) -
             stop.map_or(-1, |s| clamp(s, -1, n - 1)),
         )
     };
-    let mut v = Vec::new();
-    let mut i = first;
-    while (step > 0 && i < end) || (step < 0 && i > end) {
-        v.push(i);
-        match i.checked_add(step) {
-            Some(next) => i = next,
-            None => break, // past either end
-        }
-    }
-    Ok(v)
+    let span = if step > 0 { end - first } else { first - end };
+    let len = if span <= 0 {
+        0
+    } else {
+        (span + step.abs() - 1) / step.abs()
+    };
+    Ok((first.max(0) as usize, len as usize))
 }
 
-/// `x[index]` (numpy's basic indexing), as a new array on `x`'s backend and device. Errors:
-/// an integer out of range, a step of 0, more than one ellipsis, or more integers and
-/// slices than `x` has axes (`Error::InvalidArgument`, naming `get_item`).
-pub fn get_item(x: &Array, index: &[Idx]) -> Result<Array> {
-    let named = index
-        .iter()
-        .filter(|i| matches!(i, Idx::Int(_) | Idx::Slice { .. }))
-        .count();
-    let ellipses = index.iter().filter(|i| **i == Idx::Ellipsis).count();
+/// How many axes of `x` an item covers.
+fn covers(i: &Idx) -> usize {
+    match i {
+        Idx::Int(_) | Idx::Slice { .. } | Idx::Array(_) => 1,
+        Idx::Mask(m) => m.ndim(),
+        Idx::Ellipsis | Idx::NewAxis => 0,
+    }
+}
+
+/// Checks the index against `ndim`: at most one ellipsis, no more axes covered than there
+/// are. Returns how many axes the ellipsis (or the implicit trailing one) stands for.
+fn fill_count(op: &'static str, shape: &[usize], index: &[Idx]) -> Result<usize> {
+    let mut named = 0usize;
+    let mut ellipses = 0usize;
+    for i in index {
+        named += covers(i);
+        ellipses += usize::from(*i == Idx::Ellipsis);
+    }
     if ellipses > 1 {
-        return Err(invalid("an index may have at most one ellipsis".into()));
+        return Err(invalid(op, "an index may have at most one ellipsis".into()));
     }
-    if named > x.ndim() {
-        return Err(invalid(format!(
-            "too many indices: {named} for an array of {} dimensions (shape {:?})",
-            x.ndim(),
-            x.shape()
-        )));
+    if named > shape.len() {
+        return Err(invalid(
+            op,
+            format!(
+                "too many indices: {named} for an array of {} dimensions (shape {shape:?})",
+                shape.len()
+            ),
+        ));
     }
-    // every axis gets an item: the ellipsis (or the end) stands for the unnamed ones
-    let full = Idx::from(..);
-    let mut items: Vec<Idx> = Vec::with_capacity(index.len() + x.ndim());
-    for &i in index {
-        if i == Idx::Ellipsis {
-            items.extend(std::iter::repeat_n(full, x.ndim() - named));
-        } else {
-            items.push(i);
-        }
-    }
-    if ellipses == 0 {
-        items.extend(std::iter::repeat_n(full, x.ndim() - named));
-    }
-    ivy_core::with_backend(x.backend(), || select(x, items))
+    Ok(shape.len() - named)
 }
 
-/// The selection of one item per axis (and the new axes), on the current backend: `x`'s.
-fn select(x: &Array, items: Vec<Idx>) -> Result<Array> {
-    let (mut shape, mut y, mut axis) = (Vec::new(), None::<Array>, 0usize);
-    for item in items {
-        let n = x.shape().get(axis).copied().unwrap_or(0);
-        let positions = match item {
-            Idx::NewAxis => {
-                shape.push(1);
-                continue;
-            }
-            Idx::Ellipsis => continue, // expanded by the caller
+/// Whether the index has integer arrays or masks (numpy's advanced indexing).
+fn is_advanced(index: &[Idx]) -> bool {
+    index
+        .iter()
+        .any(|i| matches!(i, Idx::Array(_) | Idx::Mask(_)))
+}
+
+/// The position `i` names on an axis of length `n`, or the typed error.
+fn position(op: &'static str, i: i64, axis: usize, n: usize) -> Result<usize> {
+    let p = if i < 0 {
+        i.checked_add(n as i64)
+    } else {
+        Some(i)
+    };
+    match p.filter(|p| (0..n as i64).contains(p)) {
+        Some(p) => Ok(p as usize),
+        None => Err(invalid(
+            op,
+            format!("index {i} is out of range for axis {axis} of length {n}"),
+        )),
+    }
+}
+
+/// Runs `f` on each step of a basic index (no arrays or masks), the ellipsis expanded and
+/// the trailing axes filled with full ranges. Allocates nothing.
+pub(crate) fn walk_basic(
+    op: &'static str,
+    shape: &[usize],
+    index: &[Idx],
+    mut f: impl FnMut(Step) -> Result<()>,
+) -> Result<()> {
+    let fill = fill_count(op, shape, index)?;
+    let mut axis = 0usize;
+    let full = |axis: &mut usize, f: &mut dyn FnMut(Step) -> Result<()>, k: usize| {
+        for _ in 0..k {
+            let len = shape[*axis];
+            f(Step::Range {
+                start: 0,
+                step: 1,
+                len,
+            })?;
+            *axis += 1;
+        }
+        Ok::<(), Error>(())
+    };
+    for i in index {
+        match i {
+            Idx::Ellipsis => full(&mut axis, &mut f, fill)?,
+            Idx::NewAxis => f(Step::NewAxis)?,
             Idx::Int(i) => {
-                let p = if i < 0 {
-                    i.checked_add(n as i64)
-                } else {
-                    Some(i)
-                };
-                match p.filter(|p| (0..n as i64).contains(p)) {
-                    Some(p) => vec![p],
-                    None => {
-                        return Err(invalid(format!(
-                            "index {i} is out of range for axis {axis} of length {n}"
-                        )))
-                    }
-                }
+                let pos = position(op, *i, axis, shape[axis])?;
+                f(Step::Index { pos })?;
+                axis += 1;
             }
             Idx::Slice { start, stop, step } => {
-                let p = slice_positions(n, start, stop, step)?;
-                shape.push(p.len());
-                p
+                let (start, len) = slice_range(op, shape[axis], *start, *stop, *step)?;
+                f(Step::Range {
+                    start,
+                    step: *step as isize,
+                    len,
+                })?;
+                axis += 1;
             }
-        };
-        // the whole axis in order needs no gather
-        if positions.len() != n || positions.iter().enumerate().any(|(k, &p)| p != k as i64) {
-            let from = y.as_ref().unwrap_or(x);
-            let idx = index_array_of(OP, from, positions)?;
-            let kw = TakeKw {
-                axis: Some(axis as i64),
-            };
-            y = Some(crate::functional::manipulation::take_with(from, &idx, kw)?);
+            Idx::Array(_) | Idx::Mask(_) => {
+                return Err(invalid(op, "an array index needs the gather path".into()))
+            }
         }
-        axis += 1;
     }
-    let y = y.unwrap_or_else(|| x.clone());
-    if y.shape() == shape.as_slice() {
-        return Ok(y);
+    if !index.contains(&Idx::Ellipsis) {
+        full(&mut axis, &mut f, fill)?;
     }
-    let shape: Vec<i64> = shape.iter().map(|&d| d as i64).collect();
-    crate::reshape(&y, &shape)
+    Ok(())
+}
+
+/// A block of the selection: its shape, and the offset (into `x` in row-major order) of
+/// each of its positions.
+struct Block {
+    shape: Vec<usize>,
+    offsets: Vec<usize>,
+}
+
+/// The integer values of an index array, each resolved against an axis of length `n`.
+fn array_positions(op: &'static str, a: &Array, axis: usize, n: usize) -> Result<Vec<usize>> {
+    if !a.dtype().is_int() {
+        return Err(invalid(
+            op,
+            format!(
+                "an index array must hold integers or bools, not {}: cast it with `Array::cast`",
+                a.dtype()
+            ),
+        ));
+    }
+    let v = a
+        .to_backend(crate::Backend::Ndarray)
+        .and_then(|a| a.cast(Dtype::Int64))?;
+    let v = v.to_vec::<i64>()?;
+    v.into_iter().map(|i| position(op, i, axis, n)).collect()
+}
+
+/// Row-major strides (in elements) of `shape`.
+fn strides_of(shape: &[usize]) -> Vec<usize> {
+    let mut s = vec![1usize; shape.len()];
+    for k in (0..shape.len().saturating_sub(1)).rev() {
+        s[k] = s[k + 1].saturating_mul(shape[k + 1]);
+    }
+    s
+}
+
+/// numpy's broadcast of shapes, or the typed error.
+fn broadcast_shapes(op: &'static str, shapes: &[&[usize]]) -> Result<Vec<usize>> {
+    let n = shapes.iter().map(|s| s.len()).max().unwrap_or(0);
+    let mut out = vec![1usize; n];
+    for s in shapes {
+        for (k, &d) in s.iter().enumerate() {
+            let o = &mut out[n - s.len() + k];
+            if *o == 1 {
+                *o = d;
+            } else if d != 1 && d != *o {
+                return Err(Error::Shape {
+                    op,
+                    lhs: shapes[0].to_vec(),
+                    rhs: s.to_vec(),
+                    reason: "index arrays do not broadcast together",
+                });
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The selection `index` makes of an array of `shape`: the result's shape and, for each of
+/// its elements in row-major order, the element of `x` (its row-major offset).
+pub(crate) fn selection(
+    op: &'static str,
+    shape: &[usize],
+    index: &[Idx],
+) -> Result<(Vec<usize>, Vec<usize>)> {
+    let fill = fill_count(op, shape, index)?;
+    let strides = strides_of(shape);
+    let advanced = is_advanced(index);
+    let mut blocks: Vec<Block> = Vec::new();
+    // the advanced items (integers count when there are arrays): shape and offsets each
+    let mut adv: Vec<Block> = Vec::new();
+    let (mut adv_at, mut adjacent, mut last_adv) = (None::<usize>, true, false);
+    let mut axis = 0usize;
+    let full = |axis: usize| Block {
+        shape: vec![shape[axis]],
+        offsets: (0..shape[axis]).map(|p| p * strides[axis]).collect(),
+    };
+    let mut items: Vec<&Idx> = Vec::with_capacity(index.len());
+    items.extend(index.iter());
+    let ellipsis_at = items.iter().position(|i| **i == Idx::Ellipsis);
+    for (k, i) in items.iter().enumerate() {
+        let is_adv = match i {
+            Idx::Array(_) | Idx::Mask(_) => true,
+            Idx::Int(_) => advanced,
+            _ => false,
+        };
+        if is_adv {
+            if adv_at.is_none() {
+                adv_at = Some(blocks.len());
+            } else if !last_adv {
+                adjacent = false;
+            }
+        }
+        last_adv = is_adv;
+        match i {
+            Idx::Ellipsis => {
+                for _ in 0..fill {
+                    blocks.push(full(axis));
+                    axis += 1;
+                }
+            }
+            Idx::NewAxis => blocks.push(Block {
+                shape: vec![1],
+                offsets: vec![0],
+            }),
+            Idx::Int(v) => {
+                let p = position(op, *v, axis, shape[axis])?;
+                let b = Block {
+                    shape: vec![],
+                    offsets: vec![p * strides[axis]],
+                };
+                if is_adv {
+                    adv.push(b);
+                } else {
+                    blocks.push(b);
+                }
+                axis += 1;
+            }
+            Idx::Slice { start, stop, step } => {
+                let (first, len) = slice_range(op, shape[axis], *start, *stop, *step)?;
+                let offsets = (0..len)
+                    .map(|j| (first as i128 + j as i128 * *step as i128) as usize * strides[axis])
+                    .collect();
+                blocks.push(Block {
+                    shape: vec![len],
+                    offsets,
+                });
+                axis += 1;
+            }
+            Idx::Array(a) => {
+                let pos = array_positions(op, a, axis, shape[axis])?;
+                adv.push(Block {
+                    shape: a.shape().to_vec(),
+                    offsets: pos.into_iter().map(|p| p * strides[axis]).collect(),
+                });
+                axis += 1;
+            }
+            Idx::Mask(m) => {
+                let covered = &shape[axis..axis + m.ndim()];
+                if m.shape() != covered {
+                    return Err(invalid(
+                        op,
+                        format!(
+                            "a boolean mask of shape {:?} indexes axes {}..{} of shape {covered:?}: their shapes must be equal",
+                            m.shape(),
+                            axis,
+                            axis + m.ndim()
+                        ),
+                    ));
+                }
+                let flags = m.to_vec::<bool>()?;
+                let sub = strides_of(covered);
+                let mut offsets = Vec::new();
+                for (flat, _) in flags.iter().enumerate().filter(|(_, f)| **f) {
+                    let off: usize = (0..m.ndim())
+                        .map(|d| (flat / sub[d]) % covered[d] * strides[axis + d])
+                        .sum();
+                    offsets.push(off);
+                }
+                adv.push(Block {
+                    shape: vec![offsets.len()],
+                    offsets,
+                });
+                axis += m.ndim();
+            }
+        }
+        let _ = k;
+    }
+    if ellipsis_at.is_none() {
+        for _ in 0..fill {
+            blocks.push(full(axis));
+            axis += 1;
+        }
+    }
+    if let Some(at) = adv_at {
+        // the advanced items broadcast together into one block
+        let shapes: Vec<&[usize]> = adv.iter().map(|b| b.shape.as_slice()).collect();
+        let bshape = broadcast_shapes(op, &shapes)?;
+        let n: usize = bshape.iter().product();
+        let out_strides = strides_of(&bshape);
+        let mut offsets = crate::alloc::try_vec::<usize>(op, n)?;
+        for flat in 0..n {
+            let mut off = 0usize;
+            for b in &adv {
+                // the element of `b` this position reads (broadcast axes read index 0)
+                let lead = bshape.len() - b.shape.len();
+                let bs = strides_of(&b.shape);
+                let mut j = 0usize;
+                for (d, &len) in b.shape.iter().enumerate() {
+                    if len != 1 {
+                        j += (flat / out_strides[lead + d]) % bshape[lead + d] * bs[d];
+                    }
+                }
+                off += b.offsets[j];
+            }
+            offsets.push(off);
+        }
+        let block = Block {
+            shape: bshape,
+            offsets,
+        };
+        blocks.insert(if adjacent { at } else { 0 }, block);
+    }
+    // the outer sum of the blocks, in order
+    let out_shape: Vec<usize> = blocks
+        .iter()
+        .flat_map(|b| b.shape.iter().copied())
+        .collect();
+    let total = crate::alloc::shape_size(op, &out_shape, 1)?;
+    let mut offsets = crate::alloc::try_vec::<usize>(op, total)?;
+    offsets.push(0);
+    for b in &blocks {
+        let mut next = crate::alloc::try_vec::<usize>(op, offsets.len() * b.offsets.len())?;
+        for &o in &offsets {
+            next.extend(b.offsets.iter().map(|&p| o + p));
+        }
+        offsets = next;
+    }
+    Ok((out_shape, offsets))
+}
+
+/// `x[index]`: see the [module docs](crate::indexing). A view of `x` on ndarray for a basic
+/// index, else a new array on `x`'s backend and device.
+pub fn get_item(x: &Array, index: &[Idx]) -> Result<Array> {
+    const OP: &str = "get_item";
+    if !is_advanced(index) {
+        if let Some(view) = crate::backends::basic_view(OP, x, index)? {
+            return Ok(view);
+        }
+    }
+    let (shape, offsets) = selection(OP, x.shape(), index)?;
+    gather(OP, x, &shape, offsets)
+}
+
+/// The elements of `x` at `offsets` (row-major), as an array of `shape`: one `take`.
+fn gather(op: &'static str, x: &Array, shape: &[usize], offsets: Vec<usize>) -> Result<Array> {
+    ivy_core::with_backend(x.backend(), || {
+        let flat = crate::reshape(x, &[-1])?;
+        let idx = index_array_of(op, x, offsets.into_iter().map(|o| o as i64).collect())?;
+        let kw = TakeKw { axis: Some(0) };
+        let y = crate::functional::manipulation::take_with(&flat, &idx, kw)?;
+        let shape: Vec<i64> = shape.iter().map(|&d| d as i64).collect();
+        crate::reshape(&y, &shape)
+    })
+    .map_err(|e| e.with_op(op))
+}
+
+/// `x[index] = value`: see [`Array::set`].
+pub fn set_item<'v>(
+    x: &mut Array,
+    index: &[Idx],
+    value: impl crate::IntoOperand<'v>,
+) -> Result<()> {
+    const OP: &str = "set_item";
+    let value = value.into_operand(OP)?;
+    let value = match value.get() {
+        crate::Operand::Array(a) if a.dtype() == x.dtype() => std::borrow::Cow::Borrowed(a),
+        crate::Operand::Array(a) => {
+            if a.backend() != x.backend() {
+                return Err(Error::BackendMismatch {
+                    op: OP,
+                    a: x.backend(),
+                    b: a.backend(),
+                });
+            }
+            std::borrow::Cow::Owned(a.cast(x.dtype())?)
+        }
+        crate::Operand::Scalar(s) => {
+            let kw = crate::prelude::FullKw {
+                dtype: Some(x.dtype()),
+                device: Some(x.device()),
+            };
+            let b = x.backend();
+            std::borrow::Cow::Owned(ivy_core::with_backend(b, || crate::full_with([], s, kw))?)
+        }
+    };
+    if value.backend() != x.backend() {
+        return Err(Error::BackendMismatch {
+            op: OP,
+            a: x.backend(),
+            b: value.backend(),
+        });
+    }
+    if !is_advanced(index) && crate::backends::assign_basic(OP, x, index, &value)? {
+        return Ok(());
+    }
+    let (shape, offsets) = selection(OP, x.shape(), index)?;
+    // numpy drops the value's leading length-1 axes beyond the selection's rank
+    let vshape = value.shape();
+    let extra = vshape.len().saturating_sub(shape.len());
+    let value = if extra > 0 && vshape[..extra].iter().all(|&d| d == 1) {
+        let s: Vec<i64> = vshape[extra..].iter().map(|&d| d as i64).collect();
+        std::borrow::Cow::Owned(ivy_core::with_backend(x.backend(), || {
+            crate::reshape(&*value, &s)
+        })?)
+    } else {
+        value
+    };
+    let value = if value.shape() == shape.as_slice() {
+        value
+    } else {
+        let b = x.backend();
+        std::borrow::Cow::Owned(
+            ivy_core::with_backend(b, || crate::broadcast_to(&*value, shape.as_slice()))
+                .map_err(|e| e.with_op(OP))?,
+        )
+    };
+    crate::backends::scatter(OP, x, &offsets, &value)
 }
 
 impl Array {
@@ -239,5 +719,25 @@ impl Array {
     /// ```
     pub fn get(&self, index: &[Idx]) -> Result<Array> {
         get_item(self, index)
+    }
+
+    /// `self[index] = value`: writes the selected elements with `value` (an array or a
+    /// scalar) broadcast to the selection's shape and cast to `self`'s dtype; a failed call
+    /// leaves `self` unchanged. See the [module docs](crate::indexing) for where the data
+    /// goes on each backend.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// use ivy::s;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let mut x = ivy::zeros([2, 3])?;
+    /// x.set(s![.., 0], 1)?;                              // x[:, 0] = 1
+    /// x.set(s![1, 1..], &ivy::asarray([5.0f32, 6.0])?)?; // x[1, 1:] = [5, 6]
+    /// assert_eq!(x.to_vec::<f32>()?, [1.0, 0.0, 0.0, 1.0, 5.0, 6.0]);
+    /// assert!(x.set(s![2], 0).is_err()); // out of range
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    pub fn set<'v>(&mut self, index: &[Idx], value: impl crate::IntoOperand<'v>) -> Result<()> {
+        set_item(self, index, value)
     }
 }

@@ -63,7 +63,9 @@ pub struct ReadmeDoctests;
 #[doc(hidden)]
 pub mod __private;
 
-pub use args::{Data, IntoArray, IntoData, IntoOperand, NestArg, Operand, OperandArg};
+pub use args::{
+    Data, IntoArray, IntoArrayMut, IntoData, IntoOperand, NestArg, Operand, OperandArg,
+};
 pub use array::{Array, NativeArray};
 #[cfg(feature = "candle")]
 pub use backends::CandleBackend;
@@ -82,7 +84,7 @@ pub use functional::manipulation::*;
 pub use functional::nest::*;
 pub use functional::sorting::*;
 pub use functional::statistical::*;
-pub use indexing::{get_item, Idx, ELLIPSIS, NEWAXIS};
+pub use indexing::{get_item, set_item, Idx, ELLIPSIS, NEWAXIS};
 pub use ivy_core::{
     cast_candidate, casting_mode, casting_modes, set_casting_mode, with_casting_mode, CastingMode,
 };
@@ -93,6 +95,9 @@ pub use ivy_core::{
 pub use ivy_core::{
     default_of, precise_mode, set_default, set_precise_mode, unset_default, with_default,
     with_precise_mode, DefaultKind, PreciseMode,
+};
+pub use ivy_core::{
+    inplace_mode, set_inplace_mode, unset_inplace_mode, with_inplace_mode, InplaceMode,
 };
 pub use ivy_macros::{backend_impl, category};
 #[doc(hidden)]

@@ -130,3 +130,24 @@ fn rejecting_an_unsupported_dtype_does_not_allocate() {
         0
     );
 }
+
+#[test]
+fn views_reshapes_and_basic_setitem_allocate_nothing() {
+    let mut x = Array::from(ndarray::ArrayD::<f32>::from_elem(
+        ndarray::IxDyn(&[4, 6]),
+        0.5,
+    ));
+    let v = Array::from(ndarray::ArrayD::<f32>::from_elem(ndarray::IxDyn(&[6]), 2.0));
+    let n = allocations(|| x.set(ivy::s![..], &v).unwrap());
+    assert_eq!(n, 0, "x.set(s![..], &v)");
+    let n = allocations(|| {
+        x.set(ivy::s![1..3, ..;2], v.get(ivy::s![..3]).unwrap())
+            .unwrap()
+    });
+    assert!(n <= 1, "a strided write, with a view as the value: {n}");
+    let n = allocations(|| drop(ivy::reshape(&x, &[6, 4]).unwrap()));
+    assert_eq!(n, 0, "reshape without copy");
+    let n = allocations(|| drop(x.get(ivy::s![1, 2..]).unwrap()));
+    assert_eq!(n, 0, "a basic index: a view");
+    assert_eq!(x.to_vec::<f32>().unwrap()[6..12], [2.0; 6]);
+}

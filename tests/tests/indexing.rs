@@ -92,3 +92,147 @@ test_backends! {
         assert_eq!(r.shape(), &[1, 3, 4]);
     }
 }
+
+fn ints(v: &[i64]) -> ivy::Result<Array> {
+    ivy::asarray(v.to_vec())?.cast(Dtype::Int64)
+}
+
+/// `(shape, values)` of `r`, for comparing with numpy's answers.
+fn got(r: Array) -> ivy::Result<(Vec<usize>, Vec<f64>)> {
+    Ok((r.shape().to_vec(), r.to_f64_vec()?))
+}
+
+test_backends! {
+    fn the_s_macro(b) {
+        let x = cube()?;
+        // x[-1, ::2, 1], x[..., ::-3], x[:, None, 1:3, -1]
+        assert_eq!(got(x.get(ivy::s![-1, ..;2, 1])?)?, (vec![2], vec![13.0, 21.0]));
+        assert_eq!(x.get(ivy::s![..., ..;-3])?, x.get(&[ELLIPSIS, s(None, None, -3)])?);
+        assert_eq!(got(x.get(ivy::s![.., NEWAXIS, 1..3, -1])?)?, (vec![2, 1, 2], vec![7.0, 11.0, 19.0, 23.0]));
+        // ndarray's range;step: the range first, walked from its end for a negative step
+        let v = ivy::arange(6.0)?;
+        assert_eq!(v.get(ivy::s![1..4;-1])?.to_f64_vec()?, [3.0, 2.0, 1.0]);
+        assert_eq!(v.get(ivy::s![..;-2])?.to_f64_vec()?, [5.0, 3.0, 1.0]);
+        assert_eq!(v.get(ivy::s![0..0;-1])?.shape(), &[0]);
+        assert_eq!(v.get(ivy::s![-2..;-1])?.to_f64_vec()?, [5.0, 4.0]);
+        // a step on a non-range is reported, not ignored
+        assert!(v.get(ivy::s![2;2]).is_err());
+    }
+
+    fn integer_arrays_and_masks(b) {
+        let x = cube()?;
+        let i = |v: &[i64]| ints(v);
+        assert_eq!(got(x.get(ivy::s![&i(&[1, 0])?, &i(&[2, 1])?])?)?,
+            (vec![2, 4], vec![20.0, 21.0, 22.0, 23.0, 4.0, 5.0, 6.0, 7.0]));
+        assert_eq!(got(x.get(ivy::s![.., &i(&[2, 0])?, 1])?)?, (vec![2, 2], vec![9.0, 1.0, 21.0, 13.0]));
+        // an integer and an array apart: the array's axes go first (numpy's rule)
+        assert_eq!(got(x.get(ivy::s![0, .., &i(&[1, 3])?])?)?,
+            (vec![2, 3], vec![1.0, 5.0, 9.0, 3.0, 7.0, 11.0]));
+        let col = ivy::reshape(&i(&[0, 1])?, &[2, 1])?;
+        assert_eq!(got(x.get(ivy::s![&col, .., &i(&[0, 3])?])?)?, (vec![2, 2, 3],
+            vec![0.0, 4.0, 8.0, 3.0, 7.0, 11.0, 12.0, 16.0, 20.0, 15.0, 19.0, 23.0]));
+        assert_eq!(got(x.get(ivy::s![..., &i(&[-1])?])?)?, (vec![2, 3, 1], vec![3.0, 7.0, 11.0, 15.0, 19.0, 23.0]));
+        assert_eq!(got(x.get(ivy::s![NEWAXIS, &i(&[1])?, 0])?)?, (vec![1, 1, 4], vec![12.0, 13.0, 14.0, 15.0]));
+        // masks: all of x, or the axes they cover
+        let m = ivy::greater(&x, 20)?;
+        assert_eq!(got(x.get(ivy::s![&m])?)?, (vec![3], vec![21.0, 22.0, 23.0]));
+        let m0 = ivy::greater(&x.get(ivy::s![0])?, 9)?;
+        assert_eq!(got(x.get(ivy::s![1, &m0])?)?, (vec![2], vec![22.0, 23.0]));
+        assert_eq!(x.get(ivy::s![&m])?.backend(), b);
+    }
+
+    fn bad_array_indices_are_errors(b) {
+        let x = cube()?;
+        let bad = |index: &[Idx]| match x.get(index) {
+            Err(Error::InvalidArgument { op: "get_item", message }) => message,
+            Err(Error::Shape { op: "get_item", .. }) => "broadcast".into(),
+            other => panic!("{index:?}: {other:?}"),
+        };
+        assert!(bad(ivy::s![&ints(&[2])?]).contains("out of range"));
+        assert!(bad(ivy::s![0, &ints(&[-4])?]).contains("out of range"));
+        let wrong = ivy::greater(&ivy::arange(3.0)?, 1)?;
+        assert!(bad(ivy::s![&wrong]).contains("mask"));
+        assert!(bad(ivy::s![&ivy::arange(2.0)?]).contains("integers"));
+        assert_eq!(bad(ivy::s![&ints(&[0, 1])?, &ints(&[0, 1, 2])?]), "broadcast");
+        assert!(bad(ivy::s![0, 0, 0, &ints(&[0])?]).contains("too many"));
+    }
+
+    fn set_writes_the_selection(b) {
+        let mut y = cube()?;
+        y.set(ivy::s![.., 1, ..;2], &ivy::asarray([100.0f32, 200.0])?)?;
+        let want: Vec<f64> = (0..24).map(|v| match v {
+            4 | 16 => 100.0,
+            6 | 18 => 200.0,
+            v => v as f64,
+        }).collect();
+        assert_eq!(y.to_f64_vec()?, want);
+        // integer arrays, a scalar value (cast to y's dtype)
+        let mut y = cube()?;
+        y.set(ivy::s![&ints(&[0, 1])?, &ints(&[2, 0])?], -1)?;
+        assert_eq!(y.to_f64_vec()?[8..16], [-1.0; 8]);
+        assert_eq!(y.dtype(), Dtype::Float32);
+        // a mask
+        let mut y = cube()?;
+        let m = ivy::greater(&y, 20)?;
+        y.set(ivy::s![&m], 0.0)?;
+        assert_eq!(y.to_f64_vec()?[20..], [20.0, 0.0, 0.0, 0.0]);
+        // ints into a float selection are cast; floats into an int array truncate (numpy)
+        let mut k = ivy::asarray([1, 2, 3])?;
+        k.set(ivy::s![1..], &ivy::asarray([7.9f32, -2.5])?)?;
+        assert_eq!((k.dtype(), k.to_f64_vec()?), (Dtype::Int32, vec![1.0, 7.0, -2.0]));
+        // a failed call changes nothing
+        let mut y = cube()?;
+        let before = y.clone();
+        assert!(y.set(ivy::s![.., 1], &ivy::asarray([1.0f32, 2.0])?).is_err()); // (2,) onto (2, 4)
+        assert!(y.set(ivy::s![5], 0).is_err());
+        assert!(y.set(ivy::s![&ints(&[9])?], 0).is_err());
+        assert_eq!(y, before);
+    }
+
+    fn basic_indexing_is_a_view_on_ndarray(b) {
+        let x = cube()?;
+        let v = x.get(ivy::s![1, ..;-1, 1..3])?;
+        assert_eq!(got(v.clone())?, (vec![3, 2], vec![21.0, 22.0, 17.0, 18.0, 13.0, 14.0]));
+        assert_eq!(v.may_share_memory(&x), b == Backend::Ndarray);
+        // advanced indexing copies everywhere
+        assert!(!x.get(ivy::s![&ints(&[0])?])?.may_share_memory(&x));
+    }
+}
+
+#[test]
+fn set_on_candle_rebinds_a_tensor_sets_a_var_and_strict_mode_refuses_to_rebind() -> ivy::Result<()>
+{
+    ivy::with_backend(Backend::Candle, || {
+        let mut t = ivy::zeros([3])?;
+        let alias = t.clone();
+        t.set(ivy::s![1], 5)?;
+        assert_eq!(t.to_vec::<f32>()?, [0.0, 5.0, 0.0]);
+        assert_eq!(alias.to_vec::<f32>()?, [0.0; 3]); // the tensor was rebound, not written
+                                                      // strict: the rebinding is an error, nothing changes
+        let e = ivy::with_inplace_mode(ivy::InplaceMode::Strict, || t.set(ivy::s![0], 1));
+        assert!(
+            matches!(e, Err(Error::InplaceStrict { op: "set_item", .. })),
+            "{e:?}"
+        );
+        assert_eq!(t.to_vec::<f32>()?, [0.0, 5.0, 0.0]);
+        // a Var is written natively, strict or not, and every handle sees it
+        let var = candle_core::Var::zeros(3, candle_core::DType::F32, &candle_core::Device::Cpu)
+            .map_err(|_| Error::NoBackend { op: "test" })?;
+        let mut v = Array::from(var.clone());
+        ivy::with_inplace_mode(ivy::InplaceMode::Strict, || v.set(ivy::s![2], 7))?;
+        assert_eq!(var.as_tensor().to_vec1::<f32>().unwrap(), [0.0, 0.0, 7.0]);
+        Ok(())
+    })
+}
+
+#[test]
+fn set_on_ndarray_writes_the_buffer() -> ivy::Result<()> {
+    let mut x = ivy::with_backend(Backend::Ndarray, || ivy::zeros([2, 3]))?;
+    let before = x.get(ivy::s![..])?; // a view: shares x's buffer
+    assert!(before.may_share_memory(&x));
+    ivy::with_inplace_mode(ivy::InplaceMode::Strict, || x.set(ivy::s![0, ..], 1))?;
+    // x was shared with the view: copy-on-write gave x its own buffer, the view kept its values
+    assert_eq!(before.to_vec::<f32>()?, [0.0; 6]);
+    assert_eq!(x.to_vec::<f32>()?, [1.0, 1.0, 1.0, 0.0, 0.0, 0.0]);
+    Ok(())
+}

@@ -122,3 +122,114 @@ fn out_on_candle_goes_through_the_dispatcher() {
         assert!(row.native_out);
     });
 }
+
+#[test]
+fn a_native_ndarray_buffer_is_written_and_keeps_its_type() -> ivy::Result<()> {
+    let mut a = ndarray::ArrayD::<f32>::zeros(ndarray::IxDyn(&[2, 2]));
+    let ptr = a.as_ptr();
+    let v = ivy::with_backend(Backend::Ndarray, || ivy::asarray([1.0f64, 2.0]))?;
+    ivy::inplace_update(&mut a, &v)?; // broadcast over rows, cast into f32
+    assert_eq!(a.as_slice().unwrap(), &[1.0f32, 2.0, 1.0, 2.0]);
+    assert_eq!(a.as_ptr(), ptr);
+    // a failed update leaves it as it was
+    let bad = ivy::with_backend(Backend::Ndarray, || ivy::asarray([1.0f32, 2.0, 3.0]))?;
+    assert!(ivy::inplace_update(&mut a, &bad).is_err());
+    assert_eq!(
+        (a.as_slice().unwrap(), a.as_ptr()),
+        (&[1.0f32, 2.0, 1.0, 2.0][..], ptr)
+    );
+    Ok(())
+}
+
+#[test]
+fn a_native_candle_tensor_cannot_be_updated_a_var_is_set() -> ivy::Result<()> {
+    let dev = candle_core::Device::Cpu;
+    let val = ivy::with_backend(Backend::Candle, || ivy::asarray([4.0f32, 5.0]))?;
+    let mut t = candle_core::Tensor::zeros(2, candle_core::DType::F32, &dev).unwrap();
+    let e = ivy::inplace_update(&mut t, &val).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            Error::InvalidArgument {
+                op: "inplace_update",
+                ..
+            }
+        ),
+        "{e:?}"
+    );
+    let mut var = candle_core::Var::zeros(2, candle_core::DType::F32, &dev).unwrap();
+    let alias = var.clone();
+    ivy::inplace_update(&mut var, &val)?;
+    assert_eq!(alias.as_tensor().to_vec1::<f32>().unwrap(), [4.0, 5.0]);
+    Ok(())
+}
+
+#[test]
+fn strict_mode_refuses_every_rebinding_and_nothing_else() -> ivy::Result<()> {
+    use ivy::InplaceMode::Strict;
+    let val = ivy::with_backend(Backend::Candle, || ivy::asarray([4.0f32, 5.0]))?;
+    let mut t = ivy::with_backend(Backend::Candle, || ivy::zeros([2]))?;
+    ivy::with_inplace_mode(Strict, || {
+        let e = ivy::inplace_update(&mut t, &val).unwrap_err();
+        assert!(
+            matches!(
+                e,
+                Error::InplaceStrict {
+                    op: "inplace_update",
+                    ..
+                }
+            ),
+            "{e}"
+        );
+        let e = ivy::tan_out(&val, &mut t).unwrap_err();
+        assert!(matches!(e, Error::InplaceStrict { .. }), "{e}");
+    });
+    assert_eq!(t.to_vec::<f32>()?, [0.0, 0.0]);
+    // lenient (the default): rebound
+    ivy::inplace_update(&mut t, &val)?;
+    assert_eq!(t.to_vec::<f32>()?, [4.0, 5.0]);
+    // process-wide, by name
+    ivy::set_inplace_mode("strict")?;
+    let r = ivy::inplace_update(&mut t, &val);
+    ivy::unset_inplace_mode();
+    assert!(matches!(r, Err(Error::InplaceStrict { .. })));
+    assert!(ivy::set_inplace_mode("sometimes").is_err());
+    // buffers that are written are unaffected: ndarray, a candle Var
+    ivy::with_inplace_mode(Strict, || -> ivy::Result<()> {
+        let mut x = ivy::with_backend(Backend::Ndarray, || ivy::zeros([2]))?;
+        let v = ivy::with_backend(Backend::Ndarray, || ivy::asarray([1.0f32, 2.0]))?;
+        ivy::inplace_update(&mut x, &v)?;
+        ivy::tan_out(&v, &mut x)?;
+        let var =
+            candle_core::Var::zeros(2, candle_core::DType::F32, &candle_core::Device::Cpu).unwrap();
+        let mut w = Array::from(var);
+        ivy::inplace_update(&mut w, &val)?;
+        ivy::tan_out(&val, &mut w)
+    })?;
+    Ok(())
+}
+
+#[test]
+fn containers_update_every_leaf_in_place() -> ivy::Result<()> {
+    ivy::with_backend(Backend::Ndarray, || {
+        let mut c: Container =
+            ivy::container! { a: ivy::zeros([2])?, b: { c: ivy::zeros([2, 2])? } };
+        let before = c.at("b/c")?.clone();
+        let v =
+            ivy::container! { a: ivy::asarray([1.0f32, 2.0])?, b: { c: ivy::asarray(3.0f32)? } };
+        ivy::inplace_update_container(&mut c, &v, InplaceUpdateKw::default())?;
+        assert_eq!(c.at("a")?.to_vec::<f32>()?, [1.0, 2.0]);
+        assert_eq!(c.at("b/c")?.to_vec::<f32>()?, [3.0; 4]);
+        assert_eq!(before.to_vec::<f32>()?, [0.0; 4]); // a clone taken before: copy-on-write
+                                                       // a leaf that does not broadcast: nothing changes
+        let bad = ivy::container! { a: ivy::asarray([9.0f32, 9.0])?, b: { c: ivy::asarray([1.0f32, 2.0, 3.0])? } };
+        assert!(ivy::inplace_update_container(&mut c, &bad, InplaceUpdateKw::default()).is_err());
+        assert_eq!(c.at("a")?.to_vec::<f32>()?, [1.0, 2.0]);
+        // a missing key chain: an error, nothing changes
+        let short = ivy::container! { a: ivy::asarray(0.0f32)? };
+        assert!(ivy::inplace_update_container(&mut c, &short, InplaceUpdateKw::default()).is_err());
+        ivy::inplace_update_container(&mut c, 7, InplaceUpdateKw::default())?;
+        assert_eq!(c.at("b/c")?.to_vec::<f32>()?, [7.0; 4]);
+        Ok(())
+    })
+}

@@ -131,6 +131,7 @@ impl Param {
                 let l = lifetime_of(&self.ident);
                 quote!(impl #p::IntoArray<#l>)
             }
+            Class::ArrayMut => quote!(impl #p::IntoArrayMut),
             Class::Scalar => quote!(impl ::core::convert::Into<#p::Scalar>),
             Class::Data => quote!(impl ::core::convert::Into<#p::Data>),
             Class::Shape => quote!(impl ::core::convert::Into<#p::Shape>),

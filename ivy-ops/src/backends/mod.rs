@@ -197,8 +197,76 @@ impl Array {
     }
 }
 
+/// `x[index]` as a view of `x` (no element copied) where the backend has views (ndarray),
+/// for a basic index; `None` elsewhere.
+pub(crate) fn basic_view(
+    op: &'static str,
+    x: &Array,
+    index: &[crate::Idx],
+) -> Result<Option<Array>> {
+    match &x.native {
+        #[cfg(feature = "ndarray")]
+        NativeArray::Ndarray(a) => ndarray::basic_view(op, a, index).map(Some),
+        #[allow(unreachable_patterns)]
+        _ => Ok(None),
+    }
+}
+
+/// `x[index] = value` (`value` of `x`'s dtype and backend) written into `x`'s buffer for a
+/// basic index where the backend can (ndarray): `false` elsewhere (the caller scatters).
+pub(crate) fn assign_basic(
+    op: &'static str,
+    x: &mut Array,
+    index: &[crate::Idx],
+    value: &Array,
+) -> Result<bool> {
+    match (&mut x.native, &value.native) {
+        #[cfg(feature = "ndarray")]
+        (NativeArray::Ndarray(a), NativeArray::Ndarray(v)) => {
+            ndarray::assign_basic(op, a, index, v).map(|()| true)
+        }
+        #[allow(unreachable_patterns)]
+        _ => Ok(false),
+    }
+}
+
+/// Writes `value` (x's dtype and backend, one element per offset, row-major) at the
+/// row-major `offsets` of `x`: into the ndarray buffer, natively into a candle `Var`, by
+/// rebinding a candle tensor (refused under the strict in-place mode).
+pub(crate) fn scatter(
+    op: &'static str,
+    x: &mut Array,
+    offsets: &[usize],
+    value: &Array,
+) -> Result<()> {
+    let b = x.backend();
+    match (&mut x.native, &value.native) {
+        #[cfg(feature = "ndarray")]
+        (NativeArray::Ndarray(a), NativeArray::Ndarray(v)) => ndarray::scatter(op, a, offsets, v),
+        #[cfg(feature = "candle")]
+        (NativeArray::Candle(c), NativeArray::Candle(v)) => candle::scatter(op, c, offsets, v),
+        #[allow(unreachable_patterns)]
+        (_, v) => Err(Error::BackendMismatch {
+            op,
+            a: b,
+            b: v.backend(),
+        }),
+    }
+}
+
+/// Writes `values` (row-major, one per offset) at `offsets` of the row-major `dst`: the one
+/// element loop of every scatter (the offsets were checked against `dst`'s size).
+pub(crate) fn write_at<T: Copy>(dst: &mut [T], offsets: &[usize], values: &[T]) {
+    for (&o, &v) in offsets.iter().zip(values) {
+        if let Some(d) = dst.get_mut(o) {
+            *d = v;
+        }
+    }
+}
+
 /// Replaces `out`'s data by `value` (same backend, shape and dtype): the ndarray buffer is
-/// overwritten in place, a candle tensor rebound, a candle `Var` set.
+/// overwritten in place, a candle tensor rebound (an error under the strict in-place mode),
+/// a candle `Var` set.
 pub(crate) fn replace_data(op: &'static str, out: &mut Array, value: Array) -> Result<()> {
     match (&mut out.native, value.native) {
         #[cfg(feature = "ndarray")]
@@ -214,6 +282,7 @@ pub(crate) fn replace_data(op: &'static str, out: &mut Array, value: Array) -> R
         }
         #[cfg(feature = "candle")]
         (NativeArray::Candle(c), NativeArray::Candle(v)) => {
+            ivy_core::check_rebind(op, Backend::Candle)?;
             *c = match v {
                 candle::CandleArray::Var(v) => candle::CandleArray::Tensor(v.as_tensor().clone()),
                 v => v,

@@ -20,6 +20,76 @@ pub mod general {
         #[kw] keep_input_dtype: bool,
     ) -> Result<()>;
 
+    /// [`inplace_update`] of every leaf of the Container `x`, in place (the Container keeps
+    /// its identity and structure): `val` is an array (or scalar) used at every leaf, or a
+    /// Container with a leaf at each of `x`'s key chains. Every leaf is checked first (the
+    /// key chains, backends, and that each value broadcasts to its leaf), so a failed call
+    /// leaves `x` unchanged.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let mut c: Container = ivy::container! { a: ivy::zeros([2])?, b: { c: ivy::zeros([3])? } };
+    /// ivy::inplace_update_container(&mut c, &ivy::asarray(1.5f32)?, InplaceUpdateKw::default())?;
+    /// assert_eq!(c.at("b/c")?.to_vec::<f32>()?, [1.5; 3]);
+    /// let v = ivy::container! { a: ivy::asarray([1.0f32, 2.0])?, b: { c: ivy::asarray(3.0f32)? } };
+    /// ivy::inplace_update_container(&mut c, &v, InplaceUpdateKw::default())?;
+    /// assert_eq!(c.at("a")?.to_vec::<f32>()?, [1.0, 2.0]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    pub fn inplace_update_container<'v>(
+        x: &mut crate::Container,
+        val: impl Into<crate::NestArg<'v>>,
+        kw: InplaceUpdateKw,
+    ) -> Result<()> {
+        const OP: &str = "inplace_update";
+        let val = val.into();
+        let value_at = |chain: &str| -> Result<&Array> {
+            match val {
+                crate::NestArg::Array(a) => Ok(a),
+                crate::NestArg::Container(c) => c.at(chain).map_err(|e| e.with_op(OP)),
+                crate::NestArg::Scalar(_) => Err(crate::Error::InvalidArgument {
+                    op: OP,
+                    message: "a scalar value is made an array first".into(),
+                }),
+            }
+        };
+        // a scalar: one 0-d array per leaf dtype is made inside the per-leaf update
+        if let crate::NestArg::Scalar(s) = val {
+            for (_, leaf) in x.leaves_mut() {
+                let kwf = crate::prelude::FullKw {
+                    dtype: Some(leaf.dtype()),
+                    device: Some(leaf.device()),
+                };
+                let v = ivy_core::with_backend(leaf.backend(), || crate::full_with([], s, kwf))?;
+                inplace_update_with(leaf, &v, kw.clone())?;
+            }
+            return Ok(());
+        }
+        for (chain, leaf) in x.leaves() {
+            let v = value_at(&chain)?;
+            if v.backend() != leaf.backend() {
+                return Err(crate::Error::BackendMismatch {
+                    op: OP,
+                    a: leaf.backend(),
+                    b: v.backend(),
+                });
+            }
+            if crate::__private::broadcast_shapes(OP, v.shape(), leaf.shape())? != leaf.shape() {
+                return Err(crate::Error::Shape {
+                    op: OP,
+                    lhs: v.shape().to_vec(),
+                    rhs: leaf.shape().to_vec(),
+                    reason: "do not broadcast (val must broadcast to x)",
+                });
+            }
+        }
+        for (chain, leaf) in x.leaves_mut() {
+            inplace_update_with(leaf, value_at(&chain)?, kw.clone())?;
+        }
+        Ok(())
+    }
+
     /// Replaces `out`'s data by `value` (same backend, shape and dtype, checked by callers):
     /// the ndarray buffer is overwritten, a candle tensor rebound, a candle `Var` set.
     pub(crate) fn replace_data(op: &'static str, out: &mut Array, value: Array) -> Result<()> {

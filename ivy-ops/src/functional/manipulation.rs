@@ -472,7 +472,45 @@ pub(crate) fn wrap_index(i: i64, n: i64) -> i64 {
 
 /// `reshape`'s target shape: one `-1` inferred, every other entry non-negative, the same
 /// number of elements as `from`.
-pub(crate) fn reshape_shape(op: &'static str, from: &[usize], shape: &[i64]) -> Result<Vec<usize>> {
+/// A shape held inline up to 8 axes (no allocation on the hot path of `reshape`).
+#[derive(Clone, Debug)]
+pub(crate) struct Dims {
+    inline: [usize; 8],
+    heap: Vec<usize>,
+    len: usize,
+}
+
+impl Dims {
+    fn new(it: impl ExactSizeIterator<Item = usize>) -> Dims {
+        let len = it.len();
+        let mut d = Dims {
+            inline: [0; 8],
+            heap: Vec::new(),
+            len,
+        };
+        if len <= 8 {
+            for (slot, v) in d.inline.iter_mut().zip(it) {
+                *slot = v;
+            }
+        } else {
+            d.heap = it.collect();
+        }
+        d
+    }
+}
+
+impl std::ops::Deref for Dims {
+    type Target = [usize];
+    fn deref(&self) -> &[usize] {
+        if self.len <= 8 {
+            &self.inline[..self.len]
+        } else {
+            &self.heap
+        }
+    }
+}
+
+pub(crate) fn reshape_shape(op: &'static str, from: &[usize], shape: &[i64]) -> Result<Dims> {
     let size: usize = from.iter().product();
     let bad = |why: &str| Error::InvalidArgument {
         op,
@@ -491,19 +529,20 @@ pub(crate) fn reshape_shape(op: &'static str, from: &[usize], shape: &[i64]) -> 
         .filter(|&&d| d != -1)
         .try_fold(1usize, |acc, &d| acc.checked_mul(d as usize))
         .ok_or_else(|| bad("the size overflows"))?;
-    let out: Vec<usize> = if shape.contains(&-1) {
+    let out = if shape.contains(&-1) {
         if known == 0 || !size.is_multiple_of(known) {
             return Err(bad("the inferred dimension is not a whole number"));
         }
-        shape
-            .iter()
-            .map(|&d| if d == -1 { size / known } else { d as usize })
-            .collect()
+        Dims::new(
+            shape
+                .iter()
+                .map(|&d| if d == -1 { size / known } else { d as usize }),
+        )
     } else {
         if known != size {
             return Err(bad("the sizes differ"));
         }
-        shape.iter().map(|&d| d as usize).collect()
+        Dims::new(shape.iter().map(|&d| d as usize))
     };
     Ok(out)
 }

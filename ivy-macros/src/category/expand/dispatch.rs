@@ -408,6 +408,22 @@ pub(super) fn core_fn(cx: &OpCx) -> TokenStream {
         quote!()
     };
     let run = run(cx);
+    // a `&mut Array` parameter also takes a native array: the op runs on an Array holding
+    // it, which is written back (`IntoArrayMut::with_array`)
+    let run = match cx
+        .positional
+        .iter()
+        .find(|prm| prm.class == Class::ArrayMut)
+    {
+        Some(prm) => {
+            let id = &prm.ident;
+            let core_ret = &cx.into_ret;
+            quote! {
+                #p::IntoArrayMut::with_array(#id, #name_s, move |#id: &mut #p::Array| -> #core_ret { #run })
+            }
+        }
+        None => run,
+    };
     let core_pub_params = {
         let mut v = cx.pos_params.clone();
         if has_kw {

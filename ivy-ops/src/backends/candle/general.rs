@@ -44,6 +44,7 @@ impl GeneralBackend for CandleBackend {
                         backend: Backend::Candle,
                     });
                 }
+                ivy_core::check_rebind("inplace_update", Backend::Candle)?;
                 *c = CandleArray::of(v, target);
                 Ok(())
             }

@@ -51,18 +51,14 @@ impl ManipulationBackend for CandleBackend {
             }),
             Some(true) => {
                 reserve(OP, &to, x.dtype())?;
-                wrap(
-                    OP,
-                    x.dtype(),
-                    t.reshape(to.as_slice()).and_then(|r| r.copy()),
-                )
+                wrap(OP, x.dtype(), t.reshape(&*to).and_then(|r| r.copy()))
             }
             _ => {
                 if !t.is_contiguous() {
                     reserve(OP, &to, x.dtype())?;
                 }
                 // shares a tensor's storage; a `Var`'s only when asked (`copy = Some(false)`)
-                let r = wrap(OP, x.dtype(), t.reshape(to.as_slice()));
+                let r = wrap(OP, x.dtype(), t.reshape(&*to));
                 match copy {
                     Some(false) => r,
                     _ => super::unshared(OP, &[x], r),

@@ -277,6 +277,42 @@ pub(crate) fn unshared(op: &'static str, inputs: &[&Array], r: Result<Array>) ->
     Ok(r)
 }
 
+/// Writes `v` (c's dtype, one element per offset) at the row-major `offsets` of `c`: on
+/// the host, then natively into a `Var`, or by rebinding a tensor (refused under the strict
+/// in-place mode, before anything is read).
+pub(crate) fn scatter(
+    op: &'static str,
+    c: &mut CandleArray,
+    offsets: &[usize],
+    v: &CandleArray,
+) -> Result<()> {
+    if !matches!(c, CandleArray::Var(_)) {
+        ivy_core::check_rebind(op, Backend::Candle)?;
+    }
+    let d = c.dtype();
+    let t = c.tensor();
+    let n = t.elem_count();
+    if let Some(&o) = offsets.iter().find(|&&o| o >= n) {
+        return Err(Error::InvalidArgument {
+            op,
+            message: format!("offset {o} is out of range for {n} elements"),
+        });
+    }
+    let new = host_types!(op, d, T => {
+        let mut xs = T::values(t).map_err(|e| err(op, e))?;
+        let vals = T::values(v.tensor()).map_err(|e| err(op, e))?;
+        crate::backends::write_at(&mut xs, offsets, &vals);
+        T::tensor(xs, t.dims(), t.device()).map_err(|e| err(op, e))
+    })?;
+    match c {
+        CandleArray::Var(var) => var.set(&new).map_err(|e| err(op, e)),
+        other => {
+            *other = CandleArray::of(new, d);
+            Ok(())
+        }
+    }
+}
+
 pub(crate) fn to_f64_vec(t: &Tensor) -> Result<Vec<f64>> {
     t.to_dtype(DType::F64)
         .and_then(|t| t.flatten_all())
@@ -358,6 +394,35 @@ impl<'a> crate::IntoArray<'a> for &Var {
     }
 }
 crate::args::native_operand!([] &Tensor, [] Tensor, [] &Var);
+
+impl crate::IntoArrayMut for &mut Var {
+    /// A `Var` is set natively, keeping its dtype (the value is cast into it).
+    fn with_array<R>(self, op: &'static str, f: impl FnOnce(&mut Array) -> Result<R>) -> Result<R> {
+        let mut a = Array::from(self.clone());
+        let r = f(&mut a)?;
+        if let NativeArray::Candle(CandleArray::Var(_)) = &a.native {
+            return Ok(r); // written in place
+        }
+        // the op rebound the Array (another dtype): set the Var with the value, cast back
+        let t = tensor(op, &a.cast(dtype_of(self.dtype()))?)?.clone();
+        self.set(&t).map_err(|e| err(op, e))?;
+        Ok(r)
+    }
+}
+
+impl crate::IntoArrayMut for &mut Tensor {
+    /// An error: a candle tensor is immutable, so it cannot be updated in place.
+    fn with_array<R>(
+        self,
+        op: &'static str,
+        _f: impl FnOnce(&mut Array) -> Result<R>,
+    ) -> Result<R> {
+        Err(Error::InvalidArgument {
+            op,
+            message: "a candle Tensor cannot be updated in place (candle tensors are immutable): pass an `&mut ivy::Array` holding it (rebound), or a `candle_core::Var`".into(),
+        })
+    }
+}
 
 impl TryFrom<Array> for Tensor {
     type Error = Error;

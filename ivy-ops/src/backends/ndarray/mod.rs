@@ -7,6 +7,7 @@ mod creation;
 mod data_type;
 mod elementwise;
 mod general;
+mod indexing;
 mod kernels;
 mod linalg;
 mod manipulation;
@@ -15,6 +16,7 @@ mod statistical;
 mod strided;
 
 pub use crate::elem::Elem;
+pub(crate) use indexing::{assign_basic, basic_view, scatter};
 pub(crate) use kernels::*;
 
 use ::ndarray::{ArcArray, ArrayD, ArrayViewD, IxDyn};
@@ -237,6 +239,42 @@ pub(crate) fn byte_range(a: &NdArray) -> std::ops::Range<usize> {
         (base as isize + lo) as usize..(base as isize + hi + size.max(1)) as usize
     }
     nd_all!(a, x, T => span(x))
+}
+
+impl<T: NdElem> crate::IntoArrayMut for &mut ArrayD<T> {
+    /// The buffer moves into an Array (no copy) for the op, and back after it, cast back to
+    /// `T` if the op changed the dtype; on an error it is put back unchanged.
+    fn with_array<R>(
+        self,
+        op: &'static str,
+        f: impl FnOnce(&mut crate::Array) -> ivy_core::Result<R>,
+    ) -> ivy_core::Result<R> {
+        let empty = ::ndarray::Array1::<T>::from_vec(Vec::new()).into_dyn();
+        let mut a = crate::Array::from(std::mem::replace(self, empty));
+        let r = f(&mut a);
+        let a = match (&r, a.dtype() == T::DTYPE) {
+            (Ok(_), false) => a.cast(T::DTYPE).map_err(|e| e.with_op(op))?,
+            _ => a,
+        };
+        // the op kept the buffer (or failed before writing it): take it back
+        match a.native {
+            crate::NativeArray::Ndarray(n) => match T::unwrap(n) {
+                Ok(d) => *self = d.into_owned(),
+                Err(_) => unreachable_dtype(op)?,
+            },
+            #[allow(unreachable_patterns)]
+            _ => unreachable_dtype(op)?,
+        }
+        r
+    }
+}
+
+/// The error of a native update whose Array changed kind (never expected).
+fn unreachable_dtype(op: &'static str) -> ivy_core::Result<()> {
+    Err(ivy_core::Error::InvalidArgument {
+        op,
+        message: "the native array's data could not be written back".into(),
+    })
 }
 
 impl<T: NdElem> From<ArcArray<T, IxDyn>> for crate::Array {
