@@ -328,6 +328,10 @@ pub trait Kernels: BackendInfo {
     /// `K` into `out`, which has the broadcast shape and the operands' dtype: `Ok(false)`
     /// when the backend cannot write into `out` itself.
     fn zip_into<K: Binary>(a: &Array, b: &Array, out: &mut Array) -> Result<bool>;
+    /// `out = K(out, b)` in place: `out` is `K`'s first operand and receives the result;
+    /// `b` has `out`'s dtype and broadcasts to `out`'s shape. `Ok(false)` (`out` untouched)
+    /// when the backend cannot update `out` itself.
+    fn zip_in_place<K: Binary>(out: &mut Array, b: &Array) -> Result<bool>;
     /// `K2(K1(x, a), b)` of every element of `x`, the scalars converted to `x`'s dtype (as
     /// `full` converts them), in one pass: `clip` is `Minimum(Maximum(x, lo), hi)`.
     fn zip_scalars<K1: Binary, K2: Binary>(x: &Array, a: Scalar, b: Scalar) -> Result<Array>;
@@ -498,6 +502,45 @@ pub fn binary_out<B: Kernels + ?Sized, K: Binary>(
     }
     let shape = broadcast(K::NAME, a, b)?;
     crate::__private::write_out(K::NAME, B::zip::<K>(&shape, &x, &y)?, out)
+}
+
+/// A binary family op updating its first operand: `out = K(out, b)`, the value written
+/// into `out` as [`binary_out`] writes (`out` keeps its shape and dtype; unchanged on error).
+/// `b` has been promoted as the op's operands are; it must broadcast to `out`'s shape. When
+/// `b` has `out`'s dtype and `K` computes that dtype itself, the backend updates `out` in
+/// place ([`Kernels::zip_in_place`]: no allocation on ndarray, `out`'s elements read in
+/// chunks just ahead of the writes); otherwise (candle, integers of a row that computes
+/// them as floats) the result is computed as `K(out, b)` and written into `out`.
+pub fn binary_in_place<B: Kernels + ?Sized, K: Binary>(out: &mut Array, b: &Array) -> Result<()> {
+    check_in_place(K::NAME, out.shape(), b.shape())?;
+    let d = out.dtype();
+    if d == b.dtype() && !(K::INT_AS_FLOAT && (d.is_int() || d.is_bool())) {
+        check::<B, K>(d)?;
+        if B::zip_in_place::<K>(out, b)? {
+            return Ok(());
+        }
+    }
+    let r = {
+        let (x, y) = inputs::<B, K>(out, b)?;
+        B::zip::<K>(out.shape(), &x, &y)?
+    };
+    crate::__private::write_out(K::NAME, r, out)
+}
+
+/// `Ok` when an operand of shape `b` broadcasts to `out` (an in-place update keeps `out`'s
+/// shape); else `Error::Shape`, as the op reports shapes that do not broadcast, or as its
+/// `out` form reports a result larger than `out`.
+pub(crate) fn check_in_place(op: &'static str, out: &[usize], b: &[usize]) -> Result<()> {
+    if crate::__private::broadcasts_to(out, b, out) {
+        return Ok(());
+    }
+    let shape = crate::__private::broadcast_shapes(op, out, b)?;
+    Err(Error::Shape {
+        op,
+        lhs: shape,
+        rhs: out.to_vec(),
+        reason: "(result, out) differ: `out` must have the result's shape",
+    })
 }
 
 /// A predicate family op: a bool array of `x`'s shape.

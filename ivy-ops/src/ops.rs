@@ -1,13 +1,26 @@
-//! Operators on `&Array`: `+ - * /` and unary `-` call the ops ([`add`](crate::add),
-//! [`subtract`](crate::subtract), [`multiply`](crate::multiply), [`divide`](crate::divide),
-//! [`negative`](crate::negative)) and return `Result<Array>`; scalars promote Ivy's way.
+//! Operators on `&Array`: `+ - * / %`, `& | ^ << >>`, unary `-` and `!` call the ops and
+//! return `Result<Array>`; scalars promote Ivy's way.
+//!
+//! | operator | op |
+//! |---|---|
+//! | `a + b`, `a - b`, `a * b`, `a / b` | [`add`](crate::add), [`subtract`](crate::subtract), [`multiply`](crate::multiply), [`divide`](crate::divide) (true division) |
+//! | `a % b` | [`remainder`](crate::remainder) (Python's: the sign of `b`) |
+//! | `a & b`, `a \| b`, `a ^ b` | [`bitwise_and`](crate::bitwise_and), [`bitwise_or`](crate::bitwise_or), [`bitwise_xor`](crate::bitwise_xor) (integers and bools) |
+//! | `a << b`, `a >> b` | [`bitwise_left_shift`](crate::bitwise_left_shift), [`bitwise_right_shift`](crate::bitwise_right_shift) (integers) |
+//! | `-a` | [`negative`](crate::negative) |
+//! | `!a` | Ivy's `__invert__`: [`logical_not`](crate::logical_not) of a bool array, [`bitwise_invert`](crate::bitwise_invert) of any other (an integer array; a float or complex one is `bitwise_invert`'s `Error::UnsupportedDtype`) |
+//!
+//! An operator is its op: the same dtype (Ivy's promotion), the same values and the same
+//! typed errors (`Error::Shape` for shapes that do not broadcast, `Error::UnsupportedDtype`
+//! for `<<` on floats). No operator panics.
 //!
 //! # Which scalars, on which side
 //!
-//! * **Right of the array**: anything the ops take as an operand (`impl Into<Operand>`):
+//! * **Right of the array**: anything the ops take as an operand (`impl IntoOperand`, native arrays included):
 //!   another `&Array`, every Rust scalar type `Operand` converts (`f32`, `f64`, `i8`, `i16`,
-//!   `i32`, `i64`, `u8`, `u16`, `u32`, `bool`) and [`Scalar`]. One generic impl, so the
-//!   result's type is known however the scalar's type is inferred: `(&x + 2)?.dtype()`
+//!   `i32`, `i64`, `u8`, `u16`, `u32`, `bool`; not `u64`, `i128`, `usize` or `isize`, which
+//!   a [`Scalar`] (an `i64` integer) does not hold exactly) and [`Scalar`]. One generic impl,
+//!   so the result's type is known however the scalar's type is inferred: `(&x + 2)?.dtype()`
 //!   compiles.
 //! * **Left of the array**: `i64`, `f64`, `bool` and [`Scalar`]. Rust needs one impl per
 //!   left-hand type, and a second integer (or float) type there would make every unsuffixed
@@ -24,11 +37,69 @@
 //! assert_eq!((&x + 2.0f32)?, ivy::asarray([3.0f32, 4.0])?);
 //! assert_eq!((ivy::Scalar::from(1u8) - &x)?, ivy::asarray([0.0f32, -1.0])?);
 //! assert_eq!((-&x)?, ivy::asarray([-1.0f32, -2.0])?);
+//! assert_eq!((&x % 1.5)?, ivy::asarray([1.0f32, 0.5])?);
+//!
+//! let i = ivy::asarray([6i32, -3])?;
+//! assert_eq!((&i & 3)?, ivy::asarray([2i32, 1])?);
+//! assert_eq!((1 << &i)?, ivy::asarray([64i32, 0])?); // 0 for a negative shift (numpy)
+//! assert_eq!((!&i)?, ivy::asarray([-7i32, 2])?);
+//! assert_eq!((!&ivy::asarray([true, false])?)?, ivy::asarray([false, true])?);
+//! // no panic: the op's typed error
+//! assert!(matches!(!&x, Err(ivy::Error::UnsupportedDtype { op: "bitwise_invert", .. })));
+//! assert!(matches!(&x << 1, Err(ivy::Error::UnsupportedDtype { .. })));
 //! # Ok::<(), ivy::Error>(())
 //! ```
+//!
+//! # Compound assignment: methods, not `+=`
+//!
+//! Rust's `AddAssign` and its kin return `()`, so a fallible update could only report an
+//! error by panicking; `&mut Array` therefore has no `+=`. [`Array::add_assign`] and its
+//! kin (`sub_assign`, `mul_assign`, `div_assign`, `rem_assign`, `bitand_assign`,
+//! `bitor_assign`, `bitxor_assign`, `shl_assign`, `shr_assign`) return `Result<()>`. They
+//! follow Ivy's `out=`: `x.add_assign(y)` is `add_out(x, y, out = x)` — the result is
+//! written into `x`, which keeps its shape (`y` must broadcast to it, else `Error::Shape`)
+//! and its dtype (the result is cast into it, as every `out` is) — and on error `x` is
+//! unchanged.
+//!
+//! What allocates: when the promoted dtype is `x`'s own and the op computes that dtype
+//! itself, the ndarray backend updates `x`'s buffer in place (no allocation for an array
+//! `y` of `x`'s dtype; one small 0-d array for a scalar; a cast copy of `y` when it has
+//! another dtype that promotes to `x`'s). Otherwise (candle, whose tensors are immutable
+//! and are rebound; a promotion to another dtype; integers of `divide`, which computes in
+//! floats; a dtype the op only takes under a casting mode) the result is computed in a new
+//! array and written into `x`, as `op_out` does.
+//!
+//! ```
+//! use ivy::prelude::*;
+//! ivy::set_backend(Backend::Ndarray);
+//! let mut x = ivy::asarray([1.0f32, 2.0])?;
+//! x.add_assign(&ivy::asarray([0.5f32, 0.5])?)?; // in place
+//! x.mul_assign(2)?;
+//! assert_eq!(x, ivy::asarray([3.0f32, 5.0])?);
+//! x.add_assign(0.25f64)?; // float32 stays float32
+//! assert_eq!(x.dtype(), Dtype::Float32);
+//! // a failed update leaves `x` as it was
+//! assert!(matches!(x.add_assign(&ivy::asarray([1.0f32, 2.0, 3.0])?), Err(ivy::Error::Shape { .. })));
+//! assert_eq!(x, ivy::asarray([3.25f32, 5.25])?);
+//! # Ok::<(), ivy::Error>(())
+//! ```
+//!
+//! # Comparisons
+//!
+//! Rust's `<` and `==` must return `bool`, so element-wise comparisons are methods:
+//! [`Array::lt`], [`Array::le`], [`Array::gt`], [`Array::ge`] (short names of
+//! [`less`](crate::less), [`less_equal`](crate::less_equal), [`greater`](crate::greater),
+//! [`greater_equal`](crate::greater_equal)), and `equal` / `not_equal` of
+//! [`ArrayElementwise`](crate::prelude::ArrayElementwise) (`eq` and `ne` are
+//! [`PartialEq`]'s whole-array comparison, which gives a `bool`). Containers have the same
+//! ops as methods (`c.less(&d)`, `c.remainder(2)`, `c.bitwise_and(&d)`, …), leaf by leaf.
 
-use crate::{Array, IntoOperand, Result, Scalar};
-use std::ops::{Add, Div, Mul, Neg, Sub};
+use crate::__private::{self as p, ImplInfo};
+use crate::family::{self, Binary, Kernels};
+use crate::functional::elementwise::ElementwiseBackend;
+use crate::{kernels, Array, IntoOperand, Operand, Result, Scalar};
+use ivy_core::Backend;
+use std::ops::{Add, BitAnd, BitOr, BitXor, Div, Mul, Neg, Not, Rem, Shl, Shr, Sub};
 
 /// Generates, for each `Trait method => op`: `&Array op rhs` for every `rhs` the op takes,
 /// and `lhs op &Array` for every left-hand type listed.
@@ -59,6 +130,12 @@ binops!(
     Sub sub => subtract,
     Mul mul => multiply,
     Div div => divide,
+    Rem rem => remainder,
+    BitAnd bitand => bitwise_and,
+    BitOr bitor => bitwise_or,
+    BitXor bitxor => bitwise_xor,
+    Shl shl => bitwise_left_shift,
+    Shr shr => bitwise_right_shift,
 );
 
 impl Neg for &Array {
@@ -66,5 +143,309 @@ impl Neg for &Array {
     #[inline]
     fn neg(self) -> Result<Array> {
         crate::negative(self)
+    }
+}
+
+impl Not for &Array {
+    type Output = Result<Array>;
+    /// Ivy's `__invert__`: logical NOT of a bool array, bitwise NOT of an integer array; a
+    /// float or complex array is `bitwise_invert`'s `Error::UnsupportedDtype`.
+    #[inline]
+    fn not(self) -> Result<Array> {
+        if self.dtype().is_bool() {
+            crate::logical_not(self)
+        } else {
+            crate::bitwise_invert(self)
+        }
+    }
+}
+
+/// The in-place step of a compound assignment on backend `B`: `x = K(x, y)` through the
+/// family ([`family::binary_in_place`]), when the call is one the op's dispatcher would
+/// hand to that family unchanged: `x`'s dtype supported as it is (no casting mode), the
+/// devices allowed, and the backend running the op through its kernel row (its support
+/// constant `info` is the family's; a backend implementing the op itself states its own).
+/// `Ok(false)`: not such a call, nothing done.
+fn in_place<B: Kernels, K: Binary>(info: ImplInfo, x: &mut Array, y: &Array) -> Result<bool> {
+    let d = x.dtype();
+    if B::INVALID.union(info.unsupported).contains(d) || info != family::info::<B, K>() {
+        return Ok(false);
+    }
+    if info.has_device_specs() {
+        for a in [&*x, y] {
+            p::check_device(K::NAME, info, a.device(), d, B::BACKEND, B::VERSION_STR)?;
+        }
+    }
+    family::binary_in_place::<B, K>(x, y).map(|()| true)
+}
+
+/// `x = op(x, rhs)`, written into `x` with `op_out`'s rules (see the module docs). `fast`
+/// is the op's [`in_place`] step for a backend, given `rhs` promoted to `x`'s dtype; `op`
+/// the op itself, for every other call.
+fn assign(
+    name: &'static str,
+    x: &mut Array,
+    rhs: Operand<'_>,
+    fast: fn(Backend, &mut Array, &Array) -> Result<bool>,
+    op: fn(Operand<'_>, Operand<'_>) -> Result<Array>,
+) -> Result<()> {
+    let backend = p::backend_of(name, &[Some(x.backend()), rhs.backend()])?;
+    let d = x.dtype();
+    if let Operand::Array(y) = rhs {
+        // `x` keeps its shape: a `y` that does not broadcast to it fails before any work
+        family::check_in_place(name, x.shape(), y.shape())?;
+    }
+    // `rhs` promoted with `x` (Ivy's rules, as the op promotes them), when that keeps
+    // `x`'s dtype
+    let mut store = None;
+    let y = match rhs {
+        Operand::Array(y) if y.dtype() == d => Some(y),
+        Operand::Array(y) if ivy_core::promote_types(d, y.dtype()).is_ok_and(|t| t == d) => {
+            Some(&*store.insert(y.cast(d)?))
+        }
+        Operand::Scalar(s) if s.joins(d) => {
+            let a = crate::functional::creation::scalar_array(name, backend, s, d, x.device())?;
+            Some(&*store.insert(a))
+        }
+        _ => None,
+    };
+    if let Some(y) = y {
+        if fast(backend, x, y)? {
+            return Ok(());
+        }
+    }
+    let r = op(Operand::Array(&*x), rhs)?;
+    p::write_out(name, r, x)
+}
+
+/// Generates the compound-assignment methods: `method => op, ROW, CONST`, with its docs.
+macro_rules! assign_methods {
+    ($($(#[$doc:meta])* $m:ident => $f:ident, $row:ident, $info:ident;)*) => {
+        impl Array {$(
+            $(#[$doc])*
+            ///
+            /// Ivy's `out=` with `self` as `out`: `self` keeps its shape (`rhs` must broadcast
+            /// to it, else `Error::Shape`) and its dtype (the result is cast into it); on
+            /// error `self` is unchanged. On ndarray, when `rhs` promotes with `self` to
+            /// `self`'s dtype and the op computes that dtype itself, `self`'s buffer is
+            /// updated in place: no allocation for an array `rhs` of `self`'s dtype (a
+            /// scalar becomes a 0-d array first; an array of another dtype is cast first).
+            /// Otherwise (candle, whose tensors are rebound; a promotion to a wider dtype)
+            /// the result is computed in a new array and cast into `self`, as `op_out`
+            /// writes.
+            #[inline]
+            pub fn $m<'b>(&mut self, rhs: impl IntoOperand<'b>) -> Result<()> {
+                let rhs = rhs.into_operand(stringify!($f))?;
+                assign(
+                    stringify!($f),
+                    self,
+                    rhs.get(),
+                    |b, x, y| {
+                        crate::__dispatch!(b, __B => in_place::<__B, kernels::$row>(
+                            <__B as ElementwiseBackend>::$info,
+                            x,
+                            y,
+                        ))
+                    },
+                    |a, b| crate::$f(a, b),
+                )
+            }
+        )*}
+    };
+}
+
+assign_methods! {
+    /// `self += rhs`: [`add`](crate::add) written into `self`.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let mut x = ivy::asarray([1.0f32, 2.0])?;
+    /// x.add_assign(&ivy::asarray([10.0f32, 20.0])?)?;
+    /// x.add_assign(1)?;
+    /// assert_eq!(x, ivy::asarray([12.0f32, 23.0])?);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    add_assign => add, Add, ADD;
+    /// `self -= rhs`: [`subtract`](crate::subtract) written into `self`.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let mut x = ivy::asarray([[1i32, 2], [3, 4]])?;
+    /// x.sub_assign(&ivy::asarray([1i32, 2])?)?; // a row, broadcast over `x`
+    /// assert_eq!(x, ivy::asarray([[0i32, 0], [2, 2]])?);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    sub_assign => subtract, Subtract, SUBTRACT;
+    /// `self *= rhs`: [`multiply`](crate::multiply) written into `self`.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let mut x = ivy::asarray([1.5f64, -2.0])?;
+    /// x.mul_assign(2)?;
+    /// assert_eq!(x, ivy::asarray([3.0f64, -4.0])?);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    mul_assign => multiply, Multiply, MULTIPLY;
+    /// `self /= rhs`: [`divide`](crate::divide) (true division) written into `self`; an
+    /// integer `self` keeps its dtype (the quotient cast back, truncated toward zero).
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let mut x = ivy::asarray([3.0f32, 5.0])?;
+    /// x.div_assign(2)?;
+    /// assert_eq!(x, ivy::asarray([1.5f32, 2.5])?);
+    /// let mut i = ivy::asarray([7i64, -7])?;
+    /// i.div_assign(2)?;
+    /// assert_eq!(i, ivy::asarray([3i64, -3])?);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    div_assign => divide, Divide, DIVIDE;
+    /// `self %= rhs`: [`remainder`](crate::remainder) (Python's `%`, the sign of `rhs`)
+    /// written into `self`.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let mut x = ivy::asarray([7i32, -7])?;
+    /// x.rem_assign(3)?;
+    /// assert_eq!(x, ivy::asarray([1i32, 2])?);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    rem_assign => remainder, Remainder, REMAINDER;
+    /// `self &= rhs`: [`bitwise_and`](crate::bitwise_and) (logical AND of bools) written
+    /// into `self`.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let mut x = ivy::asarray([6u8, 5])?;
+    /// x.bitand_assign(3)?;
+    /// assert_eq!(x, ivy::asarray([2u8, 1])?);
+    /// let mut b = ivy::asarray([true, true])?;
+    /// b.bitand_assign(&ivy::asarray([true, false])?)?;
+    /// assert_eq!(b, ivy::asarray([true, false])?);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    bitand_assign => bitwise_and, BitwiseAnd, BITWISE_AND;
+    /// `self |= rhs`: [`bitwise_or`](crate::bitwise_or) (logical OR of bools) written into
+    /// `self`.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let mut x = ivy::asarray([4i16, 1])?;
+    /// x.bitor_assign(2)?;
+    /// assert_eq!(x, ivy::asarray([6i16, 3])?);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    bitor_assign => bitwise_or, BitwiseOr, BITWISE_OR;
+    /// `self ^= rhs`: [`bitwise_xor`](crate::bitwise_xor) (logical XOR of bools) written
+    /// into `self`.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let mut x = ivy::asarray([true, false])?;
+    /// x.bitxor_assign(true)?;
+    /// assert_eq!(x, ivy::asarray([false, true])?);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    bitxor_assign => bitwise_xor, BitwiseXor, BITWISE_XOR;
+    /// `self <<= rhs`: [`bitwise_left_shift`](crate::bitwise_left_shift) written into
+    /// `self` (integers).
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let mut x = ivy::asarray([1i64, 3])?;
+    /// x.shl_assign(&ivy::asarray([4i64, 1])?)?;
+    /// assert_eq!(x, ivy::asarray([16i64, 6])?);
+    /// // floats have no shifts: the op's error, `x` unchanged
+    /// let mut f = ivy::asarray([1.0f32])?;
+    /// assert!(matches!(f.shl_assign(1), Err(ivy::Error::UnsupportedDtype { .. })));
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    shl_assign => bitwise_left_shift, BitwiseLeftShift, BITWISE_LEFT_SHIFT;
+    /// `self >>= rhs`: [`bitwise_right_shift`](crate::bitwise_right_shift) (arithmetic for
+    /// signed integers) written into `self`.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let mut x = ivy::asarray([16i32, -16])?;
+    /// x.shr_assign(2)?;
+    /// assert_eq!(x, ivy::asarray([4i32, -4])?);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    shr_assign => bitwise_right_shift, BitwiseRightShift, BITWISE_RIGHT_SHIFT;
+}
+
+/// Element-wise comparisons under short names. `==` and `!=` cannot be element-wise (Rust's
+/// [`PartialEq`] gives one `bool` for the whole array, and `eq`/`ne` are its methods): the
+/// element-wise forms are `equal` and `not_equal` of
+/// [`ArrayElementwise`](crate::prelude::ArrayElementwise).
+impl Array {
+    /// `self < rhs`, element-wise: [`less`](crate::less) (a bool array; real numbers only,
+    /// NaN compares false).
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::asarray([1.0f32, 2.0, f32::NAN])?;
+    /// assert_eq!(x.lt(2)?, ivy::asarray([true, false, false])?);
+    /// assert_eq!(x.lt(&ivy::asarray([3.0f32, 1.0, 0.0])?)?, ivy::asarray([true, false, false])?);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[inline]
+    pub fn lt<'b>(&self, rhs: impl IntoOperand<'b>) -> Result<Array> {
+        crate::less(self, rhs)
+    }
+
+    /// `self <= rhs`, element-wise: [`less_equal`](crate::less_equal).
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::asarray([1i32, 2, 3])?;
+    /// assert_eq!(x.le(2)?, ivy::asarray([true, true, false])?);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[inline]
+    pub fn le<'b>(&self, rhs: impl IntoOperand<'b>) -> Result<Array> {
+        crate::less_equal(self, rhs)
+    }
+
+    /// `self > rhs`, element-wise: [`greater`](crate::greater).
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::asarray([1i32, 2, 3])?;
+    /// assert_eq!(x.gt(&ivy::asarray([0i32, 2, 4])?)?, ivy::asarray([true, false, false])?);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[inline]
+    pub fn gt<'b>(&self, rhs: impl IntoOperand<'b>) -> Result<Array> {
+        crate::greater(self, rhs)
+    }
+
+    /// `self >= rhs`, element-wise: [`greater_equal`](crate::greater_equal).
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::asarray([1.0f64, 2.0, 3.0])?;
+    /// assert_eq!(x.ge(2.0)?, ivy::asarray([false, true, true])?);
+    /// // `equal` / `not_equal` are the element-wise `==` / `!=`
+    /// assert_eq!(x.equal(2)?, ivy::asarray([false, true, false])?);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[inline]
+    pub fn ge<'b>(&self, rhs: impl IntoOperand<'b>) -> Result<Array> {
+        crate::greater_equal(self, rhs)
     }
 }

@@ -151,3 +151,73 @@ fn views_reshapes_and_basic_setitem_allocate_nothing() {
     assert_eq!(n, 0, "a basic index: a view");
     assert_eq!(x.to_vec::<f32>().unwrap()[6..12], [2.0; 6]);
 }
+
+/// Compound assignment on ndarray updates `self`'s buffer in place: no allocation for an
+/// array operand of `self`'s dtype (same shape, broadcast, any layout), as `op_out`.
+#[test]
+fn compound_assignment_does_not_allocate() {
+    let mut x = arr(1000);
+    let y = arr(1000);
+    x.add_assign(&y).unwrap(); // warm up thread-locals of the backend config
+    no_allocation("add_assign", || x.add_assign(&y).unwrap());
+    no_allocation("sub_assign", || x.sub_assign(&y).unwrap());
+    no_allocation("mul_assign", || x.mul_assign(&y).unwrap());
+    no_allocation("div_assign", || x.div_assign(&y).unwrap());
+    no_allocation("rem_assign", || x.rem_assign(&y).unwrap());
+    assert_eq!(x.to_f64_vec().unwrap(), vec![0.0; 1000]); // ((0.5+0.5-0.5)*0.5/0.5) % 0.5
+    let row = arr(1);
+    no_allocation("add_assign, a broadcast row", || {
+        x.add_assign(&row).unwrap()
+    });
+    // a transposed (F-order) `self` and a column broadcast across it
+    let mut t = Array::from(
+        ndarray::ArrayD::<f32>::from_elem(ndarray::IxDyn(&[25, 40]), 0.5).reversed_axes(),
+    );
+    let col = Array::from(ndarray::ArrayD::<f32>::from_elem(
+        ndarray::IxDyn(&[40, 1]),
+        2.0,
+    ));
+    no_allocation("add_assign, transposed self", || {
+        t.add_assign(&col).unwrap()
+    });
+    assert_eq!(t.to_f64_vec().unwrap(), vec![2.5; 1000]);
+    // integers: the bitwise ops and shifts
+    let ints = |v: i32| Array::from(ndarray::ArrayD::<i32>::from_elem(ndarray::IxDyn(&[64]), v));
+    let (mut i, j) = (ints(12), ints(2));
+    no_allocation("bitand_assign", || i.bitand_assign(&j).unwrap());
+    no_allocation("bitor_assign", || i.bitor_assign(&j).unwrap());
+    no_allocation("bitxor_assign", || i.bitxor_assign(&j).unwrap());
+    no_allocation("shl_assign", || i.shl_assign(&j).unwrap());
+    no_allocation("shr_assign", || i.shr_assign(&j).unwrap());
+    // (((12 & 2) | 2) ^ 2) << 2 >> 2
+    assert_eq!(i.to_f64_vec().unwrap(), vec![0.0; 64]);
+    // a rejected call computes nothing (its allocations are the error's shapes and the
+    // broadcast shape it tried) and leaves `self` as it was
+    let f = arr(3);
+    let (mut g, two) = (f.clone(), arr(2));
+    let n = allocations(|| assert!(g.add_assign(&two).is_err()));
+    assert!(n <= 3, "{n}: shapes only");
+    let n = allocations(|| assert!(g.shl_assign(&f).is_err()));
+    assert!(n <= 1, "{n}: the error only");
+    assert_eq!(g, f);
+}
+
+/// What the other compound assignments allocate (the documented costs): a scalar operand is
+/// one 0-d array; an operand promoted to another dtype than `self`'s means the op's result
+/// and its cast into `self`.
+#[test]
+fn compound_assignment_allocations() {
+    let mut x = arr(1000);
+    x.mul_assign(1.0f32).unwrap();
+    let n = allocations(|| x.mul_assign(1.0f32).unwrap());
+    assert!(n <= 2, "a scalar: its 0-d array ({n})");
+    let wide = Array::from(ndarray::ArrayD::<f64>::from_elem(
+        ndarray::IxDyn(&[1000]),
+        1.0,
+    ));
+    let n = allocations(|| x.mul_assign(&wide).unwrap());
+    assert!(
+        n >= 2,
+        "a float64 operand: a float64 result, cast into float32 ({n})"
+    );
+}

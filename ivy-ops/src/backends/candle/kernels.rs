@@ -171,6 +171,10 @@ impl Kernels for CandleBackend {
         Ok(false)
     }
 
+    fn zip_in_place<K: Binary>(_out: &mut Array, _y: &Array) -> Result<bool> {
+        Ok(false) // the family computes the result and rebinds `out` to it
+    }
+
     fn map_bool<K: Predicate>(x: &Array) -> Result<Array> {
         let t = tensor(K::NAME, x)?;
         // the result (u8) is no larger than `x`: nothing to reserve

@@ -279,6 +279,14 @@ impl crate::family::Kernels for super::NdarrayBackend {
         }))
     }
 
+    fn zip_in_place<K: Binary>(out: &mut Array, y: &Array) -> Result<bool> {
+        let (y, out) = (nd(K::NAME, y)?, nd_mut(K::NAME, out)?);
+        super::nd_all!(y, b, T => Ok(match T::unwrap_mut(out) {
+            Some(o) => strided::update(Dst::init(o), Src::from(b), binary_slices::<T, K>),
+            None => false,
+        }))
+    }
+
     fn map_bool<K: Predicate>(x: &Array) -> Result<Array> {
         let x = nd(K::NAME, x)?;
         let r = super::nd_all!(x, a, T => new_array(K::NAME, a.shape(), [a], predicate_slices::<T, K>))?;

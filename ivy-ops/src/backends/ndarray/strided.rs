@@ -15,6 +15,11 @@
 //!   once with its one value, any other lane gathered into (and the output scattered
 //!   from) stack buffers of [`CHUNK`] elements.
 //!
+//! [`update`] runs a binary slice kernel in place, the output being its first input
+//! (`out = f(out, y)`: `x.add_assign(&y)`): the same walk, with each chunk of the output
+//! copied to a stack buffer before the kernel overwrites it, so a slice kernel never sees
+//! its output alias one of its inputs.
+//!
 //! Nothing here allocates: `op_out` on ndarray stays allocation-free.
 
 use crate::family::SliceFn;
@@ -99,8 +104,36 @@ pub(crate) fn run<T: Copy, O: Copy, const N: usize>(
     out: Dst<'_, O>,
     f: SliceFn<T, O, N>,
 ) -> bool {
+    walk(ins, out, f, false)
+}
+
+/// `out = f(out, y)` in place: `f` over `out` itself as its first input and `y` (broadcast
+/// to `out`'s shape) as its second, written back into `out`. `false` (nothing written) when
+/// `y` does not broadcast to `out`'s shape. Each chunk of `out` is read into a stack buffer
+/// before `f` writes it (as a gathered lane is), so `f`'s input and output slices never
+/// overlap; nothing is allocated.
+pub(crate) fn update<T: Copy>(out: Dst<'_, T>, y: Src<'_, T>, f: SliceFn<T, T, 2>) -> bool {
+    let x = Src {
+        ptr: out.ptr.cast_const(),
+        shape: out.shape,
+        strides: out.strides,
+        _data: PhantomData,
+    };
+    walk([x, y], out, f, true)
+}
+
+/// [`run`]'s walk. `aliased`: input 0 is `out` itself (same pointer, shape and strides;
+/// `T` is `O`), so it is always read through the chunk buffers, one chunk ahead of the
+/// kernel's writes to that chunk.
+fn walk<T: Copy, O: Copy, const N: usize>(
+    ins: [Src<'_, T>; N],
+    out: Dst<'_, O>,
+    f: SliceFn<T, O, N>,
+    aliased: bool,
+) -> bool {
     // the common case first: every operand one standard-layout buffer of the output's shape
-    if standard(out.shape, out.strides)
+    if !aliased
+        && standard(out.shape, out.strides)
         && ins
             .iter()
             .all(|a| a.shape == out.shape && standard(a.shape, a.strides))
@@ -196,7 +229,7 @@ pub(crate) fn run<T: Copy, O: Copy, const N: usize>(
         // and a lane of `inner.len` elements at its strides stays within each operand.
         unsafe {
             let srcs = std::array::from_fn(|j| ins[j].ptr.offset(in_off[j]));
-            lanes.run(srcs, &inner, out.ptr.offset(out_off), f);
+            lanes.run(srcs, &inner, out.ptr.offset(out_off), f, aliased);
         }
         let mut ax = outer.len();
         loop {
@@ -264,11 +297,26 @@ impl<T: Copy, O: Copy, const N: usize> Lanes<T, O, N> {
     ///
     /// # Safety
     /// Each `src[j]` and `dst` address a lane of `lane.len` elements at the lane's strides
-    /// within their arrays; `dst`'s lane overlaps no input.
-    unsafe fn run(&mut self, src: [*const T; N], lane: &Axis<N>, dst: *mut O, f: SliceFn<T, O, N>) {
+    /// within their arrays; `dst`'s lane overlaps no input, except input 0 when `aliased`
+    /// (then `src[0]` is `dst`, at the same strides: it is read chunk by chunk into its
+    /// buffer before `f` writes that chunk).
+    unsafe fn run(
+        &mut self,
+        src: [*const T; N],
+        lane: &Axis<N>,
+        dst: *mut O,
+        f: SliceFn<T, O, N>,
+        aliased: bool,
+    ) {
         let len = lane.len;
-        // the whole lane at once when every operand is contiguous
-        if lane.out == 1 && lane.ins.iter().all(|&s| s == 1) {
+        // an input read through its chunk buffer: gathered (neither broadcast nor
+        // contiguous), or the output itself
+        let buffered = |j: usize| {
+            let s = lane.ins[j];
+            s != 0 && (s != 1 || (aliased && j == 0))
+        };
+        // the whole lane at once when every operand is contiguous (and none is the output)
+        if !aliased && lane.out == 1 && lane.ins.iter().all(|&s| s == 1) {
             let xs = std::array::from_fn(|j| std::slice::from_raw_parts(src[j], len));
             f(xs, std::slice::from_raw_parts_mut(dst.cast(), len));
             return;
@@ -283,15 +331,16 @@ impl<T: Copy, O: Copy, const N: usize> Lanes<T, O, N> {
         while start < len {
             let n = CHUNK.min(len - start);
             let at = start as isize;
-            for ((buf, &s), &p) in self.bufs.iter_mut().zip(&lane.ins).zip(&src) {
-                if s != 0 && s != 1 {
+            for (j, (buf, &p)) in self.bufs.iter_mut().zip(&src).enumerate() {
+                if buffered(j) {
+                    let s = lane.ins[j];
                     for (i, b) in buf[..n].iter_mut().enumerate() {
                         b.write(*p.offset((at + i as isize) * s));
                     }
                 }
             }
             let xs: [&[T]; N] = std::array::from_fn(|j| match lane.ins[j] {
-                1 => std::slice::from_raw_parts(src[j].offset(at), n),
+                1 if !buffered(j) => std::slice::from_raw_parts(src[j].offset(at), n),
                 // written above (gathered, or filled for the lane): initialised `T`s
                 _ => std::slice::from_raw_parts(self.bufs[j].as_ptr().cast::<T>(), n),
             });
@@ -419,6 +468,11 @@ mod tests {
                 weighted
             ));
             assert_eq!(into, expected, "case {case}: into");
+            // in place: `acc = f(acc, b)`, `acc` of any layout (its own first input)
+            let mut acc = laid_out(&mut g, &shape, 3);
+            let want = &acc * 1000 + &b;
+            assert!(update(Dst::init(&mut acc), Src::from(&b), weighted));
+            assert_eq!(acc, want, "case {case}: update {sb:?} into {shape:?}");
             // unary, in place of a copy
             let mut neg = laid_out(&mut g, &shape, 5);
             assert!(run([Src::from(&into)], Dst::init(&mut neg), negate));
@@ -438,6 +492,9 @@ mod tests {
         ));
         let big = ArrayD::<i64>::zeros(IxDyn(&[3, 2, 3]));
         assert!(!run([Src::from(&big)], Dst::init(&mut out), negate));
+        // an in-place update keeps `out`'s shape: `y` must broadcast to it
+        assert!(!update(Dst::init(&mut out), Src::from(&b), weighted));
+        assert!(!update(Dst::init(&mut out), Src::from(&big), weighted));
         assert!(out.iter().all(|&v| v == 9));
     }
 }
