@@ -35,6 +35,7 @@ pub fn run() -> CliResult {
     softplus()?;
     containers()?;
     inplace_updates()?;
+    arrays()?;
     data_types()?;
     for_numpy_users()?;
     outln!("\nThe tour is over: every example ran as expected.");
@@ -211,6 +212,48 @@ fn inplace_updates() -> CliResult {
     })
 }
 
+/// The Arrays page: native arrays in, `Array`s out, indexing and setitem with one meaning
+/// on both backends (views on ndarray), operators, and the strict in-place mode.
+fn arrays() -> CliResult {
+    heading("arrays: native arrays in, indexing, setitem, operators, in-place modes");
+    let a = ndarray::ArrayD::from_shape_vec(ndarray::IxDyn(&[2, 2]), vec![1.0f32, 4.0, 9.0, 16.0])
+        .map_err(|e| CliError::Other(format!("{e}")))?;
+    let r = ivy::sqrt(&a)?; // a borrowed ndarray array goes straight in
+    outln!("ivy.sqrt(<ndarray ArrayD>) = {r:?}");
+    let back: ndarray::ArrayD<f32> = r.to_ndarray()?;
+    outln!("  .to_ndarray() -> ndarray {:?}", back.as_slice().unwrap_or(&[]));
+    let t = candle_core::Tensor::new(&[1.0f32, -2.0], &candle_core::Device::Cpu)
+        .map_err(|e| CliError::Other(format!("{e}")))?;
+    outln!("ivy.abs(<candle Tensor>) = {:?}", ivy::abs(&t)?);
+    for &b in Backend::ALL {
+        ivy::with_backend(b, || -> CliResult {
+            outln!("-- {b}");
+            let mut x = ivy::reshape(&ivy::arange(6.0)?, &[2, 3])?;
+            let v = x.get(ivy::s![.., 1..;-1])?;
+            let kind = if v.may_share_memory(&x) { "a view: no copy" } else { "a copy" };
+            outln!("x.get(s![.., 1..;-1])       # x[:, :0:-1] = {v}  ({kind})");
+            let mask = ivy::greater(&x, 3.5)?;
+            outln!("x.get(s![&mask])            # x[x > 3.5]  = {}", x.get(ivy::s![&mask])?);
+            let rows = ivy::asarray([1, 0])?;
+            outln!("x.get(s![&rows, -1])        # x[[1, 0], -1] = {}", x.get(ivy::s![&rows, -1])?);
+            x.set(ivy::s![0, ..], 9)?;
+            x.set(ivy::s![&mask], &ivy::asarray([-1.0f32, -2.0])?)?;
+            outln!("x.set(s![0, ..], 9); x.set(s![&mask], [-1, -2]) -> x = {x}");
+            x.add_assign(1)?;
+            outln!("x.add_assign(1)             # x += 1 (fallible: a method) -> {x}");
+            let i = ivy::asarray([6, -3])?;
+            outln!("(&i % 4, !&i, 1 << &i)      = {}, {}, {}", (&i % 4)?, (!&i)?, (1 << &i)?);
+            let strict = ivy::with_inplace_mode(ivy::InplaceMode::Strict, || x.set(ivy::s![0, 0], 0));
+            match strict {
+                Ok(()) => outln!("strict in-place mode: x.set(..) wrote the buffer"),
+                Err(e) => outln!("strict in-place mode: x.set(..) refused: {e}"),
+            }
+            Ok(())
+        })?;
+    }
+    Ok(())
+}
+
 fn data_types() -> CliResult {
     heading("data types: promotion, defaults, superset support, casting modes");
     let (i32_, f32_) = (Dtype::Int32, Dtype::Float32);
@@ -294,8 +337,8 @@ fn for_numpy_users() -> CliResult {
             let picked = ivy::take_with(&x, &cols, TakeKw { axis: Some(1) })?;
             outln!("ivy.take(x, [0, 2], axis=1)                       # x[:, [0, 2]]");
             outln!("  = {picked}");
-            let col = x.get(&[ivy::Idx::from(..), ivy::Idx::from(-1), ivy::NEWAXIS])?;
-            outln!("x.get(&[Idx::from(..), Idx::from(-1), NEWAXIS])   # x[:, -1, None]");
+            let col = x.get(ivy::s![.., -1, ivy::NEWAXIS])?;
+            outln!("x.get(s![.., -1, NEWAXIS])                        # x[:, -1, None]");
             outln!("  = {col}");
             let gram = ivy::matmul(&x, &ivy::matrix_transpose(&x)?)?;
             outln!("ivy.matmul(x, ivy.matrix_transpose(x))            # x @ x.T");
