@@ -221,7 +221,10 @@ fn arrays() -> CliResult {
     let r = ivy::sqrt(&a)?; // a borrowed ndarray array goes straight in
     outln!("ivy.sqrt(<ndarray ArrayD>) = {r:?}");
     let back: ndarray::ArrayD<f32> = r.to_ndarray()?;
-    outln!("  .to_ndarray() -> ndarray {:?}", back.as_slice().unwrap_or(&[]));
+    outln!(
+        "  .to_ndarray() -> ndarray {:?}",
+        back.as_slice().unwrap_or(&[])
+    );
     let t = candle_core::Tensor::new(&[1.0f32, -2.0], &candle_core::Device::Cpu)
         .map_err(|e| CliError::Other(format!("{e}")))?;
     outln!("ivy.abs(<candle Tensor>) = {:?}", ivy::abs(&t)?);
@@ -230,20 +233,36 @@ fn arrays() -> CliResult {
             outln!("-- {b}");
             let mut x = ivy::reshape(&ivy::arange(6.0)?, &[2, 3])?;
             let v = x.get(ivy::s![.., 1..;-1])?;
-            let kind = if v.may_share_memory(&x) { "a view: no copy" } else { "a copy" };
+            let kind = if v.may_share_memory(&x) {
+                "a view: no copy"
+            } else {
+                "a copy"
+            };
             outln!("x.get(s![.., 1..;-1])       # x[:, :0:-1] = {v}  ({kind})");
             let mask = ivy::greater(&x, 3.5)?;
-            outln!("x.get(s![&mask])            # x[x > 3.5]  = {}", x.get(ivy::s![&mask])?);
+            outln!(
+                "x.get(s![&mask])            # x[x > 3.5]  = {}",
+                x.get(ivy::s![&mask])?
+            );
             let rows = ivy::asarray([1, 0])?;
-            outln!("x.get(s![&rows, -1])        # x[[1, 0], -1] = {}", x.get(ivy::s![&rows, -1])?);
+            outln!(
+                "x.get(s![&rows, -1])        # x[[1, 0], -1] = {}",
+                x.get(ivy::s![&rows, -1])?
+            );
             x.set(ivy::s![0, ..], 9)?;
             x.set(ivy::s![&mask], &ivy::asarray([-1.0f32, -2.0])?)?;
             outln!("x.set(s![0, ..], 9); x.set(s![&mask], [-1, -2]) -> x = {x}");
             x.add_assign(1)?;
             outln!("x.add_assign(1)             # x += 1 (fallible: a method) -> {x}");
             let i = ivy::asarray([6, -3])?;
-            outln!("(&i % 4, !&i, 1 << &i)      = {}, {}, {}", (&i % 4)?, (!&i)?, (1 << &i)?);
-            let strict = ivy::with_inplace_mode(ivy::InplaceMode::Strict, || x.set(ivy::s![0, 0], 0));
+            outln!(
+                "(&i % 4, !&i, 1 << &i)      = {}, {}, {}",
+                (&i % 4)?,
+                (!&i)?,
+                (1 << &i)?
+            );
+            let strict =
+                ivy::with_inplace_mode(ivy::InplaceMode::Strict, || x.set(ivy::s![0, 0], 0));
             match strict {
                 Ok(()) => outln!("strict in-place mode: x.set(..) wrote the buffer"),
                 Err(e) => outln!("strict in-place mode: x.set(..) refused: {e}"),
