@@ -670,9 +670,13 @@ pub(crate) fn repeat_indices(op: &'static str, n: usize, repeats: &[i64]) -> Res
             message: format!("repeats must be non-negative, got {r}"),
         });
     }
-    let counts: Vec<usize> = match repeats.len() {
-        1 => vec![repeats[0] as usize; n],
-        k if k == n => repeats.iter().map(|&r| r as usize).collect(),
+    // one count for every element is not expanded into a list of `n` counts: `n` may be
+    // far more than memory holds (an empty array's axis), and only the result is allocated
+    let total = match repeats.len() {
+        1 => (repeats[0] as usize).checked_mul(n),
+        k if k == n => repeats
+            .iter()
+            .try_fold(0usize, |a, &r| a.checked_add(r as usize)),
         k => {
             return Err(Error::InvalidArgument {
                 op,
@@ -681,17 +685,18 @@ pub(crate) fn repeat_indices(op: &'static str, n: usize, repeats: &[i64]) -> Res
             ),
             })
         }
-    };
-    let total = counts
-        .iter()
-        .try_fold(0usize, |a, &c| a.checked_add(c))
-        .ok_or(Error::InvalidArgument {
-            op,
-            message: "the result's size overflows".into(),
-        })?;
+    }
+    .ok_or(Error::InvalidArgument {
+        op,
+        message: "the result's size overflows".into(),
+    })?;
     let mut v = crate::alloc::try_vec::<i64>(op, total)?;
-    for (i, &c) in counts.iter().enumerate() {
-        v.extend(std::iter::repeat_n(i as i64, c));
+    if total == 0 {
+        return Ok(v);
+    }
+    let count = |i: usize| repeats[if repeats.len() == 1 { 0 } else { i }] as usize;
+    for i in 0..n {
+        v.extend(std::iter::repeat_n(i as i64, count(i)));
     }
     Ok(v)
 }
