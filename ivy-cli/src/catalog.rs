@@ -4,7 +4,7 @@ use crate::json::{self, value, Ordered};
 use crate::{CliError, CliResult};
 use ivy::registry;
 use ivy::{Backend, Dtype, DtypeSet, OpKind};
-use ivy_core::{ArgType, BackendSupport, OpEntry, ParamKind, ParamMeta};
+use ivy_core::{ArgType, BackendSupport, DeviceSet, OpEntry, ParamKind, ParamMeta};
 use serde_json::{json, Map, Value};
 
 /// How an op runs on one backend: `native`, `host`, `native+host`, `compositional` or
@@ -197,6 +197,7 @@ pub fn support(name: &str, backend: Option<&str>, dtype: Option<&str>, json: boo
                 "unsupported_by_op": op_gaps(s).names(),
                 "not_in_backend": not_held(s.backend).names(),
                 "devices": s.devices.names(),
+                "devices_not_compiled": devices_not_compiled(s.backend).names(),
                 "unsupported_on_device": {
                     "cpu": s.device_dtypes[0].names(),
                     "cuda": s.device_dtypes[1].names(),
@@ -254,7 +255,7 @@ pub fn support(name: &str, backend: Option<&str>, dtype: Option<&str>, json: boo
             };
             outln!("  on the host: {} ({why}; CPU only)", list(s.host));
         }
-        outln!("  devices:     {}", s.devices.names().join(", "));
+        outln!("  devices:     {}", devices_line(s));
         for (i, dev) in ["cpu", "cuda"].iter().enumerate() {
             if !s.device_dtypes[i].is_empty() {
                 outln!("  not on {dev}:  {}", list(s.device_dtypes[i]));
@@ -265,6 +266,33 @@ pub fn support(name: &str, backend: Option<&str>, dtype: Option<&str>, json: boo
         }
     }
     Ok(())
+}
+
+/// The device kinds backend `b` has in a build with every feature but not in this one
+/// (candle's `cuda` without the `cuda` feature).
+fn devices_not_compiled(b: Backend) -> DeviceSet {
+    if !ivy::backends::is_compiled(b) {
+        return DeviceSet::EMPTY;
+    }
+    b.all_devices().difference(ivy::backends::devices(b))
+}
+
+/// `cpu, cuda`, or `cpu (cuda: needs the `cuda` feature)`: the op's devices in this build,
+/// then the backend's kinds this build lacks and the feature that adds each.
+fn devices_line(s: &BackendSupport) -> String {
+    let mut line = s.devices.names().join(", ");
+    if line.is_empty() {
+        line.push('-');
+    }
+    let missing = devices_not_compiled(s.backend).names();
+    if !missing.is_empty() {
+        let each: Vec<String> = missing
+            .iter()
+            .map(|k| format!("{k}: needs the `{k}` feature"))
+            .collect();
+        line.push_str(&format!(" ({})", each.join("; ")));
+    }
+    line
 }
 
 /// The dtypes the backend holds that the op does not support there (its own gaps).

@@ -263,6 +263,51 @@ fn support_json_carries_the_reason() {
 }
 
 #[test]
+fn support_answers_devices_for_both_backends() {
+    let cuda = cfg!(feature = "cuda");
+    let v = json_of(&["support", "to_device", "--json"]);
+    let (nd, ca) = (&v["backends"]["ndarray"], &v["backends"]["candle"]);
+    // ndarray: the CPU, in any build
+    assert_eq!(names(&nd["devices"]), ["cpu"]);
+    assert!(names(&nd["devices_not_compiled"]).is_empty());
+    // candle: the CPU, and CUDA with the `cuda` feature (else named as not compiled)
+    let want: &[&str] = if cuda { &["cpu", "cuda"] } else { &["cpu"] };
+    assert_eq!(names(&ca["devices"]), want);
+    let missing: &[&str] = if cuda { &[] } else { &["cuda"] };
+    assert_eq!(names(&ca["devices_not_compiled"]), missing);
+    let out = stdout(&ivy(&["support", "to_device"]));
+    let lines: Vec<&str> = out.lines().filter(|l| l.contains("devices:")).collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    assert!(lines[0].trim().ends_with("devices:     cpu"), "{out}");
+    let candle = if cuda {
+        "devices:     cpu, cuda"
+    } else {
+        "devices:     cpu (cuda: needs the `cuda` feature)"
+    };
+    assert!(lines[1].trim().ends_with(candle), "{out}");
+}
+
+#[test]
+fn call_dev_and_to_device_by_name() {
+    let o = ivy(&["call", "dev", "[1, 2]"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o).trim(), "cpu");
+    let o = ivy(&["call", "to_device", "[1, 2]", "cpu", "--backend", "candle"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("device: cpu"), "{}", stdout(&o));
+    let o = ivy(&[
+        "call",
+        "to_device",
+        "[1, 2]",
+        "cuda:0",
+        "--backend",
+        "ndarray",
+    ]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("ndarray is CPU only"), "{}", stderr(&o));
+}
+
+#[test]
 fn support_of_a_standalone_function() {
     let o = ivy(&["support", "nested_map"]);
     assert!(o.status.success());

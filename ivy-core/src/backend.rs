@@ -1,6 +1,7 @@
 //! Backend names and the global backend config: a process-wide default plus a thread-local
 //! override stack.
 
+use crate::device::DeviceSet;
 use crate::dtype::{Dtype, DtypeSet};
 use crate::error::{Error, Result};
 use std::cell::{Cell, RefCell};
@@ -16,6 +17,7 @@ macro_rules! backends {
         $(#[$doc:meta])*
         $variant:ident = $name:literal {
             valid_dtypes: $valid:expr,
+            all_devices: $devices:expr,
             device_hint: $hint:literal $(,)?
         }
     ),* $(,)?) => {
@@ -51,6 +53,17 @@ macro_rules! backends {
             pub const fn valid_dtypes(self) -> DtypeSet {
                 match self { $(Backend::$variant => $valid,)* }
             }
+            /// The device kinds the backend can use in a build with every feature (which of
+            /// them this build has: `ivy::backends::devices` in crate `ivy`).
+            ///
+            /// ```
+            /// use ivy_core::{Backend, Device};
+            /// assert!(!Backend::Ndarray.all_devices().contains(Device::Cuda(0)));
+            /// assert!(Backend::Candle.all_devices().contains(Device::Cuda(0)));
+            /// ```
+            pub const fn all_devices(self) -> DeviceSet {
+                match self { $(Backend::$variant => $devices,)* }
+            }
             /// What an error about an unusable device adds for this backend (the fix).
             pub const fn device_hint(self) -> &'static str {
                 match self { $(Backend::$variant => $hint,)* }
@@ -72,6 +85,7 @@ backends! {
     /// All 15 dtypes, on the CPU.
     Ndarray = "ndarray" {
         valid_dtypes: DtypeSet::VALID,
+        all_devices: DeviceSet::CPU,
         device_hint: " (ndarray is CPU only)",
     },
     /// u8, u32, i16, i32, i64, bf16, f16, f32, f64 and bool (held as a u8 tensor of 0s and
@@ -89,6 +103,7 @@ backends! {
             Dtype::Float32,
             Dtype::Float64,
         ]),
+        all_devices: DeviceSet::ALL,
         device_hint: " (build ivy with the `cuda` feature for CUDA devices)",
     },
 }

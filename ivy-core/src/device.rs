@@ -1,6 +1,7 @@
 //! Devices.
 
 use crate::error::{Error, Result};
+use std::cell::RefCell;
 use std::fmt;
 use std::str::FromStr;
 
@@ -80,6 +81,92 @@ impl FromStr for Device {
     }
 }
 
+thread_local! {
+    /// This thread's default-device stack (Ivy's `default_device_stack`): the last entry is
+    /// in force; empty means the CPU.
+    static DEFAULT_DEVICE: RefCell<Vec<Device>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The default device on this thread (Ivy's `default_device()`): the innermost
+/// [`with_default_device`], else the last [`set_default_device`] not yet unset, else the CPU.
+/// It is where creation ops put arrays when neither a `device` argument nor an array
+/// argument decides (`#[infer_device]`: explicit → first array → this).
+///
+/// Like the backend stack ([`set_backend`](crate::set_backend)), the stack is per thread:
+/// a thread starts on the CPU.
+///
+/// ```
+/// use ivy_core::{default_device, with_default_device, Device};
+/// assert_eq!(default_device(), Device::Cpu);
+/// let d = with_default_device(Device::Cuda(1), default_device);
+/// assert_eq!(d, Device::Cuda(1));
+/// assert_eq!(default_device(), Device::Cpu);
+/// ```
+#[inline]
+pub fn default_device() -> Device {
+    DEFAULT_DEVICE.with(|s| s.borrow().last().copied().unwrap_or(Device::Cpu))
+}
+
+/// Pushes `d` onto this thread's default-device stack (Ivy's `set_default_device`): it is
+/// the default device until [`unset_default_device`] pops it.
+///
+/// ```
+/// use ivy_core::{default_device, set_default_device, unset_default_device, Device};
+/// set_default_device(Device::Cuda(0));
+/// assert_eq!(default_device(), Device::Cuda(0));
+/// assert_eq!(unset_default_device(), Some(Device::Cuda(0)));
+/// assert_eq!(default_device(), Device::Cpu);
+/// ```
+pub fn set_default_device(d: Device) {
+    DEFAULT_DEVICE.with(|s| s.borrow_mut().push(d));
+}
+
+/// Pops this thread's default-device stack (Ivy's `unset_default_device`): the device set
+/// before the last [`set_default_device`] is the default again. Returns the device removed,
+/// `None` (and nothing changes) when the stack is empty.
+///
+/// ```
+/// use ivy_core::{default_device, set_default_device, unset_default_device, Device};
+/// assert_eq!(unset_default_device(), None);
+/// set_default_device(Device::Cuda(0));
+/// set_default_device(Device::Cuda(1));
+/// unset_default_device();
+/// assert_eq!(default_device(), Device::Cuda(0));
+/// unset_default_device();
+/// assert_eq!(default_device(), Device::Cpu);
+/// ```
+pub fn unset_default_device() -> Option<Device> {
+    DEFAULT_DEVICE.with(|s| s.borrow_mut().pop())
+}
+
+/// Runs `f` with `d` as this thread's default device (Ivy's `with ivy.DefaultDevice(d):`),
+/// then restores the stack as it was before, also when `f` panics or leaves devices it set
+/// itself on the stack.
+///
+/// ```
+/// use ivy_core::{default_device, set_default_device, with_default_device, Device};
+/// let inner = with_default_device(Device::Cuda(2), || {
+///     set_default_device(Device::Cuda(3)); // left set: dropped on the way out
+///     default_device()
+/// });
+/// assert_eq!(inner, Device::Cuda(3));
+/// assert_eq!(default_device(), Device::Cpu);
+/// ```
+pub fn with_default_device<R>(d: Device, f: impl FnOnce() -> R) -> R {
+    struct Restore(usize);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            DEFAULT_DEVICE.with(|s| s.borrow_mut().truncate(self.0));
+        }
+    }
+    let _restore = Restore(DEFAULT_DEVICE.with(|s| {
+        let mut s = s.borrow_mut();
+        s.push(d);
+        s.len() - 1
+    }));
+    f()
+}
+
 /// A set of device kinds (`cpu`, `cuda`) as a bitmask: the representation of device specs.
 ///
 /// ```
@@ -147,6 +234,34 @@ impl DeviceSet {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn default_device_stack_per_thread() {
+        assert_eq!(default_device(), Device::Cpu);
+        set_default_device(Device::Cuda(4));
+        // another thread has its own stack
+        assert_eq!(
+            std::thread::spawn(default_device).join().unwrap(),
+            Device::Cpu
+        );
+        with_default_device(Device::Cpu, || {
+            assert_eq!(default_device(), Device::Cpu);
+            with_default_device(Device::Cuda(1), || {
+                assert_eq!(default_device(), Device::Cuda(1))
+            });
+            assert_eq!(default_device(), Device::Cpu);
+        });
+        assert_eq!(default_device(), Device::Cuda(4));
+        // a panic inside the scope restores the stack
+        let r = std::panic::catch_unwind(|| {
+            with_default_device(Device::Cuda(9), || panic!("inside"));
+        });
+        assert!(r.is_err());
+        assert_eq!(default_device(), Device::Cuda(4));
+        assert_eq!(unset_default_device(), Some(Device::Cuda(4)));
+        assert_eq!(unset_default_device(), None);
+        assert_eq!(default_device(), Device::Cpu);
+    }
 
     #[test]
     fn one_parser_one_limit_for_both_spellings() {

@@ -137,6 +137,27 @@ pub enum Error {
         version: &'static str,
     },
 
+    /// Arrays on different devices in one call (Ivy raises the same: an op runs on the
+    /// device of its inputs, so they must share one).
+    ///
+    /// ```
+    /// use ivy_core::{Device, Error};
+    /// let e = Error::DeviceMismatch { op: "add", a: Device::Cpu, b: Device::Cuda(0) };
+    /// assert_eq!(
+    ///     e.to_string(),
+    ///     "`add`: arrays on devices cpu and cuda:0 in one call; move one with `to_device` first"
+    /// );
+    /// ```
+    #[error("`{op}`: arrays on devices {a} and {b} in one call; move one with `to_device` first")]
+    DeviceMismatch {
+        /// The op.
+        op: &'static str,
+        /// The first array's device.
+        a: Device,
+        /// The device of an array that differs from it.
+        b: Device,
+    },
+
     // === Backend errors ===
     /// A backend name that is not known.
     #[error("unknown backend `{name}`; valid backends are: {}", Backend::NAMES.join(", "))]
@@ -310,6 +331,7 @@ impl Error {
             | Error::OutOfMemory { op: o, .. }
             | Error::DeviceUnavailable { op: o, .. }
             | Error::UnsupportedDevice { op: o, .. }
+            | Error::DeviceMismatch { op: o, .. }
             | Error::BackendMismatch { op: o, .. }
             | Error::NoBackend { op: o }
             | Error::Backend { op: o, .. }

@@ -32,7 +32,10 @@ pub use defaults::{
     default_int_for, default_of, default_uint_dtype, default_uint_dtype_for, set_default,
     unset_default, with_default, DefaultKind,
 };
-pub use device::{Device, DeviceSet};
+pub use device::{
+    default_device, set_default_device, unset_default_device, with_default_device, Device,
+    DeviceSet,
+};
 pub use dtype::{valid_dtype_names, Dtype, DtypeKind, DtypeSet};
 pub use error::{Error, Result};
 pub use inplace::{

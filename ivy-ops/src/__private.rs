@@ -321,7 +321,8 @@ pub fn write_out(op: &'static str, value: Array, out: &mut Array) -> Result<()> 
 /// Promotes operands with `promote_types_of_inputs`: arrays promote by the table; a scalar
 /// takes the other operand's dtype when its kind fits (`int` with int or float arrays,
 /// `float` with float arrays), else its own default dtype; then it becomes an array on
-/// `backend`. Converted operands are kept in `store`; arrays already of the result dtype are
+/// `backend`, on the first array's device (the default device when every operand is a
+/// scalar). Converted operands are kept in `store`; arrays already of the result dtype are
 /// borrowed, so the common case (arrays of one dtype) copies nothing and skips the table.
 pub fn promote_operands<'s, const N: usize>(
     op: &'static str,
@@ -382,7 +383,7 @@ pub fn promote_operands_as_checked<'s, const N: usize>(
             Operand::Array(a) => Some(a.device()),
             Operand::Scalar(_) => None,
         })
-        .unwrap_or_default();
+        .unwrap_or_else(ivy_core::default_device);
     for (slot, o) in store.iter_mut().zip(&ops) {
         *slot = match o {
             Operand::Array(a) if a.dtype() == target => None,
@@ -482,11 +483,42 @@ pub fn infer_dtype(explicit: Option<Dtype>, arrays: &[Dtype], scalars: &[Option<
         .unwrap_or_else(|| ivy_core::default_of(ivy_core::DefaultKind::Dtype))
 }
 
-/// `#[infer_device]`: explicit device, else the first array's, else the CPU.
+/// `#[infer_device]`: explicit device, else the first array's, else this thread's default
+/// device ([`ivy_core::default_device`]: the CPU unless set).
+#[inline]
 pub fn infer_device(explicit: Option<Device>, arrays: &[Device]) -> Device {
     explicit
         .or_else(|| arrays.first().copied())
-        .unwrap_or_default()
+        .unwrap_or_else(ivy_core::default_device)
+}
+
+/// Whether arrays of backend `B` can live on more than one device (`DEVICES` holds more
+/// than the CPU): a constant, so the device-agreement check of the per-backend step folds
+/// away on ndarray and on a candle built without `cuda`.
+#[inline(always)]
+pub const fn many_devices<B: BackendInfo>() -> bool {
+    !B::DEVICES.difference(DeviceSet::CPU).is_empty()
+}
+
+/// The arrays of one call (inputs, then `out`) must share one device: else
+/// [`Error::DeviceMismatch`] naming the first device and the first that differs. Nothing is
+/// moved implicitly (Ivy's default, without its soft-device mode).
+#[inline]
+pub fn same_device(op: &'static str, devices: &[Device], out: Option<Device>) -> Result<()> {
+    let mut all = devices.iter().copied().chain(out);
+    let Some(first) = all.next() else {
+        return Ok(());
+    };
+    match all.find(|d| *d != first) {
+        None => Ok(()),
+        Some(other) => Err(device_mismatch(op, first, other)),
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn device_mismatch(op: &'static str, a: Device, b: Device) -> Error {
+    Error::DeviceMismatch { op, a, b }
 }
 
 /// A nested call: maps `f` over the leaves with shared-structure broadcasting; scalars and
@@ -753,4 +785,48 @@ pub fn index_input(op: &'static str, param: &'static str, x: &Array) -> Result<(
             x.dtype()
         ),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn arrays_of_one_call_share_a_device() {
+        let (cpu, g0, g1) = (Device::Cpu, Device::Cuda(0), Device::Cuda(1));
+        assert!(same_device("add", &[], None).is_ok());
+        assert!(same_device("add", &[cpu, cpu, cpu], Some(cpu)).is_ok());
+        assert!(same_device("add", &[g1, g1], None).is_ok());
+        assert_eq!(
+            same_device("add", &[cpu, g0], None),
+            Err(Error::DeviceMismatch {
+                op: "add",
+                a: cpu,
+                b: g0
+            })
+        );
+        // two GPUs are two devices; the first that differs is named
+        assert_eq!(
+            same_device("concat", &[g0, g0, g1, cpu], None),
+            Err(Error::DeviceMismatch {
+                op: "concat",
+                a: g0,
+                b: g1
+            })
+        );
+        // `out` counts too
+        let e = same_device("tan", &[g0], Some(cpu)).unwrap_err();
+        assert!(e.to_string().contains("`tan`") && e.to_string().contains("to_device"));
+    }
+
+    #[test]
+    fn only_multi_device_backends_check() {
+        #[cfg(feature = "ndarray")]
+        assert!(!many_devices::<crate::NdarrayBackend>());
+        #[cfg(feature = "candle")]
+        assert_eq!(
+            many_devices::<crate::CandleBackend>(),
+            cfg!(feature = "cuda")
+        );
+    }
 }

@@ -76,6 +76,7 @@ pub use constants::{E, INF, NAN, PI};
 pub use functional::creation::*;
 pub use functional::data_type::*;
 pub use functional::defaults::*;
+pub use functional::device::*;
 pub use functional::elementwise::*;
 pub use functional::general::*;
 pub use functional::linalg::*;
@@ -92,6 +93,7 @@ pub use ivy_core::{
     container, current_backend, set_backend, set_default_backend, unset_backend, with_backend,
     Backend, Device, Dtype, DtypeSet, Error, OpKind, Result, Scalar, Shape,
 };
+pub use ivy_core::{default_device, set_default_device, unset_default_device, with_default_device};
 pub use ivy_core::{
     default_of, precise_mode, set_default, set_precise_mode, unset_default, with_default,
     with_precise_mode, DefaultKind, PreciseMode,
@@ -115,6 +117,7 @@ pub type Container<T = Array> = ivy_core::Container<T>;
 pub mod nested {
     pub use crate::functional::creation::nested::*;
     pub use crate::functional::data_type::nested::*;
+    pub use crate::functional::device::nested::*;
     pub use crate::functional::elementwise::nested::*;
     pub use crate::functional::linalg::nested::*;
     pub use crate::functional::losses::nested::*;

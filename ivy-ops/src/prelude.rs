@@ -5,6 +5,7 @@ pub use crate::functional::creation::{
     FullLikeKw, LinspaceKw, MeshgridKw, OnesKw, OnesLikeKw, TrilKw, TriuKw, ZerosKw, ZerosLikeKw,
 };
 pub use crate::functional::data_type::{ArrayDataType, AstypeKw, ContainerDataType};
+pub use crate::functional::device::{ArrayDevice, ContainerDevice};
 pub use crate::functional::elementwise::{ArrayElementwise, ContainerElementwise};
 pub use crate::functional::general::InplaceUpdateKw;
 pub use crate::functional::linalg::{ArrayLinalg, ContainerLinalg, TensordotKw, VecdotKw};

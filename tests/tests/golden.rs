@@ -74,6 +74,11 @@ const EXEMPT: &[(&str, &str)] = &[
         "sum_leaves",
         "container-dependent: it consumes a Container, which numpy has no counterpart for",
     ),
+    (
+        "to_device",
+        "moves an array between devices, which numpy has no notion of; its values are its \
+         input's (tests/tests/devices.rs covers it)",
+    ),
 ];
 
 /// ULP budget of the `transcendental` class for real dtypes.

@@ -116,7 +116,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::process::{Command, Stdio};
 
 /// Calls made by a plain `cargo test` (debug build: a few seconds).
-const DEFAULT_CALLS: u64 = 60_000;
+const DEFAULT_CALLS: u64 = 90_000;
 /// The seed of a plain `cargo test`.
 const DEFAULT_SEED: u64 = 0x1f2e_3d4c_5b6a_7988;
 /// A child process that aborts is restarted after the aborting call, at most this often.

@@ -101,6 +101,19 @@ pub fn valid_dtypes(b: Backend) -> DtypeSet {
 /// Candle's dtypes: u8, u32, i16, i32, i64, bf16, f16, f32, f64.
 pub const CANDLE_VALID: DtypeSet = Backend::Candle.valid_dtypes();
 
+/// The device kinds backend `b` can use in this build: ndarray the CPU; candle the CPU, and
+/// CUDA with the `cuda` feature; none when `b` is compiled out. The kinds it has in a build
+/// with every feature are [`Backend::all_devices`].
+///
+/// ```
+/// use ivy::{Backend, Device};
+/// assert!(ivy::backends::devices(Backend::Candle).contains(Device::Cpu));
+/// assert!(!ivy::backends::devices(Backend::Ndarray).contains(Device::Cuda(0)));
+/// ```
+pub fn devices(b: Backend) -> ivy_core::DeviceSet {
+    crate::__private::backend_devices(b)
+}
+
 /// Whether a backend is compiled into this build.
 pub fn is_compiled(b: Backend) -> bool {
     crate::__for_backend!(b, __B => true, else => false)

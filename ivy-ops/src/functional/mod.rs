@@ -4,6 +4,7 @@
 pub mod creation;
 pub mod data_type;
 pub mod defaults;
+pub mod device;
 pub mod elementwise;
 pub mod general;
 pub mod linalg;
@@ -17,6 +18,7 @@ pub mod statistical;
 pub(crate) const CATEGORIES: &[&[ivy_core::OpEntry]] = &[
     creation::CREATION_OPS,
     data_type::DATA_TYPE_OPS,
+    device::DEVICE_OPS,
     elementwise::ELEMENTWISE_OPS,
     general::GENERAL_OPS,
     linalg::LINALG_OPS,
@@ -31,6 +33,7 @@ pub(crate) const CATEGORIES: &[&[ivy_core::OpEntry]] = &[
 pub(crate) const CALLS: &[&[crate::value::DynEntry]] = &[
     creation::CREATION_CALLS,
     data_type::DATA_TYPE_CALLS,
+    device::DEVICE_CALLS,
     elementwise::ELEMENTWISE_CALLS,
     general::GENERAL_CALLS,
     linalg::LINALG_CALLS,

@@ -1,7 +1,7 @@
-//! Dispatch: the per-backend step `__tan_impl::<B>` (promote operands, infer dtype and
-//! device, check dtype and device support, run `#[check]`, call the backend) and the core
-//! entry (`tan_into` / `tan_with` / `tan`) that converts the arguments and chooses between
-//! a backend and the compositional body.
+//! Dispatch: the per-backend step `__tan_impl::<B>` (promote operands, check that the
+//! arrays share a device, infer dtype and device, check dtype and device support, run
+//! `#[check]`, call the backend) and the core entry (`tan_into` / `tan_with` / `tan`) that
+//! converts the arguments and chooses between a backend and the compositional body.
 
 use super::OpCx;
 use crate::category::model::{Class, Family, Kind};
@@ -27,6 +27,7 @@ pub(super) fn impl_fn(cx: &OpCx) -> TokenStream {
         })
         .collect();
     let promote = promote(cx);
+    let same_device = same_device(cx);
     let infer = infer(cx);
     let mixed_declared = mixed_declared(cx);
     let checks = dtype_checks(cx);
@@ -48,6 +49,7 @@ pub(super) fn impl_fn(cx: &OpCx) -> TokenStream {
         fn #impl_ident<__B: #trait_ident>(__backend: #p::Backend, #(#impl_params,)* #impl_out_param) -> #impl_ret {
             let _ = __backend;
             #promote
+            #same_device
             #infer
             let __rejected = <__B as #p::BackendInfo>::INVALID.union(<__B as #trait_ident>::#upper.unsupported);
             #mixed_declared
@@ -93,6 +95,36 @@ fn promote(cx: &OpCx) -> TokenStream {
             let mut __store = ::core::default::Default::default();
             let [#(#operands),*] = #promote(#name_s, __backend, [#(#operands),*], &mut __store)?;
             #seqs
+        }
+    }
+}
+
+/// The arrays of the call (inputs after promotion, `&mut` arrays, indices, sequences,
+/// optional arrays, then `out`) share one device, or `Error::DeviceMismatch`. Guarded by a
+/// constant of the backend (`many_devices`), so a CPU-only backend runs nothing; omitted
+/// when the op has fewer than two arrays.
+fn same_device(cx: &OpCx) -> TokenStream {
+    let (p, name_s, op) = (cx.p, &cx.name_s, cx.op);
+    let fixed: Vec<&Ident> = op
+        .params
+        .iter()
+        .filter(|prm| {
+            prm.class.is_one_array() || matches!(prm.class, Class::Operand | Class::ArrayMut)
+        })
+        .map(|prm| &prm.ident)
+        .collect();
+    if fixed.len() + usize::from(op.has_out) < 2 && cx.many.is_empty() {
+        return quote!();
+    }
+    let devs = with_seqs(cx, quote!(#(#fixed.device()),*), |a| quote!(#a.device()));
+    let out = if op.has_out {
+        quote!(out.as_deref().map(#p::Array::device))
+    } else {
+        quote!(::core::option::Option::None)
+    };
+    quote! {
+        if #p::many_devices::<__B>() {
+            #p::same_device(#name_s, #devs, #out)?;
         }
     }
 }

@@ -11,6 +11,7 @@
 
 mod creation;
 mod data_type;
+mod device;
 mod elementwise;
 mod general;
 mod kernels;
@@ -194,18 +195,38 @@ pub(crate) fn device_of(d: &candle_core::Device) -> Device {
     }
 }
 
-/// The candle device for an ivy device.
+/// The candle device for an ivy device: the CPU; with the `cuda` feature, the process's one
+/// CUDA device of that ordinal (`cuda_device`); else [`Error::DeviceUnavailable`] (whose
+/// message names the `cuda` feature).
 pub(crate) fn candle_device(op: &'static str, d: Device) -> Result<candle_core::Device> {
     match d {
         Device::Cpu => Ok(candle_core::Device::Cpu),
         #[cfg(feature = "cuda")]
-        Device::Cuda(n) => candle_core::Device::new_cuda(n).map_err(|e| err(op, e)),
+        Device::Cuda(n) => cuda_device(op, n),
         other => Err(Error::DeviceUnavailable {
             op,
             device: other,
             backend: Backend::Candle,
         }),
     }
+}
+
+/// The CUDA device of ordinal `n`, opened once per process and shared: candle gives every
+/// `Device::new_cuda` call a device of its own, and refuses to combine tensors of two such
+/// devices even on the same GPU, so every array ivy puts on `cuda:N` must come from one.
+/// A GPU the driver cannot open (none of that ordinal, no GPU at all) is [`Error::Backend`]
+/// with the driver's message, and is not remembered: a later call tries again.
+#[cfg(feature = "cuda")]
+fn cuda_device(op: &'static str, n: usize) -> Result<candle_core::Device> {
+    use std::sync::{Mutex, PoisonError};
+    static OPENED: Mutex<Vec<(usize, candle_core::Device)>> = Mutex::new(Vec::new());
+    let mut opened = OPENED.lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some((_, d)) = opened.iter().find(|(i, _)| *i == n) {
+        return Ok(d.clone());
+    }
+    let d = candle_core::Device::new_cuda(n).map_err(|e| err(op, e))?;
+    opened.push((n, d.clone()));
+    Ok(d)
 }
 
 /// A candle error as an ivy error naming the op: only for conditions ivy cannot check

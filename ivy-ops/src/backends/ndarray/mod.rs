@@ -5,6 +5,7 @@
 
 mod creation;
 mod data_type;
+mod device;
 mod elementwise;
 mod general;
 mod indexing;
