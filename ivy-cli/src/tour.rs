@@ -2,6 +2,7 @@
 
 use crate::{CliError, CliResult};
 use ivy::backends::{CandleArray, NdArray};
+use ivy::custom::{ArrayFunctionCall, HandledFunctions, IvyArrayFunction};
 use ivy::prelude::*;
 use ivy::{registry, NativeArray};
 
@@ -36,6 +37,7 @@ pub fn run() -> CliResult {
     containers()?;
     inplace_updates()?;
     arrays()?;
+    custom_arrays()?;
     data_types()?;
     for_numpy_users()?;
     outln!("\nThe tour is over: every example ran as expected.");
@@ -267,6 +269,71 @@ fn arrays() -> CliResult {
                 Ok(()) => outln!("strict in-place mode: x.set(..) wrote the buffer"),
                 Err(e) => outln!("strict in-place mode: x.set(..) refused: {e}"),
             }
+            Ok(())
+        })?;
+    }
+    Ok(())
+}
+
+/// The seed's `MyArray`: a class of its own that ivy ops hand over to it.
+#[derive(Clone, Debug)]
+struct MyArray {
+    data: Array,
+}
+
+/// The seed's `HANDLED_FUNCTIONS`, filled by `implements`.
+static HANDLED: std::sync::LazyLock<ivy::Result<HandledFunctions<MyArray>>> =
+    std::sync::LazyLock::new(|| {
+        // @implements(ivy.abs): my_abs(my_array) -> MyArray(abs(my_array.data))
+        HandledFunctions::new()
+            .implements("abs", |call| {
+                let me = call.arg::<MyArray>(0)?;
+                Ok(registry::Value::custom(MyArray {
+                    data: ivy::abs(&me.data)?,
+                }))
+            })
+            .and_then(|h| {
+                h.implements("sqrt", |call| {
+                    let me = call.arg::<MyArray>(0)?;
+                    ivy::sqrt(&me.data).map(registry::Value::Array)
+                })
+            })
+    });
+
+impl IvyArrayFunction for MyArray {
+    // def __ivy_array_function__(self, func, types, args, kwargs)
+    fn ivy_array_function(
+        &self,
+        call: &ArrayFunctionCall<'_>,
+    ) -> Option<ivy::Result<registry::Value>> {
+        match &*HANDLED {
+            Ok(h) => h.handle(call), // None: NotImplemented
+            Err(e) => Some(Err(e.clone())),
+        }
+    }
+}
+
+fn custom_arrays() -> CliResult {
+    heading("custom array types: __ivy_array_function__ (IvyArrayFunction)");
+    for &b in Backend::ALL {
+        ivy::with_backend(b, || -> CliResult {
+            outln!("-- {b}");
+            let x = MyArray {
+                data: ivy::asarray([-3.0f32, 4.0])?,
+            };
+            // X = ivy.abs(X): by name, the handler's MyArray comes back
+            let y = registry::call("abs", &[registry::Value::custom(x.clone())], &[])?;
+            let y = y
+                .downcast_ref::<MyArray>()
+                .cloned()
+                .ok_or_else(|| CliError::Other("tour: abs of a MyArray gave no MyArray".into()))?;
+            outln!(
+                "X = MyArray(data={}); X = ivy.abs(X)  # by name: MyArray(data={})",
+                x.data,
+                y.data
+            );
+            outln!("ivy.sqrt(&X)  # handled, an Array back: {}", ivy::sqrt(&y)?);
+            expect_err("ivy.tan(&MyArray) (no handler)", ivy::tan(&x))?;
             Ok(())
         })?;
     }

@@ -302,6 +302,16 @@ pub enum Error {
         reason: &'static str,
     },
 
+    /// Custom array types (`ivy::IvyArrayFunction`) among an op's arguments, and every
+    /// one of their handlers declined the call.
+    #[error("`{op}` has no implementation for the custom array type(s) {types}: each `IvyArrayFunction` handler declined it; handle `{op}` in the type's `ivy_array_function` (e.g. `HandledFunctions::implements(\"{op}\", ..)`), or pass `ivy::Array`s")]
+    NoArrayFunction {
+        /// The op.
+        op: &'static str,
+        /// The custom types involved, in order.
+        types: String,
+    },
+
     /// A malformed version key of a support spec.
     #[error("malformed version key `{key}`: {reason}; use \"X and below\", \"X and above\", \"X to Y\" or \"X\"")]
     VersionKey {
@@ -342,7 +352,8 @@ impl Error {
             | Error::UnknownKeyword { op: o, .. }
             | Error::NotCallable { op: o, .. }
             | Error::CopyNotAvoidable { op: o, .. }
-            | Error::InplaceStrict { op: o, .. } => *o = op,
+            | Error::InplaceStrict { op: o, .. }
+            | Error::NoArrayFunction { op: o, .. } => *o = op,
             Error::DtypeNotInBackend { op: o, .. } => *o = o.map(|_| op),
             Error::UnknownDtype { .. }
             | Error::Promotion { .. }

@@ -8,6 +8,7 @@ pub use ivy_core::{
 };
 
 pub use crate::args::Data;
+pub use crate::custom::{run_typed as custom_typed, run_typed_out as custom_typed_out};
 pub use crate::family::{self, Kernels};
 pub use crate::kernels;
 pub use crate::value::{

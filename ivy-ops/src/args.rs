@@ -1,6 +1,8 @@
 //! Argument types of the generated API: operands (array or scalar), nested arguments
 //! (array, scalar or Container) and array data (asarray).
 
+use crate::custom::{CustomArray, IvyArrayFunction};
+use crate::registry::Value;
 use crate::Array;
 use ivy_core::{Backend, Dtype, Error, Result, Scalar};
 use std::borrow::Cow;
@@ -78,12 +80,96 @@ scalar_operand!(f32, f64, i8, i16, i32, i64, u8, u16, u32, bool);
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not an array argument of an ivy op",
     label = "expected an array",
-    note = "pass an `&ivy::Array`, an ndarray `ArrayD`/`ArrayViewD`/`ArcArray`, or a candle `Tensor`/`Var`; make an Array of values with `ivy::asarray(..)`"
+    note = "pass an `&ivy::Array`, an ndarray `ArrayD`/`ArrayViewD`/`ArcArray`, or a candle `Tensor`/`Var`; make an Array of values with `ivy::asarray(..)`; a type of your own is an argument once it implements `ivy::IvyArrayFunction` (and `Clone`, or pass it as an `ivy::custom::CustomArray`)"
 )]
-pub trait IntoArray<'a> {
+pub trait IntoArray<'a>: Sized {
     /// The argument as an `Array` (borrowed when it is one); `op` names the op in errors.
     fn into_array(self, op: &'static str) -> Result<Cow<'a, Array>>;
+
+    /// Whether the argument is a custom array ([`IvyArrayFunction`]): the op hands the call
+    /// to its type instead of running (see [`crate::custom`]). A constant `false` for every
+    /// other argument type, so the check costs nothing there.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn is_custom(&self) -> bool {
+        false
+    }
+
+    /// The argument as a dynamic value: what a custom array type's handler receives.
+    #[doc(hidden)]
+    #[inline]
+    fn into_value(self, op: &'static str) -> Result<Value> {
+        self.into_array(op).map(|a| Value::Array(a.into_owned()))
+    }
 }
+
+/// The error of a custom array asked for an Array (no op does: they hand the call to its
+/// type first).
+fn custom_not_array(op: &'static str, type_name: &str) -> Error {
+    Error::InvalidArgument {
+        op,
+        message: format!(
+            "a custom array ({type_name}) is not an ivy Array: the op hands it to its type's `IvyArrayFunction` handler; convert it to an Array first to run the op itself"
+        ),
+    }
+}
+
+/// Custom array types (see [`crate::custom`]): by reference when they are `Clone` (the
+/// handler gets a copy), or as a shared [`CustomArray`] handle.
+impl<'a, T: IvyArrayFunction + Clone> IntoArray<'a> for &'a T {
+    fn into_array(self, op: &'static str) -> Result<Cow<'a, Array>> {
+        Err(custom_not_array(op, std::any::type_name::<T>()))
+    }
+    #[inline(always)]
+    fn is_custom(&self) -> bool {
+        true
+    }
+    fn into_value(self, _op: &'static str) -> Result<Value> {
+        Ok(Value::custom(self.clone()))
+    }
+}
+impl<'a> IntoArray<'a> for &'a CustomArray {
+    fn into_array(self, op: &'static str) -> Result<Cow<'a, Array>> {
+        Err(custom_not_array(op, self.type_name()))
+    }
+    #[inline(always)]
+    fn is_custom(&self) -> bool {
+        true
+    }
+    fn into_value(self, _op: &'static str) -> Result<Value> {
+        Ok(Value::Custom(self.clone()))
+    }
+}
+impl<'a> IntoArray<'a> for CustomArray {
+    fn into_array(self, op: &'static str) -> Result<Cow<'a, Array>> {
+        Err(custom_not_array(op, self.type_name()))
+    }
+    #[inline(always)]
+    fn is_custom(&self) -> bool {
+        true
+    }
+    fn into_value(self, _op: &'static str) -> Result<Value> {
+        Ok(Value::Custom(self))
+    }
+}
+/// Custom arrays are operands too.
+macro_rules! custom_operand {
+    ($([$($g:tt)*] $t:ty),* $(,)?) => {$(
+        impl<'a, $($g)*> IntoOperand<'a> for $t {
+            fn into_operand(self, op: &'static str) -> Result<OperandArg<'a>> {
+                IntoArray::into_array(self, op).map(|a| OperandArg::Native(a.into_owned()))
+            }
+            #[inline(always)]
+            fn is_custom(&self) -> bool {
+                true
+            }
+            fn into_value(self, op: &'static str) -> Result<Value> {
+                IntoArray::into_value(self, op)
+            }
+        }
+    )*};
+}
+custom_operand!([T: IvyArrayFunction + Clone] &'a T, [] &'a CustomArray, [] CustomArray);
 
 impl<'a> IntoArray<'a> for &'a Array {
     #[inline(always)]
@@ -163,11 +249,29 @@ impl IntoArrayMut for &mut Array {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not an operand of an ivy op",
     label = "expected an array or a scalar",
-    note = "pass an `&ivy::Array`, a native array (ndarray `ArrayD`/`ArrayViewD`/`ArcArray`, candle `Tensor`/`Var`), a Rust number, a `bool` or an `ivy::Scalar`"
+    note = "pass an `&ivy::Array`, a native array (ndarray `ArrayD`/`ArrayViewD`/`ArcArray`, candle `Tensor`/`Var`), a Rust number, a `bool` or an `ivy::Scalar`; a type of your own is an operand once it implements `ivy::IvyArrayFunction`"
 )]
-pub trait IntoOperand<'a> {
+pub trait IntoOperand<'a>: Sized {
     /// The operand (holding the converted array when it was a native one).
     fn into_operand(self, op: &'static str) -> Result<OperandArg<'a>>;
+
+    /// Whether the argument is a custom array (see [`IntoArray`]'s).
+    #[doc(hidden)]
+    #[inline(always)]
+    fn is_custom(&self) -> bool {
+        false
+    }
+
+    /// The argument as a dynamic value: what a custom array type's handler receives.
+    #[doc(hidden)]
+    #[inline]
+    fn into_value(self, op: &'static str) -> Result<Value> {
+        let arg = self.into_operand(op)?;
+        Ok(match arg.get() {
+            Operand::Array(a) => Value::Array(a.clone()),
+            Operand::Scalar(s) => Value::Scalar(s),
+        })
+    }
 }
 
 /// A converted operand argument: [`OperandArg::get`] borrows it as an [`Operand`].

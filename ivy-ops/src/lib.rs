@@ -37,6 +37,7 @@ pub mod backends;
 mod complex_catrig;
 mod complex_math;
 pub mod constants;
+pub mod custom;
 pub mod elem;
 pub mod family;
 pub mod functional;
@@ -73,6 +74,7 @@ pub use backends::NativeDtype;
 #[cfg(feature = "ndarray")]
 pub use backends::NdarrayBackend;
 pub use constants::{E, INF, NAN, PI};
+pub use custom::IvyArrayFunction;
 pub use functional::creation::*;
 pub use functional::data_type::*;
 pub use functional::defaults::*;

@@ -33,6 +33,25 @@ pub fn call(name: &str, args: &[Value], kwargs: &Kwargs<'_>) -> Result<Value> {
     entry.call(args, kwargs)
 }
 
+/// The metadata of the op `name`, or [`Error::UnknownOp`] with the closest name.
+///
+/// ```
+/// assert_eq!(ivy::registry::meta("tan")?.params.len(), 1);
+/// assert!(ivy::registry::meta("tann").is_err());
+/// # Ok::<(), ivy::Error>(())
+/// ```
+pub fn meta(name: &str) -> Result<&'static OpMeta> {
+    crate::functional::CATEGORIES
+        .iter()
+        .flat_map(|c| c.iter())
+        .find(|e| e.meta.name == name)
+        .map(|e| e.meta)
+        .ok_or_else(|| Error::UnknownOp {
+            name: name.to_string(),
+            suggestion: closest(name),
+        })
+}
+
 /// The dynamic entry of the op `name`.
 pub fn dyn_entry(name: &str) -> Option<&'static DynEntry> {
     crate::functional::CALLS

@@ -38,6 +38,9 @@ pub enum Value {
     List(Vec<Value>),
     /// Named fields (`finfo`'s result).
     Record(Vec<(&'static str, Value)>),
+    /// A value of a custom array type ([`IvyArrayFunction`](crate::custom::IvyArrayFunction)):
+    /// an op given one hands the call to its type (see [`crate::custom`]).
+    Custom(crate::custom::CustomArray),
 }
 
 impl Value {
@@ -74,7 +77,36 @@ impl Value {
             Value::Str(_) => "a string".into(),
             Value::List(v) => format!("a list of {}", v.len()),
             Value::Record(_) => "a record".into(),
+            Value::Custom(c) => format!("a custom array ({})", c.type_name()),
         }
+    }
+    /// A value of a custom array type.
+    ///
+    /// ```
+    /// # use ivy::custom::{ArrayFunctionCall, IvyArrayFunction};
+    /// # use ivy::registry::Value;
+    /// #[derive(Debug)]
+    /// struct Mine(i32);
+    /// impl IvyArrayFunction for Mine {
+    ///     fn ivy_array_function(&self, _: &ArrayFunctionCall<'_>) -> Option<ivy::Result<Value>> { None }
+    /// }
+    /// let v = Value::custom(Mine(7));
+    /// assert_eq!(v.downcast_ref::<Mine>().unwrap().0, 7);
+    /// assert!(v.kind().contains("Mine") && v.as_custom().is_some());
+    /// ```
+    pub fn custom<T: crate::custom::IvyArrayFunction>(value: T) -> Value {
+        Value::Custom(crate::custom::CustomArray::new(value))
+    }
+    /// The custom array, if this is one.
+    pub fn as_custom(&self) -> Option<&crate::custom::CustomArray> {
+        match self {
+            Value::Custom(c) => Some(c),
+            _ => None,
+        }
+    }
+    /// The custom array as a `T`, if it is one.
+    pub fn downcast_ref<T: crate::custom::IvyArrayFunction>(&self) -> Option<&T> {
+        self.as_custom().and_then(|c| c.downcast_ref::<T>())
     }
     /// The array, if this is one.
     pub fn as_array(&self) -> Option<&Array> {
@@ -129,6 +161,34 @@ impl<T: Into<Value>> From<Vec<T>> for Value {
 impl From<&[i64]> for Value {
     fn from(v: &[i64]) -> Value {
         Value::List(v.iter().map(|&i| Value::Scalar(Scalar::Int(i))).collect())
+    }
+}
+impl From<&[&Array]> for Value {
+    fn from(v: &[&Array]) -> Value {
+        Value::List(v.iter().map(|&a| Value::from(a)).collect())
+    }
+}
+impl From<crate::custom::CustomArray> for Value {
+    fn from(c: crate::custom::CustomArray) -> Value {
+        Value::Custom(c)
+    }
+}
+impl From<&crate::custom::CustomArray> for Value {
+    fn from(c: &crate::custom::CustomArray) -> Value {
+        Value::Custom(c.clone())
+    }
+}
+/// `asarray`'s nested values: a scalar, or nested lists of scalars (as the `Data` reader
+/// takes them back).
+impl From<Data> for Value {
+    fn from(d: Data) -> Value {
+        fn nest(values: &mut std::slice::Iter<'_, Scalar>, shape: &[usize]) -> Value {
+            match shape.split_first() {
+                None => values.next().map_or(Value::None, |&s| Value::Scalar(s)),
+                Some((&n, rest)) => Value::List((0..n).map(|_| nest(values, rest)).collect()),
+            }
+        }
+        nest(&mut d.values.iter(), &d.shape)
     }
 }
 impl From<&[usize]> for Value {
@@ -188,6 +248,35 @@ impl<'v> FromValue<'v> for Array {
         v.as_array().cloned()
     }
 }
+impl<'v> FromValue<'v> for Container {
+    const EXPECTED: &'static str = "a Container";
+    fn from_value(v: &'v Value) -> Option<Self> {
+        match v {
+            Value::Container(c) => Some(c.clone()),
+            _ => None,
+        }
+    }
+}
+impl<'v> FromValue<'v> for () {
+    const EXPECTED: &'static str = "nothing";
+    fn from_value(v: &'v Value) -> Option<Self> {
+        matches!(v, Value::None).then_some(())
+    }
+}
+/// Several results: a list of as many.
+macro_rules! from_value_tuple {
+    ($(($($t:ident $v:ident),*)),*) => {$(
+        impl<'v, $($t: FromValue<'v>),*> FromValue<'v> for ($($t,)*) {
+            const EXPECTED: &'static str = "a list (a tuple of results)";
+            fn from_value(v: &'v Value) -> Option<Self> {
+                let Value::List(items) = v else { return None };
+                let [$($v),*] = items.as_slice() else { return None };
+                Some(($($t::from_value($v)?,)*))
+            }
+        }
+    )*};
+}
+from_value_tuple!((A a, B b), (A a, B b, C c), (A a, B b, C c, D d));
 impl<'v> FromValue<'v> for &'v Container {
     const EXPECTED: &'static str = "a Container";
     fn from_value(v: &'v Value) -> Option<Self> {
@@ -476,6 +565,9 @@ impl DynEntry {
     /// that array and returns it, written (Ivy's `out=`); a Container among the arguments
     /// of a nestable op runs its nested form.
     pub fn call(&self, args: &[Value], kwargs: &Kwargs<'_>) -> Result<Value> {
+        if crate::custom::in_call(args, kwargs) {
+            return self.call_custom(args, kwargs, None);
+        }
         let Some(at) = kwargs.iter().position(|(n, _)| *n == "out") else {
             return (self.run)(args, kwargs, None);
         };
@@ -493,7 +585,43 @@ impl DynEntry {
     /// Calls the op's `_out` form, writing into `out` (its shape and dtype kept; unchanged
     /// when the call fails). An op without an `out` form rejects it as an unknown keyword.
     pub fn call_out(&self, args: &[Value], kwargs: &Kwargs<'_>, out: &mut Array) -> Result<()> {
+        if crate::custom::in_call(args, kwargs) {
+            return self.call_custom(args, kwargs, Some(out)).map(drop);
+        }
         (self.run)(args, kwargs, Some(out)).map(drop)
+    }
+
+    /// Custom array arguments: the call goes to their types' handlers ([`crate::custom`]);
+    /// an `out` (given apart, or as a keyword argument) receives the array they return.
+    fn call_custom(
+        &self,
+        args: &[Value],
+        kwargs: &Kwargs<'_>,
+        out: Option<&mut Array>,
+    ) -> Result<Value> {
+        let meta = crate::registry::meta(self.name)?;
+        let (out_kw, rest): (Vec<_>, Vec<_>) =
+            kwargs.iter().cloned().partition(|(n, _)| *n == "out");
+        let v = crate::custom::dispatch(meta, args, &rest)?;
+        let mut kw_out = match out_kw.into_iter().next() {
+            Some((_, o)) => Some(<Array as FromValue>::read(self.name, "out", &o)?),
+            None => None,
+        };
+        let Some(out) = out.or(kw_out.as_mut()) else {
+            return Ok(v);
+        };
+        let a = v
+            .as_array()
+            .cloned()
+            .ok_or_else(|| Error::InvalidArgument {
+                op: self.name,
+                message: format!(
+                "`out` was given, and the custom array handler returned {} rather than an array",
+                v.kind()
+            ),
+            })?;
+        crate::__private::write_out(self.name, a, out)?;
+        Ok(Value::Array(out.clone()))
     }
 }
 

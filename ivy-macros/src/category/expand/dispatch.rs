@@ -439,6 +439,7 @@ pub(super) fn core_fn(cx: &OpCx) -> TokenStream {
     } else {
         quote!()
     };
+    let custom = super::dynamic::custom_branch(cx);
     let run = run(cx);
     // a `&mut Array` parameter also takes a native array: the op runs on an Array holding
     // it, which is written back (`IntoArrayMut::with_array`)
@@ -487,6 +488,7 @@ pub(super) fn core_fn(cx: &OpCx) -> TokenStream {
         #[inline]
         #[allow(clippy::too_many_arguments)]
         #vis fn #core_ident #lt(#(#core_pub_params),*) -> #core_ret {
+            #custom
             #(#convert)*
             #unpack_kw
             #run

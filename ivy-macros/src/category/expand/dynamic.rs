@@ -441,3 +441,87 @@ pub(super) fn entry(cat: &CatCx, op: &Op) -> (TokenStream, TokenStream) {
 fn is_unit(op: &Op) -> bool {
     matches!(&op.ret, Type::Tuple(t) if t.elems.is_empty())
 }
+
+/// The custom-array path of an op's core entry (see `ivy::custom`): when an array argument
+/// is a custom array type (`IntoArray::is_custom`, a constant `false` for every other
+/// argument type, so the branch folds away), every argument becomes a `Value` and the call
+/// goes to the custom types' handlers. Nothing for an op without array arguments, with an
+/// argument updated in place, or with one no value gives.
+pub(super) fn custom_branch(cx: &super::OpCx) -> TokenStream {
+    let (p, op, name_s) = (cx.p, cx.op, &cx.name_s);
+    let generics = type_generics(op);
+    let mut checks = Vec::new();
+    for prm in &op.params {
+        let id = &prm.ident;
+        match prm.class {
+            Class::Array | Class::Index => checks.push(quote!(#p::IntoArray::is_custom(&#id))),
+            Class::Operand => checks.push(quote!(#p::IntoOperand::is_custom(&#id))),
+            Class::ArrayMut => return quote!(),
+            _ => {}
+        }
+        if matches!(read_of(prm, &generics, p), Read::Not(_)) {
+            return quote!();
+        }
+    }
+    if checks.is_empty() || op.kind == Kind::Standalone {
+        return quote!();
+    }
+    let value_of = |prm: &Param, e: TokenStream| -> TokenStream {
+        match prm.class {
+            Class::Array | Class::Index => quote!(#p::IntoArray::into_value(#e, #name_s)?),
+            Class::Operand => quote!(#p::IntoOperand::into_value(#e, #name_s)?),
+            Class::Scalar => {
+                quote!(#p::Value::Scalar(::core::convert::Into::<#p::Scalar>::into(#e)))
+            }
+            Class::Data => quote!(#p::Value::from(::core::convert::Into::<#p::Data>::into(#e))),
+            Class::Shape => {
+                quote!(#p::Value::from(::core::convert::Into::<#p::Shape>::into(#e)))
+            }
+            _ => match &prm.ty {
+                Type::ImplTrait(it) => match impl_target(it) {
+                    Some(ImplTarget::Into(x)) => {
+                        quote!(#p::Value::from(::core::convert::Into::<#x>::into(#e)))
+                    }
+                    _ => quote!(#p::Value::List(
+                        ::core::iter::IntoIterator::into_iter(#e).map(#p::Value::from).collect()
+                    )),
+                },
+                Type::Reference(r) if matches!(&*r.elem, Type::Slice(_)) => quote!(
+                    #p::Value::List(#e.iter().map(|__x| #p::Value::from(::core::clone::Clone::clone(__x))).collect())
+                ),
+                _ => quote!(#p::Value::from(#e)),
+            },
+        }
+    };
+    let args: Vec<TokenStream> = op
+        .params
+        .iter()
+        .filter(|prm| prm.kw.is_none())
+        .map(|prm| {
+            let id = &prm.ident;
+            value_of(prm, quote!(#id))
+        })
+        .collect();
+    let kwargs: Vec<TokenStream> = op
+        .params
+        .iter()
+        .filter(|prm| prm.kw.is_some())
+        .map(|prm| {
+            let id = &prm.ident;
+            let (id_s, v) = (id.to_string(), value_of(prm, quote!(kw.#id)));
+            quote!((#id_s, #v))
+        })
+        .collect();
+    let meta_ident = &cx.meta_ident;
+    let run = if op.has_out {
+        quote!(#p::custom_typed_out(&#meta_ident, ::std::vec![#(#args),*], ::std::vec![#(#kwargs),*], out))
+    } else {
+        let ret = &cx.ret;
+        quote!(#p::custom_typed::<#ret>(&#meta_ident, ::std::vec![#(#args),*], ::std::vec![#(#kwargs),*]))
+    };
+    quote! {
+        if #(#checks)||* {
+            return #run;
+        }
+    }
+}
