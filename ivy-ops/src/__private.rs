@@ -1,6 +1,8 @@
 //! Runtime helpers of the generated code. Not public API: reached as `::ivy::__private`.
 
-pub use crate::{Array, Container, IntoArray, IntoArrayMut, IntoOperand, NestArg, Operand};
+pub use crate::{
+    Array, ArraysArg, Container, IntoArray, IntoArrayMut, IntoArrays, IntoOperand, NestArg, Operand,
+};
 use ivy_core::Nest;
 pub use ivy_core::{
     resolve_device_spec, resolve_spec, Backend, BackendSupport, Device, DeviceSet, Dtype, DtypeSet,

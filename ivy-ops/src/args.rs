@@ -202,6 +202,134 @@ impl<'a> IntoArray<'a> for Array {
     }
 }
 
+/// A sequence-of-arrays argument (`concat`'s, `stack`'s): a reference to a slice, an array
+/// or a `Vec` of anything [`IntoArray`] takes one by one — `&Array`s (passed on as they are, nothing
+/// copied or allocated), `Array`s, or one backend's natives (each converted as `IntoArray`
+/// converts it: candle handles and owned ndarray arrays shared, borrowed ndarray arrays
+/// copied once). The items of one sequence are of one type (Rust's slices are), and an empty
+/// literal names it: `ivy::meshgrid(&[] as &[&Array])`.
+///
+/// ```
+/// use ivy::prelude::*;
+/// ivy::set_backend(Backend::Ndarray);
+/// let x = ivy::asarray([1.0f32, 2.0])?;
+/// assert_eq!(ivy::concat(&[&x, &x])?.shape(), &[4]);                 // &Arrays
+/// assert_eq!(ivy::stack(&vec![x.clone(), x.clone()])?.shape(), &[2, 2]); // Arrays
+/// let a = ndarray::ArrayD::from_shape_vec(ndarray::IxDyn(&[2]), vec![3.0f32, 4.0]).unwrap();
+/// assert_eq!(ivy::concat(&[&a, &a])?.to_vec::<f32>()?, [3.0, 4.0, 3.0, 4.0]); // natives
+/// let t = candle_core::Tensor::new(&[5.0f32], &candle_core::Device::Cpu).unwrap();
+/// assert_eq!(ivy::concat(&[t.clone(), t])?.to_vec::<f32>()?, [5.0, 5.0]);
+/// # Ok::<(), ivy::Error>(())
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a sequence of arrays for an ivy op",
+    label = "expected a sequence of arrays",
+    note = "pass a reference to a slice, an array or a `Vec` of `&ivy::Array`s, `ivy::Array`s, or one backend's native arrays: `&[&x, &y]`, `&vec_of_arrays`"
+)]
+pub trait IntoArrays<'a> {
+    /// The arrays; `op` names the op in errors.
+    fn into_arrays(self, op: &'static str) -> Result<ArraysArg<'a>>;
+}
+
+/// A converted sequence argument: [`ArraysArg::refs`] borrows it as `&[&Array]`.
+#[derive(Debug)]
+pub enum ArraysArg<'a> {
+    /// `&Array`s as given.
+    Given(&'a [&'a Array]),
+    /// Converted arrays.
+    Converted(Vec<Array>),
+}
+
+impl ArraysArg<'_> {
+    /// The arrays, borrowed; `Vec` holds the references of converted ones.
+    #[inline]
+    pub fn refs<'s>(&'s self, holder: &'s mut Vec<&'s Array>) -> &'s [&'s Array] {
+        match self {
+            ArraysArg::Given(s) => s,
+            ArraysArg::Converted(v) => {
+                holder.extend(v.iter());
+                holder
+            }
+        }
+    }
+}
+
+/// One item of a sequence argument ([`IntoArrays`]).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not an array, so a sequence of it is not an ivy op's sequence of arrays",
+    label = "expected a sequence of arrays",
+    note = "the items may be `&ivy::Array`, `ivy::Array`, or one backend's native arrays"
+)]
+pub trait SeqItem<'a>: Sized {
+    /// The items as they are, when they are `&Array`s (no conversion).
+    #[doc(hidden)]
+    #[inline(always)]
+    fn given(_items: &'a [Self]) -> Option<&'a [&'a Array]> {
+        None
+    }
+    /// One item as an Array.
+    fn to_array(&self, op: &'static str) -> Result<Array>;
+}
+
+impl<'a> SeqItem<'a> for &'a Array {
+    #[inline(always)]
+    fn given(items: &'a [Self]) -> Option<&'a [&'a Array]> {
+        Some(items)
+    }
+    #[inline]
+    fn to_array(&self, _op: &'static str) -> Result<Array> {
+        Ok((*self).clone())
+    }
+}
+impl SeqItem<'_> for Array {
+    #[inline]
+    fn to_array(&self, _op: &'static str) -> Result<Array> {
+        Ok(self.clone())
+    }
+}
+/// Natives as sequence items: each converted as [`IntoArray`] converts a reference to it
+/// (`$via` turns `&item` into an argument `IntoArray` takes).
+macro_rules! seq_item_native {
+    ($([$($g:tt)*] $t:ty => |$x:ident| $via:expr),* $(,)?) => {$(
+        impl<'a, $($g)*> $crate::SeqItem<'a> for $t {
+            fn to_array(&self, op: &'static str) -> $crate::Result<$crate::Array> {
+                let $x = self;
+                $crate::IntoArray::into_array($via, op).map(::std::borrow::Cow::into_owned)
+            }
+        }
+    )*};
+}
+pub(crate) use seq_item_native;
+
+fn seq_of<'a, E: SeqItem<'a>>(items: &'a [E], op: &'static str) -> Result<ArraysArg<'a>> {
+    if let Some(given) = E::given(items) {
+        return Ok(ArraysArg::Given(given));
+    }
+    items
+        .iter()
+        .map(|e| e.to_array(op))
+        .collect::<Result<Vec<_>>>()
+        .map(ArraysArg::Converted)
+}
+
+impl<'a, E: SeqItem<'a>> IntoArrays<'a> for &'a [E] {
+    #[inline]
+    fn into_arrays(self, op: &'static str) -> Result<ArraysArg<'a>> {
+        seq_of(self, op)
+    }
+}
+impl<'a, E: SeqItem<'a>, const N: usize> IntoArrays<'a> for &'a [E; N] {
+    #[inline]
+    fn into_arrays(self, op: &'static str) -> Result<ArraysArg<'a>> {
+        seq_of(self, op)
+    }
+}
+impl<'a, E: SeqItem<'a>> IntoArrays<'a> for &'a Vec<E> {
+    #[inline]
+    fn into_arrays(self, op: &'static str) -> Result<ArraysArg<'a>> {
+        seq_of(self, op)
+    }
+}
 /// The array an in-place op updates (`inplace_update`'s `x`): an `&mut Array`, or a native
 /// array whose own buffer is written.
 ///

@@ -65,7 +65,8 @@ pub struct ReadmeDoctests;
 pub mod __private;
 
 pub use args::{
-    Data, IntoArray, IntoArrayMut, IntoData, IntoOperand, NestArg, Operand, OperandArg,
+    ArraysArg, Data, IntoArray, IntoArrayMut, IntoArrays, IntoData, IntoOperand, NestArg, Operand,
+    OperandArg, SeqItem,
 };
 pub use array::{Array, NativeArray};
 #[cfg(feature = "candle")]

@@ -56,6 +56,48 @@ fn candle_natives_go_straight_into_ops() -> ivy::Result<()> {
 }
 
 #[test]
+fn sequences_of_natives_go_straight_into_ops() -> ivy::Result<()> {
+    // ndarray: borrowed, owned, views, shared; a slice, an array or a Vec of them
+    let (a, b) = (nd(&[1.0, 2.0], &[2]), nd(&[3.0, 4.0], &[2]));
+    assert_eq!(
+        ivy::concat(&[&a, &b])?.to_vec::<f32>()?,
+        [1.0, 2.0, 3.0, 4.0]
+    );
+    assert_eq!(ivy::stack(&[a.view(), b.view()])?.shape(), &[2, 2]);
+    assert_eq!(
+        ivy::concat(&vec![a.clone(), b.clone()])?.backend(),
+        Backend::Ndarray
+    );
+    let arcs = vec![a.clone().into_shared(), b.clone().into_shared()];
+    assert_eq!(ivy::concat(&arcs)?.to_vec::<f32>()?, [1.0, 2.0, 3.0, 4.0]);
+    // meshgrid's and broadcast_arrays' sequences too, and the keyword forms
+    assert_eq!(ivy::meshgrid(&[&a, &b])?.len(), 2);
+    assert_eq!(
+        ivy::broadcast_arrays(&[&a, &b])?[1].to_vec::<f32>()?,
+        [3.0, 4.0]
+    );
+    let kw = ConcatKw { axis: None };
+    assert_eq!(ivy::concat_with(&[&a, &b], kw)?.shape(), &[4]);
+    // candle: tensors and Vars
+    let (t, u) = (tensor(&[1.0]), tensor(&[2.0]));
+    assert_eq!(ivy::concat(&[&t, &u])?.to_vec::<f32>()?, [1.0, 2.0]);
+    let v = candle_core::Var::from_tensor(&t).unwrap();
+    assert_eq!(ivy::stack(&[&v, &v])?.backend(), Backend::Candle);
+    // `Array`s in a Vec; `&Array`s pass as they are
+    let x = Array::from(a.clone());
+    assert_eq!(ivy::concat(&vec![x.clone(), x.clone()])?.shape(), &[4]);
+    let refs: Vec<&Array> = vec![&x, &x];
+    assert_eq!(ivy::concat(&refs)?.shape(), &[4]);
+    // an item that fails to convert is the op's typed error
+    let matrix = ndarray::ArrayD::<f32>::zeros(IxDyn(&[0, 3])); // rank 2 with rank 1
+    assert!(matches!(
+        ivy::concat(&[&matrix, &a]),
+        Err(Error::Shape { .. } | Error::InvalidArgument { .. })
+    ));
+    Ok(())
+}
+
+#[test]
 fn natives_are_not_copied_where_the_backend_shares() -> ivy::Result<()> {
     // a candle tensor: the Array holds the same storage
     let t = tensor(&[1.0, 2.0]);

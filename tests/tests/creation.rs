@@ -118,7 +118,7 @@ test_backends! {
         assert_eq!((g[0].dtype(), g[1].dtype()), (Dtype::Int32, Dtype::Float32));
         let g = ivy::meshgrid_with(&[&x, &y, &z], MeshgridKw { indexing: "ij".into() })?;
         assert!(g.iter().all(|a| a.shape() == [3, 2, 4]));
-        assert!(ivy::meshgrid(&[])?.is_empty());
+        assert!(ivy::meshgrid(&[] as &[&Array])?.is_empty());
         let r = ivy::meshgrid_with(&[&x], MeshgridKw { indexing: "yx".into() });
         match r {
             Err(Error::InvalidArgument { op: "meshgrid", message }) => assert!(message.contains("\"xy\" or \"ij\""), "{message}"),

@@ -210,7 +210,7 @@ fn sequences_are_promoted_and_checked_before_the_backend() {
             assert!(matches!(e, Error::Shape { op: "concat", .. }), "{e}");
             assert_eq!(out.to_f64_vec()?, [1.0, -2.0, 200.0]);
             assert!(matches!(
-                ivy::concat(&[]),
+                ivy::concat(&[] as &[&Array]),
                 Err(Error::InvalidArgument { op: "concat", .. })
             ));
             let e = ivy::concat_with(&[&x], ConcatKw { axis: Some(1) }).unwrap_err();
@@ -364,7 +364,7 @@ fn axes_are_normalised_before_the_backend() {
             // a sequence: its first array's rank; an empty one is an error, not a panic
             let y = ivy::zeros([5])?;
             assert_eq!(i64s(&axes::seen_seq_axis(&[&y, &x], -1)?), [0]);
-            let e = axes::seen_seq_axis(&[], 0).unwrap_err();
+            let e = axes::seen_seq_axis(&[] as &[&Array], 0).unwrap_err();
             assert!(
                 matches!(&e, Error::InvalidArgument { op: "seen_seq_axis", message } if message.contains("`xs` needs at least one array")),
                 "{e}"

@@ -132,6 +132,10 @@ impl Param {
                 quote!(impl #p::IntoArray<#l>)
             }
             Class::ArrayMut => quote!(impl #p::IntoArrayMut),
+            Class::Arrays => {
+                let l = lifetime_of(&self.ident);
+                quote!(impl #p::IntoArrays<#l>)
+            }
             Class::Scalar => quote!(impl ::core::convert::Into<#p::Scalar>),
             Class::Data => quote!(impl ::core::convert::Into<#p::Data>),
             Class::Shape => quote!(impl ::core::convert::Into<#p::Shape>),

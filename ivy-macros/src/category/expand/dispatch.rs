@@ -397,6 +397,7 @@ pub(super) fn core_fn(cx: &OpCx) -> TokenStream {
                 prm.class,
                 Class::Operand
                     | Class::Array
+                    | Class::Arrays
                     | Class::Index
                     | Class::Scalar
                     | Class::Data
@@ -412,6 +413,15 @@ pub(super) fn core_fn(cx: &OpCx) -> TokenStream {
                     return quote! {
                         let #store = #p::IntoArray::into_array(#id, #name_s)?;
                         let #id: &#p::Array = &#store;
+                    };
+                }
+                // a sequence of natives (or of `Array`s) is converted; `&Array`s pass as is
+                Class::Arrays => {
+                    let holder = format_ident!("__refs_{}", id);
+                    return quote! {
+                        let #store = #p::IntoArrays::into_arrays(#id, #name_s)?;
+                        let mut #holder = ::std::vec::Vec::new();
+                        let #id: &[&#p::Array] = #store.refs(&mut #holder);
                     };
                 }
                 Class::Operand => {

@@ -477,6 +477,9 @@ pub(super) fn custom_branch(cx: &super::OpCx) -> TokenStream {
             Class::Shape => {
                 quote!(#p::Value::from(::core::convert::Into::<#p::Shape>::into(#e)))
             }
+            Class::Arrays => quote!(#p::Value::from(
+                #p::IntoArrays::into_arrays(#e, #name_s)?.refs(&mut ::std::vec::Vec::new())
+            )),
             _ => match &prm.ty {
                 Type::ImplTrait(it) => match impl_target(it) {
                     Some(ImplTarget::Into(x)) => {

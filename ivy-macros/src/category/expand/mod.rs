@@ -279,7 +279,7 @@ fn backends_expr(p: &TokenStream, op: &Op, many: &[&Param]) -> TokenStream {
 
 /// `<'__x1, '__x2>` for the parameters of the given classes (empty if none).
 /// The classes whose public type is `impl Trait<'l>` (a lifetime per parameter).
-const ARG_CLASSES: &[Class] = &[Class::Operand, Class::Array, Class::Index];
+const ARG_CLASSES: &[Class] = &[Class::Operand, Class::Array, Class::Index, Class::Arrays];
 
 fn generics_of<'a>(params: impl Iterator<Item = &'a Param>, classes: &[Class]) -> TokenStream {
     let lts: Vec<syn::Lifetime> = params

@@ -415,6 +415,12 @@ impl<'a> crate::IntoArray<'a> for &Var {
     }
 }
 crate::args::native_operand!([] &Tensor, [] Tensor, [] &Var);
+crate::args::seq_item_native!(
+    [] Tensor => |x| x,
+    [] &Tensor => |x| *x,
+    [] Var => |x| x,
+    [] &Var => |x| *x,
+);
 
 impl crate::IntoArrayMut for &mut Var {
     /// A `Var` is set natively, keeping its dtype (the value is cast into it).

@@ -220,6 +220,15 @@ crate::args::native_operand!(
     [T: NdElem] ArrayViewD<'_, T>,
 );
 
+crate::args::seq_item_native!(
+    [T: NdElem] ArrayD<T> => |x| x,
+    [T: NdElem] &ArrayD<T> => |x| *x,
+    [T: NdElem] ArcArray<T, IxDyn> => |x| x,
+    [T: NdElem] &ArcArray<T, IxDyn> => |x| *x,
+    [T: NdElem] ArrayViewD<'_, T> => |x| x,
+    [T: NdElem] &ArrayViewD<'_, T> => |x| *x,
+);
+
 /// The addresses the elements of `a` span (empty for an empty array).
 pub(crate) fn byte_range(a: &NdArray) -> std::ops::Range<usize> {
     fn span<T>(x: &NdData<T>) -> std::ops::Range<usize> {
