@@ -4,6 +4,7 @@ use crate::error::{Error, Result};
 use std::cell::RefCell;
 use std::fmt;
 use std::str::FromStr;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Where an array lives: `cpu` or `cuda:N`.
 ///
@@ -87,13 +88,49 @@ thread_local! {
     static DEFAULT_DEVICE: RefCell<Vec<Device>> = const { RefCell::new(Vec::new()) };
 }
 
+/// The process-wide default device, seen by every thread with an empty stack:
+/// 0 = none (the CPU), 1 = the CPU, `2 + n` = `cuda:n`.
+static PROCESS_DEFAULT: AtomicUsize = AtomicUsize::new(0);
+
+fn decode_process_default() -> Option<Device> {
+    match PROCESS_DEFAULT.load(Ordering::Relaxed) {
+        0 => None,
+        1 => Some(Device::Cpu),
+        n => Some(Device::Cuda(n - 2)),
+    }
+}
+
+/// Sets (or with `None` clears) the process-wide default device: the default of every
+/// thread whose own stack ([`set_default_device`], [`with_default_device`]) is empty —
+/// threads spawned later included. Like [`set_default_backend`](crate::set_default_backend)
+/// for backends.
+///
+/// ```
+/// use ivy_core::{default_device, set_process_default_device, with_default_device, Device};
+/// set_process_default_device(Some(Device::Cuda(0)));
+/// assert_eq!(std::thread::spawn(default_device).join().unwrap(), Device::Cuda(0));
+/// // a thread's own setting wins
+/// assert_eq!(with_default_device(Device::Cpu, default_device), Device::Cpu);
+/// set_process_default_device(None);
+/// assert_eq!(default_device(), Device::Cpu);
+/// ```
+pub fn set_process_default_device(d: Option<Device>) {
+    let code = match d {
+        None => 0,
+        Some(Device::Cpu) => 1,
+        Some(Device::Cuda(n)) => n.saturating_add(2),
+    };
+    PROCESS_DEFAULT.store(code, Ordering::Relaxed);
+}
+
 /// The default device on this thread (Ivy's `default_device()`): the innermost
-/// [`with_default_device`], else the last [`set_default_device`] not yet unset, else the CPU.
+/// [`with_default_device`], else the last [`set_default_device`] not yet unset, else the
+/// process-wide default ([`set_process_default_device`]), else the CPU.
 /// It is where creation ops put arrays when neither a `device` argument nor an array
 /// argument decides (`#[infer_device]`: explicit → first array → this).
 ///
 /// Like the backend stack ([`set_backend`](crate::set_backend)), the stack is per thread:
-/// a thread starts on the CPU.
+/// a thread starts on the process-wide default, the CPU unless set.
 ///
 /// ```
 /// use ivy_core::{default_device, with_default_device, Device};
@@ -104,7 +141,10 @@ thread_local! {
 /// ```
 #[inline]
 pub fn default_device() -> Device {
-    DEFAULT_DEVICE.with(|s| s.borrow().last().copied().unwrap_or(Device::Cpu))
+    DEFAULT_DEVICE
+        .with(|s| s.borrow().last().copied())
+        .or_else(decode_process_default)
+        .unwrap_or(Device::Cpu)
 }
 
 /// Pushes `d` onto this thread's default-device stack (Ivy's `set_default_device`): it is

@@ -33,8 +33,8 @@ pub use defaults::{
     unset_default, with_default, DefaultKind,
 };
 pub use device::{
-    default_device, set_default_device, unset_default_device, with_default_device, Device,
-    DeviceSet,
+    default_device, set_default_device, set_process_default_device, unset_default_device,
+    with_default_device, Device, DeviceSet,
 };
 pub use dtype::{valid_dtype_names, Dtype, DtypeKind, DtypeSet};
 pub use error::{Error, Result};

@@ -96,7 +96,10 @@ pub use ivy_core::{
     container, current_backend, set_backend, set_default_backend, unset_backend, with_backend,
     Backend, Device, Dtype, DtypeSet, Error, OpKind, Result, Scalar, Shape,
 };
-pub use ivy_core::{default_device, set_default_device, unset_default_device, with_default_device};
+pub use ivy_core::{
+    default_device, set_default_device, set_process_default_device, unset_default_device,
+    with_default_device,
+};
 pub use ivy_core::{
     default_of, precise_mode, set_default, set_precise_mode, unset_default, with_default,
     with_precise_mode, DefaultKind, PreciseMode,
