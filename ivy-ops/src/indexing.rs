@@ -396,11 +396,47 @@ pub(crate) fn walk_basic(
     Ok(())
 }
 
+/// The offsets of a block's positions, in order: a strided run (a whole axis, a slice;
+/// never expanded when the selection is empty, so an empty array with a huge axis costs
+/// nothing), or a list.
+enum Offsets {
+    /// `len` positions from `first`, `step` apart, along an axis of stride `stride`.
+    Run {
+        first: usize,
+        step: i64,
+        len: usize,
+        stride: usize,
+    },
+    /// The offsets themselves.
+    List(Vec<usize>),
+}
+
+impl Offsets {
+    fn len(&self) -> usize {
+        match self {
+            Offsets::Run { len, .. } => *len,
+            Offsets::List(v) => v.len(),
+        }
+    }
+    /// The offset of position `j` (< `len`).
+    fn at(&self, j: usize) -> usize {
+        match self {
+            Offsets::Run {
+                first,
+                step,
+                stride,
+                ..
+            } => (*first as i128 + j as i128 * *step as i128) as usize * stride,
+            Offsets::List(v) => v[j],
+        }
+    }
+}
+
 /// A block of the selection: its shape, and the offset (into `x` in row-major order) of
 /// each of its positions.
 struct Block {
     shape: Vec<usize>,
-    offsets: Vec<usize>,
+    offsets: Offsets,
 }
 
 /// The integer values of an index array, each resolved against an axis of length `n`.
@@ -469,7 +505,12 @@ pub(crate) fn selection(
     let mut axis = 0usize;
     let full = |axis: usize| Block {
         shape: vec![shape[axis]],
-        offsets: (0..shape[axis]).map(|p| p * strides[axis]).collect(),
+        offsets: Offsets::Run {
+            first: 0,
+            step: 1,
+            len: shape[axis],
+            stride: strides[axis],
+        },
     };
     let mut items: Vec<&Idx> = Vec::with_capacity(index.len());
     items.extend(index.iter());
@@ -497,13 +538,13 @@ pub(crate) fn selection(
             }
             Idx::NewAxis => blocks.push(Block {
                 shape: vec![1],
-                offsets: vec![0],
+                offsets: Offsets::List(vec![0]),
             }),
             Idx::Int(v) => {
                 let p = position(op, *v, axis, shape[axis])?;
                 let b = Block {
                     shape: vec![],
-                    offsets: vec![p * strides[axis]],
+                    offsets: Offsets::List(vec![p * strides[axis]]),
                 };
                 if is_adv {
                     adv.push(b);
@@ -514,12 +555,14 @@ pub(crate) fn selection(
             }
             Idx::Slice { start, stop, step } => {
                 let (first, len) = slice_range(op, shape[axis], *start, *stop, *step)?;
-                let offsets = (0..len)
-                    .map(|j| (first as i128 + j as i128 * *step as i128) as usize * strides[axis])
-                    .collect();
                 blocks.push(Block {
                     shape: vec![len],
-                    offsets,
+                    offsets: Offsets::Run {
+                        first,
+                        step: *step,
+                        len,
+                        stride: strides[axis],
+                    },
                 });
                 axis += 1;
             }
@@ -527,7 +570,7 @@ pub(crate) fn selection(
                 let pos = array_positions(op, a, axis, shape[axis])?;
                 adv.push(Block {
                     shape: a.shape().to_vec(),
-                    offsets: pos.into_iter().map(|p| p * strides[axis]).collect(),
+                    offsets: Offsets::List(pos.into_iter().map(|p| p * strides[axis]).collect()),
                 });
                 axis += 1;
             }
@@ -555,7 +598,7 @@ pub(crate) fn selection(
                 }
                 adv.push(Block {
                     shape: vec![offsets.len()],
-                    offsets,
+                    offsets: Offsets::List(offsets),
                 });
                 axis += m.ndim();
             }
@@ -572,28 +615,28 @@ pub(crate) fn selection(
         // the advanced items broadcast together into one block
         let shapes: Vec<&[usize]> = adv.iter().map(|b| b.shape.as_slice()).collect();
         let bshape = broadcast_shapes(op, &shapes)?;
-        let n: usize = bshape.iter().product();
+        let n = crate::alloc::shape_size(op, &bshape, 1)?;
         let out_strides = strides_of(&bshape);
+        let adv_strides: Vec<Vec<usize>> = adv.iter().map(|b| strides_of(&b.shape)).collect();
         let mut offsets = crate::alloc::try_vec::<usize>(op, n)?;
         for flat in 0..n {
             let mut off = 0usize;
-            for b in &adv {
+            for (b, bs) in adv.iter().zip(&adv_strides) {
                 // the element of `b` this position reads (broadcast axes read index 0)
                 let lead = bshape.len() - b.shape.len();
-                let bs = strides_of(&b.shape);
                 let mut j = 0usize;
                 for (d, &len) in b.shape.iter().enumerate() {
                     if len != 1 {
                         j += (flat / out_strides[lead + d]) % bshape[lead + d] * bs[d];
                     }
                 }
-                off += b.offsets[j];
+                off += b.offsets.at(j);
             }
             offsets.push(off);
         }
         let block = Block {
             shape: bshape,
-            offsets,
+            offsets: Offsets::List(offsets),
         };
         blocks.insert(if adjacent { at } else { 0 }, block);
     }
@@ -603,12 +646,17 @@ pub(crate) fn selection(
         .flat_map(|b| b.shape.iter().copied())
         .collect();
     let total = crate::alloc::shape_size(op, &out_shape, 1)?;
+    if total == 0 {
+        // nothing selected (a run along a huge axis of an empty array is never expanded)
+        return Ok((out_shape, Vec::new()));
+    }
     let mut offsets = crate::alloc::try_vec::<usize>(op, total)?;
     offsets.push(0);
     for b in &blocks {
-        let mut next = crate::alloc::try_vec::<usize>(op, offsets.len() * b.offsets.len())?;
+        let len = b.offsets.len();
+        let mut next = crate::alloc::try_vec::<usize>(op, offsets.len() * len)?;
         for &o in &offsets {
-            next.extend(b.offsets.iter().map(|&p| o + p));
+            next.extend((0..len).map(|j| o + b.offsets.at(j)));
         }
         offsets = next;
     }
