@@ -18,6 +18,16 @@
 //! - scalars: small (|v| ≤ 16) or beyond any size (NaN, ±inf, ±1e300, 5e-324, `i64::MIN`/`MAX`)
 //!   — a scalar may set a result's size (`arange`), and sizes between 4096 elements and
 //!   huge are never drawn (see below); `Data`: nested lists of any values, sometimes ragged;
+//! - indices (a list of index items, `get_item` / `set_item`'s `query`): three in four
+//!   valid for the call's first array — ints in range (either sign), slices
+//!   `"start:stop:step"` (bounds out of range, negative steps), `":"`, integer arrays of
+//!   several int dtypes (sharing a length, so they broadcast), masks over one or two axes,
+//!   an ellipsis splitting the items between leading and trailing axes, new axes (`None`,
+//!   `"newaxis"`), one item sometimes given alone; else one mistake — an out-of-range int
+//!   or array entry, a mask of another shape, a step of 0, a float array, arrays that do
+//!   not broadcast, one item too many, two ellipses (the op's typed errors), or a malformed
+//!   item (`"1:x"`, a float, a bool, a nested list, a dtype: a mistake of kind, so
+//!   `ArgumentKind` is expected);
 //! - floats (bounds): NaN, ±inf, -0.0, huge and tiny values, the second of a call mostly
 //!   the first plus 0..3 (ordered bounds); dtypes: all 15; devices: `cpu`, `cuda:0`,
 //!   `cuda:usize::MAX`; text: a key chain of the call's Containers, dtype names and kinds,
@@ -981,6 +991,214 @@ impl Fz {
         }
     }
 
+    // ---------------------------------------------------------------- indices
+
+    /// An array of `vals` in `shape` and dtype `d` on the call's backend (else ndarray),
+    /// with its description.
+    fn make(&mut self, vals: Vec<Scalar>, shape: &[usize], d: Dtype) -> Item {
+        let desc = format!("{}:{d}{shape:?} {}", self.b, fmt_vals(&vals));
+        let build = |b: Backend| {
+            ivy::with_backend(b, || {
+                ivy::asarray_with(
+                    Data::from(vals.clone()).reshape(shape)?,
+                    AsarrayKw {
+                        dtype: Some(d),
+                        device: None,
+                    },
+                )
+            })
+        };
+        let a = build(self.b)
+            .or_else(|_| build(Backend::Ndarray))
+            .expect("index arrays are small");
+        (Value::Array(a), Some(desc))
+    }
+    /// A position along an axis of length `n > 0`, either sign.
+    fn position(&mut self, n: usize) -> i64 {
+        let n = n as i64;
+        if n <= 64 {
+            self.rng.range_i64(-n, n - 1)
+        } else {
+            self.rng.pick(&[0, 1, -1, n - 1, -n])
+        }
+    }
+    /// An out-of-range position for an axis of length `n`.
+    fn bad_position(&mut self, n: usize) -> i64 {
+        let n = i64::try_from(n).unwrap_or(i64::MAX);
+        self.rng.pick(&[
+            n,
+            -n.saturating_add(1),
+            i64::MAX,
+            i64::MIN,
+            n.saturating_add(5),
+        ])
+    }
+    /// `start:stop:step` text for an axis of length `n` (bounds out of range too: they
+    /// clamp), with a step of 0 when `zero_step`.
+    fn slice_text(&mut self, n: usize, zero_step: bool) -> String {
+        let n = n.min(64) as i64;
+        let bound = |r: &mut Rng| {
+            if r.chance(0.4) {
+                String::new()
+            } else {
+                r.range_i64(-n - 2, n + 2).to_string()
+            }
+        };
+        let (a, b) = (bound(&mut self.rng), bound(&mut self.rng));
+        let step = if zero_step {
+            0
+        } else {
+            self.rng.pick(&[1, 1, 1, 2, 3, -1, -1, -2])
+        };
+        match (step, self.rng.chance(0.5)) {
+            (1, true) => format!("{a}:{b}"),
+            (1, false) => format!("{a}:{b}:"),
+            (s, _) => format!("{a}:{b}:{s}"),
+        }
+    }
+    /// A bool mask of `shape` (random values).
+    fn mask(&mut self, shape: &[usize]) -> Item {
+        let n = checked_size(shape).unwrap_or(0);
+        let vals = (0..n).map(|_| Scalar::Bool(self.rng.chance(0.5))).collect();
+        self.make(vals, shape, Dtype::Bool)
+    }
+    /// An integer array of `len` positions along an axis of length `n > 0`.
+    fn positions(&mut self, n: usize, len: usize) -> Item {
+        let vals = (0..len).map(|_| Scalar::Int(self.position(n))).collect();
+        let d = if n > 100 {
+            Dtype::Int64
+        } else {
+            self.rng
+                .pick(&[Dtype::Int64, Dtype::Int64, Dtype::Int32, Dtype::Int16])
+        };
+        self.make(vals, &[len], d)
+    }
+    /// A valid item for an axis of length `n`; integer arrays have `len` entries.
+    fn index_item(&mut self, n: usize, len: usize) -> Item {
+        match self.rng.below(12) {
+            0..=2 if n > 0 => (Value::from(self.position(n)), None),
+            3..=5 => (Value::Str(self.slice_text(n, false)), None),
+            6 | 7 if n > 0 => self.positions(n, len),
+            8 if n <= 16 => self.mask(&[n]),
+            _ => (Value::from(":"), None),
+        }
+    }
+    /// An index for the call's first array (see the file's top comment): mostly valid
+    /// (integers, slices, `...`, new axes, integer arrays, masks over one or two axes),
+    /// else one mistake — a rejected item (out of range, a step of 0, a mask of another
+    /// shape, a float array, arrays that do not broadcast, too many items, two ellipses)
+    /// or a malformed one (a mistake of kind: `"1:x"`, a float, a nested list, …).
+    fn index(&mut self) -> Value {
+        let shape = self.first_shape.clone().unwrap_or_else(|| vec![3]);
+        let items = if self.rng.chance(0.25) {
+            self.bad_index(&shape)
+        } else {
+            self.good_index(&shape)
+        };
+        if items.len() == 1 && self.rng.chance(0.5) {
+            // one item alone: a list of one
+            let (v, note) = items.into_iter().next().expect("one item");
+            self.notes.extend(note);
+            return v;
+        }
+        let mut values = Vec::with_capacity(items.len());
+        for (v, note) in items {
+            self.notes.extend(note);
+            values.push(v);
+        }
+        Value::List(values)
+    }
+    fn good_index(&mut self, shape: &[usize]) -> Vec<Item> {
+        let nd = shape.len();
+        let k = self.rng.below(nd + 1);
+        // the ellipsis splits the indexed axes: the first `e` and the last `k - e`
+        let ellipsis = self.rng.chance(0.3);
+        let e = if ellipsis { self.rng.below(k + 1) } else { k };
+        let axes: Vec<usize> = (0..e).chain(nd - (k - e)..nd).collect();
+        let len = self.rng.pick(&[1, 2, 2, 3]);
+        let mut items = Vec::new();
+        let mut at_ellipsis = 0;
+        let mut i = 0;
+        while i < axes.len() {
+            if i == e {
+                at_ellipsis = items.len();
+            }
+            let ax = axes[i];
+            let same_side = i + 1 < e || (i >= e && i + 1 < axes.len());
+            if same_side && shape[ax] <= 8 && shape[ax + 1] <= 8 && self.rng.chance(0.08) {
+                items.push(self.mask(&shape[ax..ax + 2]));
+                i += 2;
+                continue;
+            }
+            items.push(self.index_item(shape[ax], len));
+            i += 1;
+        }
+        if e == axes.len() {
+            at_ellipsis = items.len();
+        }
+        if ellipsis {
+            items.insert(at_ellipsis, (Value::from("..."), None));
+        }
+        for _ in 0..self.rng.pick(&[0, 0, 0, 1, 2]) {
+            let at = self.rng.below(items.len() + 1);
+            let new_axis = if self.rng.chance(0.5) {
+                Value::None
+            } else {
+                Value::from("newaxis")
+            };
+            items.insert(at, (new_axis, None));
+        }
+        items
+    }
+    fn bad_index(&mut self, shape: &[usize]) -> Vec<Item> {
+        let nd = shape.len();
+        let full = |k: usize| -> Vec<Item> { (0..k).map(|_| (Value::from(":"), None)).collect() };
+        let j = if nd > 0 { self.rng.below(nd) } else { 0 };
+        let n = shape.get(j).copied().unwrap_or(0);
+        let mut items = full(j);
+        match self.rng.below(11) {
+            0 if nd > 0 => items.push((Value::from(self.bad_position(n)), None)),
+            1 if nd > 0 => {
+                let mut vals = vec![Scalar::Int(self.bad_position(n))];
+                if n > 0 {
+                    vals.push(Scalar::Int(self.position(n)));
+                }
+                items.push(self.make(vals, &[vals_len(n)], Dtype::Int64));
+            }
+            2 if nd > 0 => {
+                let wrong = if n <= 16 {
+                    self.rng.pick(&[vec![n + 1], vec![n, 2], vec![n + 2]])
+                } else {
+                    vec![2]
+                };
+                items.push(self.mask(&wrong));
+            }
+            3 => items.push((Value::Str(self.slice_text(n, true)), None)),
+            4 => items = (0..=nd).map(|_| (Value::from(0i64), None)).collect(),
+            5 => items = vec![(Value::from("..."), None), (Value::from("..."), None)],
+            6 if nd > 0 => {
+                let vals = vec![Scalar::Float(0.0), Scalar::Float(1.0)];
+                items.push(self.make(vals, &[2], Dtype::Float32));
+            }
+            7 if nd >= 2 && shape[0] > 0 && shape[1] > 0 => {
+                items = vec![self.positions(shape[0], 2), self.positions(shape[1], 3)];
+            }
+            // malformed: mistakes of kind
+            r => {
+                self.wrong = true;
+                let bad = match r % 5 {
+                    0 => Value::Str(self.rng.pick(&["1:x", "1:2:3:4", "abc", "", ": :-"]).into()),
+                    1 => Value::from(self.rng.pick(&[1.5, f64::NAN])),
+                    2 => Value::from(true),
+                    3 => Value::List(vec![Value::from(0i64), Value::from(1i64)]),
+                    _ => Value::Dtype(self.dtype()),
+                };
+                items.push((bad, None));
+            }
+        }
+        items
+    }
+
     // ---------------------------------------------------------------- a call
 
     fn ctx(&mut self) -> Ctx {
@@ -1078,6 +1296,12 @@ impl Source for Fz {
                 self.huge_dim()
             }),
             Ty::Bool => Value::from(self.rng.chance(0.5)),
+            Ty::Index => {
+                let n = self.first_shape.as_ref().and_then(|s| s.first().copied());
+                let (v, note) = self.index_item(n.unwrap_or(3), 2);
+                self.notes.extend(note);
+                v
+            }
             Ty::List(_) | Ty::Opt(_) => unreachable!("not a leaf"),
         })
     }
@@ -1086,6 +1310,8 @@ impl Source for Fz {
             return Ok(self.wrong_kind());
         }
         Ok(match of {
+            // an index: items related to the call's first array
+            Ty::Index => self.index(),
             Ty::Usize => {
                 let s = match self.first_shape.clone() {
                     Some(x) if self.rng.chance(0.5) => self.target_shape(&x),
@@ -1135,6 +1361,18 @@ impl Fz {
         let (a, desc) = self.array_of(self.b, d, &shape);
         self.notes.push(format!("out={desc}"));
         Some(a)
+    }
+}
+
+/// An index item and the description of the array it holds.
+type Item = (Value, Option<String>);
+
+/// The length of an index array holding a bad position (and a good one on a non-empty axis).
+fn vals_len(n: usize) -> usize {
+    if n > 0 {
+        2
+    } else {
+        1
     }
 }
 
@@ -1889,6 +2127,8 @@ impl Source for HugeSrc {
             Ty::Int => Value::from(self.axis()),
             Ty::Usize => Value::from(1usize),
             Ty::Bool => Value::from(false),
+            // every position of an axis: keeps the huge axis of an empty array
+            Ty::Index => Value::from(":"),
             Ty::List(_) | Ty::Opt(_) => unreachable!("not a leaf"),
         })
     }
