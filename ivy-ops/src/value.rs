@@ -166,6 +166,18 @@ pub trait FromValue<'v>: Sized {
     /// Whether [`read`](Self::read) says more than [`EXPECTED`](Self::EXPECTED) (it is
     /// overridden): then a list of these reports the item's own error, a single value given
     /// for the list included.
+    ///
+    /// ```
+    /// use ivy::registry::{FromValue, Value};
+    /// use ivy::Idx;
+    /// assert!(<Idx as FromValue>::EXPLAINS && !<i64 as FromValue>::EXPLAINS);
+    /// // an index item says what is wrong with it, inside a list or alone
+    /// let query = Value::from(vec![Value::from(0), "1:x".into()]);
+    /// let e = Vec::<Idx>::read("get_item", "query", &query).unwrap_err();
+    /// assert!(e.to_string().contains("`x` is not an integer"), "{e}");
+    /// let e = Vec::<Idx>::read("get_item", "query", &Value::from(1.5)).unwrap_err();
+    /// assert!(e.to_string().contains("got a float"), "{e}");
+    /// ```
     const EXPLAINS: bool = false;
     /// The typed argument, or `None` when `v` is of another kind.
     fn from_value(v: &'v Value) -> Option<Self>;
