@@ -43,7 +43,7 @@ pub mod functional;
 mod gemm;
 pub mod indexing;
 pub mod kernels;
-mod ops;
+pub mod ops;
 pub mod prelude;
 mod real_math;
 mod reduce;

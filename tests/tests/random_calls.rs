@@ -68,8 +68,13 @@
 //!   `Err` it is unchanged, bitwise;
 //! - nested: an array argument of a nestable op is a Container 10% of the time, which runs
 //!   the `nested::` form (the leaves of mixed dtypes, shapes and backends);
-//! - the operators (`&a + &b`) call the same dispatchers as the functions; they are not
-//!   reachable by name.
+//! - the operators (`&a + &b`), compound assignments (`a.add_assign(b)`) and comparison
+//!   methods (`a.lt(b)`) are not reachable by name; [`operators_are_their_ops`] checks
+//!   each row of `ivy::ops::OPERATORS` against the op it names, with operands drawn by
+//!   this generator from that op's metadata: the operator's result is the op's by name
+//!   (bitwise, or the same error), and `x ⊕= y` leaves in `x` what the op's `out` form
+//!   writes into a copy of `x` (or both fail and `x` is unchanged; an update wrong in two
+//!   ways — a dtype the op lacks, and `y` not broadcasting to `x` — may name either).
 //!
 //! [`huge_allocations_are_errors`] runs, for every callable op on both backends, each in the
 //! child process too, calls needing ≥ 2^40 elements built by parameter type: shapes of
@@ -111,6 +116,7 @@
 //!
 //! A summary line is printed: calls made, `Ok` count, `Err` counts by variant.
 
+use ivy::ops::OperatorForm;
 use ivy::prelude::*;
 use ivy::registry::Value;
 use ivy::Error;
@@ -2058,6 +2064,246 @@ fn every_op_is_exercised() {
         }
     }
     ivy_tests::assert_every_op_covered("random_calls.rs", &exercised, &BTreeMap::new());
+}
+
+// ======================================================================== operators
+
+/// Draws per row of `ivy::ops::OPERATORS` (alternately on each backend, over every dtype).
+const OPERATOR_DRAWS: u64 = 300;
+
+/// An independent copy of `a` to update in place: a candle `Var` shares its storage with
+/// its clones (`Var::set` writes it), so it gets a new `Var`; other arrays are values.
+fn independent(a: &Array) -> Array {
+    if let ivy::NativeArray::Candle(ivy::backends::CandleArray::Var(v)) = a.native() {
+        if let Ok(nv) = v
+            .as_tensor()
+            .copy()
+            .and_then(|t| candle_core::Var::from_tensor(&t))
+        {
+            return Array::from(nv);
+        }
+    }
+    a.clone()
+}
+
+/// Whether an array of shape `from` broadcasts to shape `to` (numpy's rule).
+fn broadcasts_to(from: &[usize], to: &[usize]) -> bool {
+    from.len() <= to.len()
+        && from
+            .iter()
+            .rev()
+            .zip(to.iter().rev())
+            .all(|(&f, &t)| f == t || f == 1)
+}
+
+/// An operator's operand: an array or a scalar.
+fn operand(v: &Value) -> Option<Operand<'_>> {
+    match v {
+        Value::Array(a) => Some(Operand::Array(a)),
+        Value::Scalar(s) => Some(Operand::Scalar(*s)),
+        _ => None,
+    }
+}
+
+/// The array of a call by name's result (an error for any other value).
+fn array_result(r: ivy::Result<Value>) -> ivy::Result<Array> {
+    match r? {
+        Value::Array(a) => Ok(a),
+        other => Err(Error::InvalidArgument {
+            op: "operators_are_their_ops",
+            message: format!("the op returned {}, not an array", other.kind()),
+        }),
+    }
+}
+
+/// Why two outcomes differ, if they do: results by snapshot (backend, dtype, shape,
+/// device, every value bitwise), errors by their message (or by variant only).
+fn differ(
+    a: &Result<ivy::Result<Array>, String>,
+    b: &Result<ivy::Result<Array>, String>,
+    messages: bool,
+) -> Option<String> {
+    match (a, b) {
+        (Err(p), _) | (_, Err(p)) => Some(format!("panic: {p}")),
+        (Ok(Ok(x)), Ok(Ok(y))) => {
+            let (sx, sy) = (snap(x), snap(y));
+            (sx != sy).then(|| format!("{sx:?} vs {sy:?}"))
+        }
+        (Ok(Err(x)), Ok(Err(y))) => {
+            let same = if messages {
+                x.to_string() == y.to_string()
+            } else {
+                variant(x) == variant(y)
+            };
+            (!same).then(|| format!("errors differ: {x} / {y}"))
+        }
+        (Ok(x), Ok(y)) => Some(format!("one fails: {x:?} / {y:?}")),
+    }
+}
+
+/// Every operator, compound assignment and comparison method on `Array` is its op
+/// (`ivy::ops::OPERATORS`): for random operands drawn by the fuzz generator from the op's
+/// own parameter metadata, on both backends and every dtype, the operator gives what
+/// `registry::call(op, ..)` gives (the same result, bitwise, or the same error), and
+/// `x ⊕= y` leaves in `x` what the op's `out` form writes into a copy of `x` (or both
+/// fail with the same error variant, `x` unchanged — except an update wrong in two ways,
+/// a dtype the op lacks and a `y` that does not broadcast to `x`, where `x ⊕= y` reports
+/// the shape and the out form the dtype). Operands are arrays and scalars; a scalar on
+/// the left runs the scalar-left form (`2 * &x`).
+#[test]
+fn operators_are_their_ops() {
+    install_hook();
+    let ops = callable();
+    let mut fails: BTreeMap<String, (u64, String)> = BTreeMap::new();
+    let mut fail = |row: &str, what: String, desc: &str| {
+        let e = fails
+            .entry(format!("{row}: {}", normalize(&what)))
+            .or_insert((0, format!("{desc}\n    {what}")));
+        e.0 += 1;
+    };
+    let (mut compared, mut ok, mut assigned) = (0u64, 0u64, 0u64);
+    for (r, row) in ivy::ops::OPERATORS.iter().enumerate() {
+        let mut row_ok = [0u64; 2];
+        let mut row_assigned = 0u64;
+        for name in std::iter::once(row.op).chain(row.bool_op) {
+            assert!(
+                ivy::registry::op(name).is_some(),
+                "`{}` names op `{name}`, which is not in the registry",
+                row.rust
+            );
+        }
+        let (entry, params) = ops
+            .iter()
+            .find(|(e, _)| e.meta.name == row.op)
+            .unwrap_or_else(|| panic!("`{}`: op `{}` is not callable by name", row.rust, row.op));
+        for i in 0..OPERATOR_DRAWS {
+            let b = Backend::ALL[(i % 2) as usize];
+            let d = Dtype::ALL[((i / 2) % 15) as usize];
+            // no huge allocation is ever attempted here (in-process): only dims ≥ 2^63
+            let mut fz = Fz::new(DEFAULT_SEED ^ ((r as u64 + 1) << 40), i, b, d, false);
+            let Ok(Ok(args)) =
+                guarded(|| ivy::with_backend(b, || fill(entry.meta, params, &mut fz)))
+            else {
+                continue;
+            };
+            let desc = format!("[{b}] {}", describe_args(row.op, &args, &fz.notes));
+            let pos = &args.positional;
+            let by_name = |name: &'static str| {
+                guarded(|| {
+                    array_result(ivy::with_backend(b, || ivy::registry::call(name, pos, &[])))
+                })
+            };
+            // (the operator's outcome, the op's)
+            let (got, want) = match (row.form, &pos[..]) {
+                (OperatorForm::Unary(f), [Value::Array(x)]) => (
+                    guarded(|| ivy::with_backend(b, || f(x))),
+                    by_name(row.op_for(x.dtype())),
+                ),
+                (OperatorForm::Method(f), [Value::Array(a), y]) => match operand(y) {
+                    Some(y) => (
+                        guarded(|| ivy::with_backend(b, || f(a, y))),
+                        by_name(row.op),
+                    ),
+                    None => continue,
+                },
+                (
+                    OperatorForm::Binary {
+                        apply,
+                        assign,
+                        assign_name,
+                        ..
+                    },
+                    [Value::Array(a), y],
+                ) => {
+                    let Some(y) = operand(y) else { continue };
+                    // `a ⊕= y` against the `out` form writing into a copy of `a`
+                    let mut x = independent(a);
+                    let mut out = independent(a);
+                    let before = snap(a);
+                    let r1 = guarded(|| ivy::with_backend(b, || assign(&mut x, y)));
+                    let r2 = guarded(|| {
+                        let entry = ivy::registry::dyn_entry(row.op).expect("in the registry");
+                        ivy::with_backend(b, || entry.call_out(pos, &[], &mut out))
+                    });
+                    let as_array = |r: &Result<ivy::Result<()>, String>, v: &Array| match r {
+                        Ok(Ok(())) => Ok(Ok(v.clone())),
+                        Ok(Err(e)) => Ok(Err(e.clone())),
+                        Err(p) => Err(p.clone()),
+                    };
+                    let (o1, o2) = (as_array(&r1, &x), as_array(&r2, &out));
+                    // wrong in two ways (a dtype the op lacks, and `y` not broadcasting to
+                    // `x`): `x ⊕= y` names the shape (checked before any work), the out
+                    // form the dtype (checked before the backend sees `out`)
+                    let two_ways = match (&r1, &r2) {
+                        (Ok(Err(Error::Shape { .. })), Ok(Err(e))) => {
+                            matches!(
+                                e,
+                                Error::UnsupportedDtype { .. } | Error::DtypeNotInBackend { .. }
+                            ) && matches!(y, Operand::Array(y) if !broadcasts_to(y.shape(), a.shape()))
+                        }
+                        _ => false,
+                    };
+                    if two_ways {
+                        if snap(&x) != before || snap(&out) != before {
+                            fail(assign_name, "a failed update changed x".into(), &desc);
+                        }
+                    } else if let Some(why) = differ(&o1, &o2, false) {
+                        fail(
+                            assign_name,
+                            format!("x.{assign_name}(y) vs the out form: {why}"),
+                            &desc,
+                        );
+                    } else if matches!(r1, Ok(Ok(()))) {
+                        row_assigned += 1;
+                    } else if snap(&x) != before || snap(&out) != before {
+                        fail(assign_name, "a failed update changed x".into(), &desc);
+                    }
+                    (
+                        guarded(|| ivy::with_backend(b, || apply(a, y))),
+                        by_name(row.op),
+                    )
+                }
+                (OperatorForm::Binary { scalar_lhs, .. }, [Value::Scalar(s), Value::Array(a)]) => (
+                    guarded(|| ivy::with_backend(b, || scalar_lhs(*s, a))),
+                    by_name(row.op),
+                ),
+                _ => continue,
+            };
+            compared += 1;
+            if let Some(why) = differ(&got, &want, true) {
+                fail(
+                    row.rust,
+                    format!("operator vs `{}` by name: {why}", row.op),
+                    &desc,
+                );
+            } else if matches!(got, Ok(Ok(_))) {
+                row_ok[(i % 2) as usize] += 1;
+            }
+        }
+        for (k, &n) in row_ok.iter().enumerate() {
+            if n == 0 {
+                fail(row.rust, format!("no Ok call on {}", Backend::ALL[k]), "");
+            }
+        }
+        if matches!(row.form, OperatorForm::Binary { .. }) && row_assigned == 0 {
+            fail(row.rust, "no Ok compound assignment".into(), "");
+        }
+        ok += row_ok.iter().sum::<u64>();
+        assigned += row_assigned;
+    }
+    println!(
+        "operators: {} rows, {compared} compared, {ok} Ok, {assigned} compound assignments Ok",
+        ivy::ops::OPERATORS.len()
+    );
+    let report: Vec<String> = fails
+        .iter()
+        .map(|(k, (n, first))| format!("{k} — {n}×, first: {first}"))
+        .collect();
+    assert!(
+        report.is_empty(),
+        "operators differ from their ops:\n{}",
+        report.join("\n")
+    );
 }
 
 // ======================================================================== huge allocations
