@@ -28,7 +28,8 @@
 //!   index written as a list of values (ints, `"start:stop:step"` strings, `"..."`, `None`,
 //!   arrays: the encoding is on [`Idx`]'s `FromValue` impl). [`Array::get`] and
 //!   [`Array::set`] are those ops. By name, `set_item` returns the updated array (it
-//!   updates its own copy of the argument: ivy arrays are values).
+//!   updates its own copy of the argument, except a candle `Var`, whose clones
+//!   share its storage: that is set too).
 //!
 //! Out-of-range integers, out-of-range array entries, a mask whose shape is not that of the
 //! axes it covers, float index arrays, a step of 0, two ellipses and too many indices are

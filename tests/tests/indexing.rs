@@ -279,6 +279,15 @@ fn set_on_candle_rebinds_a_tensor_sets_a_var_and_strict_mode_refuses_to_rebind()
         let mut v = Array::from(var.clone());
         ivy::with_inplace_mode(ivy::InplaceMode::Strict, || v.set(ivy::s![2], 7))?;
         assert_eq!(var.as_tensor().to_vec1::<f32>().unwrap(), [0.0, 0.0, 7.0]);
+        // by name, set_item updates a clone of its argument: a Var's clones share its storage
+        use ivy::registry::{call, Value};
+        let r = call(
+            "set_item",
+            &[Value::from(&v), Value::from(0), Value::from(3)],
+            &[],
+        )?;
+        assert_eq!(r.as_array().unwrap().to_vec::<f32>()?, [3.0, 0.0, 7.0]);
+        assert_eq!(var.as_tensor().to_vec1::<f32>().unwrap(), [3.0, 0.0, 7.0]);
         Ok(())
     })
 }

@@ -38,8 +38,9 @@ pub mod general {
     /// cast to `x`'s dtype; on error `x` is unchanged. On ndarray the data is written into
     /// `x`'s buffer (a basic index allocates nothing); on candle a `Var` is set natively and
     /// a tensor is rebound to new data (refused under the strict in-place mode). Indices as
-    /// for [`get_item`]; [`Array::set`] is this op. Called by name it returns the updated
-    /// array.
+    /// for [`get_item`]; [`Array::set`] is this op. Called by name it updates a clone of its
+    /// argument and returns it (the caller's array is unchanged, except a candle `Var`,
+    /// whose clones share its storage).
     ///
     /// ```
     /// use ivy::prelude::*;
