@@ -9,8 +9,9 @@
 //! decided by the parameter it fills (its [`ArgType`] in the op's metadata, the macro's reading of the declared type):
 //! an array for an array parameter (`ivy::asarray` on the chosen backend, `--dtype` if
 //! given), an array for a list and a scalar for a number where an operand goes, nested values
-//! for `asarray`'s `obj`, a dtype, a device, a backend, a list of ints for a shape or axes, and
-//! so on. A literal the parameter cannot take is passed as what it looks like, so the op's
+//! for `asarray`'s `obj`, a dtype, a device, a backend, a list of ints for a shape or axes, an
+//! index for `get_item` / `set_item` (`'[0, "1:", null]'` is `x[0, 1:, None]`; an inner list
+//! is an integer array or a bool mask), and so on. A literal the parameter cannot take is passed as what it looks like, so the op's
 //! own typed error (`argument `x` must be an array, got a dtype`) reports it.
 
 use crate::json::{self, value, Ordered};
@@ -528,6 +529,18 @@ impl Cx<'_> {
                 Lit::Bool(b) => Some(Value::Scalar(Scalar::Bool(b))),
                 _ => None,
             },
+            // an index item: an int, `null` (a new axis), text (`1:5:2`, `...`, `newaxis`),
+            // or a list: an integer array or a bool mask (numpy's `x[[0, 2]]`), made
+            // without `--dtype` (which is for the data)
+            ArgType::Index => match lit {
+                Lit::Int(i) => Some(Value::Scalar(Scalar::Int(*i))),
+                Lit::Null => Some(Value::None),
+                Lit::Str { text, .. } => Some(Value::Str(text.clone())),
+                Lit::List(_) if data(lit).is_some() => {
+                    Some(Value::Array(self.array_as(lit, param, None)?))
+                }
+                _ => None,
+            },
             ArgType::Opaque => None,
         };
         Ok(v.unwrap_or_else(|| self.generic(lit)))
@@ -553,6 +566,11 @@ impl Cx<'_> {
 
     /// An array literal on the current backend (`--dtype` if given).
     fn array(&self, lit: &Lit, param: &str) -> CliResult<Array> {
+        self.array_as(lit, param, self.dtype)
+    }
+
+    /// An array literal on the current backend, of `dtype` if given (else inferred).
+    fn array_as(&self, lit: &Lit, param: &str, dtype: Option<Dtype>) -> CliResult<Array> {
         let v = data(lit).ok_or_else(|| {
             CliError::Usage(format!(
                 "`{}`: argument `{param}`: not an array literal (numbers, bools or complex numbers, \
@@ -570,7 +588,7 @@ impl Cx<'_> {
         Ok(ivy::asarray_with(
             d,
             AsarrayKw {
-                dtype: self.dtype,
+                dtype,
                 device: None,
             },
         )?)

@@ -144,6 +144,7 @@ pub(crate) fn arg_json(a: &ArgType) -> Value {
             ArgType::Int => "int",
             ArgType::Uint => "uint",
             ArgType::Bool => "bool",
+            ArgType::Index => "index",
             ArgType::List(_) | ArgType::Optional(_) | ArgType::Opaque => "opaque",
         }),
     }

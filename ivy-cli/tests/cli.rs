@@ -693,6 +693,8 @@ fn fill(arg: &serde_json::Value) -> Option<Fill> {
         "float" => strs(&["0", "1"]),
         "int" | "uint" => strs(&["2", "0"]),
         "bool" => strs(&["true", "false"]),
+        // an index item: an int, a slice, a new axis, an integer array
+        "index" => strs(&["0", "\"::-1\"", "null", "[1, 0]"]),
         // a closure or a type parameter of the op: no literal gives it
         "opaque" => Some(Fill::NotCallable),
         _ => None,
@@ -1085,6 +1087,55 @@ fn call_never_crashes() {
     let o = ivy(&args);
     assert_clean_error(&args, &o);
     assert!(stderr(&o).contains("must be an array or a scalar, got a string"));
+}
+
+#[test]
+fn call_indexes_with_python_items() {
+    // x[1, ::-1]: an int and a slice string
+    let text = text_of(&[
+        "call",
+        "get_item",
+        "[[1, 2, 3], [4, 5, 6]]",
+        "[1, \"::-1\"]",
+    ]);
+    assert!(
+        text.starts_with("ivy.array([6, 5, 4], dtype=int32)"),
+        "{text}"
+    );
+    // x[[1, 0], None]: an inner list is an integer array, null a new axis; on candle too
+    let args = [
+        "call",
+        "get_item",
+        "[[1, 2], [3, 4]]",
+        "[[1, 0], null]",
+        "--backend",
+        "candle",
+    ];
+    assert!(text_of(&args).contains("shape: [2, 1, 2]"));
+    // x[mask] = 0 by name returns the updated array
+    let args = [
+        "call",
+        "set_item",
+        "[[1, 2], [3, 4]]",
+        "[[[true, false], [false, true]]]",
+        "0",
+    ];
+    assert!(text_of(&args).starts_with("ivy.array([[0, 2],\n           [3, 0]]"));
+    // malformed items and rejected ones are one-line errors naming the op
+    for (q, want) in [
+        ("1:x", "`x` is not an integer"),
+        ("0:2:0", "step must not be 0"),
+        ("[0, 0, 0]", "too many indices"),
+    ] {
+        let args = ["call", "get_item", "[[1, 2], [3, 4]]", q];
+        let o = ivy(&args);
+        assert_clean_error(&args, &o);
+        assert!(
+            stderr(&o).contains("`get_item`") && stderr(&o).contains(want),
+            "{}",
+            stderr(&o)
+        );
+    }
 }
 
 #[test]

@@ -145,6 +145,17 @@ pub enum ArgType {
     Uint,
     /// A bool.
     Bool,
+    /// One item of an array index (`ivy::Idx`): an int, a slice written `"start:stop:step"`
+    /// (each part optional), `"..."`, a new axis (`None` or `"newaxis"`), an integer array
+    /// or a bool mask. An index (`x[1, ::2]`, the `query` of `get_item` / `set_item`) is a
+    /// `List(&Index)`, where a single item stands for a list of one.
+    ///
+    /// ```
+    /// use ivy_core::ArgType::{self, *};
+    /// const QUERY: ArgType = List(&Index); // what the macro emits for `&[Idx]`
+    /// assert!(QUERY.is_known());
+    /// ```
+    Index,
     /// A sequence of values.
     List(&'static ArgType),
     /// A value or none.

@@ -259,6 +259,29 @@ fn category_dynamic_entry() {
 }
 
 #[test]
+fn category_index_query() {
+    // an index (`&[Idx]`) is a list of index items by name; with a `&mut Array` and an
+    // operand: `set_item`'s shape
+    let text = category(quote! {
+        pub mod demo {
+            use crate::{Array, Idx, Operand, Result};
+
+            /// Writes a selection.
+            #[compositional]
+            pub fn put(x: &mut Array, query: &[Idx], val: Operand) -> Result<()> {
+                crate::indexing::set(x, query, val)
+            }
+        }
+    });
+    assert_clean(&text);
+    assert!(
+        text.contains("arg: ::ivy::__private::ArgType::List(&::ivy::__private::ArgType::Index)"),
+        "{text}"
+    );
+    insta::assert_snapshot!("category_index_query", text);
+}
+
+#[test]
 fn category_compositional() {
     let text = category(quote! {
         pub mod demo {

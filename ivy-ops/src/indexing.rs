@@ -21,6 +21,15 @@
 //!   indices allocate nothing); on candle a `Var` is set natively and a tensor is rebound
 //!   to a new one (an error under the strict in-place mode, see
 //!   [`set_inplace_mode`](crate::set_inplace_mode)).
+//! * Both are ops of the registry (category `general`, compositional): [`get_item`] and
+//!   [`set_item`], Ivy's `ivy.get_item(x, query)` and `ivy.set_item(x, query, val)`, listed
+//!   by [`registry::ops`](crate::registry::ops) with their metadata and per-backend support
+//!   and callable by name (`registry::call("get_item", ..)`, `ivy call get_item`), the
+//!   index written as a list of values (ints, `"start:stop:step"` strings, `"..."`, `None`,
+//!   arrays: the encoding is on [`Idx`]'s `FromValue` impl). [`Array::get`] and
+//!   [`Array::set`] are those ops. By name, `set_item` returns the updated array (it
+//!   updates its own copy of the argument, except a candle `Var`, whose clones
+//!   share its storage: that is set too).
 //!
 //! Out-of-range integers, out-of-range array entries, a mask whose shape is not that of the
 //! axes it covers, float index arrays, a step of 0, two ellipses and too many indices are
@@ -45,6 +54,7 @@
 //! # Ok::<(), ivy::Error>(())
 //! ```
 
+pub use crate::functional::general::{get_item, set_item};
 use crate::functional::manipulation::index_array_of;
 use crate::prelude::TakeKw;
 use crate::{Array, Dtype, Error, Result};
@@ -191,6 +201,160 @@ impl From<Array> for Idx {
 impl From<&Idx> for Idx {
     fn from(i: &Idx) -> Idx {
         i.clone()
+    }
+}
+
+// ======================================================================== indices by name
+
+/// What a [`Value`](crate::registry::Value) holding one index item looks like (the
+/// `query` of `get_item` / `set_item` called by name).
+const ITEM: &str = "an index item (an int, a slice string \"start:stop:step\", \"...\", None or \"newaxis\", an integer array or a bool mask)";
+
+/// `"start:stop"` or `"start:stop:step"`, each part optional (Python's slice syntax), or
+/// the reason it is not one.
+fn parse_slice(s: &str) -> std::result::Result<Idx, String> {
+    let parts: Vec<&str> = s.split(':').map(str::trim).collect();
+    if parts.len() > 3 {
+        return Err("a slice has at most two colons, `start:stop:step`".into());
+    }
+    let part = |p: &str| -> std::result::Result<Option<i64>, String> {
+        match p {
+            "" => Ok(None),
+            p => p
+                .parse::<i64>()
+                .map(Some)
+                .map_err(|_| format!("`{p}` is not an integer")),
+        }
+    };
+    let step = match parts.get(2) {
+        Some(p) => part(p)?.unwrap_or(1),
+        None => 1,
+    };
+    Ok(Idx::slice(part(parts[0])?, part(parts[1])?, step))
+}
+
+/// An index item by name: one clear encoding, Python's.
+///
+/// | value | item | Python |
+/// |---|---|---|
+/// | an int (`Value::from(-1)`) | [`Idx::Int`] | `x[-1]` |
+/// | a string `"start:stop:step"`, each part optional (`":"`, `"1:"`, `"::-1"`, `"1:5:2"`) | [`Idx::Slice`] | `x[1:5:2]` |
+/// | `"..."` | [`Idx::Ellipsis`] | `x[...]` |
+/// | `Value::None` or `"newaxis"` | [`Idx::NewAxis`] | `x[None]` |
+/// | an integer array | [`Idx::Array`] | `x[np.array([0, 2])]` |
+/// | a bool array | [`Idx::Mask`] | `x[x > 0]` |
+///
+/// An index is a list of items (Python's tuple: `Value::List` of `[1, "::2"]` is
+/// `x[1, ::2]`); a single item stands for a list of one. A list inside the index is not an
+/// item: make it an array (Python would). Anything else — a float, a bool, text that is no
+/// slice (`"1:x"`, `"1:2:3:4"`), a nested list — is `Error::ArgumentKind` naming the op,
+/// the parameter and the item; a well-formed item the array rejects (out of range, a step
+/// of 0, a mask of the wrong shape, too many items) is the op's `Error::InvalidArgument`.
+///
+/// ```
+/// use ivy::registry::{call, Value};
+/// ivy::set_backend(ivy::Backend::Ndarray);
+/// let x = ivy::reshape(&ivy::arange(6.0)?, &[2, 3])?;
+/// let q = Value::List(vec![Value::from(-1), Value::from("::-2")]); // x[-1, ::-2]
+/// let y = call("get_item", &[Value::from(&x), q], &[])?;
+/// assert_eq!(y.as_array().unwrap().to_f64_vec()?, [5.0, 3.0]);
+/// let q = Value::List(vec![Value::from("..."), Value::None]); // x[..., None]
+/// assert_eq!(call("get_item", &[Value::from(&x), q], &[])?.as_array().unwrap().shape(), &[2, 3, 1]);
+/// let mask = ivy::greater(&x, 3.5)?;
+/// let y = call("set_item", &[Value::from(&x), Value::from(&mask), Value::from(0)], &[])?; // x[x > 3.5] = 0
+/// assert_eq!(y.as_array().unwrap().to_f64_vec()?, [0.0, 1.0, 2.0, 3.0, 0.0, 0.0]);
+/// // malformed: a typed error naming the op and what an item is
+/// let e = call("get_item", &[Value::from(&x), Value::from("1:x")], &[]).unwrap_err();
+/// assert!(matches!(e, ivy::Error::ArgumentKind { op: "get_item", param: "query", .. }), "{e}");
+/// // well-formed but out of range: the op's error
+/// let e = call("get_item", &[Value::from(&x), Value::from(2)], &[]).unwrap_err();
+/// assert!(matches!(e, ivy::Error::InvalidArgument { op: "get_item", .. }), "{e}");
+/// # ivy::unset_backend();
+/// # Ok::<(), ivy::Error>(())
+/// ```
+impl<'v> crate::registry::FromValue<'v> for Idx {
+    const EXPECTED: &'static str = ITEM;
+    const EXPLAINS: bool = true;
+    fn from_value(v: &'v crate::registry::Value) -> Option<Self> {
+        use crate::registry::Value;
+        match v {
+            Value::Scalar(crate::Scalar::Int(i)) => Some(Idx::Int(*i)),
+            Value::None => Some(Idx::NewAxis),
+            Value::Str(s) => match s.trim() {
+                "..." => Some(Idx::Ellipsis),
+                "newaxis" => Some(Idx::NewAxis),
+                t if t.contains(':') => parse_slice(t).ok(),
+                _ => None,
+            },
+            Value::Array(a) => Some(Idx::from(a)),
+            _ => None,
+        }
+    }
+    fn read(op: &'static str, param: &'static str, v: &'v crate::registry::Value) -> Result<Self> {
+        use crate::registry::Value;
+        if let Some(i) = Self::from_value(v) {
+            return Ok(i);
+        }
+        let got = match v {
+            Value::Str(s) => {
+                let t = s.trim();
+                let why = if t.contains(':') {
+                    parse_slice(t).err().unwrap_or_default()
+                } else {
+                    "not a slice (`start:stop:step`), `...` or `newaxis`".into()
+                };
+                let shown: String = s.chars().take(40).collect();
+                format!("the string {shown:?}: {why}")
+            }
+            Value::Scalar(crate::Scalar::Bool(_)) => {
+                "a bool (a mask is a bool array)".into()
+            }
+            Value::List(_) => format!(
+                "{} inside the index (an index is one list of items; make an inner list an integer array)",
+                v.kind()
+            ),
+            other => other.kind(),
+        };
+        Err(Error::ArgumentKind {
+            op,
+            param,
+            expected: ITEM,
+            got,
+        })
+    }
+}
+
+/// The value of an index item, in the encoding [`FromValue`](crate::registry::FromValue)
+/// reads back (see there).
+///
+/// ```
+/// use ivy::registry::{FromValue, Value};
+/// use ivy::Idx;
+/// for i in [Idx::from(-2), Idx::slice(None, Some(4), -1), ivy::ELLIPSIS, ivy::NEWAXIS] {
+///     let v = Value::from(i.clone());
+///     assert_eq!(Idx::read("get_item", "query", &v)?, i);
+/// }
+/// assert!(matches!(Value::from(Idx::slice(Some(1), None, 2)), Value::Str(s) if s == "1::2"));
+/// # Ok::<(), ivy::Error>(())
+/// ```
+impl From<Idx> for crate::registry::Value {
+    fn from(i: Idx) -> crate::registry::Value {
+        use crate::registry::Value;
+        let part = |p: Option<i64>| p.map_or(String::new(), |v| v.to_string());
+        match i {
+            Idx::Int(i) => Value::from(i),
+            Idx::Slice {
+                start,
+                stop,
+                step: 1,
+            } => Value::Str(format!("{}:{}", part(start), part(stop))),
+            Idx::Slice { start, stop, step } => {
+                Value::Str(format!("{}:{}:{step}", part(start), part(stop)))
+            }
+            Idx::Ellipsis => Value::from("..."),
+            Idx::NewAxis => Value::None,
+            Idx::Array(a) | Idx::Mask(a) => Value::Array(a),
+        }
     }
 }
 
@@ -396,11 +560,47 @@ pub(crate) fn walk_basic(
     Ok(())
 }
 
+/// The offsets of a block's positions, in order: a strided run (a whole axis, a slice;
+/// never expanded when the selection is empty, so an empty array with a huge axis costs
+/// nothing), or a list.
+enum Offsets {
+    /// `len` positions from `first`, `step` apart, along an axis of stride `stride`.
+    Run {
+        first: usize,
+        step: i64,
+        len: usize,
+        stride: usize,
+    },
+    /// The offsets themselves.
+    List(Vec<usize>),
+}
+
+impl Offsets {
+    fn len(&self) -> usize {
+        match self {
+            Offsets::Run { len, .. } => *len,
+            Offsets::List(v) => v.len(),
+        }
+    }
+    /// The offset of position `j` (< `len`).
+    fn at(&self, j: usize) -> usize {
+        match self {
+            Offsets::Run {
+                first,
+                step,
+                stride,
+                ..
+            } => (*first as i128 + j as i128 * *step as i128) as usize * stride,
+            Offsets::List(v) => v[j],
+        }
+    }
+}
+
 /// A block of the selection: its shape, and the offset (into `x` in row-major order) of
 /// each of its positions.
 struct Block {
     shape: Vec<usize>,
-    offsets: Vec<usize>,
+    offsets: Offsets,
 }
 
 /// The integer values of an index array, each resolved against an axis of length `n`.
@@ -469,7 +669,12 @@ pub(crate) fn selection(
     let mut axis = 0usize;
     let full = |axis: usize| Block {
         shape: vec![shape[axis]],
-        offsets: (0..shape[axis]).map(|p| p * strides[axis]).collect(),
+        offsets: Offsets::Run {
+            first: 0,
+            step: 1,
+            len: shape[axis],
+            stride: strides[axis],
+        },
     };
     let mut items: Vec<&Idx> = Vec::with_capacity(index.len());
     items.extend(index.iter());
@@ -497,13 +702,13 @@ pub(crate) fn selection(
             }
             Idx::NewAxis => blocks.push(Block {
                 shape: vec![1],
-                offsets: vec![0],
+                offsets: Offsets::List(vec![0]),
             }),
             Idx::Int(v) => {
                 let p = position(op, *v, axis, shape[axis])?;
                 let b = Block {
                     shape: vec![],
-                    offsets: vec![p * strides[axis]],
+                    offsets: Offsets::List(vec![p * strides[axis]]),
                 };
                 if is_adv {
                     adv.push(b);
@@ -514,12 +719,14 @@ pub(crate) fn selection(
             }
             Idx::Slice { start, stop, step } => {
                 let (first, len) = slice_range(op, shape[axis], *start, *stop, *step)?;
-                let offsets = (0..len)
-                    .map(|j| (first as i128 + j as i128 * *step as i128) as usize * strides[axis])
-                    .collect();
                 blocks.push(Block {
                     shape: vec![len],
-                    offsets,
+                    offsets: Offsets::Run {
+                        first,
+                        step: *step,
+                        len,
+                        stride: strides[axis],
+                    },
                 });
                 axis += 1;
             }
@@ -527,7 +734,7 @@ pub(crate) fn selection(
                 let pos = array_positions(op, a, axis, shape[axis])?;
                 adv.push(Block {
                     shape: a.shape().to_vec(),
-                    offsets: pos.into_iter().map(|p| p * strides[axis]).collect(),
+                    offsets: Offsets::List(pos.into_iter().map(|p| p * strides[axis]).collect()),
                 });
                 axis += 1;
             }
@@ -555,7 +762,7 @@ pub(crate) fn selection(
                 }
                 adv.push(Block {
                     shape: vec![offsets.len()],
-                    offsets,
+                    offsets: Offsets::List(offsets),
                 });
                 axis += m.ndim();
             }
@@ -572,28 +779,28 @@ pub(crate) fn selection(
         // the advanced items broadcast together into one block
         let shapes: Vec<&[usize]> = adv.iter().map(|b| b.shape.as_slice()).collect();
         let bshape = broadcast_shapes(op, &shapes)?;
-        let n: usize = bshape.iter().product();
+        let n = crate::alloc::shape_size(op, &bshape, 1)?;
         let out_strides = strides_of(&bshape);
+        let adv_strides: Vec<Vec<usize>> = adv.iter().map(|b| strides_of(&b.shape)).collect();
         let mut offsets = crate::alloc::try_vec::<usize>(op, n)?;
         for flat in 0..n {
             let mut off = 0usize;
-            for b in &adv {
+            for (b, bs) in adv.iter().zip(&adv_strides) {
                 // the element of `b` this position reads (broadcast axes read index 0)
                 let lead = bshape.len() - b.shape.len();
-                let bs = strides_of(&b.shape);
                 let mut j = 0usize;
                 for (d, &len) in b.shape.iter().enumerate() {
                     if len != 1 {
                         j += (flat / out_strides[lead + d]) % bshape[lead + d] * bs[d];
                     }
                 }
-                off += b.offsets[j];
+                off += b.offsets.at(j);
             }
             offsets.push(off);
         }
         let block = Block {
             shape: bshape,
-            offsets,
+            offsets: Offsets::List(offsets),
         };
         blocks.insert(if adjacent { at } else { 0 }, block);
     }
@@ -603,21 +810,27 @@ pub(crate) fn selection(
         .flat_map(|b| b.shape.iter().copied())
         .collect();
     let total = crate::alloc::shape_size(op, &out_shape, 1)?;
+    if total == 0 {
+        // nothing selected (a run along a huge axis of an empty array is never expanded)
+        return Ok((out_shape, Vec::new()));
+    }
     let mut offsets = crate::alloc::try_vec::<usize>(op, total)?;
     offsets.push(0);
     for b in &blocks {
-        let mut next = crate::alloc::try_vec::<usize>(op, offsets.len() * b.offsets.len())?;
+        let len = b.offsets.len();
+        let mut next = crate::alloc::try_vec::<usize>(op, offsets.len() * len)?;
         for &o in &offsets {
-            next.extend(b.offsets.iter().map(|&p| o + p));
+            next.extend((0..len).map(|j| o + b.offsets.at(j)));
         }
         offsets = next;
     }
     Ok((out_shape, offsets))
 }
 
-/// `x[index]`: see the [module docs](crate::indexing). A view of `x` on ndarray for a basic
-/// index, else a new array on `x`'s backend and device.
-pub fn get_item(x: &Array, index: &[Idx]) -> Result<Array> {
+/// `x[index]` (the body of the registered op [`get_item`]): see the
+/// [module docs](crate::indexing). A view of `x` on ndarray for a basic index, else a new
+/// array on `x`'s backend and device.
+pub(crate) fn get(x: &Array, index: &[Idx]) -> Result<Array> {
     const OP: &str = "get_item";
     if !is_advanced(index) {
         if let Some(view) = crate::backends::basic_view(OP, x, index)? {
@@ -641,15 +854,10 @@ fn gather(op: &'static str, x: &Array, shape: &[usize], offsets: Vec<usize>) -> 
     .map_err(|e| e.with_op(op))
 }
 
-/// `x[index] = value`: see [`Array::set`].
-pub fn set_item<'v>(
-    x: &mut Array,
-    index: &[Idx],
-    value: impl crate::IntoOperand<'v>,
-) -> Result<()> {
+/// `x[index] = value` (the body of the registered op [`set_item`]): see [`Array::set`].
+pub(crate) fn set(x: &mut Array, index: &[Idx], value: crate::Operand<'_>) -> Result<()> {
     const OP: &str = "set_item";
-    let value = value.into_operand(OP)?;
-    let value = match value.get() {
+    let value = match value {
         crate::Operand::Array(a) if a.dtype() == x.dtype() => std::borrow::Cow::Borrowed(a),
         crate::Operand::Array(a) => {
             if a.backend() != x.backend() {
@@ -705,7 +913,7 @@ pub fn set_item<'v>(
 }
 
 impl Array {
-    /// `self[index]`: see [`get_item`] and the [module docs](crate::indexing).
+    /// `self[index]`: the op [`get_item`] (see the [module docs](crate::indexing)).
     ///
     /// ```
     /// use ivy::prelude::*;
@@ -721,10 +929,10 @@ impl Array {
         get_item(self, index)
     }
 
-    /// `self[index] = value`: writes the selected elements with `value` (an array or a
-    /// scalar) broadcast to the selection's shape and cast to `self`'s dtype; a failed call
-    /// leaves `self` unchanged. See the [module docs](crate::indexing) for where the data
-    /// goes on each backend.
+    /// `self[index] = value`, the op [`set_item`]: writes the selected elements with
+    /// `value` (an array or a scalar) broadcast to the selection's shape and cast to
+    /// `self`'s dtype; a failed call leaves `self` unchanged. See the
+    /// [module docs](crate::indexing) for where the data goes on each backend.
     ///
     /// ```
     /// use ivy::prelude::*;

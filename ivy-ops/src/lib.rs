@@ -44,7 +44,7 @@ pub mod functional;
 mod gemm;
 pub mod indexing;
 pub mod kernels;
-mod ops;
+pub mod ops;
 pub mod prelude;
 mod real_math;
 mod reduce;
@@ -88,7 +88,7 @@ pub use functional::manipulation::*;
 pub use functional::nest::*;
 pub use functional::sorting::*;
 pub use functional::statistical::*;
-pub use indexing::{get_item, set_item, Idx, ELLIPSIS, NEWAXIS};
+pub use indexing::{Idx, ELLIPSIS, NEWAXIS};
 pub use ivy_core::{
     cast_candidate, casting_mode, casting_modes, set_casting_mode, with_casting_mode, CastingMode,
 };

@@ -12,7 +12,10 @@
 //!
 //! An operator is its op: the same dtype (Ivy's promotion), the same values and the same
 //! typed errors (`Error::Shape` for shapes that do not broadcast, `Error::UnsupportedDtype`
-//! for `<<` on floats). No operator panics.
+//! for `<<` on floats). No operator panics. The mapping is data too: [`OPERATORS`] lists
+//! every operator, compound assignment and comparison method with the name of its op in
+//! the registry (and the operator itself, as a function), which is what the test suite
+//! checks each one against (`registry::call(op, ..)`, on both backends).
 //!
 //! # Which scalars, on which side
 //!
@@ -59,7 +62,9 @@
 //! follow Ivy's `out=`: `x.add_assign(y)` is `add_out(x, y, out = x)` — the result is
 //! written into `x`, which keeps its shape (`y` must broadcast to it, else `Error::Shape`)
 //! and its dtype (the result is cast into it, as every `out` is) — and on error `x` is
-//! unchanged.
+//! unchanged. The shape is checked first, before any work: an update wrong in two ways (a
+//! `y` that does not broadcast to `x`, and a dtype the op lacks) reports `Error::Shape`,
+//! where `add_out` reports the dtype.
 //!
 //! What allocates: when the promoted dtype is `x`'s own and the op computes that dtype
 //! itself, the ndarray backend updates `x`'s buffer in place (no allocation for an array
@@ -449,3 +454,166 @@ impl Array {
         crate::greater_equal(self, rhs)
     }
 }
+
+// ======================================================================== the table
+
+/// A binary row of [`OPERATORS`]: `symbol op assign_method` (`+ add add_assign`).
+macro_rules! binary_row {
+    ($sym:tt $op:ident $assign:ident) => {
+        Operator {
+            symbol: stringify!($sym),
+            rust: concat!("a ", stringify!($sym), " b"),
+            op: stringify!($op),
+            bool_op: None,
+            form: OperatorForm::Binary {
+                apply: |a, b| a $sym b,
+                scalar_lhs: |s, a| s $sym a,
+                assign_name: stringify!($assign),
+                assign: |x, y| x.$assign(y),
+            },
+        }
+    };
+}
+
+/// A comparison-method row of [`OPERATORS`]: `symbol method op` (`< lt less`).
+macro_rules! method_row {
+    ($sym:tt $method:ident $op:ident) => {
+        Operator {
+            symbol: stringify!($sym),
+            rust: concat!("a.", stringify!($method), "(b)"),
+            op: stringify!($op),
+            bool_op: None,
+            form: OperatorForm::Method(|a, b| a.$method(b)),
+        }
+    };
+}
+
+/// How an operator of [`OPERATORS`] is applied (each a plain function calling the Rust
+/// operator or method itself, so the row cannot claim an op the operator does not call
+/// without the tests noticing).
+///
+/// ```
+/// use ivy::ops::{OperatorForm, OPERATORS};
+/// ivy::set_backend(ivy::Backend::Ndarray);
+/// let x = ivy::asarray([1i32, 6])?;
+/// let shl = OPERATORS.iter().find(|o| o.symbol == "<<").unwrap();
+/// let OperatorForm::Binary { scalar_lhs, assign, .. } = shl.form else { unreachable!() };
+/// assert_eq!(scalar_lhs(ivy::Scalar::Int(1), &x)?, ivy::asarray([2i32, 64])?); // 1 << x
+/// let mut y = x.clone();
+/// assign(&mut y, ivy::Operand::Scalar(ivy::Scalar::Int(2)))?; // y <<= 2
+/// assert_eq!(y, ivy::asarray([4i32, 24])?);
+/// # ivy::unset_backend();
+/// # Ok::<(), ivy::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub enum OperatorForm {
+    /// `a ⊕ b` (`&Array` on the left, an array or a scalar on the right), with its other
+    /// forms.
+    Binary {
+        /// `a ⊕ b`.
+        apply: fn(&Array, Operand<'_>) -> Result<Array>,
+        /// `s ⊕ a`, a scalar on the left (`2 * &x`).
+        scalar_lhs: fn(Scalar, &Array) -> Result<Array>,
+        /// The compound assignment method, by name (`"add_assign"`).
+        assign_name: &'static str,
+        /// `a ⊕= b`: the method, writing the op's result into `a` (its `out` form).
+        assign: fn(&mut Array, Operand<'_>) -> Result<()>,
+    },
+    /// `⊕a`.
+    Unary(fn(&Array) -> Result<Array>),
+    /// An element-wise comparison method (`a.lt(b)`): Rust's `<` must return `bool`.
+    Method(fn(&Array, Operand<'_>) -> Result<Array>),
+}
+
+/// One operator on [`Array`] and the registered op it is sugar for: a row of
+/// [`OPERATORS`].
+///
+/// ```
+/// let rows: Vec<(&str, &str)> = ivy::ops::OPERATORS.iter().map(|o| (o.rust, o.op)).collect();
+/// assert!(rows.contains(&("a % b", "remainder")));
+/// assert!(rows.contains(&("-a", "negative")));
+/// assert!(rows.contains(&("a.lt(b)", "less")));
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Operator {
+    /// The operator's symbol (`"%"`; `"-"` both for `a - b` and `-a`, told apart by
+    /// [`form`](Self::form)).
+    pub symbol: &'static str,
+    /// How it is written in Rust (`"a % b"`, `"-a"`, `"a.lt(b)"`).
+    pub rust: &'static str,
+    /// The op it calls, by its name in the registry (`"remainder"`).
+    pub op: &'static str,
+    /// The op it calls instead when its (left) operand is a bool array: `!` is
+    /// `logical_not` there (Ivy's `__invert__`); `None` for the others.
+    pub bool_op: Option<&'static str>,
+    /// The operator itself.
+    pub form: OperatorForm,
+}
+
+impl Operator {
+    /// The op the operator calls on an array of `dtype`: [`bool_op`](Self::bool_op) for a
+    /// bool array where it has one, else [`op`](Self::op).
+    ///
+    /// ```
+    /// let not = ivy::ops::OPERATORS.iter().find(|o| o.symbol == "!").unwrap();
+    /// assert_eq!(not.op_for(ivy::Dtype::Bool), "logical_not");
+    /// assert_eq!(not.op_for(ivy::Dtype::Int8), "bitwise_invert");
+    /// ```
+    pub fn op_for(&self, dtype: crate::Dtype) -> &'static str {
+        match self.bool_op {
+            Some(b) if dtype.is_bool() => b,
+            _ => self.op,
+        }
+    }
+}
+
+/// Every operator and compound assignment on [`Array`], and the comparison methods, each
+/// with the registered op it calls: `registry::call(row.op, &[a, b], &[])` gives what the
+/// operator gives (value, dtype, error), and `a ⊕= b` what the op's `out` form writes into
+/// `a`. The table is what `tests/tests/random_calls.rs` (`operators_are_their_ops`) checks
+/// on both backends with random operands.
+///
+/// ```
+/// use ivy::ops::{OperatorForm, OPERATORS};
+/// use ivy::registry::{call, Value};
+/// ivy::set_backend(ivy::Backend::Ndarray);
+/// let rem = OPERATORS.iter().find(|o| o.symbol == "%").unwrap();
+/// assert_eq!((rem.rust, rem.op), ("a % b", "remainder"));
+/// let (a, b) = (ivy::asarray([7i32, -7])?, ivy::asarray([3i32, 3])?);
+/// let OperatorForm::Binary { apply, .. } = rem.form else { unreachable!() };
+/// let by_name = call(rem.op, &[Value::from(&a), Value::from(&b)], &[])?;
+/// assert_eq!(&apply(&a, ivy::Operand::Array(&b))?, by_name.as_array().unwrap());
+/// assert_eq!(OPERATORS.iter().filter(|o| matches!(o.form, OperatorForm::Binary { .. })).count(), 10);
+/// # ivy::unset_backend();
+/// # Ok::<(), ivy::Error>(())
+/// ```
+pub const OPERATORS: &[Operator] = &[
+    binary_row!(+ add add_assign),
+    binary_row!(- subtract sub_assign),
+    binary_row!(* multiply mul_assign),
+    binary_row!(/ divide div_assign),
+    binary_row!(% remainder rem_assign),
+    binary_row!(& bitwise_and bitand_assign),
+    binary_row!(| bitwise_or bitor_assign),
+    binary_row!(^ bitwise_xor bitxor_assign),
+    binary_row!(<< bitwise_left_shift shl_assign),
+    binary_row!(>> bitwise_right_shift shr_assign),
+    Operator {
+        symbol: "-",
+        rust: "-a",
+        op: "negative",
+        bool_op: None,
+        form: OperatorForm::Unary(|a| -a),
+    },
+    Operator {
+        symbol: "!",
+        rust: "!a",
+        op: "bitwise_invert",
+        bool_op: Some("logical_not"),
+        form: OperatorForm::Unary(|a| !a),
+    },
+    method_row!(< lt less),
+    method_row!(<= le less_equal),
+    method_row!(> gt greater),
+    method_row!(>= ge greater_equal),
+];

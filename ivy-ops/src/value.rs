@@ -223,6 +223,22 @@ value_from!(
 pub trait FromValue<'v>: Sized {
     /// What the parameter takes, in words (`"an array"`).
     const EXPECTED: &'static str;
+    /// Whether [`read`](Self::read) says more than [`EXPECTED`](Self::EXPECTED) (it is
+    /// overridden): then a list of these reports the item's own error, a single value given
+    /// for the list included.
+    ///
+    /// ```
+    /// use ivy::registry::{FromValue, Value};
+    /// use ivy::Idx;
+    /// assert!(<Idx as FromValue>::EXPLAINS && !<i64 as FromValue>::EXPLAINS);
+    /// // an index item says what is wrong with it, inside a list or alone
+    /// let query = Value::from(vec![Value::from(0), "1:x".into()]);
+    /// let e = Vec::<Idx>::read("get_item", "query", &query).unwrap_err();
+    /// assert!(e.to_string().contains("`x` is not an integer"), "{e}");
+    /// let e = Vec::<Idx>::read("get_item", "query", &Value::from(1.5)).unwrap_err();
+    /// assert!(e.to_string().contains("got a float"), "{e}");
+    /// ```
+    const EXPLAINS: bool = false;
     /// The typed argument, or `None` when `v` is of another kind.
     fn from_value(v: &'v Value) -> Option<Self>;
     /// The typed argument, or [`Error::ArgumentKind`] naming the op and the parameter.
@@ -407,6 +423,13 @@ impl<'v, T: FromValue<'v>> FromValue<'v> for Option<T> {
             v => T::from_value(v).map(Some),
         }
     }
+    /// `None`, or `T`'s value with `T`'s own error.
+    fn read(op: &'static str, param: &'static str, v: &'v Value) -> Result<Self> {
+        match v {
+            Value::None => Ok(None),
+            v => T::read(op, param, v).map(Some),
+        }
+    }
 }
 /// A list (a shape, axes, arrays); a single item is a list of one (`axis=0` as `axis=[0]`).
 impl<'v, T: FromValue<'v>> FromValue<'v> for Vec<T> {
@@ -415,6 +438,24 @@ impl<'v, T: FromValue<'v>> FromValue<'v> for Vec<T> {
         match v {
             Value::List(items) => items.iter().map(T::from_value).collect(),
             one => T::from_value(one).map(|t| vec![t]),
+        }
+    }
+    /// Each item read with `T`'s own error (so an item type that explains its rejection,
+    /// such as an index item, is heard); any other value that is not a list of `T`s is
+    /// "must be a list".
+    fn read(op: &'static str, param: &'static str, v: &'v Value) -> Result<Self> {
+        if let Some(items) = Self::from_value(v) {
+            return Ok(items);
+        }
+        match v {
+            Value::List(items) => items.iter().map(|x| T::read(op, param, x)).collect(),
+            one if T::EXPLAINS => T::read(op, param, one).map(|t| vec![t]),
+            other => Err(Error::ArgumentKind {
+                op,
+                param,
+                expected: Self::EXPECTED,
+                got: other.kind(),
+            }),
         }
     }
 }

@@ -162,6 +162,8 @@ pub enum Ty {
     Usize,
     /// A bool.
     Bool,
+    /// One item of an array index (`ivy::Idx`); an index is a `List` of them.
+    Index,
     /// A sequence (`&[T]`, `Vec<T>`, `impl IntoIterator<Item = T>`).
     List(Box<Ty>),
     /// An optional value (`Option<T>`).
@@ -193,6 +195,7 @@ impl Ty {
             ArgType::Int => Ty::Int,
             ArgType::Uint => Ty::Usize,
             ArgType::Bool => Ty::Bool,
+            ArgType::Index => Ty::Index,
             ArgType::List(t) => Ty::List(Box::new(Ty::from_arg(t)?)),
             ArgType::Optional(t) => Ty::Opt(Box::new(Ty::from_arg(t)?)),
             ArgType::Opaque => return None,
@@ -469,6 +472,7 @@ pub fn nested(values: &[Scalar], shape: &[usize]) -> Value {
 ///   int lists (axes): `[0]`; a list of dtypes: the dtype twice;
 /// - a scalar: `1`; `Data`: the values of the array; a float: `0.5` (equal bounds are
 ///   ordered bounds); an int: `0` (a valid axis); a usize: `1`; a bool: `false`;
+/// - an index (a list of index items): `[0, ":"]` (`x[0, :]`); one item: `0`;
 /// - a dtype: the dtype under test; a device: the device; a backend: the current one; a
 ///   native dtype: the dtype's native name on the current backend;
 /// - text: the dtype's name (a dtype name, a dtype kind for `isdtype`, and a key of the
@@ -535,11 +539,15 @@ impl Source for Small {
             Ty::Int => Value::from(0i64),
             Ty::Usize => Value::from(1usize),
             Ty::Bool => Value::from(false),
+            // one item: the first position of an axis (every axis has length 1)
+            Ty::Index => Value::from(0i64),
             Ty::List(_) | Ty::Opt(_) => unreachable!("not a leaf"),
         })
     }
     fn list(&mut self, of: &Ty, p: &Param) -> Result<Value> {
         Ok(match of {
+            // an index: the first row, every column (`x[0, :]`)
+            Ty::Index => Value::List(vec![Value::from(0i64), Value::from(":")]),
             Ty::Usize => Value::from(&self.shape[..]),
             Ty::Int if p.meta.name == "shape" => Value::from(vec![-1i64]),
             Ty::Int if p.meta.name == "axes" => {

@@ -22,6 +22,12 @@
 //!   of the three), and so on alternately; an operand is sometimes a scalar (NaN, ±inf,
 //!   1e300, `1 << 40`, …); a Container holds two such arrays; a list of arrays is two (of
 //!   one shape half the time); indices (`#[index]`) are `[0, -1, 0]` as int64;
+//! - an index (`get_item` / `set_item`'s `query`): items for the first array's leading
+//!   axes — ints in range, slices with random bounds and steps (negative too), `":"`,
+//!   int64 arrays of one shared length, masks — sometimes an ellipsis and a new axis
+//!   (`None`), and one case in eight rejected (an out-of-range int, a step of 0, one item
+//!   too many); an operand drawn after an index is mostly a scalar (a value written into
+//!   a selection, which any scalar fits);
 //! - a shape (`&[usize]`): the pair's broadcast shape (else its second shape), so
 //!   `broadcast_to` mostly succeeds; a list of ints named `shape`: `[-1]`, `[n]`, `[1, -1]`
 //!   or `[n, 1]` for the first array's size `n`; axes: the first array's axes of length 1
@@ -319,6 +325,8 @@ struct Ag<'a> {
     /// Σ|xᵢ| over every input's finite values; the most elements of one input.
     abs_sum: f64,
     max_in: usize,
+    /// An index was drawn: the operands after it are values written into a selection.
+    indexed: bool,
 }
 
 impl<'a> Ag<'a> {
@@ -332,6 +340,7 @@ impl<'a> Ag<'a> {
             floats: Vec::new(),
             abs_sum: 0.0,
             max_in: 0,
+            indexed: false,
         }
     }
     /// The array of input slot `slot`: alternately the pair's shapes; the first of the
@@ -355,12 +364,92 @@ impl<'a> Ag<'a> {
     fn text(&self) -> &'static str {
         self.d.as_str()
     }
+    /// An int64 array of `vals` in `shape` (index arrays), noted.
+    fn int_array(&mut self, vals: Vec<i64>, shape: &[usize]) -> ivy::Result<Value> {
+        let i = In {
+            vals: vals.into_iter().map(Scalar::Int).collect(),
+            shape: shape.to_vec(),
+            dtype: Dtype::Int64,
+        };
+        self.notes.push(format!("indices {i:?}"));
+        Ok(Value::Array(i.build()?))
+    }
+    /// One index item for an axis of length `n`: an int, a slice (bounds out of range too,
+    /// negative steps), every position, an integer array of `len` positions, a mask.
+    fn index_item(&mut self, n: usize, len: usize) -> ivy::Result<Value> {
+        let ni = n as i64;
+        let pos = |g: &mut Rng| g.range_i64(-ni, ni - 1);
+        Ok(match self.g.below(8) {
+            0 | 1 if n > 0 => Value::from(pos(self.g)),
+            2 | 3 => {
+                let bound = |g: &mut Rng| {
+                    if g.chance(0.4) {
+                        String::new()
+                    } else {
+                        g.range_i64(-ni - 2, ni + 2).to_string()
+                    }
+                };
+                let (a, b) = (bound(self.g), bound(self.g));
+                let step = self.g.pick(&[1i64, 2, -1, -2, 3]);
+                Value::Str(format!("{a}:{b}:{step}"))
+            }
+            4 | 5 if n > 0 => {
+                let vals = (0..len).map(|_| pos(self.g)).collect();
+                self.int_array(vals, &[len])?
+            }
+            6 => {
+                let m = In {
+                    vals: (0..n).map(|_| Scalar::Bool(self.g.chance(0.5))).collect(),
+                    shape: vec![n],
+                    dtype: Dtype::Bool,
+                };
+                self.notes.push(format!("mask {m:?}"));
+                Value::Array(m.build()?)
+            }
+            _ => Value::from(":"),
+        })
+    }
+    /// An index for the first array (shape `pair.0`): items for its leading axes, maybe
+    /// an ellipsis and new axes; one in eight rejected (an out-of-range int, a step of 0,
+    /// one item too many), which both backends must reject alike.
+    fn index(&mut self) -> ivy::Result<Value> {
+        self.indexed = true;
+        let shape = self.pair.0.clone();
+        let nd = shape.len();
+        let len = self.g.pick(&[1usize, 2, 3]);
+        let k = self.g.below(nd + 1);
+        let mut items = Vec::new();
+        for &n in &shape[..k] {
+            items.push(self.index_item(n, len)?);
+        }
+        if self.g.chance(0.3) {
+            let at = self.g.below(items.len() + 1);
+            items.insert(at.min(k), Value::from("..."));
+        }
+        if self.g.chance(0.3) {
+            let at = self.g.below(items.len() + 1);
+            items.insert(at, Value::None);
+        }
+        if self.g.chance(0.125) {
+            let n = shape.first().copied().unwrap_or(0) as i64;
+            items = match self.g.below(3) {
+                0 => vec![Value::from(self.g.pick(&[n, -n - 1, i64::MAX]))],
+                1 => vec![Value::from("::0")],
+                _ => (0..=nd).map(|_| Value::from(0i64)).collect(),
+            };
+        }
+        Ok(Value::List(items))
+    }
 }
 
 impl Source for Ag<'_> {
     fn leaf(&mut self, ty: &Ty, p: &Param) -> ivy::Result<Value> {
         let slot = p.slot.unwrap_or(0);
         Ok(match ty {
+            // a value written into a selection: mostly a scalar (it fits any selection)
+            Ty::Operand if self.indexed && self.g.chance(0.6) => {
+                Value::Scalar(operand_scalar(self.g))
+            }
             Ty::Operand if self.g.chance(0.15) => Value::Scalar(operand_scalar(self.g)),
             // indices (`#[index]`): 0 and -1, in range of any axis that is not empty
             Ty::Array if p.meta.kind == ivy_core::ParamKind::Index => {
@@ -415,11 +504,17 @@ impl Source for Ag<'_> {
             Ty::Int => Value::from(self.g.pick(&[-1i64, 0])),
             Ty::Usize => Value::from(self.g.below(4)),
             Ty::Bool => Value::from(self.g.chance(0.5)),
+            Ty::Index => {
+                let n = self.pair.0.first().copied().unwrap_or(1);
+                self.index_item(n, 2)?
+            }
             Ty::List(_) | Ty::Opt(_) => unreachable!("not a leaf"),
         })
     }
     fn list(&mut self, of: &Ty, p: &Param) -> ivy::Result<Value> {
         Ok(match of {
+            // an index of the first array
+            Ty::Index => self.index()?,
             Ty::Usize => {
                 let (a, b) = &self.pair;
                 Value::from(&broadcast(a, b).unwrap_or_else(|| b.clone())[..])

@@ -1,4 +1,4 @@
-//! Basic indexing (`Array::get`, `ivy::get_item`) with numpy's meaning, on every backend:
+//! Indexing (`Array::get`, `ivy::get_item`, by name too) with numpy's meaning, on every backend:
 //! integers, slices with positive and negative steps (bounds clamped as Python's
 //! `slice.indices` does), the ellipsis and `NEWAXIS`. Expected values are numpy's
 //! (`np.arange(24.).reshape(2, 3, 4)[...]`, computed once and written here).
@@ -189,6 +189,64 @@ test_backends! {
         assert_eq!(y, before);
     }
 
+    fn empty_selections_of_huge_axes_cost_nothing(b) {
+        // nothing is selected, so no position along the huge axis is ever listed (candle
+        // gathers and scatters by offsets)
+        let x = ivy::zeros([0, 1 << 40])?;
+        assert_eq!(x.get(ivy::s![.., 1..])?.shape(), &[0, (1 << 40) - 1]);
+        assert_eq!(x.get(ivy::s![NEWAXIS, .., ..;-3])?.shape(), &[1, 0, 366503875926]);
+        assert_eq!(x.get(ivy::s![&ints(&[])?])?.shape(), &[0, 1 << 40]);
+        let mut y = x.clone();
+        y.set(ivy::s![.., ..;2], 1)?;
+        assert_eq!((y.shape(), y.backend()), (x.shape(), b));
+        // rejected items are still rejected
+        assert!(x.get(ivy::s![0]).is_err());
+        assert!(x.get(ivy::s![.., 1 << 41]).is_err());
+    }
+
+    fn by_name_is_get_and_set(b) {
+        use ivy::registry::{call, Value};
+        let x = cube()?;
+        let q = |items: Vec<Value>| Value::List(items);
+        let by_name = |query: Value| {
+            call("get_item", &[Value::from(&x), query], &[]).map(|v| v.as_array().cloned())
+        };
+        // x[-1, ::2, 1], x[..., None, 1:3], x[[1, 0], mask]
+        let want = x.get(&[Idx::from(-1), s(None, None, 2), Idx::from(1)])?;
+        assert_eq!(by_name(q(vec![(-1).into(), "::2".into(), 1.into()]))?, Some(want));
+        let want = x.get(&[ELLIPSIS, NEWAXIS, Idx::from(1..3)])?;
+        assert_eq!(by_name(q(vec!["...".into(), Value::None, " 1 : 3 ".into()]))?, Some(want.clone()));
+        assert_eq!(by_name(q(vec!["...".into(), "newaxis".into(), "1:3:1".into()]))?, Some(want));
+        let m = ivy::greater(&ivy::arange(3.0)?, 0.5)?;
+        let want = x.get(ivy::s![&ints(&[1, 0])?, &m])?;
+        assert_eq!(by_name(q(vec![Value::from(&ints(&[1, 0])?), Value::from(&m)]))?, Some(want));
+        // one item alone is a list of one; no item is the whole array
+        assert_eq!(by_name(Value::from(1))?, Some(x.get(ivy::s![1])?));
+        assert_eq!(by_name(q(vec![]))?, Some(x.clone()));
+        // set_item by name returns the updated array and leaves the argument as it was
+        let mut want = x.clone();
+        want.set(ivy::s![.., 1], 0.5)?;
+        let v = call("set_item", &[Value::from(&x), q(vec![":".into(), 1.into()]), 0.5.into()], &[])?;
+        assert_eq!(v.as_array(), Some(&want));
+        assert_eq!(x, cube()?);
+        // malformed items: `ArgumentKind` naming the op, the parameter and the item
+        for bad in [Value::from("1:x"), "1:2:3:4".into(), "abc".into(), 1.5.into(), true.into(),
+                    q(vec![0.into(), q(vec![0.into(), 1.into()])]), Value::Dtype(Dtype::Int8)] {
+            match by_name(bad.clone()) {
+                Err(Error::ArgumentKind { op: "get_item", param: "query", .. }) => {}
+                other => panic!("{bad:?}: {other:?}"),
+            }
+        }
+        // well-formed items the array rejects: the op's errors
+        for bad in [q(vec![2.into()]), "::0".into(), q(vec![0.into(), 0.into(), 0.into(), 0.into()]),
+                    q(vec!["...".into(), "...".into()])] {
+            match by_name(bad.clone()) {
+                Err(Error::InvalidArgument { op: "get_item", .. }) => {}
+                other => panic!("{bad:?}: {other:?}"),
+            }
+        }
+    }
+
     fn basic_indexing_is_a_view_on_ndarray(b) {
         let x = cube()?;
         let v = x.get(ivy::s![1, ..;-1, 1..3])?;
@@ -221,6 +279,15 @@ fn set_on_candle_rebinds_a_tensor_sets_a_var_and_strict_mode_refuses_to_rebind()
         let mut v = Array::from(var.clone());
         ivy::with_inplace_mode(ivy::InplaceMode::Strict, || v.set(ivy::s![2], 7))?;
         assert_eq!(var.as_tensor().to_vec1::<f32>().unwrap(), [0.0, 0.0, 7.0]);
+        // by name, set_item updates a clone of its argument: a Var's clones share its storage
+        use ivy::registry::{call, Value};
+        let r = call(
+            "set_item",
+            &[Value::from(&v), Value::from(0), Value::from(3)],
+            &[],
+        )?;
+        assert_eq!(r.as_array().unwrap().to_vec::<f32>()?, [3.0, 0.0, 7.0]);
+        assert_eq!(var.as_tensor().to_vec1::<f32>().unwrap(), [3.0, 0.0, 7.0]);
         Ok(())
     })
 }

@@ -18,6 +18,16 @@
 //! - scalars: small (|v| ≤ 16) or beyond any size (NaN, ±inf, ±1e300, 5e-324, `i64::MIN`/`MAX`)
 //!   — a scalar may set a result's size (`arange`), and sizes between 4096 elements and
 //!   huge are never drawn (see below); `Data`: nested lists of any values, sometimes ragged;
+//! - indices (a list of index items, `get_item` / `set_item`'s `query`): three in four
+//!   valid for the call's first array — ints in range (either sign), slices
+//!   `"start:stop:step"` (bounds out of range, negative steps), `":"`, integer arrays of
+//!   several int dtypes (sharing a length, so they broadcast), masks over one or two axes,
+//!   an ellipsis splitting the items between leading and trailing axes, new axes (`None`,
+//!   `"newaxis"`), one item sometimes given alone; else one mistake — an out-of-range int
+//!   or array entry, a mask of another shape, a step of 0, a float array, arrays that do
+//!   not broadcast, one item too many, two ellipses (the op's typed errors), or a malformed
+//!   item (`"1:x"`, a float, a bool, a nested list, a dtype: a mistake of kind, so
+//!   `ArgumentKind` is expected);
 //! - floats (bounds): NaN, ±inf, -0.0, huge and tiny values, the second of a call mostly
 //!   the first plus 0..3 (ordered bounds); dtypes: all 15; devices: `cpu`, `cuda:0`,
 //!   `cuda:usize::MAX`; text: a key chain of the call's Containers, dtype names and kinds,
@@ -58,8 +68,13 @@
 //!   `Err` it is unchanged, bitwise;
 //! - nested: an array argument of a nestable op is a Container 10% of the time, which runs
 //!   the `nested::` form (the leaves of mixed dtypes, shapes and backends);
-//! - the operators (`&a + &b`) call the same dispatchers as the functions; they are not
-//!   reachable by name.
+//! - the operators (`&a + &b`), compound assignments (`a.add_assign(b)`) and comparison
+//!   methods (`a.lt(b)`) are not reachable by name; [`operators_are_their_ops`] checks
+//!   each row of `ivy::ops::OPERATORS` against the op it names, with operands drawn by
+//!   this generator from that op's metadata: the operator's result is the op's by name
+//!   (bitwise, or the same error), and `x ⊕= y` leaves in `x` what the op's `out` form
+//!   writes into a copy of `x` (or both fail and `x` is unchanged; an update wrong in two
+//!   ways — a dtype the op lacks, and `y` not broadcasting to `x` — may name either).
 //!
 //! [`huge_allocations_are_errors`] runs, for every callable op on both backends, each in the
 //! child process too, calls needing ≥ 2^40 elements built by parameter type: shapes of
@@ -101,6 +116,7 @@
 //!
 //! A summary line is printed: calls made, `Ok` count, `Err` counts by variant.
 
+use ivy::ops::OperatorForm;
 use ivy::prelude::*;
 use ivy::registry::Value;
 use ivy::Error;
@@ -981,6 +997,214 @@ impl Fz {
         }
     }
 
+    // ---------------------------------------------------------------- indices
+
+    /// An array of `vals` in `shape` and dtype `d` on the call's backend (else ndarray),
+    /// with its description.
+    fn make(&mut self, vals: Vec<Scalar>, shape: &[usize], d: Dtype) -> Item {
+        let desc = format!("{}:{d}{shape:?} {}", self.b, fmt_vals(&vals));
+        let build = |b: Backend| {
+            ivy::with_backend(b, || {
+                ivy::asarray_with(
+                    Data::from(vals.clone()).reshape(shape)?,
+                    AsarrayKw {
+                        dtype: Some(d),
+                        device: None,
+                    },
+                )
+            })
+        };
+        let a = build(self.b)
+            .or_else(|_| build(Backend::Ndarray))
+            .expect("index arrays are small");
+        (Value::Array(a), Some(desc))
+    }
+    /// A position along an axis of length `n > 0`, either sign.
+    fn position(&mut self, n: usize) -> i64 {
+        let n = n as i64;
+        if n <= 64 {
+            self.rng.range_i64(-n, n - 1)
+        } else {
+            self.rng.pick(&[0, 1, -1, n - 1, -n])
+        }
+    }
+    /// An out-of-range position for an axis of length `n`.
+    fn bad_position(&mut self, n: usize) -> i64 {
+        let n = i64::try_from(n).unwrap_or(i64::MAX);
+        self.rng.pick(&[
+            n,
+            -n.saturating_add(1),
+            i64::MAX,
+            i64::MIN,
+            n.saturating_add(5),
+        ])
+    }
+    /// `start:stop:step` text for an axis of length `n` (bounds out of range too: they
+    /// clamp), with a step of 0 when `zero_step`.
+    fn slice_text(&mut self, n: usize, zero_step: bool) -> String {
+        let n = n.min(64) as i64;
+        let bound = |r: &mut Rng| {
+            if r.chance(0.4) {
+                String::new()
+            } else {
+                r.range_i64(-n - 2, n + 2).to_string()
+            }
+        };
+        let (a, b) = (bound(&mut self.rng), bound(&mut self.rng));
+        let step = if zero_step {
+            0
+        } else {
+            self.rng.pick(&[1, 1, 1, 2, 3, -1, -1, -2])
+        };
+        match (step, self.rng.chance(0.5)) {
+            (1, true) => format!("{a}:{b}"),
+            (1, false) => format!("{a}:{b}:"),
+            (s, _) => format!("{a}:{b}:{s}"),
+        }
+    }
+    /// A bool mask of `shape` (random values).
+    fn mask(&mut self, shape: &[usize]) -> Item {
+        let n = checked_size(shape).unwrap_or(0);
+        let vals = (0..n).map(|_| Scalar::Bool(self.rng.chance(0.5))).collect();
+        self.make(vals, shape, Dtype::Bool)
+    }
+    /// An integer array of `len` positions along an axis of length `n > 0`.
+    fn positions(&mut self, n: usize, len: usize) -> Item {
+        let vals = (0..len).map(|_| Scalar::Int(self.position(n))).collect();
+        let d = if n > 100 {
+            Dtype::Int64
+        } else {
+            self.rng
+                .pick(&[Dtype::Int64, Dtype::Int64, Dtype::Int32, Dtype::Int16])
+        };
+        self.make(vals, &[len], d)
+    }
+    /// A valid item for an axis of length `n`; integer arrays have `len` entries.
+    fn index_item(&mut self, n: usize, len: usize) -> Item {
+        match self.rng.below(12) {
+            0..=2 if n > 0 => (Value::from(self.position(n)), None),
+            3..=5 => (Value::Str(self.slice_text(n, false)), None),
+            6 | 7 if n > 0 => self.positions(n, len),
+            8 if n <= 16 => self.mask(&[n]),
+            _ => (Value::from(":"), None),
+        }
+    }
+    /// An index for the call's first array (see the file's top comment): mostly valid
+    /// (integers, slices, `...`, new axes, integer arrays, masks over one or two axes),
+    /// else one mistake — a rejected item (out of range, a step of 0, a mask of another
+    /// shape, a float array, arrays that do not broadcast, too many items, two ellipses)
+    /// or a malformed one (a mistake of kind: `"1:x"`, a float, a nested list, …).
+    fn index(&mut self) -> Value {
+        let shape = self.first_shape.clone().unwrap_or_else(|| vec![3]);
+        let items = if self.rng.chance(0.25) {
+            self.bad_index(&shape)
+        } else {
+            self.good_index(&shape)
+        };
+        if items.len() == 1 && self.rng.chance(0.5) {
+            // one item alone: a list of one
+            let (v, note) = items.into_iter().next().expect("one item");
+            self.notes.extend(note);
+            return v;
+        }
+        let mut values = Vec::with_capacity(items.len());
+        for (v, note) in items {
+            self.notes.extend(note);
+            values.push(v);
+        }
+        Value::List(values)
+    }
+    fn good_index(&mut self, shape: &[usize]) -> Vec<Item> {
+        let nd = shape.len();
+        let k = self.rng.below(nd + 1);
+        // the ellipsis splits the indexed axes: the first `e` and the last `k - e`
+        let ellipsis = self.rng.chance(0.3);
+        let e = if ellipsis { self.rng.below(k + 1) } else { k };
+        let axes: Vec<usize> = (0..e).chain(nd - (k - e)..nd).collect();
+        let len = self.rng.pick(&[1, 2, 2, 3]);
+        let mut items = Vec::new();
+        let mut at_ellipsis = 0;
+        let mut i = 0;
+        while i < axes.len() {
+            if i == e {
+                at_ellipsis = items.len();
+            }
+            let ax = axes[i];
+            let same_side = i + 1 < e || (i >= e && i + 1 < axes.len());
+            if same_side && shape[ax] <= 8 && shape[ax + 1] <= 8 && self.rng.chance(0.08) {
+                items.push(self.mask(&shape[ax..ax + 2]));
+                i += 2;
+                continue;
+            }
+            items.push(self.index_item(shape[ax], len));
+            i += 1;
+        }
+        if e == axes.len() {
+            at_ellipsis = items.len();
+        }
+        if ellipsis {
+            items.insert(at_ellipsis, (Value::from("..."), None));
+        }
+        for _ in 0..self.rng.pick(&[0, 0, 0, 1, 2]) {
+            let at = self.rng.below(items.len() + 1);
+            let new_axis = if self.rng.chance(0.5) {
+                Value::None
+            } else {
+                Value::from("newaxis")
+            };
+            items.insert(at, (new_axis, None));
+        }
+        items
+    }
+    fn bad_index(&mut self, shape: &[usize]) -> Vec<Item> {
+        let nd = shape.len();
+        let full = |k: usize| -> Vec<Item> { (0..k).map(|_| (Value::from(":"), None)).collect() };
+        let j = if nd > 0 { self.rng.below(nd) } else { 0 };
+        let n = shape.get(j).copied().unwrap_or(0);
+        let mut items = full(j);
+        match self.rng.below(11) {
+            0 if nd > 0 => items.push((Value::from(self.bad_position(n)), None)),
+            1 if nd > 0 => {
+                let mut vals = vec![Scalar::Int(self.bad_position(n))];
+                if n > 0 {
+                    vals.push(Scalar::Int(self.position(n)));
+                }
+                items.push(self.make(vals, &[vals_len(n)], Dtype::Int64));
+            }
+            2 if nd > 0 => {
+                let wrong = if n <= 16 {
+                    self.rng.pick(&[vec![n + 1], vec![n, 2], vec![n + 2]])
+                } else {
+                    vec![2]
+                };
+                items.push(self.mask(&wrong));
+            }
+            3 => items.push((Value::Str(self.slice_text(n, true)), None)),
+            4 => items = (0..=nd).map(|_| (Value::from(0i64), None)).collect(),
+            5 => items = vec![(Value::from("..."), None), (Value::from("..."), None)],
+            6 if nd > 0 => {
+                let vals = vec![Scalar::Float(0.0), Scalar::Float(1.0)];
+                items.push(self.make(vals, &[2], Dtype::Float32));
+            }
+            7 if nd >= 2 && shape[0] > 0 && shape[1] > 0 => {
+                items = vec![self.positions(shape[0], 2), self.positions(shape[1], 3)];
+            }
+            // malformed: mistakes of kind
+            r => {
+                self.wrong = true;
+                let bad = match r % 5 {
+                    0 => Value::Str(self.rng.pick(&["1:x", "1:2:3:4", "abc", "", ": :-"]).into()),
+                    1 => Value::from(self.rng.pick(&[1.5, f64::NAN])),
+                    2 => Value::from(true),
+                    3 => Value::List(vec![Value::from(0i64), Value::from(1i64)]),
+                    _ => Value::Dtype(self.dtype()),
+                };
+                items.push((bad, None));
+            }
+        }
+        items
+    }
+
     // ---------------------------------------------------------------- a call
 
     fn ctx(&mut self) -> Ctx {
@@ -1078,6 +1302,12 @@ impl Source for Fz {
                 self.huge_dim()
             }),
             Ty::Bool => Value::from(self.rng.chance(0.5)),
+            Ty::Index => {
+                let n = self.first_shape.as_ref().and_then(|s| s.first().copied());
+                let (v, note) = self.index_item(n.unwrap_or(3), 2);
+                self.notes.extend(note);
+                v
+            }
             Ty::List(_) | Ty::Opt(_) => unreachable!("not a leaf"),
         })
     }
@@ -1086,6 +1316,8 @@ impl Source for Fz {
             return Ok(self.wrong_kind());
         }
         Ok(match of {
+            // an index: items related to the call's first array
+            Ty::Index => self.index(),
             Ty::Usize => {
                 let s = match self.first_shape.clone() {
                     Some(x) if self.rng.chance(0.5) => self.target_shape(&x),
@@ -1135,6 +1367,18 @@ impl Fz {
         let (a, desc) = self.array_of(self.b, d, &shape);
         self.notes.push(format!("out={desc}"));
         Some(a)
+    }
+}
+
+/// An index item and the description of the array it holds.
+type Item = (Value, Option<String>);
+
+/// The length of an index array holding a bad position (and a good one on a non-empty axis).
+fn vals_len(n: usize) -> usize {
+    if n > 0 {
+        2
+    } else {
+        1
     }
 }
 
@@ -1822,6 +2066,246 @@ fn every_op_is_exercised() {
     ivy_tests::assert_every_op_covered("random_calls.rs", &exercised, &BTreeMap::new());
 }
 
+// ======================================================================== operators
+
+/// Draws per row of `ivy::ops::OPERATORS` (alternately on each backend, over every dtype).
+const OPERATOR_DRAWS: u64 = 300;
+
+/// An independent copy of `a` to update in place: a candle `Var` shares its storage with
+/// its clones (`Var::set` writes it), so it gets a new `Var`; other arrays are values.
+fn independent(a: &Array) -> Array {
+    if let ivy::NativeArray::Candle(ivy::backends::CandleArray::Var(v)) = a.native() {
+        if let Ok(nv) = v
+            .as_tensor()
+            .copy()
+            .and_then(|t| candle_core::Var::from_tensor(&t))
+        {
+            return Array::from(nv);
+        }
+    }
+    a.clone()
+}
+
+/// Whether an array of shape `from` broadcasts to shape `to` (numpy's rule).
+fn broadcasts_to(from: &[usize], to: &[usize]) -> bool {
+    from.len() <= to.len()
+        && from
+            .iter()
+            .rev()
+            .zip(to.iter().rev())
+            .all(|(&f, &t)| f == t || f == 1)
+}
+
+/// An operator's operand: an array or a scalar.
+fn operand(v: &Value) -> Option<Operand<'_>> {
+    match v {
+        Value::Array(a) => Some(Operand::Array(a)),
+        Value::Scalar(s) => Some(Operand::Scalar(*s)),
+        _ => None,
+    }
+}
+
+/// The array of a call by name's result (an error for any other value).
+fn array_result(r: ivy::Result<Value>) -> ivy::Result<Array> {
+    match r? {
+        Value::Array(a) => Ok(a),
+        other => Err(Error::InvalidArgument {
+            op: "operators_are_their_ops",
+            message: format!("the op returned {}, not an array", other.kind()),
+        }),
+    }
+}
+
+/// Why two outcomes differ, if they do: results by snapshot (backend, dtype, shape,
+/// device, every value bitwise), errors by their message (or by variant only).
+fn differ(
+    a: &Result<ivy::Result<Array>, String>,
+    b: &Result<ivy::Result<Array>, String>,
+    messages: bool,
+) -> Option<String> {
+    match (a, b) {
+        (Err(p), _) | (_, Err(p)) => Some(format!("panic: {p}")),
+        (Ok(Ok(x)), Ok(Ok(y))) => {
+            let (sx, sy) = (snap(x), snap(y));
+            (sx != sy).then(|| format!("{sx:?} vs {sy:?}"))
+        }
+        (Ok(Err(x)), Ok(Err(y))) => {
+            let same = if messages {
+                x.to_string() == y.to_string()
+            } else {
+                variant(x) == variant(y)
+            };
+            (!same).then(|| format!("errors differ: {x} / {y}"))
+        }
+        (Ok(x), Ok(y)) => Some(format!("one fails: {x:?} / {y:?}")),
+    }
+}
+
+/// Every operator, compound assignment and comparison method on `Array` is its op
+/// (`ivy::ops::OPERATORS`): for random operands drawn by the fuzz generator from the op's
+/// own parameter metadata, on both backends and every dtype, the operator gives what
+/// `registry::call(op, ..)` gives (the same result, bitwise, or the same error), and
+/// `x ⊕= y` leaves in `x` what the op's `out` form writes into a copy of `x` (or both
+/// fail with the same error variant, `x` unchanged — except an update wrong in two ways,
+/// a dtype the op lacks and a `y` that does not broadcast to `x`, where `x ⊕= y` reports
+/// the shape and the out form the dtype). Operands are arrays and scalars; a scalar on
+/// the left runs the scalar-left form (`2 * &x`).
+#[test]
+fn operators_are_their_ops() {
+    install_hook();
+    let ops = callable();
+    let mut fails: BTreeMap<String, (u64, String)> = BTreeMap::new();
+    let mut fail = |row: &str, what: String, desc: &str| {
+        let e = fails
+            .entry(format!("{row}: {}", normalize(&what)))
+            .or_insert((0, format!("{desc}\n    {what}")));
+        e.0 += 1;
+    };
+    let (mut compared, mut ok, mut assigned) = (0u64, 0u64, 0u64);
+    for (r, row) in ivy::ops::OPERATORS.iter().enumerate() {
+        let mut row_ok = [0u64; 2];
+        let mut row_assigned = 0u64;
+        for name in std::iter::once(row.op).chain(row.bool_op) {
+            assert!(
+                ivy::registry::op(name).is_some(),
+                "`{}` names op `{name}`, which is not in the registry",
+                row.rust
+            );
+        }
+        let (entry, params) = ops
+            .iter()
+            .find(|(e, _)| e.meta.name == row.op)
+            .unwrap_or_else(|| panic!("`{}`: op `{}` is not callable by name", row.rust, row.op));
+        for i in 0..OPERATOR_DRAWS {
+            let b = Backend::ALL[(i % 2) as usize];
+            let d = Dtype::ALL[((i / 2) % 15) as usize];
+            // no huge allocation is ever attempted here (in-process): only dims ≥ 2^63
+            let mut fz = Fz::new(DEFAULT_SEED ^ ((r as u64 + 1) << 40), i, b, d, false);
+            let Ok(Ok(args)) =
+                guarded(|| ivy::with_backend(b, || fill(entry.meta, params, &mut fz)))
+            else {
+                continue;
+            };
+            let desc = format!("[{b}] {}", describe_args(row.op, &args, &fz.notes));
+            let pos = &args.positional;
+            let by_name = |name: &'static str| {
+                guarded(|| {
+                    array_result(ivy::with_backend(b, || ivy::registry::call(name, pos, &[])))
+                })
+            };
+            // (the operator's outcome, the op's)
+            let (got, want) = match (row.form, &pos[..]) {
+                (OperatorForm::Unary(f), [Value::Array(x)]) => (
+                    guarded(|| ivy::with_backend(b, || f(x))),
+                    by_name(row.op_for(x.dtype())),
+                ),
+                (OperatorForm::Method(f), [Value::Array(a), y]) => match operand(y) {
+                    Some(y) => (
+                        guarded(|| ivy::with_backend(b, || f(a, y))),
+                        by_name(row.op),
+                    ),
+                    None => continue,
+                },
+                (
+                    OperatorForm::Binary {
+                        apply,
+                        assign,
+                        assign_name,
+                        ..
+                    },
+                    [Value::Array(a), y],
+                ) => {
+                    let Some(y) = operand(y) else { continue };
+                    // `a ⊕= y` against the `out` form writing into a copy of `a`
+                    let mut x = independent(a);
+                    let mut out = independent(a);
+                    let before = snap(a);
+                    let r1 = guarded(|| ivy::with_backend(b, || assign(&mut x, y)));
+                    let r2 = guarded(|| {
+                        let entry = ivy::registry::dyn_entry(row.op).expect("in the registry");
+                        ivy::with_backend(b, || entry.call_out(pos, &[], &mut out))
+                    });
+                    let as_array = |r: &Result<ivy::Result<()>, String>, v: &Array| match r {
+                        Ok(Ok(())) => Ok(Ok(v.clone())),
+                        Ok(Err(e)) => Ok(Err(e.clone())),
+                        Err(p) => Err(p.clone()),
+                    };
+                    let (o1, o2) = (as_array(&r1, &x), as_array(&r2, &out));
+                    // wrong in two ways (a dtype the op lacks, and `y` not broadcasting to
+                    // `x`): `x ⊕= y` names the shape (checked before any work), the out
+                    // form the dtype (checked before the backend sees `out`)
+                    let two_ways = match (&r1, &r2) {
+                        (Ok(Err(Error::Shape { .. })), Ok(Err(e))) => {
+                            matches!(
+                                e,
+                                Error::UnsupportedDtype { .. } | Error::DtypeNotInBackend { .. }
+                            ) && matches!(y, Operand::Array(y) if !broadcasts_to(y.shape(), a.shape()))
+                        }
+                        _ => false,
+                    };
+                    if two_ways {
+                        if snap(&x) != before || snap(&out) != before {
+                            fail(assign_name, "a failed update changed x".into(), &desc);
+                        }
+                    } else if let Some(why) = differ(&o1, &o2, false) {
+                        fail(
+                            assign_name,
+                            format!("x.{assign_name}(y) vs the out form: {why}"),
+                            &desc,
+                        );
+                    } else if matches!(r1, Ok(Ok(()))) {
+                        row_assigned += 1;
+                    } else if snap(&x) != before || snap(&out) != before {
+                        fail(assign_name, "a failed update changed x".into(), &desc);
+                    }
+                    (
+                        guarded(|| ivy::with_backend(b, || apply(a, y))),
+                        by_name(row.op),
+                    )
+                }
+                (OperatorForm::Binary { scalar_lhs, .. }, [Value::Scalar(s), Value::Array(a)]) => (
+                    guarded(|| ivy::with_backend(b, || scalar_lhs(*s, a))),
+                    by_name(row.op),
+                ),
+                _ => continue,
+            };
+            compared += 1;
+            if let Some(why) = differ(&got, &want, true) {
+                fail(
+                    row.rust,
+                    format!("operator vs `{}` by name: {why}", row.op),
+                    &desc,
+                );
+            } else if matches!(got, Ok(Ok(_))) {
+                row_ok[(i % 2) as usize] += 1;
+            }
+        }
+        for (k, &n) in row_ok.iter().enumerate() {
+            if n == 0 {
+                fail(row.rust, format!("no Ok call on {}", Backend::ALL[k]), "");
+            }
+        }
+        if matches!(row.form, OperatorForm::Binary { .. }) && row_assigned == 0 {
+            fail(row.rust, "no Ok compound assignment".into(), "");
+        }
+        ok += row_ok.iter().sum::<u64>();
+        assigned += row_assigned;
+    }
+    println!(
+        "operators: {} rows, {compared} compared, {ok} Ok, {assigned} compound assignments Ok",
+        ivy::ops::OPERATORS.len()
+    );
+    let report: Vec<String> = fails
+        .iter()
+        .map(|(k, (n, first))| format!("{k} — {n}×, first: {first}"))
+        .collect();
+    assert!(
+        report.is_empty(),
+        "operators differ from their ops:\n{}",
+        report.join("\n")
+    );
+}
+
 // ======================================================================== huge allocations
 
 /// What the arguments of a huge-allocation call are made of (by parameter type).
@@ -1889,6 +2373,8 @@ impl Source for HugeSrc {
             Ty::Int => Value::from(self.axis()),
             Ty::Usize => Value::from(1usize),
             Ty::Bool => Value::from(false),
+            // every position of an axis: keeps the huge axis of an empty array
+            Ty::Index => Value::from(":"),
             Ty::List(_) | Ty::Opt(_) => unreachable!("not a leaf"),
         })
     }

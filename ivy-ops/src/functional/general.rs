@@ -1,9 +1,64 @@
-//! General ops: in-place updates.
+//! General ops: in-place updates, indexing.
 
 /// General ops.
 #[ivy_macros::category]
 pub mod general {
-    use crate::{Array, Result};
+    use crate::{Array, Idx, Operand, Result};
+
+    /// `x[query]`, Ivy's `get_item` (numpy's `__getitem__`): integers, slices with steps,
+    /// the ellipsis, new axes, integer arrays and bool masks, numpy's meaning on every
+    /// backend (see the [`indexing`](crate::indexing) module). A basic index (no arrays) is
+    /// a view of `x`'s buffer on ndarray and a copy on candle; an advanced one copies.
+    /// [`Array::get`] is this op. Called by name, `query` is a list of index items (an
+    /// int, `"start:stop:step"`, `"..."`, `None`, an array; one item alone is a list of
+    /// one); a malformed item is `Error::ArgumentKind`, an item the array rejects (out of
+    /// range, a step of 0, a mask of another shape, too many items)
+    /// `Error::InvalidArgument`.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// use ivy::registry::{call, Value};
+    /// ivy::set_backend(Backend::Candle);
+    /// let x = ivy::reshape(&ivy::arange(6.0)?, &[2, 3])?;
+    /// let row = ivy::get_item(&x, ivy::s![1, ..;2])?; // x[1, ::2]
+    /// assert_eq!(row.to_f64_vec()?, [3.0, 5.0]);
+    /// let by_name = call("get_item", &[Value::from(&x), Value::from(vec![Value::from(1), "::2".into()])], &[])?;
+    /// assert_eq!(by_name.as_array().unwrap(), &row);
+    /// assert!(ivy::get_item(&x, ivy::s![.., 3]).is_err()); // out of range: an error
+    /// # ivy::unset_backend();
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    pub fn get_item(x: &Array, query: &[Idx]) -> Result<Array> {
+        crate::indexing::get(x, query)
+    }
+
+    /// `x[query] = val`, Ivy's `set_item` (numpy's `__setitem__`): writes the selected
+    /// elements with `val` (an array or a scalar) broadcast to the selection's shape and
+    /// cast to `x`'s dtype; on error `x` is unchanged. On ndarray the data is written into
+    /// `x`'s buffer (a basic index allocates nothing); on candle a `Var` is set natively and
+    /// a tensor is rebound to new data (refused under the strict in-place mode). Indices as
+    /// for [`get_item`]; [`Array::set`] is this op. Called by name it updates a clone of its
+    /// argument and returns it (the caller's array is unchanged, except a candle `Var`,
+    /// whose clones share its storage).
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// use ivy::registry::{call, Value};
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let mut x = ivy::zeros([2, 3])?;
+    /// ivy::set_item(&mut x, ivy::s![.., 0], 1)?; // x[:, 0] = 1
+    /// assert_eq!(x.to_vec::<f32>()?, [1.0, 0.0, 0.0, 1.0, 0.0, 0.0]);
+    /// let y = call("set_item", &[Value::from(&x), Value::from("1:"), Value::from(7)], &[])?; // x[1:] = 7
+    /// assert_eq!(y.as_array().unwrap().to_vec::<f32>()?, [1.0, 0.0, 0.0, 7.0, 7.0, 7.0]);
+    /// assert_eq!(x.to_vec::<f32>()?, [1.0, 0.0, 0.0, 1.0, 0.0, 0.0]); // the argument is a value
+    /// # ivy::unset_backend();
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    pub fn set_item(x: &mut Array, query: &[Idx], val: Operand) -> Result<()> {
+        crate::indexing::set(x, query, val)
+    }
 
     /// Updates `x` with `val` (broadcast to `x`'s shape), Ivy's `inplace_update`.
     ///

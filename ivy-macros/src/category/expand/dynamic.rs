@@ -167,6 +167,7 @@ fn arg_type(p: &TokenStream, ty: &Type, generics: &[String]) -> TokenStream {
                 ("i8" | "i16" | "i32" | "i64" | "isize", _) => leaf(quote!(Int)),
                 ("u8" | "u16" | "u32" | "u64" | "usize", _) => leaf(quote!(Uint)),
                 ("bool", _) => leaf(quote!(Bool)),
+                ("Idx", _) => leaf(quote!(Index)),
                 _ => opaque,
             }
         }
