@@ -572,6 +572,7 @@ impl Cx<'_> {
             AsarrayKw {
                 dtype: self.dtype,
                 device: None,
+                copy: None,
             },
         )?)
     }

@@ -303,6 +303,7 @@ fn data_types() -> CliResult {
             AsarrayKw {
                 dtype: Some(Dtype::Uint8),
                 device: None,
+                copy: None,
             },
         )?;
         outln!(

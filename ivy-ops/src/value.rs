@@ -350,10 +350,14 @@ impl<'v> FromValue<'v> for crate::NativeDtype {
         crate::backends::native_dtype_named(s)
     }
 }
-/// Nested values for `asarray`: a scalar, a (nested) list of scalars, or an array's values.
+/// `asarray`'s data: a scalar, a (nested) list of scalars, or an array (its handle: the
+/// buffer is shared, as `Data::from(&x)` shares it).
 impl<'v> FromValue<'v> for Data {
-    const EXPECTED: &'static str = "a scalar or a (nested) list of scalars";
+    const EXPECTED: &'static str = "a scalar, a (nested) list of scalars or an array";
     fn from_value(v: &'v Value) -> Option<Self> {
+        if let Value::Array(a) = v {
+            return Some(Data::from(a));
+        }
         fn walk(v: &Value, depth: usize, shape: &mut Vec<usize>, out: &mut Vec<Scalar>) -> bool {
             match v {
                 Value::Scalar(s) if depth == shape.len() => {

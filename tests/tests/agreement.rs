@@ -103,6 +103,7 @@ impl In {
             AsarrayKw {
                 dtype: Some(self.dtype),
                 device: None,
+                copy: None,
             },
         )
     }
@@ -963,6 +964,7 @@ fn float_to_int_is_saturating_as() {
                         AsarrayKw {
                             dtype: Some(from),
                             device: None,
+                            copy: None,
                         },
                     )?;
                     ivy::astype(&x, to)?.to_f64_vec()
@@ -1010,6 +1012,7 @@ fn float_to_int_is_saturating_as() {
                             AsarrayKw {
                                 dtype: Some(to),
                                 device: None,
+                                copy: None,
                             },
                         )
                         .and_then(|a| a.to_f64_vec())
@@ -1031,6 +1034,7 @@ fn float_to_int_is_saturating_as() {
                 AsarrayKw {
                     dtype: Some(Dtype::Float64),
                     device: None,
+                    copy: None,
                 },
             )?;
             ivy::sum_with(
@@ -1070,6 +1074,7 @@ fn clip_nan_bound_is_invalid_argument() {
                 AsarrayKw {
                     dtype: Some(d),
                     device: None,
+                    copy: None,
                 },
             )?;
             for (lo, hi) in [(f64::NAN, 1.0), (0.0, f64::NAN), (f64::NAN, f64::NAN)] {
@@ -1129,6 +1134,7 @@ fn integer_sums_wrap() {
                         AsarrayKw {
                             dtype: Some(*d),
                             device: None,
+                            copy: None,
                         },
                     )?;
                     let s = ivy::sum(&x)?;

@@ -17,7 +17,8 @@
 //!   `i64::MIN`/`MAX`, repeated; usizes: small or huge;
 //! - scalars: small (|v| ≤ 16) or beyond any size (NaN, ±inf, ±1e300, 5e-324, `i64::MIN`/`MAX`)
 //!   — a scalar may set a result's size (`arange`), and sizes between 4096 elements and
-//!   huge are never drawn (see below); `Data`: nested lists of any values, sometimes ragged;
+//!   huge are never drawn (see below); `Data`: nested lists of any values, sometimes ragged,
+//!   or an array (a quarter of the time);
 //! - floats (bounds): NaN, ±inf, -0.0, huge and tiny values, the second of a call mostly
 //!   the first plus 0..3 (ordered bounds); dtypes: all 15; devices: `cpu`, `cuda:0`,
 //!   `cuda:usize::MAX`; text: a key chain of the call's Containers, dtype names and kinds,
@@ -791,6 +792,10 @@ impl Fz {
     }
     /// Nested lists of values (`Data`), sometimes ragged.
     fn data(&mut self) -> Value {
+        if self.rng.chance(0.25) {
+            // an array as `asarray`'s data (any backend, dtype, shape; a candle `Var`)
+            return self.array_value();
+        }
         let d = self.main_dtype();
         let shape = self.small_shape();
         let n = checked_size(&shape).unwrap_or(0);
@@ -893,6 +898,7 @@ impl Fz {
                             AsarrayKw {
                                 dtype: Some(d),
                                 device: None,
+                                copy: None,
                             },
                         )
                     } else {

@@ -805,6 +805,7 @@ pub(crate) fn index_array_of(op: &'static str, like: &Array, v: Vec<i64>) -> Res
         crate::prelude::AsarrayKw {
             dtype: Some(crate::Dtype::Int64),
             device: Some(like.device()),
+            copy: None,
         },
     )
     .map_err(|e| e.with_op(op))

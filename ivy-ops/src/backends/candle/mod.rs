@@ -415,6 +415,11 @@ impl<'a> crate::IntoArray<'a> for &Var {
     }
 }
 crate::args::native_operand!([] &Tensor, [] Tensor, [] &Var);
+crate::args::native_data!(
+    [] &Tensor => copied: false,
+    [] Tensor => copied: false,
+    [] &Var => copied: false,
+);
 
 impl crate::IntoArrayMut for &mut Var {
     /// A `Var` is set natively, keeping its dtype (the value is cast into it).
