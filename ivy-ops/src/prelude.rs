@@ -21,4 +21,5 @@ pub use crate::functional::statistical::{
     AllKw, AnyKw, ArgmaxKw, ArgminKw, ArrayStatistical, ContainerStatistical, CumulativeSumKw,
     MaxKw, MeanKw, MinKw, ProdKw, StdKw, SumKw, VarKw,
 };
+pub use crate::ContainerCompare;
 pub use crate::{Array, Backend, Container, Data, Device, Dtype, DtypeSet, Operand, Scalar, Shape};
