@@ -67,8 +67,8 @@
 //!
 //! An error stating a documented limitation of one backend (`InplaceNotInBackend`: candle's
 //! tensors are immutable, so `ensure_in_backend = true` is refused there;
-//! `CopyNotAvoidable`: ndarray arrays own their buffers, so `reshape(copy = false)` is
-//! refused there) is not a disagreement.
+//! `CopyNotAvoidable`: a `copy = false` that one backend's storage cannot honour, such as
+//! `reshape` of an array whose layout needs a copy) is not a disagreement.
 //!
 //! Run: `cargo test -p ivy-tests --test agreement` (about a second of test time).
 
