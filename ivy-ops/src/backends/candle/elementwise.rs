@@ -46,9 +46,11 @@ impl ElementwiseBackend for CandleBackend {
                 Ok(t)
             }
         };
-        let mask = c.ne(0.0);
+        // the mask of the prepared condition: `ne` iterates too (a rank-12 condition
+        // panicked here)
+        let mask = prep(c).and_then(|c| c.ne(0.0));
         let r = mask
-            .and_then(|m| prep(&m)?.where_cond(&prep(a)?, &prep(b)?))
+            .and_then(|m| m.where_cond(&prep(a)?, &prep(b)?))
             .and_then(|r| r.reshape(shape.as_slice()));
         wrap(OP, x1.dtype(), r)
     }
