@@ -641,6 +641,61 @@ def gen_binary(op):
     return cases
 
 
+FMOD = {"modulus": B(False)}
+FMOD_NOTE = ("modulus=False is the truncated remainder, numpy's fmod (the sign of x1); Ivy's "
+             "own backends compute round(x2 * frac(x1 / x2)), which rounds float results to "
+             "integers (5.5, 2 gives 2.0)")
+
+
+def fmod_ref(x1: Arr, x2: Arr, d):
+    """numpy's fmod of two arrays computed in `d`."""
+    with np.errstate(all="ignore"):
+        if d == "bfloat16":
+            return via_f32_bf16(np.fmod(x1.a.astype(np.float32), x2.a.astype(np.float32)))
+        t = np_type(d)
+        return Arr(d, np.asarray(np.fmod(x1.a.astype(t), x2.a.astype(t))).astype(t))
+
+
+def fmod_cases():
+    """remainder(x1, x2, modulus=False): numpy's fmod, every real and integer dtype."""
+    cases = []
+    signs1 = [5.5, -5.5, 5.5, -5.5, -0.0, 3.0, -7.0, 0.5, -3.0]
+    signs2 = [2.0, 2.0, -2.0, -2.0, 1.0, INF, 7.0, -INF, 1.5]
+    for d in REALS:
+        v1 = [BIN_F16_SUB.get(v, v) for v in BIN_REAL_X1] if d == "float16" else BIN_REAL_X1
+        v2 = [BIN_F16_SUB.get(v, v) for v in BIN_REAL_X2] if d == "float16" else BIN_REAL_X2
+        for cid, a1, a2 in (("edge", v1, v2), ("signs", signs1, signs2)):
+            x1, x2 = mk(d, a1), mk(d, a2)
+            cases.append(case(f"fmod/{d}/{cid}", [A(x1), A(x2)], fmod_ref(x1, x2, d),
+                              kwargs=FMOD, note=FMOD_NOTE))
+    for d in INTS:
+        v1, v2 = BIN_INT[d]
+        x1, x2 = mk(d, v1), mk(d, v2)
+        cases.append(case(f"fmod/{d}/edge", [A(x1), A(x2)], fmod_ref(x1, x2, d),
+                          kwargs=FMOD, note="an integer x % 0 is 0 (numpy's value)"))
+        info = np.iinfo(np_type(d))
+        if info.min < 0:
+            x1 = mk(d, [7, -7, 7, -7, int(info.min), 5, int(info.min), -1])
+            x2 = mk(d, [3, 3, -3, -3, int(info.max), int(info.min), 2, int(info.max)])
+            cases.append(case(f"fmod/{d}/signs", [A(x1), A(x2)], fmod_ref(x1, x2, d),
+                              kwargs=FMOD))
+    x = mk("bool", [True, False])
+    c = unsupported_case("remainder", "fmod/bool/unsupported", [x, x], np.fmod)
+    c["kwargs"] = FMOD
+    cases.append(c)
+    x = mk("int32", [-7, 7, -8])
+    cases.append(case("fmod/scalar/int32+int", [A(x), I(3)],
+                      fmod_ref(x, mk("int32", [3]), "int32"), kwargs=FMOD))
+    x1, x2 = mk("float32", [[5.5], [-5.5]]), mk("float32", [2.0, -2.0, 0.75])
+    cases.append(case("fmod/broadcast/float32/2x1+3", [A(x1), A(x2)],
+                      fmod_ref(x1, x2, "float32"), kwargs=FMOD))
+    x1, x2 = mk("int32", [-7, 7]), mk("float32", [2.5, -2.5])
+    cases.append(case("fmod/mixed/int32+float32", [A(x1), A(x2)],
+                      fmod_ref(Arr("float64", x1.a), Arr("float64", x2.a), "float64"),
+                      kwargs=FMOD))
+    return cases
+
+
 COMPLEX_DIVIDE = ("complex division is not one correctly rounded operation (numpy uses "
                   "Smith's algorithm): tolerance of a transcendental function, and the sign "
                   "of a zero component is not compared")
@@ -1705,6 +1760,8 @@ def gen_elementwise(op):
                               ew_tol(op, out if computes(op, out) else "float32"),
                               ivy_differs=differs,
                               numpy=np_answer(lambda: f(x1.a, x2.a)) if differs else None))
+    if op == "remainder":
+        cases += fmod_cases()
     return cases
 
 
@@ -1935,6 +1992,7 @@ ABOUT = {
     "ones_like": "np.ones_like", "full_like": "np.full_like", "broadcast_to": "np.broadcast_to",
     "broadcast_arrays": "np.broadcast_arrays", "concat": "np.concatenate",
     **{op: f"np.{row[0].__name__}" for op, row in ELEMENTWISE.items()},
+    "remainder": "np.remainder (np.fmod for modulus=False)",
     **{op: about for op, (_, about) in MANIPULATION.items()},
     **{op: f"np.{op}" for op in ("isnan", "isinf", "isfinite", "signbit", "equal",
                                   "not_equal", "less", "less_equal", "greater",

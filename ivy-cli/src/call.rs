@@ -590,6 +590,7 @@ impl Cx<'_> {
             AsarrayKw {
                 dtype,
                 device: None,
+                copy: None,
             },
         )?)
     }

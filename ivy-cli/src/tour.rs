@@ -370,6 +370,7 @@ fn data_types() -> CliResult {
             AsarrayKw {
                 dtype: Some(Dtype::Uint8),
                 device: None,
+                copy: None,
             },
         )?;
         outln!(

@@ -298,6 +298,48 @@ fn category_compositional() {
     insta::assert_snapshot!("category_compositional", text);
 }
 
+/// The callees recorded in `OpMeta` (`callees: &[…]`), whitespace removed.
+fn callees_of(text: &str) -> String {
+    let start = text.find("callees: &[").expect("a callees list") + "callees: &[".len();
+    let end = start + text[start..].find(']').expect("the list's end");
+    let list: String = text[start..end].split_whitespace().collect();
+    list.trim_end_matches(',').to_string()
+}
+
+#[test]
+fn category_callees_of_operators() {
+    // every operator `ivy-ops/src/ops.rs` implements on `&Array`, and Rust's own operators
+    // on bools and casts, which call no op
+    let text = category(quote! {
+        pub mod demo {
+            use crate::{Array, Result};
+
+            /// Every operator.
+            #[compositional]
+            pub fn every_operator(x: &Array, y: &Array, n: usize) -> Result<Array> {
+                if !x.is_empty() && !(n > 0) && !matches!(n, 1) && !true {
+                    return Ok(x.clone());
+                }
+                let _k = n as u64 % 3;
+                let a = ((x % y)? & y)?;
+                let b = ((&a | y)? ^ &(x << y)?)?;
+                let c = (&b >> 1)?;
+                let d = (!&c)?;
+                -&d
+            }
+        }
+    });
+    assert_clean(&text);
+    assert_eq!(
+        callees_of(&text),
+        concat!(
+            r#""bitwise_and","bitwise_invert","bitwise_left_shift","bitwise_or","#,
+            r#""bitwise_right_shift","bitwise_xor","clone","is_empty","logical_not","#,
+            r#""negative","remainder""#
+        )
+    );
+}
+
 #[test]
 fn category_mixed() {
     let text = category(quote! {

@@ -531,8 +531,12 @@ impl<'a> Operand<'a> {
     }
 }
 
-/// Values for [`asarray`](crate::asarray): a flat list plus a shape, built from a scalar or
-/// from `Vec`s, arrays and slices nested to any depth (see [`IntoData`]).
+/// What [`asarray`](crate::asarray) takes: values — a flat list plus a shape, built from a
+/// scalar or from `Vec`s, arrays and slices nested to any depth (see [`IntoData`]) — or an
+/// array: an [`Array`] (`&x` or `x`) or a backend's native array (an ndarray `ArrayD`,
+/// `&ArcArray`, `&ArrayD`, `ArrayViewD`; a candle `Tensor`, `&Tensor`, `&Var`), converted
+/// as [`IntoArray`] converts it. An array keeps its buffer: `asarray` then shares it unless
+/// asked to copy (see `asarray`'s `copy`).
 ///
 /// ```
 /// use ivy::Data;
@@ -545,6 +549,13 @@ impl<'a> Operand<'a> {
 /// let ragged = Data::from(vec![vec![1, 2], vec![3]]);
 /// assert!(ragged.error().is_some());
 /// assert!(ragged.reshape(&[3]).is_err());
+/// // an array: held as is (its shape and dtype)
+/// ivy::set_backend(ivy::Backend::Ndarray);
+/// let x = ivy::astype(&ivy::asarray([[1, 2, 3]])?, ivy::Dtype::Int64)?;
+/// let d = Data::from(&x);
+/// assert_eq!((d.shape(), d.inferred_dtype()), (&[1usize, 3][..], ivy::Dtype::Int64));
+/// assert!(d.array().is_some_and(|a| a.may_share_memory(&x)));
+/// # Ok::<(), ivy::Error>(())
 /// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct Data {
@@ -553,8 +564,19 @@ pub struct Data {
     /// The `Int` values are `u64`s (stored as their bit patterns: those above `i64::MAX` are
     /// negative here), from `u64` / `usize` leaves.
     unsigned: bool,
-    /// Why these values make no array (a ragged nesting); reported by `asarray`.
+    /// Why these values make no array (a ragged nesting, a native array that could not be
+    /// converted); reported by `asarray`.
     error: Option<Error>,
+    /// An array given as the data (`values` is then empty and `shape` is its shape).
+    array: Option<GivenArray>,
+}
+
+/// An array given to `asarray`, and whether converting it copied the caller's buffer (a
+/// borrowed ndarray array), so that no result can share it.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct GivenArray {
+    pub(crate) array: Array,
+    pub(crate) copied: bool,
 }
 
 impl Data {
@@ -565,21 +587,79 @@ impl Data {
             shape,
             unsigned: false,
             error: None,
+            array: None,
         }
     }
-    /// The shape (`[1]` for a ragged nesting, which holds only its [`error`](Self::error)).
+    /// An array as the data; `copied`: converting the caller's native array copied it.
+    pub(crate) fn from_array(array: Array, copied: bool) -> Data {
+        Data {
+            values: Vec::new(),
+            shape: array.shape().to_vec(),
+            unsigned: false,
+            error: None,
+            array: Some(GivenArray { array, copied }),
+        }
+    }
+    /// A native array's conversion: the array, or the error `asarray` reports.
+    pub(crate) fn from_converted(r: Result<Array>, copied: bool) -> Data {
+        match r {
+            Ok(a) => Data::from_array(a, copied),
+            Err(e) => Data {
+                values: Vec::new(),
+                shape: vec![1],
+                unsigned: false,
+                error: Some(e),
+                array: None,
+            },
+        }
+    }
+    /// The shape (`[1]` for a ragged nesting, which holds only its [`error`](Self::error));
+    /// an array's shape when the data is an array.
     pub fn shape(&self) -> &[usize] {
         &self.shape
+    }
+    /// The array, when the data is one (`Data::from(&x)`, a native array).
+    pub fn array(&self) -> Option<&Array> {
+        self.array.as_ref().map(|g| &g.array)
+    }
+    /// The array the data is, as zero or one item: how the generated dispatch reads the
+    /// arrays of a parameter (an array given as data decides the backend and the device).
+    #[doc(hidden)]
+    pub fn iter(&self) -> std::option::IntoIter<&Array> {
+        self.array().into_iter()
+    }
+    /// The array given as the data, if any (the rest is then unused).
+    pub(crate) fn into_given(self) -> Result<std::result::Result<GivenArray, Data>> {
+        if let Some(e) = self.error {
+            return Err(e);
+        }
+        Ok(match self.array {
+            Some(g) => Ok(g),
+            None => Err(self),
+        })
     }
     /// Why these values make no array: a ragged nesting (lists of one depth with different
     /// lengths) is an [`Error::InvalidArgument`] of `asarray` naming the lengths.
     pub fn error(&self) -> Option<&Error> {
         self.error.as_ref()
     }
-    /// The same values with another shape of the same size.
+    /// The same values with another shape of the same size (an array is reshaped as
+    /// [`reshape`](crate::reshape) does, sharing its buffer where it can).
     pub fn reshape(mut self, shape: &[usize]) -> Result<Data> {
         if let Some(e) = self.error {
             return Err(e);
+        }
+        if let Some(g) = self.array {
+            let to = shape
+                .iter()
+                .map(|&d| i64::try_from(d))
+                .collect::<std::result::Result<Vec<i64>, _>>()
+                .map_err(|_| Error::InvalidArgument {
+                    op: "asarray",
+                    message: format!("cannot reshape an array to {shape:?}"),
+                })?;
+            let r = crate::reshape(&g.array, &to).map_err(|e| e.with_op("asarray"))?;
+            return Ok(Data::from_array(r, g.copied));
         }
         let n = shape.iter().try_fold(1usize, |n, &d| n.checked_mul(d));
         if n != Some(self.values.len()) {
@@ -605,6 +685,9 @@ impl Data {
     /// assert_eq!(Data::from([1.0f32, 2.0]).inferred_dtype(), Dtype::Float32);
     /// ```
     pub fn inferred_dtype(&self) -> Dtype {
+        if let Some(a) = self.array() {
+            return a.dtype();
+        }
         if self.has_u64_beyond_i64() {
             return Dtype::Uint64;
         }
@@ -626,6 +709,13 @@ impl Data {
     pub(crate) fn checked_values(&self, dtype: Dtype) -> Result<Cow<'_, [Scalar]>> {
         if let Some(e) = &self.error {
             return Err(e.clone());
+        }
+        if self.array.is_some() {
+            // backends take an array's path first (`creation::asarray_array`)
+            return Err(Error::InvalidArgument {
+                op: "asarray",
+                message: "the data is an array, not values".into(),
+            });
         }
         if (dtype.is_float() || dtype.is_complex()) && self.has_u64_beyond_i64() {
             return Ok(Cow::Owned(
@@ -657,6 +747,7 @@ impl<T: IntoData> From<T> for Data {
                 shape: vec![1],
                 unsigned: T::UNSIGNED,
                 error: Some(e),
+                array: None,
             };
         }
         Data {
@@ -665,9 +756,38 @@ impl<T: IntoData> From<T> for Data {
             shape: b.shape.into_iter().map(|d| d.unwrap_or(0)).collect(),
             unsigned: T::UNSIGNED,
             error: None,
+            array: None,
         }
     }
 }
+
+impl From<&Array> for Data {
+    /// The array itself (its handle: the buffer is shared, not copied).
+    fn from(a: &Array) -> Data {
+        Data::from_array(a.clone(), false)
+    }
+}
+impl From<Array> for Data {
+    /// The array itself (moved).
+    fn from(a: Array) -> Data {
+        Data::from_array(a, false)
+    }
+}
+
+/// Native arrays as `asarray`'s data: the array [`IntoArray`] makes of them; `copied` says
+/// whether that conversion copies the caller's buffer.
+macro_rules! native_data {
+    ($([$($g:tt)*] $t:ty => copied: $copied:expr),* $(,)?) => {$(
+        impl<$($g)*> From<$t> for $crate::Data {
+            #[doc = concat!("`", stringify!($t), "` as an array (see [`IntoArray`](crate::IntoArray)).")]
+            fn from(x: $t) -> $crate::Data {
+                let a = $crate::IntoArray::into_array(x, "asarray").map(|a| a.into_owned());
+                $crate::Data::from_converted(a, $copied)
+            }
+        }
+    )*};
+}
+pub(crate) use native_data;
 
 mod sealed {
     /// What [`IntoData`](super::IntoData) fills: the leaves in order, the length seen first

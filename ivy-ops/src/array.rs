@@ -38,7 +38,7 @@ impl NativeArray {
 /// ```
 /// use ivy::prelude::*;
 /// ivy::set_backend(Backend::Candle);
-/// let x = ivy::asarray_with([0.0f32, 1.0], AsarrayKw { dtype: None, device: None })?;
+/// let x = ivy::asarray_with([0.0f32, 1.0], AsarrayKw { dtype: None, device: None, copy: None })?;
 /// assert_eq!(x.backend(), Backend::Candle);
 /// assert_eq!(x.dtype(), Dtype::Float32);
 /// assert_eq!(x.shape(), &[2]);

@@ -938,6 +938,7 @@ mod tests {
         let kw = AsarrayKw {
             dtype: Some(dtype),
             device: None,
+            copy: None,
         };
         ivy_core::with_backend(Backend::Ndarray, || crate::asarray_with(data.into(), kw))
             .expect("an ndarray array")

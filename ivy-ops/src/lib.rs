@@ -115,6 +115,7 @@ pub use ivy_macros::{
     with_supported_devices, with_supported_dtypes, with_unsupported_device_and_dtypes,
     with_unsupported_devices, with_unsupported_dtypes,
 };
+pub use ops::ContainerCompare;
 
 /// `Container` of arrays (Ivy's `ivy.Container`).
 pub type Container<T = Array> = ivy_core::Container<T>;

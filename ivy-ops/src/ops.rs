@@ -102,7 +102,7 @@
 use crate::__private::{self as p, ImplInfo};
 use crate::family::{self, Binary, Kernels};
 use crate::functional::elementwise::ElementwiseBackend;
-use crate::{kernels, Array, IntoOperand, Operand, Result, Scalar};
+use crate::{kernels, Array, Container, IntoOperand, NestArg, Operand, Result, Scalar};
 use ivy_core::Backend;
 use std::ops::{Add, BitAnd, BitOr, BitXor, Div, Mul, Neg, Not, Rem, Shl, Shr, Sub};
 
@@ -617,3 +617,58 @@ pub const OPERATORS: &[Operator] = &[
     method_row!(> gt greater),
     method_row!(>= ge greater_equal),
 ];
+
+/// Element-wise comparisons of a Container's leaves under the short names [`Array`] has
+/// ([`Array::lt`], …): [`nested::less`](crate::nested::less),
+/// [`less_equal`](crate::nested::less_equal), [`greater`](crate::nested::greater) and
+/// [`greater_equal`](crate::nested::greater_equal) leaf by leaf, with the nested forms'
+/// shared-structure broadcasting: `rhs` is a Container, an `&Array` or a scalar used at
+/// every leaf. The result is a Container of bool arrays. A trait, in the prelude, because
+/// `Container` lives in `ivy-core` (Rust's orphan rule); `equal` and `not_equal` are the
+/// Container methods of [`ContainerElementwise`](crate::prelude::ContainerElementwise).
+///
+/// ```
+/// use ivy::prelude::*;
+/// ivy::set_backend(Backend::Ndarray);
+/// let c = ivy::container! { a: ivy::asarray([1i32, 5])?, b: { c: ivy::asarray([3i32])? } };
+/// let lt = c.lt(3)?;                                     // a scalar at every leaf
+/// assert_eq!(lt.at("a")?, &ivy::asarray([true, false])?);
+/// assert_eq!(lt.at("b/c")?, &ivy::asarray([false])?);
+/// let other = ivy::container! { a: ivy::asarray([1i32, 6])?, b: ivy::asarray([2i32])? };
+/// assert_eq!(c.ge(&other)?.at("a")?, &ivy::asarray([true, false])?);
+/// assert_eq!(c.gt(&ivy::asarray(2i32)?)?.at("b/c")?, &ivy::asarray([true])?);
+/// assert_eq!(c.le(&other)?.at("b/c")?, &ivy::asarray([false])?);
+/// // leaves that do not compare (complex numbers have no order): the op's error
+/// let z = ivy::container! { a: ivy::asarray([num_complex::Complex::new(1.0f32, 0.0)])? };
+/// assert!(matches!(z.lt(1), Err(ivy::Error::UnsupportedDtype { .. })));
+/// # Ok::<(), ivy::Error>(())
+/// ```
+pub trait ContainerCompare {
+    /// `self < rhs` leaf by leaf: [`nested::less`](crate::nested::less).
+    fn lt<'b>(&self, rhs: impl Into<NestArg<'b>>) -> Result<Container>;
+    /// `self <= rhs` leaf by leaf: [`nested::less_equal`](crate::nested::less_equal).
+    fn le<'b>(&self, rhs: impl Into<NestArg<'b>>) -> Result<Container>;
+    /// `self > rhs` leaf by leaf: [`nested::greater`](crate::nested::greater).
+    fn gt<'b>(&self, rhs: impl Into<NestArg<'b>>) -> Result<Container>;
+    /// `self >= rhs` leaf by leaf: [`nested::greater_equal`](crate::nested::greater_equal).
+    fn ge<'b>(&self, rhs: impl Into<NestArg<'b>>) -> Result<Container>;
+}
+
+impl ContainerCompare for Container {
+    #[inline]
+    fn lt<'b>(&self, rhs: impl Into<NestArg<'b>>) -> Result<Container> {
+        crate::nested::less(self, rhs)
+    }
+    #[inline]
+    fn le<'b>(&self, rhs: impl Into<NestArg<'b>>) -> Result<Container> {
+        crate::nested::less_equal(self, rhs)
+    }
+    #[inline]
+    fn gt<'b>(&self, rhs: impl Into<NestArg<'b>>) -> Result<Container> {
+        crate::nested::greater(self, rhs)
+    }
+    #[inline]
+    fn ge<'b>(&self, rhs: impl Into<NestArg<'b>>) -> Result<Container> {
+        crate::nested::greater_equal(self, rhs)
+    }
+}

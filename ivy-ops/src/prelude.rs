@@ -6,7 +6,7 @@ pub use crate::functional::creation::{
 };
 pub use crate::functional::data_type::{ArrayDataType, AstypeKw, ContainerDataType};
 pub use crate::functional::device::{ArrayDevice, ContainerDevice};
-pub use crate::functional::elementwise::{ArrayElementwise, ContainerElementwise};
+pub use crate::functional::elementwise::{ArrayElementwise, ContainerElementwise, RemainderKw};
 pub use crate::functional::general::InplaceUpdateKw;
 pub use crate::functional::linalg::{ArrayLinalg, ContainerLinalg, TensordotKw, VecdotKw};
 pub use crate::functional::losses::{ArrayLosses, ContainerLosses, CrossEntropyKw};
@@ -21,4 +21,5 @@ pub use crate::functional::statistical::{
     AllKw, AnyKw, ArgmaxKw, ArgminKw, ArrayStatistical, ContainerStatistical, CumulativeSumKw,
     MaxKw, MeanKw, MinKw, ProdKw, StdKw, SumKw, VarKw,
 };
+pub use crate::ContainerCompare;
 pub use crate::{Array, Backend, Container, Data, Device, Dtype, DtypeSet, Operand, Scalar, Shape};

@@ -178,8 +178,8 @@ impl From<&crate::custom::CustomArray> for Value {
         Value::Custom(c.clone())
     }
 }
-/// `asarray`'s nested values: a scalar, or nested lists of scalars (as the `Data` reader
-/// takes them back).
+/// `asarray`'s data: its array, else a scalar or nested lists of scalars (as the `Data`
+/// reader takes them back).
 impl From<Data> for Value {
     fn from(d: Data) -> Value {
         fn nest(values: &mut std::slice::Iter<'_, Scalar>, shape: &[usize]) -> Value {
@@ -187,6 +187,9 @@ impl From<Data> for Value {
                 None => values.next().map_or(Value::None, |&s| Value::Scalar(s)),
                 Some((&n, rest)) => Value::List((0..n).map(|_| nest(values, rest)).collect()),
             }
+        }
+        if let Some(a) = d.array() {
+            return Value::Array(a.clone());
         }
         nest(&mut d.values.iter(), &d.shape)
     }
@@ -480,10 +483,14 @@ impl<'v> FromValue<'v> for crate::NativeDtype {
         crate::backends::native_dtype_named(s)
     }
 }
-/// Nested values for `asarray`: a scalar, a (nested) list of scalars, or an array's values.
+/// `asarray`'s data: a scalar, a (nested) list of scalars, or an array (its handle: the
+/// buffer is shared, as `Data::from(&x)` shares it).
 impl<'v> FromValue<'v> for Data {
-    const EXPECTED: &'static str = "a scalar or a (nested) list of scalars";
+    const EXPECTED: &'static str = "a scalar, a (nested) list of scalars or an array";
     fn from_value(v: &'v Value) -> Option<Self> {
+        if let Value::Array(a) = v {
+            return Some(Data::from(a));
+        }
         fn walk(v: &Value, depth: usize, shape: &mut Vec<usize>, out: &mut Vec<Scalar>) -> bool {
             match v {
                 Value::Scalar(s) if depth == shape.len() => {

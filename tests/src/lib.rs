@@ -56,6 +56,7 @@ pub fn typed(v: &[f64], dtype: Dtype) -> Result<Array> {
         ivy::prelude::AsarrayKw {
             dtype: Some(dtype),
             device: None,
+            copy: None,
         },
     )
 }
@@ -440,6 +441,7 @@ pub fn counting(shape: &[usize], dtype: Dtype, device: Option<Device>) -> Result
         ivy::prelude::AsarrayKw {
             dtype: Some(dtype),
             device,
+            copy: None,
         },
     )
 }

@@ -73,8 +73,8 @@
 //!
 //! An error stating a documented limitation of one backend (`InplaceNotInBackend`: candle's
 //! tensors are immutable, so `ensure_in_backend = true` is refused there;
-//! `CopyNotAvoidable`: ndarray arrays own their buffers, so `reshape(copy = false)` is
-//! refused there) is not a disagreement.
+//! `CopyNotAvoidable`: a `copy = false` that one backend's storage cannot honour, such as
+//! `reshape` of an array whose layout needs a copy) is not a disagreement.
 //!
 //! Run: `cargo test -p ivy-tests --test agreement` (about a second of test time).
 
@@ -109,6 +109,7 @@ impl In {
             AsarrayKw {
                 dtype: Some(self.dtype),
                 device: None,
+                copy: None,
             },
         )
     }
@@ -1058,6 +1059,7 @@ fn float_to_int_is_saturating_as() {
                         AsarrayKw {
                             dtype: Some(from),
                             device: None,
+                            copy: None,
                         },
                     )?;
                     ivy::astype(&x, to)?.to_f64_vec()
@@ -1105,6 +1107,7 @@ fn float_to_int_is_saturating_as() {
                             AsarrayKw {
                                 dtype: Some(to),
                                 device: None,
+                                copy: None,
                             },
                         )
                         .and_then(|a| a.to_f64_vec())
@@ -1126,6 +1129,7 @@ fn float_to_int_is_saturating_as() {
                 AsarrayKw {
                     dtype: Some(Dtype::Float64),
                     device: None,
+                    copy: None,
                 },
             )?;
             ivy::sum_with(
@@ -1165,6 +1169,7 @@ fn clip_nan_bound_is_invalid_argument() {
                 AsarrayKw {
                     dtype: Some(d),
                     device: None,
+                    copy: None,
                 },
             )?;
             for (lo, hi) in [(f64::NAN, 1.0), (0.0, f64::NAN), (f64::NAN, f64::NAN)] {
@@ -1224,6 +1229,7 @@ fn integer_sums_wrap() {
                         AsarrayKw {
                             dtype: Some(*d),
                             device: None,
+                            copy: None,
                         },
                     )?;
                     let s = ivy::sum(&x)?;

@@ -1,8 +1,10 @@
 //! The Arrays page: native arrays in (ndarray's `ArrayD` / `ArrayViewD` / `ArcArray`,
 //! candle's `Tensor` / `Var`), `Array`s out, conversions back, `Debug`, and the `copy`
-//! rules of `reshape` / `astype` (buffer identity, not just values), on every backend.
+//! rules of `reshape` / `astype` / `asarray` (buffer identity, not just values), on every
+//! backend.
 
 use ivy::prelude::*;
+use ivy::registry::{self, Value};
 use ivy::{Error, NativeArray};
 use ivy_tests::test_backends;
 use ndarray::{ArcArray, ArrayD, IxDyn};
@@ -193,6 +195,119 @@ test_backends! {
         // another dtype is always a new buffer
         assert!(!ivy::astype(&x, Dtype::Float64)?.may_share_memory(&x));
     }
+
+    fn asarray_copy_rules(b) {
+        let x = ivy::arange(4.0)?; // float32
+        let kw = |copy| AsarrayKw { copy, ..Default::default() };
+        // unspecified copy = copy=false: the same buffer (ndarray: the same pointer)
+        let y = ivy::asarray(&x)?;
+        assert!(y.may_share_memory(&x));
+        assert_eq!(y, x);
+        if b == Backend::Ndarray {
+            assert_eq!(f32_ptr(&y), f32_ptr(&x));
+        }
+        let y = ivy::asarray_with(&x, kw(Some(false)))?;
+        assert!(y.may_share_memory(&x));
+        assert!(ivy::asarray(x.clone())?.may_share_memory(&x)); // an Array moved in
+        // the array's own dtype named explicitly: still the same buffer
+        let same = AsarrayKw { dtype: Some(Dtype::Float32), copy: Some(false), device: None };
+        assert!(ivy::asarray_with(&x, same)?.may_share_memory(&x));
+        // copy=true: always a new buffer
+        let c = ivy::asarray_with(&x, kw(Some(true)))?;
+        assert!(!c.may_share_memory(&x));
+        assert_eq!(c, x);
+        // another dtype is a cast, a new buffer, which copy=false refuses
+        let f64s = AsarrayKw { dtype: Some(Dtype::Float64), ..Default::default() };
+        let f = ivy::asarray_with(&x, f64s.clone())?;
+        assert!(!f.may_share_memory(&x));
+        assert_eq!((f.dtype(), f.to_f64_vec()?), (Dtype::Float64, x.to_f64_vec()?));
+        let e = ivy::asarray_with(&x, AsarrayKw { copy: Some(false), ..f64s }).unwrap_err();
+        assert!(matches!(e, Error::CopyNotAvoidable { op: "asarray", .. }), "{e}");
+        // Rust values are always copied into the new array: copy=false refuses them
+        let e = ivy::asarray_with(vec![1.0, 2.0], kw(Some(false))).unwrap_err();
+        assert!(matches!(e, Error::CopyNotAvoidable { op: "asarray", .. }), "{e}");
+        assert_eq!(ivy::asarray_with(vec![1.0, 2.0], kw(Some(true)))?.shape(), &[2]);
+        // shared storage is copy-on-write (ndarray) or immutable (candle): an in-place
+        // update of one never shows through the other
+        let mut w = ivy::asarray(&x)?;
+        ivy::inplace_update(&mut w, &ivy::zeros([4])?)?;
+        assert_eq!(x.to_vec::<f32>()?, [0.0, 1.0, 2.0, 3.0]);
+        assert_eq!(w.to_vec::<f32>()?, [0.0; 4]);
+        // the array decides the backend (as for any array argument), whatever the current
+        let other = match b {
+            Backend::Ndarray => Backend::Candle,
+            _ => Backend::Ndarray,
+        };
+        let z = ivy::with_backend(other, || ivy::asarray(&x))?;
+        assert_eq!(z.backend(), b);
+        assert!(z.may_share_memory(&x));
+        // and its device
+        assert_eq!(z.device(), x.device());
+    }
+
+    fn asarray_by_name_takes_an_array(b) {
+        let x = ivy::arange(3.0)?;
+        let v = registry::call("asarray", &[Value::from(&x)], &[])?;
+        let y = v.as_array().expect("an array");
+        assert!(y.may_share_memory(&x));
+        assert_eq!(y, &x);
+        let v = registry::call("asarray", &[Value::from(&x)], &[("copy", Value::from(true))])?;
+        assert!(!v.as_array().expect("an array").may_share_memory(&x));
+        let kw = [("dtype", Value::Dtype(Dtype::Int64))];
+        let v = registry::call("asarray", &[Value::from(&x)], &kw)?;
+        assert_eq!(v.as_array().expect("an array").to_vec::<i64>()?, [0, 1, 2]);
+        // values still work by name
+        let v = registry::call("asarray", &[Value::from(vec![1i64, 2])], &[])?;
+        assert_eq!(v.as_array().expect("an array").shape(), &[2]);
+    }
+}
+
+/// The buffer of an ndarray float32 array.
+fn f32_ptr(x: &Array) -> *const f32 {
+    match x.native() {
+        NativeArray::Ndarray(ivy::backends::NdArray::Float32(a)) => a.as_ptr(),
+        other => panic!("not an ndarray float32 array: {other:?}"),
+    }
+}
+
+#[test]
+fn asarray_of_native_arrays() -> ivy::Result<()> {
+    let kw = |copy| AsarrayKw {
+        copy,
+        ..Default::default()
+    };
+    // an owned ArrayD moves in: its buffer, even with copy=false
+    let owned = nd(&[1.0, 2.0], &[2]);
+    let p = owned.as_ptr();
+    let a = ivy::asarray_with(owned, kw(Some(false)))?;
+    assert_eq!(f32_ptr(&a), p);
+    assert_eq!(ArrayD::<f32>::try_from(a)?.as_ptr(), p);
+    // an ArcArray: shared
+    let arc: ArcArray<f32, IxDyn> = nd(&[1.0, 2.0], &[2]).into_shared();
+    let a = ivy::asarray_with(&arc, kw(Some(false)))?;
+    assert_eq!(f32_ptr(&a), arc.as_ptr());
+    // a borrowed ArrayD or a view is copied once converted: copy=false is refused
+    let owned = nd(&[1.0, 2.0], &[2]);
+    let e = ivy::asarray_with(&owned, kw(Some(false))).unwrap_err();
+    assert!(
+        matches!(e, Error::CopyNotAvoidable { op: "asarray", .. }),
+        "{e}"
+    );
+    assert!(ivy::asarray_with(owned.view(), kw(Some(false))).is_err());
+    let a = ivy::asarray(&owned)?;
+    assert_ne!(f32_ptr(&a), owned.as_ptr());
+    assert_eq!(
+        ivy::asarray_with(owned.view(), kw(Some(true)))?.to_vec::<f32>()?,
+        [1.0, 2.0]
+    );
+    // a candle tensor: the same storage (no backend needs to be set: the array decides)
+    let t = tensor(&[1.0, 2.0]);
+    let a = ivy::asarray(&t)?;
+    assert_eq!(a.backend(), Backend::Candle);
+    assert!(a.may_share_memory(&Array::from(t.clone())));
+    let c = ivy::asarray_with(t.clone(), kw(Some(true)))?;
+    assert!(!c.may_share_memory(&Array::from(t)));
+    Ok(())
 }
 
 #[test]
@@ -217,18 +332,46 @@ fn results_derived_from_a_var_do_not_share_its_storage() -> ivy::Result<()> {
     let reshaped = ivy::reshape(&x, &[2, 1])?;
     let permuted = ivy::permute_dims(&x, &[0])?;
     let joined = ivy::concat(&[&x])?;
-    // documented sharing: copy=false asks for the Var's storage
+    let as_array = ivy::asarray(&x)?; // unspecified copy: detached from the Var
+    let as_copy = ivy::asarray_with(
+        &x,
+        AsarrayKw {
+            copy: Some(true),
+            ..Default::default()
+        },
+    )?;
+    let as_native = ivy::asarray(&var_of(&x))?; // a `&Var` given natively
+                                                // documented sharing: copy=false asks for the Var's storage
     let view = ivy::reshape_with(&x, &[2], ReshapeKw { copy: Some(false) })?;
     let shared = ivy::astype(&x, Dtype::Float32)?;
+    let as_shared = ivy::asarray_with(
+        &x,
+        AsarrayKw {
+            copy: Some(false),
+            ..Default::default()
+        },
+    )?;
+    assert!(as_shared.may_share_memory(&x));
     ivy::inplace_update(
         &mut x,
         &ivy::with_backend(Backend::Candle, || ivy::asarray([7.0f32, 8.0]))?,
     )?;
-    for r in [&copy, &bcast, &reshaped, &permuted, &joined] {
+    for r in [
+        &copy, &bcast, &reshaped, &permuted, &joined, &as_array, &as_copy, &as_native,
+    ] {
         assert_eq!(r.to_vec::<f32>()?, [1.0, 2.0], "{r:?}");
         assert!(!r.may_share_memory(&x));
     }
     assert_eq!(view.to_vec::<f32>()?, [7.0, 8.0]);
     assert_eq!(shared.to_vec::<f32>()?, [7.0, 8.0]);
+    assert_eq!(as_shared.to_vec::<f32>()?, [7.0, 8.0]);
     Ok(())
+}
+
+/// The `Var` a candle Array holds.
+fn var_of(x: &Array) -> candle_core::Var {
+    match x.native() {
+        NativeArray::Candle(ivy::backends::CandleArray::Var(v)) => v.clone(),
+        other => panic!("not a candle Var: {other:?}"),
+    }
 }

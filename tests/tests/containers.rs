@@ -53,6 +53,31 @@ test_backends! {
         }
     }
 
+    fn comparisons_leaf_by_leaf(b) {
+        let (x, y, _) = xyz(); // x: a/b 2, a/c 4, d/e 6, d/f 8; y: a 2, d 3 (float64)
+        let flags = |c: &Container| -> Vec<bool> {
+            c.leaves().map(|(_, v)| v.to_vec::<bool>().unwrap()[0]).collect()
+        };
+        // a Container (shared-structure broadcasting): y's leaf `a` meets a/b and a/c
+        assert_eq!(flags(&x.lt(&y)?), [false, false, false, false]);
+        assert_eq!(flags(&x.le(&y)?), [true, false, false, false]);
+        assert_eq!(flags(&x.gt(&y)?), [false, true, true, true]);
+        assert_eq!(flags(&x.ge(&y)?), [true, true, true, true]);
+        // a scalar or an array at every leaf
+        assert_eq!(flags(&x.lt(5)?), [true, true, false, false]);
+        assert_eq!(flags(&x.ge(&a(6.0))?), [false, false, true, true]);
+        let r = x.gt(4.0)?;
+        assert_eq!(r.at("d/e")?.dtype(), Dtype::Bool);
+        // the same as the ops' Container methods, and the keys are kept
+        assert_eq!(x.lt(&y)?, x.less(&y)?);
+        assert_eq!(x.ge(3)?, x.greater_equal(3)?);
+        let keys: Vec<String> = r.leaves().map(|(k, _)| k).collect();
+        assert_eq!(keys, ["a/b", "a/c", "d/e", "d/f"]);
+        // the ops' errors: structures that are not shared
+        let g: Container = container! { a: a(2.0), g: a(4.0) };
+        assert!(matches!(x.le(&g), Err(Error::ContainerStructure { op: "less_equal", .. })));
+    }
+
     fn unary_and_scalar_nested(b) {
         let (x, _, _) = xyz();
         let t = x.tan()?;

@@ -237,6 +237,7 @@ fn conversions_with_ndarray_and_candle() {
             AsarrayKw {
                 dtype: Some(Dtype::Int8),
                 device: None,
+                copy: None,
             },
         )
     })

@@ -164,7 +164,7 @@ test_backends! {
             assert_eq!(ivy::zeros_with([2], kw)?.device(), Device::Cpu);
             let kw = FullKw { dtype: None, device: Some(Device::Cpu) };
             assert_eq!(ivy::full_with([2], 1, kw)?.device(), Device::Cpu);
-            let kw = AsarrayKw { dtype: None, device: Some(Device::Cpu) };
+            let kw = AsarrayKw { dtype: None, device: Some(Device::Cpu), copy: None };
             assert_eq!(ivy::asarray_with(vec![1, 2], kw)?.device(), Device::Cpu);
             // 2. else the first array's device wins over the default
             assert_eq!(ivy::zeros_like(&x)?.device(), Device::Cpu);
@@ -209,7 +209,7 @@ test_backends! {
         assert!(matches!(v, Value::Array(ref a) if *a == x), "{v:?}");
         // every dtype the backend holds keeps its dtype (candle's bool tag included)
         for d in ivy::valid_dtypes().iter() {
-            let a = ivy::asarray_with(vec![1, 0], AsarrayKw { dtype: Some(d), device: None })?;
+            let a = ivy::asarray_with(vec![1, 0], AsarrayKw { dtype: Some(d), device: None, copy: None })?;
             let m = ivy::to_device(&a, Device::Cpu)?;
             assert_eq!((m.dtype(), &m), (d, &a), "{d}");
         }

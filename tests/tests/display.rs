@@ -13,6 +13,7 @@ fn arr(v: &[f64], shape: &[usize], dtype: Dtype) -> Result<Array> {
         AsarrayKw {
             dtype: Some(dtype),
             device: None,
+            copy: None,
         },
     )
 }
@@ -153,6 +154,7 @@ fn bool_and_complex_on_ndarray() -> Result<()> {
             AsarrayKw {
                 dtype: Some(Dtype::Complex64),
                 device: None,
+                copy: None,
             },
         )?;
         assert_eq!(

@@ -247,3 +247,127 @@ fn integer_overflow_wraps_on_both_backends() {
         });
     }
 }
+
+test_backends! {
+    fn remainder_modulus_false_is_fmod(b) {
+        let fmod = || RemainderKw { modulus: false };
+        let rem = |x1: &Array, x2: &Array| ivy::remainder_with(x1, x2, fmod());
+        // floats: the sign of x1, exact (C's fmod), where modulus=true has x2's sign
+        let x = f32s(&[5.5, -5.5, 5.5, -5.5, 7.0, -1e-20, 3.0, -0.0])?;
+        let y = f32s(&[2.0, 2.0, -2.0, -2.0, 7.0, 1.0, f64::INFINITY, 1.0])?;
+        let r = rem(&x, &y)?;
+        assert_eq!(r.dtype(), Dtype::Float32);
+        let want = [1.5f32, -1.5, 1.5, -1.5, 0.0, -1e-20, 3.0, -0.0];
+        let got = r.to_vec::<f32>()?;
+        assert_eq!(got, want);
+        // signed zeros: -0.0 for a negative x1 (fmod(-7, 7)), as C
+        assert!(got[7].is_sign_negative());
+        let m = ivy::remainder(&x, &y)?.to_vec::<f32>()?;
+        assert_eq!(&m[..4], &[1.5, 0.5, -0.5, -1.5]);
+        // float division by zero: NaN, as modulus=true; NaN and inf in: NaN
+        let z = rem(&f32s(&[1.0, f64::NAN, f64::INFINITY])?, &f32s(&[0.0, 1.0, 2.0])?)?;
+        assert!(z.to_f64_vec()?.iter().all(|v| v.is_nan()));
+        // integers: exact, x % 0 is 0 (the rule of modulus=true), MIN and -1 included
+        let i = typed(&[7.0, -7.0, 7.0, -7.0, -7.0, -2147483648.0, -2147483648.0, 5.0], Dtype::Int32)?;
+        let d = typed(&[3.0, 3.0, -3.0, -3.0, 0.0, -1.0, 2147483647.0, -2147483648.0], Dtype::Int32)?;
+        let r = rem(&i, &d)?;
+        assert_eq!(r.dtype(), Dtype::Int32);
+        assert_eq!(r.to_vec::<i32>()?, [1, -1, 1, -1, 0, 0, -1, 5]);
+        // unsigned: the same as modulus=true
+        let u = typed(&[7.0, 200.0], Dtype::Uint8)?;
+        assert_eq!(rem(&u, &typed(&[3.0, 0.0], Dtype::Uint8)?)?.to_vec::<u8>()?, [1, 0]);
+        // scalars and broadcasting, as modulus=true
+        let s = ivy::remainder_with(&typed(&[-7.0, 7.0], Dtype::Int64)?, 3, fmod())?;
+        assert_eq!((s.dtype(), s.to_vec::<i64>()?), (Dtype::Int64, vec![-1, 1]));
+        let col = f32s(&[5.0, -5.0])?.reshape(&[2, 1])?;
+        let s = rem(&col, &f32s(&[3.0, -3.0])?)?;
+        assert_eq!((s.shape(), s.to_vec::<f32>()?), (&[2usize, 2][..], vec![2.0, 2.0, -2.0, -2.0]));
+        // the method and nested forms take the keyword too
+        assert_eq!(x.remainder_with(2, fmod())?.to_vec::<f32>()?[1], -1.5);
+        let c = ivy::container! { a: f32s(&[-5.5])? };
+        assert_eq!(c.remainder_with(2, fmod())?.at("a")?.to_vec::<f32>()?, [-1.5]);
+        // bools and complex numbers: the op's error, named after it
+        let t = typed(&[1.0], Dtype::Bool)?;
+        assert!(matches!(rem(&t, &t), Err(Error::UnsupportedDtype { op: "remainder", .. })));
+        // out: keeps its dtype; a wrong shape is an error that leaves it unchanged
+        let mut out = ivy::zeros_with([8], ZerosKw { dtype: Some(Dtype::Float64), device: None })?;
+        ivy::remainder_with_out(&x, &y, fmod(), &mut out)?;
+        assert_eq!(out.dtype(), Dtype::Float64);
+        assert_eq!(out.to_vec::<f64>()?[..4], [1.5, -1.5, 1.5, -1.5]);
+        let mut small = ivy::ones([3])?;
+        for modulus in [true, false] {
+            let e = ivy::remainder_with_out(&x, &y, RemainderKw { modulus }, &mut small);
+            assert!(matches!(e, Err(Error::Shape { op: "remainder", .. })), "{e:?}");
+            assert_eq!(small.to_vec::<f32>()?, [1.0; 3]);
+        }
+    }
+}
+
+/// The seed's special path on ndarray: `remainder_out` writes `out`'s own buffer through
+/// the kernel row (`modulus = true`, native) and through `inplace_update` after the
+/// composed ops (`modulus = false`): the pointer is the same before and after.
+#[test]
+fn remainder_out_keeps_the_buffer_on_both_paths() -> ivy::Result<()> {
+    use ivy::backends::NdArray;
+    fn ptr(x: &Array) -> *const u8 {
+        match x.native() {
+            ivy::NativeArray::Ndarray(NdArray::Float32(a)) => a.as_ptr().cast(),
+            ivy::NativeArray::Ndarray(NdArray::Float64(a)) => a.as_ptr().cast(),
+            ivy::NativeArray::Ndarray(NdArray::Int32(a)) => a.as_ptr().cast(),
+            other => panic!("unexpected {other:?}"),
+        }
+    }
+    ivy::with_backend(Backend::Ndarray, || {
+        let x = f32s(&[5.5, -5.5, 7.0])?;
+        for (modulus, want) in [(true, [1.5, 0.5, 1.0]), (false, [1.5, -1.5, 1.0])] {
+            let kw = RemainderKw { modulus };
+            // out of the result's dtype, and of another one (cast into its buffer)
+            for d in [Dtype::Float32, Dtype::Float64] {
+                let mut out = ivy::zeros_with(
+                    [3],
+                    ZerosKw {
+                        dtype: Some(d),
+                        device: None,
+                    },
+                )?;
+                let before = ptr(&out);
+                ivy::remainder_with_out(&x, 2, kw.clone(), &mut out)?;
+                assert_eq!(ptr(&out), before, "modulus = {modulus}, out {d}");
+                assert_eq!((out.dtype(), out.to_f64_vec()?), (d, want.to_vec()));
+            }
+        }
+        // integers too
+        let i = typed(&[-7.0, 7.0], Dtype::Int32)?;
+        let mut out = ivy::zeros_with(
+            [2],
+            ZerosKw {
+                dtype: Some(Dtype::Int32),
+                device: None,
+            },
+        )?;
+        let before = ptr(&out);
+        ivy::remainder_with_out(&i, 3, RemainderKw { modulus: false }, &mut out)?;
+        assert_eq!((ptr(&out), out.to_vec::<i32>()?), (before, vec![-1, 1]));
+        Ok(())
+    })
+}
+
+/// `remainder` is a hand-written backend method (it takes `modulus`) that runs the kernel
+/// row `Remainder`: its declared support is the row's (`family::info`), so the support
+/// queries and the in-place path of `rem_assign` (which requires the family's support
+/// constant) are those of a family op.
+#[test]
+fn remainder_support_is_its_kernel_rows() {
+    use ivy::family::info;
+    use ivy::functional::elementwise::ElementwiseBackend;
+    use ivy::kernels::Remainder;
+    use ivy::{CandleBackend, NdarrayBackend};
+    assert_eq!(
+        <NdarrayBackend as ElementwiseBackend>::REMAINDER,
+        info::<NdarrayBackend, Remainder>()
+    );
+    assert_eq!(
+        <CandleBackend as ElementwiseBackend>::REMAINDER,
+        info::<CandleBackend, Remainder>()
+    );
+}

@@ -289,6 +289,7 @@ fn build(e: &Expected) -> ivy::Result<Array> {
         AsarrayKw {
             dtype: Some(e.dtype),
             device: None,
+            copy: None,
         },
     )
 }

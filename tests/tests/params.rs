@@ -181,6 +181,7 @@ fn sequences_are_promoted_and_checked_before_the_backend() {
                     AsarrayKw {
                         dtype: Some(d),
                         device: None,
+                        copy: None,
                     },
                 )
             };
@@ -204,6 +205,7 @@ fn sequences_are_promoted_and_checked_before_the_backend() {
                 AsarrayKw {
                     dtype: Some(Dtype::Float16),
                     device: None,
+                    copy: None,
                 },
             )?;
             let e = ivy::concat_out(&[&x, &m], &mut out).unwrap_err();
@@ -286,6 +288,7 @@ fn ints(v: Vec<i64>) -> ivy::Result<Array> {
         ivy::AsarrayKw {
             dtype: Some(Dtype::Int64),
             device: None,
+            copy: None,
         },
     )
 }

@@ -17,7 +17,8 @@
 //!   `i64::MIN`/`MAX`, repeated; usizes: small or huge;
 //! - scalars: small (|v| ≤ 16) or beyond any size (NaN, ±inf, ±1e300, 5e-324, `i64::MIN`/`MAX`)
 //!   — a scalar may set a result's size (`arange`), and sizes between 4096 elements and
-//!   huge are never drawn (see below); `Data`: nested lists of any values, sometimes ragged;
+//!   huge are never drawn (see below); `Data`: nested lists of any values, sometimes ragged,
+//!   or an array (a quarter of the time);
 //! - indices (a list of index items, `get_item` / `set_item`'s `query`): three in four
 //!   valid for the call's first array — ints in range (either sign), slices
 //!   `"start:stop:step"` (bounds out of range, negative steps), `":"`, integer arrays of
@@ -807,6 +808,10 @@ impl Fz {
     }
     /// Nested lists of values (`Data`), sometimes ragged.
     fn data(&mut self) -> Value {
+        if self.rng.chance(0.25) {
+            // an array as `asarray`'s data (any backend, dtype, shape; a candle `Var`)
+            return self.array_value();
+        }
         let d = self.main_dtype();
         let shape = self.small_shape();
         let n = checked_size(&shape).unwrap_or(0);
@@ -909,6 +914,7 @@ impl Fz {
                             AsarrayKw {
                                 dtype: Some(d),
                                 device: None,
+                                copy: None,
                             },
                         )
                     } else {
@@ -1009,7 +1015,7 @@ impl Fz {
                     Data::from(vals.clone()).reshape(shape)?,
                     AsarrayKw {
                         dtype: Some(d),
-                        device: None,
+                        ..Default::default()
                     },
                 )
             })

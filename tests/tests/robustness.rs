@@ -212,7 +212,24 @@ fn ranks_above_eight_do_not_panic() {
                     e.meta.name
                 );
             }
+            // `remainder` takes `modulus`, so it is no family op: both of its paths (the
+            // composed `modulus = false` runs `where` and the logical ops on integers)
+            for d in [Dtype::Float32, Dtype::Int64] {
+                let (x, r) = (
+                    ivy::ones_with(&shape, kw(d)).unwrap(),
+                    ivy::ones_with(&row, kw(d)).unwrap(),
+                );
+                for modulus in [true, false] {
+                    let kw = [("modulus", Value::from(modulus))];
+                    let y = call("remainder", &[Value::from(&x), Value::from(&r)], &kw)
+                        .unwrap_or_else(|err| panic!("{b:?} remainder {d}: {err}"));
+                    assert_eq!(y.as_array().unwrap().shape(), &shape[..], "{b:?} {d}");
+                }
+            }
             let x = ivy::ones_with(&shape, kw(Dtype::Float32)).unwrap();
+            let cond = ivy::ones_with(&row, kw(Dtype::Bool)).unwrap();
+            let w = ivy::r#where(&cond, &x, 0.0).unwrap();
+            assert_eq!(w.shape(), &shape[..]);
             let c = ivy::clip(&x, 0.0, 0.5).unwrap();
             assert_eq!(c.shape(), &shape[..]);
         });

@@ -75,7 +75,7 @@ test_backends! {
         // scalars are 0-d
         assert_eq!(ivy::asarray(2.5)?.shape(), &[] as &[usize]);
         // explicit dtype over nested data
-        let kw = AsarrayKw { dtype: Some(Dtype::Int32), device: None };
+        let kw = AsarrayKw { dtype: Some(Dtype::Int32), device: None, copy: None };
         let t = ivy::asarray_with([[1.7, -2.2]], kw)?;
         assert_eq!((t.shape(), t.to_f64_vec()?), (&[1usize, 2][..], vec![1.0, -2.0]));
     }
@@ -117,7 +117,7 @@ test_backends! {
             assert!(matches!(ivy::asarray(big), Err(Error::DtypeNotInBackend { .. })));
         }
         // as floats, the value, not its bit pattern
-        let kw = AsarrayKw { dtype: Some(Dtype::Float64), device: None };
+        let kw = AsarrayKw { dtype: Some(Dtype::Float64), device: None, copy: None };
         let f = ivy::asarray_with(big, kw)?;
         assert_eq!(f.to_f64_vec()?, vec![u64::MAX as f64, 1.0]);
     }

@@ -24,19 +24,16 @@ pub(super) fn callees(body: &Block) -> Vec<String> {
             syn::visit::visit_expr_method_call(self, m);
         }
         fn visit_expr_binary(&mut self, b: &'ast syn::ExprBinary) {
-            let op = match b.op {
-                syn::BinOp::Add(_) => Some("add"),
-                syn::BinOp::Sub(_) => Some("subtract"),
-                syn::BinOp::Mul(_) => Some("multiply"),
-                syn::BinOp::Div(_) => Some("divide"),
-                _ => None,
-            };
-            self.0.extend(op.map(String::from));
+            if !is_scalar(&b.left) && !is_scalar(&b.right) {
+                self.0.extend(binary_op(&b.op).map(String::from));
+            }
             syn::visit::visit_expr_binary(self, b);
         }
         fn visit_expr_unary(&mut self, u: &'ast syn::ExprUnary) {
-            if let syn::UnOp::Neg(_) = u.op {
-                self.0.push("negative".into());
+            let bool_not = matches!(u.op, syn::UnOp::Not(_)) && is_rust_bool(&u.expr);
+            if !bool_not {
+                self.0
+                    .extend(unary_ops(&u.op).iter().map(|s| s.to_string()));
             }
             syn::visit::visit_expr_unary(self, u);
         }
@@ -55,4 +52,67 @@ pub(super) fn callees(body: &Block) -> Vec<String> {
     v.0.sort();
     v.0.dedup();
     v.0
+}
+
+/// `e` is certainly not an array: an `as` cast (`i as usize % n`). The analysis has no
+/// types, so `i % n` on Rust integers is recorded like `&x % 2` (as `n - 1` is recorded as
+/// `subtract`): keep integer arithmetic out of op bodies, in helper functions.
+fn is_scalar(e: &Expr) -> bool {
+    matches!(strip_parens(e), Expr::Cast(_))
+}
+
+/// `e` is certainly a Rust `bool`, so `!e` is Rust's `!`, not an op: a method or macro call
+/// (`!x.is_empty()`, `!matches!(..)`), a comparison, `&&`, `||`, another `!`, or a `bool`
+/// literal. (An array's `!` takes `&Array`: `!&x`, `!x` for `x: &Array`, `!&f(x)?`.)
+fn is_rust_bool(e: &Expr) -> bool {
+    use syn::BinOp as B;
+    match strip_parens(e) {
+        Expr::MethodCall(_) | Expr::Macro(_) => true,
+        Expr::Lit(l) => matches!(l.lit, syn::Lit::Bool(_)),
+        Expr::Unary(u) => matches!(u.op, syn::UnOp::Not(_)),
+        Expr::Binary(b) => matches!(
+            b.op,
+            B::Eq(_) | B::Ne(_) | B::Lt(_) | B::Le(_) | B::Gt(_) | B::Ge(_) | B::And(_) | B::Or(_)
+        ),
+        _ => false,
+    }
+}
+
+fn strip_parens(mut e: &Expr) -> &Expr {
+    while let Expr::Paren(p) = e {
+        e = &p.expr;
+    }
+    e
+}
+
+/// The op a binary operator on `&Array` calls (`ivy-ops/src/ops.rs`): the arithmetic and
+/// bitwise operators. `&&` and `||` (Rust bools only), comparisons (Rust's traits give one
+/// `bool`: arrays compare with methods) and compound assignments (methods on `Array`) call
+/// none.
+fn binary_op(op: &syn::BinOp) -> Option<&'static str> {
+    use syn::BinOp as B;
+    Some(match op {
+        B::Add(_) => "add",
+        B::Sub(_) => "subtract",
+        B::Mul(_) => "multiply",
+        B::Div(_) => "divide",
+        B::Rem(_) => "remainder",
+        B::BitAnd(_) => "bitwise_and",
+        B::BitOr(_) => "bitwise_or",
+        B::BitXor(_) => "bitwise_xor",
+        B::Shl(_) => "bitwise_left_shift",
+        B::Shr(_) => "bitwise_right_shift",
+        _ => return None,
+    })
+}
+
+/// The ops a unary operator on `&Array` may call: `-` is `negative`; `!` is `logical_not`
+/// of a bool array and `bitwise_invert` of an integer one (the dtype decides at run time,
+/// so both are recorded); `*` (a dereference) calls none.
+fn unary_ops(op: &syn::UnOp) -> &'static [&'static str] {
+    match op {
+        syn::UnOp::Neg(_) => &["negative"],
+        syn::UnOp::Not(_) => &["bitwise_invert", "logical_not"],
+        _ => &[],
+    }
 }

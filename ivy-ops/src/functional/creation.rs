@@ -178,6 +178,7 @@ pub mod creation {
         let kw = AsarrayKw {
             dtype: Some(dtype),
             device,
+            copy: None,
         };
         asarray_with(values, kw).map_err(|e| e.with_op("linspace"))
     }
@@ -293,7 +294,50 @@ pub mod creation {
         crate::with_backend(x.backend(), || full_with(x.shape(), fill_value, kw))
     }
 
-    /// An array from values (`Vec`, arrays, nested arrays, scalars).
+    /// An array from `obj` (the Array API's `asarray`): values — `Vec`s, arrays and slices
+    /// nested to any depth, scalars ([`IntoData`](crate::IntoData)) — or an array: an
+    /// [`Array`] (`&x` or `x`) or a backend's native array ([`Data`] lists them). The dtype
+    /// is `dtype`, else the array's, else the values' (Ivy's inference); the device is
+    /// `device`, else the array's, else the default device. An array decides the backend,
+    /// as an array argument of any op does; values take the current backend.
+    ///
+    /// `copy` follows the seed (unspecified behaves as `copy = false`, "no new buffer")
+    /// and the standard:
+    /// - `None` (the default): an array already of the dtype and device is returned
+    ///   sharing its buffer — ndarray's copy-on-write storage (a later write through either
+    ///   copies first, as for `reshape`), the same candle storage — except a candle `Var`,
+    ///   from which the result is detached (a `Var` is written in place, and results derived
+    ///   from one never change with it unless asked); another dtype or device makes a new
+    ///   buffer (a cast, a move);
+    /// - `Some(true)`: always a new buffer;
+    /// - `Some(false)`: never a new buffer: the array's buffer is shared (a `Var`'s too: a
+    ///   later update of the `Var` shows through the result, as for `reshape` and `astype`
+    ///   with `copy = false`); where that is impossible — another dtype or device, Rust values
+    ///   (always copied into the new array), a borrowed ndarray array (`&ArrayD`,
+    ///   `ArrayViewD`: copied when converted) — it is [`Error::CopyNotAvoidable`](crate::Error::CopyNotAvoidable).
+    ///
+    /// `asarray` has no `out` form (neither has the standard's), so the seed's rule "`out`
+    /// wins over `copy`" does not arise here (`reshape` and `astype` follow it).
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::asarray([1.0f32, 2.0, 3.0])?;          // values: a new array
+    /// let y = ivy::asarray(&x)?;                           // an Array: the same buffer
+    /// assert!(y.may_share_memory(&x));
+    /// let kw = |copy| AsarrayKw { copy, ..Default::default() };
+    /// assert!(!ivy::asarray_with(&x, kw(Some(true)))?.may_share_memory(&x));
+    /// let d = AsarrayKw { dtype: Some(Dtype::Float64), ..Default::default() };
+    /// assert!(!ivy::asarray_with(&x, d)?.may_share_memory(&x)); // a cast: a new buffer
+    /// let e = ivy::asarray_with(vec![1, 2], kw(Some(false))).unwrap_err();
+    /// assert!(matches!(e, ivy::Error::CopyNotAvoidable { op: "asarray", .. }));
+    /// // a native array: an owned ndarray buffer moves in, without a copy
+    /// let nd = ndarray::ArrayD::<f32>::zeros(ndarray::IxDyn(&[2]));
+    /// let p = nd.as_ptr();
+    /// let z = ivy::asarray_with(nd, kw(Some(false)))?;
+    /// assert_eq!(ndarray::ArrayD::<f32>::try_from(z)?.as_ptr(), p);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
     #[primary]
     #[infer_dtype]
     #[infer_device]
@@ -301,6 +345,7 @@ pub mod creation {
         obj: Data,
         #[kw] dtype: Option<Dtype>,
         #[kw] device: Option<Device>,
+        #[kw] copy: Option<bool>,
     ) -> Result<Array>;
 
     /// A 0-d array of `dtype` holding `s`, on `backend` (the scalar operands of arithmetic).
@@ -419,6 +464,66 @@ pub mod creation {
 }
 
 pub use creation::*;
+
+/// `asarray` of an array on its own backend `B` (the array decides the backend), by
+/// `asarray`'s `copy` rules: `B`'s `astype` to the same dtype shares the buffer (`copy =
+/// false`; a tensor over a candle `Var`'s storage, which the caller detaches for `copy =
+/// None`) or makes a new one (`copy = true`, unless converting a borrowed native already
+/// made one); another dtype is a cast, another device a move (new buffers), which `copy =
+/// Some(false)` refuses. The device was checked by the backend.
+pub(crate) fn asarray_array<B>(
+    given: &crate::args::GivenArray,
+    dtype: crate::Dtype,
+    device: crate::Device,
+    copy: Option<bool>,
+) -> crate::Result<crate::Array>
+where
+    B: crate::functional::data_type::DataTypeBackend + crate::functional::device::DeviceBackend,
+{
+    const OP: &str = "asarray";
+    let a = &given.array;
+    let moving = a.device() != device;
+    if copy == Some(false) {
+        let reason = if given.copied {
+            "a borrowed ndarray array (`&ArrayD`, `ArrayViewD`) is copied into an Array: pass it by value or as an `ArcArray` to share its buffer"
+        } else if a.dtype() != dtype {
+            "the dtype differs from the array's, and a cast makes a new buffer"
+        } else if moving {
+            "the device differs from the array's, and a move makes a new buffer"
+        } else {
+            ""
+        };
+        if !reason.is_empty() {
+            return Err(crate::Error::CopyNotAvoidable {
+                op: OP,
+                backend: <B as crate::BackendInfo>::BACKEND,
+                reason,
+            });
+        }
+    }
+    // a new buffer only when asked and not made yet (a move makes one anyway)
+    let fresh = copy == Some(true) && !given.copied && !moving;
+    let r = B::astype(a, dtype, fresh).map_err(|e| e.with_op(OP))?;
+    if moving {
+        return B::to_device(&r, device).map_err(|e| e.with_op(OP));
+    }
+    Ok(r)
+}
+
+/// `asarray`'s `copy = Some(false)` with values: they are always copied into the new array.
+pub(crate) fn asarray_values_copy(
+    copy: Option<bool>,
+    backend: crate::Backend,
+) -> crate::Result<()> {
+    match copy {
+        Some(false) => Err(crate::Error::CopyNotAvoidable {
+            op: "asarray",
+            backend,
+            reason: "Rust values are always copied into a new array: pass an Array or a native array to share its buffer",
+        }),
+        _ => Ok(()),
+    }
+}
 
 /// `full`'s shared check (also run for `zeros` and `ones`, written over `full`): a shape
 /// that can exist for the dtype.

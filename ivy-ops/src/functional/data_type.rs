@@ -5,9 +5,10 @@
 pub mod data_type {
     use crate::{Array, Backend, Dtype, DtypeSet, Error, Operand, Result, Shape};
 
-    /// A copy of `x` cast to `dtype` (numpy `astype` rules). With `copy = false` and the same
-    /// dtype the array is returned as is (a cheap clone for candle; ndarray owns its buffer,
-    /// so a clone is a copy).
+    /// A copy of `x` cast to `dtype` (numpy `astype` rules). With `copy = false` (the
+    /// default) and the same dtype the result shares `x`'s buffer (ndarray's copy-on-write
+    /// storage, the same candle storage — a candle `Var`'s too); `copy = true` is always a
+    /// new buffer; with `out`, `out` wins.
     #[primary]
     #[nestable]
     pub fn astype(

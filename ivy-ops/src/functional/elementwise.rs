@@ -337,12 +337,53 @@ pub mod elementwise {
     #[family(binary)]
     pub fn pow(x1: Operand, x2: Operand, out: Option<&mut Array>) -> Result<Array>;
 
-    /// Python's `x1 % x2` (the result has the sign of `x2`), element-wise. Integer `x % 0` is 0
-    /// (numpy's value); float `x % 0` is NaN.
+    /// The remainder of `x1 / x2`, element-wise, with broadcasting: Ivy's `remainder(x1,
+    /// x2, *, modulus=True)`, for integers and real floats.
+    ///
+    /// - `modulus = true` (the default; the `%` operator): Python's `x1 % x2`, the sign of
+    ///   `x2` (numpy's `remainder`), the kernel row `Remainder` of the binary family.
+    /// - `modulus = false`: the truncated remainder, the sign of `x1` (C's `fmod`, numpy's
+    ///   `fmod`, `torch.fmod`), exact. Ivy's own backends compute `round(x2 * frac(x1 /
+    ///   x2))`, which rounds float results to integers (`5.5, 2` gives 2.0); ivy-rs gives
+    ///   `fmod` (1.5).
+    ///
+    /// Division by zero, one rule for both: integer `x % 0` is 0 (numpy's value), float
+    /// `x % 0` is NaN.
+    ///
+    /// `modulus = false` is composed of other ops — floats: `copysign(remainder(|x1|, |x2|),
+    /// x1)` (the floored remainder of non-negative numbers is their `fmod`, exactly);
+    /// integers: the floored remainder minus `x2` where it is nonzero and the operands'
+    /// signs differ. That is the seed's special path (its `cholesky(upper=True)` and torch
+    /// `remainder(modulus=False)`): on ndarray, `remainder_out` writes `out` natively
+    /// through the kernel row for `modulus = true`, and with
+    /// [`inplace_update`](crate::inplace_update) of the composed result (`out`'s own buffer,
+    /// cast to `out`'s dtype) for `modulus = false`; on candle (no native `out`) the
+    /// dispatcher writes `out` either way.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::asarray([5.5f32, -5.5, 7.0, -7.0])?;
+    /// assert_eq!(ivy::remainder(&x, 2)?.to_vec::<f32>()?, [1.5, 0.5, 1.0, 1.0]);
+    /// let fmod = RemainderKw { modulus: false };
+    /// assert_eq!(ivy::remainder_with(&x, 2, fmod.clone())?.to_vec::<f32>()?, [1.5, -1.5, 1.0, -1.0]);
+    /// let i = ivy::asarray([7i32, -7, 7, -7])?;
+    /// let d = ivy::asarray([3i32, 3, -3, 0])?;
+    /// assert_eq!(ivy::remainder_with(&i, &d, fmod.clone())?.to_vec::<i32>()?, [1, -1, 1, 0]);
+    /// // `out` keeps its buffer on both paths (and its dtype)
+    /// let mut out = ivy::zeros_with([4], ZerosKw { dtype: Some(Dtype::Float64), device: None })?;
+    /// ivy::remainder_with_out(&x, 2, fmod, &mut out)?;
+    /// assert_eq!(out.to_vec::<f64>()?, [1.5, -1.5, 1.0, -1.0]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
     #[primary]
     #[nestable]
-    #[family(binary)]
-    pub fn remainder(x1: Operand, x2: Operand, out: Option<&mut Array>) -> Result<Array>;
+    pub fn remainder(
+        x1: Operand,
+        x2: Operand,
+        #[kw(default = true)] modulus: bool,
+        out: Option<&mut Array>,
+    ) -> Result<Array>;
 
     /// Python's `x1 // x2` (rounded toward -infinity), element-wise. Integer `x // 0` is 0
     /// (numpy's value) and `MIN // -1` wraps to `MIN`; float `x // 0` is `x / 0`.
@@ -451,6 +492,71 @@ pub mod elementwise {
 }
 
 pub use elementwise::*;
+
+/// `remainder` on backend `B` (operands promoted and broadcast-checked by the dispatcher):
+/// the kernel row for `modulus = true`, the composed truncated remainder otherwise.
+pub(crate) fn remainder_on<B: crate::family::Kernels>(
+    x1: &crate::Array,
+    x2: &crate::Array,
+    modulus: bool,
+) -> crate::Result<crate::Array> {
+    if modulus {
+        crate::family::binary::<B, crate::kernels::Remainder>(x1, x2)
+    } else {
+        truncated_remainder(x1, x2)
+    }
+}
+
+/// `remainder` into `out` on backend `B`, the seed's two paths: the kernel row writes into
+/// `out` natively (`modulus = true`); the composed truncated remainder ends in ops that do
+/// not, so its result is written with `inplace_update` (into `out`'s buffer, cast to
+/// `out`'s dtype; `out` must have the result's shape, as every `out` must). `out` is
+/// unchanged on error.
+pub(crate) fn remainder_on_out<B: crate::family::Kernels>(
+    x1: &crate::Array,
+    x2: &crate::Array,
+    modulus: bool,
+    out: &mut crate::Array,
+) -> crate::Result<()> {
+    const OP: &str = "remainder";
+    if modulus {
+        return crate::family::binary_out::<B, crate::kernels::Remainder>(x1, x2, out);
+    }
+    let r = truncated_remainder(x1, x2)?;
+    if r.shape() != out.shape() {
+        return Err(crate::Error::Shape {
+            op: OP,
+            lhs: r.shape().to_vec(),
+            rhs: out.shape().to_vec(),
+            reason: "(result, out) differ: `out` must have the result's shape",
+        });
+    }
+    let kw = crate::InplaceUpdateKw {
+        keep_input_dtype: true,
+        ..Default::default()
+    };
+    crate::inplace_update_with(out, &r, kw).map_err(|e| e.with_op(OP))
+}
+
+/// C's `fmod` of two arrays of one integer or real float dtype, composed of ops (see
+/// [`remainder`]); errors name `remainder`.
+fn truncated_remainder(x1: &crate::Array, x2: &crate::Array) -> crate::Result<crate::Array> {
+    let fmod = || -> crate::Result<crate::Array> {
+        if x1.dtype().is_float() {
+            // fmod(a, b) = copysign(fmod(|a|, |b|), a), and for |a|, |b| the floored
+            // remainder is fmod itself (numpy's algorithm adjusts only opposite signs)
+            copysign(&remainder(&abs(x1)?, &abs(x2)?)?, x1)
+        } else {
+            // the floored remainder, minus x2 where it is nonzero and the operands' signs
+            // differ (exact: |r| < |x2| with r of x2's sign, so r - x2 cannot overflow)
+            let r = remainder(x1, x2)?;
+            let signs_differ = logical_xor(&less(x1, 0)?, &less(x2, 0)?)?;
+            let fix = logical_and(&r, &signs_differ)?;
+            r#where(&fix, &subtract(&r, x2)?, &r)
+        }
+    };
+    fmod().map_err(|e| e.with_op("remainder"))
+}
 
 /// `where`'s shared check: the three shapes broadcast together.
 pub(crate) fn where_args(

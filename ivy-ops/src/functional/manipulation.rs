@@ -36,10 +36,10 @@ pub mod manipulation {
     ) -> Result<Array>;
 
     /// `x` with a new `shape` of the same size; one entry may be `-1` (inferred). With
-    /// `copy = Some(false)` the result must share `x`'s memory: candle can for a contiguous
-    /// tensor; ndarray arrays own their buffers, so there (and for a non-contiguous tensor)
-    /// it is `Error::CopyNotAvoidable`. `None` copies only where needed, `Some(true)`
-    /// always.
+    /// `copy = Some(false)` the result must share `x`'s memory: it does for a row-major
+    /// ndarray array (copy-on-write storage) and a contiguous candle tensor, and is
+    /// `Error::CopyNotAvoidable` otherwise. `None` copies only where needed (a candle `Var`
+    /// is not shared), `Some(true)` always; with `out`, `out` wins.
     ///
     /// ```
     /// use ivy::prelude::*;
@@ -805,6 +805,7 @@ pub(crate) fn index_array_of(op: &'static str, like: &Array, v: Vec<i64>) -> Res
         crate::prelude::AsarrayKw {
             dtype: Some(crate::Dtype::Int64),
             device: Some(like.device()),
+            copy: None,
         },
     )
     .map_err(|e| e.with_op(op))

@@ -84,7 +84,9 @@ pub(super) struct OpCx<'a> {
     pub(super) indices: Vec<&'a Param>,
     /// Sequence inputs (`&[&Array]`).
     pub(super) seqs: Vec<&'a Param>,
-    /// Inputs holding zero or more arrays known at run time: sequences and optional arrays.
+    /// Inputs holding zero or more arrays known at run time (`x.iter()` gives them):
+    /// sequences, optional arrays, and `Data` (`asarray`'s values, or an array), so an
+    /// array given as `Data` decides the backend and the device like an `&Array` does.
     pub(super) many: Vec<&'a Param>,
     /// `out: Option<&mut Array>` or nothing.
     pub(super) out_param: TokenStream,
@@ -183,7 +185,7 @@ impl<'a> OpCx<'a> {
         let many: Vec<&Param> = op
             .params
             .iter()
-            .filter(|p| p.class.is_array_many())
+            .filter(|p| p.class.is_array_many() || p.class == Class::Data)
             .collect();
         let ret = &op.ret;
         let (out_param, into_ret) = if op.has_out {

@@ -3,7 +3,8 @@
 
 use super::{candle_device, host_types, reserve, tensor, wrap, CandleBackend, HostElem};
 use crate::functional::creation::{
-    arange_values, eye_values, filled_values, tri_mask, typed_values, CreationBackend,
+    arange_values, asarray_array, asarray_values_copy, eye_values, filled_values, tri_mask,
+    typed_values, CreationBackend,
 };
 use crate::{Array, Data, Device, Dtype, Result, Scalar};
 use candle_core::Tensor;
@@ -31,9 +32,23 @@ impl CreationBackend for CandleBackend {
             T::array("arange", v, &[n], &dev)
         })
     }
-    fn asarray(obj: Data, dtype: Dtype, device: Device) -> Result<Array> {
+    fn asarray(obj: Data, dtype: Dtype, device: Device, copy: Option<bool>) -> Result<Array> {
+        const OP: &str = "asarray";
+        let given = obj.into_given()?;
+        let dev = candle_device(OP, device)?;
+        let obj = match given {
+            Ok(g) => {
+                let r = asarray_array::<Self>(&g, dtype, device, copy);
+                // only `copy = false` asks for a `Var`'s storage (see `asarray`)
+                return match copy {
+                    Some(false) => r,
+                    _ => super::unshared(OP, &[&g.array], r),
+                };
+            }
+            Err(values) => values,
+        };
+        asarray_values_copy(copy, crate::Backend::Candle)?;
         let values = obj.checked_values(dtype)?;
-        let dev = candle_device("asarray", device)?;
         host_types!("asarray", dtype, T => {
             let v = typed_values::<T>("asarray", values.len(), |i| values[i])?;
             T::array("asarray", v, &obj.shape, &dev)

@@ -15,6 +15,15 @@ impl ElementwiseBackend for CandleBackend {
         crate::family::clip::<Self>(x, x_min, x_max)
     }
 
+    /// The kernel row `Remainder` (`modulus = true`, on the host: candle has no
+    /// remainder) or the composed truncated remainder; no native `out` (the dispatcher
+    /// writes it). The dtypes are the row's: `family::info` of the row, which a test checks.
+    #[with_unsupported_dtypes({"0.11.1 and below": ("complex", "bool")})]
+    #[host_dtypes({"0.11.1 and below": ("int16", "int32", "int64", "uint8", "uint32", "float")})]
+    fn remainder(x1: &Array, x2: &Array, modulus: bool) -> Result<Array> {
+        crate::functional::elementwise::remainder_on::<Self>(x1, x2, modulus)
+    }
+
     // softplus: mixed; candle overrides the body (which overflows: `log(1 + exp(x))`) with
     // the kernel row's stable candle expression (integers and bools as the default float)
     fn softplus(x: &Array) -> Result<Array> {
@@ -37,9 +46,11 @@ impl ElementwiseBackend for CandleBackend {
                 Ok(t)
             }
         };
-        let mask = c.ne(0.0);
+        // the mask of the prepared condition: `ne` iterates too (a rank-12 condition
+        // panicked here)
+        let mask = prep(c).and_then(|c| c.ne(0.0));
         let r = mask
-            .and_then(|m| prep(&m)?.where_cond(&prep(a)?, &prep(b)?))
+            .and_then(|m| m.where_cond(&prep(a)?, &prep(b)?))
             .and_then(|r| r.reshape(shape.as_slice()));
         wrap(OP, x1.dtype(), r)
     }

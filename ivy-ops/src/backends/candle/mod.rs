@@ -421,6 +421,11 @@ crate::args::seq_item_native!(
     [] Var => |x| x,
     [] &Var => |x| *x,
 );
+crate::args::native_data!(
+    [] &Tensor => copied: false,
+    [] Tensor => copied: false,
+    [] &Var => copied: false,
+);
 
 impl crate::IntoArrayMut for &mut Var {
     /// A `Var` is set natively, keeping its dtype (the value is cast into it).

@@ -4,7 +4,8 @@
 use super::kernels::{nd, try_owned};
 use super::{NdElem, NdarrayBackend};
 use crate::functional::creation::{
-    arange_values, eye_values, filled_values, tri_mask, typed_values, CreationBackend,
+    arange_values, asarray_array, asarray_values_copy, eye_values, filled_values, tri_mask,
+    typed_values, CreationBackend,
 };
 use crate::{Array, Data, Device, Dtype, Error, Result, Scalar};
 use ::ndarray::ArrayD;
@@ -47,9 +48,15 @@ impl CreationBackend for NdarrayBackend {
             shaped("arange", &[v.len()], v)
         })
     }
-    fn asarray(obj: Data, dtype: Dtype, device: Device) -> Result<Array> {
-        let values = obj.checked_values(dtype)?;
+    fn asarray(obj: Data, dtype: Dtype, device: Device, copy: Option<bool>) -> Result<Array> {
+        let given = obj.into_given()?;
         cpu_only("asarray", device)?;
+        let obj = match given {
+            Ok(g) => return asarray_array::<Self>(&g, dtype, device, copy),
+            Err(values) => values,
+        };
+        asarray_values_copy(copy, crate::Backend::Ndarray)?;
+        let values = obj.checked_values(dtype)?;
         super::nd_type!(dtype, T => {
             let v = typed_values::<T>("asarray", values.len(), |i| values[i])?;
             shaped("asarray", &obj.shape, v)

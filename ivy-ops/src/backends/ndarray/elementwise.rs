@@ -14,6 +14,21 @@ impl ElementwiseBackend for NdarrayBackend {
         crate::family::clip::<Self>(x, x_min, x_max)
     }
 
+    /// The kernel row `Remainder` (`modulus = true`) or the composed truncated remainder;
+    /// the dtypes are the row's (integers and real floats: `family::info` of the row, which
+    /// a test checks, so `rem_assign` keeps its in-place path).
+    #[with_unsupported_dtypes({"0.17.2 and below": ("complex", "bool")})]
+    fn remainder(x1: &Array, x2: &Array, modulus: bool) -> Result<Array> {
+        crate::functional::elementwise::remainder_on::<Self>(x1, x2, modulus)
+    }
+    /// The seed's special path: natively into `out` through the row (`modulus = true`),
+    /// with `inplace_update` after the composed ops (`modulus = false`); `out`'s buffer is
+    /// written either way.
+    #[support_native_out]
+    fn remainder_out(x1: &Array, x2: &Array, modulus: bool, out: &mut Array) -> Result<()> {
+        crate::functional::elementwise::remainder_on_out::<Self>(x1, x2, modulus, out)
+    }
+
     // softplus: mixed; ndarray overrides the body with the stable kernel row
     fn softplus(x: &Array) -> Result<Array> {
         crate::family::unary::<Self, crate::kernels::Softplus>(x)

@@ -219,6 +219,13 @@ crate::args::native_operand!(
     [T: NdElem] &ArrayViewD<'_, T>,
     [T: NdElem] ArrayViewD<'_, T>,
 );
+crate::args::native_data!(
+    [T: NdElem] ArrayD<T> => copied: false,
+    [T: NdElem] &ArcArray<T, IxDyn> => copied: false,
+    [T: NdElem] &ArrayD<T> => copied: true,
+    [T: NdElem] &ArrayViewD<'_, T> => copied: true,
+    [T: NdElem] ArrayViewD<'_, T> => copied: true,
+);
 
 crate::args::seq_item_native!(
     [T: NdElem] ArrayD<T> => |x| x,
