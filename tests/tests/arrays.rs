@@ -182,6 +182,15 @@ test_backends! {
             assert!(!out.may_share_memory(&x));
             assert!(!before.may_share_memory(&out)); // the write copied the shared buffer
         }
+        // a strided view (ndarray) cannot be reshaped without a copy; with `out`, out wins
+        let v = x.get(ivy::s![..;2])?;
+        let r = ivy::reshape_with(&v, &[3, 1], kw(Some(false)));
+        if b == Backend::Ndarray {
+            assert!(matches!(r, Err(Error::CopyNotAvoidable { .. })), "{r:?}");
+        }
+        let mut out = ivy::zeros([3, 1])?;
+        ivy::reshape_with_out(&v, &[3, 1], kw(Some(false)), &mut out)?;
+        assert_eq!(out.to_vec::<f32>()?, [0.0, 2.0, 4.0]);
     }
 
     fn astype_copy_rules(b) {

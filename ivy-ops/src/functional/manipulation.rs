@@ -393,6 +393,17 @@ pub use manipulation::*;
 
 use crate::{Array, Error, Result};
 
+/// `reshape` into `out` on backend `B`: `out` wins over `copy` (the seed's rule), so the
+/// values are reshaped as `copy = None` would (a view where the layout allows) and written
+/// into `out`'s buffer, cast to its dtype; `out` is unchanged on error.
+pub(crate) fn reshape_on_out<B: manipulation::ManipulationBackend>(
+    x: &Array,
+    shape: &[i64],
+    out: &mut Array,
+) -> Result<()> {
+    crate::__private::write_out("reshape", B::reshape(x, shape, None)?, out)
+}
+
 /// `concat`'s shared check (before any backend runs, the axis already normalised against
 /// the first array, so the list is not empty): one rank and every dimension but `axis`
 /// equal.

@@ -67,6 +67,12 @@ impl ManipulationBackend for CandleBackend {
         }
     }
 
+    /// `out` wins over `copy`: written into `out` whatever `copy` says.
+    #[support_native_out]
+    fn reshape_out(x: &Array, shape: &[i64], _copy: Option<bool>, out: &mut Array) -> Result<()> {
+        crate::functional::manipulation::reshape_on_out::<Self>(x, shape, out)
+    }
+
     fn permute_dims(x: &Array, axes: &[i64]) -> Result<Array> {
         const OP: &str = "permute_dims";
         let perm = permutation(OP, x.ndim(), axes)?;
