@@ -109,7 +109,7 @@ fn custom_not_array(op: &'static str, type_name: &str) -> Error {
     Error::InvalidArgument {
         op,
         message: format!(
-            "a custom array ({type_name}) is not an ivy Array: the op hands it to its type's `IvyArrayFunction` handler; convert it to an Array first to run the op itself"
+            "a custom array ({type_name}) is not an ivy Array, and this op takes no custom arrays here (ops that update an array in place, like `set`, `add_assign` or `inplace_update`, take arrays only; other ops hand custom arrays to their type's `IvyArrayFunction` handler): convert it to an Array first, or call the op by name (`ivy::registry::call`)"
         ),
     }
 }
@@ -203,10 +203,10 @@ impl<'a> IntoArray<'a> for Array {
 }
 
 /// A sequence-of-arrays argument (`concat`'s, `stack`'s): a reference to a slice, an array
-/// or a `Vec` of anything [`IntoArray`] takes one by one — `&Array`s (passed on as they are, nothing
-/// copied or allocated), `Array`s, or one backend's natives (each converted as `IntoArray`
-/// converts it: candle handles and owned ndarray arrays shared, borrowed ndarray arrays
-/// copied once). The items of one sequence are of one type (Rust's slices are), and an empty
+/// or a `Vec` of `&Array`s (passed on as they are, nothing copied or allocated), `Array`s
+/// (shared), or one backend's natives, each converted as [`IntoArray`] converts a reference
+/// to it: candle handles and `ArcArray`s shared, ndarray `ArrayD`s and views copied once (a
+/// slice only lends its items). The items of one sequence are of one type (Rust's slices are), and an empty
 /// literal names it: `ivy::meshgrid(&[] as &[&Array])`.
 ///
 /// ```

@@ -5,10 +5,16 @@
 //! `ivy::add(&x, &my)`, or a [`Value::Custom`] in a call by name), it does not run: it
 //! collects the custom types among its arguments (each type once, in argument order), and
 //! asks each in turn to handle the call ([`IvyArrayFunction::ivy_array_function`]) with the
-//! op's identity, those types and the op's arguments as [`Value`]s (every argument, keyword
-//! arguments with their values or defaults). The first handler that does not decline gives
+//! op's identity, those types and the op's arguments as [`Value`]s (every positional
+//! argument, and the keyword arguments: see [`ArrayFunctionCall::kwargs`]); a call by name
+//! is checked as the op checks it (arity, keyword names, `out`) first. The first handler
+//! that does not decline gives
 //! the result; if every one declines, the op fails with [`Error::NoArrayFunction`] naming
 //! the op and the types.
+//!
+//! Ops that update an array in place (`Array::set`, `add_assign`…, `inplace_update`) and
+//! sequence arguments (`concat`'s) take custom arrays only in calls by name; typed, they
+//! are a typed error.
 //!
 //! The typed functions (`ivy::abs`) return their declared type: a handler gives them an
 //! array (`Value::Array`) where they return an `Array`. A call by name
@@ -177,8 +183,9 @@ impl<'a> ArrayFunctionCall<'a> {
     pub fn args(&self) -> &'a [Value] {
         self.args
     }
-    /// The keyword arguments: every keyword parameter of the op, with its value (the default
-    /// where the caller gave none in a typed call).
+    /// The keyword arguments: from a typed call, every keyword parameter of the op with its
+    /// value (the default where the caller gave none); from a call by name, the keywords the
+    /// caller gave (the op's defaults are in its [`meta`](Self::meta) only as Rust types).
     pub fn kwargs(&self) -> &'a Kwargs<'a> {
         self.kwargs
     }

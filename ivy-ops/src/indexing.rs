@@ -128,7 +128,8 @@ impl Idx {
             } if step < 0 => {
                 let first = match stop {
                     None => None,
-                    Some(0) => return Idx::slice(Some(0), Some(0), step), // empty range
+                    // an empty range: [a, 0), and [a, i64::MIN) which has no last element
+                    Some(0) | Some(i64::MIN) => return Idx::slice(Some(0), Some(0), step),
                     Some(b) => Some(b - 1),
                 };
                 let last = match start {

@@ -288,9 +288,9 @@ assign_methods! {
     /// ```
     /// use ivy::prelude::*;
     /// ivy::set_backend(Backend::Ndarray);
-    /// let mut x = ivy::asarray([1.5f64, -2.0])?;
+    /// let mut x = ivy::asarray([1.5f32, -2.0])?;
     /// x.mul_assign(2)?;
-    /// assert_eq!(x, ivy::asarray([3.0f64, -4.0])?);
+    /// assert_eq!(x, ivy::asarray([3.0f32, -4.0])?);
     /// # Ok::<(), ivy::Error>(())
     /// ```
     mul_assign => multiply, Multiply, MULTIPLY;
@@ -303,9 +303,10 @@ assign_methods! {
     /// let mut x = ivy::asarray([3.0f32, 5.0])?;
     /// x.div_assign(2)?;
     /// assert_eq!(x, ivy::asarray([1.5f32, 2.5])?);
-    /// let mut i = ivy::asarray([7i64, -7])?;
+    /// // (asarray gives Rust ints Ivy's default int dtype, int32: cast for another)
+    /// let mut i = ivy::asarray([7, -7])?.cast(Dtype::Int64)?;
     /// i.div_assign(2)?;
-    /// assert_eq!(i, ivy::asarray([3i64, -3])?);
+    /// assert_eq!(i, ivy::asarray([3, -3])?.cast(Dtype::Int64)?);
     /// # Ok::<(), ivy::Error>(())
     /// ```
     div_assign => divide, Divide, DIVIDE;
@@ -327,9 +328,9 @@ assign_methods! {
     /// ```
     /// use ivy::prelude::*;
     /// ivy::set_backend(Backend::Ndarray);
-    /// let mut x = ivy::asarray([6u8, 5])?;
+    /// let mut x = ivy::asarray([6, 5])?.cast(Dtype::Uint8)?;
     /// x.bitand_assign(3)?;
-    /// assert_eq!(x, ivy::asarray([2u8, 1])?);
+    /// assert_eq!(x, ivy::asarray([2, 1])?.cast(Dtype::Uint8)?);
     /// let mut b = ivy::asarray([true, true])?;
     /// b.bitand_assign(&ivy::asarray([true, false])?)?;
     /// assert_eq!(b, ivy::asarray([true, false])?);
@@ -342,9 +343,9 @@ assign_methods! {
     /// ```
     /// use ivy::prelude::*;
     /// ivy::set_backend(Backend::Ndarray);
-    /// let mut x = ivy::asarray([4i16, 1])?;
+    /// let mut x = ivy::asarray([4, 1])?.cast(Dtype::Int16)?;
     /// x.bitor_assign(2)?;
-    /// assert_eq!(x, ivy::asarray([6i16, 3])?);
+    /// assert_eq!(x, ivy::asarray([6, 3])?.cast(Dtype::Int16)?);
     /// # Ok::<(), ivy::Error>(())
     /// ```
     bitor_assign => bitwise_or, BitwiseOr, BITWISE_OR;
@@ -443,7 +444,7 @@ impl Array {
     /// ```
     /// use ivy::prelude::*;
     /// ivy::set_backend(Backend::Ndarray);
-    /// let x = ivy::asarray([1.0f64, 2.0, 3.0])?;
+    /// let x = ivy::asarray([1.0f32, 2.0, 3.0])?;
     /// assert_eq!(x.ge(2.0)?, ivy::asarray([false, true, true])?);
     /// // `equal` / `not_equal` are the element-wise `==` / `!=`
     /// assert_eq!(x.equal(2)?, ivy::asarray([false, true, false])?);

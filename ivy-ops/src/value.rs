@@ -648,6 +648,17 @@ impl DynEntry {
         out: Option<&mut Array>,
     ) -> Result<Value> {
         let meta = crate::registry::meta(self.name)?;
+        // the checks the op's own entry makes: arity, keyword names, `out` only with an out form
+        check_arity(meta, args)?;
+        for (n, _) in kwargs {
+            let known = meta.keywords().any(|p| p.name == *n) || (*n == "out" && meta.has_out);
+            if !known {
+                return Err(unknown_keyword(meta, n));
+            }
+        }
+        if out.is_some() && !meta.has_out {
+            return Err(unknown_keyword(meta, "out"));
+        }
         let (out_kw, rest): (Vec<_>, Vec<_>) =
             kwargs.iter().cloned().partition(|(n, _)| *n == "out");
         let v = crate::custom::dispatch(meta, args, &rest)?;

@@ -280,6 +280,19 @@ pub(crate) fn write_at<T: Copy>(dst: &mut [T], offsets: &[usize], values: &[T]) 
 /// Replaces `out`'s data by `value` (same backend, shape and dtype): the ndarray buffer is
 /// overwritten in place, a candle tensor rebound (an error under the strict in-place mode),
 /// a candle `Var` set.
+/// Whether updating `x` in place with a value of dtype `target` rebinds it to new data
+/// (a candle tensor, or a candle `Var` given another dtype) rather than writing its buffer.
+pub(crate) fn update_rebinds(x: &Array, target: ivy_core::Dtype) -> bool {
+    match &x.native {
+        #[cfg(feature = "candle")]
+        NativeArray::Candle(candle::CandleArray::Var(_)) => target != x.dtype(),
+        #[cfg(feature = "candle")]
+        NativeArray::Candle(_) => true,
+        #[allow(unreachable_patterns)]
+        _ => false,
+    }
+}
+
 pub(crate) fn replace_data(op: &'static str, out: &mut Array, value: Array) -> Result<()> {
     match (&mut out.native, value.native) {
         #[cfg(feature = "ndarray")]
@@ -291,7 +304,7 @@ pub(crate) fn replace_data(op: &'static str, out: &mut Array, value: Array) -> R
         }
         #[cfg(feature = "candle")]
         (NativeArray::Candle(candle::CandleArray::Var(var)), NativeArray::Candle(v)) => {
-            var.set(v.tensor()).map_err(|e| candle::err(op, e))
+            candle::set_var(op, var, v.tensor())
         }
         #[cfg(feature = "candle")]
         (NativeArray::Candle(c), NativeArray::Candle(v)) => {

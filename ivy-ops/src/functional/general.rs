@@ -78,8 +78,9 @@ pub mod general {
     /// [`inplace_update`] of every leaf of the Container `x`, in place (the Container keeps
     /// its identity and structure): `val` is an array (or scalar) used at every leaf, or a
     /// Container with a leaf at each of `x`'s key chains. Every leaf is checked first (the
-    /// key chains, backends, and that each value broadcasts to its leaf), so a failed call
-    /// leaves `x` unchanged.
+    /// key chains, backends, that each value broadcasts to its leaf, and that no candle
+    /// tensor would be rebound under `ensure_in_backend` or the strict in-place mode), so a
+    /// failed call leaves `x` unchanged.
     ///
     /// ```
     /// use ivy::prelude::*;
@@ -109,8 +110,23 @@ pub mod general {
                 }),
             }
         };
+        // every leaf a candle tensor rebinding would refuse is refused before any is written
+        let refused = |leaf: &Array, target: crate::Dtype| -> Result<()> {
+            if crate::backends::update_rebinds(leaf, target) {
+                if kw.ensure_in_backend {
+                    return Err(crate::Error::InplaceNotInBackend {
+                        backend: leaf.backend(),
+                    });
+                }
+                ivy_core::check_rebind(OP, leaf.backend())?;
+            }
+            Ok(())
+        };
         // a scalar: one 0-d array per leaf dtype is made inside the per-leaf update
         if let crate::NestArg::Scalar(s) = val {
+            for (_, leaf) in x.leaves() {
+                refused(leaf, leaf.dtype())?;
+            }
             for (_, leaf) in x.leaves_mut() {
                 let kwf = crate::prelude::FullKw {
                     dtype: Some(leaf.dtype()),
@@ -138,6 +154,14 @@ pub mod general {
                     reason: "do not broadcast (val must broadcast to x)",
                 });
             }
+            refused(
+                leaf,
+                if kw.keep_input_dtype {
+                    leaf.dtype()
+                } else {
+                    v.dtype()
+                },
+            )?;
         }
         for (chain, leaf) in x.leaves_mut() {
             inplace_update_with(leaf, value_at(&chain)?, kw.clone())?;

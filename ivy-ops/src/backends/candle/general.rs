@@ -1,7 +1,7 @@
 //! candle: in-place updates. Tensors are immutable: the Array is rebound (an error with
 //! `ensure_in_backend`); a `Var` is set natively.
 
-use super::{err, tensor, CandleArray, CandleBackend};
+use super::{tensor, CandleArray, CandleBackend};
 use crate::functional::general::GeneralBackend;
 use crate::{Array, Backend, Error, NativeArray, Result};
 
@@ -36,7 +36,7 @@ impl GeneralBackend for CandleBackend {
         match &mut x.native {
             // a variable keeps its dtype (never bool: candle variables are numeric)
             NativeArray::Candle(CandleArray::Var(var)) if target == x_dtype => {
-                var.set(&v).map_err(|e| err("inplace_update", e))
+                super::set_var("inplace_update", var, &v)
             }
             NativeArray::Candle(c) => {
                 if ensure_in_backend {

@@ -326,7 +326,7 @@ pub(crate) fn scatter(
         T::tensor(xs, t.dims(), t.device()).map_err(|e| err(op, e))
     })?;
     match c {
-        CandleArray::Var(var) => var.set(&new).map_err(|e| err(op, e)),
+        CandleArray::Var(var) => set_var(op, var, &new),
         other => {
             *other = CandleArray::of(new, d);
             Ok(())
@@ -380,7 +380,13 @@ impl From<Tensor> for Array {
 }
 
 impl From<Var> for Array {
+    /// Wraps a candle variable (its storage: updates of the Array set it). A variable of a
+    /// dtype outside Ivy's 15 (the f8/f6/f4 formats) becomes a float32 tensor copy, as
+    /// [`From<Tensor>`](#impl-From<Tensor>-for-Array) converts those.
     fn from(v: Var) -> Array {
+        if ivy_dtype(v.dtype()).is_none() {
+            return Array::from(v.as_tensor().clone());
+        }
         Array::from_candle(CandleArray::Var(v))
     }
 }
@@ -391,6 +397,17 @@ pub(crate) fn same_storage(a: &Tensor, b: &Tensor) -> bool {
     let (sa, _) = a.storage_and_layout();
     let (sb, _) = b.storage_and_layout();
     std::ptr::eq(&*sa, &*sb)
+}
+
+/// Sets `var` to `value` (same shape): a value sharing the variable's storage (the variable
+/// itself, a view of it) is copied first, as candle refuses to set a variable from its own
+/// storage.
+pub(crate) fn set_var(op: &'static str, var: &Var, value: &Tensor) -> Result<()> {
+    if same_storage(var.as_tensor(), value) {
+        let copy = value.copy().map_err(|e| err(op, e))?;
+        return var.set(&copy).map_err(|e| err(op, e));
+    }
+    var.set(value).map_err(|e| err(op, e))
 }
 
 impl<'a> crate::IntoArray<'a> for &Tensor {
@@ -430,6 +447,15 @@ crate::args::native_data!(
 impl crate::IntoArrayMut for &mut Var {
     /// A `Var` is set natively, keeping its dtype (the value is cast into it).
     fn with_array<R>(self, op: &'static str, f: impl FnOnce(&mut Array) -> Result<R>) -> Result<R> {
+        if ivy_dtype(self.dtype()).is_none() {
+            return Err(Error::InvalidArgument {
+                op,
+                message: format!(
+                    "a candle Var of dtype {:?} has no ivy dtype, so it cannot be updated in place; convert it to one of ivy's dtypes first",
+                    self.dtype()
+                ),
+            });
+        }
         let mut a = Array::from(self.clone());
         let r = f(&mut a)?;
         if let NativeArray::Candle(CandleArray::Var(_)) = &a.native {
@@ -437,7 +463,7 @@ impl crate::IntoArrayMut for &mut Var {
         }
         // the op rebound the Array (another dtype): set the Var with the value, cast back
         let t = tensor(op, &a.cast(dtype_of(self.dtype()))?)?.clone();
-        self.set(&t).map_err(|e| err(op, e))?;
+        set_var(op, self, &t)?;
         Ok(r)
     }
 }
