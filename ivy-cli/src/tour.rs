@@ -211,6 +211,32 @@ fn inplace_updates() -> CliResult {
         )?;
         outln!("candle: x is unchanged: {x}");
         Ok(())
+    })?;
+    // the seed's special path: `remainder` writes `out` natively (modulus=True), and its
+    // modulus=False path, composed of other ops, ends in an `inplace_update` of `out`
+    ivy::with_backend(Backend::Ndarray, || -> CliResult {
+        let (x1, x2) = (ivy::asarray([7.0f32, -7.0])?, ivy::asarray([3.0f32, 3.0])?);
+        let mut out = ivy::zeros([2])?;
+        let before = storage(&out);
+        for modulus in [true, false] {
+            ivy::remainder_with_out(&x1, &x2, RemainderKw { modulus }, &mut out)?;
+            let same = if storage(&out) == before {
+                "same buffer"
+            } else {
+                "new buffer"
+            };
+            outln!("ndarray: ivy.remainder(x1, x2, modulus={modulus}, out=out) -> out = {out}  ({same})");
+        }
+        // copy: unspecified = no new buffer where the backend can avoid one; true = always
+        let x = ivy::arange(4.0)?;
+        let kw = |copy| AsarrayKw {
+            copy,
+            ..Default::default()
+        };
+        let shared = ivy::asarray_with(&x, kw(None))?.may_share_memory(&x);
+        let copied = ivy::asarray_with(&x, kw(Some(true)))?.may_share_memory(&x);
+        outln!("ndarray: ivy.asarray(x) shares x's buffer: {shared}; ivy.asarray(x, copy=True): {copied}");
+        Ok(())
     })
 }
 
