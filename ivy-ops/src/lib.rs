@@ -126,6 +126,7 @@ pub mod nested {
     pub use crate::functional::data_type::nested::*;
     pub use crate::functional::device::nested::*;
     pub use crate::functional::elementwise::nested::*;
+    pub use crate::functional::general::nested::*;
     pub use crate::functional::linalg::nested::*;
     pub use crate::functional::losses::nested::*;
     pub use crate::functional::manipulation::nested::*;

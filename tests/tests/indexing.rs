@@ -303,3 +303,19 @@ fn set_on_ndarray_writes_the_buffer() -> ivy::Result<()> {
     assert_eq!(x.to_vec::<f32>()?, [1.0, 1.0, 1.0, 0.0, 0.0, 0.0]);
     Ok(())
 }
+
+test_backends! {
+    fn get_item_over_containers(b) {
+        let x = ivy::reshape(&ivy::arange(6.0)?, &[2, 3])?;
+        let c = ivy::container! { a: x.clone(), b: { c: ivy::reshape(&ivy::arange(4.0)?, &[2, 2])? } };
+        // one index at every leaf: the nested form, the Container method, and by name
+        let cols = ivy::nested::get_item(&c, ivy::s![.., -1])?;
+        assert_eq!(cols.at("a")?.to_f64_vec()?, [2.0, 5.0]);
+        assert_eq!(cols.at("b/c")?.to_f64_vec()?, [1.0, 3.0]);
+        assert_eq!(c.get_item(ivy::s![1])?.at("b/c")?.to_f64_vec()?, [2.0, 3.0]);
+        let r = ivy::registry::call("get_item", &[ivy::registry::Value::from(&c), ivy::registry::Value::from(0)], &[])?;
+        assert!(matches!(r, ivy::registry::Value::Container(ref r) if r.at("a")?.to_f64_vec()? == [0.0, 1.0, 2.0]));
+        // an index one leaf rejects: the op's error
+        assert!(matches!(c.get_item(ivy::s![.., 2]), Err(Error::InvalidArgument { .. })));
+    }
+}

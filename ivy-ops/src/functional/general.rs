@@ -9,7 +9,8 @@ pub mod general {
     /// the ellipsis, new axes, integer arrays and bool masks, numpy's meaning on every
     /// backend (see the [`indexing`](crate::indexing) module). A basic index (no arrays) is
     /// a view of `x`'s buffer on ndarray and a copy on candle; an advanced one copies.
-    /// [`Array::get`] is this op. Called by name, `query` is a list of index items (an
+    /// [`Array::get`] is this op; over Containers (`nested::get_item`, `c.get_item(..)`)
+    /// the index applies at every leaf. Called by name, `query` is a list of index items (an
     /// int, `"start:stop:step"`, `"..."`, `None`, an array; one item alone is a list of
     /// one); a malformed item is `Error::ArgumentKind`, an item the array rejects (out of
     /// range, a step of 0, a mask of another shape, too many items)
@@ -25,10 +26,17 @@ pub mod general {
     /// let by_name = call("get_item", &[Value::from(&x), Value::from(vec![Value::from(1), "::2".into()])], &[])?;
     /// assert_eq!(by_name.as_array().unwrap(), &row);
     /// assert!(ivy::get_item(&x, ivy::s![.., 3]).is_err()); // out of range: an error
+    /// // nestable: the same index at every leaf of a Container
+    /// let c = ivy::container! { a: x.clone(), b: { c: ivy::ones([2, 2])? } };
+    /// let firsts = ivy::nested::get_item(&c, ivy::s![.., 0])?;
+    /// assert_eq!(firsts.at("a")?.to_f64_vec()?, [0.0, 3.0]);
+    /// assert_eq!(firsts.at("b/c")?.shape(), &[2]);
+    /// assert_eq!(c.get_item(ivy::s![1, 1])?.at("a")?.to_f64_vec()?, [4.0]); // the method
     /// # ivy::unset_backend();
     /// # Ok::<(), ivy::Error>(())
     /// ```
     #[compositional]
+    #[nestable]
     pub fn get_item(x: &Array, query: &[Idx]) -> Result<Array> {
         crate::indexing::get(x, query)
     }
