@@ -66,11 +66,6 @@ use std::path::{Path, PathBuf};
 /// Non-standalone ops with no golden file, each with the reason numpy cannot express it.
 const EXEMPT: &[(&str, &str)] = &[
     (
-        "inplace_update",
-        "mutates its first argument and returns nothing: a call by name passes the arguments \
-         by value, so there is no result to compare (tests/tests/inplace.rs covers it)",
-    ),
-    (
         "sum_leaves",
         "container-dependent: it consumes a Container, which numpy has no counterpart for",
     ),
