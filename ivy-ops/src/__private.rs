@@ -369,7 +369,10 @@ pub fn promote_operands_as_checked<'s, const N: usize>(
     for o in &ops {
         if let Operand::Scalar(s) = o {
             target = Some(match target {
-                Some(d) if s.joins(d) => d,
+                Some(d) if s.joins(d) => {
+                    int_scalar_fits(op, *s, d)?;
+                    d
+                }
                 // Ivy's `_get_target_dtype`: a float scalar with an integer array gives
                 // float64, a complex scalar with a real array complex128, in either mode
                 Some(d) if matches!(s, Scalar::Float(_)) && d.is_int() => Dtype::Float64,
@@ -402,6 +405,27 @@ pub fn promote_operands_as_checked<'s, const N: usize>(
         (None, Operand::Array(a)) => a,
         (None, Operand::Scalar(_)) => unreachable!("scalars are always converted"),
     }))
+}
+
+/// An int scalar taking an integer array's dtype must be a value of it: numpy 2 and torch
+/// refuse `uint8 + 300` and `uint8 % -3` rather than wrap the scalar into the dtype.
+#[inline]
+pub fn int_scalar_fits(op: &'static str, s: Scalar, d: Dtype) -> Result<()> {
+    let Scalar::Int(v) = s else { return Ok(()) };
+    if !d.is_int() {
+        return Ok(());
+    }
+    let info = crate::iinfo(d)?;
+    if (info.min..=info.max).contains(&i128::from(v)) {
+        return Ok(());
+    }
+    Err(Error::InvalidArgument {
+        op,
+        message: format!(
+            "the int {v} is out of range for the array's dtype {d} ({} to {}); cast the array to a wider dtype first, or pass the value as an array",
+            info.min, info.max
+        ),
+    })
 }
 
 /// The arrays, when every operand is an array and all share one dtype.

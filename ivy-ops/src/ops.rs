@@ -209,6 +209,7 @@ fn assign(
             Some(&*store.insert(y.cast(d)?))
         }
         Operand::Scalar(s) if s.joins(d) => {
+            crate::__private::int_scalar_fits(name, s, d)?;
             let a = crate::functional::creation::scalar_array(name, backend, s, d, x.device())?;
             Some(&*store.insert(a))
         }

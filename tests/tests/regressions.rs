@@ -133,6 +133,27 @@ test_backends! {
         call("sum", &[Value::custom(Answers)], &[("keepdims", Value::from(true))])?;
     }
 
+    // An int scalar out of an integer array's range wrapped into it (`uint8 + 300` added
+    // 44, `uint8 % -3` was positive); numpy 2 and torch refuse it, and so does ivy-rs now,
+    // for the op, its operator and its compound assignment alike.
+    fn an_int_scalar_out_of_the_dtype_range_is_an_error(b) {
+        let u = ivy::asarray([1, 200])?.cast(Dtype::Uint8)?;
+        for r in [ivy::add(&u, 300), ivy::remainder(&u, -3), &u + 300, &u << -1i64] {
+            let e = r.unwrap_err();
+            assert!(matches!(e, Error::InvalidArgument { .. }) && e.to_string().contains("out of range"), "{e}");
+        }
+        let mut v = u.clone();
+        assert!(v.add_assign(-1).is_err());
+        assert_eq!(v.to_vec::<u8>()?, [1, 200]);
+        // in range, either sign where the dtype holds it
+        assert_eq!(ivy::add(&u, 55)?.to_vec::<u8>()?, [56, 255]);
+        let i = ivy::asarray([1, -2])?; // int32
+        assert_eq!(ivy::add(&i, i32::MIN as i64)?.to_vec::<i32>()?, [i32::MIN + 1, i32::MAX - 1]);
+        assert!(ivy::add(&i, i32::MAX as i64 + 1).is_err());
+        // a float array takes any int; an int array with a float scalar promotes (Ivy's rule)
+        assert_eq!(ivy::add(&ivy::asarray([0.5f32])?, 1i64 << 40)?.dtype(), Dtype::Float32);
+    }
+
     // Ops updating an array in place take no custom value, and say so (the message
     // claimed the handler was called).
     fn in_place_ops_refuse_custom_values_plainly(b) {
