@@ -871,6 +871,8 @@ pub(crate) fn set(x: &mut Array, index: &[Idx], value: crate::Operand<'_>) -> Re
             std::borrow::Cow::Owned(a.cast(x.dtype())?)
         }
         crate::Operand::Scalar(s) => {
+            // numpy 2 refuses `x[0] = 300` for uint8 (the operators' rule), not wrapping it
+            crate::__private::int_scalar_fits(OP, s, x.dtype())?;
             let kw = crate::prelude::FullKw {
                 dtype: Some(x.dtype()),
                 device: Some(x.device()),

@@ -144,7 +144,10 @@ test_backends! {
         }
         let mut v = u.clone();
         assert!(v.add_assign(-1).is_err());
+        assert!(v.set(ivy::s![0], 300).is_err()); // numpy 2: x[0] = 300 is an OverflowError
         assert_eq!(v.to_vec::<u8>()?, [1, 200]);
+        v.set(ivy::s![0], 255)?;
+        assert_eq!(v.to_vec::<u8>()?, [255, 200]);
         // in range, either sign where the dtype holds it
         assert_eq!(ivy::add(&u, 55)?.to_vec::<u8>()?, [56, 255]);
         let i = ivy::asarray([1, -2])?; // int32
