@@ -43,7 +43,8 @@ pub mod general {
 
     /// `x[query] = val`, Ivy's `set_item` (numpy's `__setitem__`): writes the selected
     /// elements with `val` (an array or a scalar) broadcast to the selection's shape and
-    /// cast to `x`'s dtype; on error `x` is unchanged. On ndarray the data is written into
+    /// cast to `x`'s dtype (an int scalar must be a value of an integer `x`'s dtype, as in
+    /// numpy 2); on error `x` is unchanged. On ndarray the data is written into
     /// `x`'s buffer (a basic index allocates nothing); on candle a `Var` is set natively and
     /// a tensor is rebound to new data (refused under the strict in-place mode). Indices as
     /// for [`get_item`]; [`Array::set`] is this op. Called by name it updates a clone of its
