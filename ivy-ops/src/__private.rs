@@ -14,8 +14,8 @@ pub use crate::custom::{run_typed as custom_typed, run_typed_out as custom_typed
 pub use crate::family::{self, Kernels};
 pub use crate::kernels;
 pub use crate::value::{
-    check_arity, container_out, holds_container, unknown_keyword, DynEntry, FromValue, IntoValue,
-    Value,
+    check_arity, container_out, holds_container, no_kw_defaults, unknown_keyword, DynEntry,
+    FromValue, IntoValue, Value,
 };
 pub use crate::BackendInfo;
 pub use crate::{__dispatch as dispatch, __support_for as support_for};

@@ -183,9 +183,8 @@ impl<'a> ArrayFunctionCall<'a> {
     pub fn args(&self) -> &'a [Value] {
         self.args
     }
-    /// The keyword arguments: from a typed call, every keyword parameter of the op with its
-    /// value (the default where the caller gave none); from a call by name, the keywords the
-    /// caller gave (the op's defaults are in its [`meta`](Self::meta) only as Rust types).
+    /// The keyword arguments: every keyword parameter of the op with its value (the default
+    /// where the caller gave none), in a typed call and a call by name alike.
     pub fn kwargs(&self) -> &'a Kwargs<'a> {
         self.kwargs
     }

@@ -606,6 +606,15 @@ pub struct DynEntry {
     /// The generated entry: positional values, keyword values, and `out` apart.
     #[doc(hidden)]
     pub run: fn(&[Value], &Kwargs<'_>, Option<&mut Array>) -> Result<Value>,
+    /// The op's keyword arguments with their default values (for custom array handlers).
+    #[doc(hidden)]
+    pub kw_defaults: fn() -> Vec<(&'static str, Value)>,
+}
+
+/// The keyword defaults of an op without keyword arguments.
+#[doc(hidden)]
+pub fn no_kw_defaults() -> Vec<(&'static str, Value)> {
+    Vec::new()
 }
 
 impl DynEntry {
@@ -659,9 +668,17 @@ impl DynEntry {
         if out.is_some() && !meta.has_out {
             return Err(unknown_keyword(meta, "out"));
         }
-        let (out_kw, rest): (Vec<_>, Vec<_>) =
+        let (out_kw, given): (Vec<_>, Vec<_>) =
             kwargs.iter().cloned().partition(|(n, _)| *n == "out");
-        let v = crate::custom::dispatch(meta, args, &rest)?;
+        // every keyword, as a typed call passes them: the given ones over the defaults
+        let mut all: Vec<(&str, Value)> = (self.kw_defaults)();
+        for (n, v) in given {
+            match all.iter_mut().find(|(d, _)| *d == n) {
+                Some(slot) => slot.1 = v,
+                None => all.push((n, v)),
+            }
+        }
+        let v = crate::custom::dispatch(meta, args, &all)?;
         let mut kw_out = match out_kw.into_iter().next() {
             Some((_, o)) => Some(<Array as FromValue>::read(self.name, "out", &o)?),
             None => None,

@@ -128,6 +128,22 @@ test_backends! {
         let e = ivy::registry::dyn_entry("get_item").unwrap();
         let r = e.call_out(&[Value::custom(Answers), Value::from(0)], &[], &mut out);
         assert!(matches!(r, Err(Error::UnknownKeyword { .. })), "{r:?}");
+        // a handler sees the same keywords typed and by name (the defaults filled in)
+        #[derive(Clone, Debug)]
+        struct Keywords(std::sync::Arc<std::sync::Mutex<Vec<Vec<String>>>>);
+        impl IvyArrayFunction for Keywords {
+            fn ivy_array_function(&self, call: &ArrayFunctionCall<'_>) -> Option<Result<Value>> {
+                let kw = call.kwargs().iter().map(|(n, v)| format!("{n}={v:?}")).collect();
+                self.0.lock().unwrap().push(kw);
+                Some(ivy::asarray([1.0f32]).map(Value::Array))
+            }
+        }
+        let k = Keywords(Default::default());
+        ivy::sum_with(&k, SumKw { keepdims: true, ..Default::default() })?;
+        call("sum", &[Value::custom(k.clone())], &[("keepdims", Value::from(true))])?;
+        let seen = k.0.lock().unwrap().clone();
+        assert_eq!(seen[0], seen[1]);
+        assert_eq!(seen[0].len(), 3, "{seen:?}"); // axis, keepdims, dtype
         // the valid calls still reach the handler
         call("add", &[Value::custom(Answers), Value::from(1)], &[])?;
         call("sum", &[Value::custom(Answers)], &[("keepdims", Value::from(true))])?;

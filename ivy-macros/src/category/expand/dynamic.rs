@@ -319,9 +319,20 @@ pub(super) fn entry(cat: &CatCx, op: &Op) -> (TokenStream, TokenStream) {
     let name_s = name.unraw().to_string();
     let meta_ident = meta::meta_ident(&name_s);
     let fn_ident = format_ident!("__dyn_{}", name_s);
-    let row = quote!(#p::DynEntry { name: #name_s, run: #fn_ident });
     let generics = type_generics(op);
     let kws: Vec<&Param> = op.params.iter().filter(|p| p.kw.is_some()).collect();
+    // the keyword defaults as values (what a custom array's handler sees for the keywords a
+    // call by name does not give, as a typed call passes them)
+    let has_defaults = !kws.is_empty() && op.kind != Kind::Standalone;
+    let defaults_ident = format_ident!("__kwdefaults_{}", name_s);
+    let row = |callable: bool| {
+        let defaults = if callable && has_defaults {
+            quote!(#defaults_ident)
+        } else {
+            quote!(#p::no_kw_defaults)
+        };
+        quote!(#p::DynEntry { name: #name_s, run: #fn_ident, kw_defaults: #defaults })
+    };
 
     let (reads, args, mut_holder) = match positional_reads(op, &generics, p, false) {
         Ok(r) => r,
@@ -332,7 +343,7 @@ pub(super) fn entry(cat: &CatCx, op: &Op) -> (TokenStream, TokenStream) {
                     ::core::result::Result::Err(#p::Error::NotCallable { op: #name_s, reason: #reason })
                 }
             };
-            return (f, row);
+            return (f, row(false));
         }
     };
     let kw_ident = format_ident!("{}Kw", camel(&name_s));
@@ -436,7 +447,20 @@ pub(super) fn entry(cat: &CatCx, op: &Op) -> (TokenStream, TokenStream) {
             #result
         }
     };
-    (f, row)
+    let defaults_fn = if has_defaults {
+        let ids = kws.iter().map(|k| &k.ident);
+        let names = kws.iter().map(|k| k.ident.to_string());
+        quote! {
+            #[doc(hidden)]
+            fn #defaults_ident() -> ::std::vec::Vec<(&'static str, #p::Value)> {
+                let __k = <#kw_ident as ::core::default::Default>::default();
+                ::std::vec![#((#names, #p::Value::from(__k.#ids))),*]
+            }
+        }
+    } else {
+        quote!()
+    };
+    (quote!(#f #defaults_fn), row(true))
 }
 
 fn is_unit(op: &Op) -> bool {
