@@ -384,12 +384,28 @@ pub fn run_typed_out(
     out: Option<&mut Array>,
 ) -> Result<Option<Array>> {
     let v = dispatch(meta, &args, &kwargs)?;
+    match out {
+        None => v
+            .as_array()
+            .cloned()
+            .map(Some)
+            .ok_or_else(|| wrong_result(meta, &v, "an array")),
+        Some(out) => write_into(meta, &v, out).map(|()| None),
+    }
+}
+
+/// Writes the handlers' array `v` into `out` (its rules: same shape, `out`'s dtype kept;
+/// unchanged on error); any other value is an error.
+pub(crate) fn write_into(meta: &'static OpMeta, v: &Value, out: &mut Array) -> Result<()> {
     let a = v
         .as_array()
-        .ok_or_else(|| wrong_result(meta, &v, "an array"))?
-        .clone();
-    match out {
-        None => Ok(Some(a)),
-        Some(out) => crate::__private::write_out(meta.name, a, out).map(|()| None),
-    }
+        .cloned()
+        .ok_or_else(|| Error::InvalidArgument {
+            op: meta.name,
+            message: format!(
+                "`out` was given, and the custom array handler returned {} rather than an array",
+                v.kind()
+            ),
+        })?;
+    crate::__private::write_out(meta.name, a, out)
 }

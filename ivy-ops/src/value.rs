@@ -622,11 +622,8 @@ impl DynEntry {
     /// that array and returns it, written (Ivy's `out=`); a Container among the arguments
     /// of a nestable op runs its nested form.
     pub fn call(&self, args: &[Value], kwargs: &Kwargs<'_>) -> Result<Value> {
-        if crate::custom::in_call(args, kwargs) {
-            return self.call_custom(args, kwargs, None);
-        }
         let Some(at) = kwargs.iter().position(|(n, _)| *n == "out") else {
-            return (self.run)(args, kwargs, None);
+            return self.run(args, kwargs, None);
         };
         let mut out = <Array as FromValue>::read(self.name, "out", &kwargs[at].1)?;
         let rest: Vec<(&str, Value)> = kwargs
@@ -635,21 +632,28 @@ impl DynEntry {
             .filter(|(i, _)| *i != at)
             .map(|(_, (n, v))| (*n, v.clone()))
             .collect();
-        (self.run)(args, &rest, Some(&mut out))?;
+        self.run(args, &rest, Some(&mut out))?;
         Ok(Value::Array(out))
     }
 
     /// Calls the op's `_out` form, writing into `out` (its shape and dtype kept; unchanged
     /// when the call fails). An op without an `out` form rejects it as an unknown keyword.
     pub fn call_out(&self, args: &[Value], kwargs: &Kwargs<'_>, out: &mut Array) -> Result<()> {
-        if crate::custom::in_call(args, kwargs) {
-            return self.call_custom(args, kwargs, Some(out)).map(drop);
-        }
-        (self.run)(args, kwargs, Some(out)).map(drop)
+        self.run(args, kwargs, Some(out)).map(drop)
     }
 
-    /// Custom array arguments: the call goes to their types' handlers ([`crate::custom`]);
-    /// an `out` (given apart, or as a keyword argument) receives the array they return.
+    /// The generated entry, or with custom array arguments their types' handlers.
+    fn run(&self, args: &[Value], kwargs: &Kwargs<'_>, out: Option<&mut Array>) -> Result<Value> {
+        if crate::custom::in_call(args, kwargs) {
+            return self.call_custom(args, kwargs, out);
+        }
+        (self.run)(args, kwargs, out)
+    }
+
+    /// Custom array arguments: the call goes to their types' handlers ([`crate::custom`])
+    /// after the checks the op's own entry makes (arity, keyword names, `out` only with an
+    /// out form); `out` receives the array they return (the result is then `None`, as the
+    /// entries' is).
     fn call_custom(
         &self,
         args: &[Value],
@@ -657,47 +661,29 @@ impl DynEntry {
         out: Option<&mut Array>,
     ) -> Result<Value> {
         let meta = crate::registry::meta(self.name)?;
-        // the checks the op's own entry makes: arity, keyword names, `out` only with an out form
         check_arity(meta, args)?;
-        for (n, _) in kwargs {
-            let known = meta.keywords().any(|p| p.name == *n) || (*n == "out" && meta.has_out);
-            if !known {
-                return Err(unknown_keyword(meta, n));
-            }
+        if let Some((n, _)) = kwargs
+            .iter()
+            .find(|(n, _)| !meta.keywords().any(|p| p.name == *n))
+        {
+            return Err(unknown_keyword(meta, n));
         }
         if out.is_some() && !meta.has_out {
             return Err(unknown_keyword(meta, "out"));
         }
-        let (out_kw, given): (Vec<_>, Vec<_>) =
-            kwargs.iter().cloned().partition(|(n, _)| *n == "out");
         // every keyword, as a typed call passes them: the given ones over the defaults
         let mut all: Vec<(&str, Value)> = (self.kw_defaults)();
-        for (n, v) in given {
-            match all.iter_mut().find(|(d, _)| *d == n) {
-                Some(slot) => slot.1 = v,
-                None => all.push((n, v)),
+        for (n, v) in kwargs {
+            match all.iter_mut().find(|(d, _)| d == n) {
+                Some(slot) => slot.1 = v.clone(),
+                None => all.push((n, v.clone())),
             }
         }
         let v = crate::custom::dispatch(meta, args, &all)?;
-        let mut kw_out = match out_kw.into_iter().next() {
-            Some((_, o)) => Some(<Array as FromValue>::read(self.name, "out", &o)?),
-            None => None,
-        };
-        let Some(out) = out.or(kw_out.as_mut()) else {
-            return Ok(v);
-        };
-        let a = v
-            .as_array()
-            .cloned()
-            .ok_or_else(|| Error::InvalidArgument {
-                op: self.name,
-                message: format!(
-                "`out` was given, and the custom array handler returned {} rather than an array",
-                v.kind()
-            ),
-            })?;
-        crate::__private::write_out(self.name, a, out)?;
-        Ok(Value::Array(out.clone()))
+        match out {
+            None => Ok(v),
+            Some(out) => crate::custom::write_into(meta, &v, out).map(|()| Value::None),
+        }
     }
 }
 
