@@ -81,6 +81,10 @@ fn bench(c: &mut Criterion) {
         g.bench_with_input(BenchmarkId::new("ivy_ndarray", n), &n, |b, _| {
             b.iter(|| ivy::add(black_box(&x), black_box(&y)).unwrap())
         });
+        // borrowed ndarray arrays straight in: lent to the op, read in place (no copy)
+        g.bench_with_input(BenchmarkId::new("ivy_ndarray_lent", n), &n, |b, _| {
+            b.iter(|| ivy::add(black_box(&raw), black_box(&raw2)).unwrap())
+        });
         g.bench_with_input(BenchmarkId::new("ivy_ndarray_nodispatch", n), &n, |b, _| {
             b.iter(|| {
                 <NdarrayBackend as ElementwiseBackend>::add(black_box(&x), black_box(&y)).unwrap()

@@ -60,11 +60,18 @@ scalar_operand!(f32, f64, i8, i16, i32, i64, u8, u16, u32, bool);
 /// | `&Array`, `&mut Array` | borrowed |
 /// | `Array` | moved |
 /// | `ndarray::ArrayD<T>` (by value), `&ndarray::ArcArray<T, IxDyn>` | no copy (the buffer becomes, or already is, shared storage) |
-/// | `&ndarray::ArrayD<T>`, `ndarray::ArrayViewD<T>` (or `&` it) | one copy: a borrowed ndarray buffer cannot outlive the borrow, and an `Array` owns (shares) its storage |
+/// | `&ndarray::ArrayD<T>`, `ndarray::ArrayViewD<T>` (or `&` it), any strides | lent to the op: read in place, no copy (see below) |
 /// | `candle_core::Tensor` / `&Tensor`, `&candle_core::Var` | no copy (candle's handles share storage); a `Var` stays a `Var` |
 ///
 /// The result is always an [`Array`]; compositional bodies see `&Array`s. `out` takes only
 /// `&mut Array` (its data is replaced, which a borrowed native cannot be).
+///
+/// A borrowed ndarray buffer is *lent* to the call ([`NativeArray::NdarrayLent`](crate::NativeArray::NdarrayLent)):
+/// element-wise ops, comparisons, reductions, casts, `where`, `matmul`, `concat`, sorting,
+/// `take` and the other kernels that only read run on it in place, so an `_out`
+/// form allocates nothing for it, as for an `&Array`. Nothing of it outlives the call: an op
+/// whose result would share its input's buffer (`reshape` or `astype` without a copy, basic
+/// indexing, `asarray`) returns a copy for a lent input, since an `Array` owns its data.
 ///
 /// ```
 /// use ivy::prelude::*;
@@ -84,7 +91,7 @@ scalar_operand!(f32, f64, i8, i16, i32, i64, u8, u16, u32, bool);
 )]
 pub trait IntoArray<'a>: Sized {
     /// The argument as an `Array` (borrowed when it is one); `op` names the op in errors.
-    fn into_array(self, op: &'static str) -> Result<Cow<'a, Array>>;
+    fn into_array(self, op: &'static str) -> Result<ArrayArg<'a>>;
 
     /// Whether the argument is a custom array ([`IvyArrayFunction`]): the op hands the call
     /// to its type instead of running (see [`crate::custom`]). A constant `false` for every
@@ -99,7 +106,60 @@ pub trait IntoArray<'a>: Sized {
     #[doc(hidden)]
     #[inline]
     fn into_value(self, op: &'static str) -> Result<Value> {
-        self.into_array(op).map(|a| Value::Array(a.into_owned()))
+        self.into_array(op)?.into_owned(op).map(Value::Array)
+    }
+}
+
+/// An array argument as an op receives it ([`IntoArray::into_array`]): the `&Array` given,
+/// an Array made of a native (sharing its buffer where the backend can), or an ndarray
+/// buffer lent to the call (read in place, never copied by the ops that read views). It
+/// dereferences to `&Array`; it cannot outlive the argument it borrows.
+#[derive(Debug)]
+pub struct ArrayArg<'a> {
+    /// A lent Array (`NativeArray::NdarrayLent`) is always `Owned` here and never moved out
+    /// (see `backends::ndarray::lent`).
+    inner: Cow<'a, Array>,
+}
+
+impl<'a> ArrayArg<'a> {
+    /// An `&Array` as given.
+    #[inline(always)]
+    pub fn borrowed(a: &'a Array) -> ArrayArg<'a> {
+        ArrayArg {
+            inner: Cow::Borrowed(a),
+        }
+    }
+    /// An Array (made of a native, or moved in).
+    #[inline(always)]
+    pub fn owned(a: Array) -> ArrayArg<'a> {
+        ArrayArg {
+            inner: Cow::Owned(a),
+        }
+    }
+    /// A lent Array: only `backends::ndarray::lend` makes one.
+    #[cfg(feature = "ndarray")]
+    #[inline(always)]
+    pub(crate) fn lent(a: Array) -> ArrayArg<'a> {
+        ArrayArg {
+            inner: Cow::Owned(a),
+        }
+    }
+    /// The Array, owned: moved out when it was made for the call, a clone (a buffer shared
+    /// where the backend shares) of a given `&Array`, a (fallibly allocated) copy of a lent
+    /// buffer.
+    pub fn into_owned(self, op: &'static str) -> Result<Array> {
+        match self.inner {
+            Cow::Borrowed(a) => Ok(a.clone()),
+            Cow::Owned(a) => a.into_unlent(op),
+        }
+    }
+}
+
+impl std::ops::Deref for ArrayArg<'_> {
+    type Target = Array;
+    #[inline(always)]
+    fn deref(&self) -> &Array {
+        &self.inner
     }
 }
 
@@ -117,7 +177,7 @@ fn custom_not_array(op: &'static str, type_name: &str) -> Error {
 /// Custom array types (see [`crate::custom`]): by reference when they are `Clone` (the
 /// handler gets a copy), or as a shared [`CustomArray`] handle.
 impl<'a, T: IvyArrayFunction + Clone> IntoArray<'a> for &'a T {
-    fn into_array(self, op: &'static str) -> Result<Cow<'a, Array>> {
+    fn into_array(self, op: &'static str) -> Result<ArrayArg<'a>> {
         Err(custom_not_array(op, std::any::type_name::<T>()))
     }
     #[inline(always)]
@@ -129,7 +189,7 @@ impl<'a, T: IvyArrayFunction + Clone> IntoArray<'a> for &'a T {
     }
 }
 impl<'a> IntoArray<'a> for &'a CustomArray {
-    fn into_array(self, op: &'static str) -> Result<Cow<'a, Array>> {
+    fn into_array(self, op: &'static str) -> Result<ArrayArg<'a>> {
         Err(custom_not_array(op, self.type_name()))
     }
     #[inline(always)]
@@ -141,7 +201,7 @@ impl<'a> IntoArray<'a> for &'a CustomArray {
     }
 }
 impl<'a> IntoArray<'a> for CustomArray {
-    fn into_array(self, op: &'static str) -> Result<Cow<'a, Array>> {
+    fn into_array(self, op: &'static str) -> Result<ArrayArg<'a>> {
         Err(custom_not_array(op, self.type_name()))
     }
     #[inline(always)]
@@ -157,7 +217,7 @@ macro_rules! custom_operand {
     ($([$($g:tt)*] $t:ty),* $(,)?) => {$(
         impl<'a, $($g)*> IntoOperand<'a> for $t {
             fn into_operand(self, op: &'static str) -> Result<OperandArg<'a>> {
-                IntoArray::into_array(self, op).map(|a| OperandArg::Native(a.into_owned()))
+                IntoArray::into_array(self, op).map(OperandArg::Native)
             }
             #[inline(always)]
             fn is_custom(&self) -> bool {
@@ -173,40 +233,40 @@ custom_operand!([T: IvyArrayFunction + Clone] &'a T, [] &'a CustomArray, [] Cust
 
 impl<'a> IntoArray<'a> for &'a Array {
     #[inline(always)]
-    fn into_array(self, _op: &'static str) -> Result<Cow<'a, Array>> {
-        Ok(Cow::Borrowed(self))
+    fn into_array(self, _op: &'static str) -> Result<ArrayArg<'a>> {
+        Ok(ArrayArg::borrowed(self))
     }
 }
 impl<'a> IntoArray<'a> for &'a mut Array {
     #[inline(always)]
-    fn into_array(self, _op: &'static str) -> Result<Cow<'a, Array>> {
-        Ok(Cow::Borrowed(self))
+    fn into_array(self, _op: &'static str) -> Result<ArrayArg<'a>> {
+        Ok(ArrayArg::borrowed(self))
     }
 }
 impl<'a> IntoArray<'a> for &&'a Array {
     #[inline(always)]
-    fn into_array(self, _op: &'static str) -> Result<Cow<'a, Array>> {
-        Ok(Cow::Borrowed(*self))
+    fn into_array(self, _op: &'static str) -> Result<ArrayArg<'a>> {
+        Ok(ArrayArg::borrowed(self))
     }
 }
 impl<'a> IntoArray<'a> for &'a Cow<'_, Array> {
     #[inline(always)]
-    fn into_array(self, _op: &'static str) -> Result<Cow<'a, Array>> {
-        Ok(Cow::Borrowed(&**self))
+    fn into_array(self, _op: &'static str) -> Result<ArrayArg<'a>> {
+        Ok(ArrayArg::borrowed(self))
     }
 }
 impl<'a> IntoArray<'a> for Array {
     #[inline(always)]
-    fn into_array(self, _op: &'static str) -> Result<Cow<'a, Array>> {
-        Ok(Cow::Owned(self))
+    fn into_array(self, _op: &'static str) -> Result<ArrayArg<'a>> {
+        Ok(ArrayArg::owned(self))
     }
 }
 
 /// A sequence-of-arrays argument (`concat`'s, `stack`'s): a reference to a slice, an array
 /// or a `Vec` of `&Array`s (passed on as they are, nothing copied or allocated), `Array`s
-/// (shared), or one backend's natives, each converted as [`IntoArray`] converts a reference
-/// to it: candle handles and `ArcArray`s shared, ndarray `ArrayD`s and views copied once (a
-/// slice only lends its items). The items of one sequence are of one type (Rust's slices are), and an empty
+/// (borrowed), or one backend's natives, each converted as [`IntoArray`] converts a
+/// reference to it: candle handles and `ArcArray`s shared, ndarray `ArrayD`s and views lent
+/// (read in place). The items of one sequence are of one type (Rust's slices are), and an empty
 /// literal names it: `ivy::meshgrid(&[] as &[&Array])`.
 ///
 /// ```
@@ -236,8 +296,8 @@ pub trait IntoArrays<'a> {
 pub enum ArraysArg<'a> {
     /// `&Array`s as given.
     Given(&'a [&'a Array]),
-    /// Converted arrays.
-    Converted(Vec<Array>),
+    /// Converted (or lent) arrays.
+    Converted(Vec<ArrayArg<'a>>),
 }
 
 impl ArraysArg<'_> {
@@ -247,7 +307,7 @@ impl ArraysArg<'_> {
         match self {
             ArraysArg::Given(s) => s,
             ArraysArg::Converted(v) => {
-                holder.extend(v.iter());
+                holder.extend(v.iter().map(|a| &**a));
                 holder
             }
         }
@@ -267,8 +327,8 @@ pub trait SeqItem<'a>: Sized {
     fn given(_items: &'a [Self]) -> Option<&'a [&'a Array]> {
         None
     }
-    /// One item as an Array.
-    fn to_array(&self, op: &'static str) -> Result<Array>;
+    /// One item as an array argument.
+    fn to_array(item: &'a Self, op: &'static str) -> Result<ArrayArg<'a>>;
 }
 
 impl<'a> SeqItem<'a> for &'a Array {
@@ -277,14 +337,14 @@ impl<'a> SeqItem<'a> for &'a Array {
         Some(items)
     }
     #[inline]
-    fn to_array(&self, _op: &'static str) -> Result<Array> {
-        Ok((*self).clone())
+    fn to_array(item: &'a Self, _op: &'static str) -> Result<ArrayArg<'a>> {
+        Ok(ArrayArg::borrowed(item))
     }
 }
-impl SeqItem<'_> for Array {
+impl<'a> SeqItem<'a> for Array {
     #[inline]
-    fn to_array(&self, _op: &'static str) -> Result<Array> {
-        Ok(self.clone())
+    fn to_array(item: &'a Self, _op: &'static str) -> Result<ArrayArg<'a>> {
+        Ok(ArrayArg::borrowed(item))
     }
 }
 /// Natives as sequence items: each converted as [`IntoArray`] converts a reference to it
@@ -292,9 +352,9 @@ impl SeqItem<'_> for Array {
 macro_rules! seq_item_native {
     ($([$($g:tt)*] $t:ty => |$x:ident| $via:expr),* $(,)?) => {$(
         impl<'a, $($g)*> $crate::SeqItem<'a> for $t {
-            fn to_array(&self, op: &'static str) -> $crate::Result<$crate::Array> {
-                let $x = self;
-                $crate::IntoArray::into_array($via, op).map(::std::borrow::Cow::into_owned)
+            fn to_array(item: &'a Self, op: &'static str) -> $crate::Result<$crate::ArrayArg<'a>> {
+                let $x = item;
+                $crate::IntoArray::into_array($via, op)
             }
         }
     )*};
@@ -307,7 +367,7 @@ fn seq_of<'a, E: SeqItem<'a>>(items: &'a [E], op: &'static str) -> Result<Arrays
     }
     items
         .iter()
-        .map(|e| e.to_array(op))
+        .map(|e| E::to_array(e, op))
         .collect::<Result<Vec<_>>>()
         .map(ArraysArg::Converted)
 }
@@ -407,8 +467,8 @@ pub trait IntoOperand<'a>: Sized {
 pub enum OperandArg<'a> {
     /// An operand as given.
     Given(Operand<'a>),
-    /// A native array, converted.
-    Native(Array),
+    /// A native array, converted (or lent: see [`ArrayArg`]).
+    Native(ArrayArg<'a>),
 }
 
 impl OperandArg<'_> {
@@ -465,7 +525,7 @@ impl<'a> IntoOperand<'a> for &&'a Array {
 impl<'a> IntoOperand<'a> for Array {
     #[inline]
     fn into_operand(self, _op: &'static str) -> Result<OperandArg<'a>> {
-        Ok(OperandArg::Native(self))
+        Ok(OperandArg::Native(ArrayArg::owned(self)))
     }
 }
 
@@ -475,8 +535,7 @@ macro_rules! native_operand {
         impl<'a, $($g)*> $crate::IntoOperand<'a> for $t {
             #[inline]
             fn into_operand(self, op: &'static str) -> $crate::Result<$crate::OperandArg<'a>> {
-                let a = $crate::IntoArray::into_array(self, op)?;
-                Ok($crate::OperandArg::Native(a.into_owned()))
+                $crate::IntoArray::into_array(self, op).map($crate::OperandArg::Native)
             }
         }
     )*};
@@ -781,7 +840,7 @@ macro_rules! native_data {
         impl<$($g)*> From<$t> for $crate::Data {
             #[doc = concat!("`", stringify!($t), "` as an array (see [`IntoArray`](crate::IntoArray)).")]
             fn from(x: $t) -> $crate::Data {
-                let a = $crate::IntoArray::into_array(x, "asarray").map(|a| a.into_owned());
+                let a = $crate::IntoArray::into_array(x, "asarray").and_then(|a| a.into_owned("asarray"));
                 $crate::Data::from_converted(a, $copied)
             }
         }

@@ -1,17 +1,34 @@
 //! `Array` and `NativeArray`.
 
-use crate::backends::{CandleArray, NdArray};
+use crate::backends::{CandleArray, NdArray, NdLent};
 use ivy_core::{Backend, Device, Dtype, Error, Result};
 use std::fmt;
 
 /// The data of an [`Array`], one variant per compiled-in backend (Ivy's `NativeArray`).
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 #[non_exhaustive]
 pub enum NativeArray {
     /// An ndarray array (all 15 dtypes).
     Ndarray(NdArray),
     /// A candle tensor or variable.
     Candle(CandleArray),
+    /// An ndarray buffer lent to one op call: an `&ArrayD<T>` or `ArrayViewD<T>` argument,
+    /// read in place instead of copied. Only an op's body sees one (behind `&Array`, while
+    /// the op runs); cloning the Array copies the data into an [`NativeArray::Ndarray`].
+    NdarrayLent(NdLent),
+}
+
+impl Clone for NativeArray {
+    /// Shares the buffer (ndarray's copy-on-write storage, candle's handles); copies a lent
+    /// ndarray buffer, which an Array cannot keep (like cloning an `ndarray::ArrayD`, that
+    /// copy aborts if memory runs out).
+    fn clone(&self) -> NativeArray {
+        match self {
+            NativeArray::Ndarray(a) => NativeArray::Ndarray(a.clone()),
+            NativeArray::Candle(c) => NativeArray::Candle(c.clone()),
+            NativeArray::NdarrayLent(l) => crate::backends::lent_to_owned(l),
+        }
+    }
 }
 
 impl NativeArray {
@@ -19,7 +36,7 @@ impl NativeArray {
     #[inline]
     pub fn backend(&self) -> Backend {
         match self {
-            NativeArray::Ndarray(_) => Backend::Ndarray,
+            NativeArray::Ndarray(_) | NativeArray::NdarrayLent(_) => Backend::Ndarray,
             NativeArray::Candle(_) => Backend::Candle,
         }
     }
@@ -76,6 +93,7 @@ impl Array {
         match &self.native {
             NativeArray::Ndarray(a) => crate::backends::nd_dtype(a),
             NativeArray::Candle(t) => crate::backends::candle_dtype(t),
+            NativeArray::NdarrayLent(l) => crate::backends::lent_dtype(l),
         }
     }
     /// The array's shape.
@@ -84,6 +102,7 @@ impl Array {
         match &self.native {
             NativeArray::Ndarray(a) => crate::backends::nd_shape(a),
             NativeArray::Candle(t) => crate::backends::candle_shape(t),
+            NativeArray::NdarrayLent(l) => crate::backends::lent_shape(l),
         }
     }
     /// Number of dimensions.
@@ -101,15 +120,18 @@ impl Array {
     /// The array's device.
     pub fn device(&self) -> Device {
         match &self.native {
-            NativeArray::Ndarray(_) => Device::Cpu,
+            NativeArray::Ndarray(_) | NativeArray::NdarrayLent(_) => Device::Cpu,
             NativeArray::Candle(t) => crate::backends::candle_device(t),
         }
     }
     /// The values as f64 (real part of complex values), row-major.
     pub fn to_f64_vec(&self) -> Result<Vec<f64>> {
-        match &self.native {
+        match &*self.unlent("to_f64_vec")? {
             NativeArray::Ndarray(a) => Ok(crate::backends::nd_to_f64(a)),
             NativeArray::Candle(t) => crate::backends::candle_to_f64(t),
+            NativeArray::NdarrayLent(_) => Err(Error::BackendUnavailable {
+                backend: self.backend(),
+            }),
         }
     }
     /// A copy on another backend (same dtype; an error if that backend lacks the dtype).
@@ -141,7 +163,7 @@ impl Array {
     /// ```
     pub fn to_vec<T: crate::elem::Elem>(&self) -> Result<Vec<T>> {
         self.expect_dtype::<T>("to_vec")?;
-        match &self.native {
+        match &*self.unlent("to_vec")? {
             #[cfg(feature = "ndarray")]
             NativeArray::Ndarray(a) => crate::backends::ndarray::nd_all!(a, x, S => {
                 let v: Vec<S> = crate::backends::ndarray::row_major("to_vec", x)?.into_owned();
@@ -242,21 +264,40 @@ impl Array {
     /// # Ok::<(), ivy::Error>(())
     /// ```
     pub fn may_share_memory(&self, other: &Array) -> bool {
+        if let (Some(a), Some(b)) = (
+            crate::backends::nd_byte_range(&self.native),
+            crate::backends::nd_byte_range(&other.native),
+        ) {
+            return a.start < b.end && b.start < a.end;
+        }
         match (&self.native, &other.native) {
-            #[cfg(feature = "ndarray")]
-            (NativeArray::Ndarray(a), NativeArray::Ndarray(b)) => {
-                let (a, b) = (
-                    crate::backends::ndarray::byte_range(a),
-                    crate::backends::ndarray::byte_range(b),
-                );
-                a.start < b.end && b.start < a.end
-            }
             #[cfg(feature = "candle")]
             (NativeArray::Candle(a), NativeArray::Candle(b)) => {
                 crate::backends::candle::same_storage(a.tensor(), b.tensor())
             }
             #[allow(unreachable_patterns)]
             _ => false,
+        }
+    }
+
+    /// The native data, with a buffer lent to the running op in Array storage (copied once,
+    /// cached: see [`NativeArray::NdarrayLent`]); never `NdarrayLent`.
+    pub(crate) fn unlent(&self, op: &'static str) -> Result<std::borrow::Cow<'_, NativeArray>> {
+        match &self.native {
+            NativeArray::NdarrayLent(l) => {
+                crate::backends::lent_shared(l, op).map(std::borrow::Cow::Owned)
+            }
+            other => Ok(std::borrow::Cow::Borrowed(other)),
+        }
+    }
+
+    /// The Array, with a lent buffer copied into its own storage.
+    pub(crate) fn into_unlent(self, op: &'static str) -> Result<Array> {
+        match self.native {
+            NativeArray::NdarrayLent(l) => {
+                Ok(Array::from_native(crate::backends::lent_shared(&l, op)?))
+            }
+            native => Ok(Array { native }),
         }
     }
 
@@ -330,7 +371,10 @@ impl PartialEq for Array {
         if self.dtype() != other.dtype() || self.shape() != other.shape() {
             return false;
         }
-        match (&self.native, &other.native) {
+        let (Ok(x), Ok(y)) = (self.unlent("eq"), other.unlent("eq")) else {
+            return false;
+        };
+        match (&*x, &*y) {
             #[cfg(feature = "ndarray")]
             (NativeArray::Ndarray(a), NativeArray::Ndarray(b)) => a == b,
             #[cfg(feature = "candle")]
@@ -490,7 +534,7 @@ mod repr {
     /// The elements shown, row-major: all of them, or for each summarised axis its first
     /// and last [`EDGE_ITEMS`] (only those are copied).
     fn gather(x: &Array, summarised: &[bool]) -> Result<Vec<Cell>> {
-        match &x.native {
+        match &*x.unlent("repr")? {
             #[cfg(feature = "ndarray")]
             NativeArray::Ndarray(a) => {
                 crate::backends::ndarray::nd_all!(a, v, T => nd_cells(v.view(), summarised))

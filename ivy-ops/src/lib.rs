@@ -65,8 +65,8 @@ pub struct ReadmeDoctests;
 pub mod __private;
 
 pub use args::{
-    ArraysArg, Data, IntoArray, IntoArrayMut, IntoArrays, IntoData, IntoOperand, NestArg, Operand,
-    OperandArg, SeqItem,
+    ArrayArg, ArraysArg, Data, IntoArray, IntoArrayMut, IntoArrays, IntoData, IntoOperand, NestArg,
+    Operand, OperandArg, SeqItem,
 };
 pub use array::{Array, NativeArray};
 #[cfg(feature = "candle")]

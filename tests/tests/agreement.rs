@@ -750,6 +750,25 @@ fn value_disagreement(a: &Value, b: &Value, scale: Scale) -> Option<String> {
     }
 }
 
+/// Whether an argument holds an array.
+fn holds_array(v: &Value) -> bool {
+    match v {
+        Value::Array(_) | Value::Container(_) => true,
+        Value::List(vs) => vs.iter().any(holds_array),
+        _ => false,
+    }
+}
+
+/// Whether a result holds an array on a backend other than `b`.
+fn on_other(v: &Value, b: Backend) -> bool {
+    match v {
+        Value::Array(a) => a.backend() != b,
+        Value::List(vs) => vs.iter().any(|v| on_other(v, b)),
+        Value::Container(c) => c.leaves().any(|(_, a)| a.backend() != b),
+        _ => false,
+    }
+}
+
 /// An error stating a documented limitation of the backend that raised it (candle's
 /// immutable tensors refuse `ensure_in_backend`), not a disagreement.
 fn is_backend_limitation(e: &Error) -> bool {
@@ -866,6 +885,7 @@ fn run(cases: usize) -> Run {
         let composed = entry.meta.kind == OpKind::Mixed
             && support(entry, Backend::Ndarray).map(|r| r.native)
                 != support(entry, Backend::Candle).map(|r| r.native);
+        let creation = is_creation(entry.meta, &params);
         let (mut both_ok, mut n_cases) = (0, 0);
         for d in compared_dtypes(entry) {
             for _ in 0..cases {
@@ -893,17 +913,42 @@ fn run(cases: usize) -> Run {
                     composed,
                 };
                 let desc = describe(name, &args, &ag.notes);
+                // an op given arrays runs on their backend, whatever the global one: each
+                // backend's call then runs under the other global backend (a creation op,
+                // or a call of scalars only, under its own)
+                let given = !creation
+                    && args
+                        .positional
+                        .iter()
+                        .chain(args.keywords.iter().map(|(_, v)| v))
+                        .any(holds_array);
+                let global = |b: Backend| match (given, b) {
+                    (false, b) => b,
+                    (true, Backend::Ndarray) => Backend::Candle,
+                    (true, _) => Backend::Ndarray,
+                };
                 // the candle copy first: an in-place op may write ndarray's buffers
                 let nd_args = args.clone();
                 let cd = quietly(|| {
-                    ivy::with_backend(Backend::Candle, || {
+                    ivy::with_backend(global(Backend::Candle), || {
                         args.to_backend(Backend::Candle)?.call(name)
                     })
                 });
-                let nd = quietly(|| ivy::with_backend(Backend::Ndarray, || nd_args.call(name)));
+                let nd =
+                    quietly(|| ivy::with_backend(global(Backend::Ndarray), || nd_args.call(name)));
                 let problem = match (nd, cd) {
                     (Err(p), _) => Some(("ndarray panics".to_string(), p)),
                     (_, Err(p)) => Some(("candle panics".to_string(), p)),
+                    (Ok(Ok(a)), Ok(Ok(b)))
+                        if given
+                            && (on_other(&a, Backend::Ndarray)
+                                || on_other(&b, Backend::Candle)) =>
+                    {
+                        Some((
+                            "a result is not on the inputs' backend".to_string(),
+                            format!("ndarray inputs give {a:?}; candle inputs give {b:?}"),
+                        ))
+                    }
                     (Ok(Ok(a)), Ok(Ok(b))) => {
                         both_ok += 1;
                         value_disagreement(&a, &b, scale).map(|d| {

@@ -221,3 +221,49 @@ fn compound_assignment_allocations() {
         "a float64 operand: a float64 result, cast into float32 ({n})"
     );
 }
+
+/// A borrowed ndarray argument (`&ArrayD`, `ArrayViewD`) is lent to the op, not copied: an
+/// element-wise op, a comparison, a reduction or a cast allocates its result only, and an
+/// `_out` form nothing, as with an `&Array`.
+#[test]
+fn borrowed_ndarray_natives_are_read_in_place() {
+    let a = ndarray::ArrayD::<f32>::from_elem(ndarray::IxDyn(&[1000]), 0.5);
+    let b = ndarray::ArrayD::<f32>::from_elem(ndarray::IxDyn(&[1000]), 2.0);
+    let x = arr(1000);
+    let mut out = arr(1000);
+    ivy::tan_out(&a, &mut out).unwrap(); // warm up
+    no_allocation("tan_out(&ArrayD)", || {
+        ivy::tan_out(&a, &mut out).unwrap();
+    });
+    no_allocation("add_out(&ArrayD, ArrayViewD)", || {
+        ivy::add_out(&a, b.view(), &mut out).unwrap();
+    });
+    no_allocation("multiply_out(&Array, &ArrayD)", || {
+        ivy::multiply_out(&x, &b, &mut out).unwrap();
+    });
+    // a strided view: still read in place
+    let wide = ndarray::ArrayD::<f32>::from_elem(ndarray::IxDyn(&[2000]), 1.0);
+    let strided = wide.slice_each_axis(|_| ndarray::Slice::new(0, None, 2));
+    no_allocation("exp_out(strided view)", || {
+        ivy::exp_out(&strided, &mut out).unwrap();
+    });
+    let n = allocations(|| {
+        let _ = ivy::tan(&a).unwrap();
+    });
+    assert_eq!(
+        n, 2,
+        "tan(&ArrayD): the result's buffer and Arc header only"
+    );
+    let n = allocations(|| {
+        let _ = ivy::less(&a, &b).unwrap();
+    });
+    assert_eq!(n, 2, "less(&ArrayD, &ArrayD): the result only");
+    let n = allocations(|| {
+        let _ = ivy::astype(&a, Dtype::Float64).unwrap();
+    });
+    assert_eq!(n, 2, "astype(&ArrayD): the result only");
+    let n = allocations(|| {
+        let _ = (&x + &a).unwrap();
+    });
+    assert_eq!(n, 2, "&Array + &ArrayD: the result only");
+}

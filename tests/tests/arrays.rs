@@ -384,3 +384,87 @@ fn var_of(x: &Array) -> candle_core::Var {
         other => panic!("not a candle Var: {other:?}"),
     }
 }
+
+/// A borrowed ndarray argument is lent to the op (read in place: see `alloc.rs`), and
+/// nothing of it outlives the call: an op that returns its input unchanged, or a view of
+/// it, returns a copy (an Array owns its data), so a result never points into the
+/// borrowed buffer. Every result equals the one for the same data as an `&Array`.
+#[test]
+fn lent_ndarray_arguments_never_outlive_the_call() -> ivy::Result<()> {
+    let a = nd(&[3.0, 1.0, 2.0, 0.5, 4.0, 6.0], &[2, 3]);
+    let x = Array::from(a.clone());
+    let inside = |r: &Array| {
+        let span = a.as_slice().unwrap().as_ptr_range();
+        matches!(
+            r.native(),
+            NativeArray::Ndarray(ivy::backends::NdArray::Float32(_))
+        ) && span.contains(&f32_ptr(r))
+    };
+    let cases: Vec<(&str, Array, Array)> = vec![
+        (
+            "reshape",
+            ivy::reshape(&a, &[3, 2])?,
+            ivy::reshape(&x, &[3, 2])?,
+        ),
+        (
+            "astype same dtype",
+            ivy::astype(&a, Dtype::Float32)?,
+            ivy::astype(&x, Dtype::Float32)?,
+        ),
+        ("asarray", ivy::asarray(&a)?, ivy::asarray(&x)?),
+        (
+            "get_item",
+            ivy::get_item(&a, ivy::s![1, ..])?,
+            ivy::get_item(&x, ivy::s![1, ..])?,
+        ),
+        (
+            "permute_dims",
+            ivy::permute_dims(&a, &[1, 0])?,
+            ivy::permute_dims(&x, &[1, 0])?,
+        ),
+        (
+            "expand_dims",
+            ivy::expand_dims(&a, 0)?,
+            ivy::expand_dims(&x, 0)?,
+        ),
+        ("flip", ivy::flip(&a)?, ivy::flip(&x)?),
+        ("concat", ivy::concat(&[&a, &a])?, ivy::concat(&[&x, &x])?),
+        ("sort", ivy::sort(&a)?, ivy::sort(&x)?),
+        (
+            "matmul",
+            ivy::matmul(&a, ivy::permute_dims(&x, &[1, 0])?)?,
+            ivy::matmul(&x, ivy::permute_dims(&x, &[1, 0])?)?,
+        ),
+        (
+            "where",
+            ivy::r#where(&ivy::greater(&a, 1.5)?, &a, 0.0f32)?,
+            ivy::r#where(&ivy::greater(&x, 1.5)?, &x, 0.0f32)?,
+        ),
+        ("clip", ivy::clip(&a, 1.0, 3.0)?, ivy::clip(&x, 1.0, 3.0)?),
+        ("sum", ivy::sum(&a)?, ivy::sum(&x)?),
+        ("mean", ivy::mean(&a)?, ivy::mean(&x)?),
+        ("softplus", ivy::softplus(&a)?, ivy::softplus(&x)?),
+        (
+            "cross_entropy",
+            ivy::cross_entropy(&a, &a)?,
+            ivy::cross_entropy(&x, &x)?,
+        ),
+    ];
+    for (name, lent, given) in &cases {
+        assert_eq!(
+            lent, given,
+            "{name}: a lent argument gives the Array's result"
+        );
+        assert!(
+            !inside(lent),
+            "{name}: the result points into the borrowed buffer"
+        );
+    }
+    // the results outlive the borrowed array
+    drop(a);
+    let _reuse = nd(&[-1.0; 6], &[2, 3]);
+    for (name, lent, given) in &cases {
+        assert_eq!(lent, given, "{name}: after the borrowed array is gone");
+    }
+    Ok(())
+}

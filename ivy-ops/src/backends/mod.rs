@@ -15,12 +15,16 @@ pub mod ndarray;
 #[cfg(feature = "candle")]
 pub use self::candle::{CandleArray, CandleBackend};
 #[cfg(feature = "ndarray")]
-pub use self::ndarray::{NdArray, NdarrayBackend};
+pub use self::ndarray::{NdArray, NdLent, NdarrayBackend};
 
 /// Stand-in for the ndarray data when the `ndarray` feature is off (no value exists).
 #[cfg(not(feature = "ndarray"))]
 #[derive(Clone, Debug)]
 pub enum NdArray {}
+/// Stand-in for a lent ndarray buffer when the `ndarray` feature is off (no value exists).
+#[cfg(not(feature = "ndarray"))]
+#[derive(Debug)]
+pub enum NdLent {}
 /// Stand-in for candle data when the `candle` feature is off (no value exists).
 #[cfg(not(feature = "candle"))]
 #[derive(Clone, Debug)]
@@ -137,6 +141,53 @@ pub(crate) fn nd_to_f64(a: &NdArray) -> Vec<f64> {
     #[cfg(not(feature = "ndarray"))]
     match *a {}
 }
+// not inlined: `Array::dtype`/`shape` stay small enough to inline everywhere (their hot
+// arms are the storage ones)
+#[inline(never)]
+pub(crate) fn lent_dtype(l: &NdLent) -> Dtype {
+    #[cfg(feature = "ndarray")]
+    return l.dtype();
+    #[cfg(not(feature = "ndarray"))]
+    match *l {}
+}
+#[inline(never)]
+pub(crate) fn lent_shape(l: &NdLent) -> &[usize] {
+    #[cfg(feature = "ndarray")]
+    return l.shape();
+    #[cfg(not(feature = "ndarray"))]
+    match *l {}
+}
+/// A lent buffer in Array storage (copied once per call, cached).
+pub(crate) fn lent_shared(l: &NdLent, op: &'static str) -> Result<NativeArray> {
+    #[cfg(feature = "ndarray")]
+    return l.shared(op).map(|a| NativeArray::Ndarray(a.clone()));
+    #[cfg(not(feature = "ndarray"))]
+    match (*l, op) {}
+}
+/// A lent buffer copied into Array storage (`Clone`; aborts if memory runs out, as cloning
+/// an `ndarray::ArrayD` does).
+pub(crate) fn lent_to_owned(l: &NdLent) -> NativeArray {
+    #[cfg(feature = "ndarray")]
+    return match l.shared("clone") {
+        Ok(a) => NativeArray::Ndarray(a.clone()),
+        Err(_) => std::alloc::handle_alloc_error(
+            std::alloc::Layout::array::<u8>(l.shape().iter().product::<usize>())
+                .unwrap_or(std::alloc::Layout::new::<u8>()),
+        ),
+    };
+    #[cfg(not(feature = "ndarray"))]
+    match *l {}
+}
+/// The addresses an ndarray array's elements span (its storage's, or the lent buffer's).
+pub(crate) fn nd_byte_range(a: &NativeArray) -> Option<std::ops::Range<usize>> {
+    match a {
+        #[cfg(feature = "ndarray")]
+        NativeArray::Ndarray(a) => Some(ndarray::byte_range(&ndarray::view_of(a))),
+        #[cfg(feature = "ndarray")]
+        NativeArray::NdarrayLent(l) => Some(ndarray::byte_range(&l.view())),
+        _ => None,
+    }
+}
 pub(crate) fn candle_dtype(t: &CandleArray) -> Dtype {
     #[cfg(feature = "candle")]
     return t.dtype();
@@ -167,7 +218,7 @@ pub(crate) fn convert(x: &Array, to: Backend) -> Result<Array> {
     if !is_compiled(to) {
         return Err(Error::BackendUnavailable { backend: to });
     }
-    match (&x.native, to) {
+    match (&*x.unlent("to_backend")?, to) {
         #[cfg(all(feature = "ndarray", feature = "candle"))]
         (NativeArray::Ndarray(a), Backend::Candle) => candle::from_nd(a).map(Array::from_candle),
         #[cfg(all(feature = "ndarray", feature = "candle"))]
@@ -184,6 +235,10 @@ pub(crate) fn cast(x: &Array, to: Dtype) -> Result<Array> {
     match &x.native {
         #[cfg(feature = "ndarray")]
         NativeArray::Ndarray(a) => Ok(Array::from_nd(ndarray::cast("astype", a, to)?)),
+        #[cfg(feature = "ndarray")]
+        NativeArray::NdarrayLent(l) => {
+            Ok(Array::from_nd(ndarray::cast_view("astype", &l.view(), to)?))
+        }
         #[cfg(feature = "candle")]
         NativeArray::Candle(t) => candle::cast(t.tensor(), to).map(Array::from_candle),
         #[allow(unreachable_patterns)]
@@ -220,6 +275,9 @@ pub(crate) fn basic_view(
     match &x.native {
         #[cfg(feature = "ndarray")]
         NativeArray::Ndarray(a) => ndarray::basic_view(op, a, index).map(Some),
+        // the result owns its data: a view of the lent buffer's copy
+        #[cfg(feature = "ndarray")]
+        NativeArray::NdarrayLent(l) => ndarray::basic_view(op, l.shared(op)?, index).map(Some),
         #[allow(unreachable_patterns)]
         _ => Ok(None),
     }
@@ -233,7 +291,7 @@ pub(crate) fn assign_basic(
     index: &[crate::Idx],
     value: &Array,
 ) -> Result<bool> {
-    match (&mut x.native, &value.native) {
+    match (&mut x.native, &*value.unlent(op)?) {
         #[cfg(feature = "ndarray")]
         (NativeArray::Ndarray(a), NativeArray::Ndarray(v)) => {
             ndarray::assign_basic(op, a, index, v).map(|()| true)
@@ -253,7 +311,7 @@ pub(crate) fn scatter(
     value: &Array,
 ) -> Result<()> {
     let b = x.backend();
-    match (&mut x.native, &value.native) {
+    match (&mut x.native, &*value.unlent(op)?) {
         #[cfg(feature = "ndarray")]
         (NativeArray::Ndarray(a), NativeArray::Ndarray(v)) => ndarray::scatter(op, a, offsets, v),
         #[cfg(feature = "candle")]

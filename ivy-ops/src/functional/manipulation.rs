@@ -811,14 +811,17 @@ pub(crate) fn index_array(
 
 /// An int64 index array holding `v`, on `like`'s backend and device.
 pub(crate) fn index_array_of(op: &'static str, like: &Array, v: Vec<i64>) -> Result<Array> {
-    crate::functional::creation::asarray_with(
-        crate::Data::from(v),
-        crate::prelude::AsarrayKw {
-            dtype: Some(crate::Dtype::Int64),
-            device: Some(like.device()),
-            copy: None,
-        },
-    )
+    // `like`'s backend, whatever the global one (or with none set: the inputs decide)
+    crate::with_backend(like.backend(), || {
+        crate::functional::creation::asarray_with(
+            crate::Data::from(v),
+            crate::prelude::AsarrayKw {
+                dtype: Some(crate::Dtype::Int64),
+                device: Some(like.device()),
+                copy: None,
+            },
+        )
+    })
     .map_err(|e| e.with_op(op))
 }
 

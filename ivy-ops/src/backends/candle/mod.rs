@@ -414,21 +414,21 @@ impl<'a> crate::IntoArray<'a> for &Tensor {
     /// The tensor's handle (no copy); a candle dtype ivy has no name for (f8/f6/f4) is
     /// converted to float32, as [`From<Tensor>`](Array#impl-From<Tensor>-for-Array) does.
     #[inline]
-    fn into_array(self, _op: &'static str) -> Result<std::borrow::Cow<'a, Array>> {
-        Ok(std::borrow::Cow::Owned(Array::from(self.clone())))
+    fn into_array(self, _op: &'static str) -> Result<crate::ArrayArg<'a>> {
+        Ok(crate::ArrayArg::owned(Array::from(self.clone())))
     }
 }
 impl<'a> crate::IntoArray<'a> for Tensor {
     #[inline]
-    fn into_array(self, _op: &'static str) -> Result<std::borrow::Cow<'a, Array>> {
-        Ok(std::borrow::Cow::Owned(Array::from(self)))
+    fn into_array(self, _op: &'static str) -> Result<crate::ArrayArg<'a>> {
+        Ok(crate::ArrayArg::owned(Array::from(self)))
     }
 }
 impl<'a> crate::IntoArray<'a> for &Var {
     /// The variable's handle (no copy): the op reads its current value.
     #[inline]
-    fn into_array(self, _op: &'static str) -> Result<std::borrow::Cow<'a, Array>> {
-        Ok(std::borrow::Cow::Owned(Array::from(self.clone())))
+    fn into_array(self, _op: &'static str) -> Result<crate::ArrayArg<'a>> {
+        Ok(crate::ArrayArg::owned(Array::from(self.clone())))
     }
 }
 crate::args::native_operand!([] &Tensor, [] Tensor, [] &Var);

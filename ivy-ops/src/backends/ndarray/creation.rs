@@ -1,7 +1,7 @@
 //! ndarray: creation ops. Buffers come from the shared creation kernels (fallible
 //! allocation); this file only picks the element type.
 
-use super::kernels::{nd, try_owned};
+use super::kernels::{nd_view, try_owned};
 use super::{NdElem, NdarrayBackend};
 use crate::functional::creation::{
     arange_values, asarray_array, asarray_values_copy, eye_values, filled_values, tri_mask,
@@ -88,7 +88,7 @@ impl CreationBackend for NdarrayBackend {
 fn tri(op: &'static str, x: &Array, upper: bool, k: i64) -> Result<Array> {
     let (rows, cols) = (x.shape()[x.ndim() - 2], x.shape()[x.ndim() - 1]);
     let mask = tri_mask(op, upper, k, rows, cols)?;
-    super::nd_all!(nd(op, x)?, a, T => {
+    super::nd_view_all!(&nd_view(op, x)?, a, T => {
         Ok(Array::from_nd(T::wrap(zero_outside(op, a, &mask)?)))
     })
 }
@@ -96,7 +96,7 @@ fn tri(op: &'static str, x: &Array, upper: bool, k: i64) -> Result<Array> {
 /// `a` with every matrix's elements where `mask` is 0 set to zero (generic over `T` only).
 fn zero_outside<T: NdElem>(
     op: &'static str,
-    a: &super::NdData<T>,
+    a: &::ndarray::ArrayViewD<'_, T>,
     mask: &[u8],
 ) -> Result<ArrayD<T>> {
     let mut r = try_owned(op, &a.view())?;

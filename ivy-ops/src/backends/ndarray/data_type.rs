@@ -1,6 +1,6 @@
 //! ndarray: casting and broadcasting.
 
-use super::kernels::{cast, nd, shape_err, try_owned};
+use super::kernels::{cast_view, nd_view, shape_err, try_owned};
 use super::{NdElem, NdarrayBackend};
 use crate::functional::data_type::DataTypeBackend;
 use crate::{Array, Dtype, Result};
@@ -9,23 +9,24 @@ use ::ndarray::IxDyn;
 #[ivy_macros::backend_impl]
 impl DataTypeBackend for NdarrayBackend {
     fn astype(x: &Array, dtype: Dtype, copy: bool) -> Result<Array> {
-        let a = nd("astype", x)?;
+        let a = nd_view("astype", x)?;
         if dtype == x.dtype() {
-            // the same dtype: shared storage (copy-on-write), or a new buffer with `copy`
+            // the same dtype: shared storage (copy-on-write; a copy of a lent buffer), or a
+            // new buffer with `copy`
             return Ok(match copy {
                 false => x.clone(),
                 true => Array::from_nd(
-                    super::nd_all!(a, v, T => T::wrap(try_owned("astype", &v.view())?)),
+                    super::nd_view_all!(&a, v, T => T::wrap(try_owned("astype", v)?)),
                 ),
             });
         }
-        Ok(Array::from_nd(cast("astype", a, dtype)?))
+        Ok(Array::from_nd(cast_view("astype", &a, dtype)?))
     }
 
     fn broadcast_to(x: &Array, shape: &[usize]) -> Result<Array> {
         // `shape` was checked before dispatch (`#[check(broadcast_target)]`)
-        let a = nd("broadcast_to", x)?;
-        let r = super::nd_all!(a, v, T => match v.broadcast(IxDyn(shape)) {
+        let a = nd_view("broadcast_to", x)?;
+        let r = super::nd_view_all!(&a, v, T => match v.broadcast(IxDyn(shape)) {
             Some(b) => T::wrap(try_owned("broadcast_to", &b)?),
             None => return Err(shape_err("broadcast_to", v.shape(), shape)),
         });

@@ -1,8 +1,8 @@
 //! ndarray: element-wise ops. The family ops (`#[family(..)]`) need nothing here: they run
 //! through [`Kernels`](crate::family::Kernels), implemented once in `kernels.rs`.
 
-use super::kernels::{cast_cow, nd};
-use super::{NdArray, NdElem, NdarrayBackend};
+use super::kernels::{cast_view_cow, nd_view};
+use super::{NdElem, NdView, NdarrayBackend};
 use crate::functional::elementwise::{where_shape, ElementwiseBackend};
 use crate::{Array, Dtype, Error, Result};
 use ::ndarray::{IxDyn, Zip};
@@ -44,7 +44,8 @@ impl ElementwiseBackend for NdarrayBackend {
         const OP: &str = "where";
         let shape = where_shape(OP, condition, x1, x2)?;
         crate::alloc::reserve(OP, &shape, x1.dtype())?;
-        let c = cast_cow(OP, nd(OP, condition)?, Dtype::Bool)?;
+        let c = cast_view_cow(OP, nd_view(OP, condition)?, Dtype::Bool)?;
+        let c = c.view();
         let mismatch = || Error::InvalidArgument {
             op: OP,
             message: format!(
@@ -53,12 +54,13 @@ impl ElementwiseBackend for NdarrayBackend {
                 x2.dtype()
             ),
         };
-        let NdArray::Bool(c) = &*c else {
+        let NdView::Bool(c) = &c else {
             return Err(mismatch());
         };
         let to = IxDyn(&shape);
-        super::nd_all!(nd(OP, x1)?, a, T => {
-            let b = T::unwrap_ref(nd(OP, x2)?).ok_or_else(mismatch)?;
+        let y = nd_view(OP, x2)?;
+        super::nd_view_all!(&nd_view(OP, x1)?, a, T => {
+            let b = T::view_ref(&y).ok_or_else(mismatch)?;
             // the shapes were checked to broadcast to `shape`
             match (c.broadcast(to.clone()), a.broadcast(to.clone()), b.broadcast(to.clone())) {
                 (Some(c), Some(a), Some(b)) => {

@@ -1,6 +1,6 @@
 //! Generic kernels of the ndarray backend: each written once over the element trait.
 
-use super::{Elem, NdArray, NdElem};
+use super::{Elem, NdArray, NdElem, NdView};
 use crate::{Array, NativeArray};
 use ::ndarray::{ArrayBase, ArrayD, ArrayViewD, ArrayViewMutD, Data, IxDyn};
 use ivy_core::{Backend, Dtype, DtypeSet, Error, Result, Scalar};
@@ -18,6 +18,24 @@ use crate::family::{
 pub(crate) fn nd<'a>(op: &'static str, x: &'a Array) -> Result<&'a NdArray> {
     match &x.native {
         NativeArray::Ndarray(a) => Ok(a),
+        // an op that reads Array storage: the lent buffer's copy (made once)
+        NativeArray::NdarrayLent(l) => l.shared(op),
+        #[allow(unreachable_patterns)]
+        other => Err(Error::BackendMismatch {
+            op,
+            a: Backend::Ndarray,
+            b: other.backend(),
+        }),
+    }
+}
+
+/// A view of the ndarray data of `x` (its storage, or the buffer lent to the op: no copy
+/// either way), or a backend-mismatch error. What the kernels that only read use.
+#[inline]
+pub(crate) fn nd_view<'a>(op: &'static str, x: &'a Array) -> Result<NdView<'a>> {
+    match &x.native {
+        NativeArray::Ndarray(a) => Ok(super::view_of(a)),
+        NativeArray::NdarrayLent(l) => Ok(l.view()),
         #[allow(unreachable_patterns)]
         other => Err(Error::BackendMismatch {
             op,
@@ -44,25 +62,48 @@ pub(crate) fn nd_mut<'a>(op: &'static str, x: &'a mut Array) -> Result<&'a mut N
 
 /// Casts to `to` with ivy's conversion rules ([`Elem::cast_from`]): a new buffer.
 pub(crate) fn cast(op: &'static str, a: &NdArray, to: Dtype) -> Result<NdArray> {
-    super::nd_all!(a, x, S => cast_from(op, x, to))
+    cast_view(op, &super::view_of(a), to)
+}
+
+/// [`cast`] of a view.
+pub(crate) fn cast_view(op: &'static str, a: &NdView<'_>, to: Dtype) -> Result<NdArray> {
+    super::nd_view_all!(a, x, S => cast_from(op, x, to))
 }
 
 /// [`cast`] from element type `S`: the inner `match` written (and type-checked) once, not
 /// once per source dtype.
-fn cast_from<S: Elem>(op: &'static str, x: &super::NdData<S>, to: Dtype) -> Result<NdArray> {
+fn cast_from<S: Elem>(op: &'static str, x: &ArrayViewD<'_, S>, to: Dtype) -> Result<NdArray> {
     super::nd_type!(to, D => Ok(D::wrap(try_map(op, x, D::cast_from::<S>)?)))
 }
 
-/// `a` in dtype `to`: borrowed when it already has it (no copy), else cast.
-pub(crate) fn cast_cow<'a>(
+/// A view in a wanted dtype: the input's own ([`cast_view_cow`]) or a cast's new buffer.
+pub(crate) enum CastView<'a> {
+    /// The input, already of the dtype (no copy).
+    Same(NdView<'a>),
+    /// The cast.
+    New(NdArray),
+}
+
+impl CastView<'_> {
+    /// The data.
+    pub(crate) fn view(&self) -> NdView<'_> {
+        match self {
+            CastView::Same(v) => v.reborrow(),
+            CastView::New(a) => super::view_of(a),
+        }
+    }
+}
+
+/// `a` in dtype `to`: itself when it already has it (no copy), else cast.
+pub(crate) fn cast_view_cow<'a>(
     op: &'static str,
-    a: &'a NdArray,
+    a: NdView<'a>,
     to: Dtype,
-) -> Result<Cow<'a, NdArray>> {
+) -> Result<CastView<'a>> {
     if a.dtype() == to {
-        Ok(Cow::Borrowed(a))
+        Ok(CastView::Same(a))
     } else {
-        cast(op, a, to).map(Cow::Owned)
+        cast_view(op, &a, to).map(CastView::New)
     }
 }
 
@@ -149,14 +190,14 @@ pub(crate) fn try_owned<T: Copy>(op: &'static str, a: &ArrayViewD<'_, T>) -> Res
 }
 
 /// `f` over `ins` (broadcast to `shape`) in a new array of `shape`.
-fn new_array<T: Copy, O: Copy, S: Data<Elem = T>, const N: usize>(
+fn new_array<T: Copy, O: Copy, const N: usize>(
     op: &'static str,
     shape: &[usize],
-    ins: [&ArrayBase<S, IxDyn>; N],
+    ins: [Src<'_, T>; N],
     f: SliceFn<T, O, N>,
 ) -> Result<ArrayD<O>> {
     let mut out = try_uninit::<O>(op, shape)?;
-    if !strided::run(ins.map(Src::from), Dst::uninit(&mut out), f) {
+    if !strided::run(ins, Dst::uninit(&mut out), f) {
         let lhs = ins.first().map_or(&[][..], |a| a.shape());
         return Err(shape_err(op, lhs, shape));
     }
@@ -166,185 +207,274 @@ fn new_array<T: Copy, O: Copy, S: Data<Elem = T>, const N: usize>(
 
 /// `f` over `ins` (broadcast to `out`'s shape) into `out`: `false` (`out` untouched) when an
 /// input does not broadcast to it.
-fn into_array<T: Copy, O: Copy, S: Data<Elem = T>, const N: usize>(
-    ins: [&ArrayBase<S, IxDyn>; N],
+fn into_array<T: Copy, O: Copy, const N: usize>(
+    ins: [Src<'_, T>; N],
     out: &mut super::NdData<O>,
     f: SliceFn<T, O, N>,
 ) -> bool {
-    strided::run(ins.map(Src::from), Dst::init(out), f)
+    strided::run(ins, Dst::init(out), f)
 }
 
 /// An int64 or uint64 array as `i128`s (exact), for comparing the two.
-fn wide(op: &'static str, x: &NdArray) -> Result<ArrayD<i128>> {
-    match x {
-        NdArray::Int64(a) => try_map(op, a.view(), i128::from),
-        NdArray::Uint64(a) => try_map(op, a.view(), i128::from),
-        other => Err(mixed_dtypes(op, other, other)),
+fn wide(op: &'static str, x: &Array) -> Result<ArrayD<i128>> {
+    match x.dtype() {
+        Dtype::Int64 => try_map(op, typed::<i64>(op, x)?.view(op)?, i128::from),
+        Dtype::Uint64 => try_map(op, typed::<u64>(op, x)?.view(op)?, i128::from),
+        d => Err(mixed_dtypes(op, d, d)),
     }
 }
 
-/// The operands of a comparison: of one dtype, or int64 with uint64 (compared as `i128`).
-enum Pair<'a> {
-    Same(&'a NdArray, &'a NdArray),
-    Wide(Box<[ArrayD<i128>; 2]>),
+/// An input of element type `T`, as the family kernels read it: `x`'s storage or the buffer
+/// lent to the op, in place ([`Src`] borrows its shape and strides: nothing is copied).
+#[derive(Clone, Copy)]
+pub(crate) struct In<'a, T> {
+    src: Src<'a, T>,
+    x: &'a Array,
 }
 
-fn compare_pair<'a>(op: &'static str, x: &'a NdArray, y: &'a NdArray) -> Result<Pair<'a>> {
-    Ok(match (x.dtype(), y.dtype()) {
-        (Dtype::Int64, Dtype::Uint64) | (Dtype::Uint64, Dtype::Int64) => {
-            Pair::Wide(Box::new([wide(op, x)?, wide(op, y)?]))
+impl<'a, T: NdElem> In<'a, T> {
+    /// The strided-loop operand.
+    #[inline]
+    pub(crate) fn src(&self) -> Src<'a, T> {
+        self.src
+    }
+    /// The shape.
+    #[inline]
+    pub(crate) fn shape(&self) -> &'a [usize] {
+        self.src.shape()
+    }
+    /// As an ndarray view (for the kernels that need one: the view's shape and strides are
+    /// cloned).
+    pub(crate) fn view(&self, op: &'static str) -> Result<ArrayViewD<'a, T>> {
+        match &self.x.native {
+            NativeArray::Ndarray(a) => T::unwrap_ref(a).map(|a| a.view()),
+            NativeArray::NdarrayLent(l) => l.typed::<T>(),
+            #[allow(unreachable_patterns)]
+            _ => None,
         }
-        _ => Pair::Same(x, y),
-    })
+        .ok_or_else(|| mixed_dtypes(op, T::DTYPE, self.x.dtype()))
+    }
+    /// The elements in row-major order: the buffer itself when it is in standard layout.
+    pub(crate) fn row_major(&self, op: &'static str) -> Result<Cow<'a, [T]>> {
+        match &self.x.native {
+            NativeArray::Ndarray(a) => match T::unwrap_ref(a) {
+                Some(a) => row_major(op, a),
+                None => Err(mixed_dtypes(op, T::DTYPE, self.x.dtype())),
+            },
+            _ => {
+                let v = self.view(op)?;
+                match v.to_slice() {
+                    Some(s) => Ok(Cow::Borrowed(s)),
+                    None => standard_vec(op, &v).map(Cow::Owned),
+                }
+            }
+        }
+    }
+}
+
+/// `x`'s ndarray data of element type `T` (see [`In`]): a backend-mismatch error for another
+/// backend, a mixed-dtypes one for another dtype. The family kernels' accessor: one `match`
+/// on the dtype per kernel (theirs), no dtype-erased view in between.
+#[inline(always)]
+pub(crate) fn typed<'a, T: NdElem>(op: &'static str, x: &'a Array) -> Result<In<'a, T>> {
+    let src = match &x.native {
+        NativeArray::Ndarray(a) => T::unwrap_ref(a).map(Src::from),
+        NativeArray::NdarrayLent(l) => l.typed_src::<T>(),
+        #[allow(unreachable_patterns)]
+        other => {
+            return Err(Error::BackendMismatch {
+                op,
+                a: Backend::Ndarray,
+                b: other.backend(),
+            })
+        }
+    };
+    match src {
+        Some(src) => Ok(In { src, x }),
+        None => Err(mixed_dtypes(op, T::DTYPE, x.dtype())),
+    }
 }
 
 /// How ndarray runs each family: the row's slice kernel for the operands' element type,
 /// through the one strided loop (`strided::run`). The dtype `match` is the family's only
-/// per-op code.
+/// per-op code. Inputs are read through typed views ([`typed`]), so an ndarray buffer lent
+/// to the op is read in place.
 impl crate::family::Kernels for super::NdarrayBackend {
     const NATIVE_OUT: bool = true;
     const HOST_WITH_OP: DtypeSet = DtypeSet::EMPTY;
     const HOST_WITHOUT_OP: DtypeSet = DtypeSet::EMPTY;
 
     fn map<K: Unary>(x: &Array) -> Result<Array> {
-        let x = nd(K::NAME, x)?;
-        super::nd_all!(x, a, T => {
-            let r = new_array(K::NAME, a.shape(), [a], unary_slices::<T, K>)?;
+        super::nd_type!(x.dtype(), T => {
+            let a = typed::<T>(K::NAME, x)?;
+            let r = new_array(K::NAME, a.shape(), [a.src()], unary_slices::<T, K>)?;
             Ok(Array::from_nd(T::wrap(r)))
         })
     }
 
     fn map_into<K: Unary>(x: &Array, out: &mut Array) -> Result<bool> {
-        let (x, out) = (nd(K::NAME, x)?, nd_mut(K::NAME, out)?);
-        super::nd_all!(x, a, T => Ok(match T::unwrap_mut(out) {
-            Some(o) if o.shape() == a.shape() => into_array([a], o, unary_slices::<T, K>),
-            _ => false,
-        }))
+        let out = nd_mut(K::NAME, out)?;
+        super::nd_type!(x.dtype(), T => {
+            let a = typed::<T>(K::NAME, x)?;
+            Ok(match T::unwrap_mut(out) {
+                Some(o) if o.shape() == a.shape() => into_array([a.src()], o, unary_slices::<T, K>),
+                _ => false,
+            })
+        })
     }
 
     fn map_real<K: Unary>(x: &Array) -> Result<Array> {
-        Ok(Array::from_nd(match nd(K::NAME, x)? {
-            NdArray::Complex64(a) => NdArray::from(new_array(
-                K::NAME,
-                a.shape(),
-                [a],
-                to_real_slices::<f32, K>,
-            )?),
-            NdArray::Complex128(a) => NdArray::from(new_array(
-                K::NAME,
-                a.shape(),
-                [a],
-                to_real_slices::<f64, K>,
-            )?),
-            other => return Err(mixed_dtypes(K::NAME, other, other)),
+        Ok(Array::from_nd(match x.dtype() {
+            Dtype::Complex64 => {
+                let a = typed::<num_complex::Complex<f32>>(K::NAME, x)?;
+                NdArray::from(new_array(
+                    K::NAME,
+                    a.shape(),
+                    [a.src()],
+                    to_real_slices::<f32, K>,
+                )?)
+            }
+            Dtype::Complex128 => {
+                let a = typed::<num_complex::Complex<f64>>(K::NAME, x)?;
+                NdArray::from(new_array(
+                    K::NAME,
+                    a.shape(),
+                    [a.src()],
+                    to_real_slices::<f64, K>,
+                )?)
+            }
+            d => return Err(mixed_dtypes(K::NAME, d, d)),
         }))
     }
 
     fn map_real_into<K: Unary>(x: &Array, out: &mut Array) -> Result<bool> {
-        let (x, out) = (nd(K::NAME, x)?, nd_mut(K::NAME, out)?);
-        Ok(match (x, out) {
-            (NdArray::Complex64(a), NdArray::Float32(o)) if o.shape() == a.shape() => {
-                into_array([a], o, to_real_slices::<f32, K>)
+        let d = x.dtype();
+        let out = nd_mut(K::NAME, out)?;
+        Ok(match (d, out) {
+            (Dtype::Complex64, NdArray::Float32(o)) => {
+                let a = typed::<num_complex::Complex<f32>>(K::NAME, x)?;
+                o.shape() == a.shape() && into_array([a.src()], o, to_real_slices::<f32, K>)
             }
-            (NdArray::Complex128(a), NdArray::Float64(o)) if o.shape() == a.shape() => {
-                into_array([a], o, to_real_slices::<f64, K>)
+            (Dtype::Complex128, NdArray::Float64(o)) => {
+                let a = typed::<num_complex::Complex<f64>>(K::NAME, x)?;
+                o.shape() == a.shape() && into_array([a.src()], o, to_real_slices::<f64, K>)
             }
             _ => false,
         })
     }
 
     fn zip_scalars<K1: Binary, K2: Binary>(x: &Array, a: Scalar, b: Scalar) -> Result<Array> {
-        let x = nd(K1::NAME, x)?;
-        super::nd_all!(x, v, T => {
+        super::nd_type!(x.dtype(), T => {
+            let v = typed::<T>(K1::NAME, x)?;
             let (a, b) = (T::from_scalar(a), T::from_scalar(b));
-            let r = try_map(K1::NAME, v.view(), |e| T::binary::<K2>(T::binary::<K1>(e, a), b))?;
+            let r = try_map(K1::NAME, v.view(K1::NAME)?, |e| T::binary::<K2>(T::binary::<K1>(e, a), b))?;
             Ok(Array::from_nd(T::wrap(r)))
         })
     }
 
     fn zip<K: Binary>(shape: &[usize], x: &Array, y: &Array) -> Result<Array> {
-        let (x, y) = (nd(K::NAME, x)?, nd(K::NAME, y)?);
-        super::nd_all!(x, a, T => {
-            let b = T::unwrap_ref(y).ok_or_else(|| mixed_dtypes(K::NAME, x, y))?;
-            let r = new_array(K::NAME, shape, [a, b], binary_slices::<T, K>)?;
+        super::nd_type!(x.dtype(), T => {
+            let (a, b) = (typed::<T>(K::NAME, x)?, typed::<T>(K::NAME, y)?);
+            let r = new_array(K::NAME, shape, [a.src(), b.src()], binary_slices::<T, K>)?;
             Ok(Array::from_nd(T::wrap(r)))
         })
     }
 
     fn zip_into<K: Binary>(x: &Array, y: &Array, out: &mut Array) -> Result<bool> {
-        let (x, y, out) = (nd(K::NAME, x)?, nd(K::NAME, y)?, nd_mut(K::NAME, out)?);
-        super::nd_all!(x, a, T => Ok(match (T::unwrap_ref(y), T::unwrap_mut(out)) {
-            (Some(b), Some(o)) => into_array([a, b], o, binary_slices::<T, K>),
-            _ => false,
-        }))
+        let out = nd_mut(K::NAME, out)?;
+        super::nd_type!(x.dtype(), T => {
+            let a = typed::<T>(K::NAME, x)?;
+            Ok(match (typed::<T>(K::NAME, y), T::unwrap_mut(out)) {
+                (Ok(b), Some(o)) => into_array([a.src(), b.src()], o, binary_slices::<T, K>),
+                _ => false,
+            })
+        })
     }
 
     fn zip_in_place<K: Binary>(out: &mut Array, y: &Array) -> Result<bool> {
-        let (y, out) = (nd(K::NAME, y)?, nd_mut(K::NAME, out)?);
-        super::nd_all!(y, b, T => Ok(match T::unwrap_mut(out) {
-            Some(o) => strided::update(Dst::init(o), Src::from(b), binary_slices::<T, K>),
-            None => false,
-        }))
+        let out = nd_mut(K::NAME, out)?;
+        super::nd_type!(y.dtype(), T => {
+            let b = typed::<T>(K::NAME, y)?;
+            Ok(match T::unwrap_mut(out) {
+                Some(o) => strided::update(Dst::init(o), b.src(), binary_slices::<T, K>),
+                None => false,
+            })
+        })
     }
 
     fn map_bool<K: Predicate>(x: &Array) -> Result<Array> {
-        let x = nd(K::NAME, x)?;
-        let r = super::nd_all!(x, a, T => new_array(K::NAME, a.shape(), [a], predicate_slices::<T, K>))?;
+        let r = super::nd_type!(x.dtype(), T => {
+            let a = typed::<T>(K::NAME, x)?;
+            new_array(K::NAME, a.shape(), [a.src()], predicate_slices::<T, K>)
+        })?;
         Ok(Array::from_nd(NdArray::from(r)))
     }
 
     fn map_bool_into<K: Predicate>(x: &Array, out: &mut Array) -> Result<bool> {
-        let (x, out) = (nd(K::NAME, x)?, nd_mut(K::NAME, out)?);
-        let Some(o) = bool::unwrap_mut(out).filter(|o| o.shape() == x.shape()) else {
+        let shape = x.shape();
+        let out = nd_mut(K::NAME, out)?;
+        let Some(o) = bool::unwrap_mut(out).filter(|o| o.shape() == shape) else {
             return Ok(false);
         };
-        Ok(super::nd_all!(x, a, T => into_array([a], o, predicate_slices::<T, K>)))
+        super::nd_type!(x.dtype(), T => {
+            let a = typed::<T>(K::NAME, x)?;
+            Ok(into_array([a.src()], o, predicate_slices::<T, K>))
+        })
     }
 
     fn zip_bool<K: Compare>(shape: &[usize], x: &Array, y: &Array) -> Result<Array> {
-        let (x, y) = (nd(K::NAME, x)?, nd(K::NAME, y)?);
-        let r = match compare_pair(K::NAME, x, y)? {
-            Pair::Wide(w) => new_array(K::NAME, shape, [&w[0], &w[1]], compare_wide::<K>)?,
-            Pair::Same(x, y) => super::nd_all!(x, a, T => {
-                let b = T::unwrap_ref(y).ok_or_else(|| mixed_dtypes(K::NAME, x, y))?;
-                new_array(K::NAME, shape, [a, b], compare_slices::<T, K>)?
+        let r = match (x.dtype(), y.dtype()) {
+            (Dtype::Int64, Dtype::Uint64) | (Dtype::Uint64, Dtype::Int64) => {
+                let w = [wide(K::NAME, x)?, wide(K::NAME, y)?];
+                new_array(
+                    K::NAME,
+                    shape,
+                    [Src::from(&w[0]), Src::from(&w[1])],
+                    compare_wide::<K>,
+                )?
+            }
+            (d, _) => super::nd_type!(d, T => {
+                let (a, b) = (typed::<T>(K::NAME, x)?, typed::<T>(K::NAME, y)?);
+                new_array(K::NAME, shape, [a.src(), b.src()], compare_slices::<T, K>)?
             }),
         };
         Ok(Array::from_nd(NdArray::from(r)))
     }
 
     fn zip_bool_into<K: Compare>(x: &Array, y: &Array, out: &mut Array) -> Result<bool> {
-        let (x, y, out) = (nd(K::NAME, x)?, nd(K::NAME, y)?, nd_mut(K::NAME, out)?);
+        let out = nd_mut(K::NAME, out)?;
         let Some(o) = bool::unwrap_mut(out) else {
             return Ok(false);
         };
-        Ok(match compare_pair(K::NAME, x, y)? {
-            Pair::Wide(w) => into_array([&w[0], &w[1]], o, compare_wide::<K>),
-            Pair::Same(x, y) => super::nd_all!(x, a, T => match T::unwrap_ref(y) {
-                Some(b) => into_array([a, b], o, compare_slices::<T, K>),
-                None => false,
+        Ok(match (x.dtype(), y.dtype()) {
+            (Dtype::Int64, Dtype::Uint64) | (Dtype::Uint64, Dtype::Int64) => {
+                let w = [wide(K::NAME, x)?, wide(K::NAME, y)?];
+                into_array([Src::from(&w[0]), Src::from(&w[1])], o, compare_wide::<K>)
+            }
+            (d, e) if d == e => super::nd_type!(d, T => {
+                let (a, b) = (typed::<T>(K::NAME, x)?, typed::<T>(K::NAME, y)?);
+                into_array([a.src(), b.src()], o, compare_slices::<T, K>)
             }),
+            _ => false,
         })
     }
 
     fn fold<K: Reduction>(x: &Array, axes: &[usize], keepdims: bool) -> Result<Array> {
-        let x = nd(K::NAME, x)?;
-        super::nd_all!(x, a, T => {
-            let r = crate::family::fold_host::<T, K>(&row_major(K::NAME, a)?, a.shape(), axes)?;
+        super::nd_type!(x.dtype(), T => {
+            let a = typed::<T>(K::NAME, x)?;
+            let r = crate::family::fold_host::<T, K>(&a.row_major(K::NAME)?, a.shape(), axes)?;
             let shape = crate::reduce::reduced_shape(a.shape(), axes, keepdims);
             Ok(Array::from_nd(T::wrap(shaped(K::NAME, &shape, r)?)))
         })
     }
 }
 
-fn mixed_dtypes(op: &'static str, x: &NdArray, y: &NdArray) -> Error {
+#[cold]
+#[inline(never)]
+fn mixed_dtypes(op: &'static str, x: Dtype, y: Dtype) -> Error {
     Error::InvalidArgument {
         op,
-        message: format!(
-            "operands must have one dtype after promotion, got {} and {}",
-            x.dtype(),
-            y.dtype()
-        ),
+        message: format!("operands must have one dtype after promotion, got {x} and {y}"),
     }
 }
 

@@ -3,8 +3,8 @@
 //! float32 and round once; integers and bool run the shared host loop of [`crate::gemm`]
 //! (wrapping, where ndarray's generic `dot` would panic on overflow in debug builds).
 
-use super::kernels::{cast_cow, nd, row_major, shaped};
-use super::{NdArray, NdElem, NdarrayBackend};
+use super::kernels::{cast_view_cow, nd_view, row_major, shaped};
+use super::{NdArray, NdElem, NdView, NdarrayBackend};
 use crate::functional::linalg::{matmul_plan, LinalgBackend, MatmulPlan};
 use crate::gemm::batched;
 use crate::{Array, Dtype, Result};
@@ -18,44 +18,41 @@ impl LinalgBackend for NdarrayBackend {
         const OP: &str = "matmul";
         let p = matmul_plan(x1.shape(), x2.shape())?;
         crate::alloc::reserve(OP, &p.result, x1.dtype())?;
-        let (a, b) = (nd(OP, x1)?, nd(OP, x2)?);
+        let (a, b) = (nd_view(OP, x1)?, nd_view(OP, x2)?);
         let d = a.dtype();
         let r = match d {
             Dtype::Float16 | Dtype::Bfloat16 => {
                 let (a, b) = (
-                    cast_cow(OP, a, Dtype::Float32)?,
-                    cast_cow(OP, b, Dtype::Float32)?,
+                    cast_view_cow(OP, a, Dtype::Float32)?,
+                    cast_view_cow(OP, b, Dtype::Float32)?,
                 );
-                let r = gemm_nd(OP, &a, &b, &p)?;
+                let r = gemm_nd(OP, &a.view(), &b.view(), &p)?;
                 super::kernels::cast(OP, &r, d)?
             }
-            _ => gemm_nd(OP, a, b, &p)?,
+            _ => gemm_nd(OP, &a, &b, &p)?,
         };
         Ok(Array::from_nd(r))
     }
 }
 
-fn gemm_nd(op: &'static str, a: &NdArray, b: &NdArray, p: &MatmulPlan) -> Result<NdArray> {
+fn gemm_nd(op: &'static str, a: &NdView<'_>, b: &NdView<'_>, p: &MatmulPlan) -> Result<NdArray> {
     // the 1-d rules: a row vector, a column vector
-    let (sa, sb) = match (a.shape(), b.shape()) {
+    let (sa, sb) = match (NdView::shape(a), NdView::shape(b)) {
         ([k], s) => (vec![1, *k], s.to_vec()),
-        (s, _) => (s.to_vec(), b.shape().to_vec()),
+        (s, _) => (s.to_vec(), NdView::shape(b).to_vec()),
     };
     let sb = match sb.as_slice() {
         [k] => vec![*k, 1],
         _ => sb,
     };
+    use NdView as V;
     Ok(match (a, b) {
-        (NdArray::Float32(x), NdArray::Float32(y)) => NdArray::from(blas(op, x, y, &sa, &sb, p)?),
-        (NdArray::Float64(x), NdArray::Float64(y)) => NdArray::from(blas(op, x, y, &sa, &sb, p)?),
-        (NdArray::Complex64(x), NdArray::Complex64(y)) => {
-            NdArray::from(blas(op, x, y, &sa, &sb, p)?)
-        }
-        (NdArray::Complex128(x), NdArray::Complex128(y)) => {
-            NdArray::from(blas(op, x, y, &sa, &sb, p)?)
-        }
-        _ => super::nd_all!(a, x, T => {
-            let y = T::unwrap_ref(b).ok_or_else(|| mixed(op, a, b))?;
+        (V::Float32(x), V::Float32(y)) => NdArray::from(blas(op, x, y, &sa, &sb, p)?),
+        (V::Float64(x), V::Float64(y)) => NdArray::from(blas(op, x, y, &sa, &sb, p)?),
+        (V::Complex64(x), V::Complex64(y)) => NdArray::from(blas(op, x, y, &sa, &sb, p)?),
+        (V::Complex128(x), V::Complex128(y)) => NdArray::from(blas(op, x, y, &sa, &sb, p)?),
+        _ => super::nd_view_all!(a, x, T => {
+            let y = T::view_ref(b).ok_or_else(|| mixed(op, a, b))?;
             let xs = batched(op, &row_major(op, x)?, &sa, &p.batch)?;
             let ys = batched(op, &row_major(op, y)?, &sb, &p.batch)?;
             let r = crate::gemm::matmul(op, &xs, &ys, p)?;
@@ -67,8 +64,8 @@ fn gemm_nd(op: &'static str, a: &NdArray, b: &NdArray, p: &MatmulPlan) -> Result
 /// ndarray's general matrix multiply per batch.
 fn blas<T: LinalgScalar + NdElem>(
     op: &'static str,
-    x: &super::NdData<T>,
-    y: &super::NdData<T>,
+    x: &::ndarray::ArrayViewD<'_, T>,
+    y: &::ndarray::ArrayViewD<'_, T>,
     sa: &[usize],
     sb: &[usize],
     p: &MatmulPlan,
@@ -98,7 +95,7 @@ fn blas<T: LinalgScalar + NdElem>(
     shaped(op, &p.result, out)
 }
 
-fn mixed(op: &'static str, a: &NdArray, b: &NdArray) -> crate::Error {
+fn mixed(op: &'static str, a: &NdView<'_>, b: &NdView<'_>) -> crate::Error {
     crate::Error::InvalidArgument {
         op,
         message: format!(

@@ -1,7 +1,7 @@
 //! ndarray: joining, reshaping, permuting and gathering. Each result is a new standard-layout
 //! buffer (fallibly allocated); the element loops are generic over the element type only.
 
-use super::kernels::{nd, try_owned};
+use super::kernels::{nd, nd_view, try_owned};
 use super::{NdElem, NdarrayBackend};
 use crate::functional::manipulation::{
     concat_plan, permutation, reshape_shape, take_indices, take_shape, ManipulationBackend,
@@ -37,11 +37,16 @@ impl ManipulationBackend for NdarrayBackend {
     fn concat(arrays: &[&Array], axis: Option<usize>) -> Result<Array> {
         const OP: &str = "concat";
         let (first, ax, shape) = concat_plan(arrays, axis)?;
-        super::nd_all!(nd(OP, first)?, _a, T => {
-            let views = arrays
+        let all = arrays
+            .iter()
+            .map(|x| nd_view(OP, x))
+            .collect::<Result<Vec<_>>>()?;
+        super::nd_view_all!(&nd_view(OP, first)?, _a, T => {
+            let views = all
                 .iter()
-                .map(|x| {
-                    T::unwrap_ref(nd(OP, x)?)
+                .zip(arrays)
+                .map(|(v, x)| {
+                    T::view_ref(v)
                         .map(|a| a.view())
                         .ok_or_else(|| Error::InvalidArgument {
                             op: OP,
@@ -96,7 +101,7 @@ impl ManipulationBackend for NdarrayBackend {
     fn permute_dims(x: &Array, axes: &[i64]) -> Result<Array> {
         const OP: &str = "permute_dims";
         let perm = permutation(OP, x.ndim(), axes)?;
-        super::nd_all!(nd(OP, x)?, a, T => {
+        super::nd_view_all!(&nd_view(OP, x)?, a, T => {
             let v = a.view().permuted_axes(IxDyn(&perm));
             Ok(Array::from_nd(T::wrap(try_owned(OP, &v)?)))
         })
@@ -108,7 +113,7 @@ impl ManipulationBackend for NdarrayBackend {
         let idx = take_indices(OP, indices, n)?;
         let shape = take_shape(x.shape(), indices.shape(), axis);
         crate::alloc::reserve(OP, &shape, x.dtype())?;
-        super::nd_all!(nd(OP, x)?, a, T => {
+        super::nd_view_all!(&nd_view(OP, x)?, a, T => {
             let flat;
             let (src, ax) = match axis {
                 Some(ax) => (a.view(), ax),

@@ -10,6 +10,7 @@ mod elementwise;
 mod general;
 mod indexing;
 mod kernels;
+mod lent;
 mod linalg;
 mod manipulation;
 mod sorting;
@@ -19,9 +20,10 @@ mod strided;
 pub use crate::elem::Elem;
 pub(crate) use indexing::{assign_basic, basic_view, scatter};
 pub(crate) use kernels::*;
+pub use lent::NdLent;
+pub(crate) use lent::{lend, view_of};
 
 use ::ndarray::{ArcArray, ArrayD, ArrayViewD, IxDyn};
-use std::borrow::Cow;
 
 /// The storage of an ndarray-backed array: shared, copy-on-write (`ArcArray`). Cloning an
 /// `Array`, a view (basic indexing), a reshape without copy and `to_device(cpu)` share the
@@ -91,8 +93,34 @@ macro_rules! nd_array {
                 fn unwrap(a: NdArray) -> Result<NdData<Self>, NdArray> {
                     match a { NdArray::$v(x) => Ok(x), #[allow(unreachable_patterns)] other => Err(other) }
                 }
+                fn wrap_view(a: ArrayViewD<'_, Self>) -> NdView<'_> { NdView::$v(a) }
+                fn view_ref<'s, 'v>(a: &'s NdView<'v>) -> Option<&'s ArrayViewD<'v, Self>> {
+                    match a { NdView::$v(x) => Some(x), #[allow(unreachable_patterns)] _ => None }
+                }
             }
         )*
+
+        /// A view of ndarray data of any dtype: what the kernels read (an Array's storage,
+        /// or an array lent to the op, alike).
+        #[derive(Clone, Debug)]
+        #[doc(hidden)]
+        #[allow(missing_docs)]
+        pub enum NdView<'a> { $($v(ArrayViewD<'a, $t>)),* }
+
+        impl NdView<'_> {
+            /// The dtype.
+            pub(crate) fn dtype(&self) -> Dtype {
+                match self { $(NdView::$v(_) => <$t as Elem>::DTYPE),* }
+            }
+            /// The shape.
+            pub(crate) fn shape(&self) -> &[usize] {
+                match self { $(NdView::$v(a) => a.shape()),* }
+            }
+            /// The same view, for `&self`'s lifetime (views are invariant in theirs).
+            pub(crate) fn reborrow(&self) -> NdView<'_> {
+                match self { $(NdView::$v(a) => NdView::$v(a.view())),* }
+            }
+        }
     };
 }
 
@@ -108,13 +136,19 @@ pub trait NdElem: Elem {
     fn unwrap_mut(a: &mut NdArray) -> Option<&mut NdData<Self>>;
     /// The typed array by value, if the variant matches.
     fn unwrap(a: NdArray) -> Result<NdData<Self>, NdArray>;
+    /// Wraps a typed view.
+    #[doc(hidden)]
+    fn wrap_view(a: ArrayViewD<'_, Self>) -> NdView<'_>;
+    /// The typed view, if the variant matches.
+    #[doc(hidden)]
+    fn view_ref<'s, 'v>(a: &'s NdView<'v>) -> Option<&'s ArrayViewD<'v, Self>>;
 }
 
 nd_dtypes!(nd_array!());
 
 macro_rules! __nd_all {
-    (($arr:expr, $a:ident, $T:ident, $body:expr) $([$v:ident $t:ty])* ; $([$fv:ident $ft:ty])*) => {{
-        use $crate::backends::ndarray::NdArray as __N;
+    (($E:ident, $arr:expr, $a:ident, $T:ident, $body:expr) $([$v:ident $t:ty])* ; $([$fv:ident $ft:ty])*) => {{
+        use $crate::backends::ndarray::$E as __N;
         match $arr {
             $(__N::$v($a) => {
                 #[allow(dead_code)]
@@ -154,7 +188,14 @@ macro_rules! __nd_type {
 /// dtype.
 macro_rules! nd_all {
     ($arr:expr, $a:ident, $T:ident => $body:expr) => {
-        $crate::backends::ndarray::nd_dtypes!(__nd_all!($arr, $a, $T, $body))
+        $crate::backends::ndarray::nd_dtypes!(__nd_all!(NdArray, $arr, $a, $T, $body))
+    };
+}
+
+/// [`nd_all!`] over an [`NdView`]: `$a` is the typed view (`&ArrayViewD<T>`).
+macro_rules! nd_view_all {
+    ($arr:expr, $a:ident, $T:ident => $body:expr) => {
+        $crate::backends::ndarray::nd_dtypes!(__nd_all!(NdView, $arr, $a, $T, $body))
     };
 }
 
@@ -165,7 +206,7 @@ macro_rules! nd_type {
     };
 }
 
-pub(crate) use {__nd_all, __nd_type, nd_all, nd_array, nd_dtypes, nd_type};
+pub(crate) use {__nd_all, __nd_type, nd_all, nd_array, nd_dtypes, nd_type, nd_view_all};
 
 impl<T: NdElem> From<ArrayD<T>> for crate::Array {
     /// Wraps an ndarray array (no copy).
@@ -177,47 +218,46 @@ impl<T: NdElem> From<ArrayD<T>> for crate::Array {
 impl<'a, T: NdElem> crate::IntoArray<'a> for ArrayD<T> {
     /// Moves the buffer into shared storage (no copy).
     #[inline]
-    fn into_array(self, _op: &'static str) -> ivy_core::Result<Cow<'a, crate::Array>> {
-        Ok(Cow::Owned(crate::Array::from(self)))
+    fn into_array(self, _op: &'static str) -> ivy_core::Result<crate::ArrayArg<'a>> {
+        Ok(crate::ArrayArg::owned(crate::Array::from(self)))
     }
 }
 impl<'a, T: NdElem> crate::IntoArray<'a> for &ArcArray<T, IxDyn> {
     /// Shares the buffer (no copy).
     #[inline]
-    fn into_array(self, _op: &'static str) -> ivy_core::Result<Cow<'a, crate::Array>> {
-        Ok(Cow::Owned(crate::Array::from_nd(T::wrap_shared(
-            self.clone(),
-        ))))
+    fn into_array(self, _op: &'static str) -> ivy_core::Result<crate::ArrayArg<'a>> {
+        Ok(crate::ArrayArg::owned(crate::Array::from_nd(
+            T::wrap_shared(self.clone()),
+        )))
     }
 }
-impl<'a, T: NdElem> crate::IntoArray<'a> for &ArrayD<T> {
-    /// One (fallibly allocated) copy: see [`IntoArray`](crate::IntoArray).
+impl<'a, T: NdElem> crate::IntoArray<'a> for &'a ArrayD<T> {
+    /// Lent to the op (no copy): see [`IntoArray`](crate::IntoArray).
     #[inline]
-    fn into_array(self, op: &'static str) -> ivy_core::Result<Cow<'a, crate::Array>> {
-        self.view().into_array(op)
+    fn into_array(self, _op: &'static str) -> ivy_core::Result<crate::ArrayArg<'a>> {
+        Ok(lend(self.view()))
     }
 }
-impl<'a, T: NdElem> crate::IntoArray<'a> for &ArrayViewD<'_, T> {
-    /// One (fallibly allocated) copy: see [`IntoArray`](crate::IntoArray).
+impl<'a, T: NdElem> crate::IntoArray<'a> for &'a ArrayViewD<'_, T> {
+    /// Lent to the op (no copy): see [`IntoArray`](crate::IntoArray).
     #[inline]
-    fn into_array(self, op: &'static str) -> ivy_core::Result<Cow<'a, crate::Array>> {
-        let a = kernels::try_owned(op, self)?;
-        Ok(Cow::Owned(crate::Array::from(a)))
+    fn into_array(self, _op: &'static str) -> ivy_core::Result<crate::ArrayArg<'a>> {
+        Ok(lend(self.view()))
     }
 }
-impl<'a, T: NdElem> crate::IntoArray<'a> for ArrayViewD<'_, T> {
-    /// One (fallibly allocated) copy: see [`IntoArray`](crate::IntoArray).
+impl<'a, T: NdElem> crate::IntoArray<'a> for ArrayViewD<'a, T> {
+    /// Lent to the op (no copy): see [`IntoArray`](crate::IntoArray).
     #[inline]
-    fn into_array(self, op: &'static str) -> ivy_core::Result<Cow<'a, crate::Array>> {
-        (&self).into_array(op)
+    fn into_array(self, _op: &'static str) -> ivy_core::Result<crate::ArrayArg<'a>> {
+        Ok(lend(self))
     }
 }
 crate::args::native_operand!(
     [T: NdElem] ArrayD<T>,
     [T: NdElem] &ArcArray<T, IxDyn>,
-    [T: NdElem] &ArrayD<T>,
-    [T: NdElem] &ArrayViewD<'_, T>,
-    [T: NdElem] ArrayViewD<'_, T>,
+    [T: NdElem] &'a ArrayD<T>,
+    [T: NdElem] &'a ArrayViewD<'_, T>,
+    [T: NdElem] ArrayViewD<'a, T>,
 );
 crate::args::native_data!(
     [T: NdElem] ArrayD<T> => copied: false,
@@ -237,8 +277,8 @@ crate::args::seq_item_native!(
 );
 
 /// The addresses the elements of `a` span (empty for an empty array).
-pub(crate) fn byte_range(a: &NdArray) -> std::ops::Range<usize> {
-    fn span<T>(x: &NdData<T>) -> std::ops::Range<usize> {
+pub(crate) fn byte_range(a: &NdView<'_>) -> std::ops::Range<usize> {
+    fn span<T>(x: &ArrayViewD<'_, T>) -> std::ops::Range<usize> {
         if x.is_empty() {
             return 0..0;
         }
@@ -255,7 +295,7 @@ pub(crate) fn byte_range(a: &NdArray) -> std::ops::Range<usize> {
         }
         (base as isize + lo) as usize..(base as isize + hi + size.max(1)) as usize
     }
-    nd_all!(a, x, T => span(x))
+    nd_view_all!(a, x, T => span(x))
 }
 
 impl<T: NdElem> crate::IntoArrayMut for &mut ArrayD<T> {

@@ -1,7 +1,7 @@
 //! ndarray: sorting, searching and set functions, through the host kernels of
 //! [`crate::sort`] (written once over the element type) on each array's row-major elements.
 
-use super::kernels::{nd, row_major, shaped};
+use super::kernels::{nd_view, row_major, shaped};
 use super::{NdElem, NdarrayBackend};
 use crate::functional::sorting::{
     searchsorted_operands, searchsorted_side, searchsorted_sorter, SortingBackend,
@@ -15,7 +15,7 @@ fn array_of<T: NdElem>(op: &'static str, shape: &[usize], v: Vec<T>) -> Result<A
 
 /// `unique_all` of `x`, as arrays: `(values, indices, inverse_indices, counts)`.
 fn unique_arrays(op: &'static str, x: &Array) -> Result<(Array, Array, Array, Array)> {
-    super::nd_all!(nd(op, x)?, a, T => {
+    super::nd_view_all!(&nd_view(op, x)?, a, T => {
         let u = sort::unique(op, &row_major(op, a)?)?;
         let n = u.values.len();
         Ok((
@@ -32,7 +32,7 @@ impl SortingBackend for NdarrayBackend {
     #[with_unsupported_dtypes({"0.17.2 and below": ("complex",)})]
     fn sort(x: &Array, axis: usize, descending: bool, _stable: bool) -> Result<Array> {
         const OP: &str = "sort";
-        super::nd_all!(nd(OP, x)?, a, T => {
+        super::nd_view_all!(&nd_view(OP, x)?, a, T => {
             let v = sort::sort(OP, &row_major(OP, a)?, x.shape(), axis, descending)?;
             array_of(OP, x.shape(), v)
         })
@@ -41,7 +41,7 @@ impl SortingBackend for NdarrayBackend {
     #[with_unsupported_dtypes({"0.17.2 and below": ("complex",)})]
     fn argsort(x: &Array, axis: usize, descending: bool, _stable: bool) -> Result<Array> {
         const OP: &str = "argsort";
-        super::nd_all!(nd(OP, x)?, a, T => {
+        super::nd_view_all!(&nd_view(OP, x)?, a, T => {
             let v = sort::argsort(OP, &row_major(OP, a)?, x.shape(), axis, descending)?;
             array_of(OP, x.shape(), v)
         })
@@ -55,9 +55,9 @@ impl SortingBackend for NdarrayBackend {
         let promoted = searchsorted_operands(OP, x1, x2)?;
         let (x1, x2) = promoted.as_ref().map_or((x1, x2), |(a, b)| (a, b));
         let n = x1.shape().last().copied().unwrap_or(1);
-        let b = nd(OP, x2)?;
-        super::nd_all!(nd(OP, x1)?, a, T => {
-            let other = T::unwrap_ref(b).ok_or_else(|| crate::Error::InvalidArgument {
+        let b = nd_view(OP, x2)?;
+        super::nd_view_all!(&nd_view(OP, x1)?, a, T => {
+            let other = T::view_ref(&b).ok_or_else(|| crate::Error::InvalidArgument {
                 op: OP,
                 message: format!("x1 and x2 of one dtype expected, got {} and {}", x1.dtype(), x2.dtype()),
             })?;
@@ -75,7 +75,7 @@ impl SortingBackend for NdarrayBackend {
 
     fn nonzero(x: &Array) -> Result<Vec<Array>> {
         const OP: &str = "nonzero";
-        super::nd_all!(nd(OP, x)?, a, T => {
+        super::nd_view_all!(&nd_view(OP, x)?, a, T => {
             sort::nonzero(OP, &row_major(OP, a)?, x.shape())?
                 .into_iter()
                 .map(|v| {

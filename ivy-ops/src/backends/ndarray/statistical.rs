@@ -2,7 +2,7 @@
 //! [`Kernels::fold`](crate::family::Kernels::fold). `cumulative_sum`, `argmax` and `argmin`
 //! run the shared host loops of [`crate::reduce`] over the array's elements.
 
-use super::kernels::{cast_cow, nd, row_major, shaped};
+use super::kernels::{cast_view_cow, nd_view, row_major, shaped};
 use super::{NdElem, NdarrayBackend};
 use crate::family::Accumulate;
 use crate::functional::statistical::{arg_shape, scan_plan, StatisticalBackend};
@@ -20,8 +20,8 @@ impl StatisticalBackend for NdarrayBackend {
         let d = Accumulate::Widen.dtype(x.dtype(), dtype);
         let (shape, ax) = scan_plan(x.shape(), axis, include_initial);
         crate::alloc::reserve(OP, &shape, d)?;
-        let a = cast_cow(OP, nd(OP, x)?, d)?;
-        super::nd_all!(&*a, v, T => {
+        let a = cast_view_cow(OP, nd_view(OP, x)?, d)?;
+        super::nd_view_all!(&a.view(), v, T => {
             let r = crate::reduce::cumulative_sum(OP, &row_major(OP, v)?, v.shape(), ax, include_initial)?;
             Ok(Array::from_nd(T::wrap(shaped(OP, &shape, r)?)))
         })
@@ -46,7 +46,7 @@ fn arg_extreme(
     max: bool,
 ) -> Result<Array> {
     let shape = arg_shape(x.shape(), axis, keepdims);
-    super::nd_all!(nd(op, x)?, v, T => {
+    super::nd_view_all!(&nd_view(op, x)?, v, T => {
         let r = crate::reduce::arg_extreme(op, &row_major(op, v)?, v.shape(), axis, max)?;
         Ok(Array::from_nd(i64::wrap(shaped(op, &shape, r)?)))
     })

@@ -35,11 +35,22 @@ const CHUNK: usize = 256;
 const MAX_AXES: usize = 64;
 
 /// An input operand: a read-only view's first element, shape and strides (in elements).
+/// Borrowed from the array, so making one costs nothing (an `ArrayViewD` clones its shape
+/// and strides, which is most of a small op's time).
+#[derive(Clone, Copy)]
 pub(crate) struct Src<'a, T> {
     ptr: *const T,
     shape: &'a [usize],
     strides: &'a [isize],
     _data: PhantomData<&'a T>,
+}
+
+impl<'a, T> Src<'a, T> {
+    /// The shape.
+    #[inline]
+    pub(crate) fn shape(&self) -> &'a [usize] {
+        self.shape
+    }
 }
 
 impl<'a, T, S: Data<Elem = T>> From<&'a ArrayBase<S, IxDyn>> for Src<'a, T> {
