@@ -21,11 +21,7 @@ pub(crate) fn nd<'a>(op: &'static str, x: &'a Array) -> Result<&'a NdArray> {
         // an op that reads Array storage: the lent buffer's copy (made once)
         NativeArray::NdarrayLent(l) => l.shared(op),
         #[allow(unreachable_patterns)]
-        other => Err(Error::BackendMismatch {
-            op,
-            a: Backend::Ndarray,
-            b: other.backend(),
-        }),
+        other => Err(not_ndarray(op, other.backend())),
     }
 }
 
@@ -37,11 +33,7 @@ pub(crate) fn nd_view<'a>(op: &'static str, x: &'a Array) -> Result<NdView<'a>> 
         NativeArray::Ndarray(a) => Ok(super::view_of(a)),
         NativeArray::NdarrayLent(l) => Ok(l.view()),
         #[allow(unreachable_patterns)]
-        other => Err(Error::BackendMismatch {
-            op,
-            a: Backend::Ndarray,
-            b: other.backend(),
-        }),
+        other => Err(not_ndarray(op, other.backend())),
     }
 }
 
@@ -52,11 +44,7 @@ pub(crate) fn nd_mut<'a>(op: &'static str, x: &'a mut Array) -> Result<&'a mut N
     match &mut x.native {
         NativeArray::Ndarray(a) => Ok(a),
         #[allow(unreachable_patterns)]
-        _ => Err(Error::BackendMismatch {
-            op,
-            a: Backend::Ndarray,
-            b,
-        }),
+        _ => Err(not_ndarray(op, b)),
     }
 }
 
@@ -281,13 +269,7 @@ pub(crate) fn typed<'a, T: NdElem>(op: &'static str, x: &'a Array) -> Result<In<
         NativeArray::Ndarray(a) => T::unwrap_ref(a).map(Src::from),
         NativeArray::NdarrayLent(l) => l.typed_src::<T>(),
         #[allow(unreachable_patterns)]
-        other => {
-            return Err(Error::BackendMismatch {
-                op,
-                a: Backend::Ndarray,
-                b: other.backend(),
-            })
-        }
+        other => return Err(not_ndarray(op, other.backend())),
     };
     match src {
         Some(src) => Ok(In { src, x }),
@@ -466,6 +448,17 @@ impl crate::family::Kernels for super::NdarrayBackend {
             let shape = crate::reduce::reduced_shape(a.shape(), axes, keepdims);
             Ok(Array::from_nd(T::wrap(shaped(K::NAME, &shape, r)?)))
         })
+    }
+}
+
+/// An array of another backend given to an ndarray kernel.
+#[cold]
+#[inline(never)]
+fn not_ndarray(op: &'static str, b: Backend) -> Error {
+    Error::BackendMismatch {
+        op,
+        a: Backend::Ndarray,
+        b,
     }
 }
 
