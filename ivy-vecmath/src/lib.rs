@@ -1,0 +1,389 @@
+//! Vectorised `f32`/`f64` math kernels with run-time CPU dispatch.
+//!
+//! Each kernel is written once, as a branch-free function of one lane (`mul_add`, bit tricks,
+//! polynomials), and compiled at every dispatch [`Level`]: inside `#[target_feature]`
+//! functions for AVX-512 and AVX2+FMA, as plain code for the target's baseline (SSE2 on
+//! x86-64), where the compiler vectorises it, and as the exact scalar path (the platform's
+//! `libm`, one element at a time). The best level the CPU has is picked once, at the first
+//! call; the `IVY_SIMD` environment variable (`scalar`, `sse2`, `avx2`, `avx512`) lowers it.
+//!
+//! Lanes the fast path does not handle to the kernel's accuracy (NaN, infinities, zeros and
+//! subnormals where they matter, arguments beyond the reduction's range) are recomputed per
+//! block through the exact scalar path, so special values are the platform's.
+//!
+//! Accuracy (tested at every level, `tests/accuracy.rs`): ≤ 1 ULP for `exp`, `log`, `sin`,
+//! `cos`; ≤ 3 ULP for `tan`. The `f32` kernels compute in `f64` and round once.
+//!
+//! ```
+//! use std::mem::MaybeUninit;
+//! let x = [0.0f32, 1.0, -2.5];
+//! let mut out = [MaybeUninit::<f32>::uninit(); 3];
+//! ivy_vecmath::map::<f32, ivy_vecmath::Exp>(&x, &mut out);
+//! let y: Vec<f32> = out.iter().map(|v| unsafe { v.assume_init() }).collect();
+//! assert_eq!(y[0], 1.0);
+//! assert!((y[1] - std::f32::consts::E).abs() <= f32::EPSILON * 3.0);
+//! ```
+//!
+//! Algorithms are ported, with attribution in each module, from FreeBSD's msun / Sun's
+//! fdlibm (as in the `libm` crate, MIT) and Cephes; polynomial coefficients not taken from
+//! those are Chebyshev fits computed with mpmath (`scripts/vecmath_coeffs.py`).
+//!
+//! All `unsafe` of the crate is in [`map_at`]/[`zip_at`]: the calls of the `#[target_feature]`
+//! instantiations, made only at levels the running CPU was found to have.
+
+#![warn(missing_docs)]
+// constants are quoted as their sources print them; lane predicates stay plain comparisons
+#![allow(clippy::excessive_precision, clippy::manual_range_contains)]
+
+use std::mem::MaybeUninit;
+use std::sync::atomic::{AtomicU8, Ordering};
+
+mod exp;
+mod log;
+mod trig;
+
+pub use exp::Exp;
+pub use log::Log;
+pub use trig::{Cos, Sin, Tan};
+
+/// A dispatch level: the instruction set a kernel is compiled for. Ordered: a higher level
+/// needs a CPU with more.
+///
+/// ```
+/// use ivy_vecmath::Level;
+/// assert!(Level::Scalar < Level::Avx512);
+/// assert_eq!(Level::parse("avx2"), Some(Level::Avx2));
+/// assert!(ivy_vecmath::level() <= ivy_vecmath::detected());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Level {
+    /// The platform's scalar `libm`, one element at a time (the exact path).
+    Scalar,
+    /// The kernels as plain code for the compile target (SSE2 on x86-64), without fused
+    /// multiply-add.
+    Baseline,
+    /// x86-64 AVX2 with FMA.
+    Avx2,
+    /// x86-64 AVX-512 (F, DQ, VL, BW) with FMA.
+    Avx512,
+}
+
+impl Level {
+    /// Every level, lowest first.
+    pub const ALL: [Level; 4] = [Level::Scalar, Level::Baseline, Level::Avx2, Level::Avx512];
+
+    /// The level's name, as `IVY_SIMD` takes it.
+    ///
+    /// ```
+    /// assert_eq!(ivy_vecmath::Level::Baseline.name(), "sse2");
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Scalar => "scalar",
+            Level::Baseline => "sse2",
+            Level::Avx2 => "avx2",
+            Level::Avx512 => "avx512",
+        }
+    }
+
+    /// A level by name (`scalar`, `sse2` or `baseline`, `avx2`, `avx512`; any case).
+    ///
+    /// ```
+    /// assert_eq!(ivy_vecmath::Level::parse("AVX512"), Some(ivy_vecmath::Level::Avx512));
+    /// assert_eq!(ivy_vecmath::Level::parse("neon"), None);
+    /// ```
+    pub fn parse(s: &str) -> Option<Level> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "scalar" => Some(Level::Scalar),
+            "sse2" | "baseline" => Some(Level::Baseline),
+            "avx2" => Some(Level::Avx2),
+            "avx512" => Some(Level::Avx512),
+            _ => None,
+        }
+    }
+}
+
+const UNSET: u8 = u8::MAX;
+static DETECTED: AtomicU8 = AtomicU8::new(UNSET);
+static CHOSEN: AtomicU8 = AtomicU8::new(UNSET);
+
+fn from_u8(v: u8) -> Level {
+    Level::ALL[usize::from(v).min(3)]
+}
+
+/// The best level this CPU runs (detected once).
+///
+/// ```
+/// assert!(ivy_vecmath::detected() >= ivy_vecmath::Level::Baseline);
+/// ```
+pub fn detected() -> Level {
+    let v = DETECTED.load(Ordering::Relaxed);
+    if v != UNSET {
+        return from_u8(v);
+    }
+    let l = detect();
+    DETECTED.store(l as u8, Ordering::Relaxed);
+    l
+}
+
+#[cfg(target_arch = "x86_64")]
+fn detect() -> Level {
+    if is_x86_feature_detected!("avx512f")
+        && is_x86_feature_detected!("avx512dq")
+        && is_x86_feature_detected!("avx512vl")
+        && is_x86_feature_detected!("avx512bw")
+        && is_x86_feature_detected!("avx2")
+        && is_x86_feature_detected!("fma")
+    {
+        Level::Avx512
+    } else if is_x86_feature_detected!("avx2") && is_x86_feature_detected!("fma") {
+        Level::Avx2
+    } else {
+        Level::Baseline
+    }
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn detect() -> Level {
+    Level::Baseline
+}
+
+/// The level the kernels run at: [`detected`], lowered by the `IVY_SIMD` environment
+/// variable when it names a lower level (read once, at the first call; an unknown name or
+/// a level the CPU lacks is ignored).
+///
+/// ```
+/// let l = ivy_vecmath::level();
+/// assert!(l <= ivy_vecmath::detected());
+/// ```
+pub fn level() -> Level {
+    let v = CHOSEN.load(Ordering::Relaxed);
+    if v != UNSET {
+        return from_u8(v);
+    }
+    let best = detected();
+    let l = std::env::var("IVY_SIMD")
+        .ok()
+        .and_then(|s| Level::parse(&s))
+        .map_or(best, |l| l.min(best));
+    CHOSEN.store(l as u8, Ordering::Relaxed);
+    l
+}
+
+/// Fused or plain multiply-add: the kernels' one instruction-set-dependent operation.
+pub trait Fma {
+    /// `a * b + c`.
+    fn fma(a: f64, b: f64, c: f64) -> f64;
+}
+
+/// `mul_add` (one rounding): for levels with FMA.
+#[derive(Debug)]
+pub enum Fused {}
+/// `a * b + c` (two roundings): for levels without FMA, where `mul_add` is a library call.
+#[derive(Debug)]
+pub enum Unfused {}
+
+impl Fma for Fused {
+    #[inline(always)]
+    fn fma(a: f64, b: f64, c: f64) -> f64 {
+        a.mul_add(b, c)
+    }
+}
+impl Fma for Unfused {
+    #[inline(always)]
+    fn fma(a: f64, b: f64, c: f64) -> f64 {
+        a * b + c
+    }
+}
+
+/// Horner's scheme: `p[0] + x (p[1] + x (p[2] + …))`.
+#[inline(always)]
+pub(crate) fn horner<M: Fma, const N: usize>(x: f64, p: &[f64; N]) -> f64 {
+    let mut acc = p[N - 1];
+    let mut i = N - 1;
+    while i > 0 {
+        i -= 1;
+        acc = M::fma(acc, x, p[i]);
+    }
+    acc
+}
+
+/// A unary kernel over elements of type `T`.
+pub trait Unary<T: Copy> {
+    /// The fast path for one lane: the value, and whether it is the kernel's answer (else
+    /// the lane is recomputed by [`exact`](Self::exact)). Branch-free, so that loops over it
+    /// vectorise.
+    fn fast<M: Fma>(x: T) -> (T, bool);
+    /// The exact scalar path (the platform's `libm`).
+    fn exact(x: T) -> T;
+}
+
+/// A binary kernel over elements of type `T`.
+pub trait Binary<T: Copy> {
+    /// The fast path for one pair of lanes (see [`Unary::fast`]).
+    fn fast<M: Fma>(a: T, b: T) -> (T, bool);
+    /// The exact scalar path.
+    fn exact(a: T, b: T) -> T;
+}
+
+/// Lanes per block: a block with a lane the fast path declines is patched after the fact.
+const BLOCK: usize = 64;
+
+#[inline(always)]
+fn map_blocks<T: Copy, K: Unary<T>, M: Fma>(x: &[T], out: &mut [MaybeUninit<T>]) {
+    for (xs, os) in x.chunks(BLOCK).zip(out.chunks_mut(BLOCK)) {
+        let mut all = true;
+        for (o, &v) in os.iter_mut().zip(xs) {
+            let (y, ok) = K::fast::<M>(v);
+            o.write(y);
+            all &= ok;
+        }
+        if !all {
+            for (o, &v) in os.iter_mut().zip(xs) {
+                if !K::fast::<M>(v).1 {
+                    o.write(K::exact(v));
+                }
+            }
+        }
+    }
+}
+
+#[inline(always)]
+fn zip_blocks<T: Copy, K: Binary<T>, M: Fma>(a: &[T], b: &[T], out: &mut [MaybeUninit<T>]) {
+    for ((xs, ys), os) in a
+        .chunks(BLOCK)
+        .zip(b.chunks(BLOCK))
+        .zip(out.chunks_mut(BLOCK))
+    {
+        let mut all = true;
+        for ((o, &x), &y) in os.iter_mut().zip(xs).zip(ys) {
+            let (v, ok) = K::fast::<M>(x, y);
+            o.write(v);
+            all &= ok;
+        }
+        if !all {
+            for ((o, &x), &y) in os.iter_mut().zip(xs).zip(ys) {
+                if !K::fast::<M>(x, y).1 {
+                    o.write(K::exact(x, y));
+                }
+            }
+        }
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+mod x86 {
+    use super::*;
+
+    #[target_feature(enable = "avx512f,avx512dq,avx512vl,avx512bw,avx2,fma")]
+    pub(super) fn map_avx512<T: Copy, K: Unary<T>>(x: &[T], out: &mut [MaybeUninit<T>]) {
+        map_blocks::<T, K, Fused>(x, out)
+    }
+    #[target_feature(enable = "avx2,fma")]
+    pub(super) fn map_avx2<T: Copy, K: Unary<T>>(x: &[T], out: &mut [MaybeUninit<T>]) {
+        map_blocks::<T, K, Fused>(x, out)
+    }
+    #[target_feature(enable = "avx512f,avx512dq,avx512vl,avx512bw,avx2,fma")]
+    pub(super) fn zip_avx512<T: Copy, K: Binary<T>>(a: &[T], b: &[T], out: &mut [MaybeUninit<T>]) {
+        zip_blocks::<T, K, Fused>(a, b, out)
+    }
+    #[target_feature(enable = "avx2,fma")]
+    pub(super) fn zip_avx2<T: Copy, K: Binary<T>>(a: &[T], b: &[T], out: &mut [MaybeUninit<T>]) {
+        zip_blocks::<T, K, Fused>(a, b, out)
+    }
+}
+
+/// `K` of each element of `x` into `out` (of `x`'s length; extra elements of either are
+/// ignored), at [`level`].
+///
+/// ```
+/// use std::mem::MaybeUninit;
+/// let mut out = [MaybeUninit::<f64>::uninit(); 2];
+/// ivy_vecmath::map::<f64, ivy_vecmath::Log>(&[1.0, std::f64::consts::E], &mut out);
+/// assert_eq!(unsafe { out[0].assume_init() }, 0.0);
+/// ```
+#[inline]
+pub fn map<T: Copy, K: Unary<T>>(x: &[T], out: &mut [MaybeUninit<T>]) {
+    map_at::<T, K>(level(), x, out)
+}
+
+/// [`map`] at a given level, lowered to [`detected`] when the CPU lacks it.
+///
+/// ```
+/// use std::mem::MaybeUninit;
+/// use ivy_vecmath::{Level, Sin};
+/// let x = [0.5f32; 3];
+/// for l in Level::ALL {
+///     let mut out = [MaybeUninit::<f32>::uninit(); 3];
+///     ivy_vecmath::map_at::<f32, Sin>(l, &x, &mut out);
+///     assert_eq!(unsafe { out[2].assume_init() }, 0.5f32.sin());
+/// }
+/// ```
+#[inline]
+pub fn map_at<T: Copy, K: Unary<T>>(level: Level, x: &[T], out: &mut [MaybeUninit<T>]) {
+    match level.min(detected()) {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `detected` found AVX-512 F/DQ/VL/BW, AVX2 and FMA on this CPU.
+        Level::Avx512 => unsafe { x86::map_avx512::<T, K>(x, out) },
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `detected` found AVX2 and FMA on this CPU.
+        Level::Avx2 => unsafe { x86::map_avx2::<T, K>(x, out) },
+        Level::Scalar => {
+            for (o, &v) in out.iter_mut().zip(x) {
+                o.write(K::exact(v));
+            }
+        }
+        _ => map_blocks::<T, K, Unfused>(x, out),
+    }
+}
+
+/// `K` of each pair of elements of `a` and `b` into `out` (extra elements are ignored), at
+/// [`level`].
+///
+/// ```
+/// # use std::mem::MaybeUninit;
+/// // (a binary kernel: none is public yet, so this shows the signature only)
+/// fn run<K: ivy_vecmath::Binary<f64>>(a: &[f64], b: &[f64], o: &mut [MaybeUninit<f64>]) {
+///     ivy_vecmath::zip::<f64, K>(a, b, o)
+/// }
+/// ```
+#[inline]
+pub fn zip<T: Copy, K: Binary<T>>(a: &[T], b: &[T], out: &mut [MaybeUninit<T>]) {
+    zip_at::<T, K>(level(), a, b, out)
+}
+
+/// [`zip`] at a given level, lowered to [`detected`] when the CPU lacks it.
+///
+/// ```
+/// # use std::mem::MaybeUninit;
+/// fn run<K: ivy_vecmath::Binary<f32>>(a: &[f32], b: &[f32], o: &mut [MaybeUninit<f32>]) {
+///     ivy_vecmath::zip_at::<f32, K>(ivy_vecmath::Level::Scalar, a, b, o)
+/// }
+/// ```
+#[inline]
+pub fn zip_at<T: Copy, K: Binary<T>>(level: Level, a: &[T], b: &[T], out: &mut [MaybeUninit<T>]) {
+    match level.min(detected()) {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `detected` found AVX-512 F/DQ/VL/BW, AVX2 and FMA on this CPU.
+        Level::Avx512 => unsafe { x86::zip_avx512::<T, K>(a, b, out) },
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `detected` found AVX2 and FMA on this CPU.
+        Level::Avx2 => unsafe { x86::zip_avx2::<T, K>(a, b, out) },
+        Level::Scalar => {
+            for ((o, &x), &y) in out.iter_mut().zip(a).zip(b) {
+                o.write(K::exact(x, y));
+            }
+        }
+        _ => zip_blocks::<T, K, Unfused>(a, b, out),
+    }
+}
+
+/// `1.5 · 2^52`: adding it to `v` (|v| < 2^51) rounds `v` to an integer, held in the low
+/// bits of the sum.
+pub(crate) const SHIFT: f64 = 6_755_399_441_055_744.0;
+
+/// The integer `t - SHIFT` where `t = v + SHIFT` (two's complement, wrapping).
+#[inline(always)]
+pub(crate) fn shifted_int(t: f64) -> u64 {
+    t.to_bits().wrapping_sub(SHIFT.to_bits())
+}

@@ -1,0 +1,168 @@
+//! `sin`, `cos`, `tan`: fdlibm's medium-size argument reduction (`e_rem_pio2.c`, its first
+//! two rounds: `x − k π/2` with `π/2` in 33-bit parts, leaving `r = y0 + y1`) and its
+//! kernels `__kernel_sin`/`__kernel_cos` (coefficients from fdlibm, as ported in the `libm`
+//! crate, MIT; Sun's notice: "Permission to use, copy, modify, and distribute this software
+//! is freely granted, provided that this notice is preserved."). Both kernels run for every
+//! lane and the quadrant selects; `tan` is their quotient. Arguments beyond `2^20 π/2`, and
+//! lanes whose reduction cancels more than the two rounds cover, take the exact path.
+
+use crate::{shifted_int, Fma, Unary, SHIFT};
+
+/// Sine.
+///
+/// ```
+/// # use std::mem::MaybeUninit;
+/// let mut o = [MaybeUninit::uninit()];
+/// ivy_vecmath::map::<f64, ivy_vecmath::Sin>(&[-0.0], &mut o);
+/// assert!(unsafe { o[0].assume_init() }.is_sign_negative());
+/// ```
+#[derive(Debug)]
+pub enum Sin {}
+/// Cosine.
+///
+/// ```
+/// # use std::mem::MaybeUninit;
+/// let mut o = [MaybeUninit::uninit()];
+/// ivy_vecmath::map::<f32, ivy_vecmath::Cos>(&[0.0], &mut o);
+/// assert_eq!(unsafe { o[0].assume_init() }, 1.0);
+/// ```
+#[derive(Debug)]
+pub enum Cos {}
+/// Tangent.
+///
+/// ```
+/// # use std::mem::MaybeUninit;
+/// let mut o = [MaybeUninit::uninit()];
+/// ivy_vecmath::map::<f64, ivy_vecmath::Tan>(&[0.0], &mut o);
+/// assert_eq!(unsafe { o[0].assume_init() }, 0.0);
+/// ```
+#[derive(Debug)]
+pub enum Tan {}
+
+// e_rem_pio2.c
+const INV_PIO2: f64 = std::f64::consts::FRAC_2_PI;
+const PIO2_1: f64 = 1.570_796_326_734_125_614_17e0; // first 33 bits of π/2
+const PIO2_2: f64 = 6.077_100_506_303_965_976_60e-11; // second 33 bits of π/2
+const PIO2_2T: f64 = 2.022_266_248_795_950_631_54e-21; // π/2 − (PIO2_1 + PIO2_2)
+
+// k_sin.c
+const S1: f64 = -1.666_666_666_666_663_243_48e-1;
+const S2: f64 = 8.333_333_333_322_489_461_24e-3;
+const S3: f64 = -1.984_126_982_985_794_931_34e-4;
+const S4: f64 = 2.755_731_370_707_006_767_89e-6;
+const S5: f64 = -2.505_076_025_340_686_341_95e-8;
+const S6: f64 = 1.589_690_995_211_550_102_21e-10;
+
+// k_cos.c
+const C1: f64 = 4.166_666_666_666_660_190_37e-2;
+const C2: f64 = -1.388_888_888_887_410_957_49e-3;
+const C3: f64 = 2.480_158_728_947_672_941_78e-5;
+const C4: f64 = -2.755_731_435_139_066_330_35e-7;
+const C5: f64 = 2.087_572_321_298_174_827_90e-9;
+const C6: f64 = -1.135_964_755_778_819_482_65e-11;
+
+/// The largest |x| reduced here (fdlibm's medium case).
+const MEDIUM: f64 = 1_647_099.0; // ≈ 2^20 π/2
+
+/// `|x| = k π/2 + y0 + y1` for `x` with |x| ≤ `MEDIUM`: `(k mod 4, y0, y1, ok)`, `ok` false
+/// when the reduction cancelled more than its two rounds cover (fdlibm's third round).
+#[inline(always)]
+fn reduce<M: Fma>(ax: f64) -> (u64, f64, f64, bool) {
+    let t = M::fma(ax, INV_PIO2, SHIFT);
+    let k = t - SHIFT;
+    // first round: `k * PIO2_1` is exact (k < 2^21, 33 bits)
+    let r = ax - k * PIO2_1;
+    // second round (fdlibm's, for every lane): `k * PIO2_2` is exact
+    let w = k * PIO2_2;
+    let r2 = r - w;
+    let w = k * PIO2_2T - ((r - r2) - w);
+    let y0 = r2 - w;
+    let y1 = (r2 - y0) - w;
+    // fdlibm takes a third round when y0 lost more than 49 bits to x
+    let ok = y0.abs() >= ax * f64::from_bits(0x3ce0_0000_0000_0000); // 2^-49
+    (shifted_int(t) & 3, y0, y1, ok)
+}
+
+/// fdlibm's `__kernel_sin(x, y, 1)`: sin(x + y) for |x + y| ≤ π/4.
+#[inline(always)]
+fn k_sin<M: Fma>(x: f64, y: f64) -> f64 {
+    let z = x * x;
+    let v = z * x;
+    let r = M::fma(z, M::fma(z, M::fma(z, M::fma(z, S6, S5), S4), S3), S2);
+    x - ((z * M::fma(0.5, y, -(v * r)) - y) - v * S1)
+}
+
+/// fdlibm's `__kernel_cos(x, y)`: cos(x + y) for |x + y| ≤ π/4.
+#[inline(always)]
+fn k_cos<M: Fma>(x: f64, y: f64) -> f64 {
+    let z = x * x;
+    let w = z * z;
+    let r = z * M::fma(z, M::fma(z, C3, C2), C1) + w * w * M::fma(z, M::fma(z, C6, C5), C4);
+    let hz = 0.5 * z;
+    let w = 1.0 - hz;
+    w + (((1.0 - w) - hz) + M::fma(z, r, -(x * y)))
+}
+
+/// `(sin |x|, cos |x|, ok)` for |x| ≤ `MEDIUM`.
+#[inline(always)]
+fn sin_cos<M: Fma>(ax: f64) -> (f64, f64, bool) {
+    let (q, y0, y1, ok) = reduce::<M>(ax);
+    let (s, c) = (k_sin::<M>(y0, y1), k_cos::<M>(y0, y1));
+    // quadrant q: sin = s, c, -s, -c; cos = c, -s, -c, s
+    let (s, c) = if q & 1 == 1 { (c, -s) } else { (s, c) };
+    let flip = f64::from_bits((q & 2) << 62);
+    let neg = |v: f64| f64::from_bits(v.to_bits() ^ flip.to_bits());
+    (neg(s), neg(c), ok)
+}
+
+/// `x`'s sign bit applied to `v` (odd functions of `|x|`).
+#[inline(always)]
+fn with_sign_of(v: f64, x: f64) -> f64 {
+    f64::from_bits(v.to_bits() ^ (x.to_bits() & (1 << 63)))
+}
+
+#[inline(always)]
+fn sin64<M: Fma>(x: f64) -> (f64, bool) {
+    let (s, _, ok) = sin_cos::<M>(x.abs());
+    (with_sign_of(s, x), ok && x.abs() <= MEDIUM)
+}
+#[inline(always)]
+fn cos64<M: Fma>(x: f64) -> (f64, bool) {
+    let (_, c, ok) = sin_cos::<M>(x.abs());
+    (c, ok && x.abs() <= MEDIUM)
+}
+#[inline(always)]
+fn tan64<M: Fma>(x: f64) -> (f64, bool) {
+    let (s, c, ok) = sin_cos::<M>(x.abs());
+    (with_sign_of(s / c, x), ok && x.abs() <= MEDIUM)
+}
+
+macro_rules! trig_impls {
+    ($($K:ident: $f64:ident, $std:ident;)*) => {$(
+        impl Unary<f64> for $K {
+            #[inline(always)]
+            fn fast<M: Fma>(x: f64) -> (f64, bool) {
+                $f64::<M>(x)
+            }
+            fn exact(x: f64) -> f64 {
+                x.$std()
+            }
+        }
+        impl Unary<f32> for $K {
+            #[inline(always)]
+            fn fast<M: Fma>(x: f32) -> (f32, bool) {
+                let (v, ok) = $f64::<M>(f64::from(x));
+                (v as f32, ok)
+            }
+            fn exact(x: f32) -> f32 {
+                x.$std()
+            }
+        }
+    )*};
+}
+
+trig_impls! {
+    Sin: sin64, sin;
+    Cos: cos64, cos;
+    Tan: tan64, tan;
+}
