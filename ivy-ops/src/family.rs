@@ -825,6 +825,18 @@ macro_rules! __unary_class {
     (candle($t:ident => $e:expr)) => {
         $crate::__candle_fn!($t => $e);
     };
+    (simd($k:ident)) => {
+        #[cfg_attr(not(debug_assertions), inline(always))]
+        fn slice_f32(x: &[f32], o: &mut [::core::mem::MaybeUninit<f32>]) -> bool {
+            $crate::__vecmath::map::<f32, $crate::__vecmath::$k>(x, o);
+            true
+        }
+        #[cfg_attr(not(debug_assertions), inline(always))]
+        fn slice_f64(x: &[f64], o: &mut [::core::mem::MaybeUninit<f64>]) -> bool {
+            $crate::__vecmath::map::<f64, $crate::__vecmath::$k>(x, o);
+            true
+        }
+    };
     (slice_f32($x:ident, $o:ident => $e:expr)) => {
         #[cfg_attr(not(debug_assertions), inline(always))]
         fn slice_f32($x: &[f32], $o: &mut [::core::mem::MaybeUninit<f32>]) -> bool { $e }

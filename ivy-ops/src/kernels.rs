@@ -3,7 +3,9 @@
 //! A row names its op and gives one generic expression per element class; the same
 //! expression runs on ndarray (every dtype) and on candle's host path (its integers, and
 //! floats without a `candle` op). `candle(..)` maps the op to candle's own kernel for float
-//! tensors. A unary or binary row without `int`/`bool` computes those dtypes in the default
+//! tensors. `simd(K)` runs the row's float32 and float64 slices through `ivy_vecmath`'s
+//! vectorised kernel `K` (run-time CPU dispatch; ≤ 1 ULP, see that crate), on ndarray and on
+//! candle's host path. A unary or binary row without `int`/`bool` computes those dtypes in the default
 //! float dtype; predicate and comparison rows (bool results) compute exactly their classes.
 //!
 //! ```
@@ -20,16 +22,19 @@ crate::unary_kernels! {
     /// (`ctan(z) = -i ctanh(iz)`, Kahan's `ctanh`: no cancellation near the poles).
     Tan: "tan",
         real(x => x.tan()),
+        simd(Tan),
         complex(z => crate::complex_math::ctan(z)),
         candle(t => t.sin()?.div(&t.cos()?));
     /// Sine. Complex: C99 Annex G, as numpy (`csin(z) = -i csinh(iz)`).
     Sin: "sin",
         real(x => x.sin()),
+        simd(Sin),
         complex(z => crate::complex_math::csin(z)),
         candle(t => t.sin());
     /// Cosine. Complex: C99 Annex G, as numpy (`ccos(z) = ccosh(iz)`).
     Cos: "cos",
         real(x => x.cos()),
+        simd(Cos),
         complex(z => crate::complex_math::ccos(z)),
         candle(t => t.cos());
     /// Hyperbolic sine (candle has no `sinh`: the row's kernel on the host there).
@@ -44,9 +49,9 @@ crate::unary_kernels! {
         complex(z => crate::complex_math::ctanh(z)),
         candle(t => t.tanh());
     /// Natural logarithm.
-    Log: "log", float(x => x.ln()), candle(t => t.log());
+    Log: "log", float(x => x.ln()), simd(Log), candle(t => t.log());
     /// Exponential.
-    Exp: "exp", float(x => x.exp()), candle(t => t.exp());
+    Exp: "exp", float(x => x.exp()), simd(Exp), candle(t => t.exp());
     /// Numerical negative (wrapping for integers: `-(-128i8) == -128`).
     Negative: "negative", int(x => x.wrapping_neg()), float(x => -x), candle(t => t.neg());
     /// Inverse cosine. Complex (and the other inverse functions): C99 Annex G branch cuts

@@ -63,6 +63,8 @@ pub struct ReadmeDoctests;
 
 #[doc(hidden)]
 pub mod __private;
+#[doc(hidden)]
+pub use ivy_vecmath as __vecmath;
 
 pub use args::{
     ArrayArg, ArraysArg, Data, IntoArray, IntoArrayMut, IntoArrays, IntoData, IntoOperand, NestArg,

@@ -48,7 +48,9 @@
 //! - a float result with fewer elements than the largest input (a reduction: `sum`,
 //!   `cross_entropy`): the summation order may differ, so
 //!   `|a - b| ≤ n · eps · Σ|xᵢ| + 4 ULP` (the classic bound of recursive summation; `n` the
-//!   elements of the largest input, `Σ|xᵢ|` over the finite values of every input); where
+//!   elements of the largest input, `Σ|xᵢ|` over the finite values of every input, `eps`
+//!   the coarsest of the result's and the float inputs' dtypes: a body may compute in an
+//!   input's dtype before promoting, `cross_entropy`'s `log` of float32 `pred`); where
 //!   `Σ|xᵢ|` exceeds the dtype's range, partial sums may overflow in one order only, and a
 //!   non-finite result on one side is accepted; integer sums are exact and wrap on overflow
 //!   (issue 6);
@@ -326,6 +328,8 @@ struct Ag<'a> {
     /// Σ|xᵢ| over every input's finite values; the most elements of one input.
     abs_sum: f64,
     max_in: usize,
+    /// The coarsest `eps` of the float inputs' dtypes (0 without one).
+    in_eps: f64,
     /// An index was drawn: the operands after it are values written into a selection.
     indexed: bool,
 }
@@ -341,6 +345,7 @@ impl<'a> Ag<'a> {
             floats: Vec::new(),
             abs_sum: 0.0,
             max_in: 0,
+            in_eps: 0.0,
             indexed: false,
         }
     }
@@ -360,6 +365,9 @@ impl<'a> Ag<'a> {
         let x = input(self.g, d, &shape);
         self.abs_sum += x.abs_sum();
         self.max_in = self.max_in.max(x.vals.len());
+        if d.is_float() {
+            self.in_eps = self.in_eps.max(eps(d));
+        }
         Ok((x.build()?, format!("{x:?}")))
     }
     fn text(&self) -> &'static str {
@@ -589,7 +597,7 @@ enum Tol {
     /// Within this many ULP of the result dtype.
     Ulp(u64),
     /// A reduction over `n` values whose finite magnitudes sum to `abs_sum`.
-    Reduce { n: usize, abs_sum: f64 },
+    Reduce { n: usize, abs_sum: f64, in_eps: f64 },
     /// A compositional body against a native kernel.
     Composed,
 }
@@ -601,6 +609,8 @@ struct Scale {
     max_in: usize,
     /// Σ|xᵢ| over the inputs' finite values.
     abs_sum: f64,
+    /// The coarsest `eps` of the float inputs' dtypes.
+    in_eps: f64,
     /// The op is mixed and native on one backend only.
     composed: bool,
 }
@@ -611,6 +621,7 @@ impl Scale {
             Tol::Reduce {
                 n: self.max_in,
                 abs_sum: self.abs_sum,
+                in_eps: self.in_eps,
             }
         } else if self.composed {
             Tol::Composed
@@ -675,9 +686,9 @@ fn close(a: f64, b: f64, d: Dtype, tol: Tol) -> bool {
     let ulps = (ordered(a, d) - ordered(b, d)).unsigned_abs();
     match tol {
         Tol::Ulp(n) => ulps <= n as u128,
-        Tol::Reduce { n, abs_sum } => {
+        Tol::Reduce { n, abs_sum, in_eps } => {
             if a.is_finite() && b.is_finite() {
-                (a - b).abs() <= n as f64 * eps(d) * abs_sum || ulps <= 4
+                (a - b).abs() <= n as f64 * eps(d).max(in_eps) * abs_sum || ulps <= 4
             } else {
                 // partial sums may overflow in one order only
                 abs_sum >= max_finite(d)
@@ -910,6 +921,7 @@ fn run(cases: usize) -> Run {
                 let scale = Scale {
                     max_in: ag.max_in,
                     abs_sum: ag.abs_sum,
+                    in_eps: ag.in_eps,
                     composed,
                 };
                 let desc = describe(name, &args, &ag.notes);
