@@ -4,8 +4,8 @@
 //! expression runs on ndarray (every dtype) and on candle's host path (its integers, and
 //! floats without a `candle` op). `candle(..)` maps the op to candle's own kernel for float
 //! tensors. `simd(K)` runs the row's float32 and float64 slices through `ivy_vecmath`'s
-//! vectorised kernel `K` (run-time CPU dispatch; ≤ 1 ULP, see that crate), on ndarray and on
-//! candle's host path. A unary or binary row without `int`/`bool` computes those dtypes in the default
+//! vectorised kernel `K` (run-time CPU dispatch; ≤ 1 ULP, see that crate) on ndarray, and
+//! on candle's host path for a row without a `candle(..)` op. A unary or binary row without `int`/`bool` computes those dtypes in the default
 //! float dtype; predicate and comparison rows (bool results) compute exactly their classes.
 //!
 //! ```
