@@ -6,23 +6,18 @@
 //!
 //! `cargo bench -p ivy-ops --bench dispatch`
 
+mod common;
+
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion};
 use ivy::functional::elementwise::ElementwiseBackend;
 use ivy::{Array, CandleBackend, NdarrayBackend};
 use ndarray::{ArrayD, IxDyn, Zip};
 
-/// `n` uniform values in [-1, 1) from a fixed seed (splitmix64).
+/// `n` uniform values in [-1, 1) from a fixed seed.
 fn random(n: usize, seed: u64) -> Vec<f32> {
-    let mut s = seed;
-    (0..n)
-        .map(|_| {
-            s = s.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = s;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^= z >> 31;
-            (z >> 40) as f32 / (1u64 << 23) as f32 - 1.0
-        })
+    common::uniform(n, seed, (-1.0, 1.0))
+        .into_iter()
+        .map(|v| v as f32)
         .collect()
 }
 

@@ -6,6 +6,8 @@
 //! `cargo bench -p ivy-ops --bench elementwise -- '^exp_f32/'` (criterion ids:
 //! `<op>_<f32|f64>/<ivy_ndarray|ivy_candle|ndarray_raw>/<n>`).
 
+mod common;
+
 use criterion::{black_box, BenchmarkId, Criterion};
 use ivy::Array;
 use ndarray::{ArrayD, IxDyn};
@@ -32,21 +34,6 @@ fn ops() -> Vec<Op> {
                 kind: f[1],
                 ranges,
             }
-        })
-        .collect()
-}
-
-/// `n` uniform values in [lo, hi) from a fixed seed (splitmix64).
-fn random(n: usize, seed: u64, (lo, hi): (f64, f64)) -> Vec<f64> {
-    let mut s = seed;
-    (0..n)
-        .map(|_| {
-            s = s.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = s;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^= z >> 31;
-            lo + (hi - lo) * ((z >> 11) as f64 / (1u64 << 53) as f64)
         })
         .collect()
 }
@@ -152,7 +139,10 @@ where
         for n in [1usize, 1_000, 1_000_000] {
             let data = |i: usize| -> Vec<T> {
                 let r = op.ranges[i.min(op.ranges.len() - 1)];
-                random(n, 1 + i as u64, r).into_iter().map(cast).collect()
+                common::uniform(n, 1 + i as u64, r)
+                    .into_iter()
+                    .map(cast)
+                    .collect()
             };
             let (d1, d2) = (data(0), data(1));
             let nd = |d: &Vec<T>| ArrayD::from_shape_vec(IxDyn(&[n]), d.clone()).expect("shape");
