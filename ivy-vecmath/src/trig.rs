@@ -104,46 +104,33 @@ fn k_cos<M: Fma>(x: f64, y: f64) -> f64 {
     w + (((1.0 - w) - hz) + M::fma(z, r, -(x * y)))
 }
 
-/// `(sin |x|, cos |x|, ok)` for |x| ≤ `MEDIUM`.
+/// `(sin, cos)` of `k π/2 + r` from `(sin r, cos r)` and the quadrant `q = k mod 4`: sin =
+/// s, c, -s, -c; cos = c, -s, -c, s.
+#[inline(always)]
+fn quadrant(q: u64, s: f64, c: f64) -> (f64, f64) {
+    let (s, c) = if q & 1 == 1 { (c, -s) } else { (s, c) };
+    let flip = (q & 2) << 62;
+    (
+        f64::from_bits(s.to_bits() ^ flip),
+        f64::from_bits(c.to_bits() ^ flip),
+    )
+}
+
+/// `(sin |x|, cos |x|, ok)` for `f64` arguments: `ok` false beyond `MEDIUM` and where the
+/// reduction cancelled more than it covers.
 #[inline(always)]
 fn sin_cos<M: Fma>(ax: f64) -> (f64, f64, bool) {
     let (q, y0, y1, ok) = reduce::<M>(ax);
-    let (s, c) = (k_sin::<M>(y0, y1), k_cos::<M>(y0, y1));
-    // quadrant q: sin = s, c, -s, -c; cos = c, -s, -c, s
-    let (s, c) = if q & 1 == 1 { (c, -s) } else { (s, c) };
-    let flip = f64::from_bits((q & 2) << 62);
-    let neg = |v: f64| f64::from_bits(v.to_bits() ^ flip.to_bits());
-    (neg(s), neg(c), ok)
+    let (s, c) = quadrant(q, k_sin::<M>(y0, y1), k_cos::<M>(y0, y1));
+    (s, c, ok && ax <= MEDIUM)
 }
 
-/// `x`'s sign bit applied to `v` (odd functions of `|x|`).
+/// `(sin |x|, cos |x|, ok)` for an `f32` argument, in `f64`: the first reduction round
+/// alone (`k * PIO2_1` exact, `r` good to 2^-50 of itself for every `f32` input up to
+/// `MEDIUM`), and fdlibm's kernels cut to the degree `f32` needs (the dropped terms are below
+/// 2^-28 of the result: ≤ 0.04 `f32` ULP).
 #[inline(always)]
-fn with_sign_of(v: f64, x: f64) -> f64 {
-    f64::from_bits(v.to_bits() ^ (x.to_bits() & (1 << 63)))
-}
-
-#[inline(always)]
-fn sin64<M: Fma>(x: f64) -> (f64, bool) {
-    let (s, _, ok) = sin_cos::<M>(x.abs());
-    (with_sign_of(s, x), ok && x.abs() <= MEDIUM)
-}
-#[inline(always)]
-fn cos64<M: Fma>(x: f64) -> (f64, bool) {
-    let (_, c, ok) = sin_cos::<M>(x.abs());
-    (c, ok && x.abs() <= MEDIUM)
-}
-#[inline(always)]
-fn tan64<M: Fma>(x: f64) -> (f64, bool) {
-    let (s, c, ok) = sin_cos::<M>(x.abs());
-    (with_sign_of(s / c, x), ok && x.abs() <= MEDIUM)
-}
-
-/// `(sin |x|, cos |x|)` for an `f32` argument |x| ≤ `MEDIUM`, in `f64`: the first
-/// reduction round alone (`k * PIO2_1` exact, `r` good to 2^-50 of itself for every `f32`
-/// input in range), and fdlibm's kernels cut to the degree `f32` needs (the dropped terms
-/// are below 2^-28 of the result: ≤ 0.04 `f32` ULP).
-#[inline(always)]
-fn sin_cos_for_f32<M: Fma>(ax: f64) -> (f64, f64) {
+fn sin_cos_for_f32<M: Fma>(ax: f64) -> (f64, f64, bool) {
     let t = M::fma(ax, INV_PIO2, SHIFT);
     let k = t - SHIFT;
     let r = M::fma(-k, PIO2_1T, ax - k * PIO2_1);
@@ -158,43 +145,25 @@ fn sin_cos_for_f32<M: Fma>(ax: f64) -> (f64, f64) {
         M::fma(z, M::fma(z, M::fma(z, C4, C3), C2), C1),
         M::fma(-0.5, z, 1.0),
     );
-    let q = shifted_int(t) & 3;
-    let (s, c) = if q & 1 == 1 { (c, -s) } else { (s, c) };
-    let flip = (q & 2) << 62;
-    (
-        f64::from_bits(s.to_bits() ^ flip),
-        f64::from_bits(c.to_bits() ^ flip),
-    )
+    let (s, c) = quadrant(shifted_int(t) & 3, s, c);
+    (s, c, ax <= MEDIUM)
 }
 
+/// `x`'s sign bit applied to `v` (odd functions of `|x|`).
 #[inline(always)]
-fn sin32<M: Fma>(x: f32) -> (f32, bool) {
-    let (s, _) = sin_cos_for_f32::<M>(f64::from(x.abs()));
-    (
-        with_sign_of(s, f64::from(x)) as f32,
-        f64::from(x.abs()) <= MEDIUM,
-    )
-}
-#[inline(always)]
-fn cos32<M: Fma>(x: f32) -> (f32, bool) {
-    let (_, c) = sin_cos_for_f32::<M>(f64::from(x.abs()));
-    (c as f32, f64::from(x.abs()) <= MEDIUM)
-}
-#[inline(always)]
-fn tan32<M: Fma>(x: f32) -> (f32, bool) {
-    let (s, c) = sin_cos_for_f32::<M>(f64::from(x.abs()));
-    (
-        with_sign_of(s / c, f64::from(x)) as f32,
-        f64::from(x.abs()) <= MEDIUM,
-    )
+fn with_sign_of(v: f64, x: f64) -> f64 {
+    f64::from_bits(v.to_bits() ^ (x.to_bits() & (1 << 63)))
 }
 
+/// Each kernel: its result from `sin |x|`, `cos |x|` and `x`, for both dtypes.
 macro_rules! trig_impls {
-    ($($K:ident: $f64:ident, $f32:ident, $std:ident;)*) => {$(
+    ($($K:ident: |$s:pat_param, $c:pat_param, $x:pat_param| $e:expr, $std:ident;)*) => {$(
         impl Unary<f64> for $K {
             #[inline(always)]
             fn fast<M: Fma>(x: f64) -> (f64, bool) {
-                $f64::<M>(x)
+                let ($s, $c, ok) = sin_cos::<M>(x.abs());
+                let $x = x;
+                ($e, ok)
             }
             fn exact(x: f64) -> f64 {
                 x.$std()
@@ -203,7 +172,10 @@ macro_rules! trig_impls {
         impl Unary<f32> for $K {
             #[inline(always)]
             fn fast<M: Fma>(x: f32) -> (f32, bool) {
-                $f32::<M>(x)
+                let x = f64::from(x);
+                let ($s, $c, ok) = sin_cos_for_f32::<M>(x.abs());
+                let $x = x;
+                ($e as f32, ok)
             }
             fn exact(x: f32) -> f32 {
                 x.$std()
@@ -213,7 +185,7 @@ macro_rules! trig_impls {
 }
 
 trig_impls! {
-    Sin: sin64, sin32, sin;
-    Cos: cos64, cos32, cos;
-    Tan: tan64, tan32, tan;
+    Sin: |s, _, x| with_sign_of(s, x), sin;
+    Cos: |_, c, _| c, cos;
+    Tan: |s, c, x| with_sign_of(s / c, x), tan;
 }
