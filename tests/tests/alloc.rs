@@ -106,6 +106,33 @@ fn native_out_does_not_allocate() {
     });
 }
 
+/// Above the parallel threshold the walk is split over rayon's threads. Nothing the size
+/// of an operand is allocated: the parts are `rayon::join` stack jobs. What remains is
+/// rayon's hand-off from a thread outside its pool: the injector queue takes a new block of
+/// 63 slots once every 63 hand-offs (one allocation of a fixed ~1.5 KiB, amortised over the
+/// calls), so a long run of calls allocates at most one block per 63 of them.
+#[test]
+fn native_out_of_a_large_array_allocates_no_buffer() {
+    let n = 1 << 20;
+    let (x, y, mut out) = (arr(n), arr(n), arr(n));
+    ivy::add_out(&x, &y, &mut out).unwrap(); // starts the pool
+    let calls = 126;
+    let total = allocations(|| {
+        for _ in 0..calls {
+            ivy::add_out(&x, &y, &mut out).unwrap();
+            ivy::exp_out(&x, &mut out).unwrap();
+        }
+    });
+    assert!(
+        total <= 2 * calls / 63 + 1,
+        "{total} allocations in {calls} calls"
+    );
+    let mut z = arr(n);
+    z.add_assign(&y).unwrap();
+    assert_eq!(z.to_f64_vec().unwrap()[n - 1], 1.0);
+    assert_eq!(out.to_f64_vec().unwrap()[n - 1], 0.5f32.exp() as f64);
+}
+
 #[test]
 fn the_allocating_forms_allocate_the_result_only() {
     let x = arr(1000);

@@ -116,7 +116,7 @@ pub(crate) fn shaped<T>(op: &'static str, shape: &[usize], v: Vec<T>) -> Result<
 /// `mapv`, without the abort on allocation failure): a plain slice loop, which the compiler
 /// vectorises. A non-contiguous `a` is copied to standard layout first (by the one strided
 /// loop, generic over `T` only), so each `f` instantiates nothing but this loop.
-pub(crate) fn try_map<'a, T: Copy + 'a, U>(
+pub(crate) fn try_map<'a, T: Copy + Send + Sync + 'a, U>(
     op: &'static str,
     a: impl Into<ArrayViewD<'a, T>>,
     f: impl Fn(T) -> U,
@@ -140,7 +140,10 @@ pub(crate) fn try_map<'a, T: Copy + 'a, U>(
 }
 
 /// The elements of `a` in row-major order, in a fallibly allocated vector.
-pub(crate) fn standard_vec<T: Copy>(op: &'static str, a: &ArrayViewD<'_, T>) -> Result<Vec<T>> {
+pub(crate) fn standard_vec<T: Copy + Send + Sync>(
+    op: &'static str,
+    a: &ArrayViewD<'_, T>,
+) -> Result<Vec<T>> {
     let n = crate::alloc::shape_size(op, a.shape(), std::mem::size_of::<T>())?;
     let mut v = crate::alloc::try_vec::<T>(op, n)?;
     let mut dst = ArrayViewMutD::from_shape(IxDyn(a.shape()), &mut v.spare_capacity_mut()[..n])
@@ -155,7 +158,7 @@ pub(crate) fn standard_vec<T: Copy>(op: &'static str, a: &ArrayViewD<'_, T>) -> 
 
 /// The elements of `a` in row-major order: its own buffer when it is in standard layout,
 /// else a copy.
-pub(crate) fn row_major<'a, T: Copy, S: Data<Elem = T>>(
+pub(crate) fn row_major<'a, T: Copy + Send + Sync, S: Data<Elem = T>>(
     op: &'static str,
     a: &'a ArrayBase<S, IxDyn>,
 ) -> Result<Cow<'a, [T]>> {
@@ -173,12 +176,15 @@ fn copy_slices<T: Copy>([xs]: [&[T]; 1], out: &mut [MaybeUninit<T>]) {
 }
 
 /// A fallibly allocated copy of `a` in standard layout.
-pub(crate) fn try_owned<T: Copy>(op: &'static str, a: &ArrayViewD<'_, T>) -> Result<ArrayD<T>> {
+pub(crate) fn try_owned<T: Copy + Send + Sync>(
+    op: &'static str,
+    a: &ArrayViewD<'_, T>,
+) -> Result<ArrayD<T>> {
     shaped(op, a.shape(), standard_vec(op, a)?)
 }
 
 /// `f` over `ins` (broadcast to `shape`) in a new array of `shape`.
-fn new_array<T: Copy, O: Copy, const N: usize>(
+fn new_array<T: Copy + Sync, O: Copy + Send, const N: usize>(
     op: &'static str,
     shape: &[usize],
     ins: [Src<'_, T>; N],
@@ -195,7 +201,7 @@ fn new_array<T: Copy, O: Copy, const N: usize>(
 
 /// `f` over `ins` (broadcast to `out`'s shape) into `out`: `false` (`out` untouched) when an
 /// input does not broadcast to it.
-fn into_array<T: Copy, O: Copy, const N: usize>(
+fn into_array<T: Copy + Sync, O: Copy + Send, const N: usize>(
     ins: [Src<'_, T>; N],
     out: &mut super::NdData<O>,
     f: SliceFn<T, O, N>,

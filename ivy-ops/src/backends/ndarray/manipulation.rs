@@ -20,7 +20,11 @@ fn no_view(op: &'static str) -> Error {
 }
 
 /// `a` as a new standard-layout array of `shape` (same size).
-fn reshaped<T: Copy>(op: &'static str, a: ArrayViewD<'_, T>, shape: &[usize]) -> Result<ArrayD<T>> {
+fn reshaped<T: Copy + Send + Sync>(
+    op: &'static str,
+    a: ArrayViewD<'_, T>,
+    shape: &[usize],
+) -> Result<ArrayD<T>> {
     let from = a.shape().to_vec();
     try_owned(op, &a)?
         .into_shape_with_order(IxDyn(shape))

@@ -20,7 +20,12 @@
 //! copied to a stack buffer before the kernel overwrites it, so a slice kernel never sees
 //! its output alias one of its inputs.
 //!
-//! Nothing here allocates: `op_out` on ndarray stays allocation-free.
+//! Walks that move [`PAR_MIN_BYTES`] or more are split into parts of at least
+//! [`PAR_GRAIN_BYTES`] along the walk's outermost axis (a flat buffer: into ranges), run on rayon's
+//! threads by `rayon::join`. Each part writes its own elements and each element is computed
+//! as it would be by one thread, so the result does not depend on the split.
+//!
+//! Nothing here allocates the output or any buffer: the stack holds the chunk buffers.
 
 use crate::family::SliceFn;
 use ::ndarray::{ArrayBase, Data, DataMut, IxDyn, RawData};
@@ -29,6 +34,16 @@ use std::mem::MaybeUninit;
 
 /// Elements per gathered chunk (a few KiB of stack per operand).
 const CHUNK: usize = 256;
+
+/// Walks that move at least this many bytes (inputs read plus output written) are split
+/// over rayon's threads, when it has more than one. Measured on 2 cores
+/// (`examples`-style timing of `negative`, `add`, `exp`, `sin` at 2^12..2^20 elements,
+/// with `RAYON_NUM_THREADS=1` as the sequential reference): handing parts to the pool costs
+/// 5–10 µs, which the cheapest ops (memory-bound: `negative`) win back from about 1.5 MiB.
+pub(crate) const PAR_MIN_BYTES: usize = 2 << 20;
+
+/// The fewest bytes a part of a split walk moves.
+pub(crate) const PAR_GRAIN_BYTES: usize = 1 << 17;
 
 /// The most axes a walk keeps: every kept axis has at least 2 elements and an array holds
 /// at most `isize::MAX` bytes, so no array needs more than 63.
@@ -110,7 +125,7 @@ struct Axis<const N: usize> {
 
 /// `f` over `ins` (each broadcast to `out`'s shape, numpy's rules) into every element of
 /// `out`. `false` (nothing written) when an input does not broadcast to `out`'s shape.
-pub(crate) fn run<T: Copy, O: Copy, const N: usize>(
+pub(crate) fn run<T: Copy + Sync, O: Copy + Send, const N: usize>(
     ins: [Src<'_, T>; N],
     out: Dst<'_, O>,
     f: SliceFn<T, O, N>,
@@ -123,7 +138,11 @@ pub(crate) fn run<T: Copy, O: Copy, const N: usize>(
 /// `y` does not broadcast to `out`'s shape. Each chunk of `out` is read into a stack buffer
 /// before `f` writes it (as a gathered lane is), so `f`'s input and output slices never
 /// overlap; nothing is allocated.
-pub(crate) fn update<T: Copy>(out: Dst<'_, T>, y: Src<'_, T>, f: SliceFn<T, T, 2>) -> bool {
+pub(crate) fn update<T: Copy + Send + Sync>(
+    out: Dst<'_, T>,
+    y: Src<'_, T>,
+    f: SliceFn<T, T, 2>,
+) -> bool {
     let x = Src {
         ptr: out.ptr.cast_const(),
         shape: out.shape,
@@ -136,7 +155,7 @@ pub(crate) fn update<T: Copy>(out: Dst<'_, T>, y: Src<'_, T>, f: SliceFn<T, T, 2
 /// [`run`]'s walk. `aliased`: input 0 is `out` itself (same pointer, shape and strides;
 /// `T` is `O`), so it is always read through the chunk buffers, one chunk ahead of the
 /// kernel's writes to that chunk.
-fn walk<T: Copy, O: Copy, const N: usize>(
+fn walk<T: Copy + Sync, O: Copy + Send, const N: usize>(
     ins: [Src<'_, T>; N],
     out: Dst<'_, O>,
     f: SliceFn<T, O, N>,
@@ -150,12 +169,24 @@ fn walk<T: Copy, O: Copy, const N: usize>(
             .all(|a| a.shape == out.shape && standard(a.shape, a.strides))
     {
         let n = out.shape.iter().product();
-        // SAFETY: a standard-layout array of `n` elements is `n` contiguous elements from its
-        // first (a valid, aligned pointer even when `n` is 0); the output overlaps no input.
-        unsafe {
-            let xs = std::array::from_fn(|j| std::slice::from_raw_parts(ins[j].ptr, n));
-            f(xs, std::slice::from_raw_parts_mut(out.ptr.cast(), n));
-        }
+        let at = Ptrs {
+            ins: ins.map(|a| a.ptr),
+            out: out.ptr,
+        };
+        parts(n, 1, traffic::<T, O, N>(), &|lo, hi| {
+            // SAFETY: a standard-layout array of `n` elements is `n` contiguous elements from
+            // its first (a valid, aligned pointer even when `n` is 0), and `lo..hi` is within
+            // `0..n`; the output overlaps no input, and parts write disjoint ranges.
+            unsafe {
+                let (ins, out) = at.get();
+                let xs =
+                    std::array::from_fn(|j| std::slice::from_raw_parts(ins[j].add(lo), hi - lo));
+                f(
+                    xs,
+                    std::slice::from_raw_parts_mut(out.add(lo).cast(), hi - lo),
+                );
+            }
+        });
         return true;
     }
     let rank = out.shape.len();
@@ -218,34 +249,131 @@ fn walk<T: Copy, O: Copy, const N: usize>(
         axes[m] = axes[i];
         m += 1;
     }
-    let (outer, inner) = match axes[..m].split_last() {
-        Some((inner, outer)) => (outer, *inner),
-        // a single element: a contiguous lane of one
-        None => (
-            &[][..],
-            Axis {
-                len: 1,
-                ins: [1; N],
-                out: 1,
-            },
-        ),
+    let axes = &axes[..m];
+    let at = Ptrs {
+        ins: ins.map(|a| a.ptr),
+        out: out.ptr,
     };
+    let Some((first, rest)) = axes.split_first() else {
+        // a single element: a contiguous lane of one
+        let one = Axis {
+            len: 1,
+            ins: [1; N],
+            out: 1,
+        };
+        // SAFETY: each operand has this one element.
+        unsafe { odometer(at, &[], one, f, aliased) };
+        return true;
+    };
+    // split along the outermost axis: a part is the walk over `lo..hi` of it
+    let unit = rest.iter().map(|a| a.len).product::<usize>();
+    parts(first.len, unit, traffic::<T, O, N>(), &|lo, hi| {
+        let mut own = [*first; MAX_AXES];
+        own[0].len = hi - lo;
+        own[1..m].copy_from_slice(rest);
+        let (inner, outer) = own[..m].split_last().expect("m >= 1");
+        let step = lo as isize;
+        // SAFETY: `lo..hi` is within the first axis, so the offsets stay within each
+        // operand and the part's walk addresses elements of the whole walk's; parts write
+        // disjoint elements of the output (`first.out` is not 0: an output axis longer than
+        // 1 has a stride).
+        unsafe {
+            let (ins, out) = at.get();
+            let part = Ptrs {
+                ins: std::array::from_fn(|j| ins[j].offset(first.ins[j] * step)),
+                out: out.offset(first.out * step),
+            };
+            odometer(part, outer, *inner, f, aliased);
+        }
+    });
+    true
+}
+
+/// The operands' first elements, handed to the threads of a split walk.
+#[derive(Clone, Copy)]
+struct Ptrs<T, O, const N: usize> {
+    ins: [*const T; N],
+    out: *mut O,
+}
+
+impl<T, O, const N: usize> Ptrs<T, O, N> {
+    /// The pointers (a method, so that a closure captures the whole `Send` value rather than
+    /// its fields).
+    fn get(&self) -> ([*const T; N], *mut O) {
+        (self.ins, self.out)
+    }
+}
+
+// SAFETY: the inputs are only read (`T: Sync`); each part of a walk writes its own
+// elements of the output (`O: Send`), and the walk returns once every part is done.
+unsafe impl<T: Sync, O: Send, const N: usize> Send for Ptrs<T, O, N> {}
+// SAFETY: as above: the parts share the pointers, not the elements they write.
+unsafe impl<T: Sync, O: Send, const N: usize> Sync for Ptrs<T, O, N> {}
+
+/// The bytes a walk moves per output element: `N` inputs read, one output written.
+const fn traffic<T, O, const N: usize>() -> usize {
+    N * std::mem::size_of::<T>() + std::mem::size_of::<O>()
+}
+
+/// `body(lo, hi)` over `0..len` (units of `unit` elements of `bytes` bytes each): at once,
+/// or split in parts of at least [`PAR_GRAIN_BYTES`] on rayon's threads when the whole
+/// moves [`PAR_MIN_BYTES`] or more and rayon has more than one thread.
+fn parts(len: usize, unit: usize, bytes: usize, body: &(impl Fn(usize, usize) + Sync)) {
+    let unit_bytes = unit.saturating_mul(bytes).max(1);
+    #[cfg(feature = "ndarray")]
+    if len >= 2
+        && len.saturating_mul(unit_bytes) >= PAR_MIN_BYTES
+        && rayon::current_num_threads() > 1
+    {
+        let grain = PAR_GRAIN_BYTES.div_ceil(unit_bytes).max(1);
+        // parts start on whole cache lines where a unit is smaller than one
+        let align = (64 / unit_bytes).max(1);
+        return bisect(0, len, grain, align, body);
+    }
+    body(0, len)
+}
+
+/// [`parts`]' halving: `rayon::join` keeps each half's stack job on the stack (no heap).
+fn bisect(lo: usize, hi: usize, grain: usize, align: usize, body: &(impl Fn(usize, usize) + Sync)) {
+    let mid = lo + ((hi - lo) / 2) / align * align;
+    if hi - lo < 2 * grain || mid <= lo {
+        return body(lo, hi);
+    }
+    rayon::join(
+        || bisect(lo, mid, grain, align, body),
+        || bisect(mid, hi, grain, align, body),
+    );
+}
+
+/// The walk's loop: `inner` lanes at every position of the `outer` axes.
+///
+/// # Safety
+/// `at` addresses each operand's first element of the walk, and the axes' lengths and
+/// strides stay within each operand (as [`Lanes::run`] needs, lane by lane).
+unsafe fn odometer<T: Copy, O: Copy, const N: usize>(
+    at: Ptrs<T, O, N>,
+    outer: &[Axis<N>],
+    inner: Axis<N>,
+    f: SliceFn<T, O, N>,
+    aliased: bool,
+) {
     let mut lanes = Lanes::<T, O, N>::new();
     // an odometer over the outer axes, moving every operand's offset with it
     let mut index = [0usize; MAX_AXES];
     let (mut in_off, mut out_off) = ([0isize; N], 0isize);
     loop {
         // SAFETY: the offsets address an element of each operand (the index is within the
-        // output's shape, and each input's strides are its own or 0 where it broadcasts),
-        // and a lane of `inner.len` elements at its strides stays within each operand.
+        // outer axes, and each input's strides are its own or 0 where it broadcasts), and a
+        // lane of `inner.len` elements at its strides stays within each operand.
         unsafe {
-            let srcs = std::array::from_fn(|j| ins[j].ptr.offset(in_off[j]));
-            lanes.run(srcs, &inner, out.ptr.offset(out_off), f, aliased);
+            let (ins, out) = at.get();
+            let srcs = std::array::from_fn(|j| ins[j].offset(in_off[j]));
+            lanes.run(srcs, &inner, out.offset(out_off), f, aliased);
         }
         let mut ax = outer.len();
         loop {
             if ax == 0 {
-                return true;
+                return;
             }
             ax -= 1;
             let a = &outer[ax];
@@ -488,6 +616,58 @@ mod tests {
             let mut neg = laid_out(&mut g, &shape, 5);
             assert!(run([Src::from(&into)], Dst::init(&mut neg), negate));
             assert_eq!(neg, -&expected, "case {case}: unary");
+        }
+    }
+
+    static ON_A_WORKER: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+    /// [`weighted`], noting whether a part ran on one of rayon's threads.
+    fn weighted_noting([xs, ys]: [&[i64]; 2], out: &mut [MaybeUninit<i64>]) {
+        if rayon::current_thread_index().is_some() {
+            ON_A_WORKER.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+        weighted([xs, ys], out)
+    }
+
+    /// Walks above the threshold are split (flat buffers into ranges, others along the
+    /// outermost axis) and give what one thread gives, in every layout.
+    #[test]
+    fn split_walks_agree_with_ndarray() {
+        let mut g = Lcg(11);
+        for shape in [
+            vec![1 << 18],
+            vec![3, 1 << 16],
+            vec![1 << 16, 3],
+            vec![700, 1, 400],
+            vec![2, 2, 300, 300],
+        ] {
+            for case in 0..4 {
+                let sb = broadcast_shape(&mut g, &shape);
+                let a = laid_out(&mut g, &shape, 0);
+                let b = laid_out(&mut g, &sb, 1 << 40);
+                let want = (&a * 1000 + &b)
+                    .broadcast(IxDyn(&shape))
+                    .unwrap()
+                    .to_owned();
+                let mut out = laid_out(&mut g, &shape, -1);
+                ON_A_WORKER.store(false, std::sync::atomic::Ordering::Relaxed);
+                assert!(run(
+                    [Src::from(&a), Src::from(&b)],
+                    Dst::init(&mut out),
+                    weighted_noting
+                ));
+                assert_eq!(out, want, "{shape:?} {sb:?} case {case}");
+                if rayon::current_num_threads() > 1 {
+                    assert!(
+                        ON_A_WORKER.load(std::sync::atomic::Ordering::Relaxed),
+                        "{shape:?}: not split"
+                    );
+                }
+                let mut acc = laid_out(&mut g, &shape, 3);
+                let want = &acc * 1000 + &b;
+                assert!(update(Dst::init(&mut acc), Src::from(&b), weighted));
+                assert_eq!(acc, want, "{shape:?} update case {case}");
+            }
         }
     }
 
