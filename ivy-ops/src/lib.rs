@@ -45,6 +45,7 @@ mod gemm;
 pub mod indexing;
 pub mod kernels;
 pub mod ops;
+mod par;
 pub mod prelude;
 mod real_math;
 mod reduce;

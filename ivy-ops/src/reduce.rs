@@ -4,52 +4,29 @@
 //! A reduction folds a set of axes out of a shape. Runs of adjacent reduced axes are merged
 //! and each run is one pass over a buffer viewed as `(outer, n, inner)`:
 //! - `inner == 1` (the run is innermost, e.g. a full reduction): each row of `n` contiguous
-//!   values is folded with [`fold_slice`], 16 independent accumulators that the compiler
-//!   keeps in vector registers — the speed of ndarray's own `sum`;
+//!   values is folded pairwise ([`par::fold`]: numpy's summation accuracy, 16 accumulators
+//!   per leaf in vector registers), rows or halves of a long row on both cores;
 //! - `inner > 1`: the `n` rows of `inner` values are combined element-wise into one row,
-//!   a contiguous vector loop.
+//!   a contiguous vector loop (columns split over both cores when large).
 
 use crate::alloc::try_vec;
 use crate::elem::Elem;
 use crate::kernels::Add;
+use crate::par;
 use crate::sort::{ascending, is_nan, lanes};
 use ivy_core::Result;
 use std::cmp::Ordering;
 
-const LANES: usize = 16;
-
-/// Folds `x` with `f` from `init`, which must be `f`'s identity (the lanes each start from
-/// it). Integer `f`s wrap, so the result does not depend on the order.
-#[inline]
-pub(crate) fn fold_slice<T: Copy>(x: &[T], init: T, f: impl Fn(T, T) -> T) -> T {
-    let mut acc = [init; LANES];
-    let chunks = x.chunks_exact(LANES);
-    let rest = chunks.remainder();
-    for c in chunks {
-        for i in 0..LANES {
-            acc[i] = f(acc[i], c[i]);
-        }
-    }
-    let mut r = init;
-    for &a in &acc {
-        r = f(r, a);
-    }
-    for &v in rest {
-        r = f(r, v);
-    }
-    r
-}
-
 /// Folds the sorted, unique `axes` out of `x` (row-major, of `shape`); the result is
 /// row-major over the remaining axes. `init` is `f`'s identity; without one (`max`), `f`
 /// must be idempotent and no reduced axis empty: each fold starts from its first value.
-pub(crate) fn reduce<T: Copy>(
+pub(crate) fn reduce<T: Copy + Send + Sync>(
     op: &'static str,
     x: &[T],
     shape: &[usize],
     axes: &[usize],
     init: Option<T>,
-    f: impl Fn(T, T) -> T + Copy,
+    f: impl Fn(T, T) -> T + Copy + Send + Sync,
 ) -> Result<Vec<T>> {
     let mut shape = shape.to_vec();
     let mut cur: Option<Vec<T>> = None;
@@ -81,14 +58,14 @@ pub(crate) fn reduce<T: Copy>(
 }
 
 /// `(outer, n, inner) → (outer, inner)`.
-fn fold_run<T: Copy>(
+fn fold_run<T: Copy + Send + Sync>(
     op: &'static str,
     x: &[T],
     outer: usize,
     n: usize,
     inner: usize,
     init: Option<T>,
-    f: impl Fn(T, T) -> T + Copy,
+    f: impl Fn(T, T) -> T + Copy + Send + Sync,
 ) -> Result<Vec<T>> {
     let mut out = try_vec(op, outer * inner)?;
     if n == 0 || inner == 0 || outer == 0 {
@@ -98,24 +75,104 @@ fn fold_run<T: Copy>(
         }
         return Ok(out);
     }
+    let size = std::mem::size_of::<T>();
+    let slots = &mut out.spare_capacity_mut()[..outer * inner];
     if inner == 1 {
-        out.extend(
-            x.chunks_exact(n)
-                .map(|row| fold_slice(row, init.unwrap_or(row[0]), f)),
-        );
-        return Ok(out);
-    }
-    for block in x.chunks_exact(n * inner) {
-        let start = out.len();
-        match init {
-            Some(init) => out.resize(start + inner, init),
-            None => out.extend_from_slice(&block[..inner]),
+        // rows of `n`: each folded pairwise; groups of rows on both cores
+        let rows = Shared(slots.as_mut_ptr());
+        par::parts(outer, n * size, &|lo, hi| {
+            for (r, row) in (lo..hi).zip(x[lo * n..hi * n].chunks_exact(n)) {
+                // SAFETY: row `r` of `lo..hi` is this part's own slot of `out`
+                unsafe { rows.write(r, par::fold(row, init, f)) };
+            }
+        });
+    } else {
+        // per block, `n` rows of `inner` combined element-wise; columns split over the cores
+        for (block, o) in x.chunks_exact(n * inner).zip(slots.chunks_exact_mut(inner)) {
+            let cols = Shared(o.as_mut_ptr());
+            par::parts(inner, n * size, &|lo, hi| {
+                let mut rows = block.chunks_exact(inner);
+                let first = rows.next().map_or(&[][..], |r| &r[lo..hi]);
+                // SAFETY: columns `lo..hi` are this part's own slots of the block's output
+                let o = unsafe { cols.range(lo, hi) };
+                match init {
+                    Some(init) => o.iter_mut().zip(first).for_each(|(a, &v)| {
+                        a.write(f(init, v));
+                    }),
+                    None => o.iter_mut().zip(first).for_each(|(a, &v)| {
+                        a.write(v);
+                    }),
+                }
+                // SAFETY: every slot of `o` was written just above
+                let o: &mut [T] =
+                    unsafe { &mut *(o as *mut [std::mem::MaybeUninit<T>] as *mut [T]) };
+                for row in rows {
+                    o.iter_mut()
+                        .zip(&row[lo..hi])
+                        .for_each(|(a, &v)| *a = f(*a, v));
+                }
+            });
         }
-        let o = &mut out[start..];
-        for row in block.chunks_exact(inner) {
-            o.iter_mut().zip(row).for_each(|(a, &v)| *a = f(*a, v));
-        }
     }
+    // SAFETY: every one of the `outer * inner` slots was written above
+    unsafe { out.set_len(outer * inner) };
+    Ok(out)
+}
+
+/// The output slots of a split fold, shared by its parts (each writes only its own).
+#[derive(Clone, Copy)]
+struct Shared<T>(*mut std::mem::MaybeUninit<T>);
+
+// SAFETY: the parts of one fold write disjoint slots, and the fold returns once all are done.
+unsafe impl<T: Send> Send for Shared<T> {}
+// SAFETY: as above.
+unsafe impl<T: Send> Sync for Shared<T> {}
+
+impl<T> Shared<T> {
+    /// Writes slot `i`.
+    ///
+    /// # Safety
+    /// `i` is within the slots, and no other part writes it.
+    unsafe fn write(&self, i: usize, v: T) {
+        unsafe { (*self.0.add(i)).write(v) };
+    }
+    /// Slots `lo..hi`.
+    ///
+    /// # Safety
+    /// The range is within the slots, and no other part touches it.
+    #[allow(clippy::mut_from_ref)]
+    unsafe fn range(&self, lo: usize, hi: usize) -> &mut [std::mem::MaybeUninit<T>] {
+        unsafe { std::slice::from_raw_parts_mut(self.0.add(lo), hi - lo) }
+    }
+}
+
+/// The variance of each row of `n` values of `x` (`rows` of them, row-major), over
+/// `divisor`: two passes over the row and none over a temporary — the mean (a pairwise
+/// sum over `n`), then the pairwise sum of squared deviations from it (numpy's two-pass
+/// algorithm, without its two temporaries). Rows, or halves of long ones, run on both
+/// cores. An empty row is NaN (its mean is 0/0), as numpy's.
+pub(crate) fn variance<T: num_traits::Float + Send + Sync>(
+    op: &'static str,
+    x: &[T],
+    rows: usize,
+    n: usize,
+    divisor: T,
+) -> Result<Vec<T>> {
+    let mut out = try_vec(op, rows)?;
+    let count = T::from(n).unwrap_or_else(T::nan);
+    let slots = Shared(out.spare_capacity_mut().as_mut_ptr());
+    let zero = Some(T::zero());
+    par::parts(rows, n * std::mem::size_of::<T>(), &|lo, hi| {
+        for r in lo..hi {
+            let row = x.get(r * n..(r + 1) * n).unwrap_or(&[]);
+            let m = par::fold(row, zero, |a, b| a + b) / count;
+            let ss = par::fold_map(row, zero, move |v| (v - m) * (v - m), |a, b| a + b);
+            // SAFETY: row `r` of `lo..hi` is this part's own slot of `out`
+            unsafe { slots.write(r, ss / divisor) };
+        }
+    });
+    // SAFETY: every one of the `rows` slots was written above
+    unsafe { out.set_len(rows) };
     Ok(out)
 }
 
@@ -309,6 +366,34 @@ mod tests {
         assert_eq!(
             arg_extreme("t", &g, &[2, 2], Some(1), false).unwrap(),
             vec![0, 1]
+        );
+    }
+
+    /// Reductions large enough to be split over the cores (rows, long rows, columns) give
+    /// the sequential results.
+    #[test]
+    fn split_reductions_agree() {
+        let shape = [3, 700, 900];
+        let x: Vec<i64> = (0..3 * 700 * 900)
+            .map(|v| (v * 7919) % 1013 - 500)
+            .collect();
+        let at = |i: usize, j: usize, k: usize| x[(i * 700 + j) * 900 + k];
+        let rows = sum(&x, &shape, &[2]);
+        assert_eq!(rows[700 + 5], (0..900).map(|k| at(1, 5, k)).sum::<i64>());
+        let cols = sum(&x, &shape, &[1]);
+        assert_eq!(cols[900 + 17], (0..700).map(|j| at(1, j, 17)).sum::<i64>());
+        let outer = sum(&x, &shape, &[0]);
+        assert_eq!(outer[899], (0..3).map(|i| at(i, 0, 899)).sum::<i64>());
+        let all = sum(&x, &shape, &[0, 1, 2]);
+        assert_eq!(all, vec![x.iter().sum::<i64>()]);
+        let max = reduce("t", &x, &shape, &[0, 2], None, |a: i64, b| a.max(b)).unwrap();
+        assert_eq!(
+            max[3],
+            (0..3)
+                .flat_map(|i| (0..900).map(move |k| (i, k)))
+                .map(|(i, k)| at(i, 3, k))
+                .max()
+                .unwrap()
         );
     }
 

@@ -186,7 +186,10 @@ pub mod statistical {
     /// Variance over `axis`: the sum of squared deviations from the mean over
     /// `N - correction` (clamped at 0: the result is then inf or NaN, as numpy's). Dtypes as
     /// `mean`, but bool is unsupported (it has no deviations: `subtract` rejects it);
-    /// complex input gives its real component dtype (`|x - mean|²`). Compositional.
+    /// complex input gives its real component dtype (`|x - mean|²`). Mixed: this
+    /// compositional body (mean, deviations, squares, sum: two temporaries), overridden on
+    /// ndarray for float32 and float64 by a fused two-pass kernel with no temporary
+    /// (`reduce::variance`; pairwise sums, as numpy's accuracy).
     ///
     /// ```
     /// ivy::set_backend(ivy::Backend::Ndarray);
@@ -197,7 +200,7 @@ pub mod statistical {
     /// assert_eq!(ivy::var_with(&y, kw)?.to_f64_vec()?, [2.0]);
     /// # Ok::<(), ivy::Error>(())
     /// ```
-    #[compositional]
+    #[mixed]
     #[nestable]
     pub fn var(
         x: &Array,
@@ -366,7 +369,7 @@ fn no_bool(op: &'static str, x: &Array) -> Result<()> {
 
 /// `var`'s divisor `n - correction`, clamped at 0 (numpy's rule: the variance is then inf
 /// or NaN); a negative or non-finite `correction` is an error.
-fn divisor(op: &'static str, n: f64, correction: f64) -> Result<f64> {
+pub(crate) fn divisor(op: &'static str, n: f64, correction: f64) -> Result<f64> {
     if !correction.is_finite() || correction < 0.0 {
         return Err(ivy_core::Error::InvalidArgument {
             op,

@@ -27,6 +27,32 @@ impl StatisticalBackend for NdarrayBackend {
         })
     }
 
+    /// float32 and float64: the fused two-pass kernel ([`crate::reduce::variance`]) over the
+    /// reduced axes (moved last: a copy only when that is not the array's own layout); other
+    /// dtypes run the compositional body (which rejects bool: no deviations).
+    #[with_unsupported_dtypes({"0.17.2 and below": ("bool",)})]
+    fn var(x: &Array, axis: Option<Vec<i64>>, correction: f64, keepdims: bool) -> Result<Array> {
+        match x.dtype() {
+            Dtype::Float32 => variance::<f32>(x, axis.as_deref(), correction, keepdims),
+            Dtype::Float64 => variance::<f64>(x, axis.as_deref(), correction, keepdims),
+            _ => crate::__private::expect_value(
+                "var",
+                crate::functional::statistical::__var_body(x, axis, correction, keepdims, None),
+            ),
+        }
+    }
+    #[support_native_out]
+    fn var_out(
+        x: &Array,
+        axis: Option<Vec<i64>>,
+        correction: f64,
+        keepdims: bool,
+        out: &mut Array,
+    ) -> Result<()> {
+        let v = Self::var(x, axis, correction, keepdims)?;
+        crate::__private::write_out("var", v, out)
+    }
+
     #[with_unsupported_dtypes({"0.17.2 and below": ("complex",)})]
     fn argmax(x: &Array, axis: Option<usize>, keepdims: bool) -> Result<Array> {
         arg_extreme("argmax", x, axis, keepdims, true)
@@ -50,4 +76,27 @@ fn arg_extreme(
         let r = crate::reduce::arg_extreme(op, &row_major(op, v)?, v.shape(), axis, max)?;
         Ok(Array::from_nd(i64::wrap(shaped(op, &shape, r)?)))
     })
+}
+
+/// [`StatisticalBackend::var`] for a float dtype `T`.
+fn variance<T: NdElem + num_traits::Float>(
+    x: &Array,
+    axis: Option<&[i64]>,
+    correction: f64,
+    keepdims: bool,
+) -> Result<Array> {
+    const OP: &str = "var";
+    let axes = crate::__private::normalize_axes(OP, "axis", axis, x.ndim())?;
+    let shape = x.shape();
+    let n: usize = axes.iter().map(|&a| shape[a]).product();
+    let divisor = crate::functional::statistical::divisor(OP, n as f64, correction)?;
+    let kept: Vec<usize> = (0..shape.len()).filter(|a| !axes.contains(a)).collect();
+    let rows = kept.iter().map(|&a| shape[a]).product();
+    let v = super::kernels::typed::<T>(OP, x)?.view(OP)?;
+    let moved = v.permuted_axes(::ndarray::IxDyn(&[&kept[..], &axes[..]].concat()));
+    let xs = row_major(OP, &moved)?;
+    let d = T::from(divisor).unwrap_or_else(T::nan);
+    let r = crate::reduce::variance(OP, &xs, rows, n, d)?;
+    let out_shape = crate::reduce::reduced_shape(shape, &axes, keepdims);
+    Ok(Array::from_nd(T::wrap(shaped(OP, &out_shape, r)?)))
 }

@@ -20,30 +20,21 @@
 //! copied to a stack buffer before the kernel overwrites it, so a slice kernel never sees
 //! its output alias one of its inputs.
 //!
-//! Walks that move [`PAR_MIN_BYTES`] or more are split into parts of at least
-//! [`PAR_GRAIN_BYTES`] along the walk's outermost axis (a flat buffer: into ranges), run on rayon's
+//! Walks that move `par::PAR_MIN_BYTES` or more are split (`par::parts`) along the walk's
+//! outermost axis (a flat buffer: into ranges), run on rayon's
 //! threads by `rayon::join`. Each part writes its own elements and each element is computed
 //! as it would be by one thread, so the result does not depend on the split.
 //!
 //! Nothing here allocates the output or any buffer: the stack holds the chunk buffers.
 
 use crate::family::SliceFn;
+use crate::par::parts;
 use ::ndarray::{ArrayBase, Data, DataMut, IxDyn, RawData};
 use std::marker::PhantomData;
 use std::mem::MaybeUninit;
 
 /// Elements per gathered chunk (a few KiB of stack per operand).
 const CHUNK: usize = 256;
-
-/// Walks that move at least this many bytes (inputs read plus output written) are split
-/// over rayon's threads, when it has more than one. Measured on 2 cores
-/// (`examples`-style timing of `negative`, `add`, `exp`, `sin` at 2^12..2^20 elements,
-/// with `RAYON_NUM_THREADS=1` as the sequential reference): handing parts to the pool costs
-/// 5–10 µs, which the cheapest ops (memory-bound: `negative`) win back from about 1.5 MiB.
-pub(crate) const PAR_MIN_BYTES: usize = 2 << 20;
-
-/// The fewest bytes a part of a split walk moves.
-pub(crate) const PAR_GRAIN_BYTES: usize = 1 << 17;
 
 /// The most axes a walk keeps: every kept axis has at least 2 elements and an array holds
 /// at most `isize::MAX` bytes, so no array needs more than 63.
@@ -173,7 +164,7 @@ fn walk<T: Copy + Sync, O: Copy + Send, const N: usize>(
             ins: ins.map(|a| a.ptr),
             out: out.ptr,
         };
-        parts(n, 1, traffic::<T, O, N>(), &|lo, hi| {
+        parts(n, traffic::<T, O, N>(), &|lo, hi| {
             // SAFETY: a standard-layout array of `n` elements is `n` contiguous elements from
             // its first (a valid, aligned pointer even when `n` is 0), and `lo..hi` is within
             // `0..n`; the output overlaps no input, and parts write disjoint ranges.
@@ -267,25 +258,29 @@ fn walk<T: Copy + Sync, O: Copy + Send, const N: usize>(
     };
     // split along the outermost axis: a part is the walk over `lo..hi` of it
     let unit = rest.iter().map(|a| a.len).product::<usize>();
-    parts(first.len, unit, traffic::<T, O, N>(), &|lo, hi| {
-        let mut own = [*first; MAX_AXES];
-        own[0].len = hi - lo;
-        own[1..m].copy_from_slice(rest);
-        let (inner, outer) = own[..m].split_last().expect("m >= 1");
-        let step = lo as isize;
-        // SAFETY: `lo..hi` is within the first axis, so the offsets stay within each
-        // operand and the part's walk addresses elements of the whole walk's; parts write
-        // disjoint elements of the output (`first.out` is not 0: an output axis longer than
-        // 1 has a stride).
-        unsafe {
-            let (ins, out) = at.get();
-            let part = Ptrs {
-                ins: std::array::from_fn(|j| ins[j].offset(first.ins[j] * step)),
-                out: out.offset(first.out * step),
-            };
-            odometer(part, outer, *inner, f, aliased);
-        }
-    });
+    parts(
+        first.len,
+        unit.saturating_mul(traffic::<T, O, N>()),
+        &|lo, hi| {
+            let mut own = [*first; MAX_AXES];
+            own[0].len = hi - lo;
+            own[1..m].copy_from_slice(rest);
+            let (inner, outer) = own[..m].split_last().expect("m >= 1");
+            let step = lo as isize;
+            // SAFETY: `lo..hi` is within the first axis, so the offsets stay within each
+            // operand and the part's walk addresses elements of the whole walk's; parts write
+            // disjoint elements of the output (`first.out` is not 0: an output axis longer than
+            // 1 has a stride).
+            unsafe {
+                let (ins, out) = at.get();
+                let part = Ptrs {
+                    ins: std::array::from_fn(|j| ins[j].offset(first.ins[j] * step)),
+                    out: out.offset(first.out * step),
+                };
+                odometer(part, outer, *inner, f, aliased);
+            }
+        },
+    );
     true
 }
 
@@ -313,36 +308,6 @@ unsafe impl<T: Sync, O: Send, const N: usize> Sync for Ptrs<T, O, N> {}
 /// The bytes a walk moves per output element: `N` inputs read, one output written.
 const fn traffic<T, O, const N: usize>() -> usize {
     N * std::mem::size_of::<T>() + std::mem::size_of::<O>()
-}
-
-/// `body(lo, hi)` over `0..len` (units of `unit` elements of `bytes` bytes each): at once,
-/// or split in parts of at least [`PAR_GRAIN_BYTES`] on rayon's threads when the whole
-/// moves [`PAR_MIN_BYTES`] or more and rayon has more than one thread.
-fn parts(len: usize, unit: usize, bytes: usize, body: &(impl Fn(usize, usize) + Sync)) {
-    let unit_bytes = unit.saturating_mul(bytes).max(1);
-    #[cfg(feature = "ndarray")]
-    if len >= 2
-        && len.saturating_mul(unit_bytes) >= PAR_MIN_BYTES
-        && rayon::current_num_threads() > 1
-    {
-        let grain = PAR_GRAIN_BYTES.div_ceil(unit_bytes).max(1);
-        // parts start on whole cache lines where a unit is smaller than one
-        let align = (64 / unit_bytes).max(1);
-        return bisect(0, len, grain, align, body);
-    }
-    body(0, len)
-}
-
-/// [`parts`]' halving: `rayon::join` keeps each half's stack job on the stack (no heap).
-fn bisect(lo: usize, hi: usize, grain: usize, align: usize, body: &(impl Fn(usize, usize) + Sync)) {
-    let mid = lo + ((hi - lo) / 2) / align * align;
-    if hi - lo < 2 * grain || mid <= lo {
-        return body(lo, hi);
-    }
-    rayon::join(
-        || bisect(lo, mid, grain, align, body),
-        || bisect(mid, hi, grain, align, body),
-    );
 }
 
 /// The walk's loop: `inner` lanes at every position of the `outer` axes.
