@@ -1,9 +1,16 @@
-//! `exp`: `x = k ln 2 + r`, |r| ≤ ln 2 / 2 (Cody and Waite's two-part `ln 2`, fdlibm's
-//! constants), `e^r = 1 + r + r² P(r)`, times `2^k` built in the exponent bits.
+//! `exp`, `expm1`: `x = k ln 2 + r`, |r| ≤ ln 2 / 2 (Cody and Waite's two-part `ln 2`,
+//! fdlibm's constants), `e^r = 1 + r + r² P(r)`, times `2^k` built in the exponent bits.
 //! `P` is a Chebyshev fit (mpmath; `scripts/vecmath_coeffs.py`), degree 9 for `f64`
 //! (relative error 2^-55.7) and 5 for `f32` (2^-32, computed in `f64`, rounded once).
+//!
+//! `expm1` (and the kernels built on it: `sinh`, `cosh`, `tanh`, `softplus`, `logaddexp`)
+//! keeps `r` in two parts, as fdlibm's `s_expm1.c` does, writes `e^r = 1 + r + r²/2 +
+//! r³ P3(r)` (`P3` another fit, degree 9) with `r²` exact in two parts, and sums
+//! `2^k − 1 + 2^k r + 2^k r²/2 + …` carrying the rounding errors (Dekker's two-sums), so
+//! that only the final addition rounds to more than 2^-60 of the result: division-free,
+//! unlike `s_expm1.c`.
 
-use crate::{horner, shifted_int, Fma, Unary, SHIFT};
+use crate::{fast_two_sum, horner, shifted_int, Fma, Unary, SHIFT};
 
 /// `e^x`.
 ///
@@ -33,6 +40,20 @@ pub(crate) const P64: [f64; 10] = [
     2.7620075879983367e-07,
     2.5100375832561234e-08,
 ];
+/// `(e^r − 1 − r − r²/2) / r³` on [−ln 2/2, ln 2/2], degree 9 (relative error 2^-52.8):
+/// the kernels that carry `r²/2` exactly (`expm1` and those built on `exp_dd`).
+pub(crate) const P3_64: [f64; 10] = [
+    0.16666666666666669,
+    0.041666666666666664,
+    0.008333333333330065,
+    0.0013888888888886554,
+    0.00019841269863040545,
+    2.4801587317135164e-05,
+    2.7557268480310024e-06,
+    2.755728298405588e-07,
+    2.5100375832561234e-08,
+    2.091122972975856e-09,
+];
 pub(crate) const P32: [f64; 6] = [
     0.5000000013457727,
     0.16666666681614256,
@@ -53,6 +74,53 @@ pub(crate) fn exp_core<M: Fma, const N: usize>(x: f64, p: &[f64; N]) -> f64 {
     let er = 1.0 + M::fma(r * r, horner::<M, N>(r, p), r);
     let scale = f64::from_bits(shifted_int(t).wrapping_add(1023) << 52);
     er * scale
+}
+
+/// fdlibm's reduction kept in two parts: `(s, rh, rl)` with `x = k ln 2 + rh + rl`,
+/// `s = 2^k` (normal for |x| ≤ 708), |rh| < 0.35, |rl| ≤ 2^-53 |rh|.
+#[inline(always)]
+pub(crate) fn exp_reduce<M: Fma>(x: f64) -> (f64, f64, f64) {
+    let t = M::fma(x, std::f64::consts::LOG2_E, SHIFT);
+    let k = t - SHIFT;
+    let hi = M::fma(k, -LN2_HI, x); // exact
+    let rh = M::fma(k, -LN2_LO, hi);
+    let rl = M::fma(k, -LN2_LO, hi - rh); // fdlibm's `c`
+    let s = f64::from_bits(shifted_int(t).wrapping_add(1023) << 52);
+    (s, rh, rl)
+}
+
+/// `(s, rh, q, ql, t3)` with `e^x = s (1 + rh + (q + ql)/2 + t3)`: `q + ql = rh²` exactly,
+/// `t3 = rh³ P3(rh) + rl (1 + rh)` (|t3| < 0.008, to 2^-60 with [`P3_64`]), for |x| ≤ 708.
+#[inline(always)]
+pub(crate) fn exp_parts<M: Fma>(x: f64) -> (f64, f64, f64, f64, f64) {
+    let (s, rh, rl) = exp_reduce::<M>(x);
+    let (q, ql) = M::two_prod(rh, rh);
+    let t3 = M::fma(q * rh, horner::<M, 10>(rh, &P3_64), M::fma(rl, rh, rl));
+    (s, rh, q, ql, t3)
+}
+
+/// `e^x − 1` as an unevaluated sum `hi + lo` (to about 2^-60 of it), for |x| ≤ 708.
+#[inline(always)]
+pub(crate) fn expm1_dd<M: Fma>(x: f64) -> (f64, f64) {
+    let (s, rh, q, ql, t3) = exp_parts::<M>(x);
+    // 2^k − 1 in two parts (exact: the low part is −1 for k > 53, else 0)
+    let tm = s - 1.0;
+    let tlo = (s - tm) - 1.0;
+    // |2^k − 1| > |2^k rh| for k ≠ 0 (|rh| < 0.35), and 0 + rh is exact for k = 0; the
+    // sum then exceeds 2^k rh²/2
+    let (h, l) = fast_two_sum(tm, s * rh);
+    let (h, l2) = fast_two_sum(h, 0.5 * s * q);
+    (h, M::fma(s, M::fma(0.5, ql, t3), tlo) + (l + l2))
+}
+
+/// `e^x` as an unevaluated sum `hi + lo` (to about 2^-60 of it), for |x| ≤ 708.
+#[allow(dead_code)] // for the kernels to come
+#[inline(always)]
+pub(crate) fn exp_dd<M: Fma>(x: f64) -> (f64, f64) {
+    let (s, rh, q, ql, t3) = exp_parts::<M>(x);
+    let (h, l) = fast_two_sum(s, s * rh);
+    let (h, l2) = fast_two_sum(h, 0.5 * s * q);
+    (h, M::fma(s, M::fma(0.5, ql, t3), l + l2))
 }
 
 impl Unary<f64> for Exp {
@@ -76,5 +144,46 @@ impl Unary<f32> for Exp {
     }
     fn exact(x: f32) -> f32 {
         x.exp()
+    }
+}
+
+/// `e^x − 1`, accurate near 0.
+///
+/// ```
+/// # use std::mem::MaybeUninit;
+/// let mut o = [MaybeUninit::uninit(); 2];
+/// ivy_vecmath::map::<f64, ivy_vecmath::Expm1>(&[1e-20, 0.0], &mut o);
+/// assert_eq!(unsafe { o[0].assume_init() }, 1e-20);
+/// assert_eq!(unsafe { o[1].assume_init() }, 0.0);
+/// ```
+#[derive(Debug)]
+pub enum Expm1 {}
+
+impl Unary<f64> for Expm1 {
+    #[inline(always)]
+    fn fast<M: Fma>(x: f64) -> (f64, bool) {
+        // below −40 the result rounds to −1 (|e^x| < 2^-57); −∞ too
+        let (h, l) = expm1_dd::<M>(x.max(-40.0));
+        // `h + l` loses the sign of −0
+        (if x == 0.0 { x } else { h + l }, x <= 708.0)
+    }
+    fn exact(x: f64) -> f64 {
+        x.exp_m1()
+    }
+}
+
+impl Unary<f32> for Expm1 {
+    #[inline(always)]
+    fn fast<M: Fma>(x: f32) -> (f32, bool) {
+        // in f64, 2^k − 1 + 2^k (rh + rh² P(rh)): relative error ≈ 2^-50 (2^-32 of the
+        // small last term from `P32`); below −20 the result rounds to −1, above 89 to ∞
+        let xc = f64::from(x).clamp(-20.0, 100.0);
+        let (s, rh, _) = exp_reduce::<M>(xc);
+        let tail = rh * rh * horner::<M, 6>(rh, &P32);
+        let y = M::fma(s, rh + tail, s - 1.0) as f32;
+        (if x == 0.0 { x } else { y }, !x.is_nan())
+    }
+    fn exact(x: f32) -> f32 {
+        x.exp_m1()
     }
 }

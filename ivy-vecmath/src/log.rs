@@ -2,9 +2,22 @@
 //! (division-free: `Q` is a Chebyshev fit, mpmath, `scripts/vecmath_coeffs.py`, degree 18
 //! for `f64`, relative error 2^-54.5, and 10 for `f32`, 2^-33.5, computed in `f64`), summed
 //! as fdlibm's `e_log.c` does with `k ln 2` in two parts.
+//!
+//! `log1p(x)`: the same reduction of `u = 1 + x`, with the rounding error `c` of that sum
+//! added back as `c / u` (fdlibm's `s_log1p.c`; here `c 2^-k / (1 + f)` with the last
+//! factor a short series, no division) and the result summed as `hi + lo` (two-sums), for
+//! the kernels that need it beyond the last bit (`asinh`, `acosh`, `atanh`, `softplus`).
+//!
+//! `log2`, `log10`: FreeBSD's `e_log2.c` and `e_log10.c` (as ported in the `libm` crate,
+//! MIT; Sun's notice: "Permission to use, copy, modify, and distribute this software is
+//! freely granted, provided that this notice is preserved."): `log(1 + f)` split into a
+//! 21-bit `hi` and a `lo`, each multiplied by `1/ln 2` (`1/ln 10`) in two parts, so that
+//! the one inexact product is a small correction; `f²/2` is kept exact (two parts), and
+//! subnormals are scaled rather than left to `libm`. `f32` computes in `f64` (one rounding
+//! of `k + log(1 + f)/ln 2`).
 
 use crate::exp::{LN2_HI, LN2_LO};
-use crate::{horner, Fma, Unary};
+use crate::{fast_two_sum, horner, Fma, Unary};
 
 /// The natural logarithm.
 ///
@@ -38,6 +51,32 @@ pub(crate) const Q64: [f64; 19] = [
     -0.05959173018943104,
     0.027053075892336406,
 ];
+/// `Q` to degree 20 (absolute error of `f³ Q` 2^-58.8, against 2^-56 for [`Q64`] near
+/// f = √2 − 1, where it is 0.36 ULP of `log2`): for `log1p`, `log2`, `log10` and the
+/// kernels built on them.
+pub(crate) const QX64: [f64; 21] = [
+    0.3333333333333333,
+    -0.2500000000000004,
+    0.1999999999999946,
+    -0.16666666666643223,
+    0.14285714285850773,
+    -0.12500000004323591,
+    0.11111111099840468,
+    -0.09999999634780717,
+    0.09090909371649986,
+    -0.08333350032953588,
+    0.07692315890028749,
+    -0.07142415039547202,
+    0.0666601535643227,
+    -0.06256781945741766,
+    0.05898528368226226,
+    -0.05500704572405743,
+    0.0506540966648457,
+    -0.051385304688066284,
+    0.05918790722857223,
+    -0.053961619312197895,
+    0.023264220927877086,
+];
 pub(crate) const Q32: [f64; 11] = [
     0.33333333384803754,
     -0.249999994987083,
@@ -62,6 +101,34 @@ pub(crate) fn log_reduce(x: f64) -> (f64, f64) {
     let k = (ix as i64) >> 52;
     let m = f64::from_bits(x.to_bits().wrapping_sub((k as u64) << 52));
     (k as f64, m - 1.0)
+}
+
+/// `log(1 + a + b)` as an unevaluated sum `hi + lo` (to about 2^-60 of it), for
+/// `a > −1`, `1 + a < 2^1023 √2` and `b` a low part (|b| ≤ 2^-50 |a| or 2^-50).
+#[inline(always)]
+pub(crate) fn log1p_dd<M: Fma, const N: usize>(a: f64, b: f64, q: &[f64; N]) -> (f64, f64) {
+    let u = 1.0 + a;
+    // the exact error of `1 + a` (fast two-sum, the larger term first), plus `b`
+    let (big, small) = if a.abs() > 1.0 { (a, 1.0) } else { (1.0, a) };
+    let c = ((big - u) + small) + b;
+    let ix = u.to_bits().wrapping_sub(SQRT_HALF_BITS);
+    let ki = (ix as i64) >> 52;
+    let f = f64::from_bits(u.to_bits().wrapping_sub((ki as u64) << 52)) - 1.0;
+    // for k = 0, f is `a` itself (exact; `u − 1` cancels against `c` where `1 + a` rounds
+    // across 1) and the correction is `b` alone
+    let (f, c) = if ki == 0 { (a, b) } else { (f, c) };
+    let k = ki as f64;
+    // log(u + c) − log u ≈ c / u = c 2^-k / (1 + f); the series' error (f^5 / (1 + f),
+    // under 0.9 %) is below 2^-60 of the result, c being below 2^-53 u
+    let inv_2k = f64::from_bits(((1023 - ki) as u64) << 52);
+    let dl = c * inv_2k * horner::<M, 5>(f, &[1.0, -1.0, 1.0, -1.0, 1.0]);
+    // log(1 + f) = f − f²/2 + f³ Q(f), with f²/2 exact in two parts
+    let (f2, f2l) = M::two_prod(f, f);
+    let lo = M::fma(f2 * f, horner::<M, N>(f, q), M::fma(k, LN2_LO, dl));
+    // |k ln 2| > |f| for k ≠ 0; |k ln 2 + f| > f²/2
+    let (h, l) = fast_two_sum(k * LN2_HI, f);
+    let (h, l2) = fast_two_sum(h, -0.5 * f2);
+    (h, M::fma(-0.5, f2l, l + l2) + lo)
 }
 
 /// `log x` for positive normal `x` (`q`: [`Q64`] or [`Q32`]).
@@ -98,5 +165,174 @@ impl Unary<f32> for Log {
     }
     fn exact(x: f32) -> f32 {
         x.ln()
+    }
+}
+
+/// `log(1 + x)`, accurate near 0.
+///
+/// ```
+/// # use std::mem::MaybeUninit;
+/// let mut o = [MaybeUninit::uninit(); 2];
+/// ivy_vecmath::map::<f64, ivy_vecmath::Log1p>(&[1e-20, -0.0], &mut o);
+/// assert_eq!(unsafe { o[0].assume_init() }, 1e-20);
+/// assert!(unsafe { o[1].assume_init() }.is_sign_negative());
+/// ```
+#[derive(Debug)]
+pub enum Log1p {}
+
+impl Unary<f64> for Log1p {
+    #[inline(always)]
+    fn fast<M: Fma>(x: f64) -> (f64, bool) {
+        let (h, l) = log1p_dd::<M, 21>(x, 0.0, &QX64);
+        // `h + l` loses the sign of −0
+        (if x == 0.0 { x } else { h + l }, x > -1.0 && x < 1e308)
+    }
+    fn exact(x: f64) -> f64 {
+        x.ln_1p()
+    }
+}
+
+impl Unary<f32> for Log1p {
+    #[inline(always)]
+    fn fast<M: Fma>(x: f32) -> (f32, bool) {
+        // `1 + x` is exact in f64 for |x| ≥ 2^-29; below, log1p(x) rounds to x in f32
+        let xd = f64::from(x);
+        let y = log_core::<M, 11>(1.0 + xd, &Q32) as f32;
+        (
+            if xd.abs() < 1.0 / (1u64 << 29) as f64 {
+                x
+            } else {
+                y
+            },
+            x > -1.0 && x <= f32::MAX,
+        )
+    }
+    fn exact(x: f32) -> f32 {
+        x.ln_1p()
+    }
+}
+
+/// `log x` split as fdlibm's `e_log2.c`/`e_log10.c` do: `(k, hi, lo)` with
+/// `log x = k ln 2 + hi + lo`, `hi` holding 21 bits (so that its products with the 32-bit
+/// high parts of `1/ln 2`, `1/ln 10` are exact); unlike fdlibm, `f²/2` is exact in two parts
+/// (its rounding is 0.25 ULP of `log2` near √2). For positive finite `x`, subnormals
+/// scaled by 2^54 first.
+#[inline(always)]
+fn log_hi_lo<M: Fma>(x: f64) -> (f64, f64, f64) {
+    let sub = x < f64::MIN_POSITIVE;
+    let xs = if sub { x * TWO54 } else { x };
+    let (k, f) = log_reduce(xs);
+    let k = if sub { k - 54.0 } else { k };
+    let (f2, f2l) = M::two_prod(f, f);
+    let hfsq = 0.5 * f2;
+    let hi = f64::from_bits((f - hfsq).to_bits() & 0xffff_ffff_0000_0000);
+    let lo = M::fma(
+        f2 * f,
+        horner::<M, 21>(f, &QX64),
+        M::fma(-0.5, f2l, (f - hi) - hfsq),
+    );
+    (k, hi, lo)
+}
+
+const TWO54: f64 = 18_014_398_509_481_984.0;
+
+// e_log2.c: 1/ln 2 = IVLN2HI + IVLN2LO, the high part with 33 significant bits
+const IVLN2HI: f64 = 1.442_695_040_721_446_275_71e0; // 0x3ff71547_65200000
+const IVLN2LO: f64 = 1.675_171_316_488_651_183_53e-10; // 0x3de705fc_2eefa200
+                                                       // e_log10.c
+const IVLN10HI: f64 = 4.342_944_818_781_688_809_39e-1; // 0x3fdbcb7b_15200000
+const IVLN10LO: f64 = 2.508_294_671_164_527_522_98e-11; // 0x3dbb9438_ca9aadd5
+const LOG10_2HI: f64 = 3.010_299_956_636_117_713_06e-1; // 0x3fd34413_509f6000
+const LOG10_2LO: f64 = 3.694_239_077_158_930_786_16e-13; // 0x3d59fef3_11f12b36
+
+/// `log(1 + f) − f + f²/2`'s `f32` evaluation: `log(1 + f)` in f64 with `Q32` (relative
+/// error 2^-50), for positive normal `x` (every positive finite `f32`): `(k, log(1 + f))`.
+#[inline(always)]
+fn log1p_f_for_f32<M: Fma>(x: f64) -> (f64, f64) {
+    let (k, f) = log_reduce(x);
+    let f2 = f * f;
+    (k, f + M::fma(f2 * f, horner::<M, 11>(f, &Q32), -0.5 * f2))
+}
+
+/// The base-2 logarithm.
+///
+/// ```
+/// # use std::mem::MaybeUninit;
+/// let mut o = [MaybeUninit::uninit(); 2];
+/// ivy_vecmath::map::<f64, ivy_vecmath::Log2>(&[1024.0, 0.125], &mut o);
+/// assert_eq!(unsafe { o[0].assume_init() }, 10.0);
+/// assert_eq!(unsafe { o[1].assume_init() }, -3.0);
+/// ```
+#[derive(Debug)]
+pub enum Log2 {}
+
+impl Unary<f64> for Log2 {
+    #[inline(always)]
+    fn fast<M: Fma>(x: f64) -> (f64, bool) {
+        let (k, hi, lo) = log_hi_lo::<M>(x);
+        let val_hi = hi * IVLN2HI;
+        let val_lo = M::fma(lo + hi, IVLN2LO, lo * IVLN2HI);
+        let w = k + val_hi;
+        let val_lo = val_lo + ((k - w) + val_hi);
+        (val_lo + w, x > 0.0 && x <= f64::MAX)
+    }
+    fn exact(x: f64) -> f64 {
+        x.log2()
+    }
+}
+
+impl Unary<f32> for Log2 {
+    #[inline(always)]
+    fn fast<M: Fma>(x: f32) -> (f32, bool) {
+        let (k, l) = log1p_f_for_f32::<M>(f64::from(x));
+        (
+            M::fma(l, std::f64::consts::LOG2_E, k) as f32,
+            x > 0.0 && x <= f32::MAX,
+        )
+    }
+    fn exact(x: f32) -> f32 {
+        x.log2()
+    }
+}
+
+/// The base-10 logarithm.
+///
+/// ```
+/// # use std::mem::MaybeUninit;
+/// let mut o = [MaybeUninit::uninit(); 2];
+/// ivy_vecmath::map::<f32, ivy_vecmath::Log10>(&[1000.0, 1.0], &mut o);
+/// assert_eq!(unsafe { o[0].assume_init() }, 3.0);
+/// assert_eq!(unsafe { o[1].assume_init() }, 0.0);
+/// ```
+#[derive(Debug)]
+pub enum Log10 {}
+
+impl Unary<f64> for Log10 {
+    #[inline(always)]
+    fn fast<M: Fma>(x: f64) -> (f64, bool) {
+        let (k, hi, lo) = log_hi_lo::<M>(x);
+        let val_hi = hi * IVLN10HI;
+        let y = k * LOG10_2HI; // exact: LOG10_2HI has 33 bits, |k| < 2^11
+        let val_lo = M::fma(lo + hi, IVLN10LO, M::fma(lo, IVLN10HI, k * LOG10_2LO));
+        let w = y + val_hi;
+        let val_lo = val_lo + ((y - w) + val_hi);
+        (val_lo + w, x > 0.0 && x <= f64::MAX)
+    }
+    fn exact(x: f64) -> f64 {
+        x.log10()
+    }
+}
+
+impl Unary<f32> for Log10 {
+    #[inline(always)]
+    fn fast<M: Fma>(x: f32) -> (f32, bool) {
+        let (k, l) = log1p_f_for_f32::<M>(f64::from(x));
+        (
+            M::fma(l, std::f64::consts::LOG10_E, k * std::f64::consts::LOG10_2) as f32,
+            x > 0.0 && x <= f32::MAX,
+        )
+    }
+    fn exact(x: f32) -> f32 {
+        x.log10()
     }
 }

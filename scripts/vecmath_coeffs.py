@@ -1,0 +1,105 @@
+"""Polynomial coefficients of ivy-vecmath's kernels (ivy-vecmath/src/*.rs).
+
+Run from anywhere:  python3 scripts/vecmath_coeffs.py   (python3 with mpmath 1.3.0; pure
+Python, a few seconds). It prints every fit as the Rust array its module holds.
+
+Each fit is `mp.chebyfit(f, [a, b], deg + 1)` at 50 significant digits (Chebyshev
+interpolation, near-minimax), its coefficients reversed to ascending order (`p[0] + z p[1]
++ ...`, the order of `horner` in lib.rs) and rounded to the nearest f64 (printed with
+Python's shortest round-trip repr, as the sources quote them). `--check` also prints each
+fit's max relative error over its interval, after that rounding (2001 points).
+
+Functions with a removable singularity at 0 are evaluated only at Chebyshev nodes, interior
+points, that avoid 0 but for odd-count fits on symmetric intervals (those return the limit);
+the --check grid replaces 0 by 1e-8 of the interval's width.
+"""
+
+import sys
+
+from mpmath import mp, mpf
+
+mp.dps = 50
+
+
+def exp_p(r):
+    # exp.rs: e^r = 1 + r + r^2 P(r)
+    return (mp.exp(r) - 1 - r) / r**2
+
+
+def exp_p3(r):
+    # exp.rs: e^r = 1 + r + r^2/2 + r^3 P3(r) (0 is a node of odd-count fits here)
+    if r == 0:
+        return mpf(1) / 6
+    return (mp.exp(r) - 1 - r - r**2 / 2) / r**3
+
+
+def log_q(f):
+    # log.rs: log(1 + f) = f - f^2/2 + f^3 Q(f)
+    return (mp.log1p(f) - f + f**2 / 2) / f**3
+
+
+def asin_p(z):
+    # inv.rs: asin(s) = s + s z P(z), z = s^2
+    s = mp.sqrt(z)
+    return (mp.asin(s) - s) / (z * s)
+
+
+def atan_p(z):
+    # inv.rs: atan(t) = t + t z P(z), z = t^2
+    t = mp.sqrt(z)
+    return (mp.atan(t) - t) / (z * t)
+
+
+LN2_HALF = mp.log(2) / 2
+# (Rust name, function, interval, degree)
+FITS = [
+    ("exp.rs P64", exp_p, (-LN2_HALF, LN2_HALF), 9),
+    ("exp.rs P32", exp_p, (-LN2_HALF, LN2_HALF), 5),
+    ("exp.rs P3_64", exp_p3, (-LN2_HALF, LN2_HALF), 9),
+    ("log.rs Q64", log_q, (mp.sqrt(0.5) - 1, mp.sqrt(2) - 1), 18),
+    ("log.rs Q32", log_q, (mp.sqrt(0.5) - 1, mp.sqrt(2) - 1), 10),
+    ("log.rs QX64", log_q, (mp.sqrt(0.5) - 1, mp.sqrt(2) - 1), 20),
+    ("inv.rs ASIN64", asin_p, (mpf(0), mpf(1) / 4), 12),
+    ("inv.rs ASIN32", asin_p, (mpf(0), mpf(1) / 4), 6),
+    ("inv.rs ATAN64", atan_p, (mpf(0), mpf(1) / 4), 12),
+    ("inv.rs ATAN32", atan_p, (mpf(0), mpf(1) / 4), 6),
+]
+
+
+def fit(f, interval, deg):
+    c = mp.chebyfit(f, list(interval), deg + 1)
+    return [float(v) for v in reversed(c)]
+
+
+def max_rel_err(f, interval, coeffs, points=2001):
+    a, b = interval
+    worst = mpf(0)
+    for i in range(points):
+        z = a + (b - a) * mpf(i) / (points - 1)
+        if z == 0:
+            z = (b - a) * mpf(10) ** -8
+        p = mpf(0)
+        for v in reversed(coeffs):
+            p = p * z + mpf(v)
+        worst = max(worst, abs(p / f(z) - 1))
+    return worst
+
+
+def main():
+    check = "--check" in sys.argv[1:]
+    for name, f, interval, deg in FITS:
+        coeffs = fit(f, interval, deg)
+        module, const = name.split()
+        print(f"// {module}: degree {deg} on [{float(interval[0])!r}, {float(interval[1])!r}]")
+        if check:
+            err = max_rel_err(f, interval, coeffs)
+            print(f"// max relative error 2^{float(mp.log(err, 2)):.1f}")
+        print(f"pub(crate) const {const}: [f64; {len(coeffs)}] = [")
+        for v in coeffs:
+            print(f"    {v!r},")
+        print("];")
+        print()
+
+
+if __name__ == "__main__":
+    main()
