@@ -69,13 +69,13 @@ crate::unary_kernels! {
     /// Inverse hyperbolic tangent.
     Atanh: "atanh", real(x => x.atanh()), complex(z => crate::complex_catrig::catanh(z));
     /// `exp(x) - 1`, accurate near 0. Complex: numpy's formula (no cancellation near 0).
-    Expm1: "expm1", real(x => x.exp_m1()), complex(z => crate::complex_math::cexpm1(z));
+    Expm1: "expm1", real(x => x.exp_m1()), simd(Expm1), complex(z => crate::complex_math::cexpm1(z));
     /// `log(1 + x)`, accurate near 0.
-    Log1p: "log1p", real(x => x.ln_1p()), complex(z => crate::complex_math::clog1p(z));
+    Log1p: "log1p", real(x => x.ln_1p()), simd(Log1p), complex(z => crate::complex_math::clog1p(z));
     /// Base-2 logarithm. Complex: `ln(z) · log2(e)`, as numpy.
-    Log2: "log2", real(x => x.log2()), complex(z => z.ln() * T::LOG2_E());
+    Log2: "log2", real(x => x.log2()), simd(Log2), complex(z => z.ln() * T::LOG2_E());
     /// Base-10 logarithm. Complex: `ln(z) · log10(e)`, as numpy.
-    Log10: "log10", real(x => x.log10()), complex(z => z.ln() * T::LOG10_E());
+    Log10: "log10", real(x => x.log10()), simd(Log10), complex(z => z.ln() * T::LOG10_E());
     /// Square root. Complex: the principal branch, C99 Annex G special values (FreeBSD's
     /// `csqrt`, as numpy).
     Sqrt: "sqrt", real(x => x.sqrt()), complex(z => crate::complex_math::csqrt(z)), candle(t => t.sqrt());
@@ -92,16 +92,17 @@ crate::unary_kernels! {
     /// Complex conjugate; the identity for real numbers.
     Conj: "conj", int(x => x), real(x => x), complex(z => z.conj()), candle(t => Ok(t.clone()));
     /// Rounds toward +infinity; the identity for integers.
-    Ceil: "ceil", int(x => x), real(x => x.ceil()), candle(t => t.ceil());
+    Ceil: "ceil", int(x => x), real(x => x.ceil()), simd(Ceil), candle(t => t.ceil());
     /// Rounds toward -infinity; the identity for integers.
-    Floor: "floor", int(x => x), real(x => x.floor()), candle(t => t.floor());
+    Floor: "floor", int(x => x), real(x => x.floor()), simd(Floor), candle(t => t.floor());
     /// Rounds toward zero; the identity for integers.
-    Trunc: "trunc", int(x => x), real(x => x.trunc());
+    Trunc: "trunc", int(x => x), real(x => x.trunc()), simd(Trunc);
     /// Rounds to the nearest integer, ties to even (candle's `round` ties away from zero:
     /// not used); complex: each component; the identity for integers.
     Round: "round",
         int(x => x),
         real(x => crate::real_math::round_half_even(x)),
+        simd(RoundEven),
         complex(z => crate::complex_math::cround(z));
     /// Bitwise NOT of integers; logical NOT of bools.
     BitwiseInvert: "bitwise_invert", int(x => !x), bool(x => !x);

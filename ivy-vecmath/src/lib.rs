@@ -44,10 +44,12 @@ use std::sync::atomic::{AtomicU8, Ordering};
 
 mod exp;
 mod log;
+mod rounding;
 mod trig;
 
 pub use exp::{Exp, Expm1};
 pub use log::{Log, Log10, Log1p, Log2};
+pub use rounding::{Ceil, Floor, RoundEven, Trunc};
 pub use trig::{Cos, Sin, Tan};
 
 /// A dispatch level: the instruction set a kernel is compiled for. Ordered: a higher level
