@@ -52,6 +52,33 @@ fn bisect(lo: usize, hi: usize, grain: usize, align: usize, body: &(impl Fn(usiz
     );
 }
 
+/// The output slots of split work, shared by its parts (each writes only its own).
+#[derive(Clone, Copy)]
+pub(crate) struct Shared<T>(pub(crate) *mut std::mem::MaybeUninit<T>);
+
+// SAFETY: the parts of one fold write disjoint slots, and the fold returns once all are done.
+unsafe impl<T: Send> Send for Shared<T> {}
+// SAFETY: as above.
+unsafe impl<T: Send> Sync for Shared<T> {}
+
+impl<T> Shared<T> {
+    /// Writes slot `i`.
+    ///
+    /// # Safety
+    /// `i` is within the slots, and no other part writes it.
+    pub(crate) unsafe fn write(&self, i: usize, v: T) {
+        unsafe { (*self.0.add(i)).write(v) };
+    }
+    /// Slots `lo..hi`.
+    ///
+    /// # Safety
+    /// The range is within the slots, and no other part touches it.
+    #[allow(clippy::mut_from_ref)]
+    pub(crate) unsafe fn range(&self, lo: usize, hi: usize) -> &mut [std::mem::MaybeUninit<T>] {
+        unsafe { std::slice::from_raw_parts_mut(self.0.add(lo), hi - lo) }
+    }
+}
+
 /// Independent accumulators of a leaf fold: the compiler keeps them in vector registers.
 const LANES: usize = 16;
 

@@ -12,7 +12,7 @@
 use crate::alloc::try_vec;
 use crate::elem::Elem;
 use crate::kernels::Add;
-use crate::par;
+use crate::par::{self, Shared};
 use crate::sort::{ascending, is_nan, lanes};
 use ivy_core::Result;
 use std::cmp::Ordering;
@@ -117,33 +117,6 @@ fn fold_run<T: Copy + Send + Sync>(
     // SAFETY: every one of the `outer * inner` slots was written above
     unsafe { out.set_len(outer * inner) };
     Ok(out)
-}
-
-/// The output slots of a split fold, shared by its parts (each writes only its own).
-#[derive(Clone, Copy)]
-struct Shared<T>(*mut std::mem::MaybeUninit<T>);
-
-// SAFETY: the parts of one fold write disjoint slots, and the fold returns once all are done.
-unsafe impl<T: Send> Send for Shared<T> {}
-// SAFETY: as above.
-unsafe impl<T: Send> Sync for Shared<T> {}
-
-impl<T> Shared<T> {
-    /// Writes slot `i`.
-    ///
-    /// # Safety
-    /// `i` is within the slots, and no other part writes it.
-    unsafe fn write(&self, i: usize, v: T) {
-        unsafe { (*self.0.add(i)).write(v) };
-    }
-    /// Slots `lo..hi`.
-    ///
-    /// # Safety
-    /// The range is within the slots, and no other part touches it.
-    #[allow(clippy::mut_from_ref)]
-    unsafe fn range(&self, lo: usize, hi: usize) -> &mut [std::mem::MaybeUninit<T>] {
-        unsafe { std::slice::from_raw_parts_mut(self.0.add(lo), hi - lo) }
-    }
 }
 
 /// The variance of each row of `n` values of `x` (`rows` of them, row-major), over

@@ -68,18 +68,37 @@ pub(crate) fn host_values<T: HostElem>(
 }
 
 /// The slice kernel `f` over host values (of one length: the shortest bounds the result),
-/// in a new vector.
-pub(super) fn host_run<T, O, const N: usize>(
+/// in a new vector; on both cores when large ([`crate::par`]).
+pub(super) fn host_run<T: Sync, O: Send, const N: usize>(
     op: &'static str,
     ins: [&[T]; N],
     f: SliceFn<T, O, N>,
 ) -> Result<Vec<O>> {
     let n = ins.iter().map(|x| x.len()).min().unwrap_or(0);
     let mut v = crate::alloc::try_vec::<O>(op, n)?;
-    f(ins, &mut v.spare_capacity_mut()[..n]);
-    // SAFETY: a slice kernel writes every slot it is given, and `try_vec` reserved `n`.
+    let slots = crate::par::Shared(v.spare_capacity_mut().as_mut_ptr());
+    let bytes = N * std::mem::size_of::<T>() + std::mem::size_of::<O>();
+    crate::par::parts(n, bytes, &|lo, hi| {
+        let xs = std::array::from_fn(|j| &ins[j][lo..hi]);
+        // SAFETY: `lo..hi` is within the `n` reserved slots, and this part's alone
+        f(xs, unsafe { slots.range(lo, hi) });
+    });
+    // SAFETY: a slice kernel writes every slot it is given, and the parts cover `0..n`.
     unsafe { v.set_len(n) };
     Ok(v)
+}
+
+/// The row `K` on a contiguous CPU tensor of f32 or f64 by its `ivy-vecmath` kernel, read
+/// in place from candle's storage (no copy in): `None` when `t` is not such a tensor.
+fn cpu_simd<T: HostElem + candle_core::WithDType, K: Unary>(t: &Tensor) -> Option<Result<Array>> {
+    let (storage, layout) = t.storage_and_layout();
+    let candle_core::Storage::Cpu(cpu) = &*storage else {
+        return None;
+    };
+    let (start, end) = layout.contiguous_offsets()?;
+    let xs = cpu.as_slice::<T>().ok()?.get(start..end)?;
+    let v = host_run(K::NAME, [xs], unary_slices::<T, K>);
+    Some(v.and_then(|v| T::array(K::NAME, v, t.dims(), t.device())))
 }
 
 /// The slice kernel `f` over the host values of `t`, as a new array of `t`'s shape.
@@ -116,6 +135,17 @@ impl Kernels for CandleBackend {
 
     fn map<K: Unary>(x: &Array) -> Result<Array> {
         let t = tensor(K::NAME, x)?;
+        // ivy's vectorised kernel, where the row has one, beats candle's scalar loop on CPU
+        if K::SIMD && t.device().is_cpu() {
+            let r = match x.dtype() {
+                Dtype::Float32 => cpu_simd::<f32, K>(t),
+                Dtype::Float64 => cpu_simd::<f64, K>(t),
+                _ => None,
+            };
+            if let Some(r) = r {
+                return r;
+            }
+        }
         if x.dtype().is_float() {
             let flat = flat_input(K::NAME, t)?;
             if let Some(r) = K::candle(&flat) {
