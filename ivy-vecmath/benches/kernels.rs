@@ -82,6 +82,9 @@ fn kernels(c: &mut Criterion) {
         Log1p "log1p" (-0.9, 10.0) ln_1p;
         Log2 "log2" (0.0, 100.0) log2;
         Log10 "log10" (0.0, 100.0) log10;
+        Sinh "sinh" (-5.0, 5.0) sinh;
+        Cosh "cosh" (-5.0, 5.0) cosh;
+        Tanh "tanh" (-5.0, 5.0) tanh;
     }
 }
 

@@ -12,7 +12,7 @@
 //! block through the exact scalar path, so special values are the platform's.
 //!
 //! Accuracy (tested at every level, `tests/accuracy.rs`): ≤ 1 ULP for `exp`, `expm1`,
-//! `log`, `log1p`, `log2`, `log10`, `sin`, `cos`; ≤ 3 ULP for `tan`. The `f32` kernels
+//! `log`, `log1p`, `log2`, `log10`, `sin`, `cos`, `sinh`, `cosh`, `tanh`; ≤ 3 ULP for `tan`. The `f32` kernels
 //! compute in `f64` and round once. Where glibc is itself more than ~0.55 ULP off
 //! (`expm1`, `log1p`, `log10`, …) the `f64` kernels are measured against double-double
 //! references, i.e. against the true value, and are then more accurate than the `Scalar`
@@ -43,10 +43,12 @@ use std::mem::MaybeUninit;
 use std::sync::atomic::{AtomicU8, Ordering};
 
 mod exp;
+mod hyp;
 mod log;
 mod trig;
 
 pub use exp::{Exp, Expm1};
+pub use hyp::{Cosh, Sinh, Tanh};
 pub use log::{Log, Log10, Log1p, Log2};
 pub use trig::{Cos, Sin, Tan};
 
@@ -208,12 +210,25 @@ fn split(a: f64) -> (f64, f64) {
 }
 
 /// Knuth's two-sum: `(s, e)` with `s = a + b` rounded and `a + b = s + e` exactly.
-#[allow(dead_code)] // for the kernels to come
 #[inline(always)]
 pub(crate) fn two_sum(a: f64, b: f64) -> (f64, f64) {
     let s = a + b;
     let bb = s - a;
     (s, (a - (s - bb)) + (b - bb))
+}
+
+/// `(nh + nl) / (dh + dl)` as `(q, ql)`, `q` the rounded quotient of the high parts and
+/// `ql` the correction from the exact residual `n − q d` (one division, by `dh`); for
+/// |ql| ≪ |q| (low parts below 2^-50 of their high ones), `q + ql` is within about 2^-100
+/// of the quotient. The residual is exact for |q|, |dh| < 2^995 with `q dh` above 2^-969.
+#[inline(always)]
+pub(crate) fn div_dd<M: Fma>(nh: f64, nl: f64, dh: f64, dl: f64) -> (f64, f64) {
+    let r0 = 1.0 / dh;
+    let q = nh * r0;
+    let (p, pe) = M::two_prod(q, dh);
+    // nh − p is exact (Sterbenz: p is within 2 ULPs of nh)
+    let res = ((nh - p) - pe) + M::fma(-q, dl, nl);
+    (q, res * r0)
 }
 
 /// Dekker's fast two-sum: as [`two_sum`], for |a| ≥ |b| (or `a = 0`).

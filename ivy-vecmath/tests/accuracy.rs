@@ -28,7 +28,8 @@ use std::mem::MaybeUninit;
 
 use dd::Dd;
 use ivy_vecmath::{
-    map_at, zip_at, Binary, Cos, Exp, Expm1, Level, Log, Log10, Log1p, Log2, Sin, Tan, Unary,
+    map_at, zip_at, Binary, Cos, Cosh, Exp, Expm1, Level, Log, Log10, Log1p, Log2, Sin, Sinh, Tan,
+    Tanh, Unary,
 };
 
 /// SplitMix64: a seeded generator (no dependency for a few lines).
@@ -937,6 +938,41 @@ fn log10_within_1_ulp() {
             Uniform(0.5, 2.0),
             Uniform(1.0 - 1e-4, 1.0 + 1e-4),
             Uniform(0.0, 1000.0),
+        ],
+    );
+}
+
+const HYPERBOLIC: [Range; 5] = [
+    Range::Uniform(-1.0, 1.0),
+    Range::LogUniform(-60, 0, true),
+    Range::Uniform(-30.0, 30.0),
+    Range::Uniform(-90.0, 90.0),
+    Range::Uniform(-709.7, 709.7),
+];
+
+#[test]
+fn sinh_within_1_ulp() {
+    check::<Sinh>("sinh", 1.0, dd::sinh_ref, f64::sinh, &HYPERBOLIC);
+}
+
+#[test]
+fn cosh_within_1_ulp() {
+    check::<Cosh>("cosh", 1.0, dd::cosh_ref, f64::cosh, &HYPERBOLIC);
+}
+
+#[test]
+fn tanh_within_1_ulp() {
+    use Range::*;
+    check::<Tanh>(
+        "tanh",
+        1.0,
+        dd::tanh_ref,
+        f64::tanh,
+        &[
+            Uniform(-1.0, 1.0),
+            LogUniform(-60, 0, true),
+            Uniform(-20.0, 20.0),
+            LogUniform(-3, 5, true),
         ],
     );
 }
