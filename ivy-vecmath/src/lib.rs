@@ -12,7 +12,8 @@
 //! block through the exact scalar path, so special values are the platform's.
 //!
 //! Accuracy (tested at every level, `tests/accuracy.rs`): ≤ 1 ULP for `exp`, `expm1`,
-//! `log`, `log1p`, `log2`, `log10`, `sin`, `cos`, `sinh`, `cosh`, `tanh`; ≤ 3 ULP for `tan`. The `f32` kernels
+//! `log`, `log1p`, `log2`, `log10`, `sin`, `cos`, `sinh`, `cosh`, `tanh`, `atan`, `asin`,
+//! `acos`, `atan2`; ≤ 3 ULP for `tan`. The `f32` kernels
 //! compute in `f64` and round once. Where glibc is itself more than ~0.55 ULP off
 //! (`expm1`, `log1p`, `log10`, …) the `f64` kernels are measured against double-double
 //! references, i.e. against the true value, and are then more accurate than the `Scalar`
@@ -44,11 +45,13 @@ use std::sync::atomic::{AtomicU8, Ordering};
 
 mod exp;
 mod hyp;
+mod inv;
 mod log;
 mod trig;
 
 pub use exp::{Exp, Expm1};
 pub use hyp::{Cosh, Sinh, Tanh};
+pub use inv::{Acos, Asin, Atan, Atan2};
 pub use log::{Log, Log10, Log1p, Log2};
 pub use trig::{Cos, Sin, Tan};
 
@@ -408,11 +411,10 @@ pub fn map_at<T: Copy, K: Unary<T>>(level: Level, x: &[T], out: &mut [MaybeUnini
 /// [`level`].
 ///
 /// ```
-/// # use std::mem::MaybeUninit;
-/// // (a binary kernel: none is public yet, so this shows the signature only)
-/// fn run<K: ivy_vecmath::Binary<f64>>(a: &[f64], b: &[f64], o: &mut [MaybeUninit<f64>]) {
-///     ivy_vecmath::zip::<f64, K>(a, b, o)
-/// }
+/// use std::mem::MaybeUninit;
+/// let mut out = [MaybeUninit::<f64>::uninit(); 2];
+/// ivy_vecmath::zip::<f64, ivy_vecmath::Atan2>(&[1.0, -1.0], &[0.0, 0.0], &mut out);
+/// assert_eq!(unsafe { out[1].assume_init() }, -std::f64::consts::FRAC_PI_2);
 /// ```
 #[inline]
 pub fn zip<T: Copy, K: Binary<T>>(a: &[T], b: &[T], out: &mut [MaybeUninit<T>]) {
@@ -422,9 +424,12 @@ pub fn zip<T: Copy, K: Binary<T>>(a: &[T], b: &[T], out: &mut [MaybeUninit<T>]) 
 /// [`zip`] at a given level, lowered to [`detected`] when the CPU lacks it.
 ///
 /// ```
-/// # use std::mem::MaybeUninit;
-/// fn run<K: ivy_vecmath::Binary<f32>>(a: &[f32], b: &[f32], o: &mut [MaybeUninit<f32>]) {
-///     ivy_vecmath::zip_at::<f32, K>(ivy_vecmath::Level::Scalar, a, b, o)
+/// use std::mem::MaybeUninit;
+/// use ivy_vecmath::{Atan2, Level};
+/// for l in Level::ALL {
+///     let mut out = [MaybeUninit::<f32>::uninit(); 1];
+///     ivy_vecmath::zip_at::<f32, Atan2>(l, &[1.0], &[1.0], &mut out);
+///     assert_eq!(unsafe { out[0].assume_init() }, std::f32::consts::FRAC_PI_4);
 /// }
 /// ```
 #[inline]

@@ -28,8 +28,8 @@ use std::mem::MaybeUninit;
 
 use dd::Dd;
 use ivy_vecmath::{
-    map_at, zip_at, Binary, Cos, Cosh, Exp, Expm1, Level, Log, Log10, Log1p, Log2, Sin, Sinh, Tan,
-    Tanh, Unary,
+    map_at, zip_at, Acos, Asin, Atan, Atan2, Binary, Cos, Cosh, Exp, Expm1, Level, Log, Log10,
+    Log1p, Log2, Sin, Sinh, Tan, Tanh, Unary,
 };
 
 /// SplitMix64: a seeded generator (no dependency for a few lines).
@@ -64,7 +64,6 @@ enum Range {
     /// Positive finite numbers of every exponent (random bits).
     AllPositive,
     /// Finite numbers of every exponent and both signs (random bits).
-    #[allow(dead_code)] // for the kernels to come
     AllFinite,
     /// Within `spread` ULPs of `k π/2`, `k` up to `kmax` (the reductions' hard cases).
     NearPio2(f64, i64),
@@ -125,7 +124,6 @@ fn run<T: Copy, K: Unary<T>>(level: Level, x: &[T]) -> Vec<T> {
         .collect()
 }
 
-#[allow(dead_code)] // for the binary kernels to come
 fn run2<T: Copy, K: Binary<T>>(level: Level, a: &[T], b: &[T]) -> Vec<T> {
     let mut out = vec![MaybeUninit::<T>::uninit(); a.len()];
     zip_at::<T, K>(level, a, b, &mut out);
@@ -215,7 +213,6 @@ fn check<K: Unary<f64> + Unary<f32>>(
     assert!(failures.is_empty(), "{failures:#?}");
 }
 
-#[allow(dead_code)] // for the binary kernels to come
 /// [`check`] for a binary kernel over pairs of ranges; `unit(a, b, r)` is the magnitude
 /// whose ULP is the error's unit (`r`, the reference, for most).
 fn check2<K: Binary<f64> + Binary<f32>>(
@@ -352,7 +349,6 @@ fn specials<K: Unary<f64> + Unary<f32>>(name: &str, level: Level) {
     }
 }
 
-#[allow(dead_code)] // for the binary kernels to come
 /// [`specials`] for a binary kernel: every pair of a table of special values.
 fn specials2<K: Binary<f64> + Binary<f32>>(name: &str, level: Level) {
     let s = [
@@ -973,6 +969,81 @@ fn tanh_within_1_ulp() {
             LogUniform(-60, 0, true),
             Uniform(-20.0, 20.0),
             LogUniform(-3, 5, true),
+        ],
+    );
+}
+
+#[test]
+fn atan_within_1_ulp() {
+    use Range::*;
+    check::<Atan>(
+        "atan",
+        1.0,
+        lib(f64::atan),
+        f64::atan,
+        &[
+            Uniform(-1.0, 1.0),
+            Uniform(-10.0, 10.0),
+            LogUniform(-60, 60, true),
+            AllFinite,
+        ],
+    );
+}
+
+#[test]
+fn asin_within_1_ulp() {
+    use Range::*;
+    check::<Asin>(
+        "asin",
+        1.0,
+        lib(f64::asin),
+        f64::asin,
+        &[
+            Uniform(-1.0, 1.0),
+            Uniform(0.49, 0.51),
+            LogUniform(-60, 0, true),
+            Uniform(0.999, 1.0),
+        ],
+    );
+}
+
+#[test]
+fn acos_within_1_ulp() {
+    use Range::*;
+    check::<Acos>(
+        "acos",
+        1.0,
+        lib(f64::acos),
+        f64::acos,
+        &[
+            Uniform(-1.0, 1.0),
+            Uniform(-0.51, -0.49),
+            LogUniform(-60, 0, true),
+            Uniform(-1.0, -0.999),
+            Uniform(0.999, 1.0),
+        ],
+    );
+}
+
+/// The f64 reference of `atan2(y, x)` (glibc's, within 0.52 ULP).
+fn atan2_ref(y: f64, x: f64) -> Dd {
+    Dd::from(y.atan2(x))
+}
+
+#[test]
+fn atan2_within_1_ulp() {
+    use Range::*;
+    check2::<Atan2>(
+        "atan2",
+        1.0,
+        atan2_ref,
+        f64::atan2,
+        |_, _, r| r,
+        &[
+            (Uniform(-10.0, 10.0), Uniform(-10.0, 10.0)),
+            (LogUniform(-40, 40, true), LogUniform(-40, 40, true)),
+            (AllFinite, AllFinite),
+            (Uniform(-1.0, 1.0), Uniform(-1e-3, 1e-3)),
         ],
     );
 }
