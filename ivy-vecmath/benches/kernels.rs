@@ -130,6 +130,9 @@ fn kernels(c: &mut Criterion) {
         Atan "atan" (-5.0, 5.0) atan;
         Asin "asin" (-1.0, 1.0) asin;
         Acos "acos" (-1.0, 1.0) acos;
+        Asinh "asinh" (-5.0, 5.0) asinh;
+        Acosh "acosh" (1.0, 10.0) acosh;
+        Atanh "atanh" (-1.0, 1.0) atanh;
     }
 }
 

@@ -12,8 +12,8 @@
 //! block through the exact scalar path, so special values are the platform's.
 //!
 //! Accuracy (tested at every level, `tests/accuracy.rs`): ≤ 1 ULP for `exp`, `expm1`,
-//! `log`, `log1p`, `log2`, `log10`, `sin`, `cos`, `sinh`, `cosh`, `tanh`, `atan`, `asin`,
-//! `acos`, `atan2`; ≤ 3 ULP for `tan`. The `f32` kernels
+//! `log`, `log1p`, `log2`, `log10`, `sin`, `cos`, `sinh`, `cosh`, `tanh`, `asinh`, `acosh`,
+//! `atanh`, `atan`, `asin`, `acos`, `atan2`; ≤ 3 ULP for `tan`. The `f32` kernels
 //! compute in `f64` and round once. Where glibc is itself more than ~0.55 ULP off
 //! (`expm1`, `log1p`, `log10`, …) the `f64` kernels are measured against double-double
 //! references, i.e. against the true value, and are then more accurate than the `Scalar`
@@ -50,7 +50,7 @@ mod log;
 mod trig;
 
 pub use exp::{Exp, Expm1};
-pub use hyp::{Cosh, Sinh, Tanh};
+pub use hyp::{Acosh, Asinh, Atanh, Cosh, Sinh, Tanh};
 pub use inv::{Acos, Asin, Atan, Atan2};
 pub use log::{Log, Log10, Log1p, Log2};
 pub use trig::{Cos, Sin, Tan};

@@ -28,8 +28,8 @@ use std::mem::MaybeUninit;
 
 use dd::Dd;
 use ivy_vecmath::{
-    map_at, zip_at, Acos, Asin, Atan, Atan2, Binary, Cos, Cosh, Exp, Expm1, Level, Log, Log10,
-    Log1p, Log2, Sin, Sinh, Tan, Tanh, Unary,
+    map_at, zip_at, Acos, Acosh, Asin, Asinh, Atan, Atan2, Atanh, Binary, Cos, Cosh, Exp, Expm1,
+    Level, Log, Log10, Log1p, Log2, Sin, Sinh, Tan, Tanh, Unary,
 };
 
 /// SplitMix64: a seeded generator (no dependency for a few lines).
@@ -1044,6 +1044,57 @@ fn atan2_within_1_ulp() {
             (LogUniform(-40, 40, true), LogUniform(-40, 40, true)),
             (AllFinite, AllFinite),
             (Uniform(-1.0, 1.0), Uniform(-1e-3, 1e-3)),
+        ],
+    );
+}
+
+#[test]
+fn asinh_within_1_ulp() {
+    use Range::*;
+    check::<Asinh>(
+        "asinh",
+        1.0,
+        dd::asinh_ref,
+        f64::asinh,
+        &[
+            Uniform(-1.0, 1.0),
+            Uniform(-10.0, 10.0),
+            LogUniform(-60, 60, true),
+            LogUniform(26, 30, true),
+        ],
+    );
+}
+
+#[test]
+fn acosh_within_1_ulp() {
+    use Range::*;
+    check::<Acosh>(
+        "acosh",
+        1.0,
+        dd::acosh_ref,
+        f64::acosh,
+        &[
+            Uniform(1.0, 2.0),
+            Uniform(1.0, 1.0001),
+            LogUniform(0, 60, false),
+            LogUniform(26, 30, false),
+        ],
+    );
+}
+
+#[test]
+fn atanh_within_1_ulp() {
+    use Range::*;
+    check::<Atanh>(
+        "atanh",
+        1.0,
+        dd::atanh_ref,
+        f64::atanh,
+        &[
+            Uniform(-1.0, 1.0),
+            LogUniform(-60, 0, true),
+            Uniform(0.99, 1.0),
+            Uniform(-1.0, -0.9999),
         ],
     );
 }
