@@ -73,6 +73,48 @@ macro_rules! unary {
     )*};
 }
 
+fn binary<K: Binary<f32> + Binary<f64>>(
+    c: &mut Criterion,
+    name: &str,
+    (lo, hi): (f64, f64),
+    (lo2, hi2): (f64, f64),
+    std32: fn(f32, f32) -> f32,
+    std64: fn(f64, f64) -> f64,
+) {
+    let a64 = uniform(N, 1, lo, hi);
+    let b64 = uniform(N, 2, lo2, hi2);
+    let a32: Vec<f32> = a64.iter().map(|&v| v as f32).collect();
+    let b32: Vec<f32> = b64.iter().map(|&v| v as f32).collect();
+    let mut g = c.benchmark_group(format!("{name}/f32"));
+    let mut out = vec![MaybeUninit::<f32>::uninit(); N];
+    g.bench_function("ivy", |b| {
+        b.iter(|| zip::<f32, K>(black_box(&a32), black_box(&b32), &mut out))
+    });
+    let mut out = vec![0f32; N];
+    g.bench_function("std", |b| {
+        b.iter(|| {
+            for ((o, &x), &y) in out.iter_mut().zip(black_box(&a32)).zip(black_box(&b32)) {
+                *o = std32(x, y);
+            }
+        })
+    });
+    g.finish();
+    let mut g = c.benchmark_group(format!("{name}/f64"));
+    let mut out = vec![MaybeUninit::<f64>::uninit(); N];
+    g.bench_function("ivy", |b| {
+        b.iter(|| zip::<f64, K>(black_box(&a64), black_box(&b64), &mut out))
+    });
+    let mut out = vec![0f64; N];
+    g.bench_function("std", |b| {
+        b.iter(|| {
+            for ((o, &x), &y) in out.iter_mut().zip(black_box(&a64)).zip(black_box(&b64)) {
+                *o = std64(x, y);
+            }
+        })
+    });
+    g.finish();
+}
+
 fn kernels(c: &mut Criterion) {
     unary! {c;
         Exp "exp" (-50.0, 50.0) exp;
@@ -82,7 +124,20 @@ fn kernels(c: &mut Criterion) {
         Log1p "log1p" (-0.9, 10.0) ln_1p;
         Log2 "log2" (0.0, 100.0) log2;
         Log10 "log10" (0.0, 100.0) log10;
+        Sinh "sinh" (-5.0, 5.0) sinh;
+        Cosh "cosh" (-5.0, 5.0) cosh;
+        Tanh "tanh" (-5.0, 5.0) tanh;
+        Atan "atan" (-5.0, 5.0) atan;
+        Asin "asin" (-1.0, 1.0) asin;
+        Acos "acos" (-1.0, 1.0) acos;
+        Asinh "asinh" (-5.0, 5.0) asinh;
+        Acosh "acosh" (1.0, 10.0) acosh;
+        Atanh "atanh" (-1.0, 1.0) atanh;
     }
+}
+
+fn binaries(c: &mut Criterion) {
+    binary::<Atan2>(c, "atan2", (-5.0, 5.0), (-5.0, 5.0), f32::atan2, f64::atan2);
 }
 
 criterion_group! {
@@ -91,6 +146,6 @@ criterion_group! {
         .sample_size(10)
         .warm_up_time(std::time::Duration::from_millis(300))
         .measurement_time(std::time::Duration::from_secs(1));
-    targets = kernels
+    targets = kernels, binaries
 }
 criterion_main!(benches);

@@ -77,50 +77,64 @@ pub(crate) fn exp_core<M: Fma, const N: usize>(x: f64, p: &[f64; N]) -> f64 {
 }
 
 /// fdlibm's reduction kept in two parts: `(s, rh, rl)` with `x = k ln 2 + rh + rl`,
-/// `s = 2^k` (normal for |x| ≤ 708), |rh| < 0.35, |rl| ≤ 2^-53 |rh|.
+/// |rh| < 0.35, |rl| ≤ 2^-53 |rh|, and `s = 2^k` times `2^(E0 − 1023)` (`E0 = 1022`: half
+/// of it), normal for `k + E0` in [1, 2046] (|x| ≤ 708 with `E0 = 1023`).
 #[inline(always)]
-pub(crate) fn exp_reduce<M: Fma>(x: f64) -> (f64, f64, f64) {
+pub(crate) fn exp_reduce<M: Fma, const E0: u64>(x: f64) -> (f64, f64, f64) {
     let t = M::fma(x, std::f64::consts::LOG2_E, SHIFT);
     let k = t - SHIFT;
     let hi = M::fma(k, -LN2_HI, x); // exact
     let rh = M::fma(k, -LN2_LO, hi);
     let rl = M::fma(k, -LN2_LO, hi - rh); // fdlibm's `c`
-    let s = f64::from_bits(shifted_int(t).wrapping_add(1023) << 52);
+    let s = f64::from_bits(shifted_int(t).wrapping_add(E0) << 52);
     (s, rh, rl)
 }
 
-/// `(s, rh, q, ql, t3)` with `e^x = s (1 + rh + (q + ql)/2 + t3)`: `q + ql = rh²` exactly,
-/// `t3 = rh³ P3(rh) + rl (1 + rh)` (|t3| < 0.008, to 2^-60 with [`P3_64`]), for |x| ≤ 708.
+/// `(s, rh, q, ql, t3)` with `e^x 2^(E0 − 1023) = s (1 + rh + (q + ql)/2 + t3)`: `q + ql = rh²`
+/// exactly, `t3 = rh³ P3(rh) + rl (1 + rh)` (|t3| < 0.008, to 2^-60 with [`P3_64`]), for
+/// `x` where `s` is normal ([`exp_reduce`]).
 #[inline(always)]
-pub(crate) fn exp_parts<M: Fma>(x: f64) -> (f64, f64, f64, f64, f64) {
-    let (s, rh, rl) = exp_reduce::<M>(x);
+pub(crate) fn exp_parts<M: Fma, const E0: u64>(x: f64) -> (f64, f64, f64, f64, f64) {
+    let (s, rh, rl) = exp_reduce::<M, E0>(x);
     let (q, ql) = M::two_prod(rh, rh);
     let t3 = M::fma(q * rh, horner::<M, 10>(rh, &P3_64), M::fma(rl, rh, rl));
     (s, rh, q, ql, t3)
 }
 
-/// `e^x − 1` as an unevaluated sum `hi + lo` (to about 2^-60 of it), for |x| ≤ 708.
+/// `(e^x − 1) 2^(E0 − 1023)` as a normalized pair `hi + lo` (|lo| ≤ ulp(hi)/2; to about
+/// 2^-60 of the value), for
+/// |x| ≤ 708 (and up to 709.78 with `E0 = 1022`).
 #[inline(always)]
-pub(crate) fn expm1_dd<M: Fma>(x: f64) -> (f64, f64) {
-    let (s, rh, q, ql, t3) = exp_parts::<M>(x);
+pub(crate) fn expm1_dd<M: Fma, const E0: u64>(x: f64) -> (f64, f64) {
+    let (s, rh, q, ql, t3) = exp_parts::<M, E0>(x);
+    let one = f64::from_bits(E0 << 52);
     // 2^k − 1 in two parts (exact: the low part is −1 for k > 53, else 0)
-    let tm = s - 1.0;
-    let tlo = (s - tm) - 1.0;
+    let tm = s - one;
+    let tlo = (s - tm) - one;
     // |2^k − 1| > |2^k rh| for k ≠ 0 (|rh| < 0.35), and 0 + rh is exact for k = 0; the
     // sum then exceeds 2^k rh²/2
     let (h, l) = fast_two_sum(tm, s * rh);
     let (h, l2) = fast_two_sum(h, 0.5 * s * q);
-    (h, M::fma(s, M::fma(0.5, ql, t3), tlo) + (l + l2))
+    fast_two_sum(h, M::fma(s, M::fma(0.5, ql, t3), tlo) + (l + l2))
 }
 
-/// `e^x` as an unevaluated sum `hi + lo` (to about 2^-60 of it), for |x| ≤ 708.
-#[allow(dead_code)] // for the kernels to come
+/// `e^x 2^(E0 − 1023)` as a normalized pair `hi + lo` (to about 2^-60 of the value), for
+/// `x` where `s` is normal ([`exp_reduce`]).
 #[inline(always)]
-pub(crate) fn exp_dd<M: Fma>(x: f64) -> (f64, f64) {
-    let (s, rh, q, ql, t3) = exp_parts::<M>(x);
+pub(crate) fn exp_dd<M: Fma, const E0: u64>(x: f64) -> (f64, f64) {
+    let (s, rh, q, ql, t3) = exp_parts::<M, E0>(x);
     let (h, l) = fast_two_sum(s, s * rh);
     let (h, l2) = fast_two_sum(h, 0.5 * s * q);
-    (h, M::fma(s, M::fma(0.5, ql, t3), l + l2))
+    fast_two_sum(h, M::fma(s, M::fma(0.5, ql, t3), l + l2))
+}
+
+/// `e^x − 1` for an `f32` kernel, in `f64`: `2^k − 1 + 2^k (rh + rh² P(rh))` with `P32`,
+/// relative error ≈ 2^-50, for |x| ≤ 708.
+#[inline(always)]
+pub(crate) fn expm1_for_f32<M: Fma>(x: f64) -> f64 {
+    let (s, rh, _) = exp_reduce::<M, 1023>(x);
+    let tail = rh * rh * horner::<M, 6>(rh, &P32);
+    M::fma(s, rh + tail, s - 1.0)
 }
 
 impl Unary<f64> for Exp {
@@ -163,7 +177,7 @@ impl Unary<f64> for Expm1 {
     #[inline(always)]
     fn fast<M: Fma>(x: f64) -> (f64, bool) {
         // below −40 the result rounds to −1 (|e^x| < 2^-57); −∞ too
-        let (h, l) = expm1_dd::<M>(x.max(-40.0));
+        let (h, l) = expm1_dd::<M, 1023>(x.max(-40.0));
         // `h + l` loses the sign of −0
         (if x == 0.0 { x } else { h + l }, x <= 708.0)
     }
@@ -175,12 +189,8 @@ impl Unary<f64> for Expm1 {
 impl Unary<f32> for Expm1 {
     #[inline(always)]
     fn fast<M: Fma>(x: f32) -> (f32, bool) {
-        // in f64, 2^k − 1 + 2^k (rh + rh² P(rh)): relative error ≈ 2^-50 (2^-32 of the
-        // small last term from `P32`); below −20 the result rounds to −1, above 89 to ∞
-        let xc = f64::from(x).clamp(-20.0, 100.0);
-        let (s, rh, _) = exp_reduce::<M>(xc);
-        let tail = rh * rh * horner::<M, 6>(rh, &P32);
-        let y = M::fma(s, rh + tail, s - 1.0) as f32;
+        // below −20 the result rounds to −1, above 89 to ∞
+        let y = expm1_for_f32::<M>(f64::from(x).clamp(-20.0, 100.0)) as f32;
         (if x == 0.0 { x } else { y }, !x.is_nan())
     }
     fn exact(x: f32) -> f32 {

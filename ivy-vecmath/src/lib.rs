@@ -12,7 +12,8 @@
 //! block through the exact scalar path, so special values are the platform's.
 //!
 //! Accuracy (tested at every level, `tests/accuracy.rs`): ≤ 1 ULP for `exp`, `expm1`,
-//! `log`, `log1p`, `log2`, `log10`, `sin`, `cos`; ≤ 3 ULP for `tan`. The `f32` kernels
+//! `log`, `log1p`, `log2`, `log10`, `sin`, `cos`, `sinh`, `cosh`, `tanh`, `asinh`, `acosh`,
+//! `atanh`, `atan`, `asin`, `acos`, `atan2`; ≤ 3 ULP for `tan`. The `f32` kernels
 //! compute in `f64` and round once. Where glibc is itself more than ~0.55 ULP off
 //! (`expm1`, `log1p`, `log10`, …) the `f64` kernels are measured against double-double
 //! references, i.e. against the true value, and are then more accurate than the `Scalar`
@@ -43,11 +44,15 @@ use std::mem::MaybeUninit;
 use std::sync::atomic::{AtomicU8, Ordering};
 
 mod exp;
+mod hyp;
+mod inv;
 mod log;
 mod rounding;
 mod trig;
 
 pub use exp::{Exp, Expm1};
+pub use hyp::{Acosh, Asinh, Atanh, Cosh, Sinh, Tanh};
+pub use inv::{Acos, Asin, Atan, Atan2};
 pub use log::{Log, Log10, Log1p, Log2};
 pub use rounding::{Ceil, Floor, RoundEven, Trunc};
 pub use trig::{Cos, Sin, Tan};
@@ -210,12 +215,25 @@ fn split(a: f64) -> (f64, f64) {
 }
 
 /// Knuth's two-sum: `(s, e)` with `s = a + b` rounded and `a + b = s + e` exactly.
-#[allow(dead_code)] // for the kernels to come
 #[inline(always)]
 pub(crate) fn two_sum(a: f64, b: f64) -> (f64, f64) {
     let s = a + b;
     let bb = s - a;
     (s, (a - (s - bb)) + (b - bb))
+}
+
+/// `(nh + nl) / (dh + dl)` as `(q, ql)`, `q` the rounded quotient of the high parts and
+/// `ql` the correction from the exact residual `n − q d` (one division, by `dh`); for
+/// |ql| ≪ |q| (low parts below 2^-50 of their high ones), `q + ql` is within about 2^-100
+/// of the quotient. The residual is exact for |q|, |dh| < 2^995 with `q dh` above 2^-969.
+#[inline(always)]
+pub(crate) fn div_dd<M: Fma>(nh: f64, nl: f64, dh: f64, dl: f64) -> (f64, f64) {
+    let r0 = 1.0 / dh;
+    let q = nh * r0;
+    let (p, pe) = M::two_prod(q, dh);
+    // nh − p is exact (Sterbenz: p is within 2 ULPs of nh)
+    let res = ((nh - p) - pe) + M::fma(-q, dl, nl);
+    (q, res * r0)
 }
 
 /// Dekker's fast two-sum: as [`two_sum`], for |a| ≥ |b| (or `a = 0`).
@@ -395,11 +413,10 @@ pub fn map_at<T: Copy, K: Unary<T>>(level: Level, x: &[T], out: &mut [MaybeUnini
 /// [`level`].
 ///
 /// ```
-/// # use std::mem::MaybeUninit;
-/// // (a binary kernel: none is public yet, so this shows the signature only)
-/// fn run<K: ivy_vecmath::Binary<f64>>(a: &[f64], b: &[f64], o: &mut [MaybeUninit<f64>]) {
-///     ivy_vecmath::zip::<f64, K>(a, b, o)
-/// }
+/// use std::mem::MaybeUninit;
+/// let mut out = [MaybeUninit::<f64>::uninit(); 2];
+/// ivy_vecmath::zip::<f64, ivy_vecmath::Atan2>(&[1.0, -1.0], &[0.0, 0.0], &mut out);
+/// assert_eq!(unsafe { out[1].assume_init() }, -std::f64::consts::FRAC_PI_2);
 /// ```
 #[inline]
 pub fn zip<T: Copy, K: Binary<T>>(a: &[T], b: &[T], out: &mut [MaybeUninit<T>]) {
@@ -409,9 +426,12 @@ pub fn zip<T: Copy, K: Binary<T>>(a: &[T], b: &[T], out: &mut [MaybeUninit<T>]) 
 /// [`zip`] at a given level, lowered to [`detected`] when the CPU lacks it.
 ///
 /// ```
-/// # use std::mem::MaybeUninit;
-/// fn run<K: ivy_vecmath::Binary<f32>>(a: &[f32], b: &[f32], o: &mut [MaybeUninit<f32>]) {
-///     ivy_vecmath::zip_at::<f32, K>(ivy_vecmath::Level::Scalar, a, b, o)
+/// use std::mem::MaybeUninit;
+/// use ivy_vecmath::{Atan2, Level};
+/// for l in Level::ALL {
+///     let mut out = [MaybeUninit::<f32>::uninit(); 1];
+///     ivy_vecmath::zip_at::<f32, Atan2>(l, &[1.0], &[1.0], &mut out);
+///     assert_eq!(unsafe { out[0].assume_init() }, std::f32::consts::FRAC_PI_4);
 /// }
 /// ```
 #[inline]

@@ -103,7 +103,7 @@ pub(crate) fn log_reduce(x: f64) -> (f64, f64) {
     (k as f64, m - 1.0)
 }
 
-/// `log(1 + a + b)` as an unevaluated sum `hi + lo` (to about 2^-60 of it), for
+/// `log(1 + a + b)` as a normalized pair `hi + lo` (to about 2^-60 of the value), for
 /// `a > −1`, `1 + a < 2^1023 √2` and `b` a low part (|b| ≤ 2^-50 |a| or 2^-50).
 #[inline(always)]
 pub(crate) fn log1p_dd<M: Fma, const N: usize>(a: f64, b: f64, q: &[f64; N]) -> (f64, f64) {
@@ -128,7 +128,7 @@ pub(crate) fn log1p_dd<M: Fma, const N: usize>(a: f64, b: f64, q: &[f64; N]) -> 
     // |k ln 2| > |f| for k ≠ 0; |k ln 2 + f| > f²/2
     let (h, l) = fast_two_sum(k * LN2_HI, f);
     let (h, l2) = fast_two_sum(h, -0.5 * f2);
-    (h, M::fma(-0.5, f2l, l + l2) + lo)
+    fast_two_sum(h, M::fma(-0.5, f2l, l + l2) + lo)
 }
 
 /// `log x` for positive normal `x` (`q`: [`Q64`] or [`Q32`]).

@@ -28,7 +28,8 @@ use std::mem::MaybeUninit;
 
 use dd::Dd;
 use ivy_vecmath::{
-    map_at, zip_at, Binary, Cos, Exp, Expm1, Level, Log, Log10, Log1p, Log2, Sin, Tan, Unary,
+    map_at, zip_at, Acos, Acosh, Asin, Asinh, Atan, Atan2, Atanh, Binary, Cos, Cosh, Exp, Expm1,
+    Level, Log, Log10, Log1p, Log2, Sin, Sinh, Tan, Tanh, Unary,
 };
 
 /// SplitMix64: a seeded generator (no dependency for a few lines).
@@ -63,7 +64,6 @@ enum Range {
     /// Positive finite numbers of every exponent (random bits).
     AllPositive,
     /// Finite numbers of every exponent and both signs (random bits).
-    #[allow(dead_code)] // for the kernels to come
     AllFinite,
     /// Within `spread` ULPs of `k π/2`, `k` up to `kmax` (the reductions' hard cases).
     NearPio2(f64, i64),
@@ -124,7 +124,6 @@ fn run<T: Copy, K: Unary<T>>(level: Level, x: &[T]) -> Vec<T> {
         .collect()
 }
 
-#[allow(dead_code)] // for the binary kernels to come
 fn run2<T: Copy, K: Binary<T>>(level: Level, a: &[T], b: &[T]) -> Vec<T> {
     let mut out = vec![MaybeUninit::<T>::uninit(); a.len()];
     zip_at::<T, K>(level, a, b, &mut out);
@@ -214,7 +213,6 @@ fn check<K: Unary<f64> + Unary<f32>>(
     assert!(failures.is_empty(), "{failures:#?}");
 }
 
-#[allow(dead_code)] // for the binary kernels to come
 /// [`check`] for a binary kernel over pairs of ranges; `unit(a, b, r)` is the magnitude
 /// whose ULP is the error's unit (`r`, the reference, for most).
 fn check2<K: Binary<f64> + Binary<f32>>(
@@ -351,7 +349,6 @@ fn specials<K: Unary<f64> + Unary<f32>>(name: &str, level: Level) {
     }
 }
 
-#[allow(dead_code)] // for the binary kernels to come
 /// [`specials`] for a binary kernel: every pair of a table of special values.
 fn specials2<K: Binary<f64> + Binary<f32>>(name: &str, level: Level) {
     let s = [
@@ -937,6 +934,167 @@ fn log10_within_1_ulp() {
             Uniform(0.5, 2.0),
             Uniform(1.0 - 1e-4, 1.0 + 1e-4),
             Uniform(0.0, 1000.0),
+        ],
+    );
+}
+
+const HYPERBOLIC: [Range; 5] = [
+    Range::Uniform(-1.0, 1.0),
+    Range::LogUniform(-60, 0, true),
+    Range::Uniform(-30.0, 30.0),
+    Range::Uniform(-90.0, 90.0),
+    Range::Uniform(-709.7, 709.7),
+];
+
+#[test]
+fn sinh_within_1_ulp() {
+    check::<Sinh>("sinh", 1.0, dd::sinh_ref, f64::sinh, &HYPERBOLIC);
+}
+
+#[test]
+fn cosh_within_1_ulp() {
+    check::<Cosh>("cosh", 1.0, dd::cosh_ref, f64::cosh, &HYPERBOLIC);
+}
+
+#[test]
+fn tanh_within_1_ulp() {
+    use Range::*;
+    check::<Tanh>(
+        "tanh",
+        1.0,
+        dd::tanh_ref,
+        f64::tanh,
+        &[
+            Uniform(-1.0, 1.0),
+            LogUniform(-60, 0, true),
+            Uniform(-20.0, 20.0),
+            LogUniform(-3, 5, true),
+        ],
+    );
+}
+
+#[test]
+fn atan_within_1_ulp() {
+    use Range::*;
+    check::<Atan>(
+        "atan",
+        1.0,
+        lib(f64::atan),
+        f64::atan,
+        &[
+            Uniform(-1.0, 1.0),
+            Uniform(-10.0, 10.0),
+            LogUniform(-60, 60, true),
+            AllFinite,
+        ],
+    );
+}
+
+#[test]
+fn asin_within_1_ulp() {
+    use Range::*;
+    check::<Asin>(
+        "asin",
+        1.0,
+        lib(f64::asin),
+        f64::asin,
+        &[
+            Uniform(-1.0, 1.0),
+            Uniform(0.49, 0.51),
+            LogUniform(-60, 0, true),
+            Uniform(0.999, 1.0),
+        ],
+    );
+}
+
+#[test]
+fn acos_within_1_ulp() {
+    use Range::*;
+    check::<Acos>(
+        "acos",
+        1.0,
+        lib(f64::acos),
+        f64::acos,
+        &[
+            Uniform(-1.0, 1.0),
+            Uniform(-0.51, -0.49),
+            LogUniform(-60, 0, true),
+            Uniform(-1.0, -0.999),
+            Uniform(0.999, 1.0),
+        ],
+    );
+}
+
+/// The f64 reference of `atan2(y, x)` (glibc's, within 0.52 ULP).
+fn atan2_ref(y: f64, x: f64) -> Dd {
+    Dd::from(y.atan2(x))
+}
+
+#[test]
+fn atan2_within_1_ulp() {
+    use Range::*;
+    check2::<Atan2>(
+        "atan2",
+        1.0,
+        atan2_ref,
+        f64::atan2,
+        |_, _, r| r,
+        &[
+            (Uniform(-10.0, 10.0), Uniform(-10.0, 10.0)),
+            (LogUniform(-40, 40, true), LogUniform(-40, 40, true)),
+            (AllFinite, AllFinite),
+            (Uniform(-1.0, 1.0), Uniform(-1e-3, 1e-3)),
+        ],
+    );
+}
+
+#[test]
+fn asinh_within_1_ulp() {
+    use Range::*;
+    check::<Asinh>(
+        "asinh",
+        1.0,
+        dd::asinh_ref,
+        f64::asinh,
+        &[
+            Uniform(-1.0, 1.0),
+            Uniform(-10.0, 10.0),
+            LogUniform(-60, 60, true),
+            LogUniform(26, 30, true),
+        ],
+    );
+}
+
+#[test]
+fn acosh_within_1_ulp() {
+    use Range::*;
+    check::<Acosh>(
+        "acosh",
+        1.0,
+        dd::acosh_ref,
+        f64::acosh,
+        &[
+            Uniform(1.0, 2.0),
+            Uniform(1.0, 1.0001),
+            LogUniform(0, 60, false),
+            LogUniform(26, 30, false),
+        ],
+    );
+}
+
+#[test]
+fn atanh_within_1_ulp() {
+    use Range::*;
+    check::<Atanh>(
+        "atanh",
+        1.0,
+        dd::atanh_ref,
+        f64::atanh,
+        &[
+            Uniform(-1.0, 1.0),
+            LogUniform(-60, 0, true),
+            Uniform(0.99, 1.0),
+            Uniform(-1.0, -0.9999),
         ],
     );
 }

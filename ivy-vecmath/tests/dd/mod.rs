@@ -108,19 +108,32 @@ pub const LN2: Dd = Dd::new(LN_2, 2.3190468138462996e-17);
 pub const INV_LN2: Dd = Dd::new(LOG2_E, 2.0355273740931033e-17);
 pub const INV_LN10: Dd = Dd::new(LOG10_E, 1.098319650216765e-17);
 
-/// `e^x − 1` for |x| ≤ 0.36: Taylor series of `x / 2^10`, then
-/// `expm1(2y) = expm1(y) (2 + expm1(y))` ten times.
+/// 1/n! for n = 0..=13, in double-double (computed once).
+fn inv_factorials() -> &'static [Dd; 14] {
+    static T: std::sync::OnceLock<[Dd; 14]> = std::sync::OnceLock::new();
+    T.get_or_init(|| {
+        let mut t = [Dd::from(1.0); 14];
+        for n in 1..14 {
+            t[n] = t[n - 1].divf(n as f64);
+        }
+        t
+    })
+}
+
+/// `e^x − 1` for |x| ≤ 0.36: Taylor series (to x^13/13!) of `y = x / 32`, then
+/// `expm1(2y) = expm1(y) (2 + expm1(y))` five times.
 fn expm1_small(x: Dd) -> Dd {
     if x.hi.abs() < 1e-280 {
         return x;
     }
-    let y = x.scale(1.0 / 1024.0);
-    let mut acc = Dd::from(1.0);
-    for n in (2..=10).rev() {
-        acc = Dd::from(1.0).add(acc.mul(y).divf(n as f64));
+    let f = inv_factorials();
+    let y = x.scale(1.0 / 32.0);
+    let mut acc = f[13];
+    for n in (1..13).rev() {
+        acc = f[n].add(acc.mul(y));
     }
     let mut e = y.mul(acc);
-    for _ in 0..10 {
+    for _ in 0..5 {
         e = e.mul(e.addf(2.0));
     }
     e

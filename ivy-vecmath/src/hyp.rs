@@ -1,0 +1,328 @@
+//! `sinh`, `cosh`, `tanh` from the two-part `expm1`/`exp` of `exp.rs` (no fdlibm code: its
+//! `e_sinh.c`/`s_tanh.c` formulas, rounded step by step, are up to 1.9 ULP off in glibc):
+//!
+//! - `sinh a = H + H / (2H + 1)` with `H = (e^a − 1)/2`,
+//! - `cosh a = X + 1 / 4X` with `X = e^a / 2`,
+//! - `tanh a = E / (E + 2)` with `E = e^(2a) − 1`,
+//!
+//! each quotient taken once (one division a lane) and corrected by its exact residual
+//! (`div_dd`), each sum carried in two parts, so that only the last addition rounds to more
+//! than 2^-60 of the result. `H` and `X` come scaled by ½ in the exponent bits, so that
+//! `sinh`, `cosh` reach 709.78 without overflowing `2^k`. `tanh` saturates to ±1 from
+//! |x| = 20; odd functions take `x`'s sign. `f32` computes the same formulas plainly in
+//! `f64` (the short `P32` exponential, relative error ≈ 2^-50) and rounds once.
+//!
+//! `asinh`, `acosh`, `atanh`: fdlibm's formulas (`s_asinh.c`, `e_acosh.c`, `e_atanh.c`):
+//! `log1p(|x| + √(1 + x²) − 1)`, `log1p(x − 1 + √(x² − 1))`, `½ log1p(2|x|/(1 − |x|))`, and
+//! `log(2|x|)` from 2^28, with the argument of `log1p` formed in two parts (exact squares,
+//! a square root corrected by its exact residual, or a residual-corrected quotient) and
+//! given to the two-part `log1p` of `log.rs`; one division a lane. `f32`: the same in plain
+//! `f64`.
+
+use crate::exp::{exp_core, exp_dd, expm1_dd, expm1_for_f32, P32};
+use crate::log::{log1p_dd, log_core, Q32, QX64};
+use crate::{div_dd, fast_two_sum, two_sum, Fma, Unary};
+
+/// Hyperbolic sine.
+///
+/// ```
+/// # use std::mem::MaybeUninit;
+/// let mut o = [MaybeUninit::uninit(); 2];
+/// ivy_vecmath::map::<f64, ivy_vecmath::Sinh>(&[-0.0, 1e-300], &mut o);
+/// assert!(unsafe { o[0].assume_init() }.is_sign_negative());
+/// assert_eq!(unsafe { o[1].assume_init() }, 1e-300);
+/// ```
+#[derive(Debug)]
+pub enum Sinh {}
+
+/// Hyperbolic cosine.
+///
+/// ```
+/// # use std::mem::MaybeUninit;
+/// let mut o = [MaybeUninit::uninit(); 2];
+/// ivy_vecmath::map::<f32, ivy_vecmath::Cosh>(&[0.0, -100.0], &mut o);
+/// assert_eq!(unsafe { o[0].assume_init() }, 1.0);
+/// assert_eq!(unsafe { o[1].assume_init() }, f32::INFINITY);
+/// ```
+#[derive(Debug)]
+pub enum Cosh {}
+
+/// Hyperbolic tangent.
+///
+/// ```
+/// # use std::mem::MaybeUninit;
+/// let mut o = [MaybeUninit::uninit(); 3];
+/// ivy_vecmath::map::<f64, ivy_vecmath::Tanh>(&[0.5, -30.0, f64::INFINITY], &mut o);
+/// let y: Vec<f64> = o.iter().map(|v| unsafe { v.assume_init() }).collect();
+/// assert!((y[0] - 0.5f64.tanh()).abs() <= f64::EPSILON / 2.0);
+/// assert_eq!(&y[1..], &[-1.0, 1.0]);
+/// ```
+#[derive(Debug)]
+pub enum Tanh {}
+
+/// Above this, `H / (2H + 1)` is ½ to below 2^-61 of `H` and is not divided out (which
+/// keeps the division's operands in range).
+const TWO60: f64 = 1_152_921_504_606_846_976.0;
+
+impl Unary<f64> for Sinh {
+    #[inline(always)]
+    fn fast<M: Fma>(x: f64) -> (f64, bool) {
+        let a = x.abs();
+        // H = (e^a − 1)/2 in two parts
+        let (hh, hl) = expm1_dd::<M, 1022>(a.min(709.7));
+        let big = hh > TWO60;
+        let (nh, nl) = if big { (TWO60, 0.0) } else { (hh, hl) };
+        // H / (2H + 1) ≤ H
+        let (dh, dl) = two_sum(2.0 * nh, 1.0);
+        let (q, ql) = div_dd::<M>(nh, nl, dh, M::fma(2.0, nl, dl));
+        let (sh, sl) = fast_two_sum(hh, q);
+        ((sh + (sl + (hl + ql))).copysign(x), a <= 709.7)
+    }
+    fn exact(x: f64) -> f64 {
+        x.sinh()
+    }
+}
+
+impl Unary<f32> for Sinh {
+    #[inline(always)]
+    fn fast<M: Fma>(x: f32) -> (f32, bool) {
+        // above 90 the result overflows f32 (and stays finite in f64 to 100)
+        let a = f64::from(x.abs().min(100.0));
+        let e = expm1_for_f32::<M>(a);
+        let y = 0.5 * (e + e / (e + 1.0));
+        ((y as f32).copysign(x), !x.is_nan())
+    }
+    fn exact(x: f32) -> f32 {
+        x.sinh()
+    }
+}
+
+impl Unary<f64> for Cosh {
+    #[inline(always)]
+    fn fast<M: Fma>(x: f64) -> (f64, bool) {
+        let a = x.abs();
+        // X = e^a / 2 in two parts, X ≥ ½ ≥ 1/4X
+        let (xh, xl) = exp_dd::<M, 1022>(a.min(709.7));
+        let big = xh > TWO60;
+        let (nh, nl) = if big { (TWO60, 0.0) } else { (xh, xl) };
+        let (r, rl) = div_dd::<M>(0.25, 0.0, nh, nl);
+        let (sh, sl) = fast_two_sum(xh, r);
+        (sh + (sl + (xl + rl)), a <= 709.7)
+    }
+    fn exact(x: f64) -> f64 {
+        x.cosh()
+    }
+}
+
+impl Unary<f32> for Cosh {
+    #[inline(always)]
+    fn fast<M: Fma>(x: f32) -> (f32, bool) {
+        let a = f64::from(x.abs().min(100.0));
+        let e = exp_core::<M, 6>(a, &P32);
+        ((0.5 * (e + 1.0 / e)) as f32, !x.is_nan())
+    }
+    fn exact(x: f32) -> f32 {
+        x.cosh()
+    }
+}
+
+impl Unary<f64> for Tanh {
+    #[inline(always)]
+    fn fast<M: Fma>(x: f64) -> (f64, bool) {
+        // from 20 on, tanh rounds to 1 (1 − tanh < 2^-56)
+        let a = x.abs().min(20.0);
+        let (eh, el) = expm1_dd::<M, 1023>(2.0 * a);
+        let (dh, dl) = two_sum(eh, 2.0);
+        let (q, ql) = div_dd::<M>(eh, el, dh, dl + el);
+        ((q + ql).copysign(x), !x.is_nan())
+    }
+    fn exact(x: f64) -> f64 {
+        x.tanh()
+    }
+}
+
+impl Unary<f32> for Tanh {
+    #[inline(always)]
+    fn fast<M: Fma>(x: f32) -> (f32, bool) {
+        // from 10 on, tanh rounds to 1 in f32
+        let a = f64::from(x.abs().min(10.0));
+        let e = expm1_for_f32::<M>(2.0 * a);
+        (((e / (e + 2.0)) as f32).copysign(x), !x.is_nan())
+    }
+    fn exact(x: f32) -> f32 {
+        x.tanh()
+    }
+}
+
+/// Inverse hyperbolic sine.
+///
+/// ```
+/// # use std::mem::MaybeUninit;
+/// let mut o = [MaybeUninit::uninit(); 2];
+/// ivy_vecmath::map::<f64, ivy_vecmath::Asinh>(&[-0.0, 1e-300], &mut o);
+/// assert!(unsafe { o[0].assume_init() }.is_sign_negative());
+/// assert_eq!(unsafe { o[1].assume_init() }, 1e-300);
+/// ```
+#[derive(Debug)]
+pub enum Asinh {}
+
+/// Inverse hyperbolic cosine.
+///
+/// ```
+/// # use std::mem::MaybeUninit;
+/// let mut o = [MaybeUninit::uninit(); 2];
+/// ivy_vecmath::map::<f32, ivy_vecmath::Acosh>(&[1.0, 0.5], &mut o);
+/// assert_eq!(unsafe { o[0].assume_init() }, 0.0);
+/// assert!(unsafe { o[1].assume_init() }.is_nan());
+/// ```
+#[derive(Debug)]
+pub enum Acosh {}
+
+/// Inverse hyperbolic tangent.
+///
+/// ```
+/// # use std::mem::MaybeUninit;
+/// let mut o = [MaybeUninit::uninit(); 2];
+/// ivy_vecmath::map::<f64, ivy_vecmath::Atanh>(&[1.0, -0.5], &mut o);
+/// assert_eq!(unsafe { o[0].assume_init() }, f64::INFINITY);
+/// assert_eq!(unsafe { o[1].assume_init() }, -0.5493061443340549); // −ln(3)/2, rounded
+/// ```
+#[derive(Debug)]
+pub enum Atanh {}
+
+/// From here on, `asinh x = log(2x)` and `acosh x = log(2x)` to below 2^-60.
+const TWO28: f64 = 268_435_456.0;
+/// The fast paths' largest argument (2x stays far from overflow).
+const TWO1000: f64 = f64::from_bits((1023 + 1000) << 52);
+
+/// `√(wh + wl)` in two parts (`wl` a low part), the correction from the exact residual.
+#[inline(always)]
+fn sqrt_dd<M: Fma>(wh: f64, wl: f64) -> (f64, f64) {
+    let s = wh.sqrt();
+    let (p, pe) = M::two_prod(s, s);
+    // (s = 0 only for w = 0, where the residual is 0 too)
+    (s, ((wh - p) - pe + wl) / (2.0 * s.max(f64::MIN_POSITIVE)))
+}
+
+impl Unary<f64> for Asinh {
+    #[inline(always)]
+    fn fast<M: Fma>(x: f64) -> (f64, bool) {
+        let a = x.abs();
+        // A = a + √(1 + a²) − 1 in two parts: asinh a = log1p(A)
+        let (qh, ql) = M::two_prod(a, a);
+        let (wh, wl) = two_sum(1.0, qh);
+        let (sh, sl) = sqrt_dd::<M>(wh, wl + ql);
+        let (dh, de) = fast_two_sum(sh, -1.0);
+        // √(1 + a²) − 1 ≤ a
+        let (ah, al) = fast_two_sum(a, dh);
+        let al = al + (de + sl);
+        // above 2^28: log(2a) = log1p(2a − 1), 2a − 1 in two parts
+        let (bh, bl) = fast_two_sum(2.0 * a, -1.0);
+        let (ah, al) = if a > TWO28 { (bh, bl) } else { (ah, al) };
+        let (h, l) = log1p_dd::<M, 21>(ah, al, &QX64);
+        ((h + l).copysign(x), a <= TWO1000)
+    }
+    fn exact(x: f64) -> f64 {
+        // std's formula (not libm's) overflows from f64::MAX / 2
+        if x.abs() > TWO28 {
+            (x.abs().ln() + std::f64::consts::LN_2).copysign(x)
+        } else {
+            x.asinh()
+        }
+    }
+}
+
+impl Unary<f32> for Asinh {
+    #[inline(always)]
+    fn fast<M: Fma>(x: f32) -> (f32, bool) {
+        let a = f64::from(x.abs());
+        // below 2^-12, asinh rounds to x; above, 1 + A's rounding is below 2^-41 of A
+        let big_a = a + ((M::fma(a, a, 1.0)).sqrt() - 1.0);
+        let y = log_core::<M, 11>(1.0 + big_a, &Q32);
+        let y = if a < 1.0 / 4096.0 { a } else { y };
+        ((y as f32).copysign(x), x.abs() <= f32::MAX)
+    }
+    fn exact(x: f32) -> f32 {
+        // std's formula overflows from f32::MAX / 2; log(2|x|) is exact to below 2^-56 there
+        if x.abs() > TWO28 as f32 {
+            (x.abs().ln() + std::f32::consts::LN_2).copysign(x)
+        } else {
+            x.asinh()
+        }
+    }
+}
+
+impl Unary<f64> for Acosh {
+    #[inline(always)]
+    fn fast<M: Fma>(x: f64) -> (f64, bool) {
+        // A = x − 1 + √(x² − 1) in two parts (x − 1, x² − 1 exact): acosh x = log1p(A)
+        let (th, tl) = fast_two_sum(x, -1.0);
+        let (qh, ql) = M::two_prod(x, x);
+        let (wh, wl) = fast_two_sum(qh, -1.0);
+        let (sh, sl) = sqrt_dd::<M>(wh, wl + ql);
+        // √(x² − 1) ≥ x − 1
+        let (ah, al) = fast_two_sum(sh, th);
+        let al = al + (tl + sl);
+        let (bh, bl) = fast_two_sum(2.0 * x, -1.0);
+        let (ah, al) = if x > TWO28 { (bh, bl) } else { (ah, al) };
+        let (h, l) = log1p_dd::<M, 21>(ah, al, &QX64);
+        (h + l, x >= 1.0 && x <= TWO1000)
+    }
+    fn exact(x: f64) -> f64 {
+        // std's formula (not libm's) overflows from √f64::MAX
+        if x > TWO28 {
+            x.ln() + std::f64::consts::LN_2
+        } else {
+            x.acosh()
+        }
+    }
+}
+
+impl Unary<f32> for Acosh {
+    #[inline(always)]
+    fn fast<M: Fma>(x: f32) -> (f32, bool) {
+        // t = x − 1 exact; A ≥ √(2t) ≥ 2^-11.5, so 1 + A's rounding is below 2^-41 of A
+        let t = f64::from(x) - 1.0;
+        let big_a = t + (t * (t + 2.0)).sqrt();
+        (
+            log_core::<M, 11>(1.0 + big_a, &Q32) as f32,
+            x >= 1.0 && x <= f32::MAX,
+        )
+    }
+    fn exact(x: f32) -> f32 {
+        if x > TWO28 as f32 {
+            x.ln() + std::f32::consts::LN_2
+        } else {
+            x.acosh()
+        }
+    }
+}
+
+impl Unary<f64> for Atanh {
+    #[inline(always)]
+    fn fast<M: Fma>(x: f64) -> (f64, bool) {
+        let a = x.abs();
+        // A = 2a / (1 − a) in two parts (1 − a exact in two parts): atanh a = log1p(A)/2
+        let (dh, dl) = fast_two_sum(1.0, -a);
+        let (q, ql) = div_dd::<M>(2.0 * a, 0.0, dh, dl);
+        let (h, l) = log1p_dd::<M, 21>(q, ql, &QX64);
+        ((0.5 * (h + l)).copysign(x), a < 1.0)
+    }
+    fn exact(x: f64) -> f64 {
+        x.atanh()
+    }
+}
+
+impl Unary<f32> for Atanh {
+    #[inline(always)]
+    fn fast<M: Fma>(x: f32) -> (f32, bool) {
+        let a = f64::from(x.abs());
+        // below 2^-12, atanh rounds to x; above, 1 + A's rounding is below 2^-41 of A
+        let y = 0.5 * log_core::<M, 11>(1.0 + 2.0 * a / (1.0 - a), &Q32);
+        let y = if a < 1.0 / 4096.0 { a } else { y };
+        ((y as f32).copysign(x), x.abs() < 1.0)
+    }
+    fn exact(x: f32) -> f32 {
+        x.atanh()
+    }
+}

@@ -1,0 +1,352 @@
+//! `atan`, `atan2`, `asin`, `acos`.
+//!
+//! `atan`/`atan2`: Cephes' three-interval reduction (`atan.c`), taken from the two
+//! arguments without forming `y/x`: for `|y| ≤ |x|/2`, `t = |y|/|x|`; up to `2|x|`,
+//! `t = (|y| − |x|)/(|y| + |x|)` around π/4 (the numerator exact by Sterbenz's lemma); beyond,
+//! `t = −|x|/|y|` around π/2. One division, corrected by its exact residual, gives `t` in two
+//! parts (|t| ≤ ½), `atan t = t + t³ P(t²)` (a Chebyshev fit, mpmath,
+//! `scripts/vecmath_coeffs.py`: degree 12 for `f64`, 6 for `f32`), and the base angle is
+//! added in two parts (fdlibm's `atanhi`/`atanlo`) with the sum's error carried, so that
+//! the last addition is the only rounding above 2^-58 of the result. `atan2` then takes the
+//! quadrant, `π − a` in two parts for negative `x`.
+//!
+//! `asin`/`acos`: fdlibm's `e_asin.c`/`e_acos.c` reduction (as ported in the `libm` crate,
+//! MIT; Sun's notice: "Permission to use, copy, modify, and distribute this software is
+//! freely granted, provided that this notice is preserved."): for |x| ≤ ½, `asin x = x +
+//! x³ P(x²)`; above, `asin x = π/2 − 2 asin √((1 − |x|)/2)` with the square root in two
+//! parts (fdlibm's `c`, here from the exact residual `z − s²`), one polynomial (degree 12
+//! for `f64`, 6 for `f32`, fit as above) instead of fdlibm's rational function. `acos`
+//! adds the same parts to π/2, 0 or π.
+//!
+//! `f32` computes in `f64` with one plain division or square root (relative error 2^-52)
+//! and rounds once.
+
+use crate::{div_dd, fast_two_sum, horner, two_sum, Binary, Fma, Unary};
+
+/// Arctangent.
+///
+/// ```
+/// # use std::mem::MaybeUninit;
+/// let mut o = [MaybeUninit::uninit(); 2];
+/// ivy_vecmath::map::<f64, ivy_vecmath::Atan>(&[1.0, f64::NEG_INFINITY], &mut o);
+/// assert_eq!(unsafe { o[0].assume_init() }, std::f64::consts::FRAC_PI_4);
+/// assert_eq!(unsafe { o[1].assume_init() }, -std::f64::consts::FRAC_PI_2);
+/// ```
+#[derive(Debug)]
+pub enum Atan {}
+
+/// Arcsine.
+///
+/// ```
+/// # use std::mem::MaybeUninit;
+/// let mut o = [MaybeUninit::uninit(); 2];
+/// ivy_vecmath::map::<f64, ivy_vecmath::Asin>(&[-1.0, 2.0], &mut o);
+/// assert_eq!(unsafe { o[0].assume_init() }, -std::f64::consts::FRAC_PI_2);
+/// assert!(unsafe { o[1].assume_init() }.is_nan());
+/// ```
+#[derive(Debug)]
+pub enum Asin {}
+
+/// Arccosine.
+///
+/// ```
+/// # use std::mem::MaybeUninit;
+/// let mut o = [MaybeUninit::uninit(); 2];
+/// ivy_vecmath::map::<f32, ivy_vecmath::Acos>(&[1.0, -1.0], &mut o);
+/// assert_eq!(unsafe { o[0].assume_init() }, 0.0);
+/// assert_eq!(unsafe { o[1].assume_init() }, std::f32::consts::PI);
+/// ```
+#[derive(Debug)]
+pub enum Acos {}
+
+/// The four-quadrant arctangent of `y / x` (`zip(y, x)`), in [−π, π].
+///
+/// ```
+/// # use std::mem::MaybeUninit;
+/// let mut o = [MaybeUninit::uninit(); 3];
+/// ivy_vecmath::zip::<f64, ivy_vecmath::Atan2>(&[1.0, 0.0, -0.0], &[-1.0, -1.0, 2.0], &mut o);
+/// let y: Vec<f64> = o.iter().map(|v| unsafe { v.assume_init() }).collect();
+/// assert_eq!(y[0], 3.0 * std::f64::consts::FRAC_PI_4);
+/// assert_eq!(y[1], std::f64::consts::PI);
+/// assert!(y[2] == 0.0 && y[2].is_sign_negative());
+/// ```
+#[derive(Debug)]
+pub enum Atan2 {}
+
+// fdlibm (s_atan.c atanhi/atanlo, e_asin.c, e_atan2.c): π/4, π/2, π in two parts, the
+// high parts std's constants
+const PIO4_HI: f64 = std::f64::consts::FRAC_PI_4;
+const PIO4_LO: f64 = 3.061_616_997_868_383_017_93e-17;
+const PIO2_HI: f64 = std::f64::consts::FRAC_PI_2;
+const PIO2_LO: f64 = 6.123_233_995_736_766_035_87e-17;
+const PI_HI: f64 = std::f64::consts::PI;
+const PI_LO: f64 = 1.224_646_799_147_353_177_20e-16;
+
+pub(crate) const ATAN64: [f64; 13] = [
+    -0.3333333333333333,
+    0.19999999999999488,
+    -0.14285714285599188,
+    0.11111111100917376,
+    -0.09090908620322523,
+    0.07692294712540285,
+    -0.06666435677235948,
+    0.05879578429582425,
+    -0.05240099507994713,
+    0.04628024868570153,
+    -0.03806653672057366,
+    0.025006503566489507,
+    -0.009215792047089858,
+];
+pub(crate) const ATAN32: [f64; 7] = [
+    -0.33333333312024666,
+    0.1999999162809032,
+    -0.14285172263231363,
+    0.11097799754415337,
+    -0.08932458295316177,
+    0.06691303998756595,
+    -0.032740468968388434,
+];
+pub(crate) const ASIN64: [f64; 13] = [
+    0.16666666666666669,
+    0.07499999999998433,
+    0.04464285714635543,
+    0.030381944138531247,
+    0.02237217294214989,
+    0.017352392720869973,
+    0.013971212973552933,
+    0.011479177415184906,
+    0.01032281435018578,
+    0.005457506718640358,
+    0.01740087944269402,
+    -0.014851887071247204,
+    0.028757851367421566,
+];
+pub(crate) const ASIN32: [f64; 7] = [
+    0.16666666686085643,
+    0.07499992404401838,
+    0.04464766388813485,
+    0.030269138728589183,
+    0.023611817008891752,
+    0.010574415516912909,
+    0.030974540371355073,
+];
+
+/// The reduction of `atan(ay / ax)`, `ay, ax ≥ 0`: `(num, dh, dl, base_hi, base_lo)` with
+/// `atan(ay/ax) = base + atan(num / (dh + dl))`, `num` exact and |num/d| ≤ ½ (`dl` zero
+/// unless `TWO_PART`: `ay + ax` is exact in f64 for `f32` arguments).
+#[inline(always)]
+fn atan_reduce<const TWO_PART: bool>(ay: f64, ax: f64) -> (f64, f64, f64, f64, f64) {
+    let mid = ay > 0.5 * ax;
+    let big = ay > 2.0 * ax;
+    let (sh, sl) = if TWO_PART {
+        two_sum(ay, ax)
+    } else {
+        (ay + ax, 0.0)
+    };
+    if big {
+        (-ax, ay, 0.0, PIO2_HI, PIO2_LO)
+    } else if mid {
+        (ay - ax, sh, sl, PIO4_HI, PIO4_LO)
+    } else {
+        (ay, ax, 0.0, 0.0, 0.0)
+    }
+}
+
+/// `atan(ay / ax)` in two parts (normalized), for `ay, ax ≥ 0` in {0} ∪ [2^-500, 2^500],
+/// not both 0.
+#[inline(always)]
+fn atan_dd<M: Fma>(ay: f64, ax: f64) -> (f64, f64) {
+    let (num, dh, dl, bh, bl) = atan_reduce::<true>(ay, ax);
+    let (t, tl) = div_dd::<M>(num, 0.0, dh, dl);
+    let z = t * t;
+    let tail = t * z * horner::<M, 13>(z, &ATAN64);
+    // atan(t + tl) = atan t + tl / (1 + t²) + O(tl²)
+    let (s, e) = fast_two_sum(bh, t);
+    fast_two_sum(s, (e + bl) + (M::fma(-tl, z, tl) + tail))
+}
+
+/// `atan(ay / ax)` for `f32` arguments, in `f64` (relative error ≈ 2^-51).
+#[inline(always)]
+fn atan_for_f32<M: Fma>(ay: f64, ax: f64) -> f64 {
+    let (num, dh, _, bh, bl) = atan_reduce::<false>(ay, ax);
+    let t = num / dh;
+    let z = t * t;
+    bh + M::fma(t * z, horner::<M, 7>(z, &ATAN32), t + bl)
+}
+
+impl Unary<f64> for Atan {
+    #[inline(always)]
+    fn fast<M: Fma>(x: f64) -> (f64, bool) {
+        // atan rounds to π/2 from 2^60 (and ∞ is clamped there)
+        let (h, l) = atan_dd::<M>(x.abs().min(1_152_921_504_606_846_976.0), 1.0);
+        ((h + l).copysign(x), !x.is_nan())
+    }
+    fn exact(x: f64) -> f64 {
+        x.atan()
+    }
+}
+
+impl Unary<f32> for Atan {
+    #[inline(always)]
+    fn fast<M: Fma>(x: f32) -> (f32, bool) {
+        let a = f64::from(x.abs().min(1.0e30));
+        ((atan_for_f32::<M>(a, 1.0) as f32).copysign(x), !x.is_nan())
+    }
+    fn exact(x: f32) -> f32 {
+        x.atan()
+    }
+}
+
+/// Whether `atan2`'s fast path takes `|v|`: 0, or within [2^-500, 2^500] (not NaN or ∞).
+#[inline(always)]
+fn in_range(a: f64) -> bool {
+    const LO: f64 = f64::from_bits((1023 - 500) << 52);
+    const HI: f64 = f64::from_bits((1023 + 500) << 52);
+    a == 0.0 || (a >= LO && a <= HI)
+}
+
+impl Binary<f64> for Atan2 {
+    #[inline(always)]
+    fn fast<M: Fma>(y: f64, x: f64) -> (f64, bool) {
+        let (ay, ax) = (y.abs(), x.abs());
+        let (h, l) = atan_dd::<M>(ay, ax);
+        // x < 0 (−0 too): π − atan(|y|/|x|)
+        let (ph, pe) = fast_two_sum(PI_HI, -h);
+        let v = if x.is_sign_negative() {
+            ph + (pe + (PI_LO - l))
+        } else {
+            h + l
+        };
+        (
+            v.copysign(y),
+            in_range(ay) && in_range(ax) && (ay != 0.0 || ax != 0.0),
+        )
+    }
+    fn exact(y: f64, x: f64) -> f64 {
+        y.atan2(x)
+    }
+}
+
+impl Binary<f32> for Atan2 {
+    #[inline(always)]
+    fn fast<M: Fma>(y: f32, x: f32) -> (f32, bool) {
+        let (ay, ax) = (f64::from(y.abs()), f64::from(x.abs()));
+        let a = atan_for_f32::<M>(ay, ax);
+        let v = if x.is_sign_negative() { PI_HI - a } else { a };
+        (
+            (v as f32).copysign(y),
+            y.is_finite() && x.is_finite() && (y != 0.0 || x != 0.0),
+        )
+    }
+    fn exact(y: f32, x: f32) -> f32 {
+        y.atan2(x)
+    }
+}
+
+/// The pieces of `asin`/`acos` for |x| ≤ 1: `(big, v, w)` with `asin |x| = v + w` for
+/// |x| ≤ ½ (`v = |x|`, `w = |x|³ P(x²)`) and `asin |x| = π/2 − 2 (v + w)` above
+/// (`v = s = √((1 − |x|)/2)` rounded, `w` its error plus `s³ P(s²)`).
+#[inline(always)]
+fn asin_parts<M: Fma>(ax: f64) -> (bool, f64, f64) {
+    let big = ax > 0.5;
+    // exact: 1 − |x| by Sterbenz's lemma, the halving
+    let z = if big { (1.0 - ax) * 0.5 } else { ax * ax };
+    let p = z * horner::<M, 13>(z, &ASIN64);
+    let s = z.sqrt();
+    // √z = s + (z − s²) / 2s, the residual exact
+    let (ss, sse) = M::two_prod(s, s);
+    let sl = ((z - ss) - sse) / (2.0 * s.max(1e-300));
+    let v = if big { s } else { ax };
+    let w = if big { M::fma(s, p, sl) } else { ax * p };
+    (big, v, w)
+}
+
+impl Unary<f64> for Asin {
+    #[inline(always)]
+    fn fast<M: Fma>(x: f64) -> (f64, bool) {
+        let ax = x.abs();
+        let (big, v, w) = asin_parts::<M>(ax);
+        // π/2 − 2v − 2w, π/2 − 2v exactly in two parts (2v ≤ 1)
+        let (h, e) = fast_two_sum(PIO2_HI, -2.0 * v);
+        let y = if big {
+            h + (e + M::fma(-2.0, w, PIO2_LO))
+        } else {
+            v + w
+        };
+        (y.copysign(x), ax <= 1.0)
+    }
+    fn exact(x: f64) -> f64 {
+        x.asin()
+    }
+}
+
+impl Unary<f64> for Acos {
+    #[inline(always)]
+    fn fast<M: Fma>(x: f64) -> (f64, bool) {
+        let ax = x.abs();
+        let (big, v, w) = asin_parts::<M>(ax);
+        // |x| ≤ ½: π/2 − asin x; x > ½: 2 asin s; x < −½: π − 2 asin s
+        let neg = x.is_sign_negative();
+        let (c_hi, c_lo) = if !big {
+            (PIO2_HI, PIO2_LO)
+        } else if neg {
+            (PI_HI, PI_LO)
+        } else {
+            (0.0, 0.0)
+        };
+        let (lead, rest) = if !big {
+            (-x, -w.copysign(x))
+        } else if neg {
+            (-2.0 * v, -2.0 * w)
+        } else {
+            (2.0 * v, 2.0 * w)
+        };
+        // |c| ≥ |lead| (or c = 0)
+        let (h, e) = fast_two_sum(c_hi, lead);
+        (h + (e + (c_lo + rest)), ax <= 1.0)
+    }
+    fn exact(x: f64) -> f64 {
+        x.acos()
+    }
+}
+
+/// `asin`'s pieces for an `f32` argument, in `f64`: `(big, a)` with `a = asin |x|` for
+/// |x| ≤ ½ and `asin √((1 − |x|)/2)` above.
+#[inline(always)]
+fn asin_for_f32<M: Fma>(ax: f64) -> (bool, f64) {
+    let big = ax > 0.5;
+    let z = if big { (1.0 - ax) * 0.5 } else { ax * ax };
+    let s = if big { z.sqrt() } else { ax };
+    (big, M::fma(s * z, horner::<M, 7>(z, &ASIN32), s))
+}
+
+impl Unary<f32> for Asin {
+    #[inline(always)]
+    fn fast<M: Fma>(x: f32) -> (f32, bool) {
+        let (big, a) = asin_for_f32::<M>(f64::from(x.abs()));
+        let y = if big { M::fma(-2.0, a, PIO2_HI) } else { a };
+        ((y as f32).copysign(x), x.abs() <= 1.0)
+    }
+    fn exact(x: f32) -> f32 {
+        x.asin()
+    }
+}
+
+impl Unary<f32> for Acos {
+    #[inline(always)]
+    fn fast<M: Fma>(x: f32) -> (f32, bool) {
+        let (big, a) = asin_for_f32::<M>(f64::from(x.abs()));
+        let neg = x.is_sign_negative();
+        let y = if !big {
+            PIO2_HI - a.copysign(f64::from(x))
+        } else if neg {
+            M::fma(-2.0, a, PI_HI)
+        } else {
+            2.0 * a
+        };
+        (y as f32, x.abs() <= 1.0)
+    }
+    fn exact(x: f32) -> f32 {
+        x.acos()
+    }
+}
