@@ -877,6 +877,18 @@ macro_rules! __binary_class {
     (candle($a:ident, $b:ident => $e:expr)) => {
         $crate::__candle_fn!($a, $b => $e);
     };
+    (simd($k:ident)) => {
+        #[cfg_attr(not(debug_assertions), inline(always))]
+        fn slice_f32(a: &[f32], b: &[f32], o: &mut [::core::mem::MaybeUninit<f32>]) -> bool {
+            $crate::__vecmath::zip::<f32, $crate::__vecmath::$k>(a, b, o);
+            true
+        }
+        #[cfg_attr(not(debug_assertions), inline(always))]
+        fn slice_f64(a: &[f64], b: &[f64], o: &mut [::core::mem::MaybeUninit<f64>]) -> bool {
+            $crate::__vecmath::zip::<f64, $crate::__vecmath::$k>(a, b, o);
+            true
+        }
+    };
     (slice_f32($a:ident, $b:ident, $o:ident => $e:expr)) => {
         #[cfg_attr(not(debug_assertions), inline(always))]
         fn slice_f32($a: &[f32], $b: &[f32], $o: &mut [::core::mem::MaybeUninit<f32>]) -> bool { $e }

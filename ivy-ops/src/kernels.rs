@@ -39,13 +39,14 @@ crate::unary_kernels! {
         candle(t => t.cos());
     /// Hyperbolic sine (candle has no `sinh`: the row's kernel on the host there).
     /// Complex: C99 Annex G, as numpy.
-    Sinh: "sinh", real(x => x.sinh()), complex(z => crate::complex_math::csinh(z));
+    Sinh: "sinh", real(x => x.sinh()), simd(Sinh), complex(z => crate::complex_math::csinh(z));
     /// Hyperbolic cosine (candle has no `cosh`: the row's kernel on the host there).
     /// Complex: C99 Annex G, as numpy.
-    Cosh: "cosh", real(x => x.cosh()), complex(z => crate::complex_math::ccosh(z));
+    Cosh: "cosh", real(x => x.cosh()), simd(Cosh), complex(z => crate::complex_math::ccosh(z));
     /// Hyperbolic tangent. Complex: C99 Annex G, as numpy (Kahan's `ctanh`).
     Tanh: "tanh",
         real(x => x.tanh()),
+        simd(Tanh),
         complex(z => crate::complex_math::ctanh(z)),
         candle(t => t.tanh());
     /// Natural logarithm.
@@ -57,17 +58,17 @@ crate::unary_kernels! {
     /// Inverse cosine. Complex (and the other inverse functions): C99 Annex G branch cuts
     /// and special values, Hull, Fairgrieve and Tang's algorithms (FreeBSD's `catrig.c`, as
     /// numpy).
-    Acos: "acos", real(x => x.acos()), complex(z => crate::complex_catrig::cacos(z));
+    Acos: "acos", real(x => x.acos()), simd(Acos), complex(z => crate::complex_catrig::cacos(z));
     /// Inverse sine.
-    Asin: "asin", real(x => x.asin()), complex(z => crate::complex_catrig::casin(z));
+    Asin: "asin", real(x => x.asin()), simd(Asin), complex(z => crate::complex_catrig::casin(z));
     /// Inverse tangent.
-    Atan: "atan", real(x => x.atan()), complex(z => crate::complex_catrig::catan(z));
+    Atan: "atan", real(x => x.atan()), simd(Atan), complex(z => crate::complex_catrig::catan(z));
     /// Inverse hyperbolic cosine.
-    Acosh: "acosh", real(x => x.acosh()), complex(z => crate::complex_catrig::cacosh(z));
+    Acosh: "acosh", real(x => x.acosh()), simd(Acosh), complex(z => crate::complex_catrig::cacosh(z));
     /// Inverse hyperbolic sine.
-    Asinh: "asinh", real(x => x.asinh()), complex(z => crate::complex_catrig::casinh(z));
+    Asinh: "asinh", real(x => x.asinh()), simd(Asinh), complex(z => crate::complex_catrig::casinh(z));
     /// Inverse hyperbolic tangent.
-    Atanh: "atanh", real(x => x.atanh()), complex(z => crate::complex_catrig::catanh(z));
+    Atanh: "atanh", real(x => x.atanh()), simd(Atanh), complex(z => crate::complex_catrig::catanh(z));
     /// `exp(x) - 1`, accurate near 0. Complex: numpy's formula (no cancellation near 0).
     Expm1: "expm1", real(x => x.exp_m1()), simd(Expm1), complex(z => crate::complex_math::cexpm1(z));
     /// `log(1 + x)`, accurate near 0.
@@ -140,7 +141,7 @@ crate::binary_kernels! {
     /// True division: integers and bools divide in the default float dtype.
     Divide: "divide", float(a, b => a / b), candle(a, b => a.broadcast_div(b));
     /// `atan2(x1, x2)`: the angle of the point `(x2, x1)`, with C99's signed zeros.
-    Atan2: "atan2", real(a, b => a.atan2(b));
+    Atan2: "atan2", real(a, b => a.atan2(b)), simd(Atan2);
     /// `x1` with the sign bit of `x2`.
     Copysign: "copysign", real(a, b => a.copysign(b));
     /// `sqrt(x1² + x2²)` without overflow.
