@@ -29,7 +29,7 @@ use std::mem::MaybeUninit;
 use dd::Dd;
 use ivy_vecmath::{
     map_at, zip_at, Acos, Acosh, Asin, Asinh, Atan, Atan2, Atanh, Binary, Cos, Cosh, Exp, Expm1,
-    Level, Log, Log10, Log1p, Log2, Sin, Sinh, Tan, Tanh, Unary,
+    Hypot, Level, Log, Log10, Log1p, Log2, Logaddexp, Pow, Sin, Sinh, Softplus, Tan, Tanh, Unary,
 };
 
 /// SplitMix64: a seeded generator (no dependency for a few lines).
@@ -1095,6 +1095,101 @@ fn atanh_within_1_ulp() {
             LogUniform(-60, 0, true),
             Uniform(0.99, 1.0),
             Uniform(-1.0, -0.9999),
+        ],
+    );
+}
+
+fn hypot_ref(a: f64, b: f64) -> Dd {
+    Dd::from(a.hypot(b))
+}
+
+#[test]
+fn hypot_within_1_ulp() {
+    use Range::*;
+    check2::<Hypot>(
+        "hypot",
+        1.0,
+        hypot_ref,
+        f64::hypot,
+        |_, _, r| r,
+        &[
+            (Uniform(-10.0, 10.0), Uniform(-10.0, 10.0)),
+            (AllFinite, AllFinite),
+            (LogUniform(-1070, -400, true), LogUniform(-1070, -400, true)),
+            (LogUniform(400, 1023, true), LogUniform(400, 1023, true)),
+            (Uniform(-1.0, 1.0), LogUniform(-60, 0, true)),
+        ],
+    );
+}
+
+fn pow_ref(x: f64, y: f64) -> Dd {
+    Dd::from(x.powf(y))
+}
+
+#[test]
+fn pow_within_1_ulp() {
+    use Range::*;
+    check2::<Pow>(
+        "pow",
+        1.0,
+        pow_ref,
+        f64::powf,
+        |_, _, r| r,
+        &[
+            (Uniform(0.0, 10.0), Uniform(-10.0, 10.0)),
+            (Uniform(0.9, 1.1), Uniform(-1000.0, 1000.0)),
+            (AllPositive, Uniform(-2.0, 2.0)),
+            (Uniform(-10.0, 10.0), Uniform(-5.0, 5.0)),
+        ],
+    );
+}
+
+fn softplus32(x: f64) -> f64 {
+    x.max(0.0) + (-x.abs()).exp().ln_1p()
+}
+
+#[test]
+fn softplus_within_1_ulp() {
+    use Range::*;
+    check::<Softplus>(
+        "softplus",
+        1.0,
+        dd::softplus_ref,
+        softplus32,
+        &[
+            Uniform(-10.0, 10.0),
+            Uniform(-750.0, 750.0),
+            LogUniform(-60, 10, true),
+            Uniform(-110.0, 90.0),
+        ],
+    );
+}
+
+/// numpy's `logaddexp` in f64 (the f32 reference).
+fn logaddexp64(a: f64, b: f64) -> f64 {
+    if a == b {
+        a + std::f64::consts::LN_2
+    } else {
+        a.max(b) + (-(a - b).abs()).exp().ln_1p()
+    }
+}
+
+#[test]
+fn logaddexp_within_1_ulp() {
+    use Range::*;
+    // the unit: an ULP of max(|result|, |max(a, b)|) (the sum cancels for max(a, b) in
+    // (−ln 2, 0), see the kernel's doc)
+    check2::<Logaddexp>(
+        "logaddexp",
+        1.0,
+        dd::logaddexp_ref,
+        logaddexp64,
+        |a, b, r| r.abs().max(a.max(b).abs()),
+        &[
+            (Uniform(-10.0, 10.0), Uniform(-10.0, 10.0)),
+            (Uniform(-1000.0, 1000.0), Uniform(-1000.0, 1000.0)),
+            (LogUniform(-60, 10, true), LogUniform(-60, 10, true)),
+            (Uniform(-0.7, 0.0), Uniform(-0.7, 0.0)),
         ],
     );
 }
