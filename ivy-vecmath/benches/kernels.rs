@@ -133,6 +133,10 @@ fn kernels(c: &mut Criterion) {
         Asinh "asinh" (-5.0, 5.0) asinh;
         Acosh "acosh" (1.0, 10.0) acosh;
         Atanh "atanh" (-1.0, 1.0) atanh;
+        Floor "floor" (-1e6, 1e6) floor;
+        Ceil "ceil" (-1e6, 1e6) ceil;
+        Trunc "trunc" (-1e6, 1e6) trunc;
+        RoundEven "roundeven" (-1e6, 1e6) round_ties_even;
     }
     unary::<Softplus>(
         c,
