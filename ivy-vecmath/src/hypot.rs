@@ -1,21 +1,10 @@
-//! `hypot`, `pow`.
-//!
 //! `hypot`: the squares exact in two parts (`Fma::two_prod`), summed with their error
 //! (two-sum), and the square root corrected by its exact residual (`√s ≈ r + (s − r²)/2r`,
 //! the technique of glibc's 2.35 `hypot`, written here from the formula): one square root
 //! and one division a lane, one final rounding. Operands beyond 2^±500 are scaled by
 //! 2^∓600 first (exactly), so that every finite pair takes the fast path. `f32` sums the
 //! exact squares in `f64` and rounds the square root once.
-//!
-//! `pow` (`f32` only): `exp(y log x)` in `f64` for `x > 0`: `log x` to 2^-53 and the
-//! product to 2^-52 leave `y log x` within 2^-45 of itself for every result in `f32`'s
-//! range (|y log x| < 104), so the result is within 2^-45 relative before its one rounding.
-//! `x ≤ 0`, non-finite arguments and the whole `f64` kernel take the exact path (`powf`,
-//! `pow`): an `f64` `pow` within 1 ULP needs `log x` to about 2^-68, which the
-//! double-double `log1p` here (2^-60) does not reach.
 
-use crate::exp::{exp_core, P64};
-use crate::log::{log_core, Q64};
 use crate::{two_sum, Binary, Fma};
 
 /// `√(a² + b²)` without undue overflow or underflow.
@@ -29,18 +18,6 @@ use crate::{two_sum, Binary, Fma};
 /// ```
 #[derive(Debug)]
 pub enum Hypot {}
-
-/// `x^y` (`zip(x, y)`).
-///
-/// ```
-/// # use std::mem::MaybeUninit;
-/// let mut o = [MaybeUninit::uninit(); 3];
-/// ivy_vecmath::zip::<f32, ivy_vecmath::Pow>(&[2.0, -2.0, 0.0], &[10.0, 3.0, -1.0], &mut o);
-/// let y: Vec<f32> = o.iter().map(|v| unsafe { v.assume_init() }).collect();
-/// assert_eq!(y, [1024.0, -8.0, f32::INFINITY]);
-/// ```
-#[derive(Debug)]
-pub enum Pow {}
 
 const TWO500: f64 = f64::from_bits((1023 + 500) << 52);
 const TWO_M500: f64 = f64::from_bits((1023 - 500) << 52);
@@ -88,32 +65,5 @@ impl Binary<f32> for Hypot {
     }
     fn exact(a: f32, b: f32) -> f32 {
         a.hypot(b)
-    }
-}
-
-impl Binary<f32> for Pow {
-    #[inline(always)]
-    fn fast<M: Fma>(x: f32, y: f32) -> (f32, bool) {
-        let (xd, yd) = (f64::from(x), f64::from(y));
-        // beyond [−110, 95] the f32 result is 0 or ∞ (e^-103.3 is half the least subnormal)
-        let v = (yd * log_core::<M, 19>(xd, &Q64)).clamp(-110.0, 95.0);
-        (
-            exp_core::<M, 10>(v, &P64) as f32,
-            x > 0.0 && x <= f32::MAX && y.is_finite(),
-        )
-    }
-    fn exact(x: f32, y: f32) -> f32 {
-        x.powf(y)
-    }
-}
-
-impl Binary<f64> for Pow {
-    #[inline(always)]
-    fn fast<M: Fma>(x: f64, _: f64) -> (f64, bool) {
-        // no fast path (see the module's doc): every lane takes `pow`
-        (x, false)
-    }
-    fn exact(x: f64, y: f64) -> f64 {
-        x.powf(y)
     }
 }

@@ -43,7 +43,7 @@ pub enum Softplus {}
 #[derive(Debug)]
 pub enum Logaddexp {}
 
-/// `log1p(e^-(d + dl))` in two parts for `0 ≤ d ≤ 708` and a low part `dl` (|dl| ≤
+/// `log1p(e^-(d + dl))` in two parts for `0 ≤ d ≤ 690` and a low part `dl` (|dl| ≤
 /// 2^-52 d): `e^-(d + dl) = e^-d (1 − dl)`, the product's correction given to `log1p`.
 #[inline(always)]
 fn log1p_exp_neg<M: Fma>(d: f64, dl: f64) -> (f64, f64) {
@@ -67,10 +67,11 @@ fn log1p_exp_neg_for_f32<M: Fma>(d: f64) -> f64 {
 impl Unary<f64> for Softplus {
     #[inline(always)]
     fn fast<M: Fma>(x: f64) -> (f64, bool) {
-        let (lh, ll) = log1p_exp_neg::<M>(x.abs().min(708.0), 0.0);
+        let (lh, ll) = log1p_exp_neg::<M>(x.abs().min(690.0), 0.0);
         let (s, e) = two_sum(x.max(0.0), lh);
-        // below −708 the result is e^x, near the subnormal range: libm's
-        (s + (e + ll), x >= -708.0 && x <= f64::MAX)
+        // below −690 the result is e^x, its pair's low part subnormal: libm's; above 690,
+        // x + e^-x rounds to x
+        (s + (e + ll), x >= -690.0 && x <= f64::MAX)
     }
     fn exact(x: f64) -> f64 {
         x.max(0.0) + (-x.abs()).exp().ln_1p()
@@ -97,9 +98,10 @@ impl Binary<f64> for Logaddexp {
         let (dh, dl) = two_sum(a, -b);
         let (d, dl) = if dh < 0.0 { (-dh, -dl) } else { (dh, dl) };
         let m = a.max(b);
-        let (lh, ll) = log1p_exp_neg::<M>(d.min(708.0), dl);
-        // beyond 708, log1p(e^-d) < 2^-1021 is below 2^-120 of |m|
-        let (lh, ll) = if d > 708.0 { (0.0, 0.0) } else { (lh, ll) };
+        let (lh, ll) = log1p_exp_neg::<M>(d.min(690.0), dl);
+        // beyond 690, log1p(e^-d) < 2^-995 is below 2^-95 of |m| ≥ 2^-900 (smaller |m|
+        // takes libm: the pairs' low parts would be subnormal)
+        let (lh, ll) = if d > 690.0 { (0.0, 0.0) } else { (lh, ll) };
         let (s, e) = two_sum(m, lh);
         let y = s + (e + ll);
         (
@@ -108,7 +110,7 @@ impl Binary<f64> for Logaddexp {
             } else {
                 y
             },
-            a.is_finite() && b.is_finite() && (d <= 708.0 || m.abs() >= TWO_M900),
+            a.is_finite() && b.is_finite() && (d <= 690.0 || m.abs() >= TWO_M900),
         )
     }
     fn exact(a: f64, b: f64) -> f64 {

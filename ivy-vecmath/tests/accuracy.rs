@@ -1139,7 +1139,10 @@ fn pow_within_1_ulp() {
         &[
             (Uniform(0.0, 10.0), Uniform(-10.0, 10.0)),
             (Uniform(0.9, 1.1), Uniform(-1000.0, 1000.0)),
+            (Uniform(0.999, 1.001), Uniform(-5e5, 5e5)),
             (AllPositive, Uniform(-2.0, 2.0)),
+            (LogUniform(-1074, 1024, false), Uniform(-1.0, 1.0)),
+            (LogUniform(20, 60, false), Uniform(10.0, 40.0)),
             (Uniform(-10.0, 10.0), Uniform(-5.0, 5.0)),
         ],
     );
