@@ -3,7 +3,7 @@
 //!
 //! - `sinh a = H + H / (2H + 1)` with `H = (e^a − 1)/2`,
 //! - `cosh a = X + 1 / 4X` with `X = e^a / 2`,
-//! - `tanh a = E / (E + 2)` with `E = e^(2a) − 1`,
+//! - `tanh a = −m / (2 + m)` with `m = e^(−2a) − 1`,
 //!
 //! each quotient taken once (one division a lane) and corrected by its exact residual
 //! (`div_dd`), each sum carried in two parts, so that only the last addition rounds to more
@@ -129,11 +129,12 @@ impl Unary<f32> for Cosh {
 impl Unary<f64> for Tanh {
     #[inline(always)]
     fn fast<M: Fma>(x: f64) -> (f64, bool) {
-        // from 20 on, tanh rounds to 1 (1 − tanh < 2^-56)
+        // tanh a = −m / (2 + m), m = e^(−2a) − 1 in (−1, 0]: 2 + m in [1, 2] takes a fast
+        // two-sum; from 20 on, tanh rounds to 1 (1 − tanh < 2^-56)
         let a = x.abs().min(20.0);
-        let (eh, el) = expm1_dd::<M, 1023>(2.0 * a);
-        let (dh, dl) = two_sum(eh, 2.0);
-        let (q, ql) = div_dd::<M>(eh, el, dh, dl + el);
+        let (mh, ml) = expm1_dd::<M, 1023>(-2.0 * a);
+        let (dh, dl) = fast_two_sum(2.0, mh);
+        let (q, ql) = div_dd::<M>(-mh, -ml, dh, dl + ml);
         ((q + ql).copysign(x), !x.is_nan())
     }
     fn exact(x: f64) -> f64 {
