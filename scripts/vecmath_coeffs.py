@@ -50,7 +50,17 @@ def atan_p(z):
     return (mp.atan(t) - t) / (z * t)
 
 
+def atanh_w(z):
+    # pow.rs: log1p(f) = 2 atanh(s) = 2s + 2s^3/3 + 2s^5/5 + s^7 W(s^2), s = f/(2 + f)
+    if z == 0:
+        return mpf(2) / 7
+    s = mp.sqrt(z)
+    return 2 * (mp.atanh(s) - s - s**3 / 3 - s**5 / 5) / s**7
+
+
 LN2_HALF = mp.log(2) / 2
+# s at f = √2 − 1, squared: the largest z of atanh_w
+S2_MAX = ((mp.sqrt(2) - 1) / (mp.sqrt(2) + 1)) ** 2
 # (Rust name, function, interval, degree)
 FITS = [
     ("exp.rs P64", exp_p, (-LN2_HALF, LN2_HALF), 9),
@@ -63,6 +73,13 @@ FITS = [
     ("inv.rs ASIN32", asin_p, (mpf(0), mpf(1) / 4), 6),
     ("inv.rs ATAN64", atan_p, (mpf(0), mpf(1) / 4), 12),
     ("inv.rs ATAN32", atan_p, (mpf(0), mpf(1) / 4), 6),
+    ("pow.rs W64", atanh_w, (mpf(0), S2_MAX), 6),
+]
+
+# constants split in two doubles (hi + lo), printed after the fits
+SPLITS = [
+    ("pow.rs T3H, T3L", mpf(2) / 3),
+    ("pow.rs T5H, T5L", mpf(2) / 5),
 ]
 
 
@@ -99,6 +116,10 @@ def main():
             print(f"    {v!r},")
         print("];")
         print()
+    for name, v in SPLITS:
+        hi = float(v)
+        lo = float(v - mpf(hi))
+        print(f"// {name}: {mp.nstr(v, 25)} = {hi!r} + {lo!r}")
 
 
 if __name__ == "__main__":

@@ -127,6 +127,7 @@ crate::unary_kernels! {
     /// and `exp(x)` for very negative `x`). Candle: the same, with [`candle_log1p`].
     Softplus: "softplus",
         real(x => x.max(T::zero()) + (-x.abs()).exp().ln_1p()),
+        simd(Softplus),
         complex(z => (z.exp() + num_complex::Complex::new(T::one(), T::zero())).ln()),
         candle(t => candle_softplus(t));
 }
@@ -145,15 +146,16 @@ crate::binary_kernels! {
     /// `x1` with the sign bit of `x2`.
     Copysign: "copysign", real(a, b => a.copysign(b));
     /// `sqrt(x1² + x2²)` without overflow.
-    Hypot: "hypot", real(a, b => a.hypot(b));
+    Hypot: "hypot", real(a, b => a.hypot(b)), simd(Hypot);
     /// `log(exp(x1) + exp(x2))` without overflow (numpy's algorithm).
-    Logaddexp: "logaddexp", real(a, b => crate::real_math::logaddexp(a, b));
+    Logaddexp: "logaddexp", real(a, b => crate::real_math::logaddexp(a, b)), simd(Logaddexp);
     /// `x1 ** x2`. Integers: wrapping; a negative exponent gives the result truncated toward
     /// zero (1 for base 1, ±1 for base -1, else 0; numpy raises). Complex: numpy's
     /// `nc_pow`. Candle's `pow` is `exp(x2 · ln(x1))` (NaN for a negative base): not used.
     Pow: "pow",
         int(a, b => crate::real_math::int_pow(a, b)),
         real(a, b => a.powf(b)),
+        simd(Pow),
         complex(a, b => crate::complex_math::cpow(a, b));
     /// Python's `x1 % x2` (the sign of `x2`). Integers: `x % 0 == 0` (numpy's value);
     /// floats: `x % 0` is NaN.

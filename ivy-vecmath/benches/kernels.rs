@@ -133,11 +133,47 @@ fn kernels(c: &mut Criterion) {
         Asinh "asinh" (-5.0, 5.0) asinh;
         Acosh "acosh" (1.0, 10.0) acosh;
         Atanh "atanh" (-1.0, 1.0) atanh;
+        Floor "floor" (-1e6, 1e6) floor;
+        Ceil "ceil" (-1e6, 1e6) ceil;
+        Trunc "trunc" (-1e6, 1e6) trunc;
+        RoundEven "roundeven" (-1e6, 1e6) round_ties_even;
+    }
+    unary::<Softplus>(
+        c,
+        "softplus",
+        (-10.0, 10.0),
+        |x| x.max(0.0) + (-x.abs()).exp().ln_1p(),
+        |x| x.max(0.0) + (-x.abs()).exp().ln_1p(),
+    );
+    unary! {c;
     }
 }
 
 fn binaries(c: &mut Criterion) {
     binary::<Atan2>(c, "atan2", (-5.0, 5.0), (-5.0, 5.0), f32::atan2, f64::atan2);
+    binary::<Hypot>(c, "hypot", (-5.0, 5.0), (-5.0, 5.0), f32::hypot, f64::hypot);
+    binary::<Pow>(c, "pow", (0.0, 5.0), (-5.0, 5.0), f32::powf, f64::powf);
+    // numpy's definition, in each type
+    binary::<Logaddexp>(
+        c,
+        "logaddexp",
+        (-5.0, 5.0),
+        (-5.0, 5.0),
+        |a, b| {
+            if a == b {
+                a + std::f32::consts::LN_2
+            } else {
+                a.max(b) + (-(a - b).abs()).exp().ln_1p()
+            }
+        },
+        |a, b| {
+            if a == b {
+                a + std::f64::consts::LN_2
+            } else {
+                a.max(b) + (-(a - b).abs()).exp().ln_1p()
+            }
+        },
+    );
 }
 
 criterion_group! {

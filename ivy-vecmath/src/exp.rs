@@ -10,7 +10,7 @@
 //! that only the final addition rounds to more than 2^-60 of the result: division-free,
 //! unlike `s_expm1.c`.
 
-use crate::{fast_two_sum, horner, shifted_int, Fma, Unary, SHIFT};
+use crate::{fast_two_sum, horner, shifted_int, two_sum, Fma, Unary, SHIFT};
 
 /// `e^x`.
 ///
@@ -108,9 +108,8 @@ pub(crate) fn exp_parts<M: Fma, const E0: u64>(x: f64) -> (f64, f64, f64, f64, f
 pub(crate) fn expm1_dd<M: Fma, const E0: u64>(x: f64) -> (f64, f64) {
     let (s, rh, q, ql, t3) = exp_parts::<M, E0>(x);
     let one = f64::from_bits(E0 << 52);
-    // 2^k − 1 in two parts (exact: the low part is −1 for k > 53, else 0)
-    let tm = s - one;
-    let tlo = (s - tm) - one;
+    // 2^k − 1 in two parts (the low part is −1 for k > 53, 2^k for k < −53, else 0)
+    let (tm, tlo) = two_sum(s, -one);
     // |2^k − 1| > |2^k rh| for k ≠ 0 (|rh| < 0.35), and 0 + rh is exact for k = 0; the
     // sum then exceeds 2^k rh²/2
     let (h, l) = fast_two_sum(tm, s * rh);

@@ -3,7 +3,7 @@
 //!
 //! - `sinh a = H + H / (2H + 1)` with `H = (e^a − 1)/2`,
 //! - `cosh a = X + 1 / 4X` with `X = e^a / 2`,
-//! - `tanh a = E / (E + 2)` with `E = e^(2a) − 1`,
+//! - `tanh a = −m / (2 + m)` with `m = e^(−2a) − 1`,
 //!
 //! each quotient taken once (one division a lane) and corrected by its exact residual
 //! (`div_dd`), each sum carried in two parts, so that only the last addition rounds to more
@@ -129,11 +129,12 @@ impl Unary<f32> for Cosh {
 impl Unary<f64> for Tanh {
     #[inline(always)]
     fn fast<M: Fma>(x: f64) -> (f64, bool) {
-        // from 20 on, tanh rounds to 1 (1 − tanh < 2^-56)
+        // tanh a = −m / (2 + m), m = e^(−2a) − 1 in (−1, 0]: 2 + m in [1, 2] takes a fast
+        // two-sum; from 20 on, tanh rounds to 1 (1 − tanh < 2^-56)
         let a = x.abs().min(20.0);
-        let (eh, el) = expm1_dd::<M, 1023>(2.0 * a);
-        let (dh, dl) = two_sum(eh, 2.0);
-        let (q, ql) = div_dd::<M>(eh, el, dh, dl + el);
+        let (mh, ml) = expm1_dd::<M, 1023>(-2.0 * a);
+        let (dh, dl) = fast_two_sum(2.0, mh);
+        let (q, ql) = div_dd::<M>(-mh, -ml, dh, dl + ml);
         ((q + ql).copysign(x), !x.is_nan())
     }
     fn exact(x: f64) -> f64 {
@@ -190,6 +191,48 @@ pub enum Acosh {}
 #[derive(Debug)]
 pub enum Atanh {}
 
+// The exact paths: std's `asinh`, `acosh`, `atanh` are Rust formulas, not libm calls (up
+// to 1e8 ULP off near 1 or 0, and overflowing for |x| ≥ √f64::MAX); these are fdlibm's
+// (`s_asinh.c`, `e_acosh.c`, `e_atanh.c`) over libm's `log1p` and `ln`, about 1.5 ULP as
+// glibc's own. The `f32` kernels call them in f64.
+
+fn asinh_libm(x: f64) -> f64 {
+    let a = x.abs();
+    let y = if a < 1.0 / TWO28 {
+        a
+    } else if a < 2.0 {
+        (a + a * a / (1.0 + (1.0 + a * a).sqrt())).ln_1p()
+    } else if a < TWO28 {
+        (2.0 * a + 1.0 / ((a * a + 1.0).sqrt() + a)).ln()
+    } else {
+        a.ln() + std::f64::consts::LN_2
+    };
+    y.copysign(x)
+}
+
+fn acosh_libm(x: f64) -> f64 {
+    if x < 2.0 {
+        // NaN below 1 (a negative square root)
+        let t = x - 1.0;
+        (t + (2.0 * t + t * t).sqrt()).ln_1p() + if x < 1.0 { f64::NAN } else { 0.0 }
+    } else if x < TWO28 {
+        (2.0 * x - 1.0 / (x + (x * x - 1.0).sqrt())).ln()
+    } else {
+        x.ln() + std::f64::consts::LN_2
+    }
+}
+
+fn atanh_libm(x: f64) -> f64 {
+    let a = x.abs();
+    let y = if a < 0.5 {
+        let t = a + a;
+        0.5 * (t + t * a / (1.0 - a)).ln_1p()
+    } else {
+        0.5 * ((a + a) / (1.0 - a)).ln_1p()
+    };
+    y.copysign(x)
+}
+
 /// From here on, `asinh x = log(2x)` and `acosh x = log(2x)` to below 2^-60.
 const TWO28: f64 = 268_435_456.0;
 /// The fast paths' largest argument (2x stays far from overflow).
@@ -223,12 +266,7 @@ impl Unary<f64> for Asinh {
         ((h + l).copysign(x), a <= TWO1000)
     }
     fn exact(x: f64) -> f64 {
-        // std's formula (not libm's) overflows from f64::MAX / 2
-        if x.abs() > TWO28 {
-            (x.abs().ln() + std::f64::consts::LN_2).copysign(x)
-        } else {
-            x.asinh()
-        }
+        asinh_libm(x)
     }
 }
 
@@ -243,12 +281,7 @@ impl Unary<f32> for Asinh {
         ((y as f32).copysign(x), x.abs() <= f32::MAX)
     }
     fn exact(x: f32) -> f32 {
-        // std's formula overflows from f32::MAX / 2; log(2|x|) is exact to below 2^-56 there
-        if x.abs() > TWO28 as f32 {
-            (x.abs().ln() + std::f32::consts::LN_2).copysign(x)
-        } else {
-            x.asinh()
-        }
+        asinh_libm(f64::from(x)) as f32
     }
 }
 
@@ -269,12 +302,7 @@ impl Unary<f64> for Acosh {
         (h + l, x >= 1.0 && x <= TWO1000)
     }
     fn exact(x: f64) -> f64 {
-        // std's formula (not libm's) overflows from √f64::MAX
-        if x > TWO28 {
-            x.ln() + std::f64::consts::LN_2
-        } else {
-            x.acosh()
-        }
+        acosh_libm(x)
     }
 }
 
@@ -290,11 +318,7 @@ impl Unary<f32> for Acosh {
         )
     }
     fn exact(x: f32) -> f32 {
-        if x > TWO28 as f32 {
-            x.ln() + std::f32::consts::LN_2
-        } else {
-            x.acosh()
-        }
+        acosh_libm(f64::from(x)) as f32
     }
 }
 
@@ -309,7 +333,7 @@ impl Unary<f64> for Atanh {
         ((0.5 * (h + l)).copysign(x), a < 1.0)
     }
     fn exact(x: f64) -> f64 {
-        x.atanh()
+        atanh_libm(x)
     }
 }
 
@@ -323,6 +347,6 @@ impl Unary<f32> for Atanh {
         ((y as f32).copysign(x), x.abs() < 1.0)
     }
     fn exact(x: f32) -> f32 {
-        x.atanh()
+        atanh_libm(f64::from(x)) as f32
     }
 }

@@ -28,8 +28,9 @@ use std::mem::MaybeUninit;
 
 use dd::Dd;
 use ivy_vecmath::{
-    map_at, zip_at, Acos, Acosh, Asin, Asinh, Atan, Atan2, Atanh, Binary, Cos, Cosh, Exp, Expm1,
-    Level, Log, Log10, Log1p, Log2, Sin, Sinh, Tan, Tanh, Unary,
+    map_at, zip_at, Acos, Acosh, Asin, Asinh, Atan, Atan2, Atanh, Binary, Ceil, Cos, Cosh, Exp,
+    Expm1, Floor, Hypot, Level, Log, Log10, Log1p, Log2, Logaddexp, Pow, RoundEven, Sin, Sinh,
+    Softplus, Tan, Tanh, Trunc, Unary,
 };
 
 /// SplitMix64: a seeded generator (no dependency for a few lines).
@@ -1097,4 +1098,209 @@ fn atanh_within_1_ulp() {
             Uniform(-1.0, -0.9999),
         ],
     );
+}
+
+fn hypot_ref(a: f64, b: f64) -> Dd {
+    Dd::from(a.hypot(b))
+}
+
+#[test]
+fn hypot_within_1_ulp() {
+    use Range::*;
+    check2::<Hypot>(
+        "hypot",
+        1.0,
+        hypot_ref,
+        f64::hypot,
+        |_, _, r| r,
+        &[
+            (Uniform(-10.0, 10.0), Uniform(-10.0, 10.0)),
+            (AllFinite, AllFinite),
+            (LogUniform(-1070, -400, true), LogUniform(-1070, -400, true)),
+            (LogUniform(400, 1023, true), LogUniform(400, 1023, true)),
+            (Uniform(-1.0, 1.0), LogUniform(-60, 0, true)),
+        ],
+    );
+}
+
+fn pow_ref(x: f64, y: f64) -> Dd {
+    Dd::from(x.powf(y))
+}
+
+#[test]
+fn pow_within_1_ulp() {
+    use Range::*;
+    check2::<Pow>(
+        "pow",
+        1.0,
+        pow_ref,
+        f64::powf,
+        |_, _, r| r,
+        &[
+            (Uniform(0.0, 10.0), Uniform(-10.0, 10.0)),
+            (Uniform(0.9, 1.1), Uniform(-1000.0, 1000.0)),
+            (Uniform(0.999, 1.001), Uniform(-5e5, 5e5)),
+            (AllPositive, Uniform(-2.0, 2.0)),
+            (LogUniform(-1074, 1024, false), Uniform(-1.0, 1.0)),
+            (LogUniform(20, 60, false), Uniform(10.0, 40.0)),
+            (Uniform(-10.0, 10.0), Uniform(-5.0, 5.0)),
+        ],
+    );
+}
+
+fn softplus32(x: f64) -> f64 {
+    x.max(0.0) + (-x.abs()).exp().ln_1p()
+}
+
+#[test]
+fn softplus_within_1_ulp() {
+    use Range::*;
+    check::<Softplus>(
+        "softplus",
+        1.0,
+        dd::softplus_ref,
+        softplus32,
+        &[
+            Uniform(-10.0, 10.0),
+            Uniform(-750.0, 750.0),
+            LogUniform(-60, 10, true),
+            Uniform(-110.0, 90.0),
+        ],
+    );
+}
+
+/// numpy's `logaddexp` in f64 (the f32 reference).
+fn logaddexp64(a: f64, b: f64) -> f64 {
+    if a == b {
+        a + std::f64::consts::LN_2
+    } else {
+        a.max(b) + (-(a - b).abs()).exp().ln_1p()
+    }
+}
+
+#[test]
+fn logaddexp_within_1_ulp() {
+    use Range::*;
+    // the unit: an ULP of max(|result|, |max(a, b)|) (the sum cancels for max(a, b) in
+    // (−ln 2, 0), see the kernel's doc)
+    check2::<Logaddexp>(
+        "logaddexp",
+        1.0,
+        dd::logaddexp_ref,
+        logaddexp64,
+        |a, b, r| r.abs().max(a.max(b).abs()),
+        &[
+            (Uniform(-10.0, 10.0), Uniform(-10.0, 10.0)),
+            (Uniform(-1000.0, 1000.0), Uniform(-1000.0, 1000.0)),
+            (LogUniform(-60, 10, true), LogUniform(-60, 10, true)),
+            (Uniform(-0.7, 0.0), Uniform(-0.7, 0.0)),
+        ],
+    );
+}
+
+/// Values for the rounding kernels: random bits of every exponent (NaNs and infinities
+/// included), and values at and next to integers and halves of every magnitude.
+fn rounding_inputs(seed: u64) -> Vec<f64> {
+    let mut rng = Rng(seed);
+    let mut v = Vec::with_capacity(N);
+    while v.len() < N {
+        match rng.next() % 4 {
+            0 => v.push(f64::from_bits(rng.next())),
+            1 => v.push(f64::from(f32::from_bits(rng.next() as u32))),
+            _ => {
+                // an integer or half-integer of up to 2^60, then nudged by 0, ±1, ±2 ULPs
+                let bits = rng.next() % 61;
+                let k =
+                    (rng.next() >> (64 - bits.max(1))) as f64 * if bits == 0 { 0.0 } else { 1.0 };
+                let half = if rng.next() & 1 == 1 { 0.5 } else { 0.0 };
+                let base = if rng.next() & 1 == 1 {
+                    -(k + half)
+                } else {
+                    k + half
+                };
+                let nudge = (rng.next() % 5) as i64 - 2;
+                let b = f64::from_bits((base.to_bits() as i64).wrapping_add(nudge) as u64);
+                v.push(b);
+                v.push(b as f32 as f64);
+            }
+        }
+    }
+    v.truncate(N);
+    v.extend([
+        0.0,
+        -0.0,
+        0.5,
+        -0.5,
+        1.5,
+        -1.5,
+        2.5,
+        -2.5,
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+    ]);
+    v.extend([
+        4_503_599_627_370_495.5,
+        -4_503_599_627_370_495.5,
+        8_388_607.5,
+        -8_388_607.5,
+    ]);
+    v.extend([f64::MIN_POSITIVE, -5e-324, f64::MAX, f64::MIN, f64::NAN]);
+    v
+}
+
+/// A rounding kernel gives std's bits for every input, at every level.
+fn check_rounding<K: Unary<f64> + Unary<f32>>(
+    name: &str,
+    std64: fn(f64) -> f64,
+    std32: fn(f32) -> f32,
+) {
+    let x64 = rounding_inputs(0x20d ^ name.len() as u64);
+    let x32: Vec<f32> = x64.iter().map(|&v| v as f32).collect();
+    for level in levels() {
+        let y = run::<f64, K>(level, &x64);
+        for (&x, &y) in x64.iter().zip(&y) {
+            let e = std64(x);
+            assert!(
+                e.to_bits() == y.to_bits(),
+                "{name} at {}: f64 {x:e} ({:#x}) gave {y:e}, std {e:e}",
+                level.name(),
+                x.to_bits()
+            );
+        }
+        let y = run::<f32, K>(level, &x32);
+        for (&x, &y) in x32.iter().zip(&y) {
+            let e = std32(x);
+            assert!(
+                e.to_bits() == y.to_bits(),
+                "{name} at {}: f32 {x:e} ({:#x}) gave {y:e}, std {e:e}",
+                level.name(),
+                x.to_bits()
+            );
+        }
+        println!(
+            "{name:>9} {:>7}: {} f64 and f32 inputs bit-exact",
+            level.name(),
+            x64.len()
+        );
+    }
+}
+
+#[test]
+fn floor_bit_exact() {
+    check_rounding::<Floor>("floor", f64::floor, f32::floor);
+}
+
+#[test]
+fn ceil_bit_exact() {
+    check_rounding::<Ceil>("ceil", f64::ceil, f32::ceil);
+}
+
+#[test]
+fn trunc_bit_exact() {
+    check_rounding::<Trunc>("trunc", f64::trunc, f32::trunc);
+}
+
+#[test]
+fn round_even_bit_exact() {
+    check_rounding::<RoundEven>("roundeven", f64::round_ties_even, f32::round_ties_even);
 }

@@ -1,0 +1,162 @@
+//! `softplus(x) = max(x, 0) + log1p(e^-|x|)` and numpy's `logaddexp(a, b)`: `a + ln 2`
+//! where `a == b`, else `max(a, b) + log1p(e^-|a − b|)` (with the exact `a − b`, which
+//! numpy rounds).
+//!
+//! `f64`: `e^-|d|` in two parts (`exp.rs`), its `log1p` in two parts (`log.rs`), and the sum
+//! with the maximum carried by a two-sum, so that the last addition is the only rounding
+//! above 2^-60 of the larger term. `logaddexp` cancels where `max(a, b)` is close to
+//! `−log1p(e^-|a−b|)` (max(a, b) in (−ln 2, 0)); there its error is bounded in ULPs of
+//! `max(a, b)`, not of the (small) result, as for any evaluation of this formula in `f64`.
+//! `f32`: the same in plain `f64`, rounded once.
+
+use crate::exp::{exp_core, exp_dd, P32};
+use crate::log::{log1p_dd, log_core, Q32, QX64};
+use crate::{two_sum, Binary, Fma, Unary};
+
+/// `max(x, 0) + log1p(e^-|x|)` (= `log(1 + e^x)`, without overflow).
+///
+/// ```
+/// # use std::mem::MaybeUninit;
+/// let mut o = [MaybeUninit::uninit(); 3];
+/// ivy_vecmath::map::<f64, ivy_vecmath::Softplus>(&[0.0, 1000.0, -30.0], &mut o);
+/// let y: Vec<f64> = o.iter().map(|v| unsafe { v.assume_init() }).collect();
+/// assert_eq!(y[0], std::f64::consts::LN_2);
+/// assert_eq!(y[1], 1000.0);
+/// assert!((y[2] / (-30f64).exp() - 1.0).abs() < 1e-13);
+/// ```
+#[derive(Debug)]
+pub enum Softplus {}
+
+/// `log(e^a + e^b)` as numpy defines it.
+///
+/// ```
+/// # use std::mem::MaybeUninit;
+/// let mut o = [MaybeUninit::uninit(); 3];
+/// ivy_vecmath::zip::<f64, ivy_vecmath::Logaddexp>(
+///     &[1.0, f64::NEG_INFINITY, 1000.0],
+///     &[1.0, 2.0, 0.0],
+///     &mut o,
+/// );
+/// let y: Vec<f64> = o.iter().map(|v| unsafe { v.assume_init() }).collect();
+/// assert_eq!(y, [1.0 + std::f64::consts::LN_2, 2.0, 1000.0]);
+/// ```
+#[derive(Debug)]
+pub enum Logaddexp {}
+
+/// `log1p(e^-(d + dl))` in two parts for `0 ≤ d ≤ 690` and a low part `dl` (|dl| ≤
+/// 2^-52 d): `e^-(d + dl) = e^-d (1 − dl)`, the product's correction given to `log1p`.
+#[inline(always)]
+fn log1p_exp_neg<M: Fma>(d: f64, dl: f64) -> (f64, f64) {
+    let (eh, el) = exp_dd::<M, 1023>(-d);
+    log1p_dd::<M, 21>(eh, M::fma(-eh, dl, el), &QX64)
+}
+
+/// `log1p(e^-d)` in plain f64 for `d ≥ 0` (relative error ≈ 2^-50): `e^-d` itself below
+/// 2^-20, where `1 + e^-d` would round away its low bits.
+#[inline(always)]
+fn log1p_exp_neg_for_f32<M: Fma>(d: f64) -> f64 {
+    let e = exp_core::<M, 6>(-d.min(700.0), &P32);
+    let l = log_core::<M, 11>(1.0 + e, &Q32);
+    if e < 1.0 / 1_048_576.0 {
+        M::fma(-0.5 * e, e, e)
+    } else {
+        l
+    }
+}
+
+impl Unary<f64> for Softplus {
+    #[inline(always)]
+    fn fast<M: Fma>(x: f64) -> (f64, bool) {
+        let (lh, ll) = log1p_exp_neg::<M>(x.abs().min(690.0), 0.0);
+        let (s, e) = two_sum(x.max(0.0), lh);
+        // below −690 the result is e^x, its pair's low part subnormal: libm's; above 690,
+        // x + e^-x rounds to x
+        (s + (e + ll), x >= -690.0 && x <= f64::MAX)
+    }
+    fn exact(x: f64) -> f64 {
+        x.max(0.0) + (-x.abs()).exp().ln_1p()
+    }
+}
+
+impl Unary<f32> for Softplus {
+    #[inline(always)]
+    fn fast<M: Fma>(x: f32) -> (f32, bool) {
+        let xd = f64::from(x);
+        let y = xd.max(0.0) + log1p_exp_neg_for_f32::<M>(xd.abs());
+        (y as f32, !x.is_nan())
+    }
+    fn exact(x: f32) -> f32 {
+        x.max(0.0) + (-x.abs()).exp().ln_1p()
+    }
+}
+
+impl Binary<f64> for Logaddexp {
+    #[inline(always)]
+    fn fast<M: Fma>(a: f64, b: f64) -> (f64, bool) {
+        // |a − b| in two parts (numpy rounds it: its error, up to |a − b| 2^-54 of the
+        // result, is many ULPs where the result is far smaller than |a − b|)
+        let (dh, dl) = two_sum(a, -b);
+        let (d, dl) = if dh < 0.0 { (-dh, -dl) } else { (dh, dl) };
+        let m = a.max(b);
+        let (lh, ll) = log1p_exp_neg::<M>(d.min(690.0), dl);
+        // beyond 690, log1p(e^-d) < 2^-995 is below 2^-95 of |m| ≥ 2^-900 (smaller |m|
+        // takes libm: the pairs' low parts would be subnormal)
+        let (lh, ll) = if d > 690.0 { (0.0, 0.0) } else { (lh, ll) };
+        let (s, e) = two_sum(m, lh);
+        let y = s + (e + ll);
+        (
+            if a == b {
+                a + std::f64::consts::LN_2
+            } else {
+                y
+            },
+            a.is_finite() && b.is_finite() && (d <= 690.0 || m.abs() >= TWO_M900),
+        )
+    }
+    fn exact(a: f64, b: f64) -> f64 {
+        if a == b {
+            a + std::f64::consts::LN_2
+        } else {
+            let t = a - b;
+            if t > 0.0 {
+                a + (-t).exp().ln_1p()
+            } else if t <= 0.0 {
+                b + t.exp().ln_1p()
+            } else {
+                t
+            }
+        }
+    }
+}
+
+const TWO_M900: f64 = f64::from_bits((1023 - 900) << 52);
+
+impl Binary<f32> for Logaddexp {
+    #[inline(always)]
+    fn fast<M: Fma>(a: f32, b: f32) -> (f32, bool) {
+        let (ad, bd) = (f64::from(a), f64::from(b));
+        let y = ad.max(bd) + log1p_exp_neg_for_f32::<M>((ad - bd).abs());
+        (
+            if a == b {
+                (ad + std::f64::consts::LN_2) as f32
+            } else {
+                y as f32
+            },
+            a.is_finite() && b.is_finite(),
+        )
+    }
+    fn exact(a: f32, b: f32) -> f32 {
+        if a == b {
+            a + std::f32::consts::LN_2
+        } else {
+            let t = a - b;
+            if t > 0.0 {
+                a + (-t).exp().ln_1p()
+            } else if t <= 0.0 {
+                b + t.exp().ln_1p()
+            } else {
+                t
+            }
+        }
+    }
+}
