@@ -90,6 +90,27 @@ impl Unary<f32> for Softplus {
     }
 }
 
+/// `Logaddexp`'s exact path for one float type: numpy's definition (`a == b` gives
+/// `a + ln 2`, so equal infinities do not make `inf - inf`; NaN propagates).
+macro_rules! logaddexp_exact {
+    ($t:ident) => {
+        fn exact(a: $t, b: $t) -> $t {
+            if a == b {
+                a + std::$t::consts::LN_2
+            } else {
+                let t = a - b;
+                if t > 0.0 {
+                    a + (-t).exp().ln_1p()
+                } else if t <= 0.0 {
+                    b + t.exp().ln_1p()
+                } else {
+                    t
+                }
+            }
+        }
+    };
+}
+
 impl Binary<f64> for Logaddexp {
     #[inline(always)]
     fn fast<M: Fma>(a: f64, b: f64) -> (f64, bool) {
@@ -113,20 +134,7 @@ impl Binary<f64> for Logaddexp {
             a.is_finite() && b.is_finite() && (d <= 690.0 || m.abs() >= TWO_M900),
         )
     }
-    fn exact(a: f64, b: f64) -> f64 {
-        if a == b {
-            a + std::f64::consts::LN_2
-        } else {
-            let t = a - b;
-            if t > 0.0 {
-                a + (-t).exp().ln_1p()
-            } else if t <= 0.0 {
-                b + t.exp().ln_1p()
-            } else {
-                t
-            }
-        }
-    }
+    logaddexp_exact!(f64);
 }
 
 const TWO_M900: f64 = f64::from_bits((1023 - 900) << 52);
@@ -145,18 +153,5 @@ impl Binary<f32> for Logaddexp {
             a.is_finite() && b.is_finite(),
         )
     }
-    fn exact(a: f32, b: f32) -> f32 {
-        if a == b {
-            a + std::f32::consts::LN_2
-        } else {
-            let t = a - b;
-            if t > 0.0 {
-                a + (-t).exp().ln_1p()
-            } else if t <= 0.0 {
-                b + t.exp().ln_1p()
-            } else {
-                t
-            }
-        }
-    }
+    logaddexp_exact!(f32);
 }
