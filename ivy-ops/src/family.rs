@@ -832,12 +832,12 @@ macro_rules! __unary_class {
         const SIMD: bool = true;
         #[cfg_attr(not(debug_assertions), inline(always))]
         fn slice_f32(x: &[f32], o: &mut [::core::mem::MaybeUninit<f32>]) -> bool {
-            $crate::__vecmath::map::<f32, $crate::__vecmath::$k>(x, o);
+            <$crate::__vecmath::$k as $crate::__vecmath::UnarySlices>::map_f32(x, o);
             true
         }
         #[cfg_attr(not(debug_assertions), inline(always))]
         fn slice_f64(x: &[f64], o: &mut [::core::mem::MaybeUninit<f64>]) -> bool {
-            $crate::__vecmath::map::<f64, $crate::__vecmath::$k>(x, o);
+            <$crate::__vecmath::$k as $crate::__vecmath::UnarySlices>::map_f64(x, o);
             true
         }
     };
@@ -880,12 +880,12 @@ macro_rules! __binary_class {
     (simd($k:ident)) => {
         #[cfg_attr(not(debug_assertions), inline(always))]
         fn slice_f32(a: &[f32], b: &[f32], o: &mut [::core::mem::MaybeUninit<f32>]) -> bool {
-            $crate::__vecmath::zip::<f32, $crate::__vecmath::$k>(a, b, o);
+            <$crate::__vecmath::$k as $crate::__vecmath::BinarySlices>::zip_f32(a, b, o);
             true
         }
         #[cfg_attr(not(debug_assertions), inline(always))]
         fn slice_f64(a: &[f64], b: &[f64], o: &mut [::core::mem::MaybeUninit<f64>]) -> bool {
-            $crate::__vecmath::zip::<f64, $crate::__vecmath::$k>(a, b, o);
+            <$crate::__vecmath::$k as $crate::__vecmath::BinarySlices>::zip_f64(a, b, o);
             true
         }
     };

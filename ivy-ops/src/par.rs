@@ -30,7 +30,7 @@ fn worth_splitting(bytes: usize) -> bool {
 /// `body(lo, hi)` over `0..len` (units of `unit_bytes` each): at once, or split in parts of
 /// at least [`PAR_GRAIN_BYTES`] on rayon's threads when the whole moves [`PAR_MIN_BYTES`]
 /// or more. Parts start on whole cache lines where a unit is smaller than one.
-pub(crate) fn parts(len: usize, unit_bytes: usize, body: &(impl Fn(usize, usize) + Sync)) {
+pub(crate) fn parts(len: usize, unit_bytes: usize, body: &(dyn Fn(usize, usize) + Sync)) {
     let unit_bytes = unit_bytes.max(1);
     if len >= 2 && worth_splitting(len.saturating_mul(unit_bytes)) {
         let grain = PAR_GRAIN_BYTES.div_ceil(unit_bytes).max(1);
@@ -40,16 +40,22 @@ pub(crate) fn parts(len: usize, unit_bytes: usize, body: &(impl Fn(usize, usize)
     body(0, len)
 }
 
-/// [`parts`]' halving.
-fn bisect(lo: usize, hi: usize, grain: usize, align: usize, body: &(impl Fn(usize, usize) + Sync)) {
+/// [`parts`]' halving (not generic: one instantiation of rayon's join serves every kernel,
+/// which keeps it out of each kernel's compile time).
+fn bisect(lo: usize, hi: usize, grain: usize, align: usize, body: &(dyn Fn(usize, usize) + Sync)) {
     let mid = lo + ((hi - lo) / 2) / align * align;
     if hi - lo < 2 * grain || mid <= lo {
         return body(lo, hi);
     }
-    rayon::join(
-        || bisect(lo, mid, grain, align, body),
-        || bisect(mid, hi, grain, align, body),
-    );
+    join(&mut || bisect(lo, mid, grain, align, body), &mut || {
+        bisect(mid, hi, grain, align, body)
+    });
+}
+
+/// `rayon::join` of two closures, instantiated once.
+#[inline(never)]
+fn join(a: &mut (dyn FnMut() + Send), b: &mut (dyn FnMut() + Send)) {
+    rayon::join(a, b);
 }
 
 /// The output slots of split work, shared by its parts (each writes only its own).
@@ -115,12 +121,16 @@ where
     // the halves' boundary on a whole number of lanes, so each leaf is full
     let mid = (x.len() / 2).div_ceil(LANES) * LANES;
     let (a, b) = x.split_at(mid);
-    let (ra, rb) = if worth_splitting(std::mem::size_of_val(x)) {
-        rayon::join(|| fold_map(a, init, g, f), || fold_map(b, init, g, f))
-    } else {
-        (fold_map(a, init, g, f), fold_map(b, init, g, f))
-    };
-    f(ra, rb)
+    if worth_splitting(std::mem::size_of_val(x)) {
+        let (mut ra, mut rb) = (None, None);
+        join(&mut || ra = Some(fold_map(a, init, g, f)), &mut || {
+            rb = Some(fold_map(b, init, g, f))
+        });
+        if let (Some(ra), Some(rb)) = (ra, rb) {
+            return f(ra, rb);
+        }
+    }
+    f(fold_map(a, init, g, f), fold_map(b, init, g, f))
 }
 
 /// A leaf of [`fold_map`]: `LANES` accumulators over interleaved values, then combined.

@@ -373,6 +373,67 @@ mod x86 {
     }
 }
 
+/// A unary kernel's slice loops for both float types, compiled once, in this crate and at
+/// its optimisation level, instead of in every caller that names the kernel: what `ivy`'s
+/// `simd(K)` rows call (each [`map`] instantiation is four levels of inlined polynomial
+/// code; instantiating them in the caller cost `ivy` a third of its build time).
+///
+/// ```
+/// use ivy_vecmath::{Exp, UnarySlices};
+/// # use std::mem::MaybeUninit;
+/// let mut o = [MaybeUninit::uninit()];
+/// Exp::map_f64(&[0.0], &mut o);
+/// assert_eq!(unsafe { o[0].assume_init() }, 1.0);
+/// ```
+pub trait UnarySlices {
+    /// [`map`] over `f32`.
+    fn map_f32(x: &[f32], out: &mut [MaybeUninit<f32>]);
+    /// [`map`] over `f64`.
+    fn map_f64(x: &[f64], out: &mut [MaybeUninit<f64>]);
+}
+
+/// [`UnarySlices`] for binary kernels.
+///
+/// ```
+/// use ivy_vecmath::{BinarySlices, Hypot};
+/// # use std::mem::MaybeUninit;
+/// let mut o = [MaybeUninit::uninit()];
+/// Hypot::zip_f32(&[3.0], &[4.0], &mut o);
+/// assert_eq!(unsafe { o[0].assume_init() }, 5.0);
+/// ```
+pub trait BinarySlices {
+    /// [`zip`] over `f32`.
+    fn zip_f32(a: &[f32], b: &[f32], out: &mut [MaybeUninit<f32>]);
+    /// [`zip`] over `f64`.
+    fn zip_f64(a: &[f64], b: &[f64], out: &mut [MaybeUninit<f64>]);
+}
+
+macro_rules! slices {
+    (unary $($k:ident)*) => {$(
+        impl UnarySlices for $k {
+            fn map_f32(x: &[f32], out: &mut [MaybeUninit<f32>]) {
+                map::<f32, $k>(x, out)
+            }
+            fn map_f64(x: &[f64], out: &mut [MaybeUninit<f64>]) {
+                map::<f64, $k>(x, out)
+            }
+        }
+    )*};
+    (binary $($k:ident)*) => {$(
+        impl BinarySlices for $k {
+            fn zip_f32(a: &[f32], b: &[f32], out: &mut [MaybeUninit<f32>]) {
+                zip::<f32, $k>(a, b, out)
+            }
+            fn zip_f64(a: &[f64], b: &[f64], out: &mut [MaybeUninit<f64>]) {
+                zip::<f64, $k>(a, b, out)
+            }
+        }
+    )*};
+}
+slices!(unary Exp Expm1 Log Log1p Log2 Log10 Sin Cos Tan Sinh Cosh Tanh Asin Acos Atan Asinh
+    Acosh Atanh Softplus Floor Ceil Trunc RoundEven);
+slices!(binary Atan2 Hypot Pow Logaddexp);
+
 /// `K` of each element of `x` into `out` (of `x`'s length; extra elements of either are
 /// ignored), at [`level`].
 ///
