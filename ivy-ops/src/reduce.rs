@@ -67,6 +67,10 @@ fn fold_run<T: Copy + Send + Sync>(
     init: Option<T>,
     f: impl Fn(T, T) -> T + Copy + Send + Sync,
 ) -> Result<Vec<T>> {
+    if inner == 1 && n != 0 {
+        // rows of `n`: each folded pairwise
+        return map_rows(op, x, outer, n, |row| par::fold(row, init, f));
+    }
     let mut out = try_vec(op, outer * inner)?;
     if n == 0 || inner == 0 || outer == 0 {
         // nothing to fold: the identity (an op without one never gets here with outputs)
@@ -77,42 +81,30 @@ fn fold_run<T: Copy + Send + Sync>(
     }
     let size = std::mem::size_of::<T>();
     let slots = &mut out.spare_capacity_mut()[..outer * inner];
-    if inner == 1 {
-        // rows of `n`: each folded pairwise; groups of rows on both cores
-        let rows = Shared(slots.as_mut_ptr());
-        par::parts(outer, n * size, &|lo, hi| {
-            for (r, row) in (lo..hi).zip(x[lo * n..hi * n].chunks_exact(n)) {
-                // SAFETY: row `r` of `lo..hi` is this part's own slot of `out`
-                unsafe { rows.write(r, par::fold(row, init, f)) };
+    // per block, `n` rows of `inner` combined element-wise; columns split over the cores
+    for (block, o) in x.chunks_exact(n * inner).zip(slots.chunks_exact_mut(inner)) {
+        let cols = Shared(o.as_mut_ptr());
+        par::parts(inner, n.saturating_mul(size), &|lo, hi| {
+            let mut rows = block.chunks_exact(inner);
+            let first = rows.next().map_or(&[][..], |r| &r[lo..hi]);
+            // SAFETY: columns `lo..hi` are this part's own slots of the block's output
+            let o = unsafe { cols.range(lo, hi) };
+            match init {
+                Some(init) => o.iter_mut().zip(first).for_each(|(a, &v)| {
+                    a.write(f(init, v));
+                }),
+                None => o.iter_mut().zip(first).for_each(|(a, &v)| {
+                    a.write(v);
+                }),
+            }
+            // SAFETY: every slot of `o` was written just above
+            let o: &mut [T] = unsafe { &mut *(o as *mut [std::mem::MaybeUninit<T>] as *mut [T]) };
+            for row in rows {
+                o.iter_mut()
+                    .zip(&row[lo..hi])
+                    .for_each(|(a, &v)| *a = f(*a, v));
             }
         });
-    } else {
-        // per block, `n` rows of `inner` combined element-wise; columns split over the cores
-        for (block, o) in x.chunks_exact(n * inner).zip(slots.chunks_exact_mut(inner)) {
-            let cols = Shared(o.as_mut_ptr());
-            par::parts(inner, n * size, &|lo, hi| {
-                let mut rows = block.chunks_exact(inner);
-                let first = rows.next().map_or(&[][..], |r| &r[lo..hi]);
-                // SAFETY: columns `lo..hi` are this part's own slots of the block's output
-                let o = unsafe { cols.range(lo, hi) };
-                match init {
-                    Some(init) => o.iter_mut().zip(first).for_each(|(a, &v)| {
-                        a.write(f(init, v));
-                    }),
-                    None => o.iter_mut().zip(first).for_each(|(a, &v)| {
-                        a.write(v);
-                    }),
-                }
-                // SAFETY: every slot of `o` was written just above
-                let o: &mut [T] =
-                    unsafe { &mut *(o as *mut [std::mem::MaybeUninit<T>] as *mut [T]) };
-                for row in rows {
-                    o.iter_mut()
-                        .zip(&row[lo..hi])
-                        .for_each(|(a, &v)| *a = f(*a, v));
-                }
-            });
-        }
     }
     // SAFETY: every one of the `outer * inner` slots was written above
     unsafe { out.set_len(outer * inner) };
@@ -131,20 +123,37 @@ pub(crate) fn variance<T: num_traits::Float + Send + Sync>(
     n: usize,
     divisor: T,
 ) -> Result<Vec<T>> {
-    let mut out = try_vec(op, rows)?;
     let count = T::from(n).unwrap_or_else(T::nan);
-    let slots = Shared(out.spare_capacity_mut().as_mut_ptr());
     let zero = Some(T::zero());
-    par::parts(rows, n * std::mem::size_of::<T>(), &|lo, hi| {
-        for r in lo..hi {
-            let row = x.get(r * n..(r + 1) * n).unwrap_or(&[]);
-            let m = par::fold(row, zero, |a, b| a + b) / count;
-            let ss = par::fold_map(row, zero, move |v| (v - m) * (v - m), |a, b| a + b);
-            // SAFETY: row `r` of `lo..hi` is this part's own slot of `out`
-            unsafe { slots.write(r, ss / divisor) };
-        }
-    });
-    // SAFETY: every one of the `rows` slots was written above
+    map_rows(op, x, rows, n, |row| {
+        let m = par::fold(row, zero, |a, b| a + b) / count;
+        par::fold_map(row, zero, move |v| (v - m) * (v - m), |a, b| a + b) / divisor
+    })
+}
+
+/// `g` of each of the `rows` rows of `n` values of `x` (row-major; with `n` 0, each row is
+/// empty), in a new vector; groups of rows on both cores.
+fn map_rows<T: Sync, U: Send>(
+    op: &'static str,
+    x: &[T],
+    rows: usize,
+    n: usize,
+    g: impl Fn(&[T]) -> U + Sync,
+) -> Result<Vec<U>> {
+    let mut out = try_vec(op, rows)?;
+    let slots = Shared(out.spare_capacity_mut().as_mut_ptr());
+    par::parts(
+        rows,
+        n.saturating_mul(std::mem::size_of::<T>()),
+        &|lo, hi| {
+            for r in lo..hi {
+                let row = x.get(r * n..(r + 1) * n).unwrap_or(&[]);
+                // SAFETY: row `r` of `lo..hi` is this part's own slot of `out`
+                unsafe { slots.write(r, g(row)) };
+            }
+        },
+    );
+    // SAFETY: the parts cover `0..rows`, and each wrote its rows' slots
     unsafe { out.set_len(rows) };
     Ok(out)
 }
@@ -368,6 +377,28 @@ mod tests {
                 .max()
                 .unwrap()
         );
+    }
+
+    /// No row, however long the rows would be (an empty axis beside a huge one): nothing to
+    /// compute, and no overflow sizing the split (found by the random-call fuzzer).
+    #[test]
+    fn no_rows_of_huge_length() {
+        assert!(variance::<f32>("t", &[], 0, usize::MAX / 2, 1.0)
+            .unwrap()
+            .is_empty());
+        let r = reduce::<f64>("t", &[], &[0, usize::MAX / 2], &[1], Some(0.0), |a, b| {
+            a + b
+        });
+        assert!(r.unwrap().is_empty());
+        let c = reduce::<f64>(
+            "t",
+            &[],
+            &[usize::MAX / 2, 0, 3],
+            &[0],
+            Some(0.0),
+            |a, b| a + b,
+        );
+        assert!(c.unwrap().is_empty());
     }
 
     #[test]
