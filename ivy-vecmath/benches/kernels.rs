@@ -1,4 +1,4 @@
-//! Each kernel at n = 1 000 000 (`f32` and `f64`), at the best level this CPU has
+//! Each kernel at n = 1 000 000 (`f32` and `f64`; `IVY_BENCH_N` changes it), at the best level this CPU has
 //! (`IVY_SIMD` lowers it), against the standard library's scalar loop over the same inputs
 //! (`for (o, v) in out.iter_mut().zip(x) { *o = v.exp_m1() }`), both into a preallocated
 //! output. Inputs are seeded uniform values over a range typical of each function.
@@ -11,7 +11,14 @@ use std::mem::MaybeUninit;
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use ivy_vecmath::*;
 
-const N: usize = 1_000_000;
+/// Elements per call: 1 000 000, or `IVY_BENCH_N` (a size that fits in L1/L2, e.g. 16384,
+/// separates a kernel's arithmetic from memory traffic).
+static N: std::sync::LazyLock<usize> = std::sync::LazyLock::new(|| {
+    std::env::var("IVY_BENCH_N")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1_000_000)
+});
 
 /// `n` values uniform in [lo, hi) from a fixed seed (SplitMix64).
 fn uniform(n: usize, seed: u64, lo: f64, hi: f64) -> Vec<f64> {
@@ -35,14 +42,14 @@ fn unary<K: Unary<f32> + Unary<f64>>(
     std32: fn(f32) -> f32,
     std64: fn(f64) -> f64,
 ) {
-    let x64 = uniform(N, 1, lo, hi);
+    let x64 = uniform(*N, 1, lo, hi);
     let x32: Vec<f32> = x64.iter().map(|&v| v as f32).collect();
     let mut g = c.benchmark_group(format!("{name}/f32"));
-    let mut out = vec![MaybeUninit::<f32>::uninit(); N];
+    let mut out = vec![MaybeUninit::<f32>::uninit(); *N];
     g.bench_function("ivy", |b| {
         b.iter(|| map::<f32, K>(black_box(&x32), &mut out))
     });
-    let mut out = vec![0f32; N];
+    let mut out = vec![0f32; *N];
     g.bench_function("std", |b| {
         b.iter(|| {
             for (o, &v) in out.iter_mut().zip(black_box(&x32)) {
@@ -52,11 +59,11 @@ fn unary<K: Unary<f32> + Unary<f64>>(
     });
     g.finish();
     let mut g = c.benchmark_group(format!("{name}/f64"));
-    let mut out = vec![MaybeUninit::<f64>::uninit(); N];
+    let mut out = vec![MaybeUninit::<f64>::uninit(); *N];
     g.bench_function("ivy", |b| {
         b.iter(|| map::<f64, K>(black_box(&x64), &mut out))
     });
-    let mut out = vec![0f64; N];
+    let mut out = vec![0f64; *N];
     g.bench_function("std", |b| {
         b.iter(|| {
             for (o, &v) in out.iter_mut().zip(black_box(&x64)) {
@@ -81,16 +88,16 @@ fn binary<K: Binary<f32> + Binary<f64>>(
     std32: fn(f32, f32) -> f32,
     std64: fn(f64, f64) -> f64,
 ) {
-    let a64 = uniform(N, 1, lo, hi);
-    let b64 = uniform(N, 2, lo2, hi2);
+    let a64 = uniform(*N, 1, lo, hi);
+    let b64 = uniform(*N, 2, lo2, hi2);
     let a32: Vec<f32> = a64.iter().map(|&v| v as f32).collect();
     let b32: Vec<f32> = b64.iter().map(|&v| v as f32).collect();
     let mut g = c.benchmark_group(format!("{name}/f32"));
-    let mut out = vec![MaybeUninit::<f32>::uninit(); N];
+    let mut out = vec![MaybeUninit::<f32>::uninit(); *N];
     g.bench_function("ivy", |b| {
         b.iter(|| zip::<f32, K>(black_box(&a32), black_box(&b32), &mut out))
     });
-    let mut out = vec![0f32; N];
+    let mut out = vec![0f32; *N];
     g.bench_function("std", |b| {
         b.iter(|| {
             for ((o, &x), &y) in out.iter_mut().zip(black_box(&a32)).zip(black_box(&b32)) {
@@ -100,11 +107,11 @@ fn binary<K: Binary<f32> + Binary<f64>>(
     });
     g.finish();
     let mut g = c.benchmark_group(format!("{name}/f64"));
-    let mut out = vec![MaybeUninit::<f64>::uninit(); N];
+    let mut out = vec![MaybeUninit::<f64>::uninit(); *N];
     g.bench_function("ivy", |b| {
         b.iter(|| zip::<f64, K>(black_box(&a64), black_box(&b64), &mut out))
     });
-    let mut out = vec![0f64; N];
+    let mut out = vec![0f64; *N];
     g.bench_function("std", |b| {
         b.iter(|| {
             for ((o, &x), &y) in out.iter_mut().zip(black_box(&a64)).zip(black_box(&b64)) {
@@ -120,6 +127,8 @@ fn kernels(c: &mut Criterion) {
         Exp "exp" (-50.0, 50.0) exp;
         Log "log" (0.0, 100.0) ln;
         Sin "sin" (-10.0, 10.0) sin;
+        Cos "cos" (-10.0, 10.0) cos;
+        Tan "tan" (-10.0, 10.0) tan;
         Expm1 "expm1" (-5.0, 5.0) exp_m1;
         Log1p "log1p" (-0.9, 10.0) ln_1p;
         Log2 "log2" (0.0, 100.0) log2;

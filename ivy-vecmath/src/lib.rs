@@ -191,8 +191,19 @@ pub fn level() -> Level {
 
 /// Fused or plain multiply-add: the kernels' one instruction-set-dependent operation.
 pub trait Fma {
+    /// Whether [`fma`](Self::fma) rounds once: the `f32` kernels written in `f32`
+    /// arithmetic (sixteen lanes to an AVX-512 register, not eight) need it for their exact
+    /// products, and take their `f64` formulation without it.
+    const FUSED: bool = false;
+
     /// `a * b + c`.
     fn fma(a: f64, b: f64, c: f64) -> f64;
+
+    /// `a * b + c` in `f32`.
+    #[inline(always)]
+    fn fma32(a: f32, b: f32, c: f32) -> f32 {
+        a * b + c
+    }
 
     /// `(p, e)`: the rounded product `p = a * b` and its error, `a b = p + e` exactly
     /// (for |a|, |b| < 2^995 and products whose error is above the subnormal range). This
@@ -251,6 +262,13 @@ pub(crate) fn fast_two_sum(a: f64, b: f64) -> (f64, f64) {
     (s, b - (s - a))
 }
 
+/// [`fast_two_sum`] in `f32`.
+#[inline(always)]
+pub(crate) fn fast_two_sum32(a: f32, b: f32) -> (f32, f32) {
+    let s = a + b;
+    (s, b - (s - a))
+}
+
 /// `mul_add` (one rounding): for levels with FMA.
 #[derive(Debug)]
 pub enum Fused {}
@@ -259,8 +277,13 @@ pub enum Fused {}
 pub enum Unfused {}
 
 impl Fma for Fused {
+    const FUSED: bool = true;
     #[inline(always)]
     fn fma(a: f64, b: f64, c: f64) -> f64 {
+        a.mul_add(b, c)
+    }
+    #[inline(always)]
+    fn fma32(a: f32, b: f32, c: f32) -> f32 {
         a.mul_add(b, c)
     }
     #[inline(always)]
@@ -284,6 +307,18 @@ pub(crate) fn horner<M: Fma, const N: usize>(x: f64, p: &[f64; N]) -> f64 {
     while i > 0 {
         i -= 1;
         acc = M::fma(acc, x, p[i]);
+    }
+    acc
+}
+
+/// [`horner`] in `f32`.
+#[inline(always)]
+pub(crate) fn horner32<M: Fma, const N: usize>(x: f32, p: &[f32; N]) -> f32 {
+    let mut acc = p[N - 1];
+    let mut i = N - 1;
+    while i > 0 {
+        i -= 1;
+        acc = M::fma32(acc, x, p[i]);
     }
     acc
 }

@@ -17,7 +17,7 @@
 //! of `k + log(1 + f)/ln 2`).
 
 use crate::exp::{LN2_HI, LN2_LO};
-use crate::{fast_two_sum, horner, Fma, Unary};
+use crate::{fast_two_sum, fast_two_sum32, horner, horner32, Fma, Unary};
 
 /// The natural logarithm.
 ///
@@ -92,6 +92,60 @@ pub(crate) const Q32: [f64; 11] = [
 ];
 
 /// The bits of √½ (rounded): `x`'s bits minus these have `x`'s exponent for m in [√½, √2).
+/// `Q` for the `f32`-arithmetic kernels: degree 8, `f32` coefficients, relative error
+/// 2^-23.7 (`scripts/vecmath_coeffs.py`); `f³ Q(f)` is below 7 % of `log(1 + f)`, so the
+/// fit adds at most 2^-27.5 of the result.
+pub(crate) const Q32N: [f32; 9] = [
+    0.333_333_31,
+    -0.249_999_97,
+    0.200_007_16,
+    -0.166_678_03,
+    0.142_490_58,
+    -0.124_256_87,
+    0.116_854_2,
+    -0.114_797_34,
+    0.069_716_12,
+];
+
+// e_logf.c (fdlibm): ln 2 in two parts, `k * LN2_HI32` exact for |k| ≤ 128
+const LN2_HI32: f32 = f32::from_bits(0x3f31_7180);
+const LN2_LO32: f32 = f32::from_bits(0x3717_f7d2);
+// e_log10f.c: log10(2) in two parts, the same way
+const LOG10_2HI32: f32 = f32::from_bits(0x3e9a_2080);
+const LOG10_2LO32: f32 = f32::from_bits(0x3554_27de);
+// 1/ln 2 and 1/ln 10: the nearest f32 and the remainder's
+const LOG2E_HI32: f32 = f32::from_bits(0x3fb8_aa3b);
+const LOG2E_LO32: f32 = f32::from_bits(0x32a5_7060);
+const LOG10E_HI32: f32 = f32::from_bits(0x3ede_5bd9);
+const LOG10E_LO32: f32 = f32::from_bits(0xb22d_91af);
+
+/// `log x` of a positive normal `f32` in `f32` arithmetic (FMA levels; sixteen lanes to an
+/// AVX-512 register): `(k, hi, lo)` with `log x = k ln 2 + hi + lo`, `|lo|` below 2^-22 of
+/// `|hi|`, `hi + lo` within 2^-27 of `log(1 + f)`. The reduction is `log_reduce`'s; `f −
+/// f²/2` is summed exactly (the square's error from `fma32`, the difference's from a fast
+/// two-sum), so that only the caller's last addition rounds at the result's scale.
+#[inline(always)]
+fn log_parts32<M: Fma>(x: f32) -> (f32, f32, f32) {
+    let ix = x.to_bits().wrapping_sub(0x3f35_04f3); // √½
+    let k = (ix as i32) >> 23;
+    let f = f32::from_bits(x.to_bits().wrapping_sub((k as u32) << 23)) - 1.0;
+    let hf = 0.5 * f;
+    let h = hf * f;
+    let hl = M::fma32(hf, f, -h);
+    let f2 = f * f;
+    let t = f2 * f * horner32::<M, 9>(f, &Q32N);
+    // |f| ≥ |h|: fast two-sum
+    let s = f - h;
+    let e = (f - s) - h;
+    (k as f32, s, e + (t - hl))
+}
+
+/// Whether an `f32` is positive, normal and finite (`log_parts32`'s domain).
+#[inline(always)]
+fn positive_normal(x: f32) -> bool {
+    x >= f32::MIN_POSITIVE && x <= f32::MAX
+}
+
 const SQRT_HALF_BITS: u64 = 0x3fe6_a09e_667f_3bcd;
 
 /// `(k, f)` with `x = 2^k (1 + f)`, `1 + f` in [√½, √2), for positive normal `x`.
@@ -157,6 +211,12 @@ impl Unary<f64> for Log {
 impl Unary<f32> for Log {
     #[inline(always)]
     fn fast<M: Fma>(x: f32) -> (f32, bool) {
+        if M::FUSED {
+            let (k, hi, lo) = log_parts32::<M>(x);
+            // |k ln 2| ≥ |hi| for k ≠ 0
+            let (u, ue) = fast_two_sum32(k * LN2_HI32, hi);
+            return (u + M::fma32(k, LN2_LO32, ue + lo), positive_normal(x));
+        }
         // every positive finite f32, subnormals too, is a normal f64
         (
             log_core::<M, 11>(f64::from(x), &Q32) as f32,
@@ -284,6 +344,15 @@ impl Unary<f64> for Log2 {
 impl Unary<f32> for Log2 {
     #[inline(always)]
     fn fast<M: Fma>(x: f32) -> (f32, bool) {
+        if M::FUSED {
+            let (k, hi, lo) = log_parts32::<M>(x);
+            // (hi + lo) / ln 2 = p + pe + …, the product's error exact; |k| ≥ 1 > |p|
+            let p = hi * LOG2E_HI32;
+            let pe = M::fma32(hi, LOG2E_HI32, -p);
+            let (u, ue) = fast_two_sum32(k, p);
+            let c = M::fma32(hi, LOG2E_LO32, M::fma32(lo, LOG2E_HI32, ue + pe));
+            return (u + c, positive_normal(x));
+        }
         let (k, l) = log1p_f_for_f32::<M>(f64::from(x));
         (
             M::fma(l, std::f64::consts::LOG2_E, k) as f32,
@@ -326,6 +395,15 @@ impl Unary<f64> for Log10 {
 impl Unary<f32> for Log10 {
     #[inline(always)]
     fn fast<M: Fma>(x: f32) -> (f32, bool) {
+        if M::FUSED {
+            let (k, hi, lo) = log_parts32::<M>(x);
+            // k log10(2) (exact high part) + (hi + lo) log10(e); |k log10 2| > |p| for k ≠ 0
+            let p = hi * LOG10E_HI32;
+            let pe = M::fma32(hi, LOG10E_HI32, -p);
+            let (u, ue) = fast_two_sum32(k * LOG10_2HI32, p);
+            let c = M::fma32(hi, LOG10E_LO32, M::fma32(lo, LOG10E_HI32, ue + pe));
+            return (u + M::fma32(k, LOG10_2LO32, c), positive_normal(x));
+        }
         let (k, l) = log1p_f_for_f32::<M>(f64::from(x));
         (
             M::fma(l, std::f64::consts::LOG10_E, k * std::f64::consts::LOG10_2) as f32,
