@@ -6,7 +6,7 @@
 //! lane and the quadrant selects; `tan` is their quotient. Arguments beyond `2^20 π/2`, and
 //! lanes whose reduction cancels more than the two rounds cover, take the exact path.
 
-use crate::{shifted_int, Fma, Unary, SHIFT};
+use crate::{horner32, shifted_int, Fma, Unary, SHIFT};
 
 /// Sine.
 ///
@@ -149,6 +149,61 @@ fn sin_cos_for_f32<M: Fma>(ax: f64) -> (f64, f64, bool) {
     (s, c, ax <= MEDIUM)
 }
 
+// `f32`-arithmetic `tan`: π/2 in three `f32` parts (Cody–Waite with FMA, as numpy's
+// `f32` sin/cos: the first step `|x| − k P1` is exact for k < 2^16), and tan on [0, π/4] as
+// `r + r³ T(r²)` (degree 6, `f32` coefficients, relative error 2^-24.9,
+// `scripts/vecmath_coeffs.py`)
+const PIO2_1F: f32 = f32::from_bits(0x3fc9_0fdb);
+const PIO2_2F: f32 = f32::from_bits(0xb33b_bd2e);
+const PIO2_3F: f32 = f32::from_bits(0xa6f7_2ced);
+const FRAC_2_PI_F: f32 = f32::from_bits(0x3f22_f983);
+/// `1.5 · 2^23`: adding it rounds an `f32` below 2^22 to an integer, held in the sum's low
+/// bits.
+const SHIFT32: f32 = 12_582_912.0;
+/// The largest |x| the `f32` reduction takes (numpy's bound for the same three parts).
+const MEDIUM32: f32 = 71_476.0;
+const TAN32: [f32; 7] = [
+    0.333_333_34,
+    0.133_332_31,
+    0.053_994_466,
+    0.021_621_127,
+    0.009_962_147,
+    0.001_185_321_6,
+    0.003_843_139_9,
+];
+
+/// `tan x` of an `f32` in `f32` arithmetic (FMA levels): `tan r` or `−1/tan r` by the
+/// quadrant's parity.
+#[inline(always)]
+fn tan32<M: Fma>(x: f32) -> (f32, bool) {
+    let ax = x.abs();
+    let t = M::fma32(ax, FRAC_2_PI_F, SHIFT32);
+    let k = t - SHIFT32;
+    let odd = t.to_bits() & 1 == 1;
+    // r = |x| − k π/2 as r2 + rl: the first step exact, the second's product and sum
+    // errors kept (FMA, two-sum), the third a correction
+    let r1 = M::fma32(-k, PIO2_1F, ax);
+    let p = k * PIO2_2F;
+    let pe = M::fma32(k, PIO2_2F, -p);
+    let r2 = r1 - p;
+    let bb = r2 - r1;
+    let e = (r1 - (r2 - bb)) + (-p - bb);
+    let rl = M::fma32(-k, PIO2_3F, e - pe);
+    // tan(r2 + rl) = r2 + r2³ T(r2²) + rl (1 + r2²) + …, summed as t + d
+    let z = r2 * r2;
+    let corr = M::fma32(r2 * z, horner32::<M, 7>(z, &TAN32), M::fma32(rl, z, rl));
+    let t = r2 + corr;
+    let d = (r2 - t) + corr;
+    // odd quadrants: −1/(t + d), the quotient corrected by its residual
+    let q0 = -1.0 / t;
+    let q = M::fma32(q0, M::fma32(q0, t, 1.0) + q0 * d, q0);
+    let v = if odd { q } else { t };
+    (
+        f32::from_bits(v.to_bits() ^ (x.to_bits() & 0x8000_0000)),
+        ax <= MEDIUM32,
+    )
+}
+
 /// `x`'s sign bit applied to `v` (odd functions of `|x|`).
 #[inline(always)]
 fn with_sign_of(v: f64, x: f64) -> f64 {
@@ -157,7 +212,7 @@ fn with_sign_of(v: f64, x: f64) -> f64 {
 
 /// Each kernel: its result from `sin |x|`, `cos |x|` and `x`, for both dtypes.
 macro_rules! trig_impls {
-    ($($K:ident: |$s:pat_param, $c:pat_param, $x:pat_param| $e:expr, $std:ident;)*) => {$(
+    ($($K:ident: |$s:pat_param, $c:pat_param, $x:pat_param| $e:expr, $std:ident, $native:literal;)*) => {$(
         impl Unary<f64> for $K {
             #[inline(always)]
             fn fast<M: Fma>(x: f64) -> (f64, bool) {
@@ -172,6 +227,9 @@ macro_rules! trig_impls {
         impl Unary<f32> for $K {
             #[inline(always)]
             fn fast<M: Fma>(x: f32) -> (f32, bool) {
+                if M::FUSED && $native {
+                    return tan32::<M>(x);
+                }
                 let x = f64::from(x);
                 let ($s, $c, ok) = sin_cos_for_f32::<M>(x.abs());
                 let $x = x;
@@ -185,7 +243,8 @@ macro_rules! trig_impls {
 }
 
 trig_impls! {
-    Sin: |s, _, x| with_sign_of(s, x), sin;
-    Cos: |_, c, _| c, cos;
-    Tan: |s, c, x| with_sign_of(s / c, x), tan;
+    Sin: |s, _, x| with_sign_of(s, x), sin, false;
+    Cos: |_, c, _| c, cos, false;
+    // f32: `tan32` at the FMA levels
+    Tan: |s, c, x| with_sign_of(s / c, x), tan, true;
 }
