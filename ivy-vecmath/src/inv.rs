@@ -21,7 +21,7 @@
 //! `f32` computes in `f64` with one plain division or square root (relative error 2^-52)
 //! and rounds once.
 
-use crate::{div_dd, fast_two_sum, horner, two_sum, Binary, Fma, Unary};
+use crate::{div_dd, fast_two_sum, horner, horner32, two_sum, Binary, Fma, Unary};
 
 /// Arctangent.
 ///
@@ -174,6 +174,55 @@ fn atan_for_f32<M: Fma>(ay: f64, ax: f64) -> f64 {
     bh + M::fma(t * z, horner::<M, 7>(z, &ATAN32), t + bl)
 }
 
+/// `atan t = t + t z P(z)`, z = t², |t| ≤ ½, for the `f32`-arithmetic kernels: degree 5,
+/// `f32` coefficients, relative error 2^-24 (`scripts/vecmath_coeffs.py`); the term is
+/// below 8.4 % of the result.
+const ATAN32N: [f32; 6] = [
+    -0.333_333_34,
+    0.199_998_75,
+    -0.142_798,
+    0.110_068_806,
+    -0.082_355_06,
+    0.042_256_858,
+];
+// π/4, π/2, π in two f32 parts
+const PIO4_HI32: f32 = f32::from_bits(0x3f49_0fdb);
+const PIO4_LO32: f32 = f32::from_bits(0xb2bb_bd2e);
+const PIO2_HI32: f32 = f32::from_bits(0x3fc9_0fdb);
+const PIO2_LO32: f32 = f32::from_bits(0xb33b_bd2e);
+const PI_HI32: f32 = f32::from_bits(0x4049_0fdb);
+const PI_LO32: f32 = f32::from_bits(0xb3bb_bd2e);
+
+/// `atan(ay / ax)` for `ay, ax ≥ 0` (not both 0, the larger within 2^±100) in `f32`
+/// arithmetic (FMA levels), as `(s, lo)` with `s` the base angle plus `t` and `lo` the rest:
+/// `atan_reduce`'s three intervals, `t = num / (den + dl)` to 2^-46 (a reciprocal, the
+/// product, and the exact residual), the base angle in two parts.
+#[inline(always)]
+fn atan32_parts<M: Fma>(ay: f32, ax: f32) -> (f32, f32) {
+    let mid = ay > 0.5 * ax;
+    let big = ay > 2.0 * ax;
+    // ay + ax in two parts (fast two-sum, the larger first)
+    let (g, l) = if ay > ax { (ay, ax) } else { (ax, ay) };
+    let sh = g + l;
+    let sl = l - (sh - g);
+    let (num, den, dl, bh, bl) = if big {
+        (-ax, ay, 0.0, PIO2_HI32, PIO2_LO32)
+    } else if mid {
+        (ay - ax, sh, sl, PIO4_HI32, PIO4_LO32)
+    } else {
+        (ay, ax, 0.0, 0.0, 0.0)
+    };
+    let r = 1.0 / den;
+    let t = num * r;
+    let tl = (M::fma32(-t, den, num) - t * dl) * r;
+    let z = t * t;
+    let tail = t * z * horner32::<M, 6>(z, &ATAN32N);
+    // atan(t + tl) = atan t + tl / (1 + t²) + …; |bh| > |t| unless bh = 0
+    let s = bh + t;
+    let e = t - (s - bh);
+    (s, e + (bl + (M::fma32(-tl, z, tl) + tail)))
+}
+
 impl Unary<f64> for Atan {
     #[inline(always)]
     fn fast<M: Fma>(x: f64) -> (f64, bool) {
@@ -189,6 +238,11 @@ impl Unary<f64> for Atan {
 impl Unary<f32> for Atan {
     #[inline(always)]
     fn fast<M: Fma>(x: f32) -> (f32, bool) {
+        if M::FUSED {
+            // atan rounds to π/2 from 2^25 on (∞ is clamped there)
+            let (s, lo) = atan32_parts::<M>(x.abs().min(1.0e30), 1.0);
+            return ((s + lo).copysign(x), !x.is_nan());
+        }
         let a = f64::from(x.abs().min(1.0e30));
         ((atan_for_f32::<M>(a, 1.0) as f32).copysign(x), !x.is_nan())
     }
@@ -230,6 +284,33 @@ impl Binary<f64> for Atan2 {
 impl Binary<f32> for Atan2 {
     #[inline(always)]
     fn fast<M: Fma>(y: f32, x: f32) -> (f32, bool) {
+        if M::FUSED {
+            // scaled (exactly) so that ay + ax does not overflow, and that the quotient's
+            // residual (2^-24 of the smaller operand) stays normal
+            let (ay, ax) = (y.abs(), x.abs());
+            let m = ay.max(ax);
+            let sc = if m > 1.0e30 {
+                1.0 / 1_099_511_627_776.0 // 2^-40
+            } else if m < 1.0e6 && ay.min(ax) < 1.0e-30 {
+                1_208_925_819_614_629_174_706_176.0 // 2^80
+            } else {
+                1.0
+            };
+            let (s, lo) = atan32_parts::<M>(ay * sc, ax * sc);
+            let v = if x.is_sign_negative() {
+                // π − a, π ≥ s
+                let d = PI_HI32 - s;
+                let e = (PI_HI32 - d) - s;
+                d + (e + (PI_LO32 - lo))
+            } else {
+                s + lo
+            };
+            // results below 2^-100 (a quotient near f32's subnormal range) take `atan2f`
+            return (
+                v.copysign(y),
+                y.is_finite() && x.is_finite() && (x != 0.0 || y != 0.0) && (v >= 1e-30 || y == 0.0),
+            );
+        }
         let (ay, ax) = (f64::from(y.abs()), f64::from(x.abs()));
         let a = atan_for_f32::<M>(ay, ax);
         let v = if x.is_sign_negative() { PI_HI - a } else { a };
