@@ -401,9 +401,50 @@ fn asin_for_f32<M: Fma>(ax: f64) -> (bool, f64) {
     (big, M::fma(s * z, horner::<M, 7>(z, &ASIN32), s))
 }
 
+/// `asin s = s + s z P(z)`, z = s², s ≤ ½, for the `f32`-arithmetic kernels: degree 5,
+/// `f32` coefficients, relative error 2^-23.9 (`scripts/vecmath_coeffs.py`); the term is
+/// below 4.5 % of the result.
+const ASIN32N: [f32; 6] = [
+    0.166_666_66,
+    0.075_000_94,
+    0.044_599_403,
+    0.031_100_662,
+    0.017_149_238,
+    0.033_690_847,
+];
+
+/// `asin` of `ax` in [0, 1] in `f32` arithmetic (FMA levels), fdlibm's split: `(big, a,
+/// al)` with `asin ax = a + al` for ax ≤ ½, and `asin √((1 − ax)/2) = a + al` above (the
+/// square root in two parts from its exact residual).
+#[inline(always)]
+fn asin32_parts<M: Fma>(ax: f32) -> (bool, f32, f32) {
+    let big = ax > 0.5;
+    // exact: 1 − ax by Sterbenz's lemma, the halving
+    let z = if big { (1.0 - ax) * 0.5 } else { ax * ax };
+    let s = if big { z.sqrt() } else { ax };
+    let sl = if big {
+        M::fma32(-s, s, z) / (s + s).max(f32::MIN_POSITIVE)
+    } else {
+        0.0
+    };
+    (big, s, M::fma32(s * z, horner32::<M, 6>(z, &ASIN32N), sl))
+}
+
 impl Unary<f32> for Asin {
     #[inline(always)]
     fn fast<M: Fma>(x: f32) -> (f32, bool) {
+        if M::FUSED {
+            let (big, a, al) = asin32_parts::<M>(x.abs());
+            // big: π/2 − 2(a + al), |π/2| > 2a
+            let d = PIO2_HI32 - 2.0 * a;
+            let e = (PIO2_HI32 - d) - 2.0 * a;
+            let y = if big {
+                d + (e + M::fma32(-2.0, al, PIO2_LO32))
+            } else {
+                a + al
+            };
+            return (y.copysign(x), x.abs() <= 1.0);
+        }
         let (big, a) = asin_for_f32::<M>(f64::from(x.abs()));
         let y = if big { M::fma(-2.0, a, PIO2_HI) } else { a };
         ((y as f32).copysign(x), x.abs() <= 1.0)
@@ -416,6 +457,29 @@ impl Unary<f32> for Asin {
 impl Unary<f32> for Acos {
     #[inline(always)]
     fn fast<M: Fma>(x: f32) -> (f32, bool) {
+        if M::FUSED {
+            let (big, a, al) = asin32_parts::<M>(x.abs());
+            let neg = x.is_sign_negative();
+            // small: π/2 − asin x; big: 2 asin(…) for x > 0, π − 2 asin(…) for x < 0
+            let (a, al) = if big {
+                // bh − a: the doubled angle subtracted from π, or added to 0
+                let m = if neg { 2.0 } else { -2.0 };
+                (m * a, m * al)
+            } else {
+                (a.copysign(x), al.copysign(x))
+            };
+            let (bh, bl) = if !big {
+                (PIO2_HI32, PIO2_LO32)
+            } else if neg {
+                (PI_HI32, PI_LO32)
+            } else {
+                (0.0, 0.0)
+            };
+            // bh − a, |bh| > |a| unless bh = 0
+            let d = bh - a;
+            let e = (bh - d) - a;
+            return (d + (e + (bl - al)), x.abs() <= 1.0);
+        }
         let (big, a) = asin_for_f32::<M>(f64::from(x.abs()));
         let neg = x.is_sign_negative();
         let y = if !big {
