@@ -114,12 +114,20 @@ where
     G: Fn(T) -> U + Copy + Send + Sync,
     F: Fn(U, U) -> U + Copy + Send + Sync,
 {
-    if x.len() <= LEAF {
-        let first = || g(x[0]);
-        return fold_leaf(x, init.unwrap_or_else(first), g, f);
+    // an idempotent fold (no identity: `max`, `min`) is exact in any order: longer leaves
+    // and more accumulators (four vector registers of chains, not one)
+    let (leaf, lanes) = match init {
+        Some(_) => (LEAF, LANES),
+        None => (FLAT_LEAF, FLAT_LANES),
+    };
+    if x.len() <= leaf {
+        return match init {
+            Some(i) => fold_leaf::<T, U, LANES>(x, i, g, f),
+            None => fold_leaf::<T, U, FLAT_LANES>(x, g(x[0]), g, f),
+        };
     }
     // the halves' boundary on a whole number of lanes, so each leaf is full
-    let mid = (x.len() / 2).div_ceil(LANES) * LANES;
+    let mid = (x.len() / 2).div_ceil(lanes) * lanes;
     let (a, b) = x.split_at(mid);
     if worth_splitting(std::mem::size_of_val(x)) {
         let (mut ra, mut rb) = (None, None);
@@ -133,19 +141,28 @@ where
     f(fold_map(a, init, g, f), fold_map(b, init, g, f))
 }
 
-/// A leaf of [`fold_map`]: `LANES` accumulators over interleaved values, then combined.
+/// The leaf length and accumulators of an idempotent fold ([`fold_map`] without `init`).
+const FLAT_LEAF: usize = 8192;
+const FLAT_LANES: usize = 64;
+
+/// A leaf of [`fold_map`]: `L` accumulators over interleaved values, then combined.
 #[inline]
-fn fold_leaf<T: Copy, U: Copy>(x: &[T], init: U, g: impl Fn(T) -> U, f: impl Fn(U, U) -> U) -> U {
-    let mut acc = [init; LANES];
-    let chunks = x.chunks_exact(LANES);
+fn fold_leaf<T: Copy, U: Copy, const L: usize>(
+    x: &[T],
+    init: U,
+    g: impl Fn(T) -> U,
+    f: impl Fn(U, U) -> U,
+) -> U {
+    let mut acc = [init; L];
+    let chunks = x.chunks_exact(L);
     let rest = chunks.remainder();
     for c in chunks {
-        for i in 0..LANES {
+        for i in 0..L {
             acc[i] = f(acc[i], g(c[i]));
         }
     }
     // pairwise over the lanes too
-    let mut w = LANES;
+    let mut w = L;
     while w > 1 {
         w /= 2;
         for i in 0..w {
