@@ -18,6 +18,9 @@
 //! for `f64`, 6 for `f32`, fit as above) instead of fdlibm's rational function. `acos`
 //! adds the same parts to π/2, 0 or π.
 //!
+//! `f32` at the FMA levels: the same reductions in `f32` arithmetic (`atan32_parts`,
+//! `asin32_parts`), the quotient or root in two parts from its exact residual, polynomials
+//! of degree 5 with `f32` coefficients, the base angles in two `f32` parts. Elsewhere
 //! `f32` computes in `f64` with one plain division or square root (relative error 2^-52)
 //! and rounds once.
 
@@ -308,7 +311,10 @@ impl Binary<f32> for Atan2 {
             // results below 2^-100 (a quotient near f32's subnormal range) take `atan2f`
             return (
                 v.copysign(y),
-                y.is_finite() && x.is_finite() && (x != 0.0 || y != 0.0) && (v >= 1e-30 || y == 0.0),
+                y.is_finite()
+                    && x.is_finite()
+                    && (x != 0.0 || y != 0.0)
+                    && (v >= 1e-30 || y == 0.0),
             );
         }
         let (ay, ax) = (f64::from(y.abs()), f64::from(x.abs()));

@@ -13,7 +13,12 @@
 //! freely granted, provided that this notice is preserved."): `log(1 + f)` split into a
 //! 21-bit `hi` and a `lo`, each multiplied by `1/ln 2` (`1/ln 10`) in two parts, so that
 //! the one inexact product is a small correction; `f²/2` is kept exact (two parts), and
-//! subnormals are scaled rather than left to `libm`. `f32` computes in `f64` (one rounding
+//! subnormals are scaled rather than left to `libm`.
+//!
+//! `f32` `log`, `log1p`, `log2`, `log10` at the FMA levels: the same reduction in `f32` bits, `Q` of
+//! degree 8 in `f32`, `f − f²/2` summed exactly and `k ln 2` (or `k`, `k log10 2`) added by
+//! a fast two-sum, the `1/ln 2`, `1/ln 10` products in two parts (`log_parts32`); positive
+//! subnormals take `libm`. Otherwise `f32` computes in `f64` (one rounding
 //! of `k + log(1 + f)/ln 2`).
 
 use crate::exp::{LN2_HI, LN2_LO};
@@ -126,9 +131,24 @@ const LOG10E_LO32: f32 = f32::from_bits(0xb22d_91af);
 /// two-sum), so that only the caller's last addition rounds at the result's scale.
 #[inline(always)]
 fn log_parts32<M: Fma>(x: f32) -> (f32, f32, f32) {
+    let (k, f) = log_reduce32(x);
+    log1p_parts32::<M>(k, f)
+}
+
+/// `x = 2^k (1 + f)`, `1 + f` in [√½, √2), `f` exact: `(k, f)`.
+#[inline(always)]
+fn log_reduce32(x: f32) -> (i32, f32) {
     let ix = x.to_bits().wrapping_sub(0x3f35_04f3); // √½
     let k = (ix as i32) >> 23;
-    let f = f32::from_bits(x.to_bits().wrapping_sub((k as u32) << 23)) - 1.0;
+    (
+        k,
+        f32::from_bits(x.to_bits().wrapping_sub((k as u32) << 23)) - 1.0,
+    )
+}
+
+/// `(k, hi, lo)` with `k ln 2 + hi + lo = k ln 2 + log(1 + f)`, as [`log_parts32`].
+#[inline(always)]
+fn log1p_parts32<M: Fma>(k: i32, f: f32) -> (f32, f32, f32) {
     let hf = 0.5 * f;
     let h = hf * f;
     let hl = M::fma32(hf, f, -h);
@@ -255,6 +275,26 @@ impl Unary<f64> for Log1p {
 impl Unary<f32> for Log1p {
     #[inline(always)]
     fn fast<M: Fma>(x: f32) -> (f32, bool) {
+        if M::FUSED {
+            // u = 1 + x rounded, c its exact error (fast two-sum, the larger first); for
+            // k = 0, f is x itself (exact), else log(u + c) = log u + c/u + …, with
+            // c/u = c 2^-k / (1 + f) from a short series (c is below 2^-24 u)
+            let u = 1.0 + x;
+            let c = if x.abs() > 1.0 {
+                (x - u) + 1.0
+            } else {
+                (1.0 - u) + x
+            };
+            let (k, f) = log_reduce32(u);
+            let (f, c) = if k == 0 { (x, 0.0) } else { (f, c) };
+            let inv_2k = f32::from_bits(((127 - k.clamp(-126, 127)) as u32) << 23);
+            let dl = c * inv_2k * M::fma32(M::fma32(f, -f, f), f, 1.0 - f);
+            let (kf, hi, lo) = log1p_parts32::<M>(k, f);
+            let (v, ve) = fast_two_sum32(kf * LN2_HI32, hi);
+            let y = v + M::fma32(kf, LN2_LO32, ve + (lo + dl));
+            // −0 keeps its sign
+            return (if x == 0.0 { x } else { y }, x > -1.0 && x <= f32::MAX);
+        }
         // `1 + x` is exact in f64 for |x| ≥ 2^-29; below, log1p(x) rounds to x in f32
         let xd = f64::from(x);
         let y = log_core::<M, 11>(1.0 + xd, &Q32) as f32;

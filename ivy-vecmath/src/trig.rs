@@ -5,6 +5,11 @@
 //! is freely granted, provided that this notice is preserved."). Both kernels run for every
 //! lane and the quadrant selects; `tan` is their quotient. Arguments beyond `2^20 π/2`, and
 //! lanes whose reduction cancels more than the two rounds cover, take the exact path.
+//!
+//! `f32` `tan` at the FMA levels is `f32` arithmetic (`tan32`): Cody–Waite reduction by
+//! π/2 in three `f32` parts up to |x| = 71476 (numpy's bound for the same scheme; beyond,
+//! `libm`), the remainder in two parts, `tan r = r + r³ T(r²)` and, in odd quadrants, the
+//! cotangent's quotient corrected by its residual. `f32` `sin`/`cos` stay in `f64`.
 
 use crate::{horner32, shifted_int, Fma, Unary, SHIFT};
 
