@@ -71,7 +71,7 @@ pub(crate) fn exp_core<M: Fma, const N: usize>(x: f64, p: &[f64; N]) -> f64 {
     // exact without FMA too: `k * LN2_HI` is exact, and `x - k ln 2` by Sterbenz's lemma
     let r = M::fma(k, -LN2_HI, x);
     let r = M::fma(k, -LN2_LO, r);
-    let er = 1.0 + M::fma(r * r, horner::<M, N>(r, p), r);
+    let er = 1.0 + M::fma(r * r, horner::<M, _, N>(r, p), r);
     let scale = f64::from_bits(shifted_int(t).wrapping_add(1023) << 52);
     er * scale
 }
@@ -97,7 +97,7 @@ pub(crate) fn exp_reduce<M: Fma, const E0: u64>(x: f64) -> (f64, f64, f64) {
 pub(crate) fn exp_parts<M: Fma, const E0: u64>(x: f64) -> (f64, f64, f64, f64, f64) {
     let (s, rh, rl) = exp_reduce::<M, E0>(x);
     let (q, ql) = M::two_prod(rh, rh);
-    let t3 = M::fma(q * rh, horner::<M, 10>(rh, &P3_64), M::fma(rl, rh, rl));
+    let t3 = M::fma(q * rh, horner::<M, _, 10>(rh, &P3_64), M::fma(rl, rh, rl));
     (s, rh, q, ql, t3)
 }
 
@@ -132,7 +132,7 @@ pub(crate) fn exp_dd<M: Fma, const E0: u64>(x: f64) -> (f64, f64) {
 #[inline(always)]
 pub(crate) fn expm1_for_f32<M: Fma>(x: f64) -> f64 {
     let (s, rh, _) = exp_reduce::<M, 1023>(x);
-    let tail = rh * rh * horner::<M, 6>(rh, &P32);
+    let tail = rh * rh * horner::<M, _, 6>(rh, &P32);
     M::fma(s, rh + tail, s - 1.0)
 }
 

@@ -7,7 +7,7 @@
 //! beyond 2^±50), and elsewhere sums the exact squares in `f64` and rounds the square root
 //! once.
 
-use crate::{two_sum, Binary, Fma};
+use crate::{fast_two_sum, two_sum, Binary, Fma};
 
 /// `√(a² + b²)` without undue overflow or underflow.
 ///
@@ -82,8 +82,8 @@ fn hypot32<M: Fma>(a: f32, b: f32) -> f32 {
     let p = x * x;
     let q = y * y;
     // p ≥ q: fast two-sum, then the products' errors
-    let sh = p + q;
-    let sl = ((p - sh) + q) + (M::fma32(x, x, -p) + M::fma32(y, y, -q));
+    let (sh, sl) = fast_two_sum(p, q);
+    let sl = sl + (M::fma32(x, x, -p) + M::fma32(y, y, -q));
     let r = sh.sqrt();
     let res = M::fma32(-r, r, sh) + sl;
     (r + res / (2.0 * r.max(f32::MIN_POSITIVE))) * inv

@@ -24,7 +24,7 @@
 //! `f32` computes in `f64` with one plain division or square root (relative error 2^-52)
 //! and rounds once.
 
-use crate::{div_dd, fast_two_sum, horner, horner32, two_sum, Binary, Fma, Unary};
+use crate::{div_dd, fast_two_sum, horner, two_sum, Binary, Fma, Unary};
 
 /// Arctangent.
 ///
@@ -162,7 +162,7 @@ fn atan_dd<M: Fma>(ay: f64, ax: f64) -> (f64, f64) {
     let (num, dh, dl, bh, bl) = atan_reduce::<true>(ay, ax);
     let (t, tl) = div_dd::<M>(num, 0.0, dh, dl);
     let z = t * t;
-    let tail = t * z * horner::<M, 13>(z, &ATAN64);
+    let tail = t * z * horner::<M, _, 13>(z, &ATAN64);
     // atan(t + tl) = atan t + tl / (1 + t²) + O(tl²)
     let (s, e) = fast_two_sum(bh, t);
     fast_two_sum(s, (e + bl) + (M::fma(-tl, z, tl) + tail))
@@ -174,7 +174,7 @@ fn atan_for_f32<M: Fma>(ay: f64, ax: f64) -> f64 {
     let (num, dh, _, bh, bl) = atan_reduce::<false>(ay, ax);
     let t = num / dh;
     let z = t * t;
-    bh + M::fma(t * z, horner::<M, 7>(z, &ATAN32), t + bl)
+    bh + M::fma(t * z, horner::<M, _, 7>(z, &ATAN32), t + bl)
 }
 
 /// `atan t = t + t z P(z)`, z = t², |t| ≤ ½, for the `f32`-arithmetic kernels: degree 5,
@@ -206,8 +206,7 @@ fn atan32_parts<M: Fma>(ay: f32, ax: f32) -> (f32, f32) {
     let big = ay > 2.0 * ax;
     // ay + ax in two parts (fast two-sum, the larger first)
     let (g, l) = if ay > ax { (ay, ax) } else { (ax, ay) };
-    let sh = g + l;
-    let sl = l - (sh - g);
+    let (sh, sl) = fast_two_sum(g, l);
     let (num, den, dl, bh, bl) = if big {
         (-ax, ay, 0.0, PIO2_HI32, PIO2_LO32)
     } else if mid {
@@ -219,10 +218,9 @@ fn atan32_parts<M: Fma>(ay: f32, ax: f32) -> (f32, f32) {
     let t = num * r;
     let tl = (M::fma32(-t, den, num) - t * dl) * r;
     let z = t * t;
-    let tail = t * z * horner32::<M, 6>(z, &ATAN32N);
+    let tail = t * z * horner::<M, _, 6>(z, &ATAN32N);
     // atan(t + tl) = atan t + tl / (1 + t²) + …; |bh| > |t| unless bh = 0
-    let s = bh + t;
-    let e = t - (s - bh);
+    let (s, e) = fast_two_sum(bh, t);
     (s, e + (bl + (M::fma32(-tl, z, tl) + tail)))
 }
 
@@ -302,8 +300,7 @@ impl Binary<f32> for Atan2 {
             let (s, lo) = atan32_parts::<M>(ay * sc, ax * sc);
             let v = if x.is_sign_negative() {
                 // π − a, π ≥ s
-                let d = PI_HI32 - s;
-                let e = (PI_HI32 - d) - s;
+                let (d, e) = fast_two_sum(PI_HI32, -s);
                 d + (e + (PI_LO32 - lo))
             } else {
                 s + lo
@@ -338,7 +335,7 @@ fn asin_parts<M: Fma>(ax: f64) -> (bool, f64, f64) {
     let big = ax > 0.5;
     // exact: 1 − |x| by Sterbenz's lemma, the halving
     let z = if big { (1.0 - ax) * 0.5 } else { ax * ax };
-    let p = z * horner::<M, 13>(z, &ASIN64);
+    let p = z * horner::<M, _, 13>(z, &ASIN64);
     let s = z.sqrt();
     // √z = s + (z − s²) / 2s, the residual exact
     let (ss, sse) = M::two_prod(s, s);
@@ -404,7 +401,7 @@ fn asin_for_f32<M: Fma>(ax: f64) -> (bool, f64) {
     let big = ax > 0.5;
     let z = if big { (1.0 - ax) * 0.5 } else { ax * ax };
     let s = if big { z.sqrt() } else { ax };
-    (big, M::fma(s * z, horner::<M, 7>(z, &ASIN32), s))
+    (big, M::fma(s * z, horner::<M, _, 7>(z, &ASIN32), s))
 }
 
 /// `asin s = s + s z P(z)`, z = s², s ≤ ½, for the `f32`-arithmetic kernels: degree 5,
@@ -433,7 +430,7 @@ fn asin32_parts<M: Fma>(ax: f32) -> (bool, f32, f32) {
     } else {
         0.0
     };
-    (big, s, M::fma32(s * z, horner32::<M, 6>(z, &ASIN32N), sl))
+    (big, s, M::fma32(s * z, horner::<M, _, 6>(z, &ASIN32N), sl))
 }
 
 impl Unary<f32> for Asin {
@@ -442,8 +439,7 @@ impl Unary<f32> for Asin {
         if M::FUSED {
             let (big, a, al) = asin32_parts::<M>(x.abs());
             // big: π/2 − 2(a + al), |π/2| > 2a
-            let d = PIO2_HI32 - 2.0 * a;
-            let e = (PIO2_HI32 - d) - 2.0 * a;
+            let (d, e) = fast_two_sum(PIO2_HI32, -2.0 * a);
             let y = if big {
                 d + (e + M::fma32(-2.0, al, PIO2_LO32))
             } else {
@@ -482,8 +478,7 @@ impl Unary<f32> for Acos {
                 (0.0, 0.0)
             };
             // bh − a, |bh| > |a| unless bh = 0
-            let d = bh - a;
-            let e = (bh - d) - a;
+            let (d, e) = fast_two_sum(bh, -a);
             return (d + (e + (bl - al)), x.abs() <= 1.0);
         }
         let (big, a) = asin_for_f32::<M>(f64::from(x.abs()));

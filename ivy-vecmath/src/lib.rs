@@ -268,16 +268,30 @@ pub(crate) fn div_dd<M: Fma>(nh: f64, nl: f64, dh: f64, dl: f64) -> (f64, f64) {
 
 /// Dekker's fast two-sum: as [`two_sum`], for |a| ≥ |b| (or `a = 0`).
 #[inline(always)]
-pub(crate) fn fast_two_sum(a: f64, b: f64) -> (f64, f64) {
+pub(crate) fn fast_two_sum<T: Lane>(a: T, b: T) -> (T, T) {
     let s = a + b;
     (s, b - (s - a))
 }
 
-/// [`fast_two_sum`] in `f32`.
-#[inline(always)]
-pub(crate) fn fast_two_sum32(a: f32, b: f32) -> (f32, f32) {
-    let s = a + b;
-    (s, b - (s - a))
+/// A lane's float type (`f64`, or `f32` for the kernels in `f32` arithmetic): what the
+/// shared helpers ([`horner`], [`fast_two_sum`]) need of it.
+pub(crate) trait Lane:
+    Copy + std::ops::Add<Output = Self> + std::ops::Sub<Output = Self>
+{
+    /// `a * b + c` at level `M` ([`Fma::fma`] or [`Fma::fma32`]).
+    fn mad<M: Fma>(a: Self, b: Self, c: Self) -> Self;
+}
+impl Lane for f64 {
+    #[inline(always)]
+    fn mad<M: Fma>(a: f64, b: f64, c: f64) -> f64 {
+        M::fma(a, b, c)
+    }
+}
+impl Lane for f32 {
+    #[inline(always)]
+    fn mad<M: Fma>(a: f32, b: f32, c: f32) -> f32 {
+        M::fma32(a, b, c)
+    }
 }
 
 /// `mul_add` (one rounding): for levels with FMA.
@@ -312,24 +326,12 @@ impl Fma for Unfused {
 
 /// Horner's scheme: `p[0] + x (p[1] + x (p[2] + …))`.
 #[inline(always)]
-pub(crate) fn horner<M: Fma, const N: usize>(x: f64, p: &[f64; N]) -> f64 {
+pub(crate) fn horner<M: Fma, T: Lane, const N: usize>(x: T, p: &[T; N]) -> T {
     let mut acc = p[N - 1];
     let mut i = N - 1;
     while i > 0 {
         i -= 1;
-        acc = M::fma(acc, x, p[i]);
-    }
-    acc
-}
-
-/// [`horner`] in `f32`.
-#[inline(always)]
-pub(crate) fn horner32<M: Fma, const N: usize>(x: f32, p: &[f32; N]) -> f32 {
-    let mut acc = p[N - 1];
-    let mut i = N - 1;
-    while i > 0 {
-        i -= 1;
-        acc = M::fma32(acc, x, p[i]);
+        acc = T::mad::<M>(acc, x, p[i]);
     }
     acc
 }

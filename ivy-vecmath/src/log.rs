@@ -22,7 +22,7 @@
 //! of `k + log(1 + f)/ln 2`).
 
 use crate::exp::{LN2_HI, LN2_LO};
-use crate::{fast_two_sum, fast_two_sum32, horner, horner32, Fma, Unary};
+use crate::{fast_two_sum, horner, Fma, Unary};
 
 /// The natural logarithm.
 ///
@@ -153,10 +153,8 @@ fn log1p_parts32<M: Fma>(k: i32, f: f32) -> (f32, f32, f32) {
     let h = hf * f;
     let hl = M::fma32(hf, f, -h);
     let f2 = f * f;
-    let t = f2 * f * horner32::<M, 9>(f, &Q32N);
-    // |f| ≥ |h|: fast two-sum
-    let s = f - h;
-    let e = (f - s) - h;
+    let t = f2 * f * horner::<M, _, 9>(f, &Q32N);
+    let (s, e) = fast_two_sum(f, -h); // |f| ≥ |h|
     (k as f32, s, e + (t - hl))
 }
 
@@ -195,10 +193,10 @@ pub(crate) fn log1p_dd<M: Fma, const N: usize>(a: f64, b: f64, q: &[f64; N]) -> 
     // log(u + c) − log u ≈ c / u = c 2^-k / (1 + f); the series' error (f^5 / (1 + f),
     // under 0.9 %) is below 2^-60 of the result, c being below 2^-53 u
     let inv_2k = f64::from_bits(((1023 - ki) as u64) << 52);
-    let dl = c * inv_2k * horner::<M, 5>(f, &[1.0, -1.0, 1.0, -1.0, 1.0]);
+    let dl = c * inv_2k * horner::<M, _, 5>(f, &[1.0, -1.0, 1.0, -1.0, 1.0]);
     // log(1 + f) = f − f²/2 + f³ Q(f), with f²/2 exact in two parts
     let (f2, f2l) = M::two_prod(f, f);
-    let lo = M::fma(f2 * f, horner::<M, N>(f, q), M::fma(k, LN2_LO, dl));
+    let lo = M::fma(f2 * f, horner::<M, _, N>(f, q), M::fma(k, LN2_LO, dl));
     // |k ln 2| > |f| for k ≠ 0; |k ln 2 + f| > f²/2
     let (h, l) = fast_two_sum(k * LN2_HI, f);
     let (h, l2) = fast_two_sum(h, -0.5 * f2);
@@ -211,7 +209,7 @@ pub(crate) fn log_core<M: Fma, const N: usize>(x: f64, q: &[f64; N]) -> f64 {
     let (k, f) = log_reduce(x);
     let f2 = f * f;
     let hfsq = 0.5 * f2;
-    let lo = M::fma(f2 * f, horner::<M, N>(f, q), k * LN2_LO);
+    let lo = M::fma(f2 * f, horner::<M, _, N>(f, q), k * LN2_LO);
     k * LN2_HI + (f - (hfsq - lo))
 }
 
@@ -234,7 +232,7 @@ impl Unary<f32> for Log {
         if M::FUSED {
             let (k, hi, lo) = log_parts32::<M>(x);
             // |k ln 2| ≥ |hi| for k ≠ 0
-            let (u, ue) = fast_two_sum32(k * LN2_HI32, hi);
+            let (u, ue) = fast_two_sum(k * LN2_HI32, hi);
             return (u + M::fma32(k, LN2_LO32, ue + lo), positive_normal(x));
         }
         // every positive finite f32, subnormals too, is a normal f64
@@ -290,7 +288,7 @@ impl Unary<f32> for Log1p {
             let inv_2k = f32::from_bits(((127 - k.clamp(-126, 127)) as u32) << 23);
             let dl = c * inv_2k * M::fma32(M::fma32(f, -f, f), f, 1.0 - f);
             let (kf, hi, lo) = log1p_parts32::<M>(k, f);
-            let (v, ve) = fast_two_sum32(kf * LN2_HI32, hi);
+            let (v, ve) = fast_two_sum(kf * LN2_HI32, hi);
             let y = v + M::fma32(kf, LN2_LO32, ve + (lo + dl));
             // −0 keeps its sign
             return (if x == 0.0 { x } else { y }, x > -1.0 && x <= f32::MAX);
@@ -328,7 +326,7 @@ fn log_hi_lo<M: Fma>(x: f64) -> (f64, f64, f64) {
     let hi = f64::from_bits((f - hfsq).to_bits() & 0xffff_ffff_0000_0000);
     let lo = M::fma(
         f2 * f,
-        horner::<M, 21>(f, &QX64),
+        horner::<M, _, 21>(f, &QX64),
         M::fma(-0.5, f2l, (f - hi) - hfsq),
     );
     (k, hi, lo)
@@ -351,7 +349,10 @@ const LOG10_2LO: f64 = 3.694_239_077_158_930_786_16e-13; // 0x3d59fef3_11f12b36
 fn log1p_f_for_f32<M: Fma>(x: f64) -> (f64, f64) {
     let (k, f) = log_reduce(x);
     let f2 = f * f;
-    (k, f + M::fma(f2 * f, horner::<M, 11>(f, &Q32), -0.5 * f2))
+    (
+        k,
+        f + M::fma(f2 * f, horner::<M, _, 11>(f, &Q32), -0.5 * f2),
+    )
 }
 
 /// The base-2 logarithm.
@@ -389,7 +390,7 @@ impl Unary<f32> for Log2 {
             // (hi + lo) / ln 2 = p + pe + …, the product's error exact; |k| ≥ 1 > |p|
             let p = hi * LOG2E_HI32;
             let pe = M::fma32(hi, LOG2E_HI32, -p);
-            let (u, ue) = fast_two_sum32(k, p);
+            let (u, ue) = fast_two_sum(k, p);
             let c = M::fma32(hi, LOG2E_LO32, M::fma32(lo, LOG2E_HI32, ue + pe));
             return (u + c, positive_normal(x));
         }
@@ -440,7 +441,7 @@ impl Unary<f32> for Log10 {
             // k log10(2) (exact high part) + (hi + lo) log10(e); |k log10 2| > |p| for k ≠ 0
             let p = hi * LOG10E_HI32;
             let pe = M::fma32(hi, LOG10E_HI32, -p);
-            let (u, ue) = fast_two_sum32(k * LOG10_2HI32, p);
+            let (u, ue) = fast_two_sum(k * LOG10_2HI32, p);
             let c = M::fma32(hi, LOG10E_LO32, M::fma32(lo, LOG10E_HI32, ue + pe));
             return (u + M::fma32(k, LOG10_2LO32, c), positive_normal(x));
         }

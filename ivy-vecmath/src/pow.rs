@@ -76,7 +76,7 @@ fn log_fine<M: Fma>(x: f64) -> (f64, f64) {
     let (t3h, t3l) = mul_dd::<M>(ch, cl, T3H, T3L);
     let (fh, fl) = mul_dd::<M>(ch, cl, zh, zl); // s⁵
     let (t5h, t5l) = mul_dd::<M>(fh, fl, T5H, T5L);
-    let r = fh * zh * horner::<M, 7>(zh, &W64);
+    let r = fh * zh * horner::<M, _, 7>(zh, &W64);
     // 2s, t3, t5, r: same signs, decreasing magnitudes
     let (a, al) = fast_two_sum(2.0 * s, t3h);
     let (a, al2) = fast_two_sum(a, t5h);

@@ -11,7 +11,7 @@
 //! `libm`), the remainder in two parts, `tan r = r + r³ T(r²)` and, in odd quadrants, the
 //! cotangent's quotient corrected by its residual. `f32` `sin`/`cos` stay in `f64`.
 
-use crate::{horner32, shifted_int, Fma, Unary, SHIFT};
+use crate::{fast_two_sum, horner, shifted_int, Fma, Unary, SHIFT};
 
 /// Sine.
 ///
@@ -196,9 +196,8 @@ fn tan32<M: Fma>(x: f32) -> (f32, bool) {
     let rl = M::fma32(-k, PIO2_3F, e - pe);
     // tan(r2 + rl) = r2 + r2³ T(r2²) + rl (1 + r2²) + …, summed as t + d
     let z = r2 * r2;
-    let corr = M::fma32(r2 * z, horner32::<M, 7>(z, &TAN32), M::fma32(rl, z, rl));
-    let t = r2 + corr;
-    let d = (r2 - t) + corr;
+    let corr = M::fma32(r2 * z, horner::<M, _, 7>(z, &TAN32), M::fma32(rl, z, rl));
+    let (t, d) = fast_two_sum(r2, corr);
     // odd quadrants: −1/(t + d), the quotient corrected by its residual
     let q0 = -1.0 / t;
     let q = M::fma32(q0, M::fma32(q0, t, 1.0) + q0 * d, q0);
