@@ -320,6 +320,13 @@ pub trait Kernels: BackendInfo {
     /// `K` of every element of `x` written into `out`, which has `x`'s shape and dtype:
     /// `Ok(false)` when the backend cannot write into `out` itself.
     fn map_into<K: Unary>(x: &Array, out: &mut Array) -> Result<bool>;
+    /// `x = K(x)` in place: `x`'s dtype is one `K` computes and keeps. `Ok(false)` (`x`
+    /// untouched) when the backend cannot update `x` itself (the default: candle's tensors
+    /// are immutable).
+    fn map_in_place<K: Unary>(x: &mut Array) -> Result<bool> {
+        let _ = x;
+        Ok(false)
+    }
     /// `K`'s `to_real` class of every element of the complex `x`, in a new array of the
     /// real component dtype.
     fn map_real<K: Unary>(x: &Array) -> Result<Array>;
@@ -450,6 +457,18 @@ pub fn unary_out<B: Kernels + ?Sized, K: Unary>(x: &Array, out: &mut Array) -> R
         B::map::<K>(&x)?
     };
     crate::__private::write_out(K::NAME, r, out)
+}
+
+/// `x = K(x)` in place, when `K` keeps `x`'s dtype (no integers computed as floats, no
+/// complex to real) and the backend can write `x` itself: `Ok(false)` (`x` untouched)
+/// otherwise, for the caller to compute the op and write its result into `x`.
+pub(crate) fn unary_in_place<B: Kernels + ?Sized, K: Unary>(x: &mut Array) -> Result<bool> {
+    let d = x.dtype();
+    if unary_result::<K>(d) != d || (K::INT_AS_FLOAT && (d.is_int() || d.is_bool())) {
+        return Ok(false);
+    }
+    check::<B, K>(d)?;
+    B::map_in_place::<K>(x)
 }
 
 /// Both operands of a binary family op in a dtype `K` computes (operands of one dtype).

@@ -184,6 +184,64 @@ fn in_place<B: Kernels, K: Binary>(info: ImplInfo, x: &mut Array, y: &Array) -> 
     family::binary_in_place::<B, K>(x, y).map(|()| true)
 }
 
+/// The in-place step of a unary op on backend `B`: `x = K(x)` through the family
+/// ([`family::unary_in_place`]), on the same conditions as [`in_place`]: `Ok(false)`,
+/// nothing done, when the op's dispatcher would not hand the call to the family unchanged,
+/// when `K` changes the dtype, or when the backend cannot write `x` itself.
+pub(crate) fn unary_in_place<B: Kernels, K: family::Unary>(
+    info: ImplInfo,
+    x: &mut Array,
+) -> Result<bool> {
+    let d = x.dtype();
+    if B::INVALID.union(info.unsupported).contains(d) || info != family::info::<B, K>() {
+        return Ok(false);
+    }
+    if info.has_device_specs() {
+        p::check_device(K::NAME, info, x.device(), d, B::BACKEND, B::VERSION_STR)?;
+    }
+    family::unary_in_place::<B, K>(x)
+}
+
+/// `op(x)` for an `x` the caller owns, in `x`'s own buffer where the backend can update it
+/// (ndarray; [`unary_in_place`]'s conditions), else `op(&x)`: the same result either way.
+/// What compositional bodies chain their steps with, so that a chain of element-wise ops
+/// holds one temporary. `$f`: the op, `$row`: its kernel row, `$info`: its
+/// `ElementwiseBackend` support constant.
+macro_rules! map_owned {
+    ($x:expr, $f:ident, $row:ident, $info:ident) => {{
+        let mut x: $crate::Array = $x;
+        let b = x.backend();
+        let done = $crate::__dispatch!(b, __B => $crate::ops::unary_in_place::<__B, $crate::kernels::$row>(
+            <__B as $crate::functional::elementwise::ElementwiseBackend>::$info,
+            &mut x,
+        ))?;
+        if done {
+            Ok(x)
+        } else {
+            $crate::$f(&x)
+        }
+    }};
+}
+pub(crate) use map_owned;
+
+/// `op(x, y)` for an `x` the caller owns ([`map_owned`]'s binary form): `x.op_assign(y)`
+/// when the result has `x`'s dtype and shape (in place on ndarray), else `op(&x, y)`.
+pub(crate) fn zip_owned<'b>(
+    mut x: Array,
+    y: &'b Array,
+    op: fn(Operand<'_>, Operand<'_>) -> Result<Array>,
+    assign_op: fn(&mut Array, &'b Array) -> Result<()>,
+) -> Result<Array> {
+    let keeps = ivy_core::promote_types(x.dtype(), y.dtype()).is_ok_and(|t| t == x.dtype())
+        && crate::__private::broadcasts_to(x.shape(), y.shape(), x.shape());
+    if keeps {
+        assign_op(&mut x, y)?;
+        Ok(x)
+    } else {
+        op(Operand::Array(&x), Operand::Array(y))
+    }
+}
+
 /// `x = op(x, rhs)`, written into `x` with `op_out`'s rules (see the module docs). `fast`
 /// is the op's [`in_place`] step for a backend, given `rhs` promoted to `x`'s dtype; `op`
 /// the op itself, for every other call.

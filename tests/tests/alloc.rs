@@ -9,11 +9,19 @@ struct Counting;
 
 thread_local! {
     static ALLOCS: Cell<usize> = const { Cell::new(0) };
+    /// Allocations of at least [`LARGE`] bytes (array buffers, not shapes or headers).
+    static LARGE_ALLOCS: Cell<usize> = const { Cell::new(0) };
 }
+
+/// What counts as a large allocation: 64 KiB.
+const LARGE: usize = 1 << 16;
 
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, l: Layout) -> *mut u8 {
         ALLOCS.with(|c| c.set(c.get() + 1));
+        if l.size() >= LARGE {
+            LARGE_ALLOCS.with(|c| c.set(c.get() + 1));
+        }
         unsafe { System.alloc(l) }
     }
     unsafe fn dealloc(&self, p: *mut u8, l: Layout) {
@@ -21,6 +29,9 @@ unsafe impl GlobalAlloc for Counting {
     }
     unsafe fn realloc(&self, p: *mut u8, l: Layout, n: usize) -> *mut u8 {
         ALLOCS.with(|c| c.set(c.get() + 1));
+        if n >= LARGE {
+            LARGE_ALLOCS.with(|c| c.set(c.get() + 1));
+        }
         unsafe { System.realloc(p, l, n) }
     }
 }
@@ -32,6 +43,13 @@ fn allocations(f: impl FnOnce()) -> usize {
     let before = ALLOCS.with(Cell::get);
     f();
     ALLOCS.with(Cell::get) - before
+}
+
+/// How many buffers of at least [`LARGE`] bytes `f` allocates.
+fn large_allocations(f: impl FnOnce()) -> usize {
+    let before = LARGE_ALLOCS.with(Cell::get);
+    f();
+    LARGE_ALLOCS.with(Cell::get) - before
 }
 
 /// `f` allocates nothing (`name` says which call did).
@@ -293,4 +311,47 @@ fn borrowed_ndarray_natives_are_read_in_place() {
         let _ = (&x + &a).unwrap();
     });
     assert_eq!(n, 2, "&Array + &ArrayD: the result only");
+}
+
+/// Compositional bodies chain their steps through one temporary: `cross_entropy` clips
+/// `pred` into a new buffer, then takes its log, multiplies by `true_` and negates it in
+/// that buffer, and sums into `out`; `softplus`'s body (run with no backend set) adds 1 to
+/// `exp(x)` in place and takes the log into `out`.
+#[test]
+fn compositional_bodies_hold_one_temporary() {
+    let (rows, cols) = (64, 1000); // 256 KB a buffer: one thread, above `LARGE`
+    let f = |v: f32| {
+        Array::from(ndarray::ArrayD::<f32>::from_elem(
+            ndarray::IxDyn(&[rows, cols]),
+            v,
+        ))
+    };
+    let (t, p) = (f(1.0), f(0.5));
+    let mut out = Array::from(ndarray::ArrayD::<f32>::zeros(ndarray::IxDyn(&[rows])));
+    ivy::set_backend(Backend::Ndarray);
+    ivy::cross_entropy_out(&t, &p, &mut out).unwrap();
+    let n = large_allocations(|| ivy::cross_entropy_out(&t, &p, &mut out).unwrap());
+    assert_eq!(n, 1, "cross_entropy_out: the clipped copy of `pred` only");
+    let want = -(0.5f32.ln()) * cols as f32;
+    for v in out.to_f64_vec().unwrap() {
+        assert!((v as f32 - want).abs() <= want * 1e-5, "{v} vs {want}");
+    }
+    // without `out`: the temporary and the (small) result
+    let n = large_allocations(|| drop(ivy::cross_entropy(&t, &p).unwrap()));
+    assert_eq!(n, 1, "cross_entropy");
+    // a `true_` of a wider dtype: the product is float64, a new buffer (as `multiply` gives)
+    let t64 = t.cast(Dtype::Float64).unwrap();
+    let r = ivy::cross_entropy(&t64, &p).unwrap();
+    assert_eq!(r.dtype(), Dtype::Float64);
+    ivy::unset_backend();
+
+    let x = f(0.25);
+    let mut sp = f(0.0);
+    ivy::softplus_out(&x, &mut sp).unwrap();
+    let n = large_allocations(|| ivy::softplus_out(&x, &mut sp).unwrap());
+    assert_eq!(n, 1, "softplus body: exp(x) only");
+    let want = 0.25f64.exp().ln_1p();
+    for v in sp.to_f64_vec().unwrap() {
+        assert!((v - want).abs() <= 1e-6, "{v} vs {want}");
+    }
 }

@@ -460,11 +460,13 @@ pub mod elementwise {
     pub fn clip(x: &Array, x_min: f64, x_max: f64, out: Option<&mut Array>) -> Result<Array>;
 
     /// `log(1 + exp(x))`. Mixed: a compositional body, overridden natively (and computed
-    /// stably) by the ndarray backend; with no backend set, the body runs.
+    /// stably) by the ndarray backend; with no backend set, the body runs, with one
+    /// temporary (`exp(x)`, to which 1 is added in place).
     #[mixed]
     #[nestable]
     pub fn softplus(x: &Array, out: Option<&mut Array>) -> Result<Array> {
-        let s = add(&exp(x)?, 1.0)?;
+        let mut s = exp(x)?;
+        s.add_assign(1.0)?;
         log_into(&s, out)
     }
 

@@ -3,11 +3,24 @@
 /// Loss functions.
 #[ivy_macros::category]
 pub mod losses {
-    use crate::{clip, log, negative_into, sum_with, SumKw};
+    use crate::ops::{map_owned, zip_owned};
+    use crate::{clip, multiply, sum_into, SumKw};
     use crate::{Array, Result};
 
     /// Cross-entropy between `true_` labels and `pred` probabilities along `axis`.
-    /// Compositional: the seed's body, passing `out` to its last op.
+    /// Compositional: the seed's body, `-sum(log(clip(pred, ε, 1 − ε)) · true_)`, chained
+    /// through one temporary (each step updates the clipped array in place where the
+    /// backend can, on ndarray; the negation is taken before the sum, which is exact) and
+    /// passing `out` to its last op.
+    ///
+    /// ```
+    /// ivy::set_backend(ivy::Backend::Ndarray);
+    /// let t = ivy::asarray(vec![0.0f32, 1.0])?;
+    /// let p = ivy::asarray(vec![0.25f32, 0.75])?;
+    /// let l = ivy::cross_entropy(&t, &p)?;
+    /// assert!((l.item::<f32>()? - -(0.75f32).ln()).abs() < 1e-6);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
     #[compositional]
     #[nestable]
     pub fn cross_entropy(
@@ -17,14 +30,15 @@ pub mod losses {
         #[kw(default = 1e-7)] epsilon: f64,
         out: Option<&mut Array>,
     ) -> Result<Array> {
-        let pred = clip(pred, epsilon, 1.0 - epsilon)?;
-        let log_pred = log(&pred)?;
-        let prod = (&log_pred * true_)?;
+        let t = clip(pred, epsilon, 1.0 - epsilon)?;
+        let t = map_owned!(t, log, Log, LOG)?;
+        let t = zip_owned(t, true_, |x, y| multiply(x, y), |x, y| x.mul_assign(y))?;
+        let t = map_owned!(t, negative, Negative, NEGATIVE)?;
         let kw = SumKw {
             axis: Some(vec![axis]),
             ..Default::default()
         };
-        negative_into(&sum_with(&prod, kw)?, out)
+        sum_into(&t, kw, out)
     }
 }
 

@@ -311,6 +311,15 @@ impl crate::family::Kernels for super::NdarrayBackend {
         })
     }
 
+    fn map_in_place<K: Unary>(x: &mut Array) -> Result<bool> {
+        let d = x.dtype();
+        let out = nd_mut(K::NAME, x)?;
+        super::nd_type!(d, T => Ok(match T::unwrap_mut(out) {
+            Some(o) => strided::map_in_place(Dst::init(o), unary_slices::<T, K>),
+            None => false,
+        }))
+    }
+
     fn map_real<K: Unary>(x: &Array) -> Result<Array> {
         Ok(Array::from_nd(match x.dtype() {
             Dtype::Complex64 => {

@@ -16,7 +16,8 @@
 //!   from) stack buffers of [`CHUNK`] elements.
 //!
 //! [`update`] runs a binary slice kernel in place, the output being its first input
-//! (`out = f(out, y)`: `x.add_assign(&y)`): the same walk, with each chunk of the output
+//! (`out = f(out, y)`: `x.add_assign(&y)`), and [`map_in_place`] a unary one (`out =
+//! f(out)`): the same walk, with each chunk of the output
 //! copied to a stack buffer before the kernel overwrites it, so a slice kernel never sees
 //! its output alias one of its inputs.
 //!
@@ -141,6 +142,19 @@ pub(crate) fn update<T: Copy + Send + Sync>(
         _data: PhantomData,
     };
     walk([x, y], out, f, true)
+}
+
+/// `out = f(out)` in place: a unary slice kernel over `out` itself, read chunk by chunk
+/// into a stack buffer before `f` overwrites the chunk (as [`update`] reads its first
+/// input). Nothing is allocated.
+pub(crate) fn map_in_place<T: Copy + Send + Sync>(out: Dst<'_, T>, f: SliceFn<T, T, 1>) -> bool {
+    let x = Src {
+        ptr: out.ptr.cast_const(),
+        shape: out.shape,
+        strides: out.strides,
+        _data: PhantomData,
+    };
+    walk([x], out, f, true)
 }
 
 /// [`run`]'s walk. `aliased`: input 0 is `out` itself (same pointer, shape and strides;
