@@ -176,7 +176,13 @@ pub mod statistical {
             keepdims,
             dtype: None,
         };
-        let m = divide(&sum_with(&xs, kw)?, n)?;
+        let mut m = sum_with(&xs, kw)?;
+        // the sum is the one temporary: divided in place when the quotient keeps its dtype
+        if m.dtype().is_float() || m.dtype().is_complex() {
+            m.div_assign(n)?;
+        } else {
+            m = divide(&m, n)?;
+        }
         match m.dtype() == d {
             true => super::finish(OP, m, out),
             false => super::finish(OP, astype(&m, d)?, out),
@@ -261,7 +267,9 @@ pub mod statistical {
             correction,
             keepdims,
         };
-        super::finish("std", sqrt(&var_with(x, kw)?)?, out)
+        // the root taken in the variance's buffer (in place on ndarray)
+        let v = crate::ops::map_owned!(var_with(x, kw)?, sqrt, Sqrt, SQRT)?;
+        super::finish("std", v, out)
     }
 
     /// Cumulative sum along `axis` (optional for arrays of rank 0 or 1; a 0-d array is

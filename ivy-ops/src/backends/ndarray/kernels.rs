@@ -1,8 +1,8 @@
 //! Generic kernels of the ndarray backend: each written once over the element trait.
 
-use super::{Elem, NdArray, NdElem, NdView};
+use super::{Elem, NdArray, NdData, NdElem, NdView};
 use crate::{Array, NativeArray};
-use ::ndarray::{ArrayBase, ArrayD, ArrayViewD, ArrayViewMutD, Data, IxDyn};
+use ::ndarray::{ArrayBase, ArrayD, ArrayViewD, ArrayViewMutD, Data, IxDyn, ShapeBuilder};
 use ivy_core::{Backend, Dtype, DtypeSet, Error, Result, Scalar};
 use std::borrow::Cow;
 use std::mem::MaybeUninit;
@@ -95,15 +95,6 @@ pub(crate) fn cast_view_cow<'a>(
     }
 }
 
-/// An uninitialised standard-layout buffer of `shape`, allocated through [`crate::alloc`].
-fn try_uninit<T>(op: &'static str, shape: &[usize]) -> Result<ArrayD<MaybeUninit<T>>> {
-    let n = crate::alloc::shape_size(op, shape, std::mem::size_of::<T>())?;
-    let mut v = crate::alloc::try_vec::<MaybeUninit<T>>(op, n)?;
-    // SAFETY: `MaybeUninit<T>` needs no initialisation, and `n` is within the capacity.
-    unsafe { v.set_len(n) };
-    shaped(op, shape, v)
-}
-
 /// A row-major buffer as an array of `shape` (the one wrapping of every kernel's buffer).
 pub(crate) fn shaped<T>(op: &'static str, shape: &[usize], v: Vec<T>) -> Result<ArrayD<T>> {
     ArrayD::from_shape_vec(IxDyn(shape), v).map_err(|_| Error::InvalidArgument {
@@ -183,20 +174,40 @@ pub(crate) fn try_owned<T: Copy + Send + Sync>(
     shaped(op, a.shape(), standard_vec(op, a)?)
 }
 
-/// `f` over `ins` (broadcast to `shape`) in a new array of `shape`.
+/// `f` over `ins` (broadcast to `shape`) in a new array of `shape`: the buffer allocated
+/// through [`crate::alloc`], written, then made shared storage directly (no `Array` to
+/// convert, no copy-on-write check: a small op's cost is mostly ndarray's constructors).
 fn new_array<T: Copy + Sync, O: Copy + Send, const N: usize>(
     op: &'static str,
     shape: &[usize],
     ins: [Src<'_, T>; N],
     f: SliceFn<T, O, N>,
-) -> Result<ArrayD<O>> {
-    let mut out = try_uninit::<O>(op, shape)?;
-    if !strided::run(ins, Dst::uninit(&mut out), f) {
+) -> Result<NdData<O>> {
+    let n = crate::alloc::shape_size(op, shape, std::mem::size_of::<O>())?;
+    let mut v = crate::alloc::try_vec::<O>(op, n)?;
+    // the strides, on the stack for up to 8 axes: ndarray's constructor is then given them
+    // (its own computation of them costs a small op more than its kernel)
+    let nd = shape.len();
+    let (mut signed, mut unsigned) = ([0isize; 8], [0usize; 8]);
+    let (mut signed_heap, mut unsigned_heap) = (Vec::new(), Vec::new());
+    let (strides, ustrides) = if nd <= 8 {
+        (&mut signed[..nd], &mut unsigned[..nd])
+    } else {
+        signed_heap.resize(nd, 0);
+        unsigned_heap.resize(nd, 0);
+        (&mut signed_heap[..], &mut unsigned_heap[..])
+    };
+    strided::row_major_strides(shape, strides, ustrides);
+    if !strided::run_new(ins, shape, strides, &mut v.spare_capacity_mut()[..n], f) {
         let lhs = ins.first().map_or(&[][..], |a| a.shape());
         return Err(shape_err(op, lhs, shape));
     }
-    // SAFETY: `run` wrote every element of `out`.
-    Ok(unsafe { out.assume_init() })
+    // SAFETY: `run_new` wrote all `n` elements.
+    unsafe { v.set_len(n) };
+    // SAFETY: `v` holds exactly the product of `shape`'s lengths, which `shape_size` also
+    // checked to fit in `isize::MAX` bytes (ndarray's size limit), and `ustrides` are its
+    // row-major strides (ndarray's default ones): each element is indexed once, within `v`.
+    Ok(unsafe { NdData::from_shape_vec_unchecked(IxDyn(shape).strides(IxDyn(ustrides)), v) })
 }
 
 /// `f` over `ins` (broadcast to `out`'s shape) into `out`: `false` (`out` untouched) when an
@@ -296,7 +307,7 @@ impl crate::family::Kernels for super::NdarrayBackend {
         super::nd_type!(x.dtype(), T => {
             let a = typed::<T>(K::NAME, x)?;
             let r = new_array(K::NAME, a.shape(), [a.src()], unary_slices::<T, K>)?;
-            Ok(Array::from_nd(T::wrap(r)))
+            Ok(Array::from_nd(T::wrap_shared(r)))
         })
     }
 
@@ -373,7 +384,7 @@ impl crate::family::Kernels for super::NdarrayBackend {
         super::nd_type!(x.dtype(), T => {
             let (a, b) = (typed::<T>(K::NAME, x)?, typed::<T>(K::NAME, y)?);
             let r = new_array(K::NAME, shape, [a.src(), b.src()], binary_slices::<T, K>)?;
-            Ok(Array::from_nd(T::wrap(r)))
+            Ok(Array::from_nd(T::wrap_shared(r)))
         })
     }
 

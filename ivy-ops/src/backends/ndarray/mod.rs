@@ -81,6 +81,9 @@ macro_rules! nd_array {
             impl From<ArrayD<$t>> for NdArray {
                 fn from(a: ArrayD<$t>) -> NdArray { NdArray::$v(a.into_shared()) }
             }
+            impl From<NdData<$t>> for NdArray {
+                fn from(a: NdData<$t>) -> NdArray { NdArray::$v(a) }
+            }
             impl NdElem for $t {
                 fn wrap(a: ArrayD<Self>) -> NdArray { NdArray::$v(a.into_shared()) }
                 fn wrap_shared(a: NdData<Self>) -> NdArray { NdArray::$v(a) }

@@ -125,6 +125,38 @@ pub(crate) fn run<T: Copy + Sync, O: Copy + Send, const N: usize>(
     walk(ins, out, f, false)
 }
 
+/// [`run`] into a new row-major buffer of `shape` (`out`: its element count, uninitialised;
+/// `strides`: `shape`'s row-major strides, [`row_major_strides`]), before the buffer becomes
+/// an array. `false` (nothing written) when an input does not broadcast to `shape`.
+pub(crate) fn run_new<T: Copy + Sync, O: Copy + Send, const N: usize>(
+    ins: [Src<'_, T>; N],
+    shape: &[usize],
+    strides: &[isize],
+    out: &mut [MaybeUninit<O>],
+    f: SliceFn<T, O, N>,
+) -> bool {
+    let dst = Dst {
+        ptr: out.as_mut_ptr().cast::<O>(),
+        shape,
+        strides,
+        _data: PhantomData,
+    };
+    walk(ins, dst, f, false)
+}
+
+/// Writes `shape`'s row-major strides into `strides` (ndarray's default strides: all 0
+/// for an empty shape), in both the loop's signed form and ndarray's unsigned one.
+pub(crate) fn row_major_strides(shape: &[usize], strides: &mut [isize], unsigned: &mut [usize]) {
+    let empty = shape.contains(&0);
+    let mut step = 1usize;
+    for ((s, u), &len) in strides.iter_mut().zip(unsigned.iter_mut()).zip(shape).rev() {
+        let v = if empty { 0 } else { step };
+        *u = v;
+        *s = v as isize;
+        step = step.wrapping_mul(len);
+    }
+}
+
 /// `out = f(out, y)` in place: `f` over `out` itself as its first input and `y` (broadcast
 /// to `out`'s shape) as its second, written back into `out`. `false` (nothing written) when
 /// `y` does not broadcast to `out`'s shape. Each chunk of `out` is read into a stack buffer
@@ -201,12 +233,23 @@ fn walk<T: Copy + Sync, O: Copy + Send, const N: usize>(
     if out.shape.contains(&0) {
         return true;
     }
-    // the axes of length > 1, with each operand's stride (0 where an input broadcasts)
-    let mut axes = [Axis {
+    // the axes of length > 1, with each operand's stride (0 where an input broadcasts), in
+    // a buffer of 8 axes unless more are kept (zeroing all `MAX_AXES` every call cost a small
+    // op more than its kernel)
+    let zero = Axis {
         len: 0,
         ins: [0; N],
         out: 0,
-    }; MAX_AXES];
+    };
+    let kept = out.shape.iter().filter(|&&len| len != 1).count();
+    let mut small = [zero; 8];
+    let mut big;
+    let axes: &mut [Axis<N>] = if kept <= small.len() {
+        &mut small
+    } else {
+        big = [zero; MAX_AXES];
+        &mut big
+    };
     let mut k = 0;
     for (i, (&len, &out_stride)) in out.shape.iter().zip(out.strides).enumerate() {
         if len == 1 {
