@@ -314,8 +314,8 @@ fn borrowed_ndarray_natives_are_read_in_place() {
 }
 
 /// Compositional bodies chain their steps through one temporary: `cross_entropy` clips
-/// `pred` into a new buffer, then takes its log, multiplies by `true_` and negates it in
-/// that buffer, and sums into `out`; `softplus`'s body (run with no backend set) adds 1 to
+/// `pred` into a new buffer, then takes its log and multiplies by `true_` in that buffer,
+/// and negates its (small) sum into `out`; `softplus`'s body (run with no backend set) adds 1 to
 /// `exp(x)` in place and takes the log into `out`.
 #[test]
 fn compositional_bodies_hold_one_temporary() {

@@ -29,6 +29,28 @@ pub(super) fn callees(body: &Block) -> Vec<String> {
             }
             syn::visit::visit_expr_binary(self, b);
         }
+        /// A macro's arguments, when they parse as comma-separated expressions, are visited
+        /// like the body (`map_owned!(var_with(x, kw)?, sqrt, Sqrt, SQRT)` calls `var`); and
+        /// `map_owned!`'s second argument names the op it runs (`sqrt`).
+        fn visit_macro(&mut self, m: &'ast syn::Macro) {
+            use syn::punctuated::Punctuated;
+            let parser = Punctuated::<Expr, syn::Token![,]>::parse_terminated;
+            if let Ok(args) = m.parse_body_with(parser) {
+                let is_map_owned = m
+                    .path
+                    .segments
+                    .last()
+                    .is_some_and(|s| s.ident == "map_owned");
+                for (i, a) in args.iter().enumerate() {
+                    if let (true, 1, Expr::Path(p)) = (is_map_owned, i, a) {
+                        if let Some(op) = p.path.get_ident() {
+                            self.0.push(op.unraw().to_string());
+                        }
+                    }
+                    self.visit_expr(a);
+                }
+            }
+        }
         fn visit_expr_unary(&mut self, u: &'ast syn::ExprUnary) {
             let bool_not = matches!(u.op, syn::UnOp::Not(_)) && is_rust_bool(&u.expr);
             if !bool_not {
@@ -114,5 +136,22 @@ fn unary_ops(op: &syn::UnOp) -> &'static [&'static str] {
         syn::UnOp::Neg(_) => &["negative"],
         syn::UnOp::Not(_) => &["bitwise_invert", "logical_not"],
         _ => &[],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn macro_arguments_are_visited() {
+        let body: syn::Block = syn::parse_quote!({
+            let v = map_owned!(var_with(x, kw)?, sqrt, Sqrt, SQRT)?;
+            let n = vec![abs(&v)?];
+            assert!(matches!(n.first(), Some(_)));
+            finish(v, out)
+        });
+        assert_eq!(
+            super::callees(&body),
+            ["abs", "finish", "first", "sqrt", "var"]
+        );
     }
 }

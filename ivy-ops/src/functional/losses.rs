@@ -4,14 +4,13 @@
 #[ivy_macros::category]
 pub mod losses {
     use crate::ops::{map_owned, zip_owned};
-    use crate::{clip, multiply, sum_into, SumKw};
+    use crate::{clip, multiply, negative_into, sum_with, SumKw};
     use crate::{Array, Result};
 
     /// Cross-entropy between `true_` labels and `pred` probabilities along `axis`.
     /// Compositional: the seed's body, `-sum(log(clip(pred, ε, 1 − ε)) · true_)`, chained
-    /// through one temporary (each step updates the clipped array in place where the
-    /// backend can, on ndarray; the negation is taken before the sum, which is exact) and
-    /// passing `out` to its last op.
+    /// through one temporary of `pred`'s size (the log and the product update the clipped
+    /// array in place where the backend can, on ndarray), passing `out` to its last op.
     ///
     /// ```
     /// ivy::set_backend(ivy::Backend::Ndarray);
@@ -33,12 +32,13 @@ pub mod losses {
         let t = clip(pred, epsilon, 1.0 - epsilon)?;
         let t = map_owned!(t, log, Log, LOG)?;
         let t = zip_owned(t, true_, |x, y| multiply(x, y), |x, y| x.mul_assign(y))?;
-        let t = map_owned!(t, negative, Negative, NEGATIVE)?;
         let kw = SumKw {
             axis: Some(vec![axis]),
             ..Default::default()
         };
-        sum_into(&t, kw, out)
+        // negated after the sum, not before: `-(0.0 + -0.0)` is -0.0, numpy's answer for
+        // a row whose labels are all 0
+        negative_into(&sum_with(&t, kw)?, out)
     }
 }
 
