@@ -93,6 +93,7 @@ FITS = [
 FITS32 = [
     ("exp.rs EXP32N4", exp_p, (-LN2_HALF, LN2_HALF), 4),
     ("hyp.rs TANH32N", tanh_p, (mpf(0), mpf("0.55") ** 2), 4),
+    ("hyp.rs RECIP43", lambda u: 1 / u, (mpf(1), mpf(4) / 3), 2),
 ]
 
 # constants split in two doubles (hi + lo), printed after the fits

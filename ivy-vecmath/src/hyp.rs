@@ -12,10 +12,10 @@
 //! |x| = 20; odd functions take `x`'s sign. `f32` `sinh`, `cosh` compute the same formulas
 //! plainly in `f64` (the short `P32` exponential, relative error ≈ 2^-50) and round once, as
 //! `f32` `tanh` does without FMA. At the FMA levels `f32` `tanh` is in `f32` arithmetic
-//! (sixteen lanes to an AVX-512 register): `a + a³ P(a²)` below 0.55, and `1 − 2/(E + 1)`
-//! above, `E = e^2a` from an `f32` exponential (`exp32_parts`, relative error 2^-25) whose
-//! error the form damps, `E + 1` summed exactly and the quotient residual-corrected
-//! (0.78 ULP at most over every `f32` input).
+//! (sixteen lanes to an AVX-512 register): `a + a³ P(a²)` below 0.55, and `(1 − g)/(1 + g)`
+//! above, `g = e^-2a` from an `f32` exponential (`exp32_parts`, relative error 2^-25) whose
+//! error the form damps, `1 + g` summed exactly and its reciprocal from a polynomial and
+//! Newton steps, without a division (0.78 ULP at most over every `f32` input).
 //!
 //! `asinh`, `acosh`, `atanh`: fdlibm's formulas (`s_asinh.c`, `e_acosh.c`, `e_atanh.c`):
 //! `log1p(|x| + √(1 + x²) − 1)`, `log1p(x − 1 + √(x² − 1))`, `½ log1p(2|x|/(1 − |x|))`, and
@@ -161,6 +161,10 @@ const TANH32N: [f32; 5] = [
     -0.006_610_227_7,
 ];
 
+/// `1/u` on [1, 4/3], degree 2, `f32` coefficients (relative error 2^-10.4;
+/// `scripts/vecmath_coeffs.py`, `RECIP43`): the first approximation of `tanh`'s reciprocal.
+const RECIP43: [f32; 3] = [2.598_075_4, -2.238_342, 0.639_526_25];
+
 impl Unary<f32> for Tanh {
     #[inline(always)]
     fn fast<M: Fma>(x: f32) -> (f32, bool) {
@@ -170,25 +174,27 @@ impl Unary<f32> for Tanh {
             // of the result (its roundings and the fit's 2^-24 add under 0.3 ULP)
             let z = a * a;
             let small = M::fma32(a * z, horner::<M, _, 5>(z, &TANH32N), a);
-            // from 0.55: tanh a = 1 − d, d = 2 / (E + 1) < 0.5, E = e^2a = s (1 + w); E + 1 =
-            // s + 1 + s w summed exactly into uh + ul (s + 1 is exact up to s = 2^23, beyond
-            // it d < 2^-23 and its error does not matter), d = 2 / (uh + ul) from one `f32`
-            // division and its exact residual, and 1 − d rounded once. d's relative error
-            // is E's, about 2^-25, which reaches 1 − d damped by d: under 0.25 ULP. From
-            // 9.01 on, tanh rounds to 1 (d < 2^-25), so a is clamped to 10 (E finite).
-            // An exhaustive scan of the f32 inputs: 0.78 ULP at most (0.52, the polynomial)
-            let (s, w) = exp32_parts::<M, 5>(2.0 * a.min(10.0), &EXP32N4);
-            let s1 = s + 1.0;
+            // from 0.55: tanh a = (1 − g)/(1 + g) = 2v − 1, v = 1/(1 + g) in [0.75, 1), g =
+            // e^-2a = s (1 + w) ≤ 1/3. 1 + g = 1 + s + s w is summed exactly into uh + ul
+            // (1 + s in two parts: s reaches 2^-26), and v found without a division: a
+            // quadratic in uh (relative error 2^-10.4), a Newton step (2^-20.8), then a step
+            // with the exact residual 1 − (uh + ul) v (2^-41), whose correction is added to
+            // 2v − 1 (exact) with one rounding. g's relative error, about 2^-25, reaches
+            // tanh damped by 2g/(1 + g)² ≤ 3/8: under 0.2 ULP. From 9.01 on, tanh rounds to
+            // 1 (g < 2^-26), so a is clamped to 10. An exhaustive scan of the f32 inputs:
+            // 0.78 ULP at most (at 0.52, from the polynomial)
+            let (s, w) = exp32_parts::<M, 5>(-2.0 * a.min(10.0), &EXP32N4);
+            let (s1, sl) = fast_two_sum(1.0, s);
             let uh = M::fma32(s, w, s1);
-            let ul = M::fma32(s, w, s1 - uh);
-            let q = 2.0 / uh;
-            let res = M::fma32(-q, ul, M::fma32(-q, uh, 2.0));
-            // 1 − d = (1 − q) − res q/2 with 1 − q exact in two parts, one rounding
-            let (h, l) = fast_two_sum(1.0, -q);
+            let ul = M::fma32(s, w, s1 - uh) + sl;
+            let v = horner::<M, _, 3>(uh, &RECIP43);
+            let v = M::fma32(v, M::fma32(-uh, v, 1.0), v);
+            let e = M::fma32(-v, ul, M::fma32(-uh, v, 1.0));
+            let v2 = 2.0 * v;
             let y = if a < 0.55 {
                 small
             } else {
-                h + M::fma32(-res, 0.5 * q, l)
+                M::fma32(v2, e, v2 - 1.0)
             };
             return (y.copysign(x), !x.is_nan());
         }

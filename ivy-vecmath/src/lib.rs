@@ -28,11 +28,11 @@
 //! reach the result's last bit (0.6–0.8 ULP; `tan` 1.3). A two-part `f32` exponential for
 //! `sinh`/`cosh`/`tanh` was accurate (≤ 0.8 ULP) but took as many instructions per element
 //! as the `f64` formulation, so `sinh` and `cosh` stay in `f64`; `tanh` needs only a
-//! one-part `f32` exponential, its form `1 − 2/(e^2a + 1)` damping the exponential's error
-//! (with a polynomial below 0.55). Where glibc is itself more than ~0.55 ULP off (`expm1`,
-//! `log1p`, `log10`, …) the `f64` kernels are measured against double-double references,
-//! i.e. against the true value, and are then more accurate than the `Scalar` level (the
-//! platform's `libm`).
+//! one-part `f32` exponential, its form `(1 − e^-2a)/(1 + e^-2a)` damping the exponential's
+//! error (with a polynomial below 0.55). Where glibc is itself more than ~0.55 ULP off
+//! (`expm1`, `log1p`, `log10`, …) the `f64` kernels are measured against double-double
+//! references, i.e. against the true value, and are then more accurate than the `Scalar`
+//! level (the platform's `libm`).
 //!
 //! ```
 //! use std::mem::MaybeUninit;
