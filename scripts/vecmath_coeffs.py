@@ -76,6 +76,7 @@ S2_MAX = ((mp.sqrt(2) - 1) / (mp.sqrt(2) + 1)) ** 2
 FITS = [
     ("exp.rs P64", exp_p, (-LN2_HALF, LN2_HALF), 9),
     ("exp.rs P32", exp_p, (-LN2_HALF, LN2_HALF), 5),
+    ("hyp.rs P4_F64", exp_p, (-LN2_HALF, LN2_HALF), 4),
     ("exp.rs P3_64", exp_p3, (-LN2_HALF, LN2_HALF), 9),
     ("log.rs Q64", log_q, (mp.sqrt(0.5) - 1, mp.sqrt(2) - 1), 18),
     ("log.rs Q32", log_q, (mp.sqrt(0.5) - 1, mp.sqrt(2) - 1), 10),

@@ -10,8 +10,10 @@
 //! than 2^-60 of the result. `H` and `X` come scaled by ½ in the exponent bits, so that
 //! `sinh`, `cosh` reach 709.78 without overflowing `2^k`. `tanh` saturates to ±1 from
 //! |x| = 20; odd functions take `x`'s sign. `f32` `sinh`, `cosh` compute the same formulas
-//! plainly in `f64` (the short `P32` exponential, relative error ≈ 2^-50) and round once, as
-//! `f32` `tanh` does without FMA. At the FMA levels `f32` `tanh` is in `f32` arithmetic
+//! plainly in `f64` and round once, with a short exponential (`ln 2` in one part; `P32`,
+//! relative error ≈ 2^-50, for `sinh`, whose `e^a − 1` near 0 needs it, and the degree-4
+//! `P4_F64`, 2^-26.9, for `cosh`: 0.51 and 0.62 ULP at most over every `f32` input), as
+//! `f32` `tanh` does without FMA (the `P32` `expm1`). At the FMA levels `f32` `tanh` is in `f32` arithmetic
 //! (sixteen lanes to an AVX-512 register): `a + a³ P(a²)` below 0.55, and `(1 − g)/(1 + g)`
 //! above, `g = e^-2a` from an `f32` exponential (`exp32_parts`, relative error 2^-25) whose
 //! error the form damps, `1 + g` summed exactly and its reciprocal from a polynomial and
@@ -28,9 +30,9 @@
 //! two-part `log1p` of `log.rs` (`log1p32`): 0.66 and 0.72 ULP at most over every `f32`
 //! input. Without FMA they compute in plain `f64`.
 
-use crate::exp::{exp32_parts, exp_core, exp_dd, expm1_dd, expm1_for_f32, EXP32N4, P32};
+use crate::exp::{exp32_parts, exp_dd, expm1_dd, expm1_for_f32, EXP32N4, P32};
 use crate::log::{log1p32, log1p_dd, log_core, Q32, QX64};
-use crate::{div_dd, fast_two_sum, horner, two_sum, Fma, Unary};
+use crate::{div_dd, fast_two_sum, horner, shifted_int, two_sum, Fma, Unary, SHIFT};
 
 /// Hyperbolic sine.
 ///
@@ -97,7 +99,13 @@ impl Unary<f32> for Sinh {
     fn fast<M: Fma>(x: f32) -> (f32, bool) {
         // above 90 the result overflows f32 (and stays finite in f64 to 100)
         let a = f64::from(x.abs().min(100.0));
-        let e = expm1_for_f32::<M>(a);
+        // e^a − 1 as `expm1_for_f32`'s, but with `ln 2` in one part (`k ln 2`'s rounding is
+        // below 2^-45 of the result; k = 0 keeps r = a exact)
+        let t = M::fma(a, std::f64::consts::LOG2_E, SHIFT);
+        let k = t - SHIFT;
+        let r = M::fma(k, -std::f64::consts::LN_2, a);
+        let s = f64::from_bits(shifted_int(t).wrapping_add(1023) << 52);
+        let e = M::fma(s, M::fma(r * r, horner::<M, _, 6>(r, &P32), r), s - 1.0);
         let y = 0.5 * (e + e / (e + 1.0));
         ((y as f32).copysign(x), !x.is_nan())
     }
@@ -123,12 +131,29 @@ impl Unary<f64> for Cosh {
     }
 }
 
+/// `(e^r − 1 − r) / r²` on [−ln 2/2, ln 2/2], degree 4 (relative error 2^-22.8, so
+/// 2^-26.9 of `e^r`; `scripts/vecmath_coeffs.py`, `P4_F64`): `f32` `cosh`, whose `e^r`
+/// needs no more (`sinh`'s `e^a − 1` near 0 does: 0.86 ULP with it).
+const P4_F64: [f64; 5] = [
+    0.5,
+    0.1666657702559799,
+    0.041666554662050534,
+    0.008363173074513711,
+    0.001392617611993558,
+];
+
 impl Unary<f32> for Cosh {
     #[inline(always)]
     fn fast<M: Fma>(x: f32) -> (f32, bool) {
         let a = f64::from(x.abs().min(100.0));
-        let e = exp_core::<M, 6>(a, &P32);
-        ((0.5 * (e + 1.0 / e)) as f32, !x.is_nan())
+        // e^a / 2 as exp_core's, but with `ln 2` in one part (`k ln 2`'s rounding is below
+        // 2^-45, far below an f32 ULP) and ½ folded into the scale
+        let t = M::fma(a, std::f64::consts::LOG2_E, SHIFT);
+        let k = t - SHIFT;
+        let r = M::fma(k, -std::f64::consts::LN_2, a);
+        let er = 1.0 + M::fma(r * r, horner::<M, _, 5>(r, &P4_F64), r);
+        let e2 = er * f64::from_bits(shifted_int(t).wrapping_add(1022) << 52);
+        ((e2 + 0.25 / e2) as f32, !x.is_nan())
     }
     fn exact(x: f32) -> f32 {
         x.cosh()
