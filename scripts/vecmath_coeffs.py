@@ -14,6 +14,7 @@ points, that avoid 0 but for odd-count fits on symmetric intervals (those return
 the --check grid replaces 0 by 1e-8 of the interval's width.
 """
 
+import struct
 import sys
 
 from mpmath import mp, mpf
@@ -22,7 +23,9 @@ mp.dps = 50
 
 
 def exp_p(r):
-    # exp.rs: e^r = 1 + r + r^2 P(r)
+    # exp.rs: e^r = 1 + r + r^2 P(r) (0 is a node of odd-count fits here)
+    if r == 0:
+        return mpf(1) / 2
     return (mp.exp(r) - 1 - r) / r**2
 
 
@@ -58,6 +61,14 @@ def atanh_w(z):
     return 2 * (mp.atanh(s) - s - s**3 / 3 - s**5 / 5) / s**7
 
 
+def tanh_p(z):
+    # hyp.rs: tanh(s) = s + s z P(z), z = s^2
+    if z == 0:
+        return mpf(-1) / 3
+    s = mp.sqrt(z)
+    return (mp.tanh(s) - s) / (z * s)
+
+
 LN2_HALF = mp.log(2) / 2
 # s at f = √2 − 1, squared: the largest z of atanh_w
 S2_MAX = ((mp.sqrt(2) - 1) / (mp.sqrt(2) + 1)) ** 2
@@ -65,6 +76,7 @@ S2_MAX = ((mp.sqrt(2) - 1) / (mp.sqrt(2) + 1)) ** 2
 FITS = [
     ("exp.rs P64", exp_p, (-LN2_HALF, LN2_HALF), 9),
     ("exp.rs P32", exp_p, (-LN2_HALF, LN2_HALF), 5),
+    ("hyp.rs P4_F64", exp_p, (-LN2_HALF, LN2_HALF), 4),
     ("exp.rs P3_64", exp_p3, (-LN2_HALF, LN2_HALF), 9),
     ("log.rs Q64", log_q, (mp.sqrt(0.5) - 1, mp.sqrt(2) - 1), 18),
     ("log.rs Q32", log_q, (mp.sqrt(0.5) - 1, mp.sqrt(2) - 1), 10),
@@ -74,6 +86,15 @@ FITS = [
     ("inv.rs ATAN64", atan_p, (mpf(0), mpf(1) / 4), 12),
     ("inv.rs ATAN32", atan_p, (mpf(0), mpf(1) / 4), 6),
     ("pow.rs W64", atanh_w, (mpf(0), S2_MAX), 6),
+]
+
+# fits for the kernels in f32 arithmetic: coefficients rounded to the nearest f32 (the
+# printed values are those f32s, in shortest f64 repr; the Rust sources quote them as f32
+# literals)
+FITS32 = [
+    ("exp.rs EXP32N4", exp_p, (-LN2_HALF, LN2_HALF), 4),
+    ("hyp.rs TANH32N", tanh_p, (mpf(0), mpf("0.55") ** 2), 4),
+    ("hyp.rs RECIP43", lambda u: 1 / u, (mpf(1), mpf(4) / 3), 2),
 ]
 
 # constants split in two doubles (hi + lo), printed after the fits
@@ -86,6 +107,10 @@ SPLITS = [
 def fit(f, interval, deg):
     c = mp.chebyfit(f, list(interval), deg + 1)
     return [float(v) for v in reversed(c)]
+
+
+def to_f32(v):
+    return struct.unpack("f", struct.pack("f", v))[0]
 
 
 def max_rel_err(f, interval, coeffs, points=2001):
@@ -112,6 +137,18 @@ def main():
             err = max_rel_err(f, interval, coeffs)
             print(f"// max relative error 2^{float(mp.log(err, 2)):.1f}")
         print(f"pub(crate) const {const}: [f64; {len(coeffs)}] = [")
+        for v in coeffs:
+            print(f"    {v!r},")
+        print("];")
+        print()
+    for name, f, interval, deg in FITS32:
+        coeffs = [to_f32(v) for v in fit(f, interval, deg)]
+        module, const = name.split()
+        print(f"// {module}: degree {deg} on [{float(interval[0])!r}, {float(interval[1])!r}], f32")
+        if check:
+            err = max_rel_err(f, interval, coeffs)
+            print(f"// max relative error 2^{float(mp.log(err, 2)):.1f}")
+        print(f"pub(crate) const {const}: [f32; {len(coeffs)}] = [")
         for v in coeffs:
             print(f"    {v!r},")
         print("];")

@@ -10,6 +10,7 @@
 //! that only the final addition rounds to more than 2^-60 of the result: division-free,
 //! unlike `s_expm1.c`.
 
+use crate::log::{LN2_HI32, LN2_LO32};
 use crate::{fast_two_sum, horner, shifted_int, two_sum, Fma, Unary, SHIFT};
 
 /// `e^x`.
@@ -125,6 +126,37 @@ pub(crate) fn exp_dd<M: Fma, const E0: u64>(x: f64) -> (f64, f64) {
     let (h, l) = fast_two_sum(s, s * rh);
     let (h, l2) = fast_two_sum(h, 0.5 * s * q);
     fast_two_sum(h, M::fma(s, M::fma(0.5, ql, t3), l + l2))
+}
+
+/// `(e^r − 1 − r) / r²` on [−ln 2/2, ln 2/2] in `f32` coefficients, degree 4 (relative
+/// error 2^-22.8 after rounding the coefficients, so 2^-26.8 of `w = r + r² P(r)`;
+/// `scripts/vecmath_coeffs.py`, `EXP32N4`): for `tanh`, whose error in `e^b` is damped.
+pub(crate) const EXP32N4: [f32; 5] = [
+    0.5,
+    0.166_665_78,
+    0.041_666_556,
+    0.008_363_173,
+    0.001_392_617_6,
+];
+
+/// `1.5 · 2^23`, [`SHIFT`] for `f32`.
+const SHIFT32: f32 = 12_582_912.0;
+
+/// `e^b` in `f32` arithmetic (FMA levels) as `(s, w)` with `e^b = s (1 + w)`: `s = 2^k`
+/// (`k` the nearest integer to `b / ln 2`, |k| ≤ 126), `w = e^r − 1` for the reduced
+/// `r = b − k ln 2` (fdlibm's two-part `ln 2` of `e_logf.c`; `b − k LN2_HI32` is exact),
+/// |w| < 0.42. `w` carries two roundings below 2^-26 each (of `r` and of the last `fma`)
+/// and the fit's error (2^-26.8 with [`EXP32N4`]): `s (1 + w)` is within about 2^-25 of
+/// `e^b`, and the callers sum `s + s w` exactly rather than rounding `1 + w`.
+#[inline(always)]
+pub(crate) fn exp32_parts<M: Fma, const N: usize>(b: f32, p: &[f32; N]) -> (f32, f32) {
+    let t = M::fma32(b, std::f32::consts::LOG2_E, SHIFT32);
+    let k = t - SHIFT32;
+    let rh = M::fma32(k, -LN2_HI32, b);
+    let r = M::fma32(k, -LN2_LO32, rh);
+    let w = M::fma32(r * r, horner::<M, _, N>(r, p), r);
+    let kbits = t.to_bits().wrapping_sub(SHIFT32.to_bits());
+    (f32::from_bits(kbits.wrapping_add(127) << 23), w)
 }
 
 /// `e^x − 1` for an `f32` kernel, in `f64`: `2^k − 1 + 2^k (rh + rh² P(rh))` with `P32`,

@@ -9,19 +9,30 @@
 //! (`div_dd`), each sum carried in two parts, so that only the last addition rounds to more
 //! than 2^-60 of the result. `H` and `X` come scaled by ½ in the exponent bits, so that
 //! `sinh`, `cosh` reach 709.78 without overflowing `2^k`. `tanh` saturates to ±1 from
-//! |x| = 20; odd functions take `x`'s sign. `f32` computes the same formulas plainly in
-//! `f64` (the short `P32` exponential, relative error ≈ 2^-50) and rounds once.
+//! |x| = 20; odd functions take `x`'s sign. `f32` `sinh`, `cosh` compute the same formulas
+//! plainly in `f64` and round once, with a short exponential (`ln 2` in one part; `P32`,
+//! relative error ≈ 2^-50, for `sinh`, whose `e^a − 1` near 0 needs it, and the degree-4
+//! `P4_F64`, 2^-26.9, for `cosh`: 0.51 and 0.62 ULP at most over every `f32` input), as
+//! `f32` `tanh` does without FMA (the `P32` `expm1`). At the FMA levels `f32` `tanh` is in `f32` arithmetic
+//! (sixteen lanes to an AVX-512 register): `a + a³ P(a²)` below 0.55, and `(1 − g)/(1 + g)`
+//! above, `g = e^-2a` from an `f32` exponential (`exp32_parts`, relative error 2^-25) whose
+//! error the form damps, `1 + g` summed exactly and its reciprocal from a polynomial and
+//! Newton steps, without a division (0.78 ULP at most over every `f32` input).
 //!
 //! `asinh`, `acosh`, `atanh`: fdlibm's formulas (`s_asinh.c`, `e_acosh.c`, `e_atanh.c`):
 //! `log1p(|x| + √(1 + x²) − 1)`, `log1p(x − 1 + √(x² − 1))`, `½ log1p(2|x|/(1 − |x|))`, and
 //! `log(2|x|)` from 2^28, with the argument of `log1p` formed in two parts (exact squares,
 //! a square root corrected by its exact residual, or a residual-corrected quotient) and
-//! given to the two-part `log1p` of `log.rs`; one division a lane. `f32`: the same in plain
-//! `f64`.
+//! given to the two-part `log1p` of `log.rs`; one division a lane. `f32` `asinh`: the same
+//! in plain `f64`. `f32` `acosh`, `atanh` at the FMA levels: the same two-part arguments in
+//! `f32` arithmetic (`x − 1` is exact, the square's error from an FMA, the root and the
+//! quotient corrected by their exact residuals; `log(2x)` from 2^12), given to the `f32`
+//! two-part `log1p` of `log.rs` (`log1p32`): 0.66 and 0.72 ULP at most over every `f32`
+//! input. Without FMA they compute in plain `f64`.
 
-use crate::exp::{exp_core, exp_dd, expm1_dd, expm1_for_f32, P32};
-use crate::log::{log1p_dd, log_core, Q32, QX64};
-use crate::{div_dd, fast_two_sum, two_sum, Fma, Unary};
+use crate::exp::{exp32_parts, exp_dd, expm1_dd, expm1_for_f32, EXP32N4, P32};
+use crate::log::{log1p32, log1p_dd, log_core, Q32, QX64};
+use crate::{div_dd, fast_two_sum, horner, shifted_int, two_sum, Fma, Unary, SHIFT};
 
 /// Hyperbolic sine.
 ///
@@ -88,7 +99,13 @@ impl Unary<f32> for Sinh {
     fn fast<M: Fma>(x: f32) -> (f32, bool) {
         // above 90 the result overflows f32 (and stays finite in f64 to 100)
         let a = f64::from(x.abs().min(100.0));
-        let e = expm1_for_f32::<M>(a);
+        // e^a − 1 as `expm1_for_f32`'s, but with `ln 2` in one part (`k ln 2`'s rounding is
+        // below 2^-45 of the result; k = 0 keeps r = a exact)
+        let t = M::fma(a, std::f64::consts::LOG2_E, SHIFT);
+        let k = t - SHIFT;
+        let r = M::fma(k, -std::f64::consts::LN_2, a);
+        let s = f64::from_bits(shifted_int(t).wrapping_add(1023) << 52);
+        let e = M::fma(s, M::fma(r * r, horner::<M, _, 6>(r, &P32), r), s - 1.0);
         let y = 0.5 * (e + e / (e + 1.0));
         ((y as f32).copysign(x), !x.is_nan())
     }
@@ -114,12 +131,29 @@ impl Unary<f64> for Cosh {
     }
 }
 
+/// `(e^r − 1 − r) / r²` on [−ln 2/2, ln 2/2], degree 4 (relative error 2^-22.8, so
+/// 2^-26.9 of `e^r`; `scripts/vecmath_coeffs.py`, `P4_F64`): `f32` `cosh`, whose `e^r`
+/// needs no more (`sinh`'s `e^a − 1` near 0 does: 0.86 ULP with it).
+const P4_F64: [f64; 5] = [
+    0.5,
+    0.1666657702559799,
+    0.041666554662050534,
+    0.008363173074513711,
+    0.001392617611993558,
+];
+
 impl Unary<f32> for Cosh {
     #[inline(always)]
     fn fast<M: Fma>(x: f32) -> (f32, bool) {
         let a = f64::from(x.abs().min(100.0));
-        let e = exp_core::<M, 6>(a, &P32);
-        ((0.5 * (e + 1.0 / e)) as f32, !x.is_nan())
+        // e^a / 2 as exp_core's, but with `ln 2` in one part (`k ln 2`'s rounding is below
+        // 2^-45, far below an f32 ULP) and ½ folded into the scale
+        let t = M::fma(a, std::f64::consts::LOG2_E, SHIFT);
+        let k = t - SHIFT;
+        let r = M::fma(k, -std::f64::consts::LN_2, a);
+        let er = 1.0 + M::fma(r * r, horner::<M, _, 5>(r, &P4_F64), r);
+        let e2 = er * f64::from_bits(shifted_int(t).wrapping_add(1022) << 52);
+        ((e2 + 0.25 / e2) as f32, !x.is_nan())
     }
     fn exact(x: f32) -> f32 {
         x.cosh()
@@ -142,9 +176,53 @@ impl Unary<f64> for Tanh {
     }
 }
 
+/// `(tanh a − a) / a³` as a polynomial in `z = a²` on [0, 0.55²], `f32` coefficients,
+/// degree 4 (relative error 2^-24.0 after rounding; `scripts/vecmath_coeffs.py`, `TANH32N`).
+const TANH32N: [f32; 5] = [
+    -0.333_333_31,
+    0.133_331_13,
+    -0.053_909_428,
+    0.021_309_389,
+    -0.006_610_227_7,
+];
+
+/// `1/u` on [1, 4/3], degree 2, `f32` coefficients (relative error 2^-10.4;
+/// `scripts/vecmath_coeffs.py`, `RECIP43`): the first approximation of `tanh`'s reciprocal.
+const RECIP43: [f32; 3] = [2.598_075_4, -2.238_342, 0.639_526_25];
+
 impl Unary<f32> for Tanh {
     #[inline(always)]
     fn fast<M: Fma>(x: f32) -> (f32, bool) {
+        if M::FUSED {
+            let a = x.abs();
+            // below 0.55 (tanh < 0.5005): tanh a = a + a³ P(a²), the correction below 10 %
+            // of the result (its roundings and the fit's 2^-24 add under 0.3 ULP)
+            let z = a * a;
+            let small = M::fma32(a * z, horner::<M, _, 5>(z, &TANH32N), a);
+            // from 0.55: tanh a = (1 − g)/(1 + g) = 2v − 1, v = 1/(1 + g) in [0.75, 1), g =
+            // e^-2a = s (1 + w) ≤ 1/3. 1 + g = 1 + s + s w is summed exactly into uh + ul
+            // (1 + s in two parts: s reaches 2^-26), and v found without a division: a
+            // quadratic in uh (relative error 2^-10.4), a Newton step (2^-20.8), then a step
+            // with the exact residual 1 − (uh + ul) v (2^-41), whose correction is added to
+            // 2v − 1 (exact) with one rounding. g's relative error, about 2^-25, reaches
+            // tanh damped by 2g/(1 + g)² ≤ 3/8: under 0.2 ULP. From 9.01 on, tanh rounds to
+            // 1 (g < 2^-26), so a is clamped to 10. An exhaustive scan of the f32 inputs:
+            // 0.78 ULP at most (at 0.52, from the polynomial)
+            let (s, w) = exp32_parts::<M, 5>(-2.0 * a.min(10.0), &EXP32N4);
+            let (s1, sl) = fast_two_sum(1.0, s);
+            let uh = M::fma32(s, w, s1);
+            let ul = M::fma32(s, w, s1 - uh) + sl;
+            let v = horner::<M, _, 3>(uh, &RECIP43);
+            let v = M::fma32(v, M::fma32(-uh, v, 1.0), v);
+            let e = M::fma32(-v, ul, M::fma32(-uh, v, 1.0));
+            let v2 = 2.0 * v;
+            let y = if a < 0.55 {
+                small
+            } else {
+                M::fma32(v2, e, v2 - 1.0)
+            };
+            return (y.copysign(x), !x.is_nan());
+        }
         // from 10 on, tanh rounds to 1 in f32
         let a = f64::from(x.abs().min(10.0));
         let e = expm1_for_f32::<M>(2.0 * a);
@@ -309,6 +387,26 @@ impl Unary<f64> for Acosh {
 impl Unary<f32> for Acosh {
     #[inline(always)]
     fn fast<M: Fma>(x: f32) -> (f32, bool) {
+        if M::FUSED {
+            // A = t + √(t² + 2t), t = x − 1 (exact below 2^24): t² + 2t in two parts (the
+            // square's error from `fma32`, the sum's from a fast two-sum, larger first), the
+            // root corrected by its exact residual; acosh x = log1p(A). From 2^12 on,
+            // acosh x = log(2x) = log1p(2x − 1) to below 2^-26 of the result (t is clamped
+            // there, keeping the square finite)
+            let t = (x - 1.0).min(4096.0);
+            let p = t * t;
+            let pe = M::fma32(t, t, -p);
+            let (wh, wl) = fast_two_sum(p.max(2.0 * t), p.min(2.0 * t));
+            let sh = wh.sqrt();
+            // (sh = 0 only for t = 0, where the residual is 0 too)
+            let sl = (M::fma32(-sh, sh, wh) + (wl + pe)) / (2.0 * sh).max(f32::MIN_POSITIVE);
+            // √(t² + 2t) ≥ t
+            let (ah, al) = fast_two_sum(sh, t);
+            let al = al + sl;
+            let (bh, bl) = fast_two_sum(2.0 * x, -1.0);
+            let (ah, al) = if x > 4096.0 { (bh, bl) } else { (ah, al) };
+            return (log1p32::<M>(ah, al), x >= 1.0 && x <= 1e38);
+        }
         // t = x − 1 exact; A ≥ √(2t) ≥ 2^-11.5, so 1 + A's rounding is below 2^-41 of A
         let t = f64::from(x) - 1.0;
         let big_a = t + (t * (t + 2.0)).sqrt();
@@ -340,6 +438,19 @@ impl Unary<f64> for Atanh {
 impl Unary<f32> for Atanh {
     #[inline(always)]
     fn fast<M: Fma>(x: f32) -> (f32, bool) {
+        if M::FUSED {
+            let a = x.abs();
+            // A = 2a / (1 − a) in two parts: 1 − a exact in two parts, the quotient
+            // q = 2a (1/dh) corrected by its exact residual; atanh a = log1p(A)/2. Below
+            // 2^-12, atanh rounds to a
+            let (dh, dl) = fast_two_sum(1.0, -a);
+            let rcp = 1.0 / dh;
+            let q = (2.0 * a) * rcp;
+            let ql = M::fma32(-q, dl, M::fma32(-q, dh, 2.0 * a)) * rcp;
+            let y = 0.5 * log1p32::<M>(q, ql);
+            let y = if a < 1.0 / 4096.0 { a } else { y };
+            return (y.copysign(x), a < 1.0);
+        }
         let a = f64::from(x.abs());
         // below 2^-12, atanh rounds to x; above, 1 + A's rounding is below 2^-41 of A
         let y = 0.5 * log_core::<M, 11>(1.0 + 2.0 * a / (1.0 - a), &Q32);

@@ -113,8 +113,8 @@ pub(crate) const Q32N: [f32; 9] = [
 ];
 
 // e_logf.c (fdlibm): ln 2 in two parts, `k * LN2_HI32` exact for |k| ≤ 128
-const LN2_HI32: f32 = f32::from_bits(0x3f31_7180);
-const LN2_LO32: f32 = f32::from_bits(0x3717_f7d2);
+pub(crate) const LN2_HI32: f32 = f32::from_bits(0x3f31_7180);
+pub(crate) const LN2_LO32: f32 = f32::from_bits(0x3717_f7d2);
 // e_log10f.c: log10(2) in two parts, the same way
 const LOG10_2HI32: f32 = f32::from_bits(0x3e9a_2080);
 const LOG10_2LO32: f32 = f32::from_bits(0x3554_27de);
@@ -274,22 +274,8 @@ impl Unary<f32> for Log1p {
     #[inline(always)]
     fn fast<M: Fma>(x: f32) -> (f32, bool) {
         if M::FUSED {
-            // u = 1 + x rounded, c its exact error (fast two-sum, the larger first); for
-            // k = 0, f is x itself (exact), else log(u + c) = log u + c/u + …, with
-            // c/u = c 2^-k / (1 + f) from a short series (c is below 2^-24 u)
-            let u = 1.0 + x;
-            let c = if x.abs() > 1.0 {
-                (x - u) + 1.0
-            } else {
-                (1.0 - u) + x
-            };
-            let (k, f) = log_reduce32(u);
-            let (f, c) = if k == 0 { (x, 0.0) } else { (f, c) };
-            let inv_2k = f32::from_bits(((127 - k.clamp(-126, 127)) as u32) << 23);
-            let dl = c * inv_2k * M::fma32(M::fma32(f, -f, f), f, 1.0 - f);
-            let (kf, hi, lo) = log1p_parts32::<M>(k, f);
-            let (v, ve) = fast_two_sum(kf * LN2_HI32, hi);
-            let y = v + M::fma32(kf, LN2_LO32, ve + (lo + dl));
+            // (−0 as the low part: `c + −0` folds away)
+            let y = log1p32::<M>(x, -0.0);
             // −0 keeps its sign
             return (if x == 0.0 { x } else { y }, x > -1.0 && x <= f32::MAX);
         }
@@ -308,6 +294,29 @@ impl Unary<f32> for Log1p {
     fn exact(x: f32) -> f32 {
         x.ln_1p()
     }
+}
+
+/// `log(1 + x + xl)` in `f32` arithmetic (FMA levels), for `x > −1` finite and `xl` a low
+/// part (|xl| ≤ 2^-22 |x|, or 0): `u = 1 + x` rounded, `c` its exact error (fast two-sum,
+/// the larger first) plus `xl`; for k = 0, f is x itself (exact) and the correction `xl`
+/// alone, else log(u + c) = log u + c/u + …, with c/u = c 2^-k / (1 + f) from a short
+/// series (c is below 2^-23 u). `hi + lo` of [`log1p_parts32`] and `k ln 2` are summed
+/// with one rounding at the result's scale: 0.70 ULP (`log1p`'s sweep).
+#[inline(always)]
+pub(crate) fn log1p32<M: Fma>(x: f32, xl: f32) -> f32 {
+    let u = 1.0 + x;
+    let c = if x.abs() > 1.0 {
+        (x - u) + 1.0
+    } else {
+        (1.0 - u) + x
+    };
+    let (k, f) = log_reduce32(u);
+    let (f, c) = if k == 0 { (x, xl) } else { (f, c + xl) };
+    let inv_2k = f32::from_bits(((127 - k.clamp(-126, 127)) as u32) << 23);
+    let dl = c * inv_2k * M::fma32(M::fma32(f, -f, f), f, 1.0 - f);
+    let (kf, hi, lo) = log1p_parts32::<M>(k, f);
+    let (v, ve) = fast_two_sum(kf * LN2_HI32, hi);
+    v + M::fma32(kf, LN2_LO32, ve + (lo + dl))
 }
 
 /// `log x` split as fdlibm's `e_log2.c`/`e_log10.c` do: `(k, hi, lo)` with
