@@ -127,32 +127,27 @@ def max_rel_err(f, interval, coeffs, points=2001):
     return worst
 
 
+def emit(fits, ty, conv, check):
+    """Prints each fit of `fits` as a Rust const of element type `ty` (`conv`: rounding)."""
+    suffix = ", f32" if ty == "f32" else ""
+    for name, f, interval, deg in fits:
+        coeffs = [conv(v) for v in fit(f, interval, deg)]
+        module, const = name.split()
+        print(f"// {module}: degree {deg} on [{float(interval[0])!r}, {float(interval[1])!r}]{suffix}")
+        if check:
+            err = max_rel_err(f, interval, coeffs)
+            print(f"// max relative error 2^{float(mp.log(err, 2)):.1f}")
+        print(f"pub(crate) const {const}: [{ty}; {len(coeffs)}] = [")
+        for v in coeffs:
+            print(f"    {v!r},")
+        print("];")
+        print()
+
+
 def main():
     check = "--check" in sys.argv[1:]
-    for name, f, interval, deg in FITS:
-        coeffs = fit(f, interval, deg)
-        module, const = name.split()
-        print(f"// {module}: degree {deg} on [{float(interval[0])!r}, {float(interval[1])!r}]")
-        if check:
-            err = max_rel_err(f, interval, coeffs)
-            print(f"// max relative error 2^{float(mp.log(err, 2)):.1f}")
-        print(f"pub(crate) const {const}: [f64; {len(coeffs)}] = [")
-        for v in coeffs:
-            print(f"    {v!r},")
-        print("];")
-        print()
-    for name, f, interval, deg in FITS32:
-        coeffs = [to_f32(v) for v in fit(f, interval, deg)]
-        module, const = name.split()
-        print(f"// {module}: degree {deg} on [{float(interval[0])!r}, {float(interval[1])!r}], f32")
-        if check:
-            err = max_rel_err(f, interval, coeffs)
-            print(f"// max relative error 2^{float(mp.log(err, 2)):.1f}")
-        print(f"pub(crate) const {const}: [f32; {len(coeffs)}] = [")
-        for v in coeffs:
-            print(f"    {v!r},")
-        print("];")
-        print()
+    emit(FITS, "f64", lambda v: v, check)
+    emit(FITS32, "f32", to_f32, check)
     for name, v in SPLITS:
         hi = float(v)
         lo = float(v - mpf(hi))
