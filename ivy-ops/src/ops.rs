@@ -172,16 +172,30 @@ impl Not for &Array {
 /// constant `info` is the family's; a backend implementing the op itself states its own).
 /// `Ok(false)`: not such a call, nothing done.
 fn in_place<B: Kernels, K: Binary>(info: ImplInfo, x: &mut Array, y: &Array) -> Result<bool> {
-    let d = x.dtype();
+    if !family_call::<B, K>(info, x.dtype(), &[&*x, y])? {
+        return Ok(false);
+    }
+    family::binary_in_place::<B, K>(x, y).map(|()| true)
+}
+
+/// Whether the op's dispatcher would hand a call in dtype `d` to `K`'s family unchanged:
+/// `d` supported as it is (no casting mode), the backend running the op through its kernel
+/// row (its support constant `info` is the family's), and the devices of `arrays` allowed
+/// (else the dispatcher's device error).
+fn family_call<B: Kernels, K: family::Kernel>(
+    info: ImplInfo,
+    d: ivy_core::Dtype,
+    arrays: &[&Array],
+) -> Result<bool> {
     if B::INVALID.union(info.unsupported).contains(d) || info != family::info::<B, K>() {
         return Ok(false);
     }
     if info.has_device_specs() {
-        for a in [&*x, y] {
+        for a in arrays {
             p::check_device(K::NAME, info, a.device(), d, B::BACKEND, B::VERSION_STR)?;
         }
     }
-    family::binary_in_place::<B, K>(x, y).map(|()| true)
+    Ok(true)
 }
 
 /// The in-place step of a unary op on backend `B`: `x = K(x)` through the family
@@ -192,12 +206,8 @@ pub(crate) fn unary_in_place<B: Kernels, K: family::Unary>(
     info: ImplInfo,
     x: &mut Array,
 ) -> Result<bool> {
-    let d = x.dtype();
-    if B::INVALID.union(info.unsupported).contains(d) || info != family::info::<B, K>() {
+    if !family_call::<B, K>(info, x.dtype(), &[&*x])? {
         return Ok(false);
-    }
-    if info.has_device_specs() {
-        p::check_device(K::NAME, info, x.device(), d, B::BACKEND, B::VERSION_STR)?;
     }
     family::unary_in_place::<B, K>(x)
 }

@@ -96,6 +96,17 @@ impl<'a, O> Dst<'a, O> {
         Self::at(ptr, a)
     }
 
+    /// The output read as an input (same pointer, shape and strides): an in-place walk's
+    /// first operand.
+    fn as_src(&self) -> Src<'a, O> {
+        Src {
+            ptr: self.ptr.cast_const(),
+            shape: self.shape,
+            strides: self.strides,
+            _data: PhantomData,
+        }
+    }
+
     /// `a`'s layout, written through `ptr` (its first element, taken mutably).
     fn at<S: RawData>(ptr: *mut O, a: &'a ArrayBase<S, IxDyn>) -> Self {
         Dst {
@@ -167,26 +178,14 @@ pub(crate) fn update<T: Copy + Send + Sync>(
     y: Src<'_, T>,
     f: SliceFn<T, T, 2>,
 ) -> bool {
-    let x = Src {
-        ptr: out.ptr.cast_const(),
-        shape: out.shape,
-        strides: out.strides,
-        _data: PhantomData,
-    };
-    walk([x, y], out, f, true)
+    walk([out.as_src(), y], out, f, true)
 }
 
 /// `out = f(out)` in place: a unary slice kernel over `out` itself, read chunk by chunk
 /// into a stack buffer before `f` overwrites the chunk (as [`update`] reads its first
 /// input). Nothing is allocated.
 pub(crate) fn map_in_place<T: Copy + Send + Sync>(out: Dst<'_, T>, f: SliceFn<T, T, 1>) -> bool {
-    let x = Src {
-        ptr: out.ptr.cast_const(),
-        shape: out.shape,
-        strides: out.strides,
-        _data: PhantomData,
-    };
-    walk([x], out, f, true)
+    walk([out.as_src()], out, f, true)
 }
 
 /// [`run`]'s walk. `aliased`: input 0 is `out` itself (same pointer, shape and strides;
