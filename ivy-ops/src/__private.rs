@@ -279,10 +279,17 @@ fn unsupported_dtype(
 pub fn expect_value(op: &'static str, r: Result<Option<Array>>) -> Result<Array> {
     match r? {
         Some(a) => Ok(a),
-        None => Err(Error::InvalidArgument {
-            op,
-            message: "the body wrote into `out` although none was given; return the value when `out` is None".into(),
-        }),
+        None => Err(wrote_without_out(op)),
+    }
+}
+
+#[cold]
+fn wrote_without_out(op: &'static str) -> Error {
+    Error::InvalidArgument {
+        op,
+        message:
+            "the body wrote into `out` although none was given; return the value when `out` is None"
+                .into(),
     }
 }
 
@@ -669,6 +676,9 @@ pub fn broadcast_shapes(op: &'static str, a: &[usize], b: &[usize]) -> Result<Ve
 /// A shape error unless `a` and `b` broadcast together (no allocation).
 #[inline]
 pub fn check_broadcastable(op: &'static str, a: &[usize], b: &[usize]) -> Result<()> {
+    if crate::same_shape(a, b) {
+        return Ok(());
+    }
     let n = a.len().max(b.len());
     let ok = (0..n).all(|i| {
         let (x, y) = (dim_at(a, i, n), dim_at(b, i, n));

@@ -139,6 +139,7 @@ const UNSET: u8 = u8::MAX;
 static DETECTED: AtomicU8 = AtomicU8::new(UNSET);
 static CHOSEN: AtomicU8 = AtomicU8::new(UNSET);
 
+#[inline]
 fn from_u8(v: u8) -> Level {
     Level::ALL[usize::from(v).min(3)]
 }
@@ -148,11 +149,19 @@ fn from_u8(v: u8) -> Level {
 /// ```
 /// assert!(ivy_vecmath::detected() >= ivy_vecmath::Level::Baseline);
 /// ```
+#[inline]
 pub fn detected() -> Level {
     let v = DETECTED.load(Ordering::Relaxed);
     if v != UNSET {
         return from_u8(v);
     }
+    first_detect()
+}
+
+/// [`detected`]'s first call (out of line: every kernel call inlines the check above).
+#[cold]
+#[inline(never)]
+fn first_detect() -> Level {
     let l = detect();
     DETECTED.store(l as u8, Ordering::Relaxed);
     l
@@ -188,11 +197,19 @@ fn detect() -> Level {
 /// let l = ivy_vecmath::level();
 /// assert!(l <= ivy_vecmath::detected());
 /// ```
+#[inline]
 pub fn level() -> Level {
     let v = CHOSEN.load(Ordering::Relaxed);
     if v != UNSET {
         return from_u8(v);
     }
+    first_level()
+}
+
+/// [`level`]'s first call: reads `IVY_SIMD` (out of line, as [`first_detect`]).
+#[cold]
+#[inline(never)]
+fn first_level() -> Level {
     let best = detected();
     let l = std::env::var("IVY_SIMD")
         .ok()

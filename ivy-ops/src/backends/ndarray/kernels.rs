@@ -2,7 +2,7 @@
 
 use super::{Elem, NdArray, NdData, NdElem, NdView};
 use crate::{Array, NativeArray};
-use ::ndarray::{ArrayBase, ArrayD, ArrayViewD, ArrayViewMutD, Data, IxDyn, ShapeBuilder};
+use ::ndarray::{ArrayBase, ArrayD, ArrayViewD, ArrayViewMutD, Data, IxDyn};
 use ivy_core::{Backend, Dtype, DtypeSet, Error, Result, Scalar};
 use std::borrow::Cow;
 use std::mem::MaybeUninit;
@@ -185,29 +185,16 @@ fn new_array<T: Copy + Sync, O: Copy + Send, const N: usize>(
 ) -> Result<NdData<O>> {
     let n = crate::alloc::shape_size(op, shape, std::mem::size_of::<O>())?;
     let mut v = crate::alloc::try_vec::<O>(op, n)?;
-    // the strides, on the stack for up to 8 axes: ndarray's constructor is then given them
-    // (its own computation of them costs a small op more than its kernel)
-    let nd = shape.len();
-    let (mut signed, mut unsigned) = ([0isize; 8], [0usize; 8]);
-    let (mut signed_heap, mut unsigned_heap) = (Vec::new(), Vec::new());
-    let (strides, ustrides) = if nd <= 8 {
-        (&mut signed[..nd], &mut unsigned[..nd])
-    } else {
-        signed_heap.resize(nd, 0);
-        unsigned_heap.resize(nd, 0);
-        (&mut signed_heap[..], &mut unsigned_heap[..])
-    };
-    strided::row_major_strides(shape, strides, ustrides);
-    if !strided::run_new(ins, shape, strides, &mut v.spare_capacity_mut()[..n], f) {
+    if !strided::run_new(ins, shape, &mut v.spare_capacity_mut()[..n], f) {
         let lhs = ins.first().map_or(&[][..], |a| a.shape());
         return Err(shape_err(op, lhs, shape));
     }
     // SAFETY: `run_new` wrote all `n` elements.
     unsafe { v.set_len(n) };
     // SAFETY: `v` holds exactly the product of `shape`'s lengths, which `shape_size` also
-    // checked to fit in `isize::MAX` bytes (ndarray's size limit), and `ustrides` are its
-    // row-major strides (ndarray's default ones): each element is indexed once, within `v`.
-    Ok(unsafe { NdData::from_shape_vec_unchecked(IxDyn(shape).strides(IxDyn(ustrides)), v) })
+    // checked to fit in `isize::MAX` bytes (ndarray's size limit), in row-major order
+    // (ndarray's default strides): each element is indexed once, within `v`.
+    Ok(unsafe { NdData::from_shape_vec_unchecked(IxDyn(shape), v) })
 }
 
 /// `f` over `ins` (broadcast to `out`'s shape) into `out`: `false` (`out` untouched) when an

@@ -136,18 +136,32 @@ pub(crate) fn run<T: Copy + Sync, O: Copy + Send, const N: usize>(
     walk(ins, out, f, false)
 }
 
-/// [`run`] into a new row-major buffer of `shape` (`out`: its element count, uninitialised;
-/// `strides`: `shape`'s row-major strides, [`row_major_strides`]), before the buffer becomes
-/// an array. `false` (nothing written) when an input does not broadcast to `shape`.
+/// [`run`] into a new row-major buffer of `shape` (`out`: its element count, uninitialised),
+/// before the buffer becomes an array. `false` (nothing written) when an input does not
+/// broadcast to `shape`. Inputs of `shape` in standard layout (the common case) go straight
+/// to [`flat`]; only the others need the output's strides, built here on the stack.
 pub(crate) fn run_new<T: Copy + Sync, O: Copy + Send, const N: usize>(
     ins: [Src<'_, T>; N],
     shape: &[usize],
-    strides: &[isize],
     out: &mut [MaybeUninit<O>],
     f: SliceFn<T, O, N>,
 ) -> bool {
+    let ptr = out.as_mut_ptr().cast::<O>();
+    if all_standard(&ins, shape) {
+        flat(ins, ptr, out.len(), f);
+        return true;
+    }
+    let mut small = [0isize; 8];
+    let mut big = Vec::new();
+    let strides = if shape.len() <= small.len() {
+        &mut small[..shape.len()]
+    } else {
+        big.resize(shape.len(), 0);
+        &mut big[..]
+    };
+    row_major_strides(shape, strides);
     let dst = Dst {
-        ptr: out.as_mut_ptr().cast::<O>(),
+        ptr,
         shape,
         strides,
         _data: PhantomData,
@@ -156,16 +170,49 @@ pub(crate) fn run_new<T: Copy + Sync, O: Copy + Send, const N: usize>(
 }
 
 /// Writes `shape`'s row-major strides into `strides` (ndarray's default strides: all 0
-/// for an empty shape), in both the loop's signed form and ndarray's unsigned one.
-pub(crate) fn row_major_strides(shape: &[usize], strides: &mut [isize], unsigned: &mut [usize]) {
+/// for an empty shape).
+fn row_major_strides(shape: &[usize], strides: &mut [isize]) {
     let empty = shape.contains(&0);
     let mut step = 1usize;
-    for ((s, u), &len) in strides.iter_mut().zip(unsigned.iter_mut()).zip(shape).rev() {
-        let v = if empty { 0 } else { step };
-        *u = v;
-        *s = v as isize;
+    for (s, &len) in strides.iter_mut().zip(shape).rev() {
+        *s = if empty { 0 } else { step as isize };
         step = step.wrapping_mul(len);
     }
+}
+
+/// Every input one standard-layout buffer of `shape`: the walk is then one contiguous run.
+#[inline]
+fn all_standard<T, const N: usize>(ins: &[Src<'_, T>; N], shape: &[usize]) -> bool {
+    ins.iter()
+        .all(|a| crate::same_shape(a.shape, shape) && standard(a.shape, a.strides))
+}
+
+/// `f` over `n` contiguous elements from each input's first into `n` from `out` (split over
+/// rayon's threads when large, `par::parts`).
+fn flat<T: Copy + Sync, O: Copy + Send, const N: usize>(
+    ins: [Src<'_, T>; N],
+    out: *mut O,
+    n: usize,
+    f: SliceFn<T, O, N>,
+) {
+    let at = Ptrs {
+        ins: ins.map(|a| a.ptr),
+        out,
+    };
+    parts(n, traffic::<T, O, N>(), &|lo, hi| {
+        // SAFETY: the callers pass standard-layout inputs of `n` elements, `n` contiguous
+        // elements from their first (a valid, aligned pointer even when `n` is 0), and an
+        // output of `n` elements that overlaps no input; `lo..hi` is within `0..n`, and
+        // parts write disjoint ranges.
+        unsafe {
+            let (ins, out) = at.get();
+            let xs = std::array::from_fn(|j| std::slice::from_raw_parts(ins[j].add(lo), hi - lo));
+            f(
+                xs,
+                std::slice::from_raw_parts_mut(out.add(lo).cast(), hi - lo),
+            );
+        }
+    });
 }
 
 /// `out = f(out, y)` in place: `f` over `out` itself as its first input and `y` (broadcast
@@ -198,31 +245,8 @@ fn walk<T: Copy + Sync, O: Copy + Send, const N: usize>(
     aliased: bool,
 ) -> bool {
     // the common case first: every operand one standard-layout buffer of the output's shape
-    if !aliased
-        && standard(out.shape, out.strides)
-        && ins
-            .iter()
-            .all(|a| a.shape == out.shape && standard(a.shape, a.strides))
-    {
-        let n = out.shape.iter().product();
-        let at = Ptrs {
-            ins: ins.map(|a| a.ptr),
-            out: out.ptr,
-        };
-        parts(n, traffic::<T, O, N>(), &|lo, hi| {
-            // SAFETY: a standard-layout array of `n` elements is `n` contiguous elements from
-            // its first (a valid, aligned pointer even when `n` is 0), and `lo..hi` is within
-            // `0..n`; the output overlaps no input, and parts write disjoint ranges.
-            unsafe {
-                let (ins, out) = at.get();
-                let xs =
-                    std::array::from_fn(|j| std::slice::from_raw_parts(ins[j].add(lo), hi - lo));
-                f(
-                    xs,
-                    std::slice::from_raw_parts_mut(out.add(lo).cast(), hi - lo),
-                );
-            }
-        });
+    if !aliased && standard(out.shape, out.strides) && all_standard(&ins, out.shape) {
+        flat(ins, out.ptr, out.shape.iter().product(), f);
         return true;
     }
     let rank = out.shape.len();
