@@ -140,7 +140,7 @@ pub(crate) const EXP32N4: [f32; 5] = [
 ];
 
 /// `1.5 · 2^23`, [`SHIFT`] for `f32`.
-const SHIFT32: f32 = 12_582_912.0;
+pub(crate) const SHIFT32: f32 = 12_582_912.0;
 
 /// `e^b` in `f32` arithmetic (FMA levels) as `(s, w)` with `e^b = s (1 + w)`: `s = 2^k`
 /// (`k` the nearest integer to `b / ln 2`, |k| ≤ 126), `w = e^r − 1` for the reduced

@@ -9,12 +9,16 @@
 //! (`div_dd`), each sum carried in two parts, so that only the last addition rounds to more
 //! than 2^-60 of the result. `H` and `X` come scaled by ½ in the exponent bits, so that
 //! `sinh`, `cosh` reach 709.78 without overflowing `2^k`. `tanh` saturates to ±1 from
-//! |x| = 20; odd functions take `x`'s sign. `f32` `sinh`, `cosh` compute the same formulas
-//! plainly in `f64` and round once, with a short exponential (`ln 2` in one part; `P32`,
-//! relative error ≈ 2^-50, for `sinh`, whose `e^a − 1` near 0 needs it, and the degree-4
-//! `P4_F64`, 2^-26.9, for `cosh`: 0.51 and 0.62 ULP at most over every `f32` input), as
-//! `f32` `tanh` does without FMA (the `P32` `expm1`). At the FMA levels `f32` `tanh` is in `f32` arithmetic
-//! (sixteen lanes to an AVX-512 register): `a + a³ P(a²)` below 0.55, and `(1 − g)/(1 + g)`
+//! |x| = 20; odd functions take `x`'s sign. Without FMA, `f32` `sinh`, `cosh` compute the
+//! same formulas plainly in `f64` and round once, with a short exponential (`ln 2` in one
+//! part; `P32`, relative error ≈ 2^-50, for `sinh`, whose `e^a − 1` near 0 needs it, and
+//! the degree-4 `P4_F64`, 2^-26.9, for `cosh`: 0.51 and 0.62 ULP at most over every `f32`
+//! input), as `f32` `tanh` does (the `P32` `expm1`). At the FMA levels the three are in
+//! `f32` arithmetic (sixteen lanes to an AVX-512 register). `sinh`, `cosh`:
+//! `2^(k−1) ((1 ± g) + (1 ∓ g) r + (c1 + s1) ± g (c1 − s1))`, `g = 2^-2k`, from the even
+//! and odd polynomials `c1`, `s1` of the reduced argument `r`, the large terms exact
+//! (`cosh_sinh32`; no division, one branch for every `k`: 0.81 and 0.75 ULP at most over
+//! every `f32` input). `tanh`: `a + a³ P(a²)` below 0.55, and `(1 − g)/(1 + g)`
 //! above, `g = e^-2a` from an `f32` exponential (`exp32_parts`, relative error 2^-25) whose
 //! error the form damps, `1 + g` summed exactly and its reciprocal from a polynomial and
 //! Newton steps, without a division (0.78 ULP at most over every `f32` input).
@@ -30,8 +34,8 @@
 //! two-part `log1p` of `log.rs` (`log1p32`): 0.66 and 0.72 ULP at most over every `f32`
 //! input. Without FMA they compute in plain `f64`.
 
-use crate::exp::{exp32_parts, exp_dd, expm1_dd, expm1_for_f32, EXP32N4, P32};
-use crate::log::{log1p32, log1p_dd, log_core, Q32, QX64};
+use crate::exp::{exp32_parts, exp_dd, expm1_dd, expm1_for_f32, EXP32N4, P32, SHIFT32};
+use crate::log::{log1p32, log1p_dd, log_core, LN2_HI32, LN2_LO32, Q32, QX64};
 use crate::{div_dd, fast_two_sum, horner, shifted_int, two_sum, Fma, Unary, SHIFT};
 
 /// Hyperbolic sine.
@@ -94,9 +98,69 @@ impl Unary<f64> for Sinh {
     }
 }
 
+/// `(cosh r − 1) / r²` as a polynomial in `z = r²` on [0, (ln 2/2)²], `f32` coefficients,
+/// degree 2 (relative error 2^-27.5 after rounding; `scripts/vecmath_coeffs.py`, `COSH32P`).
+const COSH32P: [f32; 3] = [0.5, 0.041_666_467, 0.001_393_364_2];
+
+/// `(sinh r − r) / r³` as a polynomial in `z = r²` on [0, (ln 2/2)²], `f32` coefficients,
+/// degree 2 (relative error 2^-25.0 after rounding, that of `1/6`; `scripts/vecmath_coeffs.py`,
+/// `SINH32Q`).
+const SINH32Q: [f32; 3] = [0.166_666_67, 0.008_333_31, 0.000_198_909_81];
+
+/// `cosh a` (`SIGN = 0`) or `sinh a` (`SIGN = 1 << 31`) for `a` in [0, 89.5), in `f32`
+/// arithmetic (FMA levels).
+///
+/// `a = k ln 2 + r` (`e_logf.c`'s two-part `ln 2`: `rh = a − k LN2_HI32` exact, `r + rl`
+/// its difference with `k LN2_LO32` in two parts), so `e^±a = 2^±k e^±r` and
+/// `2 cosh a / 2^k = e^r + g e^-r`, `2 sinh a / 2^k = e^r − g e^-r` with `g = 2^-2k`. With
+/// `C = cosh r = 1 + c1`, `S = sinh r = r + s1` (even and odd polynomials in `r` sharing
+/// `z = r²`), `e^r ± g e^-r = (1 ± g) + (1 ∓ g) r + (c1 + s1) ± g (c1 − s1)`: `1 ± g` is
+/// exact (to `2k` = 24; beyond, its rounding is carried), `(1 ∓ g) r` is one FMA (`g` is a
+/// power of 2) whose rounding is recovered with the sum's (as a fast two-sum's: `1 ± g` is
+/// 0, or above 0.75 > |(1 ∓ g) r|), so that only the small terms (below 0.1) and the last
+/// addition round. `k = 0` and 1 need no separate branch: at `k = 0`, `cosh`'s `1 + g` is 2
+/// and its `(1 − g) r` 0, `sinh`'s `1 − g` 0 and `(1 + g) r = 2r` exact. From `k = 20`, `g`
+/// (below 2^-40) is kept at 2^-40. An exhaustive scan of the `f32` inputs
+/// (`examples/scan32.rs`): `sinh` 0.81 ULP at most (at 0.357, `k = 1`), `cosh` 0.75.
+#[inline(always)]
+fn cosh_sinh32<M: Fma, const SIGN: u32>(a: f32) -> f32 {
+    let t = M::fma32(a, std::f32::consts::LOG2_E, SHIFT32);
+    let k = t - SHIFT32;
+    let rh = M::fma32(k, -LN2_HI32, a);
+    let r = M::fma32(k, -LN2_LO32, rh);
+    let rl = M::fma32(k, -LN2_LO32, rh - r);
+    let z = r * r;
+    // cosh r − 1, and sinh(r + rl) − r (to rl r, below 2^-27)
+    let c1 = z * horner::<M, _, 3>(z, &COSH32P);
+    let s1 = M::fma32(r * z, horner::<M, _, 3>(z, &SINH32Q), rl);
+    // k ≥ 0 (a ≥ 0): the integer in t's low bits
+    let kb = t.to_bits().wrapping_sub(SHIFT32.to_bits());
+    let g = f32::from_bits(((127 - 2 * kb.min(20)) << 23) | SIGN);
+    let small = M::fma32(g, c1 - s1, c1 + s1);
+    let u = 1.0 + g;
+    let ue = g - (u - 1.0);
+    // h + l = u + (1 ∓ g) r: h − u is exact (a fast two-sum's), and so is r − (h − u)
+    // where it matters (|r| ≥ 1/8; below, its rounding is under 2^-27 g)
+    let h = u + M::fma32(-g, r, r);
+    let l = M::fma32(-g, r, r - (h - u));
+    let b = h + (l + (ue + small));
+    // 2^(k − 1) b as 2^(k − 2) (2b): k reaches 129 (2^128 overflows) below sinh's and
+    // cosh's overflow threshold, 89.42
+    (b + b) * f32::from_bits((kb + 125) << 23)
+}
+
+/// [`cosh_sinh32`]'s `SIGN` for `sinh`.
+const SINH32: u32 = 1 << 31;
+
 impl Unary<f32> for Sinh {
     #[inline(always)]
     fn fast<M: Fma>(x: f32) -> (f32, bool) {
+        if M::FUSED {
+            let a = x.abs();
+            // from 89.5 (k = 130; the result overflows from 89.42), and for NaN, the exact
+            // path
+            return (cosh_sinh32::<M, SINH32>(a).copysign(x), a < 89.5);
+        }
         // above 90 the result overflows f32 (and stays finite in f64 to 100)
         let a = f64::from(x.abs().min(100.0));
         // e^a − 1 as `expm1_for_f32`'s, but with `ln 2` in one part (`k ln 2`'s rounding is
@@ -145,6 +209,10 @@ const P4_F64: [f64; 5] = [
 impl Unary<f32> for Cosh {
     #[inline(always)]
     fn fast<M: Fma>(x: f32) -> (f32, bool) {
+        if M::FUSED {
+            let a = x.abs();
+            return (cosh_sinh32::<M, 0>(a), a < 89.5);
+        }
         let a = f64::from(x.abs().min(100.0));
         // e^a / 2 as exp_core's, but with `ln 2` in one part (`k ln 2`'s rounding is below
         // 2^-45, far below an f32 ULP) and ½ folded into the scale
