@@ -105,7 +105,7 @@ const COSH32P: [f32; 3] = [0.5, 0.041_666_467, 0.001_393_364_2];
 /// `(sinh r − r) / r³` as a polynomial in `z = r²` on [0, (ln 2/2)²], `f32` coefficients,
 /// degree 2 (relative error 2^-25.0 after rounding, that of `1/6`; `scripts/vecmath_coeffs.py`,
 /// `SINH32Q`).
-const SINH32Q: [f32; 3] = [0.166_666_67, 0.008_333_31, 0.000_198_909_81];
+const SINH32Q: [f32; 3] = [0.166_666_67, 0.008_333_310_5, 0.000_198_909_81];
 
 /// `cosh a` (`SIGN = 0`) or `sinh a` (`SIGN = 1 << 31`) for `a` in [0, 89.5), in `f32`
 /// arithmetic (FMA levels).
