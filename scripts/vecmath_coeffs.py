@@ -112,6 +112,7 @@ FITS32 = [
     ("hyp.rs RECIP43", lambda u: 1 / u, (mpf(1), mpf(4) / 3), 2),
     ("hyp.rs COSH32P", cosh_p, (mpf(0), LN2_HALF**2), 2),
     ("hyp.rs SINH32Q", sinh_q, (mpf(0), LN2_HALF**2), 2),
+    ("exp.rs EXPM1P32", exp_p, (-LN2_HALF, LN2_HALF), 5),
 ]
 
 # constants split in two doubles (hi + lo), printed after the fits

@@ -18,9 +18,9 @@
 //! in (−ln 2, 0)); ≤ 3 ULP for `tan`. `floor`, `ceil`, `trunc` and `round_ties_even` are
 //! bit-exact with std's.
 //!
-//! Most `f32` kernels compute in `f64` and round once. At the FMA levels, `log`, `log1p`,
-//! `log2`, `log10`, `tan`, `sinh`, `cosh`, `tanh`, `acosh`, `atanh`, `atan`, `atan2`,
-//! `asin`, `acos` and `hypot` compute in `f32` arithmetic instead ([`Fma::FUSED`], [`Fma::fma32`]): sixteen
+//! Most `f32` kernels compute in `f64` and round once. At the FMA levels, `expm1`, `log`,
+//! `log1p`, `log2`, `log10`, `tan`, `sinh`, `cosh`, `tanh`, `acosh`, `atanh`, `atan`,
+//! `atan2`, `asin`, `acos` and `hypot` compute in `f32` arithmetic instead ([`Fma::FUSED`], [`Fma::fma32`]): sixteen
 //! lanes to an AVX-512 register rather than eight, which is what these kernels' speed is
 //! bound by (they are instruction-bound, not memory- or division-bound: swapping an `f64`
 //! division for an `f32` one gained nothing measurable, in `tan`, `sinh` and `cosh`). They
