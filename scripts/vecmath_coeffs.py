@@ -109,10 +109,10 @@ FITS = [
 FITS32 = [
     ("exp.rs EXP32N4", exp_p, (-LN2_HALF, LN2_HALF), 4),
     ("hyp.rs TANH32N", tanh_p, (mpf(0), mpf("0.55") ** 2), 4),
-    ("hyp.rs RECIP43", lambda u: 1 / u, (mpf(1), mpf(4) / 3), 2),
     ("hyp.rs COSH32P", cosh_p, (mpf(0), LN2_HALF**2), 2),
     ("hyp.rs SINH32Q", sinh_q, (mpf(0), LN2_HALF**2), 2),
     ("exp.rs EXPM1P32", exp_p, (-LN2_HALF, LN2_HALF), 5),
+    ("hyp.rs RECIP1G", lambda g: 1 / (1 + g), (mpf(0), mpf(1) / 3), 2),
 ]
 
 # constants split in two doubles (hi + lo), printed after the fits

@@ -144,23 +144,40 @@ pub(crate) const EXP32N4: [f32; 5] = [
 ];
 
 /// `1.5 · 2^23`, [`SHIFT`] for `f32`.
-pub(crate) const SHIFT32: f32 = 12_582_912.0;
+const SHIFT32: f32 = 12_582_912.0;
 
-/// `e^b` in `f32` arithmetic (FMA levels) as `(s, w)` with `e^b = s (1 + w)`: `s = 2^k`
-/// (`k` the nearest integer to `b / ln 2`, |k| ≤ 126), `w = e^r − 1` for the reduced
-/// `r = b − k ln 2` (fdlibm's two-part `ln 2` of `e_logf.c`; `b − k LN2_HI32` is exact),
-/// |w| < 0.42. `w` carries two roundings below 2^-26 each (of `r` and of the last `fma`)
-/// and the fit's error (2^-26.8 with [`EXP32N4`]): `s (1 + w)` is within about 2^-25 of
-/// `e^b`, and the callers sum `s + s w` exactly rather than rounding `1 + w`.
+/// `1.5 · 2^23 + e`: adding it to `v` (|v| < 2^21) rounds `v` to an integer `k` and leaves
+/// `k + e` in the low bits of the sum `t`, so that for `k + e` in [1, 254], [`pow2_32`]`(t)`
+/// is `2^(k + e − 127)`, without an integer addition.
+pub(crate) const fn shift32(e: u32) -> f32 {
+    SHIFT32 + e as f32
+}
+
+/// `2^(k + e − 127)` from `t = v + shift32(e)` ([`shift32`]): `t`'s bits shifted into the
+/// exponent field (the bits above `k + e` fall off).
 #[inline(always)]
-pub(crate) fn exp32_parts<M: Fma, const N: usize>(b: f32, p: &[f32; N]) -> (f32, f32) {
-    let t = M::fma32(b, std::f32::consts::LOG2_E, SHIFT32);
-    let k = t - SHIFT32;
+pub(crate) fn pow2_32(t: f32) -> f32 {
+    f32::from_bits(t.to_bits() << 23)
+}
+
+/// `e^b` in `f32` arithmetic (FMA levels) as `(s, w)` with `e^b 2^(E − 127) = s (1 + w)`:
+/// `s = 2^(k + E − 127)` (`k` the nearest integer to `b / ln 2`, `k + E` in [1, 254]),
+/// `w = e^r − 1` for the reduced `r = b − k ln 2` (fdlibm's two-part `ln 2` of `e_logf.c`;
+/// `b − k LN2_HI32` is exact), |w| < 0.42. `w` carries two roundings below 2^-26 each (of
+/// `r` and of the last `fma`) and the fit's error (2^-26.8 with [`EXP32N4`]): `s (1 + w)`
+/// is within about 2^-25 of `e^b 2^(E − 127)`, and the callers sum `s + s w` exactly
+/// rather than rounding `1 + w`.
+#[inline(always)]
+pub(crate) fn exp32_parts<M: Fma, const E: u32, const N: usize>(
+    b: f32,
+    p: &[f32; N],
+) -> (f32, f32) {
+    let t = M::fma32(b, std::f32::consts::LOG2_E, shift32(E));
+    let k = t - shift32(E);
     let rh = M::fma32(k, -LN2_HI32, b);
     let r = M::fma32(k, -LN2_LO32, rh);
     let w = M::fma32(r * r, horner::<M, _, N>(r, p), r);
-    let kbits = t.to_bits().wrapping_sub(SHIFT32.to_bits());
-    (f32::from_bits(kbits.wrapping_add(127) << 23), w)
+    (pow2_32(t), w)
 }
 
 /// `e^x − 1` for an `f32` kernel, in `f64`: `2^k − 1 + 2^k (rh + rh² P(rh))` with `P32`,
@@ -249,13 +266,13 @@ impl Unary<f32> for Expm1 {
             // for NaN, the exact path. An exhaustive scan of the f32 inputs: 0.81 ULP at
             // most (at 0.349, k = 1, where 2^k (e^r − 1 − r) is a quarter of the result)
             let xc = x.max(-18.0);
-            let t = M::fma32(xc, std::f32::consts::LOG2_E, SHIFT32);
-            let k = t - SHIFT32;
+            let t = M::fma32(xc, std::f32::consts::LOG2_E, shift32(127));
+            let k = t - shift32(127);
             let rh = M::fma32(k, -LN2_HI32, xc);
             let r = M::fma32(k, -LN2_LO32, rh);
             let rl = M::fma32(k, -LN2_LO32, rh - r);
-            let kbits = t.to_bits().wrapping_sub(SHIFT32.to_bits());
-            let s = f32::from_bits(kbits.wrapping_add(127) << 23);
+            // 2^k, k in [−26, 127]
+            let s = pow2_32(t);
             let n = 1.0 - s;
             let p = s * r;
             let h = p - n;
