@@ -69,6 +69,21 @@ def tanh_p(z):
     return (mp.tanh(s) - s) / (z * s)
 
 
+def cosh_p(z):
+    # hyp.rs: cosh(r) = 1 + z P(z), z = r^2
+    if z == 0:
+        return mpf(1) / 2
+    return (mp.cosh(mp.sqrt(z)) - 1) / z
+
+
+def sinh_q(z):
+    # hyp.rs: sinh(r) = r + r z Q(z), z = r^2
+    if z == 0:
+        return mpf(1) / 6
+    r = mp.sqrt(z)
+    return (mp.sinh(r) - r) / (z * r)
+
+
 LN2_HALF = mp.log(2) / 2
 # s at f = √2 − 1, squared: the largest z of atanh_w
 S2_MAX = ((mp.sqrt(2) - 1) / (mp.sqrt(2) + 1)) ** 2
@@ -94,7 +109,10 @@ FITS = [
 FITS32 = [
     ("exp.rs EXP32N4", exp_p, (-LN2_HALF, LN2_HALF), 4),
     ("hyp.rs TANH32N", tanh_p, (mpf(0), mpf("0.55") ** 2), 4),
-    ("hyp.rs RECIP43", lambda u: 1 / u, (mpf(1), mpf(4) / 3), 2),
+    ("hyp.rs COSH32P", cosh_p, (mpf(0), LN2_HALF**2), 2),
+    ("hyp.rs SINH32Q", sinh_q, (mpf(0), LN2_HALF**2), 2),
+    ("exp.rs EXPM1P32", exp_p, (-LN2_HALF, LN2_HALF), 5),
+    ("hyp.rs RECIP1G", lambda g: 1 / (1 + g), (mpf(0), mpf(1) / 3), 2),
 ]
 
 # constants split in two doubles (hi + lo), printed after the fits

@@ -2,6 +2,10 @@
 //! fdlibm's constants), `e^r = 1 + r + r² P(r)`, times `2^k` built in the exponent bits.
 //! `P` is a Chebyshev fit (mpmath; `scripts/vecmath_coeffs.py`), degree 9 for `f64`
 //! (relative error 2^-55.7) and 5 for `f32` (2^-32, computed in `f64`, rounded once).
+//! `f32` `expm1` at the FMA levels is in `f32` arithmetic instead (sixteen lanes to an
+//! AVX-512 register): `2^k − 1 + 2^k r` summed exactly, `r` and `r²` in two parts, and
+//! the rest from a degree-5 `f32` fit (`EXPM1P32`), 0.81 ULP at most over every `f32`
+//! input.
 //!
 //! `expm1` (and the kernels built on it: `sinh`, `cosh`, `tanh`, `softplus`, `logaddexp`)
 //! keeps `r` in two parts, as fdlibm's `s_expm1.c` does, writes `e^r = 1 + r + r²/2 +
@@ -142,21 +146,38 @@ pub(crate) const EXP32N4: [f32; 5] = [
 /// `1.5 · 2^23`, [`SHIFT`] for `f32`.
 const SHIFT32: f32 = 12_582_912.0;
 
-/// `e^b` in `f32` arithmetic (FMA levels) as `(s, w)` with `e^b = s (1 + w)`: `s = 2^k`
-/// (`k` the nearest integer to `b / ln 2`, |k| ≤ 126), `w = e^r − 1` for the reduced
-/// `r = b − k ln 2` (fdlibm's two-part `ln 2` of `e_logf.c`; `b − k LN2_HI32` is exact),
-/// |w| < 0.42. `w` carries two roundings below 2^-26 each (of `r` and of the last `fma`)
-/// and the fit's error (2^-26.8 with [`EXP32N4`]): `s (1 + w)` is within about 2^-25 of
-/// `e^b`, and the callers sum `s + s w` exactly rather than rounding `1 + w`.
+/// `1.5 · 2^23 + e`: adding it to `v` (|v| < 2^21) rounds `v` to an integer `k` and leaves
+/// `k + e` in the low bits of the sum `t`, so that for `k + e` in [1, 254], [`pow2_32`]`(t)`
+/// is `2^(k + e − 127)`, without an integer addition.
+pub(crate) const fn shift32(e: u32) -> f32 {
+    SHIFT32 + e as f32
+}
+
+/// `2^(k + e − 127)` from `t = v + shift32(e)` ([`shift32`]): `t`'s bits shifted into the
+/// exponent field (the bits above `k + e` fall off).
 #[inline(always)]
-pub(crate) fn exp32_parts<M: Fma, const N: usize>(b: f32, p: &[f32; N]) -> (f32, f32) {
-    let t = M::fma32(b, std::f32::consts::LOG2_E, SHIFT32);
-    let k = t - SHIFT32;
+pub(crate) fn pow2_32(t: f32) -> f32 {
+    f32::from_bits(t.to_bits() << 23)
+}
+
+/// `e^b` in `f32` arithmetic (FMA levels) as `(s, w)` with `e^b 2^(E − 127) = s (1 + w)`:
+/// `s = 2^(k + E − 127)` (`k` the nearest integer to `b / ln 2`, `k + E` in [1, 254]),
+/// `w = e^r − 1` for the reduced `r = b − k ln 2` (fdlibm's two-part `ln 2` of `e_logf.c`;
+/// `b − k LN2_HI32` is exact), |w| < 0.42. `w` carries two roundings below 2^-26 each (of
+/// `r` and of the last `fma`) and the fit's error (2^-26.8 with [`EXP32N4`]): `s (1 + w)`
+/// is within about 2^-25 of `e^b 2^(E − 127)`, and the callers sum `s + s w` exactly
+/// rather than rounding `1 + w`.
+#[inline(always)]
+pub(crate) fn exp32_parts<M: Fma, const E: u32, const N: usize>(
+    b: f32,
+    p: &[f32; N],
+) -> (f32, f32) {
+    let t = M::fma32(b, std::f32::consts::LOG2_E, shift32(E));
+    let k = t - shift32(E);
     let rh = M::fma32(k, -LN2_HI32, b);
     let r = M::fma32(k, -LN2_LO32, rh);
     let w = M::fma32(r * r, horner::<M, _, N>(r, p), r);
-    let kbits = t.to_bits().wrapping_sub(SHIFT32.to_bits());
-    (f32::from_bits(kbits.wrapping_add(127) << 23), w)
+    (pow2_32(t), w)
 }
 
 /// `e^x − 1` for an `f32` kernel, in `f64`: `2^k − 1 + 2^k (rh + rh² P(rh))` with `P32`,
@@ -217,9 +238,54 @@ impl Unary<f64> for Expm1 {
     }
 }
 
+/// `(e^r − 1 − r) / r²` on [−ln 2/2, ln 2/2] in `f32` coefficients, degree 5 (relative
+/// error 2^-26.7 after rounding, that of `1/6`; `scripts/vecmath_coeffs.py`, `EXPM1P32`):
+/// `f32` `expm1` at the FMA levels.
+const EXPM1P32: [f32; 6] = [
+    0.5,
+    0.166_666_67,
+    0.041_666_467,
+    0.008_333_310_5,
+    0.001_393_364_2,
+    0.000_198_909_81,
+];
+
 impl Unary<f32> for Expm1 {
     #[inline(always)]
     fn fast<M: Fma>(x: f32) -> (f32, bool) {
+        if M::FUSED {
+            // e^x − 1 = (2^k − 1) + 2^k r + 2^k (e^r − 1 − r) in f32 arithmetic, r in two
+            // parts (`e_logf.c`'s `ln 2`, as `exp32_parts`), the first two terms exact and
+            // summed with their rounding error carried (`2^k − 1` in two parts by a fast
+            // two-sum with −1, `n = 1 − 2^k`; `2^k r` exact, below |2^k − 1| but at k = 0,
+            // where `n` is 0), and `r²` exact in two parts, so that only the polynomial's
+            // terms and the last addition round. Below −18 the result rounds to −1 (x is
+            // clamped there); at k = −25 and −26 (x below −16.98) `n`'s rounding drops 2^k,
+            // which moves the result by at most 0.7 ULP of −1, where it rounds to −1 or
+            // 2^-24 − 1. The result has x's sign (which keeps −0). From 88.3 (k = 128), and
+            // for NaN, the exact path. An exhaustive scan of the f32 inputs: 0.81 ULP at
+            // most (at 0.349, k = 1, where 2^k (e^r − 1 − r) is a quarter of the result)
+            let xc = x.max(-18.0);
+            let t = M::fma32(xc, std::f32::consts::LOG2_E, shift32(127));
+            let k = t - shift32(127);
+            let rh = M::fma32(k, -LN2_HI32, xc);
+            let r = M::fma32(k, -LN2_LO32, rh);
+            let rl = M::fma32(k, -LN2_LO32, rh - r);
+            // 2^k, k in [−26, 127]
+            let s = pow2_32(t);
+            let n = 1.0 - s;
+            let p = s * r;
+            let h = p - n;
+            let l = p - (h + n);
+            let nl = (n + s) - 1.0;
+            // 2^k (e^(r + rl) − 1 − r) = 2^k (r² P(r) + rl (1 + r)), to rl² (below 2^-52),
+            // with r² in two parts
+            let q = r * r;
+            let qe = M::fma32(r, r, -q);
+            let lo = M::fma32(s, M::fma32(qe, 0.5, M::fma32(rl, r, rl)), l + nl);
+            let y = h + M::fma32(s * q, horner::<M, _, 6>(r, &EXPM1P32), lo);
+            return (y.copysign(x), x < 88.3);
+        }
         // below −20 the result rounds to −1, above 89 to ∞
         let y = expm1_for_f32::<M>(f64::from(x).clamp(-20.0, 100.0)) as f32;
         (if x == 0.0 { x } else { y }, !x.is_nan())

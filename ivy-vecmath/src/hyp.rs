@@ -9,15 +9,19 @@
 //! (`div_dd`), each sum carried in two parts, so that only the last addition rounds to more
 //! than 2^-60 of the result. `H` and `X` come scaled by ½ in the exponent bits, so that
 //! `sinh`, `cosh` reach 709.78 without overflowing `2^k`. `tanh` saturates to ±1 from
-//! |x| = 20; odd functions take `x`'s sign. `f32` `sinh`, `cosh` compute the same formulas
-//! plainly in `f64` and round once, with a short exponential (`ln 2` in one part; `P32`,
-//! relative error ≈ 2^-50, for `sinh`, whose `e^a − 1` near 0 needs it, and the degree-4
-//! `P4_F64`, 2^-26.9, for `cosh`: 0.51 and 0.62 ULP at most over every `f32` input), as
-//! `f32` `tanh` does without FMA (the `P32` `expm1`). At the FMA levels `f32` `tanh` is in `f32` arithmetic
-//! (sixteen lanes to an AVX-512 register): `a + a³ P(a²)` below 0.55, and `(1 − g)/(1 + g)`
+//! |x| = 20; odd functions take `x`'s sign. Without FMA, `f32` `sinh`, `cosh` compute the
+//! same formulas plainly in `f64` and round once, with a short exponential (`ln 2` in one
+//! part; `P32`, relative error ≈ 2^-50, for `sinh`, whose `e^a − 1` near 0 needs it, and
+//! the degree-4 `P4_F64`, 2^-26.9, for `cosh`: 0.51 and 0.62 ULP at most over every `f32`
+//! input), as `f32` `tanh` does (the `P32` `expm1`). At the FMA levels the three are in
+//! `f32` arithmetic (sixteen lanes to an AVX-512 register). `sinh`, `cosh`:
+//! `2^(k−1) ((1 ± g) + (1 ∓ g) r + (c1 + s1) ± g (c1 − s1))`, `g = 2^-2k`, from the even
+//! and odd polynomials `c1`, `s1` of the reduced argument `r`, the large terms exact
+//! (`cosh_sinh32`; no division, one branch for every `k`: 0.81 and 0.75 ULP at most over
+//! every `f32` input). `tanh`: `a + a³ P(a²)` below 0.55, and `(1 − g)/(1 + g)`
 //! above, `g = e^-2a` from an `f32` exponential (`exp32_parts`, relative error 2^-25) whose
-//! error the form damps, `1 + g` summed exactly and its reciprocal from a polynomial and
-//! Newton steps, without a division (0.78 ULP at most over every `f32` input).
+//! error the form damps, the reciprocal of `1 + g` from a quadratic and one correction by
+//! its exact residual, without a division (0.78 ULP at most over every `f32` input).
 //!
 //! `asinh`, `acosh`, `atanh`: fdlibm's formulas (`s_asinh.c`, `e_acosh.c`, `e_atanh.c`):
 //! `log1p(|x| + √(1 + x²) − 1)`, `log1p(x − 1 + √(x² − 1))`, `½ log1p(2|x|/(1 − |x|))`, and
@@ -30,8 +34,8 @@
 //! two-part `log1p` of `log.rs` (`log1p32`): 0.66 and 0.72 ULP at most over every `f32`
 //! input. Without FMA they compute in plain `f64`.
 
-use crate::exp::{exp32_parts, exp_dd, expm1_dd, expm1_for_f32, EXP32N4, P32};
-use crate::log::{log1p32, log1p_dd, log_core, Q32, QX64};
+use crate::exp::{exp32_parts, exp_dd, expm1_dd, expm1_for_f32, pow2_32, shift32, EXP32N4, P32};
+use crate::log::{log1p32, log1p_dd, log_core, LN2_HI32, LN2_LO32, Q32, QX64};
 use crate::{div_dd, fast_two_sum, horner, shifted_int, two_sum, Fma, Unary, SHIFT};
 
 /// Hyperbolic sine.
@@ -94,9 +98,71 @@ impl Unary<f64> for Sinh {
     }
 }
 
+/// `(cosh r − 1) / r²` as a polynomial in `z = r²` on [0, (ln 2/2)²], `f32` coefficients,
+/// degree 2 (relative error 2^-27.5 after rounding; `scripts/vecmath_coeffs.py`, `COSH32P`).
+const COSH32P: [f32; 3] = [0.5, 0.041_666_467, 0.001_393_364_2];
+
+/// `(sinh r − r) / r³` as a polynomial in `z = r²` on [0, (ln 2/2)²], `f32` coefficients,
+/// degree 2 (relative error 2^-25.0 after rounding, that of `1/6`; `scripts/vecmath_coeffs.py`,
+/// `SINH32Q`).
+const SINH32Q: [f32; 3] = [0.166_666_67, 0.008_333_310_5, 0.000_198_909_81];
+
+/// `cosh a` (`SIGN = 0`) or `sinh a` (`SIGN = 1 << 31`) for `a` in [0, 89.5), in `f32`
+/// arithmetic (FMA levels).
+///
+/// `a = k ln 2 + r` (`e_logf.c`'s two-part `ln 2`: `rh = a − k LN2_HI32` exact, `r + rl`
+/// its difference with `k LN2_LO32` in two parts), so `e^±a = 2^±k e^±r` and
+/// `2 cosh a / 2^k = e^r + g e^-r`, `2 sinh a / 2^k = e^r − g e^-r` with `g = 2^-2k`. With
+/// `C = cosh r = 1 + c1`, `S = sinh r = r + s1` (even and odd polynomials in `r` sharing
+/// `z = r²`), `e^r ± g e^-r = (1 ± g) + (1 ∓ g) r + (c1 + s1) ± g (c1 − s1)`: `1 ± g` is
+/// exact (to `2k` = 24; beyond, its rounding is carried), `(1 ∓ g) r` is one FMA (`g` is a
+/// power of 2) whose rounding is recovered with the sum's (as a fast two-sum's: `1 ± g` is
+/// 0, or above 0.75 > |(1 ∓ g) r|), so that only the small terms (below 0.1) and the last
+/// addition round. `k = 0` and 1 need no separate branch: at `k = 0`, `cosh`'s `1 + g` is 2
+/// and its `(1 − g) r` 0, `sinh`'s `1 − g` 0 and `(1 + g) r = 2r` exact. From `k = 20`, `g`
+/// (below 2^-40) is kept at 2^-40. An exhaustive scan of the `f32` inputs
+/// (`examples/scan32.rs`): `sinh` 0.81 ULP at most (at 0.357, `k = 1`), `cosh` 0.75.
+#[inline(always)]
+fn cosh_sinh32<M: Fma, const SIGN: u32>(a: f32) -> f32 {
+    // k + 125 in t's low bits
+    let t = M::fma32(a, std::f32::consts::LOG2_E, shift32(125));
+    let k = t - shift32(125);
+    let rh = M::fma32(k, -LN2_HI32, a);
+    let r = M::fma32(k, -LN2_LO32, rh);
+    let rl = M::fma32(k, -LN2_LO32, rh - r);
+    let z = r * r;
+    // cosh r − 1, and sinh(r + rl) − r (to rl r, below 2^-27)
+    let c1 = z * horner::<M, _, 3>(z, &COSH32P);
+    let s1 = M::fma32(r * z, horner::<M, _, 3>(z, &SINH32Q), rl);
+    // ±2^-2k' for k' = min(k, 20): its biased exponent 127 − 2k' = 377 − 2 (k' + 125)
+    // (the bits of t above k' + 125 fall off the shift)
+    let tm = t.min(shift32(125) + 20.0).to_bits();
+    let g = f32::from_bits((377u32 << 23).wrapping_sub(tm << 24) | SIGN);
+    let small = M::fma32(g, c1 - s1, c1 + s1);
+    let u = 1.0 + g;
+    let ue = g - (u - 1.0);
+    // h + l = u + (1 ∓ g) r: h − u is exact (a fast two-sum's), and so is r − (h − u)
+    // where it matters (|r| ≥ 1/8; below, its rounding is under 2^-27 g)
+    let h = u + M::fma32(-g, r, r);
+    let l = M::fma32(-g, r, r - (h - u));
+    let b = h + (l + (ue + small));
+    // 2^(k − 1) b as 2^(k − 2) (2b): k reaches 129 (2^128 overflows) below sinh's and
+    // cosh's overflow threshold, 89.42
+    (b + b) * pow2_32(t)
+}
+
+/// [`cosh_sinh32`]'s `SIGN` for `sinh`.
+const SINH32: u32 = 1 << 31;
+
 impl Unary<f32> for Sinh {
     #[inline(always)]
     fn fast<M: Fma>(x: f32) -> (f32, bool) {
+        if M::FUSED {
+            let a = x.abs();
+            // from 89.5 (k = 130; the result overflows from 89.42), and for NaN, the exact
+            // path
+            return (cosh_sinh32::<M, SINH32>(a).copysign(x), a < 89.5);
+        }
         // above 90 the result overflows f32 (and stays finite in f64 to 100)
         let a = f64::from(x.abs().min(100.0));
         // e^a − 1 as `expm1_for_f32`'s, but with `ln 2` in one part (`k ln 2`'s rounding is
@@ -145,6 +211,10 @@ const P4_F64: [f64; 5] = [
 impl Unary<f32> for Cosh {
     #[inline(always)]
     fn fast<M: Fma>(x: f32) -> (f32, bool) {
+        if M::FUSED {
+            let a = x.abs();
+            return (cosh_sinh32::<M, 0>(a), a < 89.5);
+        }
         let a = f64::from(x.abs().min(100.0));
         // e^a / 2 as exp_core's, but with `ln 2` in one part (`k ln 2`'s rounding is below
         // 2^-45, far below an f32 ULP) and ½ folded into the scale
@@ -186,9 +256,13 @@ const TANH32N: [f32; 5] = [
     -0.006_610_227_7,
 ];
 
-/// `1/u` on [1, 4/3], degree 2, `f32` coefficients (relative error 2^-10.4;
-/// `scripts/vecmath_coeffs.py`, `RECIP43`): the first approximation of `tanh`'s reciprocal.
-const RECIP43: [f32; 3] = [2.598_075_4, -2.238_342, 0.639_526_25];
+/// `1/(1 + g)` on [0, 1/3], degree 2, `f32` coefficients (relative error 2^-10.4;
+/// `scripts/vecmath_coeffs.py`, `RECIP1G`): the first approximation of `tanh`'s reciprocal.
+const RECIP1G: [f32; 3] = [0.999_259_8, -0.959_289_43, 0.639_526_25];
+
+/// `2 RECIP1G(2h)`, a polynomial in `h = g/2`: [`RECIP1G`]'s coefficients times 2, 4, 8
+/// (exact).
+const RECIP1G_2: [f32; 3] = [2.0 * RECIP1G[0], 4.0 * RECIP1G[1], 8.0 * RECIP1G[2]];
 
 impl Unary<f32> for Tanh {
     #[inline(always)]
@@ -200,26 +274,26 @@ impl Unary<f32> for Tanh {
             let z = a * a;
             let small = M::fma32(a * z, horner::<M, _, 5>(z, &TANH32N), a);
             // from 0.55: tanh a = (1 − g)/(1 + g) = 2v − 1, v = 1/(1 + g) in [0.75, 1), g =
-            // e^-2a = s (1 + w) ≤ 1/3. 1 + g = 1 + s + s w is summed exactly into uh + ul
-            // (1 + s in two parts: s reaches 2^-26), and v found without a division: a
-            // quadratic in uh (relative error 2^-10.4), a Newton step (2^-20.8), then a step
-            // with the exact residual 1 − (uh + ul) v (2^-41), whose correction is added to
-            // 2v − 1 (exact) with one rounding. g's relative error, about 2^-25, reaches
-            // tanh damped by 2g/(1 + g)² ≤ 3/8: under 0.2 ULP. From 9.01 on, tanh rounds to
-            // 1 (g < 2^-26), so a is clamped to 10. An exhaustive scan of the f32 inputs:
-            // 0.78 ULP at most (at 0.52, from the polynomial)
-            let (s, w) = exp32_parts::<M, 5>(-2.0 * a.min(10.0), &EXP32N4);
-            let (s1, sl) = fast_two_sum(1.0, s);
-            let uh = M::fma32(s, w, s1);
-            let ul = M::fma32(s, w, s1 - uh) + sl;
-            let v = horner::<M, _, 3>(uh, &RECIP43);
-            let v = M::fma32(v, M::fma32(-uh, v, 1.0), v);
-            let e = M::fma32(-v, ul, M::fma32(-uh, v, 1.0));
-            let v2 = 2.0 * v;
+            // e^-2a = 2s (1 + w) ≤ 1/3, found without a division: v0 a quadratic in g
+            // (relative error 2^-10.4), then the exact residual e = 1 − (1 + g) v0 (g =
+            // 2 (gh + gl) in two parts, exact: s is a power of 2; 1 − v0 is exact, and
+            // 1 − v0 − 2gh v0 = e + 2gl v0 is below 2^-10, so that its FMA rounds to
+            // 2^-34) and v = v0 (1 + e + e²) to e³ (2^-31), added to 2v0 − 1 (exact) with
+            // one rounding. Halving g (s = 2^(k−1)) and computing v2 = 2v0 directly (the
+            // quadratic's coefficients scaled) saves the doublings, exactly. g's relative
+            // error, about 2^-25, reaches tanh damped by 2g/(1 + g)² ≤ 3/8: under 0.2 ULP.
+            // From 9.01 on, tanh rounds to 1 (g < 2^-26), so a is clamped to 10. An
+            // exhaustive scan of the f32 inputs: 0.78 ULP at most (at 0.52, from the
+            // polynomial; 0.66 from 0.55)
+            let (s, w) = exp32_parts::<M, 126, 5>(-2.0 * a.min(10.0), &EXP32N4);
+            let gh = M::fma32(s, w, s);
+            let gl = M::fma32(s, w, s - gh);
+            let v2 = horner::<M, _, 3>(gh, &RECIP1G_2);
+            let e = M::fma32(-gl, v2, M::fma32(-gh, v2, M::fma32(-0.5, v2, 1.0)));
             let y = if a < 0.55 {
                 small
             } else {
-                M::fma32(v2, e, v2 - 1.0)
+                M::fma32(v2, M::fma32(e, e, e), v2 - 1.0)
             };
             return (y.copysign(x), !x.is_nan());
         }

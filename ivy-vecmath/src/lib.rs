@@ -18,18 +18,20 @@
 //! in (−ln 2, 0)); ≤ 3 ULP for `tan`. `floor`, `ceil`, `trunc` and `round_ties_even` are
 //! bit-exact with std's.
 //!
-//! Most `f32` kernels compute in `f64` and round once. At the FMA levels, `log`, `log1p`,
-//! `log2`, `log10`, `tan`, `tanh`, `acosh`, `atanh`, `atan`, `atan2`, `asin`, `acos` and
-//! `hypot` compute in `f32` arithmetic instead ([`Fma::FUSED`], [`Fma::fma32`]): sixteen
+//! Most `f32` kernels compute in `f64` and round once. At the FMA levels, `expm1`, `log`,
+//! `log1p`, `log2`, `log10`, `tan`, `sinh`, `cosh`, `tanh`, `acosh`, `atanh`, `atan`,
+//! `atan2`, `asin`, `acos` and `hypot` compute in `f32` arithmetic instead ([`Fma::FUSED`], [`Fma::fma32`]): sixteen
 //! lanes to an AVX-512 register rather than eight, which is what these kernels' speed is
 //! bound by (they are instruction-bound, not memory- or division-bound: swapping an `f64`
 //! division for an `f32` one gained nothing measurable, in `tan`, `sinh` and `cosh`). They
 //! keep their accuracy with exact products and sums (FMA, two-sums) where a rounding would
 //! reach the result's last bit (0.6–0.8 ULP; `tan` 1.3). A two-part `f32` exponential for
 //! `sinh`/`cosh`/`tanh` was accurate (≤ 0.8 ULP) but took as many instructions per element
-//! as the `f64` formulation, so `sinh` and `cosh` stay in `f64`; `tanh` needs only a
-//! one-part `f32` exponential, its form `(1 − e^-2a)/(1 + e^-2a)` damping the exponential's
-//! error (with a polynomial below 0.55). Where glibc is itself more than ~0.55 ULP off
+//! as the `f64` formulation; `sinh` and `cosh` instead sum `2^k e^r ± 2^-k e^-r` from even
+//! and odd polynomials of the reduced argument, with the large terms exact and no division
+//! (1.5× faster than the `f64` form), and `tanh` needs only a one-part `f32` exponential, its
+//! form `(1 − e^-2a)/(1 + e^-2a)` damping the exponential's error (with a polynomial below
+//! 0.55). Where glibc is itself more than ~0.55 ULP off
 //! (`expm1`, `log1p`, `log10`, …) the `f64` kernels are measured against double-double
 //! references, i.e. against the true value, and are then more accurate than the `Scalar`
 //! level (the platform's `libm`).
