@@ -58,40 +58,67 @@ fn tan_on_both_backends() -> CliResult {
     Ok(())
 }
 
-fn out_form() -> CliResult {
-    heading("the `out=` form: out keeps its dtype");
-    ivy::with_backend(Backend::Ndarray, || -> CliResult {
-        let x = ivy::asarray(vec![0.0f32, 0.5, 1.0])?;
-        let mut out = ivy::zeros_with(
-            [3],
-            ZerosKw {
-                dtype: Some(Dtype::Float64),
-                device: None,
-            },
-        )?;
-        outln!("x   = {x}");
-        outln!("out = {out}   (before)");
-        ivy::tan_out(&x, &mut out)?;
-        outln!("ivy.tan(x, out=out)");
-        outln!("out = {out}   (after: still {})", out.dtype());
+/// A tour check: `what` must hold, or the tour fails (its lines are claims, not prints).
+fn check(cond: bool, what: &str) -> CliResult {
+    if cond {
         Ok(())
-    })
+    } else {
+        Err(CliError::Other(format!("tour: expected {what}")))
+    }
+}
+
+fn out_form() -> CliResult {
+    heading(
+        "the `out=` form: out keeps its dtype (native out on ndarray, the dispatcher's on candle)",
+    );
+    let entry =
+        registry::op("tan").ok_or_else(|| CliError::Other("the registry has no `tan`".into()))?;
+    for &b in Backend::ALL {
+        ivy::with_backend(b, || -> CliResult {
+            let x = ivy::asarray(vec![0.0f32, 0.5, 1.0])?;
+            let mut out = ivy::zeros_with(
+                [3],
+                ZerosKw {
+                    dtype: Some(Dtype::Float64),
+                    device: None,
+                },
+            )?;
+            let native = registry::support(entry, b).is_some_and(|s| s.native_out);
+            outln!("-- {b} (tan: support_native_out = {native})");
+            outln!("x   = {x}");
+            outln!("out = {out}   (before)");
+            ivy::tan_out(&x, &mut out)?;
+            check(out.dtype() == Dtype::Float64, "out to keep float64")?;
+            outln!("ivy.tan(x, out=out)");
+            outln!("out = {out}   (after: still {})", out.dtype());
+            Ok(())
+        })?;
+    }
+    Ok(())
 }
 
 fn cross_entropy() -> CliResult {
-    heading("cross_entropy (compositional: clip, log, multiply, sum, negative)");
-    ivy::with_backend(Backend::Ndarray, || -> CliResult {
-        let true_ = ivy::asarray(vec![0.0f32, 0.0, 1.0, 0.0])?;
-        let pred = ivy::asarray(vec![0.25f32, 0.25, 0.25, 0.25])?;
-        let ce = ivy::cross_entropy(&true_, &pred)?;
-        outln!("true = {true_}");
-        outln!("pred = {pred}");
-        outln!(
-            "ivy.cross_entropy(true, pred) = {ce}   (ln 4 = {:.7})",
-            4f64.ln()
-        );
-        Ok(())
-    })
+    heading("cross_entropy (compositional: clip, log, multiply, sum, negative; out handled in the body)");
+    for &b in Backend::ALL {
+        ivy::with_backend(b, || -> CliResult {
+            let true_ = ivy::asarray(vec![0.0f32, 0.0, 1.0, 0.0])?;
+            let pred = ivy::asarray(vec![0.25f32, 0.25, 0.25, 0.25])?;
+            let ce = ivy::cross_entropy(&true_, &pred)?;
+            outln!("-- {b}");
+            outln!("true = {true_}");
+            outln!("pred = {pred}");
+            outln!(
+                "ivy.cross_entropy(true, pred) = {ce}   (ln 4 = {:.7})",
+                4f64.ln()
+            );
+            let mut out = ivy::zeros(())?;
+            ivy::cross_entropy_out(&true_, &pred, &mut out)?;
+            check(out == ce, "cross_entropy(.., out=out) to equal the result")?;
+            outln!("ivy.cross_entropy(true, pred, out=out) -> out = {out}");
+            Ok(())
+        })?;
+    }
+    Ok(())
 }
 
 fn softplus() -> CliResult {
@@ -136,36 +163,46 @@ fn ints(leaves: &[(&str, i64)]) -> ivy::Result<Container> {
 
 fn containers() -> CliResult {
     heading("Containers: shared-structure broadcasting");
-    ivy::with_backend(Backend::Ndarray, || -> CliResult {
-        let x = ivy::container! {
-            a: { b: ivy::asarray(2i64)?, c: ivy::asarray(4i64)? },
-            d: { e: ivy::asarray(6i64)?, f: ivy::asarray(8i64)? },
-        };
-        let y = ints(&[("a", 2), ("d", 3)])?;
-        let z = ints(&[
-            ("a/b", 10),
-            ("a/c/g", 11),
-            ("a/c/h", 12),
-            ("d/e", 13),
-            ("d/f", 14),
-        ])?;
-        show_container("x", &x);
-        show_container("y", &y);
-        show_container("z", &z);
+    for &b in Backend::ALL {
+        outln!("-- {b}");
+        ivy::with_backend(b, containers_on)?;
+    }
+    Ok(())
+}
 
-        outln!("\n-- x / y  (y's leaves broadcast over x's sub-containers; e = 6/3 = 2)");
-        let q = ivy::nested::divide(&x, &y)?;
-        show_container("x / y", &q);
+fn containers_on() -> CliResult {
+    let x = ivy::container! {
+        a: { b: ivy::asarray(2i64)?, c: ivy::asarray(4i64)? },
+        d: { e: ivy::asarray(6i64)?, f: ivy::asarray(8i64)? },
+    };
+    let y = ints(&[("a", 2), ("d", 3)])?;
+    let z = ints(&[
+        ("a/b", 10),
+        ("a/c/g", 11),
+        ("a/c/h", 12),
+        ("d/e", 13),
+        ("d/f", 14),
+    ])?;
+    show_container("x", &x);
+    show_container("y", &y);
+    show_container("z", &z);
 
-        outln!("\n-- x + y + z  (x's leaf a/c broadcasts over z's a/c/g and a/c/h)");
-        let s = x.add(&y)?.add(&z)?;
-        show_container("x + y + z", &s);
+    outln!("\n-- x / y  (y's leaves broadcast over x's sub-containers; e = 6/3 = 2)");
+    let q = ivy::nested::divide(&x, &y)?;
+    show_container("x / y", &q);
+    check(
+        q.at("d/e")?.to_f64_vec()? == [2.0],
+        "(x / y)[d/e] = 6 / 3 = 2",
+    )?;
 
-        outln!("\n-- structures that are not shared");
-        let y2 = ints(&[("a", 2), ("d", 3), ("g", 4)])?;
-        show_container("y", &y2);
-        expect_err("x / y", ivy::nested::divide(&x, &y2))
-    })
+    outln!("\n-- x + y + z  (x's leaf a/c broadcasts over z's a/c/g and a/c/h)");
+    let s = x.add(&y)?.add(&z)?;
+    show_container("x + y + z", &s);
+
+    outln!("\n-- structures that are not shared");
+    let y2 = ints(&[("a", 2), ("d", 3), ("g", 4)])?;
+    show_container("y", &y2);
+    expect_err("x / y", ivy::nested::divide(&x, &y2))
 }
 
 /// Where an array's data lives: the ndarray buffer address or the candle tensor id.
@@ -179,7 +216,7 @@ fn storage(a: &Array) -> Option<String> {
 }
 
 fn inplace_updates() -> CliResult {
-    heading("inplace_update");
+    heading("inplace_update: a buffer written, or an Array rebound");
     for &b in Backend::ALL {
         ivy::with_backend(b, || -> CliResult {
             let mut x = ivy::asarray(vec![1.0f32, 2.0, 3.0])?;
@@ -187,9 +224,13 @@ fn inplace_updates() -> CliResult {
             let before = storage(&x);
             outln!("{b}: x = {x}");
             ivy::inplace_update(&mut x, &val)?;
-            let what = if before.is_none() {
-                "?"
-            } else if before == storage(&x) {
+            let written = before.is_some() && before == storage(&x);
+            // ndarray buffers are mutable (numpy's case); candle tensors are not (jax's)
+            check(
+                written == (b == Backend::Ndarray),
+                "ndarray to write, candle to rebind",
+            )?;
+            let what = if written {
                 "same storage: the buffer was written"
             } else {
                 "new storage: x was rebound to new data"
@@ -207,37 +248,137 @@ fn inplace_updates() -> CliResult {
         };
         expect_err(
             "candle: ivy.inplace_update(x, val, ensure_in_backend=True)",
-            ivy::inplace_update_with(&mut x, &val, kw),
+            ivy::inplace_update_with(&mut x, &val, kw.clone()),
         )?;
         outln!("candle: x is unchanged: {x}");
+        // tensorflow's case: a Variable is assigned natively (`x_native.assign(val)`)
+        let var = candle_core::Var::new(&[1.0f32, 2.0, 3.0], &candle_core::Device::Cpu)
+            .map_err(|e| CliError::Other(format!("{e}")))?;
+        let mut v = Array::from(var.clone());
+        let before = storage(&v);
+        ivy::inplace_update_with(&mut v, &val, kw)?;
+        let seen = var.as_tensor().to_vec1::<f32>().unwrap_or_default();
+        check(
+            storage(&v) == before && seen == [7.0, 8.0, 9.0],
+            "the Var to be set natively",
+        )?;
+        outln!("candle: x = ivy.Array(Var); ivy.inplace_update(x, val, ensure_in_backend=True) -> the Var holds {seen:?} (set natively)");
         Ok(())
     })?;
-    // the seed's special path: `remainder` writes `out` natively (modulus=True), and its
-    // modulus=False path, composed of other ops, ends in an `inplace_update` of `out`
-    ivy::with_backend(Backend::Ndarray, || -> CliResult {
-        let (x1, x2) = (ivy::asarray([7.0f32, -7.0])?, ivy::asarray([3.0f32, 3.0])?);
-        let mut out = ivy::zeros([2])?;
-        let before = storage(&out);
-        for modulus in [true, false] {
-            ivy::remainder_with_out(&x1, &x2, RemainderKw { modulus }, &mut out)?;
-            let same = if storage(&out) == before {
-                "same buffer"
-            } else {
-                "new buffer"
-            };
-            outln!("ndarray: ivy.remainder(x1, x2, modulus={modulus}, out=out) -> out = {out}  ({same})");
-        }
-        // copy: unspecified = no new buffer where the backend can avoid one; true = always
-        let x = ivy::arange(4.0)?;
-        let kw = |copy| AsarrayKw {
-            copy,
-            ..Default::default()
-        };
-        let shared = ivy::asarray_with(&x, kw(None))?.may_share_memory(&x);
-        let copied = ivy::asarray_with(&x, kw(Some(true)))?.may_share_memory(&x);
-        outln!("ndarray: ivy.asarray(x) shares x's buffer: {shared}; ivy.asarray(x, copy=True): {copied}");
-        Ok(())
-    })
+    // natives as x: an ndarray buffer is written (numpy), a candle Tensor cannot be (jax)
+    let mut nd = ndarray::ArrayD::<f32>::zeros(ndarray::IxDyn(&[2, 2]));
+    let ptr = nd.as_ptr();
+    let row = ivy::with_backend(Backend::Ndarray, || ivy::asarray([1.0f64, 2.0]))?;
+    ivy::inplace_update(&mut nd, &row)?;
+    check(
+        nd.as_ptr() == ptr,
+        "the native ndarray buffer to be written",
+    )?;
+    outln!(
+        "ivy.inplace_update(<&mut ndarray ArrayD f32>, [1., 2.] float64) -> {:?}  (broadcast, cast, the same buffer)",
+        nd.as_slice().unwrap_or(&[])
+    );
+    let mut t = candle_core::Tensor::zeros(2, candle_core::DType::F32, &candle_core::Device::Cpu)
+        .map_err(|e| CliError::Other(format!("{e}")))?;
+    let val = ivy::with_backend(Backend::Candle, || ivy::asarray([1.0f32, 2.0]))?;
+    expect_err(
+        "ivy.inplace_update(<&mut candle Tensor>, val)",
+        ivy::inplace_update(&mut t, &val),
+    )?;
+    // Containers: every leaf updated, the Container itself the same value
+    for &b in Backend::ALL {
+        ivy::with_backend(b, || -> CliResult {
+            let mut c: Container =
+                ivy::container! { a: ivy::zeros([2])?, b: { c: ivy::zeros(())? } };
+            let v = ivy::container! { a: ivy::asarray([1.0f32, 2.0])?, b: { c: ivy::asarray(3.0f32)? } };
+            ivy::inplace_update_container(&mut c, &v, InplaceUpdateKw::default())?;
+            check(
+                c.at("a")?.to_vec::<f32>()? == [1.0, 2.0],
+                "leaf a to be updated",
+            )?;
+            show_container(&format!("{b}: ivy.inplace_update(c, v) -> c"), &c);
+            Ok(())
+        })?;
+    }
+    special_path()?;
+    copy_rules()
+}
+
+/// The seed's special path: `remainder` writes `out` natively (modulus=True) on ndarray, and
+/// its modulus=False path, composed of other ops, ends in an `inplace_update` of `out`.
+fn special_path() -> CliResult {
+    heading("the special path: remainder(modulus=False) into out through inplace_update");
+    for &b in Backend::ALL {
+        ivy::with_backend(b, || -> CliResult {
+            let (x1, x2) = (ivy::asarray([7.0f32, -7.0])?, ivy::asarray([3.0f32, 3.0])?);
+            let mut out = ivy::zeros([2])?;
+            let before = storage(&out);
+            for modulus in [true, false] {
+                ivy::remainder_with_out(&x1, &x2, RemainderKw { modulus }, &mut out)?;
+                let same = storage(&out) == before;
+                check(!same || b == Backend::Ndarray, "candle's out to be rebound")?;
+                check(
+                    same || b == Backend::Candle,
+                    "ndarray's out buffer to be kept",
+                )?;
+                let same = if same {
+                    "same buffer"
+                } else {
+                    "rebound: candle tensors are immutable"
+                };
+                outln!("{b}: ivy.remainder(x1, x2, modulus={modulus}, out=out) -> out = {out}  ({same})");
+            }
+            Ok(())
+        })?;
+    }
+    Ok(())
+}
+
+/// `copy` on reshape, astype and asarray: unspecified = no new buffer where the backend can
+/// avoid one; true = always a new buffer; with out, out wins.
+fn copy_rules() -> CliResult {
+    heading("copy: unspecified shares, copy=True copies, out wins over copy");
+    for &b in Backend::ALL {
+        ivy::with_backend(b, || -> CliResult {
+            let x = ivy::arange(4.0)?;
+            let shares = |r: ivy::Result<Array>| r.map(|y| y.may_share_memory(&x));
+            let r = [
+                shares(ivy::reshape(&x, &[2, 2]))?,
+                shares(ivy::reshape_with(
+                    &x,
+                    &[2, 2],
+                    ReshapeKw { copy: Some(true) },
+                ))?,
+                shares(ivy::astype(&x, Dtype::Float32))?,
+                shares(ivy::astype_with(
+                    &x,
+                    Dtype::Float32,
+                    AstypeKw { copy: true },
+                ))?,
+                shares(ivy::asarray(&x))?,
+                shares(ivy::asarray_with(
+                    &x,
+                    AsarrayKw {
+                        copy: Some(true),
+                        ..Default::default()
+                    },
+                ))?,
+            ];
+            check(r == [true, false, true, false, true, false], "copy's rules")?;
+            outln!("{b}: shares x's buffer: reshape {} / copy=True {}; astype {} / copy=True {}; asarray {} / copy=True {}",
+                r[0], r[1], r[2], r[3], r[4], r[5]);
+            let mut out = ivy::zeros([2, 2])?;
+            ivy::reshape_with_out(&x, &[2, 2], ReshapeKw { copy: Some(false) }, &mut out)?;
+            let own = !out.may_share_memory(&x);
+            check(
+                own || b == Backend::Candle,
+                "ndarray's out to keep its own buffer",
+            )?;
+            outln!("{b}: ivy.reshape(x, [2, 2], copy=False, out=out) -> out = {out}  (out wins; its own buffer: {own})");
+            Ok(())
+        })?;
+    }
+    Ok(())
 }
 
 /// The Arrays page: native arrays in, `Array`s out, indexing and setitem with one meaning
@@ -261,6 +402,11 @@ fn arrays() -> CliResult {
             outln!("-- {b}");
             let mut x = ivy::reshape(&ivy::arange(6.0)?, &[2, 3])?;
             let v = x.get(ivy::s![.., 1..;-1])?;
+            // basic indexing: a view on ndarray, a copy on candle
+            check(
+                v.may_share_memory(&x) == (b == Backend::Ndarray),
+                "a view on ndarray, a copy on candle",
+            )?;
             let kind = if v.may_share_memory(&x) {
                 "a view: no copy"
             } else {
@@ -291,6 +437,11 @@ fn arrays() -> CliResult {
             );
             let strict =
                 ivy::with_inplace_mode(ivy::InplaceMode::Strict, || x.set(ivy::s![0, 0], 0));
+            // strict: a buffer write is fine (ndarray), a rebinding is refused (candle)
+            check(
+                strict.is_ok() == (b == Backend::Ndarray),
+                "strict mode to refuse candle's rebinding only",
+            )?;
             match strict {
                 Ok(()) => outln!("strict in-place mode: x.set(..) wrote the buffer"),
                 Err(e) => outln!("strict in-place mode: x.set(..) refused: {e}"),

@@ -572,6 +572,20 @@ fn tour_runs_every_example() {
     assert!(out.contains("x was rebound"));
     assert!(out.contains("1.3862944")); // cross_entropy
     assert!(out.contains("(after: still float64)"));
+    // the two pages' examples run on both backends (each tour line that states an outcome
+    // is checked by the tour itself, which fails otherwise)
+    for b in ["ndarray", "candle"] {
+        for line in [
+            "ivy.remainder(x1, x2, modulus=false, out=out) -> out = ivy.array([ 1., -1.]",
+            "shares x's buffer: reshape true / copy=True false; astype true / copy=True false; asarray true / copy=True false",
+            "ivy.inplace_update(c, v) -> c = {",
+        ] {
+            assert!(out.contains(&format!("{b}: {line}")), "{b}: {line}\n{out}");
+        }
+    }
+    assert!(out.contains("the Var holds [7.0, 8.0, 9.0] (set natively)"));
+    assert!(out.contains("ivy.inplace_update(<&mut candle Tensor>, val) -> error"));
+    assert!(out.contains("-> [1.0, 2.0, 1.0, 2.0]  (broadcast, cast, the same buffer)"));
     // the README's casting-mode example: a real gap, resolved under crosscast
     assert!(
         out.contains("crosscast_data_types: negative([True, False]) = ivy.array([-1,  0]"),

@@ -24,7 +24,8 @@ use std::collections::{BTreeMap, BTreeSet};
 /// `ivy::with_backend(b, ..)` and failing on `Err`.
 #[macro_export]
 macro_rules! test_backends {
-    ($(fn $name:ident($b:ident) $body:block)*) => {$(
+    ($($(#[$doc:meta])* fn $name:ident($b:ident) $body:block)*) => {$(
+        $(#[$doc])*
         mod $name {
             #[allow(unused_imports)]
             use super::*;

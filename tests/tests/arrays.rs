@@ -203,6 +203,27 @@ test_backends! {
         assert_eq!(c, x);
         // another dtype is always a new buffer
         assert!(!ivy::astype(&x, Dtype::Float64)?.may_share_memory(&x));
+        // copy and out both given: out wins (written, keeping its dtype and, on ndarray, its
+        // buffer; never x's)
+        for copy in [false, true] {
+            let mut out = ivy::zeros_with([4], ZerosKw { dtype: Some(Dtype::Float64), device: None })?;
+            let before = ndarray_ptr(&out);
+            ivy::astype_with_out(&x, Dtype::Float32, same(copy), &mut out)?;
+            assert_eq!((out.dtype(), out.to_vec::<f64>()?), (Dtype::Float64, vec![0.0, 1.0, 2.0, 3.0]));
+            assert!(!out.may_share_memory(&x));
+            if b == Backend::Ndarray {
+                assert_eq!(ndarray_ptr(&out), before);
+            }
+        }
+    }
+
+    fn item_is_typed(b) {
+        let x = ivy::asarray(2.5f32)?;
+        assert_eq!(x.item::<f32>()?, 2.5);
+        let e = x.item::<f64>().unwrap_err();
+        assert!(matches!(e, Error::InvalidArgument { op: "item", .. }), "{e:?}");
+        assert!(e.to_string().contains("float32"), "{e}");
+        assert!(x.item::<i32>().is_err());
     }
 
     fn asarray_copy_rules(b) {
@@ -467,4 +488,13 @@ fn lent_ndarray_arguments_never_outlive_the_call() -> ivy::Result<()> {
         assert_eq!(lent, given, "{name}: after the borrowed array is gone");
     }
     Ok(())
+}
+
+/// The address of an ndarray-backed Array's buffer (`None` on candle).
+fn ndarray_ptr(a: &Array) -> Option<usize> {
+    match a.native() {
+        NativeArray::Ndarray(ivy::backends::NdArray::Float64(d)) => Some(d.as_ptr() as usize),
+        NativeArray::Ndarray(ivy::backends::NdArray::Float32(d)) => Some(d.as_ptr() as usize),
+        _ => None,
+    }
 }

@@ -172,6 +172,18 @@ test_backends! {
             }
             other => panic!("{other}"),
         }
+        // the first type declines, the next one answers: its answer is the result
+        let spy = CustomArray::new(Spy::default());
+        let r = ivy::registry::call("add", &[Value::custom(Declines), Value::Custom(spy.clone())], &[])?;
+        assert!(matches!(&r, Value::Str(s) if s == "spy:add"), "{r:?}");
+        let seen = spy.downcast_ref::<Spy>().unwrap().seen.lock().unwrap().clone();
+        assert_eq!(seen[0].types.len(), 2, "the handler sees both custom types");
+        // and in the typed API: `Declines` is asked first, then `Spy`
+        let e = ivy::tan(&CustomArray::new(Declines)).unwrap_err();
+        assert!(matches!(e, Error::NoArrayFunction { op: "tan", .. }), "{e}");
+        // (Spy answers a string, which the typed `add` reports: proof that Spy was asked)
+        let r = ivy::add(&CustomArray::new(Declines), &spy);
+        assert!(r.as_ref().is_err_and(|e| e.to_string().contains("returned a string")), "{r:?}");
         // a type seen twice is asked once, and `types` lists it once
         let spy = CustomArray::new(Spy::default());
         let r = ivy::registry::call("add", &[Value::Custom(spy.clone()), Value::Custom(spy.clone())], &[])?;

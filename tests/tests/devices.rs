@@ -20,7 +20,13 @@ fn gpu(test: &str) -> Option<Array> {
     match r {
         Ok(x) => Some(x),
         Err(e) => {
-            eprintln!("skipped: {test} needs a CUDA GPU through candle: {e}");
+            // straight to stderr, past the test harness's capture (which would hide an
+            // `eprintln!` of a passing test), so `cargo test` shows every skip
+            use std::io::Write;
+            let _ = writeln!(
+                std::io::stderr(),
+                "skipped: {test} needs a CUDA GPU through candle: {e}"
+            );
             None
         }
     }

@@ -2,7 +2,7 @@
 
 use ivy::prelude::*;
 use ivy::Error;
-use ivy_tests::{f32s, typed};
+use ivy_tests::{f32s, test_backends, typed};
 
 #[test]
 fn ndarray_writes_the_buffer() {
@@ -232,4 +232,68 @@ fn containers_update_every_leaf_in_place() -> ivy::Result<()> {
         assert_eq!(c.at("b/c")?.to_vec::<f32>()?, [7.0; 4]);
         Ok(())
     })
+}
+
+test_backends! {
+    /// `val` broadcast and cast, `keep_input_dtype` both ways, a failed update leaving `x` as
+    /// it was: one meaning on both backends (ndarray writes the buffer, candle rebinds).
+    fn update_broadcasts_casts_and_keeps_the_dtype(b) {
+        let keep = InplaceUpdateKw { ensure_in_backend: false, keep_input_dtype: true };
+        let mut x = ivy::zeros([2, 2])?; // float32
+        let val = typed(&[1.5, 2.0], Dtype::Float64)?;
+        ivy::inplace_update_with(&mut x, &val, keep.clone())?;
+        assert_eq!((x.dtype(), x.shape()), (Dtype::Float32, &[2usize, 2][..]));
+        assert_eq!(x.to_vec::<f32>()?, [1.5, 2.0, 1.5, 2.0]);
+        // keep_input_dtype = false (Ivy's default): x takes val's dtype
+        let mut y = ivy::zeros([2])?;
+        ivy::inplace_update(&mut y, &val)?;
+        assert_eq!((y.dtype(), y.to_vec::<f64>()?), (Dtype::Float64, vec![1.5, 2.0]));
+        // kept as an integer dtype: the float val is cast (truncated) into it
+        let mut i = ivy::zeros_with([2], ZerosKw { dtype: Some(Dtype::Int64), device: None })?;
+        ivy::inplace_update_with(&mut i, &typed(&[1.5, -2.5], Dtype::Float32)?, keep.clone())?;
+        assert_eq!((i.dtype(), i.to_vec::<i64>()?), (Dtype::Int64, vec![1, -2]));
+        // a 0-d int val fills every element, cast
+        ivy::inplace_update_with(&mut x, &ivy::asarray(7)?, keep.clone())?;
+        assert_eq!(x.to_vec::<f32>()?, [7.0; 4]);
+        // a val that does not broadcast: an error, x as it was (dtype, shape and values)
+        let e = ivy::inplace_update(&mut x, f32s(&[1.0, 2.0, 3.0])?).unwrap_err();
+        assert!(e.to_string().contains("inplace_update"), "{e}");
+        assert_eq!((x.dtype(), x.to_vec::<f32>()?), (Dtype::Float32, vec![7.0; 4]));
+        // nor may val change x's shape by broadcasting x up to it
+        let e = ivy::inplace_update(&mut y, f32s(&[1.0, 2.0, 3.0, 4.0])?.reshape(&[2, 2])?);
+        assert!(e.is_err());
+        assert_eq!(y.shape(), &[2]);
+    }
+
+    /// Containers: every leaf updated (each by the Array rules), the Container keeps its
+    /// structure; a leaf that fails leaves every leaf as it was.
+    fn containers_update_every_leaf(b) {
+        let mut c: Container = ivy::container! { a: ivy::zeros([2])?, b: { c: ivy::zeros([2, 2])? } };
+        let v = ivy::container! { a: ivy::asarray([1.0f32, 2.0])?, b: { c: ivy::asarray(3.0f32)? } };
+        ivy::inplace_update_container(&mut c, &v, InplaceUpdateKw::default())?;
+        assert_eq!(c.at("a")?.to_vec::<f32>()?, [1.0, 2.0]);
+        assert_eq!(c.at("b/c")?.to_vec::<f32>()?, [3.0; 4]);
+        let bad = ivy::container! { a: ivy::asarray([9.0f32, 9.0])?, b: { c: ivy::asarray([1.0f32, 2.0, 3.0])? } };
+        assert!(ivy::inplace_update_container(&mut c, &bad, InplaceUpdateKw::default()).is_err());
+        assert_eq!(c.at("a")?.to_vec::<f32>()?, [1.0, 2.0]);
+        ivy::inplace_update_container(&mut c, 7, InplaceUpdateKw::default())?;
+        assert_eq!(c.at("b/c")?.to_vec::<f32>()?, [7.0; 4]);
+        assert_eq!(c.leaves().map(|(k, _)| k).collect::<Vec<_>>(), ["a", "b/c"]);
+    }
+
+    /// Compound assignment under strict mode: a buffer write (ndarray) is allowed, a
+    /// rebinding (candle tensor) is refused and leaves x as it was.
+    fn strict_mode_and_compound_assignment(b) {
+        let mut x = f32s(&[1.0, 2.0])?;
+        let r = ivy::with_inplace_mode(ivy::InplaceMode::Strict, || x.add_assign(1));
+        match b {
+            Backend::Ndarray => assert_eq!((r.is_ok(), x.to_vec::<f32>()?), (true, vec![2.0, 3.0])),
+            _ => {
+                assert!(matches!(r, Err(Error::InplaceStrict { .. })), "{r:?}");
+                assert_eq!(x.to_vec::<f32>()?, [1.0, 2.0]);
+            }
+        }
+        x.add_assign(&f32s(&[1.0, 1.0])?)?; // lenient: both backends
+        assert_eq!(x.to_vec::<f32>()?.iter().sum::<f32>(), if b == Backend::Ndarray { 7.0 } else { 5.0 });
+    }
 }

@@ -314,7 +314,7 @@ pub mod creation {
     ///   later update of the `Var` shows through the result, as for `reshape` and `astype`
     ///   with `copy = false`); where that is impossible — another dtype or device, Rust values
     ///   (always copied into the new array), a borrowed ndarray array (`&ArrayD`,
-    ///   `ArrayViewD`: copied when converted) — it is [`Error::CopyNotAvoidable`](crate::Error::CopyNotAvoidable).
+    ///   `ArrayViewD`: lent for the call only, so the result must be a copy) — it is [`Error::CopyNotAvoidable`](crate::Error::CopyNotAvoidable).
     ///
     /// `asarray` has no `out` form (neither has the standard's), so the seed's rule "`out`
     /// wins over `copy`" does not arise here (`reshape` and `astype` follow it).
