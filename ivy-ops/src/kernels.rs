@@ -79,7 +79,7 @@ crate::unary_kernels! {
     Log10: "log10", real(x => x.log10()), simd(Log10), complex(z => z.ln() * T::LOG10_E());
     /// Square root. Complex: the principal branch, C99 Annex G special values (FreeBSD's
     /// `csqrt`, as numpy).
-    Sqrt: "sqrt", real(x => x.sqrt()), complex(z => crate::complex_math::csqrt(z)), candle(t => t.sqrt());
+    Sqrt: "sqrt", real(x => x.sqrt()), simd(Sqrt), complex(z => crate::complex_math::csqrt(z)), candle(t => t.sqrt());
     /// `x * x` (wrapping for integers).
     Square: "square", int(x => x.wrapping_mul(&x)), float(x => x * x), candle(t => t.sqr());
     /// -1, 0 or 1 (NaN for NaN, `+0.0` for either zero); complex: `z / |z|` (0 for 0), the

@@ -203,6 +203,22 @@ impl Unary<f64> for Exp {
 impl Unary<f32> for Exp {
     #[inline(always)]
     fn fast<M: Fma>(x: f32) -> (f32, bool) {
+        if M::FUSED {
+            // FMA levels, in f32 arithmetic (twice the lanes of f64): e^x = 2^k (1 + w), w =
+            // e^(r + rl) − 1 = r + c, c = r² P(r) + rl (1 + r) (to rl², below 2^-52), with r
+            // in two parts as `Expm1`'s (`e_logf.c`'s `ln 2`) and P = EXPM1P32 (2^-26.7).
+            // Roundings: r + c (|w| < 0.42: 2^-26 of 1, a quarter ULP where 1 + w < 1), r²
+            // and P's (about 2^-28), then the last FMA's half ULP. From |x| > 87 on (results
+            // near f32's ends) and for NaN the lane takes the exact path
+            let t = M::fma32(x, std::f32::consts::LOG2_E, shift32(127));
+            let k = t - shift32(127);
+            let rh = M::fma32(k, -LN2_HI32, x);
+            let r = M::fma32(k, -LN2_LO32, rh);
+            let rl = M::fma32(k, -LN2_LO32, rh - r);
+            let c = M::fma32(r * r, horner::<M, _, 6>(r, &EXPM1P32), M::fma32(rl, r, rl));
+            let s = pow2_32(t);
+            return (M::fma32(s, r + c, s), x.abs() <= 87.0);
+        }
         // k in [-151, 129]: `2^k` is a normal f64; results below f32's normal range
         // (subnormal or 0) and above it (∞) are rounded once, by the cast
         let x = f64::from(x);

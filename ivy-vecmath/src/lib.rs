@@ -77,7 +77,7 @@ pub use inv::{Acos, Asin, Atan, Atan2};
 pub use log::{Log, Log10, Log1p, Log2};
 pub use logexp::{Logaddexp, Softplus};
 pub use pow::Pow;
-pub use round::{Ceil, Floor, RoundEven, Trunc};
+pub use round::{Ceil, Floor, RoundEven, Sqrt, Trunc};
 pub use trig::{Cos, Sin, Tan};
 
 /// A dispatch level: the instruction set a kernel is compiled for. Ordered: a higher level
@@ -500,7 +500,7 @@ macro_rules! slices {
     )*};
 }
 slices!(unary Exp Expm1 Log Log1p Log2 Log10 Sin Cos Tan Sinh Cosh Tanh Asin Acos Atan Asinh
-    Acosh Atanh Softplus Floor Ceil Trunc RoundEven);
+    Acosh Atanh Softplus Floor Ceil Trunc RoundEven Sqrt);
 slices!(binary Atan2 Hypot Pow Logaddexp);
 
 /// `K` of each element of `x` into `out` (of `x`'s length; extra elements of either are

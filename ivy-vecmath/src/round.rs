@@ -4,7 +4,8 @@
 //! default rounding mode; `floor`/`ceil`/`trunc` step that by one where it went the wrong
 //! way, and every result takes `x`'s sign (so that `−0.5` gives `−0`, as std does). From
 //! 2^52 on every float is an integer, returned as is (±∞ too). NaN lanes take std's
-//! functions (for their exact bits).
+//! functions (for their exact bits). At the FMA levels (AVX2 and up, which imply SSE4.1) the
+//! kernels are std's own functions, which LLVM lowers to `vroundps`/`vroundpd` there.
 
 use crate::{Fma, Unary};
 
@@ -65,6 +66,12 @@ macro_rules! rounding {
         impl Unary<f64> for $K {
             #[inline(always)]
             fn fast<M: Fma>(x: f64) -> (f64, bool) {
+                if M::FUSED {
+                    // the FMA levels have SSE4.1 (AVX2 implies it): std's function is one
+                    // `vroundpd` there, itself bit for bit (NaN lanes still take the
+                    // exact path, for std's NaN bits)
+                    return (x.$std(), !x.is_nan());
+                }
                 const TWO52: f64 = 4_503_599_627_370_496.0;
                 let a = x.abs();
                 let $r = ((a + TWO52) - TWO52).copysign(x);
@@ -79,6 +86,12 @@ macro_rules! rounding {
         impl Unary<f32> for $K {
             #[inline(always)]
             fn fast<M: Fma>(x: f32) -> (f32, bool) {
+                if M::FUSED {
+                    // the FMA levels have SSE4.1 (AVX2 implies it): std's function is one
+                    // `vroundps` there, itself bit for bit (NaN lanes still take the
+                    // exact path, for std's NaN bits)
+                    return (x.$std(), !x.is_nan());
+                }
                 const TWO23: f32 = 8_388_608.0;
                 let a = x.abs();
                 let $r = ((a + TWO23) - TWO23).copysign(x);
@@ -99,3 +112,33 @@ rounding! {
     Trunc: |r, x| if r.abs() > x.abs() { r.abs() - 1.0 } else { r.abs() }, trunc;
     RoundEven: |r, _x| r, round_ties_even;
 }
+
+/// The square root (`f64::sqrt`), correctly rounded at every level: IEEE's own
+/// `sqrtps`/`sqrtpd` at the lane width of each level (std's scalar code is SSE2's), so the
+/// kernel only widens the lanes.
+///
+/// ```
+/// # use std::mem::MaybeUninit;
+/// let mut o = [MaybeUninit::uninit(); 3];
+/// ivy_vecmath::map::<f32, ivy_vecmath::Sqrt>(&[4.0, 2.0, -1.0], &mut o);
+/// let y: Vec<f32> = o.iter().map(|v| unsafe { v.assume_init() }).collect();
+/// assert_eq!(y[..2], [2.0, 2.0f32.sqrt()]);
+/// assert!(y[2].is_nan());
+/// ```
+#[derive(Debug)]
+pub enum Sqrt {}
+
+macro_rules! sqrt_impls {
+    ($($t:ty),*) => {$(
+        impl Unary<$t> for Sqrt {
+            #[inline(always)]
+            fn fast<M: Fma>(x: $t) -> ($t, bool) {
+                (x.sqrt(), !x.is_nan())
+            }
+            fn exact(x: $t) -> $t {
+                x.sqrt()
+            }
+        }
+    )*};
+}
+sqrt_impls!(f32, f64);

@@ -30,7 +30,7 @@ use dd::Dd;
 use ivy_vecmath::{
     map_at, zip_at, Acos, Acosh, Asin, Asinh, Atan, Atan2, Atanh, Binary, Ceil, Cos, Cosh, Exp,
     Expm1, Floor, Hypot, Level, Log, Log10, Log1p, Log2, Logaddexp, Pow, RoundEven, Sin, Sinh,
-    Softplus, Tan, Tanh, Trunc, Unary,
+    Softplus, Sqrt, Tan, Tanh, Trunc, Unary,
 };
 
 /// SplitMix64: a seeded generator (no dependency for a few lines).
@@ -1298,6 +1298,11 @@ fn ceil_bit_exact() {
 #[test]
 fn trunc_bit_exact() {
     check_rounding::<Trunc>("trunc", f64::trunc, f32::trunc);
+}
+
+#[test]
+fn sqrt_bit_exact() {
+    check_rounding::<Sqrt>("sqrt", f64::sqrt, f32::sqrt);
 }
 
 #[test]
