@@ -179,10 +179,10 @@ test_backends! {
         let seen = spy.downcast_ref::<Spy>().unwrap().seen.lock().unwrap().clone();
         assert_eq!(seen[0].types.len(), 2, "the handler sees both custom types");
         // and in the typed API: `Declines` is asked first, then `Spy`
-        let e = ivy::tan(&CustomArray::new(Declines)).unwrap_err();
+        let e = ivy::tan(CustomArray::new(Declines)).unwrap_err();
         assert!(matches!(e, Error::NoArrayFunction { op: "tan", .. }), "{e}");
         // (Spy answers a string, which the typed `add` reports: proof that Spy was asked)
-        let r = ivy::add(&CustomArray::new(Declines), &spy);
+        let r = ivy::add(CustomArray::new(Declines), &spy);
         assert!(r.as_ref().is_err_and(|e| e.to_string().contains("returned a string")), "{r:?}");
         // a type seen twice is asked once, and `types` lists it once
         let spy = CustomArray::new(Spy::default());
