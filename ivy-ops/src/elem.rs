@@ -48,6 +48,11 @@ pub trait Elem: Copy + Send + Sync + std::fmt::Debug + std::fmt::Display + 'stat
     fn binary_slice<K: Binary>(_a: &[Self], _b: &[Self], _out: &mut [MaybeUninit<Self>]) -> bool {
         false
     }
+    /// `K`'s vectorised fold of a whole slice, if it has one ([`Binary::fold_f32`]).
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn fold_slice<K: Binary>(_x: &[Self]) -> Option<Self> {
+        None
+    }
 
     /// An element from a scalar (ints exactly, through i128).
     #[inline]
@@ -154,7 +159,7 @@ fn round_to_digits(v: i128, digits: u32) -> f64 {
 }
 
 macro_rules! real_elem {
-    ($($t:ty => $d:ident, $to:expr, $from:expr, $digits:expr $(, slices: $us:ident $bs:ident)?);*) => {$(
+    ($($t:ty => $d:ident, $to:expr, $from:expr, $digits:expr $(, slices: $us:ident $bs:ident $fs:ident)?);*) => {$(
         impl Elem for $t {
             const DTYPE: Dtype = Dtype::$d;
             #[inline] fn to_f64(self) -> f64 { $to(self) }
@@ -172,6 +177,8 @@ macro_rules! real_elem {
                 fn unary_slice<K: Unary>(x: &[Self], out: &mut [MaybeUninit<Self>]) -> bool { K::$us(x, out) }
                 #[cfg_attr(not(debug_assertions), inline(always))]
                 fn binary_slice<K: Binary>(a: &[Self], b: &[Self], out: &mut [MaybeUninit<Self>]) -> bool { K::$bs(a, b, out) }
+                #[cfg_attr(not(debug_assertions), inline(always))]
+                fn fold_slice<K: Binary>(x: &[Self]) -> Option<Self> { K::$fs(x) }
             )?
         }
     )*};
@@ -179,8 +186,8 @@ macro_rules! real_elem {
 real_elem!(
     f16 => Float16, f16::to_f64, f16::from_f64, f16::MANTISSA_DIGITS;
     bf16 => Bfloat16, bf16::to_f64, bf16::from_f64, bf16::MANTISSA_DIGITS;
-    f32 => Float32, |v: f32| v as f64, |v: f64| v as f32, f32::MANTISSA_DIGITS, slices: slice_f32 slice_f32;
-    f64 => Float64, std::convert::identity, std::convert::identity, f64::MANTISSA_DIGITS, slices: slice_f64 slice_f64
+    f32 => Float32, |v: f32| v as f64, |v: f64| v as f32, f32::MANTISSA_DIGITS, slices: slice_f32 slice_f32 fold_f32;
+    f64 => Float64, std::convert::identity, std::convert::identity, f64::MANTISSA_DIGITS, slices: slice_f64 slice_f64 fold_f64
 );
 
 macro_rules! complex_elem {

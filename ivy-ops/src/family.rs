@@ -162,6 +162,18 @@ pub trait Binary: Kernel {
     fn slice_f64(_a: &[f64], _b: &[f64], _out: &mut [MaybeUninit<f64>]) -> bool {
         false
     }
+    /// A vectorised fold of a whole f32 slice with this row (an idempotent one: a
+    /// reduction row's `fold` without identity, as `max`), giving the bits of
+    /// [`par::fold`](crate::par)'s leaves; `None` where the row has none.
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn fold_f32(_x: &[f32]) -> Option<f32> {
+        None
+    }
+    /// [`fold_f32`](Self::fold_f32) for f64.
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn fold_f64(_x: &[f64]) -> Option<f64> {
+        None
+    }
     /// Candle's own (broadcasting) op for float tensors, if it has one that agrees.
     #[cfg(feature = "candle")]
     #[cfg_attr(not(debug_assertions), inline(always))]
@@ -928,6 +940,16 @@ macro_rules! __binary_class {
             true
         }
     };
+    (fold($k:ident)) => {
+        #[cfg_attr(not(debug_assertions), inline(always))]
+        fn fold_f32(x: &[f32]) -> ::core::option::Option<f32> {
+            <$crate::__vecmath::$k as $crate::__vecmath::FoldSlices>::fold_f32(x)
+        }
+        #[cfg_attr(not(debug_assertions), inline(always))]
+        fn fold_f64(x: &[f64]) -> ::core::option::Option<f64> {
+            <$crate::__vecmath::$k as $crate::__vecmath::FoldSlices>::fold_f64(x)
+        }
+    };
     (slice_f32($a:ident, $b:ident, $o:ident => $e:expr)) => {
         #[cfg_attr(not(debug_assertions), inline(always))]
         fn slice_f32($a: &[f32], $b: &[f32], $o: &mut [::core::mem::MaybeUninit<f32>]) -> bool { $e }
@@ -1309,6 +1331,7 @@ pub(crate) fn fold_host<T: Elem, K: Reduction>(
         axes,
         K::IDENTITY.map(T::from_i128),
         T::binary::<K::Fold>,
+        T::fold_slice::<K::Fold>,
     )
 }
 

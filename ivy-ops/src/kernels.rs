@@ -181,12 +181,16 @@ crate::binary_kernels! {
     /// The larger of `a` and `b`; NaN if either is NaN (numpy's `maximum`); complex
     /// numbers compare lexicographically; `or` for bools.
     Maximum: "maximum",
+        simd(Maximum),
+        fold(Maximum),
         int(a, b => a.max(b)),
         real(a, b => if a >= b || a.is_nan() { a } else { b }),
         complex(a, b => if (a.re, a.im) >= (b.re, b.im) || a.re.is_nan() || a.im.is_nan() { a } else { b }),
         bool(a, b => a | b);
     /// The smaller of `a` and `b`; NaN if either is NaN (numpy's `minimum`).
     Minimum: "minimum",
+        simd(Minimum),
+        fold(Minimum),
         int(a, b => a.min(b)),
         real(a, b => if a <= b || a.is_nan() { a } else { b }),
         complex(a, b => if (a.re, a.im) <= (b.re, b.im) || a.re.is_nan() || a.im.is_nan() { a } else { b }),

@@ -103,24 +103,39 @@ where
     T: Copy + Send + Sync,
     F: Fn(T, T) -> T + Copy + Send + Sync,
 {
-    fold_map(x, init, |v| v, f)
+    fold_by(x, init, f, |_| None)
 }
 
-/// [`fold`] of `g` of each value: `g` applied as the leaves read `x` (no temporary).
-pub(crate) fn fold_map<T, U, G, F>(x: &[T], init: Option<U>, g: G, f: F) -> U
+/// [`fold`] whose leaves `leaf` may fold instead (a vectorised kernel of the same fold,
+/// giving the same bits: `Binary::fold_f32`; `None` where it has none).
+pub(crate) fn fold_by<T, F, L>(x: &[T], init: Option<T>, f: F, leaf: L) -> T
+where
+    T: Copy + Send + Sync,
+    F: Fn(T, T) -> T + Copy + Send + Sync,
+    L: Fn(&[T]) -> Option<T> + Copy + Send + Sync,
+{
+    fold_map(x, init, |v| v, f, leaf)
+}
+
+/// [`fold_by`] of `g` of each value: `g` applied as the leaves read `x` (no temporary).
+pub(crate) fn fold_map<T, U, G, F, L>(x: &[T], init: Option<U>, g: G, f: F, leaf: L) -> U
 where
     T: Copy + Send + Sync,
     U: Copy + Send + Sync,
     G: Fn(T) -> U + Copy + Send + Sync,
     F: Fn(U, U) -> U + Copy + Send + Sync,
+    L: Fn(&[T]) -> Option<U> + Copy + Send + Sync,
 {
     // an idempotent fold (no identity: `max`, `min`) is exact in any order: longer leaves
     // and more accumulators (four vector registers of chains, not one)
-    let (leaf, lanes) = match init {
+    let (leaf_len, lanes) = match init {
         Some(_) => (LEAF, LANES),
         None => (FLAT_LEAF, FLAT_LANES),
     };
-    if x.len() <= leaf {
+    if x.len() <= leaf_len {
+        if let Some(r) = leaf(x) {
+            return r;
+        }
         return match init {
             Some(i) => fold_leaf::<T, U, LANES>(x, i, g, f),
             None => fold_leaf::<T, U, FLAT_LANES>(x, g(x[0]), g, f),
@@ -131,14 +146,15 @@ where
     let (a, b) = x.split_at(mid);
     if worth_splitting(std::mem::size_of_val(x)) {
         let (mut ra, mut rb) = (None, None);
-        join(&mut || ra = Some(fold_map(a, init, g, f)), &mut || {
-            rb = Some(fold_map(b, init, g, f))
-        });
+        join(
+            &mut || ra = Some(fold_map(a, init, g, f, leaf)),
+            &mut || rb = Some(fold_map(b, init, g, f, leaf)),
+        );
         if let (Some(ra), Some(rb)) = (ra, rb) {
             return f(ra, rb);
         }
     }
-    f(fold_map(a, init, g, f), fold_map(b, init, g, f))
+    f(fold_map(a, init, g, f, leaf), fold_map(b, init, g, f, leaf))
 }
 
 /// The leaf length and accumulators of an idempotent fold ([`fold_map`] without `init`).
@@ -179,6 +195,52 @@ fn fold_leaf<T: Copy, U: Copy, const L: usize>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A row's vectorised fold (`max`, `min` on f32/f64 through ivy-vecmath) gives the bits
+    /// of the generic fold: NaN wherever one is, the same zero sign for ±0 ties.
+    #[test]
+    fn vectorised_leaves_give_the_generic_bits() {
+        use crate::family::Binary;
+        use crate::kernels::{Maximum, Minimum};
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for n in [1usize, 63, 64, 65, 1000, 8192, 8193, 300_001] {
+            for nan in [false, true] {
+                let x: Vec<f64> = (0..n)
+                    .map(|_| match next() % 16 {
+                        0 => 0.0,
+                        1 => -0.0,
+                        2 if nan => f64::NAN,
+                        r => (r as f64 - 8.0) * 0.25,
+                    })
+                    .collect();
+                let y: Vec<f32> = x.iter().map(|&v| v as f32).collect();
+                let same64 = |a: f64, b: f64| a.to_bits() == b.to_bits();
+                let same32 = |a: f32, b: f32| a.to_bits() == b.to_bits();
+                assert!(same64(
+                    fold(&x, None, Maximum::real),
+                    fold_by(&x, None, Maximum::real, Maximum::fold_f64)
+                ));
+                assert!(same64(
+                    fold(&x, None, Minimum::real),
+                    fold_by(&x, None, Minimum::real, Minimum::fold_f64)
+                ));
+                assert!(same32(
+                    fold(&y, None, Maximum::real),
+                    fold_by(&y, None, Maximum::real, Maximum::fold_f32)
+                ));
+                assert!(same32(
+                    fold(&y, None, Minimum::real),
+                    fold_by(&y, None, Minimum::real, Minimum::fold_f32)
+                ));
+            }
+        }
+    }
 
     #[test]
     fn parts_cover_the_range_once() {

@@ -27,6 +27,7 @@ pub(crate) fn reduce<T: Copy + Send + Sync>(
     axes: &[usize],
     init: Option<T>,
     f: impl Fn(T, T) -> T + Copy + Send + Sync,
+    leaf: impl Fn(&[T]) -> Option<T> + Copy + Send + Sync,
 ) -> Result<Vec<T>> {
     let mut shape = shape.to_vec();
     let mut cur: Option<Vec<T>> = None;
@@ -42,7 +43,7 @@ pub(crate) fn reduce<T: Copy + Send + Sync>(
         let n: usize = shape[lo..hi].iter().product();
         let inner: usize = shape[hi..].iter().product();
         let src: &[T] = cur.as_deref().unwrap_or(x);
-        let next = fold_run(op, src, outer, n, inner, init, f)?;
+        let next = fold_run(op, src, (outer, n, inner), init, f, leaf)?;
         shape.drain(lo..hi);
         cur = Some(next);
         end = start;
@@ -61,15 +62,14 @@ pub(crate) fn reduce<T: Copy + Send + Sync>(
 fn fold_run<T: Copy + Send + Sync>(
     op: &'static str,
     x: &[T],
-    outer: usize,
-    n: usize,
-    inner: usize,
+    (outer, n, inner): (usize, usize, usize),
     init: Option<T>,
     f: impl Fn(T, T) -> T + Copy + Send + Sync,
+    leaf: impl Fn(&[T]) -> Option<T> + Copy + Send + Sync,
 ) -> Result<Vec<T>> {
     if inner == 1 && n != 0 {
-        // rows of `n`: each folded pairwise
-        return map_rows(op, x, outer, n, |row| par::fold(row, init, f));
+        // rows of `n`: each folded pairwise (leaves by `leaf` where it folds them)
+        return map_rows(op, x, outer, n, |row| par::fold_by(row, init, f, leaf));
     }
     let mut out = try_vec(op, outer * inner)?;
     if n == 0 || inner == 0 || outer == 0 {
@@ -127,7 +127,13 @@ pub(crate) fn variance<T: num_traits::Float + Send + Sync>(
     let zero = Some(T::zero());
     map_rows(op, x, rows, n, |row| {
         let m = par::fold(row, zero, |a, b| a + b) / count;
-        par::fold_map(row, zero, move |v| (v - m) * (v - m), |a, b| a + b) / divisor
+        par::fold_map(
+            row,
+            zero,
+            move |v| (v - m) * (v - m),
+            |a, b| a + b,
+            |_| None,
+        ) / divisor
     })
 }
 
@@ -264,7 +270,7 @@ mod tests {
     use super::*;
 
     fn sum(x: &[i64], shape: &[usize], axes: &[usize]) -> Vec<i64> {
-        reduce("t", x, shape, axes, Some(0), i64::wrapping_add).unwrap()
+        reduce("t", x, shape, axes, Some(0), i64::wrapping_add, |_| None).unwrap()
     }
 
     #[test]
@@ -291,7 +297,7 @@ mod tests {
     #[test]
     fn without_identity() {
         let max = |x: &[i64], shape: &[usize], axes: &[usize]| {
-            reduce("t", x, shape, axes, None, |a: i64, b| a.max(b)).unwrap()
+            reduce("t", x, shape, axes, None, |a: i64, b| a.max(b), |_| None).unwrap()
         };
         let x: Vec<i64> = (0..24).map(|v| (v * 7) % 24).collect();
         assert_eq!(max(&x, &[2, 3, 4], &[0, 1, 2]), vec![23]);
@@ -368,7 +374,16 @@ mod tests {
         assert_eq!(outer[899], (0..3).map(|i| at(i, 0, 899)).sum::<i64>());
         let all = sum(&x, &shape, &[0, 1, 2]);
         assert_eq!(all, vec![x.iter().sum::<i64>()]);
-        let max = reduce("t", &x, &shape, &[0, 2], None, |a: i64, b| a.max(b)).unwrap();
+        let max = reduce(
+            "t",
+            &x,
+            &shape,
+            &[0, 2],
+            None,
+            |a: i64, b| a.max(b),
+            |_| None,
+        )
+        .unwrap();
         assert_eq!(
             max[3],
             (0..3)
@@ -386,9 +401,15 @@ mod tests {
         assert!(variance::<f32>("t", &[], 0, usize::MAX / 2, 1.0)
             .unwrap()
             .is_empty());
-        let r = reduce::<f64>("t", &[], &[0, usize::MAX / 2], &[1], Some(0.0), |a, b| {
-            a + b
-        });
+        let r = reduce::<f64>(
+            "t",
+            &[],
+            &[0, usize::MAX / 2],
+            &[1],
+            Some(0.0),
+            |a, b| a + b,
+            |_| None,
+        );
         assert!(r.unwrap().is_empty());
         let c = reduce::<f64>(
             "t",
@@ -397,6 +418,7 @@ mod tests {
             &[0],
             Some(0.0),
             |a, b| a + b,
+            |_| None,
         );
         assert!(c.unwrap().is_empty());
     }

@@ -61,6 +61,7 @@ use std::mem::MaybeUninit;
 use std::sync::atomic::{AtomicU8, Ordering};
 
 mod exp;
+mod extreme;
 mod hyp;
 mod hypot;
 mod inv;
@@ -71,6 +72,7 @@ mod round;
 mod trig;
 
 pub use exp::{Exp, Expm1};
+pub use extreme::{Maximum, Minimum};
 pub use hyp::{Acosh, Asinh, Atanh, Cosh, Sinh, Tanh};
 pub use hypot::Hypot;
 pub use inv::{Acos, Asin, Atan, Atan2};
@@ -420,6 +422,36 @@ fn zip_blocks<T: Copy, K: Binary<T>, M: Fma>(a: &[T], b: &[T], out: &mut [MaybeU
     }
 }
 
+/// The accumulators of [`fold`]: 64 interleaved chains (eight AVX2 registers of `f32`), the
+/// leaf shape of `ivy`'s idempotent folds, so that a fold gives their bits.
+const FOLD_LANES: usize = 64;
+
+#[inline(always)]
+fn fold_lanes<T: Copy, K: Binary<T>, M: Fma>(x: &[T]) -> Option<T> {
+    let first = *x.first()?;
+    let mut acc = [first; FOLD_LANES];
+    let chunks = x.chunks_exact(FOLD_LANES);
+    let rest = chunks.remainder();
+    for c in chunks {
+        for i in 0..FOLD_LANES {
+            acc[i] = K::fast::<M>(acc[i], c[i]).0;
+        }
+    }
+    // pairwise over the lanes, then the rest in order
+    let mut w = FOLD_LANES;
+    while w > 1 {
+        w /= 2;
+        for i in 0..w {
+            acc[i] = K::fast::<M>(acc[i], acc[i + w]).0;
+        }
+    }
+    let mut r = acc[0];
+    for &v in rest {
+        r = K::fast::<M>(r, v).0;
+    }
+    Some(r)
+}
+
 #[cfg(target_arch = "x86_64")]
 mod x86 {
     use super::*;
@@ -439,6 +471,14 @@ mod x86 {
     #[target_feature(enable = "avx2,fma")]
     pub(super) fn zip_avx2<T: Copy, K: Binary<T>>(a: &[T], b: &[T], out: &mut [MaybeUninit<T>]) {
         zip_blocks::<T, K, Fused>(a, b, out)
+    }
+    #[target_feature(enable = "avx512f,avx512dq,avx512vl,avx512bw,avx2,fma")]
+    pub(super) fn fold_avx512<T: Copy, K: Binary<T>>(x: &[T]) -> Option<T> {
+        fold_lanes::<T, K, Fused>(x)
+    }
+    #[target_feature(enable = "avx2,fma")]
+    pub(super) fn fold_avx2<T: Copy, K: Binary<T>>(x: &[T]) -> Option<T> {
+        fold_lanes::<T, K, Fused>(x)
     }
 }
 
@@ -477,6 +517,21 @@ pub trait BinarySlices {
     fn zip_f64(a: &[f64], b: &[f64], out: &mut [MaybeUninit<f64>]);
 }
 
+/// [`UnarySlices`] for the kernels a slice folds with ([`fold`]: `max`, `min`).
+///
+/// ```
+/// use ivy_vecmath::{FoldSlices, Maximum};
+/// assert_eq!(Maximum::fold_f32(&[1.0, 3.0, 2.0]), Some(3.0));
+/// assert!(Maximum::fold_f64(&[1.0, f64::NAN, 2.0]).unwrap().is_nan());
+/// assert_eq!(Maximum::fold_f32(&[]), None);
+/// ```
+pub trait FoldSlices {
+    /// [`fold`] over `f32`.
+    fn fold_f32(x: &[f32]) -> Option<f32>;
+    /// [`fold`] over `f64`.
+    fn fold_f64(x: &[f64]) -> Option<f64>;
+}
+
 macro_rules! slices {
     (unary $($k:ident)*) => {$(
         impl UnarySlices for $k {
@@ -485,6 +540,16 @@ macro_rules! slices {
             }
             fn map_f64(x: &[f64], out: &mut [MaybeUninit<f64>]) {
                 map::<f64, $k>(x, out)
+            }
+        }
+    )*};
+    (fold $($k:ident)*) => {$(
+        impl FoldSlices for $k {
+            fn fold_f32(x: &[f32]) -> Option<f32> {
+                fold::<f32, $k>(x)
+            }
+            fn fold_f64(x: &[f64]) -> Option<f64> {
+                fold::<f64, $k>(x)
             }
         }
     )*};
@@ -501,7 +566,8 @@ macro_rules! slices {
 }
 slices!(unary Exp Expm1 Log Log1p Log2 Log10 Sin Cos Tan Sinh Cosh Tanh Asin Acos Atan Asinh
     Acosh Atanh Softplus Floor Ceil Trunc RoundEven Sqrt);
-slices!(binary Atan2 Hypot Pow Logaddexp);
+slices!(binary Atan2 Hypot Pow Logaddexp Maximum Minimum);
+slices!(fold Maximum Minimum);
 
 /// `K` of each element of `x` into `out` (of `x`'s length; extra elements of either are
 /// ignored), at [`level`].
@@ -587,6 +653,41 @@ pub fn zip_at<T: Copy, K: Binary<T>>(level: Level, a: &[T], b: &[T], out: &mut [
             }
         }
         _ => zip_blocks::<T, K, Unfused>(a, b, out),
+    }
+}
+
+/// `x` folded with `K` (an associative, idempotent kernel whose fast path takes every lane:
+/// [`Maximum`], [`Minimum`]) at [`level`]: `None` for an empty slice. 64 interleaved
+/// accumulators, combined pairwise, then the values past the last whole 64 in order.
+///
+/// ```
+/// assert_eq!(ivy_vecmath::fold::<f64, ivy_vecmath::Minimum>(&[2.0, -1.0, 3.0]), Some(-1.0));
+/// ```
+#[inline]
+pub fn fold<T: Copy, K: Binary<T>>(x: &[T]) -> Option<T> {
+    fold_at::<T, K>(level(), x)
+}
+
+/// [`fold`] at a given level, lowered to [`detected`] when the CPU lacks it.
+///
+/// ```
+/// use ivy_vecmath::{Level, Maximum};
+/// let x: Vec<f32> = (0..1000).map(|i| (i as f32 * 0.37).sin()).collect();
+/// let m = ivy_vecmath::fold_at::<f32, Maximum>(Level::Scalar, &x);
+/// for l in Level::ALL {
+///     assert_eq!(ivy_vecmath::fold_at::<f32, Maximum>(l, &x), m);
+/// }
+/// ```
+#[inline]
+pub fn fold_at<T: Copy, K: Binary<T>>(level: Level, x: &[T]) -> Option<T> {
+    match level.min(detected()) {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `detected` found AVX-512 F/DQ/VL/BW, AVX2 and FMA on this CPU.
+        Level::Avx512 => unsafe { x86::fold_avx512::<T, K>(x) },
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `detected` found AVX2 and FMA on this CPU.
+        Level::Avx2 => unsafe { x86::fold_avx2::<T, K>(x) },
+        _ => fold_lanes::<T, K, Unfused>(x),
     }
 }
 
