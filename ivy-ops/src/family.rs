@@ -164,7 +164,7 @@ pub trait Binary: Kernel {
     }
     /// A vectorised fold of a whole f32 slice with this row (an idempotent one: a
     /// reduction row's `fold` without identity, as `max`), giving the bits of
-    /// [`par::fold`](crate::par)'s leaves; `None` where the row has none.
+    /// the generic fold's leaves; `None` where the row has none.
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn fold_f32(_x: &[f32]) -> Option<f32> {
         None
