@@ -137,8 +137,8 @@ where
             return r;
         }
         return match init {
-            Some(i) => fold_leaf::<T, U, LANES>(x, i, g, f),
-            None => fold_leaf::<T, U, FLAT_LANES>(x, g(x[0]), g, f),
+            Some(i) => ivy_vecmath::fold_leaf::<T, U, LANES>(x, i, g, f),
+            None => ivy_vecmath::fold_leaf::<T, U, FLAT_LANES>(x, g(x[0]), g, f),
         };
     }
     // the halves' boundary on a whole number of lanes, so each leaf is full
@@ -157,40 +157,11 @@ where
     f(fold_map(a, init, g, f, leaf), fold_map(b, init, g, f, leaf))
 }
 
-/// The leaf length and accumulators of an idempotent fold ([`fold_map`] without `init`).
+/// The leaf length and accumulators of an idempotent fold ([`fold_map`] without `init`):
+/// ivy-vecmath's fold shape, whose vectorised folds (`fold_by`'s leaves) then agree bit
+/// for bit.
 const FLAT_LEAF: usize = 8192;
-const FLAT_LANES: usize = 64;
-
-/// A leaf of [`fold_map`]: `L` accumulators over interleaved values, then combined.
-#[inline]
-fn fold_leaf<T: Copy, U: Copy, const L: usize>(
-    x: &[T],
-    init: U,
-    g: impl Fn(T) -> U,
-    f: impl Fn(U, U) -> U,
-) -> U {
-    let mut acc = [init; L];
-    let chunks = x.chunks_exact(L);
-    let rest = chunks.remainder();
-    for c in chunks {
-        for i in 0..L {
-            acc[i] = f(acc[i], g(c[i]));
-        }
-    }
-    // pairwise over the lanes too
-    let mut w = L;
-    while w > 1 {
-        w /= 2;
-        for i in 0..w {
-            acc[i] = f(acc[i], acc[i + w]);
-        }
-    }
-    let mut r = acc[0];
-    for &v in rest {
-        r = f(r, g(v));
-    }
-    r
-}
+const FLAT_LANES: usize = ivy_vecmath::FOLD_LANES;
 
 #[cfg(test)]
 mod tests {

@@ -160,6 +160,19 @@ pub(crate) fn pow2_32(t: f32) -> f32 {
     f32::from_bits(t.to_bits() << 23)
 }
 
+/// The `f32` reduction of `e^b` (FMA levels): `(t, r, rl)` with `k` the nearest integer to
+/// `b / ln 2`, [`pow2_32`]`(t)` = `2^(k + E − 127)` (for `k + E` in [1, 254]) and `r + rl`
+/// = `b − k ln 2` to about 2^-50 (fdlibm's two-part `ln 2` of `e_logf.c`: `b − k LN2_HI32`
+/// is exact, `r` rounds the rest and `rl` is its rounding error).
+#[inline(always)]
+pub(crate) fn exp32_reduce<M: Fma, const E: u32>(b: f32) -> (f32, f32, f32) {
+    let t = M::fma32(b, std::f32::consts::LOG2_E, shift32(E));
+    let k = t - shift32(E);
+    let rh = M::fma32(k, -LN2_HI32, b);
+    let r = M::fma32(k, -LN2_LO32, rh);
+    (t, r, M::fma32(k, -LN2_LO32, rh - r))
+}
+
 /// `e^b` in `f32` arithmetic (FMA levels) as `(s, w)` with `e^b 2^(E − 127) = s (1 + w)`:
 /// `s = 2^(k + E − 127)` (`k` the nearest integer to `b / ln 2`, `k + E` in [1, 254]),
 /// `w = e^r − 1` for the reduced `r = b − k ln 2` (fdlibm's two-part `ln 2` of `e_logf.c`;
@@ -172,10 +185,7 @@ pub(crate) fn exp32_parts<M: Fma, const E: u32, const N: usize>(
     b: f32,
     p: &[f32; N],
 ) -> (f32, f32) {
-    let t = M::fma32(b, std::f32::consts::LOG2_E, shift32(E));
-    let k = t - shift32(E);
-    let rh = M::fma32(k, -LN2_HI32, b);
-    let r = M::fma32(k, -LN2_LO32, rh);
+    let (t, r, _) = exp32_reduce::<M, E>(b);
     let w = M::fma32(r * r, horner::<M, _, N>(r, p), r);
     (pow2_32(t), w)
 }
@@ -210,11 +220,7 @@ impl Unary<f32> for Exp {
             // Roundings: r + c (|w| < 0.42: 2^-26 of 1, a quarter ULP where 1 + w < 1), r²
             // and P's (about 2^-28), then the last FMA's half ULP. From |x| > 87 on (results
             // near f32's ends) and for NaN the lane takes the exact path
-            let t = M::fma32(x, std::f32::consts::LOG2_E, shift32(127));
-            let k = t - shift32(127);
-            let rh = M::fma32(k, -LN2_HI32, x);
-            let r = M::fma32(k, -LN2_LO32, rh);
-            let rl = M::fma32(k, -LN2_LO32, rh - r);
+            let (t, r, rl) = exp32_reduce::<M, 127>(x);
             let c = M::fma32(r * r, horner::<M, _, 6>(r, &EXPM1P32), M::fma32(rl, r, rl));
             let s = pow2_32(t);
             return (M::fma32(s, r + c, s), x.abs() <= 87.0);
@@ -282,11 +288,7 @@ impl Unary<f32> for Expm1 {
             // for NaN, the exact path. An exhaustive scan of the f32 inputs: 0.81 ULP at
             // most (at 0.349, k = 1, where 2^k (e^r − 1 − r) is a quarter of the result)
             let xc = x.max(-18.0);
-            let t = M::fma32(xc, std::f32::consts::LOG2_E, shift32(127));
-            let k = t - shift32(127);
-            let rh = M::fma32(k, -LN2_HI32, xc);
-            let r = M::fma32(k, -LN2_LO32, rh);
-            let rl = M::fma32(k, -LN2_LO32, rh - r);
+            let (t, r, rl) = exp32_reduce::<M, 127>(xc);
             // 2^k, k in [−26, 127]
             let s = pow2_32(t);
             let n = 1.0 - s;

@@ -25,28 +25,20 @@ pub enum Maximum {}
 #[derive(Debug)]
 pub enum Minimum {}
 
+/// `$K` for each float type: `a` where `a $cmp b` or `a` is NaN, else `b` (NaN `b` too).
 macro_rules! extreme {
-    ($($t:ty),*) => {$(
-        impl Binary<$t> for Maximum {
+    ($K:ident $cmp:tt: $($t:ty),*) => {$(
+        impl Binary<$t> for $K {
             #[inline(always)]
             fn fast<M: Fma>(a: $t, b: $t) -> ($t, bool) {
                 (Self::exact(a, b), true)
             }
             #[inline(always)]
             fn exact(a: $t, b: $t) -> $t {
-                if a >= b || a.is_nan() { a } else { b }
-            }
-        }
-        impl Binary<$t> for Minimum {
-            #[inline(always)]
-            fn fast<M: Fma>(a: $t, b: $t) -> ($t, bool) {
-                (Self::exact(a, b), true)
-            }
-            #[inline(always)]
-            fn exact(a: $t, b: $t) -> $t {
-                if a <= b || a.is_nan() { a } else { b }
+                if a $cmp b || a.is_nan() { a } else { b }
             }
         }
     )*};
 }
-extreme!(f32, f64);
+extreme!(Maximum >=: f32, f64);
+extreme!(Minimum <=: f32, f64);

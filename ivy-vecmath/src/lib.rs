@@ -422,34 +422,59 @@ fn zip_blocks<T: Copy, K: Binary<T>, M: Fma>(a: &[T], b: &[T], out: &mut [MaybeU
     }
 }
 
-/// The accumulators of [`fold`]: 64 interleaved chains (eight AVX2 registers of `f32`), the
-/// leaf shape of `ivy`'s idempotent folds, so that a fold gives their bits.
-const FOLD_LANES: usize = 64;
+/// The accumulators of [`fold`]: 64 interleaved chains (eight AVX2 registers of `f32`).
+/// `ivy`'s idempotent folds (`max`, `min`) use the same leaf shape ([`fold_leaf`] with
+/// this many lanes), so that a vectorised fold gives their bits.
+pub const FOLD_LANES: usize = 64;
 
+/// One leaf of a fold: `L` accumulators (each starting at `init`) over interleaved values
+/// of `g(x)`, combined pairwise, then the values past the last whole `L` folded in order.
+/// The one loop both [`fold`] and `ivy`'s host folds run, so that their results agree bit
+/// for bit.
+///
+/// ```
+/// let s = ivy_vecmath::fold_leaf::<i64, i64, 4>(&[1, 2, 3, 4, 5, 6], 0, |v| v, |a, b| a + b);
+/// assert_eq!(s, 21);
+/// ```
 #[inline(always)]
-fn fold_lanes<T: Copy, K: Binary<T>, M: Fma>(x: &[T]) -> Option<T> {
-    let first = *x.first()?;
-    let mut acc = [first; FOLD_LANES];
-    let chunks = x.chunks_exact(FOLD_LANES);
+pub fn fold_leaf<T: Copy, U: Copy, const L: usize>(
+    x: &[T],
+    init: U,
+    g: impl Fn(T) -> U,
+    f: impl Fn(U, U) -> U,
+) -> U {
+    let mut acc = [init; L];
+    let chunks = x.chunks_exact(L);
     let rest = chunks.remainder();
     for c in chunks {
-        for i in 0..FOLD_LANES {
-            acc[i] = K::fast::<M>(acc[i], c[i]).0;
+        for i in 0..L {
+            acc[i] = f(acc[i], g(c[i]));
         }
     }
-    // pairwise over the lanes, then the rest in order
-    let mut w = FOLD_LANES;
+    // pairwise over the lanes too
+    let mut w = L;
     while w > 1 {
         w /= 2;
         for i in 0..w {
-            acc[i] = K::fast::<M>(acc[i], acc[i + w]).0;
+            acc[i] = f(acc[i], acc[i + w]);
         }
     }
     let mut r = acc[0];
     for &v in rest {
-        r = K::fast::<M>(r, v).0;
+        r = f(r, g(v));
     }
-    Some(r)
+    r
+}
+
+#[inline(always)]
+fn fold_lanes<T: Copy, K: Binary<T>, M: Fma>(x: &[T]) -> Option<T> {
+    let first = *x.first()?;
+    Some(fold_leaf::<T, T, FOLD_LANES>(
+        x,
+        first,
+        |v| v,
+        |a, b| K::fast::<M>(a, b).0,
+    ))
 }
 
 #[cfg(target_arch = "x86_64")]
