@@ -4,12 +4,12 @@
 //! Results the reference rounds to ±∞ must be ±∞, NaN references must give NaN.
 //!
 //! `cargo run --release -p ivy-vecmath --example scan32 -- OP [LEVEL] [THREADS] [LO HI]`,
-//! `OP` one of `sinh`, `cosh`, `tanh`, `expm1`, `exp`, `LEVEL` an `IVY_SIMD` name (default: the
+//! `OP` one of `sinh`, `cosh`, `tanh`, `expm1`, `exp`, `softplus`, `LEVEL` an `IVY_SIMD` name (default: the
 //! best), `LO`/`HI` the bit patterns scanned (hex, inclusive; default all 2^32).
 
 use std::mem::MaybeUninit;
 
-use ivy_vecmath::{map_at, Cosh, Exp, Expm1, Level, Sinh, Tanh, Unary};
+use ivy_vecmath::{map_at, Cosh, Exp, Expm1, Level, Sinh, Softplus, Tanh, Unary};
 
 fn ulp32(v: f64) -> f64 {
     let a = v.abs().max(f64::from(f32::MIN_POSITIVE));
@@ -82,6 +82,9 @@ fn main() {
         "tanh" => |l, a, b| scan::<Tanh>(l, f64::tanh, a, b),
         "expm1" => |l, a, b| scan::<Expm1>(l, f64::exp_m1, a, b),
         "exp" => |l, a, b| scan::<Exp>(l, f64::exp, a, b),
+        "softplus" => {
+            |l, a, b| scan::<Softplus>(l, |x| x.max(0.0) + (-x.abs()).exp().ln_1p(), a, b)
+        }
         _ => panic!("unknown op {op}"),
     };
     let t0 = std::time::Instant::now();

@@ -190,6 +190,28 @@ pub(crate) fn exp32_parts<M: Fma, const E: u32, const N: usize>(
     (pow2_32(t), w)
 }
 
+/// `e^b` in `f32` arithmetic (FMA levels) as a pair `(h, l)` (|l| ≤ ulp(h)/2) within about
+/// 2^-28 of `e^b`, for `b` in [−80, 88] (`h` normal): `2^k (1 + r + c)` with `r + rl` the
+/// two-part reduction ([`exp32_reduce`]), `c = r² P(r) + rl (1 + r)` with `r²` in two
+/// parts and [`EXPM1P32`], and `1 + r` exact in two parts (fast two-sums), so that only
+/// `c`'s terms round (at 2^-24 of `c` < 0.06). For `softplus` and `logaddexp`, whose
+/// `log1p` takes the pair.
+#[inline(always)]
+pub(crate) fn exp32_pair<M: Fma>(b: f32) -> (f32, f32) {
+    let (t, r, rl) = exp32_reduce::<M, 127>(b);
+    let q = r * r;
+    let qe = M::fma32(r, r, -q);
+    let c = M::fma32(
+        q,
+        horner::<M, _, 6>(r, &EXPM1P32),
+        M::fma32(qe, 0.5, M::fma32(rl, r, rl)),
+    );
+    let (a, ae) = fast_two_sum(1.0, r);
+    let (h, l) = fast_two_sum(a, ae + c);
+    let s = pow2_32(t);
+    (s * h, s * l)
+}
+
 /// `e^x − 1` for an `f32` kernel, in `f64`: `2^k − 1 + 2^k (rh + rh² P(rh))` with `P32`,
 /// relative error ≈ 2^-50, for |x| ≤ 708.
 #[inline(always)]

@@ -269,7 +269,7 @@ fn split(a: f64) -> (f64, f64) {
 
 /// Knuth's two-sum: `(s, e)` with `s = a + b` rounded and `a + b = s + e` exactly.
 #[inline(always)]
-pub(crate) fn two_sum(a: f64, b: f64) -> (f64, f64) {
+pub(crate) fn two_sum<T: Lane>(a: T, b: T) -> (T, T) {
     let s = a + b;
     let bb = s - a;
     (s, (a - (s - bb)) + (b - bb))

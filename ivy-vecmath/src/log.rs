@@ -304,6 +304,15 @@ impl Unary<f32> for Log1p {
 /// with one rounding at the result's scale: 0.70 ULP (`log1p`'s sweep).
 #[inline(always)]
 pub(crate) fn log1p32<M: Fma>(x: f32, xl: f32) -> f32 {
+    let (v, c) = log1p32_parts::<M>(x, xl);
+    v + c
+}
+
+/// [`log1p32`] before its last rounding: `(v, c)`, `log(1 + x + xl) ≈ v + c` with |c| below
+/// 2^-21 of |v|, to about 0.2 ULP of the result (the callers add it to another term with
+/// one rounding: `softplus`, `logaddexp`).
+#[inline(always)]
+pub(crate) fn log1p32_parts<M: Fma>(x: f32, xl: f32) -> (f32, f32) {
     let u = 1.0 + x;
     let c = if x.abs() > 1.0 {
         (x - u) + 1.0
@@ -316,7 +325,29 @@ pub(crate) fn log1p32<M: Fma>(x: f32, xl: f32) -> f32 {
     let dl = c * inv_2k * M::fma32(M::fma32(f, -f, f), f, 1.0 - f);
     let (kf, hi, lo) = log1p_parts32::<M>(k, f);
     let (v, ve) = fast_two_sum(kf * LN2_HI32, hi);
-    v + M::fma32(kf, LN2_LO32, ve + (lo + dl))
+    (v, M::fma32(kf, LN2_LO32, ve + (lo + dl)))
+}
+
+/// [`log1p32_parts`] for `x` in [0, 1] (`softplus` and `logaddexp`, where `x = e^-d`):
+/// `1 + x` is in [1, 2], so `k` is 0 (`f = x`, exact) or 1 (`f = (1 + x)/2 − 1`, exact, and
+/// the halved rounding error of `1 + x`, from a fast two-sum), without the general
+/// reduction's integer steps, its clamp and its branch on |x| > 1.
+#[inline(always)]
+pub(crate) fn log1p32_unit_parts<M: Fma>(x: f32, xl: f32) -> (f32, f32) {
+    let u = 1.0 + x;
+    // k = 1 from √2 on, where `log_reduce32` changes k
+    let big = u.to_bits() >= 0x3fb5_04f3;
+    let f = if big { M::fma32(0.5, u, -1.0) } else { x };
+    let c = if big {
+        0.5 * (((1.0 - u) + x) + xl)
+    } else {
+        xl
+    };
+    let dl = c * M::fma32(M::fma32(f, -f, f), f, 1.0 - f);
+    let kf = if big { 1.0 } else { 0.0 };
+    let (_, hi, lo) = log1p_parts32::<M>(0, f);
+    let (v, ve) = fast_two_sum(kf * LN2_HI32, hi);
+    (v, M::fma32(kf, LN2_LO32, ve + (lo + dl)))
 }
 
 /// `log x` split as fdlibm's `e_log2.c`/`e_log10.c` do: `(k, hi, lo)` with
