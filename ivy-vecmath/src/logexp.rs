@@ -79,7 +79,7 @@ impl Unary<f64> for Softplus {
 }
 
 /// `log1p(e^-(d + dl))` in `f32` arithmetic (FMA levels) as a pair `(v, c)`, for `0 ≤ d ≤
-/// 80` and a low part `dl` (|dl| ≤ 2^-24 d): `e^-d` as a pair ([`exp32_pair`], to 2^-28),
+/// 60` and a low part `dl` (|dl| ≤ 2^-24 d): `e^-d` as a pair ([`exp32_pair`], to 2^-28),
 /// times `1 − dl` (to dl², below 2^-36), the product's correction given to `log1p` as its
 /// low part ([`log1p32_unit_parts`]). `log1p(e)` is no more sensitive to `e`'s relative error
 /// than `e/((1 + e) log1p(e)) ≤ 1`.
@@ -89,16 +89,17 @@ fn log1p_exp_neg32<M: Fma>(d: f32, dl: f32) -> (f32, f32) {
     log1p32_unit_parts::<M>(eh, M::fma32(-eh, dl, el))
 }
 
-/// Beyond it, `e^-d` is below 2^-115; `log1p32`'s pair stays normal up to it.
-const EXPNEG_MAX32: f32 = 80.0;
+/// Beyond it, `e^-d` is below 2^-86; up to it, every intermediate of `exp32_pair` and
+/// `log1p32_unit_parts` is normal (subnormal ones are slow, not wrong).
+const EXPNEG_MAX32: f32 = 60.0;
 
 impl Unary<f32> for Softplus {
     #[inline(always)]
     fn fast<M: Fma>(x: f32) -> (f32, bool) {
         if M::FUSED {
             // max(x, 0) + v + c with one rounding at the result's scale (a two-sum): `v + c`
-            // to about 0.2 ULP, so about 0.7 ULP in all. From 80 on x + e^-x rounds to x
-            // (the clamp); below −80, and for NaN and ∞, the exact path
+            // to about 0.2 ULP, so about 0.7 ULP in all. From 60 on x + e^-x rounds to x
+            // (the clamp); below −60, and for NaN and ∞, the exact path
             let (v, c) = log1p_exp_neg32::<M>(x.abs().min(EXPNEG_MAX32), 0.0);
             let (s, e) = two_sum(x.max(0.0), v);
             return (s + (e + c), x >= -EXPNEG_MAX32 && x <= f32::MAX);
@@ -160,7 +161,7 @@ impl Binary<f64> for Logaddexp {
 }
 
 const TWO_M900: f64 = f64::from_bits((1023 - 900) << 52);
-const TWO_M60F: f32 = f32::from_bits((127 - 60) << 23);
+const TWO_M55F: f32 = f32::from_bits((127 - 55) << 23);
 
 impl Binary<f32> for Logaddexp {
     #[inline(always)]
@@ -168,7 +169,7 @@ impl Binary<f32> for Logaddexp {
         if M::FUSED {
             // as the f64 kernel, in f32 arithmetic: |a − b| exact in two parts, the sum with
             // the maximum by a two-sum (a = b gives d = 0 and the pair of ln 2). Beyond d =
-            // 80, log1p(e^-d) < 2^-115 is below 2^-55 of |m| ≥ 2^-60 (smaller |m|, and
+            // 60, log1p(e^-d) < 2^-86 is below 2^-31 of |m| ≥ 2^-55 (smaller |m|, and
             // infinities and NaN, take the exact path)
             let (dh, dl) = two_sum(a, -b);
             // |dh|, and dl with its sign flipped where dh < 0 (a sign-bit xor)
@@ -180,7 +181,7 @@ impl Binary<f32> for Logaddexp {
             let (s, e) = two_sum(m, v);
             return (
                 s + (e + c),
-                a.is_finite() && b.is_finite() && (d <= EXPNEG_MAX32 || m.abs() >= TWO_M60F),
+                a.is_finite() && b.is_finite() && (d <= EXPNEG_MAX32 || m.abs() >= TWO_M55F),
             );
         }
         let (ad, bd) = (f64::from(a), f64::from(b));
