@@ -233,6 +233,7 @@ impl Unary<f64> for Exp {
 }
 
 impl Unary<f32> for Exp {
+    const INTERLEAVE: bool = true;
     #[inline(always)]
     fn fast<M: Fma>(x: f32) -> (f32, bool) {
         if M::FUSED {
@@ -270,6 +271,7 @@ impl Unary<f32> for Exp {
 pub enum Expm1 {}
 
 impl Unary<f64> for Expm1 {
+    const INTERLEAVE: bool = true;
     #[inline(always)]
     fn fast<M: Fma>(x: f64) -> (f64, bool) {
         // below −40 the result rounds to −1 (|e^x| < 2^-57); −∞ too
@@ -295,6 +297,7 @@ const EXPM1P32: [f32; 6] = [
 ];
 
 impl Unary<f32> for Expm1 {
+    const INTERLEAVE: bool = true;
     #[inline(always)]
     fn fast<M: Fma>(x: f32) -> (f32, bool) {
         if M::FUSED {

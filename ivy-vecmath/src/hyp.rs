@@ -155,6 +155,7 @@ fn cosh_sinh32<M: Fma, const SIGN: u32>(a: f32) -> f32 {
 const SINH32: u32 = 1 << 31;
 
 impl Unary<f32> for Sinh {
+    const INTERLEAVE: bool = true;
     #[inline(always)]
     fn fast<M: Fma>(x: f32) -> (f32, bool) {
         if M::FUSED {
@@ -265,6 +266,7 @@ const RECIP1G: [f32; 3] = [0.999_259_8, -0.959_289_43, 0.639_526_25];
 const RECIP1G_2: [f32; 3] = [2.0 * RECIP1G[0], 4.0 * RECIP1G[1], 8.0 * RECIP1G[2]];
 
 impl Unary<f32> for Tanh {
+    const INTERLEAVE: bool = true;
     #[inline(always)]
     fn fast<M: Fma>(x: f32) -> (f32, bool) {
         if M::FUSED {
@@ -423,6 +425,7 @@ impl Unary<f64> for Asinh {
 }
 
 impl Unary<f32> for Asinh {
+    const INTERLEAVE: bool = true;
     #[inline(always)]
     fn fast<M: Fma>(x: f32) -> (f32, bool) {
         let a = f64::from(x.abs());
@@ -459,6 +462,7 @@ impl Unary<f64> for Acosh {
 }
 
 impl Unary<f32> for Acosh {
+    const INTERLEAVE: bool = true;
     #[inline(always)]
     fn fast<M: Fma>(x: f32) -> (f32, bool) {
         if M::FUSED {
@@ -510,6 +514,7 @@ impl Unary<f64> for Atanh {
 }
 
 impl Unary<f32> for Atanh {
+    const INTERLEAVE: bool = true;
     #[inline(always)]
     fn fast<M: Fma>(x: f32) -> (f32, bool) {
         if M::FUSED {

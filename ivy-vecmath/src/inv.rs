@@ -283,6 +283,7 @@ impl Binary<f64> for Atan2 {
 }
 
 impl Binary<f32> for Atan2 {
+    const INTERLEAVE: bool = true;
     #[inline(always)]
     fn fast<M: Fma>(y: f32, x: f32) -> (f32, bool) {
         if M::FUSED {

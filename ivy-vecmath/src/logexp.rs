@@ -94,6 +94,7 @@ fn log1p_exp_neg32<M: Fma>(d: f32, dl: f32) -> (f32, f32) {
 const EXPNEG_MAX32: f32 = 60.0;
 
 impl Unary<f32> for Softplus {
+    const INTERLEAVE: bool = true;
     #[inline(always)]
     fn fast<M: Fma>(x: f32) -> (f32, bool) {
         if M::FUSED {
@@ -164,6 +165,7 @@ const TWO_M900: f64 = f64::from_bits((1023 - 900) << 52);
 const TWO_M55F: f32 = f32::from_bits((127 - 55) << 23);
 
 impl Binary<f32> for Logaddexp {
+    const INTERLEAVE: bool = true;
     #[inline(always)]
     fn fast<M: Fma>(a: f32, b: f32) -> (f32, bool) {
         if M::FUSED {

@@ -87,6 +87,7 @@ fn log_fine<M: Fma>(x: f64) -> (f64, f64) {
 }
 
 impl Binary<f64> for Pow {
+    const INTERLEAVE: bool = true;
     #[inline(always)]
     fn fast<M: Fma>(x: f64, y: f64) -> (f64, bool) {
         const TWO900: f64 = f64::from_bits((1023 + 900) << 52);
@@ -107,6 +108,7 @@ impl Binary<f64> for Pow {
 }
 
 impl Binary<f32> for Pow {
+    const INTERLEAVE: bool = true;
     #[inline(always)]
     fn fast<M: Fma>(x: f32, y: f32) -> (f32, bool) {
         let (xd, yd) = (f64::from(x), f64::from(y));
