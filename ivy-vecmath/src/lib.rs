@@ -403,6 +403,13 @@ const BLOCK: usize = 64;
 
 #[inline(always)]
 fn map_blocks<T: Copy, K: Unary<T>, M: Fma>(x: &[T], out: &mut [MaybeUninit<T>]) {
+    // one element (a scalar op's call): the lane alone, without the loops' set-up (a third
+    // of an n = 1 call's instructions); the same `fast::<M>`, so the same bits
+    if let ([v], [o, ..]) = (x, &mut *out) {
+        let (y, ok) = K::fast::<M>(*v);
+        o.write(if ok { y } else { K::exact(*v) });
+        return;
+    }
     for (xs, os) in x.chunks(BLOCK).zip(out.chunks_mut(BLOCK)) {
         let mut all = true;
         if K::INTERLEAVE && xs.len() == BLOCK && os.len() == BLOCK {
@@ -434,6 +441,12 @@ fn map_blocks<T: Copy, K: Unary<T>, M: Fma>(x: &[T], out: &mut [MaybeUninit<T>])
 
 #[inline(always)]
 fn zip_blocks<T: Copy, K: Binary<T>, M: Fma>(a: &[T], b: &[T], out: &mut [MaybeUninit<T>]) {
+    // one pair: as `map_blocks`
+    if let ([x], [y], [o, ..]) = (a, b, &mut *out) {
+        let (v, ok) = K::fast::<M>(*x, *y);
+        o.write(if ok { v } else { K::exact(*x, *y) });
+        return;
+    }
     for ((xs, ys), os) in a
         .chunks(BLOCK)
         .zip(b.chunks(BLOCK))

@@ -117,20 +117,64 @@ fn ulp32(v: f64) -> f64 {
     2f64.powi(a.log2().floor() as i32 - 23)
 }
 
-fn run<T: Copy, K: Unary<T>>(level: Level, x: &[T]) -> Vec<T> {
-    let mut out = vec![MaybeUninit::<T>::uninit(); x.len()];
-    map_at::<T, K>(level, x, &mut out);
-    out.into_iter()
-        .map(|v| unsafe { v.assume_init() }) // every element was written
-        .collect()
+/// Whether two results are the same value (NaN matching NaN).
+fn same<T: Copy + PartialEq>(a: T, b: T) -> bool {
+    #[allow(clippy::eq_op)]
+    let nan = a != a && b != b;
+    a == b || nan
 }
 
-fn run2<T: Copy, K: Binary<T>>(level: Level, a: &[T], b: &[T]) -> Vec<T> {
+/// Sampled lanes, each recomputed by a one-element call (the kernels' n = 1 path).
+fn sample(n: usize) -> impl Iterator<Item = usize> {
+    (0..n.min(64)).chain((64..n).step_by(97))
+}
+
+fn run<T: Copy + PartialEq + std::fmt::Debug, K: Unary<T>>(level: Level, x: &[T]) -> Vec<T> {
+    let mut out = vec![MaybeUninit::<T>::uninit(); x.len()];
+    map_at::<T, K>(level, x, &mut out);
+    let bulk: Vec<T> = out
+        .into_iter()
+        .map(|v| unsafe { v.assume_init() }) // every element was written
+        .collect();
+    for i in sample(x.len()) {
+        let mut o = [MaybeUninit::uninit()];
+        map_at::<T, K>(level, &x[i..=i], &mut o);
+        let v = unsafe { o[0].assume_init() };
+        assert!(
+            same(v, bulk[i]),
+            "{}: a one-element call gives {v:?}, the slice {:?}, for {:?}",
+            level.name(),
+            bulk[i],
+            x[i]
+        );
+    }
+    bulk
+}
+
+fn run2<T: Copy + PartialEq + std::fmt::Debug, K: Binary<T>>(
+    level: Level,
+    a: &[T],
+    b: &[T],
+) -> Vec<T> {
     let mut out = vec![MaybeUninit::<T>::uninit(); a.len()];
     zip_at::<T, K>(level, a, b, &mut out);
-    out.into_iter()
+    let bulk: Vec<T> = out
+        .into_iter()
         .map(|v| unsafe { v.assume_init() }) // every element was written
-        .collect()
+        .collect();
+    for i in sample(a.len()) {
+        let mut o = [MaybeUninit::uninit()];
+        zip_at::<T, K>(level, &a[i..=i], &b[i..=i], &mut o);
+        let v = unsafe { o[0].assume_init() };
+        assert!(
+            same(v, bulk[i]),
+            "{}: a one-element call gives {v:?}, the slice {:?}, for {:?}",
+            level.name(),
+            bulk[i],
+            (a[i], b[i])
+        );
+    }
+    bulk
 }
 
 fn levels() -> Vec<Level> {
