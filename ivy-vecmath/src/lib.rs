@@ -18,9 +18,11 @@
 //! in (−ln 2, 0)); ≤ 3 ULP for `tan`. `floor`, `ceil`, `trunc` and `round_ties_even` are
 //! bit-exact with std's.
 //!
-//! Most `f32` kernels compute in `f64` and round once. At the FMA levels, `expm1`, `log`,
+//! Most `f32` kernels compute in `f64` and round once (`hypot` sums the exact squares in
+//! `f64` and takes an `f32` square root). At the FMA levels, `exp`, `expm1`, `log`,
 //! `log1p`, `log2`, `log10`, `tan`, `sinh`, `cosh`, `tanh`, `acosh`, `atanh`, `atan`,
-//! `atan2`, `asin`, `acos` and `hypot` compute in `f32` arithmetic instead ([`Fma::FUSED`], [`Fma::fma32`]): sixteen
+//! `atan2`, `asin`, `acos`, `softplus` and `logaddexp` compute in `f32` arithmetic instead
+//! ([`Fma::FUSED`], [`Fma::fma32`]): sixteen
 //! lanes to an AVX-512 register rather than eight, which is what these kernels' speed is
 //! bound by (they are instruction-bound, not memory- or division-bound: swapping an `f64`
 //! division for an `f32` one gained nothing measurable, in `tan`, `sinh` and `cosh`). They
@@ -31,7 +33,10 @@
 //! and odd polynomials of the reduced argument, with the large terms exact and no division
 //! (1.5× faster than the `f64` form), and `tanh` needs only a one-part `f32` exponential, its
 //! form `(1 − e^-2a)/(1 + e^-2a)` damping the exponential's error (with a polynomial below
-//! 0.55). Where glibc is itself more than ~0.55 ULP off
+//! 0.55). Intermediates are kept normal over the inputs that take the fast path: a
+//! subnormal product costs an FPU assist per instruction on AMD (`logaddexp` over
+//! [−20, 20]² ran 1.4× slower until `e^-d` was clamped and `log1p`'s series skipped for
+//! tiny arguments). Where glibc is itself more than ~0.55 ULP off
 //! (`expm1`, `log1p`, `log10`, …) the `f64` kernels are measured against double-double
 //! references, i.e. against the true value, and are then more accurate than the `Scalar`
 //! level (the platform's `libm`).

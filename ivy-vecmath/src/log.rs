@@ -329,24 +329,35 @@ impl Unary<f32> for Log1p {
 /// with one rounding at the result's scale: 0.70 ULP (`log1p`'s sweep).
 #[inline(always)]
 pub(crate) fn log1p32<M: Fma>(x: f32, xl: f32) -> f32 {
-    let (v, c) = log1p32_parts::<M>(x, xl);
+    let (v, c) = log1p32_parts::<M, false>(x, xl);
     v + c
 }
 
-/// [`log1p32`] before its last rounding: `(v, c)`, `log(1 + x + xl) ≈ v + c` with |c| below
+/// [`log1p32`] for `0 ≤ x < 2^100` (`acosh`, `atanh`): the rounding error of `1 + x` from
+/// `max`/`min` rather than a branch on |x| > 1, and `2^-k` without a clamp.
+#[inline(always)]
+pub(crate) fn log1p32_nonneg<M: Fma>(x: f32, xl: f32) -> f32 {
+    let (v, c) = log1p32_parts::<M, true>(x, xl);
+    v + c
+}
+
+/// [`log1p32`] before its last rounding (`NONNEG`: as [`log1p32_nonneg`]): `(v, c)`, `log(1 + x + xl) ≈ v + c` with |c| below
 /// 2^-21 of |v|, to about 0.2 ULP of the result (the callers add it to another term with
 /// one rounding: `softplus`, `logaddexp`).
 #[inline(always)]
-pub(crate) fn log1p32_parts<M: Fma>(x: f32, xl: f32) -> (f32, f32) {
+fn log1p32_parts<M: Fma, const NONNEG: bool>(x: f32, xl: f32) -> (f32, f32) {
     let u = 1.0 + x;
-    let c = if x.abs() > 1.0 {
+    let c = if NONNEG {
+        (x.max(1.0) - u) + x.min(1.0)
+    } else if x.abs() > 1.0 {
         (x - u) + 1.0
     } else {
         (1.0 - u) + x
     };
     let (k, f) = log_reduce32(u);
     let (f, c) = if k == 0 { (x, xl) } else { (f, c + xl) };
-    let inv_2k = f32::from_bits(((127 - k.clamp(-126, 127)) as u32) << 23);
+    let k2 = if NONNEG { k } else { k.clamp(-126, 127) };
+    let inv_2k = f32::from_bits(((127 - k2) as u32) << 23);
     let dl = c * inv_2k * M::fma32(M::fma32(f, -f, f), f, 1.0 - f);
     let (kf, hi, lo) = log1p_parts32::<M, true>(k, f);
     let (v, ve) = fast_two_sum(kf * LN2_HI32, hi);
