@@ -129,24 +129,35 @@ fn sample(n: usize) -> impl Iterator<Item = usize> {
     (0..n.min(64)).chain((64..n).step_by(97))
 }
 
+/// Every element written by a kernel call.
+fn written<T: Copy>(out: Vec<MaybeUninit<T>>) -> Vec<T> {
+    out.into_iter()
+        .map(|v| unsafe { v.assume_init() }) // every element was written
+        .collect()
+}
+
+/// A one-element call's result against the slice's at the same lane.
+fn agrees<T: Copy + PartialEq + std::fmt::Debug>(
+    level: Level,
+    one: T,
+    bulk: T,
+    input: impl std::fmt::Debug,
+) {
+    assert!(
+        same(one, bulk),
+        "{}: a one-element call gives {one:?}, the slice {bulk:?}, for {input:?}",
+        level.name()
+    );
+}
+
 fn run<T: Copy + PartialEq + std::fmt::Debug, K: Unary<T>>(level: Level, x: &[T]) -> Vec<T> {
     let mut out = vec![MaybeUninit::<T>::uninit(); x.len()];
     map_at::<T, K>(level, x, &mut out);
-    let bulk: Vec<T> = out
-        .into_iter()
-        .map(|v| unsafe { v.assume_init() }) // every element was written
-        .collect();
+    let bulk = written(out);
     for i in sample(x.len()) {
-        let mut o = [MaybeUninit::uninit()];
+        let mut o = vec![MaybeUninit::uninit()];
         map_at::<T, K>(level, &x[i..=i], &mut o);
-        let v = unsafe { o[0].assume_init() };
-        assert!(
-            same(v, bulk[i]),
-            "{}: a one-element call gives {v:?}, the slice {:?}, for {:?}",
-            level.name(),
-            bulk[i],
-            x[i]
-        );
+        agrees(level, written(o)[0], bulk[i], x[i]);
     }
     bulk
 }
@@ -158,21 +169,11 @@ fn run2<T: Copy + PartialEq + std::fmt::Debug, K: Binary<T>>(
 ) -> Vec<T> {
     let mut out = vec![MaybeUninit::<T>::uninit(); a.len()];
     zip_at::<T, K>(level, a, b, &mut out);
-    let bulk: Vec<T> = out
-        .into_iter()
-        .map(|v| unsafe { v.assume_init() }) // every element was written
-        .collect();
+    let bulk = written(out);
     for i in sample(a.len()) {
-        let mut o = [MaybeUninit::uninit()];
+        let mut o = vec![MaybeUninit::uninit()];
         zip_at::<T, K>(level, &a[i..=i], &b[i..=i], &mut o);
-        let v = unsafe { o[0].assume_init() };
-        assert!(
-            same(v, bulk[i]),
-            "{}: a one-element call gives {v:?}, the slice {:?}, for {:?}",
-            level.name(),
-            bulk[i],
-            (a[i], b[i])
-        );
+        agrees(level, written(o)[0], bulk[i], (a[i], b[i]));
     }
     bulk
 }
