@@ -35,7 +35,7 @@
 //! input. Without FMA they compute in plain `f64`.
 
 use crate::exp::{exp32_parts, exp_dd, expm1_dd, expm1_for_f32, pow2_32, shift32, EXP32N4, P32};
-use crate::log::{log1p32_nonneg, log1p_dd, log_core, LN2_HI32, LN2_LO32, Q32, QX64};
+use crate::log::{log1p32, log1p_dd, log_core, LN2_HI32, LN2_LO32, Q32, QX64};
 use crate::{div_dd, fast_two_sum, horner, shifted_int, two_sum, Fma, Unary, SHIFT};
 
 /// Hyperbolic sine.
@@ -483,7 +483,7 @@ impl Unary<f32> for Acosh {
             let al = al + sl;
             let (bh, bl) = fast_two_sum(2.0 * x, -1.0);
             let (ah, al) = if x > 4096.0 { (bh, bl) } else { (ah, al) };
-            return (log1p32_nonneg::<M>(ah, al), x >= 1.0 && x <= 1e38);
+            return (log1p32::<M, true>(ah, al), x >= 1.0 && x <= 1e38);
         }
         // t = x − 1 exact; A ≥ √(2t) ≥ 2^-11.5, so 1 + A's rounding is below 2^-41 of A
         let t = f64::from(x) - 1.0;
@@ -526,7 +526,7 @@ impl Unary<f32> for Atanh {
             let rcp = 1.0 / dh;
             let q = (2.0 * a) * rcp;
             let ql = M::fma32(-q, dl, M::fma32(-q, dh, 2.0 * a)) * rcp;
-            let y = 0.5 * log1p32_nonneg::<M>(q, ql);
+            let y = 0.5 * log1p32::<M, true>(q, ql);
             let y = if a < 1.0 / 4096.0 { a } else { y };
             return (y.copysign(x), a < 1.0);
         }

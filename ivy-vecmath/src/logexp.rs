@@ -7,7 +7,8 @@
 //! above 2^-60 of the larger term. `logaddexp` cancels where `max(a, b)` is close to
 //! `−log1p(e^-|a−b|)` (max(a, b) in (−ln 2, 0)); there its error is bounded in ULPs of
 //! `max(a, b)`, not of the (small) result, as for any evaluation of this formula in `f64`.
-//! `f32`: the same in plain `f64`, rounded once.
+//! `f32`: the same in `f32` arithmetic at the FMA levels (`exp32_pair`, `log1p32_unit_parts`,
+//! intermediates kept normal), elsewhere in plain `f64`, rounded once.
 
 use crate::exp::{exp32_pair, exp_core, exp_dd, P32};
 use crate::log::{log1p32_unit_parts, log1p_dd, log_core, Q32, QX64};
