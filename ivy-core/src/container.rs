@@ -1,7 +1,6 @@
 //! `Container<T>`: Ivy's nested, key-sorted map of leaves, with shared-structure broadcasting.
 
 use crate::error::{Error, Result};
-use std::collections::BTreeMap;
 use std::fmt;
 
 /// A node of a [`Container`]: a leaf or a nested container.
@@ -13,8 +12,10 @@ pub enum Node<T> {
     Nest(Container<T>),
 }
 
-/// An ordered nested map whose keys are kept sorted (Ivy's `alphabetical_keys=True`) and whose
-/// key chains join with `/`.
+/// A nested map of leaves whose key chains join with `/`. Keys are kept sorted by default
+/// (Ivy's `alphabetical_keys=True`); [`Container::insertion_ordered`] keeps them in the order
+/// they were first inserted instead (Ivy's `alphabetical_keys=False`). Two containers are equal
+/// when they hold the same keys with equal nodes, whatever their key order.
 ///
 /// ```
 /// use ivy_core::{container, Container};
@@ -22,17 +23,41 @@ pub enum Node<T> {
 /// assert_eq!(c.leaf("d/e"), Some(&6));
 /// let keys: Vec<String> = c.leaves().map(|(k, _)| k).collect();
 /// assert_eq!(keys, ["a/b", "a/c", "d/e", "d/f"]);
+/// // insertion order, nested levels too
+/// let o: Container<i32> = container! { @ordered d: { f: 8, e: 6 }, a: 2 };
+/// assert_eq!(o.all_key_chains(), ["d/f", "d/e", "a"]);
+/// assert_eq!(o, container! { a: 2, d: { e: 6, f: 8 } });
 /// ```
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub struct Container<T> {
-    items: BTreeMap<String, Node<T>>,
+    items: Vec<(String, Node<T>)>,
+    order: KeyOrder,
+}
+
+/// How a [`Container`] orders its keys.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum KeyOrder {
+    /// Sorted (Ivy's default, `alphabetical_keys=True`).
+    #[default]
+    Sorted,
+    /// In the order keys were first inserted (`alphabetical_keys=False`).
+    Insertion,
 }
 
 impl<T> Default for Container<T> {
     fn default() -> Self {
-        Container {
-            items: BTreeMap::new(),
-        }
+        Container::with_key_order(KeyOrder::Sorted)
+    }
+}
+
+impl<T: PartialEq> PartialEq for Container<T> {
+    /// Same keys, equal nodes under each; the key order is not compared.
+    fn eq(&self, other: &Self) -> bool {
+        self.items.len() == other.items.len()
+            && self
+                .items
+                .iter()
+                .all(|(k, n)| other.node(k).is_some_and(|m| m == n))
     }
 }
 
@@ -95,7 +120,9 @@ impl<U> Container<Vec<U>> {
     /// assert_eq!(parts[1], container! { a: 2, b: { c: 4 } });
     /// ```
     pub fn unstack(self, op: &'static str, n: usize) -> Result<Vec<Container<U>>> {
-        let mut parts: Vec<Container<U>> = (0..n).map(|_| Container::new()).collect();
+        let order = self.order;
+        let mut parts: Vec<Container<U>> =
+            (0..n).map(|_| Container::with_key_order(order)).collect();
         self.unstack_rec(op, "", n, &mut parts)?;
         Ok(parts)
     }
@@ -121,14 +148,16 @@ impl<U> Container<Vec<U>> {
                         });
                     }
                     for (part, v) in parts.iter_mut().zip(values) {
-                        part.items.insert(k.clone(), Node::Leaf(v));
+                        part.put(k.clone(), Node::Leaf(v));
                     }
                 }
                 Node::Nest(c) => {
-                    let mut subs: Vec<Container<U>> = (0..n).map(|_| Container::new()).collect();
+                    let order = c.order;
+                    let mut subs: Vec<Container<U>> =
+                        (0..n).map(|_| Container::with_key_order(order)).collect();
                     c.unstack_rec(op, &kc, n, &mut subs)?;
                     for (part, sub) in parts.iter_mut().zip(subs) {
-                        part.items.insert(k.clone(), Node::Nest(sub));
+                        part.put(k.clone(), Node::Nest(sub));
                     }
                 }
             }
@@ -138,9 +167,65 @@ impl<U> Container<Vec<U>> {
 }
 
 impl<T> Container<T> {
-    /// An empty container.
+    /// An empty container with sorted keys (Ivy's default).
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// An empty container that keeps its keys in insertion order (Ivy's
+    /// `alphabetical_keys=False`); the sub-containers it creates do too.
+    ///
+    /// ```
+    /// use ivy_core::{Container, KeyOrder};
+    /// let mut c = Container::insertion_ordered();
+    /// c.insert("z", 1);
+    /// c.insert("a/b", 2);
+    /// assert_eq!(c.key_order(), KeyOrder::Insertion);
+    /// assert_eq!(c.all_key_chains(), ["z", "a/b"]);
+    /// ```
+    pub fn insertion_ordered() -> Self {
+        Self::with_key_order(KeyOrder::Insertion)
+    }
+
+    /// An empty container with the given key order.
+    pub fn with_key_order(order: KeyOrder) -> Self {
+        Container {
+            items: Vec::new(),
+            order,
+        }
+    }
+
+    /// How the keys are ordered.
+    pub fn key_order(&self) -> KeyOrder {
+        self.order
+    }
+
+    /// Where key `k` is (`Ok`), or where it would be inserted (`Err`).
+    fn position(&self, k: &str) -> std::result::Result<usize, usize> {
+        match self.order {
+            KeyOrder::Sorted => self.items.binary_search_by(|(key, _)| key.as_str().cmp(k)),
+            KeyOrder::Insertion => self
+                .items
+                .iter()
+                .position(|(key, _)| key == k)
+                .ok_or(self.items.len()),
+        }
+    }
+
+    /// The node under top-level key `k`.
+    fn node(&self, k: &str) -> Option<&Node<T>> {
+        self.position(k).ok().map(|i| &self.items[i].1)
+    }
+
+    /// Sets top-level key `k`, keeping its place when present; the node it replaced.
+    fn put(&mut self, k: String, node: Node<T>) -> Option<Node<T>> {
+        match self.position(&k) {
+            Ok(i) => Some(std::mem::replace(&mut self.items[i].1, node)),
+            Err(i) => {
+                self.items.insert(i, (k, node));
+                None
+            }
+        }
     }
 
     /// Inserts `value` at `key_chain` (`"a/b"`), creating nested containers on the way;
@@ -153,15 +238,20 @@ impl<T> Container<T> {
     pub fn insert_node(&mut self, key_chain: &str, node: Node<T>) {
         match key_chain.split_once('/') {
             None => {
-                self.items.insert(key_chain.to_string(), node);
+                self.put(key_chain.to_string(), node);
             }
             Some((head, rest)) => {
-                let entry = self
-                    .items
-                    .entry(head.to_string())
-                    .or_insert_with(|| Node::Nest(Container::new()));
+                let i = match self.position(head) {
+                    Ok(i) => i,
+                    Err(i) => {
+                        let sub = Node::Nest(Container::with_key_order(self.order));
+                        self.items.insert(i, (head.to_string(), sub));
+                        i
+                    }
+                };
+                let entry = &mut self.items[i].1;
                 if let Node::Leaf(_) = entry {
-                    *entry = Node::Nest(Container::new());
+                    *entry = Node::Nest(Container::with_key_order(self.order));
                 }
                 if let Node::Nest(c) = entry {
                     c.insert_node(rest, node);
@@ -182,10 +272,24 @@ impl<T> Container<T> {
             Some((h, r)) => (h, Some(r)),
             None => (key_chain, None),
         };
-        let node = self.items.get(head)?;
+        let node = self.node(head)?;
         match (rest, node) {
             (None, n) => Some(n),
             (Some(r), Node::Nest(c)) => c.get(r),
+            (Some(_), Node::Leaf(_)) => None,
+        }
+    }
+
+    /// The node at `key_chain`, mutably.
+    pub fn get_mut(&mut self, key_chain: &str) -> Option<&mut Node<T>> {
+        let (head, rest) = match key_chain.split_once('/') {
+            Some((h, r)) => (h, Some(r)),
+            None => (key_chain, None),
+        };
+        let i = self.position(head).ok()?;
+        match (rest, &mut self.items[i].1) {
+            (None, n) => Some(n),
+            (Some(r), Node::Nest(c)) => c.get_mut(r),
             (Some(_), Node::Leaf(_)) => None,
         }
     }
@@ -198,6 +302,21 @@ impl<T> Container<T> {
         }
     }
 
+    /// The leaf at `key_chain`, mutably (`None` if absent or not a leaf).
+    ///
+    /// ```
+    /// use ivy_core::{container, Container};
+    /// let mut c: Container<i32> = container! { a: { b: 1 } };
+    /// *c.leaf_mut("a/b").unwrap() += 1;
+    /// assert_eq!(c.leaf("a/b"), Some(&2));
+    /// ```
+    pub fn leaf_mut(&mut self, key_chain: &str) -> Option<&mut T> {
+        match self.get_mut(key_chain)? {
+            Node::Leaf(t) => Some(t),
+            Node::Nest(_) => None,
+        }
+    }
+
     /// The leaf at `key_chain`, or [`Error::KeyChain`].
     pub fn at(&self, key_chain: &str) -> Result<&T> {
         self.leaf(key_chain).ok_or_else(|| Error::KeyChain {
@@ -205,9 +324,61 @@ impl<T> Container<T> {
         })
     }
 
-    /// Top-level keys and nodes, in sorted order.
+    /// Removes the node at `key_chain` and returns it (Ivy's `cont_prune_key_chain`); the
+    /// containers above it stay, empty or not.
+    ///
+    /// ```
+    /// use ivy_core::{container, Container, Node};
+    /// let mut c: Container<i32> = container! { a: { b: 1, c: 2 }, d: 3 };
+    /// assert_eq!(c.remove("a/b"), Some(Node::Leaf(1)));
+    /// assert_eq!(c.remove("a/x"), None);
+    /// assert_eq!(c, container! { a: { c: 2 }, d: 3 });
+    /// ```
+    pub fn remove(&mut self, key_chain: &str) -> Option<Node<T>> {
+        match key_chain.split_once('/') {
+            None => {
+                let i = self.position(key_chain).ok()?;
+                Some(self.items.remove(i).1)
+            }
+            Some((head, rest)) => match self.get_mut(head)? {
+                Node::Nest(c) => c.remove(rest),
+                Node::Leaf(_) => None,
+            },
+        }
+    }
+
+    /// The container without the nodes at `key_chains` (Ivy's `cont_prune_key_chains`);
+    /// chains that are absent are ignored.
+    ///
+    /// ```
+    /// use ivy_core::{container, Container};
+    /// let c: Container<i32> = container! { a: { b: 1, c: 2 }, d: 3 };
+    /// assert_eq!(c.prune_key_chains(&["a/c", "d"]), container! { a: { b: 1 } });
+    /// ```
+    pub fn prune_key_chains(mut self, key_chains: &[&str]) -> Self {
+        for kc in key_chains {
+            self.remove(kc);
+        }
+        self
+    }
+
+    /// Top-level keys and nodes, in the container's key order.
     pub fn iter(&self) -> impl Iterator<Item = (&str, &Node<T>)> {
         self.items.iter().map(|(k, v)| (k.as_str(), v))
+    }
+
+    /// The top-level keys and nodes, by value (a nested map: each [`Node::Nest`] holds the
+    /// next level), in the container's key order; [`FromIterator`] builds one back.
+    ///
+    /// ```
+    /// use ivy_core::{container, Container, Node};
+    /// let c: Container<i32> = container! { a: 1, b: { c: 2 } };
+    /// let items = c.clone().into_items();
+    /// assert_eq!(items[0], ("a".to_string(), Node::Leaf(1)));
+    /// assert_eq!(items.into_iter().collect::<Container<i32>>(), c);
+    /// ```
+    pub fn into_items(self) -> Vec<(String, Node<T>)> {
+        self.items
     }
 
     /// Every leaf with its key chain, depth first in key order.
@@ -256,6 +427,117 @@ impl<T> Container<T> {
         }
     }
 
+    /// The key chain of every leaf, depth first in key order (Ivy's `cont_all_key_chains`).
+    ///
+    /// ```
+    /// use ivy_core::{container, Container};
+    /// let c: Container<i32> = container! { b: { d: 1, c: 2 }, a: 3, e: {} };
+    /// assert_eq!(c.all_key_chains(), ["a", "b/c", "b/d"]);
+    /// ```
+    pub fn all_key_chains(&self) -> Vec<String> {
+        self.leaves().map(|(k, _)| k).collect()
+    }
+
+    /// The leaf key chains that contain `sub` (Ivy's `cont_key_chains_containing`).
+    ///
+    /// ```
+    /// use ivy_core::{container, Container};
+    /// let c: Container<i32> = container! { layer1: { w: 1, b: 2 }, layer2: { w: 3 } };
+    /// assert_eq!(c.key_chains_containing("/w"), ["layer1/w", "layer2/w"]);
+    /// ```
+    pub fn key_chains_containing(&self, sub: &str) -> Vec<String> {
+        self.leaves()
+            .map(|(k, _)| k)
+            .filter(|k| k.contains(sub))
+            .collect()
+    }
+
+    /// One level: every leaf at the top, keyed by its key chain with `/` replaced by `__`
+    /// (Ivy's `cont_flatten_key_chains`); empty sub-containers are dropped.
+    ///
+    /// ```
+    /// use ivy_core::{container, Container};
+    /// let c: Container<i32> = container! { a: { b: 1, c: { d: 2 } }, e: 3 };
+    /// let flat = c.flatten_key_chains();
+    /// assert_eq!(flat.all_key_chains(), ["a__b", "a__c__d", "e"]);
+    /// assert_eq!(flat.leaf("a__c__d"), Some(&2));
+    /// ```
+    pub fn flatten_key_chains(&self) -> Container<T>
+    where
+        T: Clone,
+    {
+        let mut flat = Container::with_key_order(self.order);
+        for (kc, t) in self.leaves() {
+            flat.put(kc.replace('/', "__"), Node::Leaf(t.clone()));
+        }
+        flat
+    }
+
+    /// The leaf key chains every one of `containers` has (Ivy's `cont_common_key_chains`),
+    /// in the first container's order; none for no containers.
+    ///
+    /// ```
+    /// use ivy_core::{container, Container};
+    /// let x: Container<i32> = container! { a: { b: 1, c: 2 }, d: 3 };
+    /// let y: Container<i32> = container! { a: { c: 5 }, d: 6, e: 7 };
+    /// assert_eq!(Container::common_key_chains(&[&x, &y]), ["a/c", "d"]);
+    /// ```
+    pub fn common_key_chains(containers: &[&Container<T>]) -> Vec<String> {
+        let Some((first, rest)) = containers.split_first() else {
+            return Vec::new();
+        };
+        first
+            .leaves()
+            .map(|(k, _)| k)
+            .filter(|k| rest.iter().all(|c| c.leaf(k).is_some()))
+            .collect()
+    }
+
+    /// Whether `containers` have one structure: the same keys at every level, with leaves
+    /// in the same places (Ivy's `cont_identical_structure`); key order does not matter.
+    /// [`identical_structure_by`](Self::identical_structure_by) also compares the leaves.
+    ///
+    /// ```
+    /// use ivy_core::{container, Container};
+    /// let x: Container<i32> = container! { a: { b: 1 }, c: 2 };
+    /// let y: Container<i32> = container! { a: { b: 5 }, c: 6 };
+    /// let z: Container<i32> = container! { a: 1, c: 2 };
+    /// assert!(Container::identical_structure(&[&x, &y]));
+    /// assert!(!Container::identical_structure(&[&x, &z]));
+    /// ```
+    pub fn identical_structure(containers: &[&Container<T>]) -> bool {
+        Self::identical_structure_by(containers, |_, _| true)
+    }
+
+    /// [`identical_structure`](Self::identical_structure), with `same(a, b)` also true of
+    /// the first container's leaf and each other's at every key chain (for arrays: same
+    /// shapes, same dtypes).
+    ///
+    /// ```
+    /// use ivy_core::{container, Container};
+    /// let x: Container<i32> = container! { a: 1, b: 2 };
+    /// let y: Container<i32> = container! { a: -1, b: 3 };
+    /// assert!(!Container::identical_structure_by(&[&x, &y], |a, b| a.signum() == b.signum()));
+    /// ```
+    pub fn identical_structure_by(
+        containers: &[&Container<T>],
+        mut same: impl FnMut(&T, &T) -> bool,
+    ) -> bool {
+        let Some((first, rest)) = containers.split_first() else {
+            return true;
+        };
+        rest.iter().all(|c| first.same_structure(c, &mut same))
+    }
+
+    fn same_structure(&self, other: &Container<T>, same: &mut impl FnMut(&T, &T) -> bool) -> bool {
+        self.items.len() == other.items.len()
+            && self.items.iter().all(|(k, n)| match (n, other.node(k)) {
+                (Node::Leaf(a), Some(Node::Leaf(b))) => same(a, b),
+                (Node::Nest(a), Some(Node::Nest(b))) => a.same_structure(b, same),
+                _ => false,
+            })
+    }
+
     /// Number of top-level keys.
     pub fn len(&self) -> usize {
         self.items.len()
@@ -276,16 +558,19 @@ impl<T> Container<T> {
         chain: &str,
         f: &mut impl FnMut(&str, &T) -> Result<U>,
     ) -> Result<Container<U>> {
-        let mut items = BTreeMap::new();
+        let mut items = Vec::with_capacity(self.items.len());
         for (k, n) in &self.items {
             let kc = join(chain, k);
             let node = match n {
                 Node::Leaf(t) => Node::Leaf(f(&kc, t)?),
                 Node::Nest(c) => Node::Nest(c.map_rec(&kc, f)?),
             };
-            items.insert(k.clone(), node);
+            items.push((k.clone(), node));
         }
-        Ok(Container { items })
+        Ok(Container {
+            items,
+            order: self.order,
+        })
     }
 
     /// Applies `f` to every leaf, consuming the container.
@@ -311,7 +596,10 @@ impl<T> Container<T> {
                 (k, node)
             })
             .collect();
-        Container { items }
+        Container {
+            items,
+            order: self.order,
+        }
     }
 
     /// Ivy's `map` with key-chain selection: unselected leaves are kept (cloned) unless
@@ -344,7 +632,7 @@ impl<T> Container<T> {
     where
         T: Clone,
     {
-        let mut items = BTreeMap::new();
+        let mut out = Container::with_key_order(self.order);
         for (k, n) in &self.items {
             let kc = join(chain, k);
             match n {
@@ -354,26 +642,28 @@ impl<T> Container<T> {
                             .any(|s| kc == *s || kc.starts_with(&format!("{s}/")))
                     });
                     if selected == opts.to_apply {
-                        items.insert(k.clone(), Node::Leaf(f(&kc, t)?));
+                        out.items.push((k.clone(), Node::Leaf(f(&kc, t)?)));
                     } else if !opts.prune_unapplied {
-                        items.insert(k.clone(), Node::Leaf(t.clone()));
+                        out.items.push((k.clone(), Node::Leaf(t.clone())));
                     }
                 }
                 Node::Nest(c) => {
                     let sub = c.map_with_rec(&kc, f, opts)?;
                     if !(sub.is_empty() && opts.prune_unapplied) {
-                        items.insert(k.clone(), Node::Nest(sub));
+                        out.items.push((k.clone(), Node::Nest(sub)));
                     }
                 }
             }
         }
-        Ok(Container { items })
+        Ok(out)
     }
 
     /// Applies `f` leaf-wise over several arguments with Ivy's shared-structure broadcasting:
     /// the keys walked are the union of the containers' keys; a leaf (or a leaf argument) is
     /// broadcast to every leaf below the matching key of a deeper container; a key missing
-    /// from a container that is not a leaf there is [`Error::ContainerStructure`].
+    /// from a container that is not a leaf there is [`Error::ContainerStructure`]. The
+    /// result has the first container's key order (insertion order: first appearance
+    /// across the containers).
     ///
     /// ```
     /// use ivy_core::{container, Container, Nest};
@@ -386,63 +676,61 @@ impl<T> Container<T> {
     pub fn multi_map<U>(
         op: &'static str,
         args: &[Nest<'_, T>],
-        mut f: impl FnMut(&[&T]) -> Result<U>,
+        f: impl FnMut(&[&T]) -> Result<U>,
     ) -> Result<Container<U>> {
-        if !args.iter().any(|a| matches!(a, Nest::Container(_))) {
+        Self::multi_map_with(op, args, &MapOptions::default(), f, |_| {
+            unreachable!("every leaf is selected under the default options")
+        })
+    }
+
+    /// [`multi_map`](Self::multi_map) with Ivy's mapping options: `f` runs at the leaves
+    /// `opts` selects; an unselected leaf becomes `keep(leaf)` of the first container
+    /// argument's leaf there, or is dropped with `prune_unapplied` (and so is a
+    /// sub-container left empty).
+    ///
+    /// ```
+    /// use ivy_core::{container, Container, MapOptions, Nest};
+    /// let x: Container<i32> = container! { a: { b: 1, c: 2 }, d: 3 };
+    /// let opts = MapOptions { key_chains: Some(&["a/c", "d"]), ..Default::default() };
+    /// let add = |v: &[&i32]| Ok(v[0] + v[1]);
+    /// let keep = |t: &i32| Ok(*t);
+    /// let y = Container::multi_map_with("add", &[Nest::Container(&x), Nest::Leaf(&10)], &opts, add, keep);
+    /// assert_eq!(y.unwrap(), container! { a: { b: 1, c: 12 }, d: 13 });
+    /// let opts = MapOptions { to_apply: false, prune_unapplied: true, ..opts };
+    /// let y = Container::multi_map_with("add", &[Nest::Container(&x), Nest::Leaf(&10)], &opts, add, keep);
+    /// assert_eq!(y.unwrap(), container! { a: { b: 11 } });
+    /// ```
+    pub fn multi_map_with<U>(
+        op: &'static str,
+        args: &[Nest<'_, T>],
+        opts: &MapOptions<'_>,
+        mut f: impl FnMut(&[&T]) -> Result<U>,
+        mut keep: impl FnMut(&T) -> Result<U>,
+    ) -> Result<Container<U>> {
+        let Some(first) = args.iter().position(|a| matches!(a, Nest::Container(_))) else {
             return Err(Error::InvalidArgument {
                 op,
                 message: "a nested call needs at least one Container argument".into(),
             });
+        };
+        let mut walk = Walk {
+            op,
+            opts,
+            first,
+            f: &mut f,
+            keep: &mut keep,
+            leaves: Vec::with_capacity(args.len()),
+            _out: std::marker::PhantomData,
+        };
+        match walk.node(args, "")? {
+            Some(Node::Nest(c)) => Ok(c),
+            Some(Node::Leaf(_)) => unreachable!("a container argument yields a container"),
+            // every leaf pruned
+            None => Ok(Container::with_key_order(match args[first] {
+                Nest::Container(c) => c.order,
+                Nest::Leaf(_) => KeyOrder::Sorted,
+            })),
         }
-        let mut leaves = Vec::with_capacity(args.len());
-        match Self::multi_rec(op, args, "", &mut f, &mut leaves)? {
-            Node::Nest(c) => Ok(c),
-            Node::Leaf(_) => unreachable!("a container argument yields a container"),
-        }
-    }
-
-    fn multi_rec<'a, U>(
-        op: &'static str,
-        args: &[Nest<'a, T>],
-        chain: &str,
-        f: &mut impl FnMut(&[&T]) -> Result<U>,
-        leaves: &mut Vec<&'a T>,
-    ) -> Result<Node<U>> {
-        if args.iter().all(|a| matches!(a, Nest::Leaf(_))) {
-            leaves.clear();
-            leaves.extend(args.iter().map(|a| match a {
-                Nest::Leaf(t) => *t,
-                Nest::Container(_) => unreachable!(),
-            }));
-            return Ok(Node::Leaf(f(leaves)?));
-        }
-        let mut keys: Vec<&'a str> = Vec::new();
-        for a in args {
-            if let Nest::Container(c) = a {
-                keys.extend(c.items.keys().map(String::as_str));
-            }
-        }
-        keys.sort_unstable();
-        keys.dedup();
-        let mut items = BTreeMap::new();
-        let mut sub: Vec<Nest<'a, T>> = Vec::with_capacity(args.len());
-        for k in keys {
-            let kc = join(chain, k);
-            sub.clear();
-            for a in args {
-                sub.push(match a {
-                    Nest::Leaf(t) => Nest::Leaf(*t),
-                    Nest::Container(c) => match c.items.get(k) {
-                        Some(Node::Leaf(t)) => Nest::Leaf(t),
-                        Some(Node::Nest(c)) => Nest::Container(c),
-                        None => return Err(Error::ContainerStructure { op, key_chain: kc }),
-                    },
-                });
-            }
-            let args_k = sub.clone();
-            items.insert(k.to_string(), Self::multi_rec(op, &args_k, &kc, f, leaves)?);
-        }
-        Ok(Node::Nest(Container { items }))
     }
 
     fn fmt_indented(&self, f: &mut fmt::Formatter<'_>, indent: usize) -> fmt::Result
@@ -460,7 +748,7 @@ impl<T> Container<T> {
                 Node::Leaf(t) => {
                     // a multi-line leaf keeps its own alignment: its later lines start
                     // under its first character, after `key: `
-                    let s = t.to_string();
+                    let s = format!("{t:#}");
                     let pad = format!("\n{:width$}", "", width = indent + 4 + k.len() + 2);
                     write!(f, "{}", s.replace('\n', &pad))?;
                 }
@@ -475,7 +763,9 @@ impl<T> Container<T> {
 impl<T: fmt::Display> fmt::Display for Container<T> {
     /// Ivy's layout: nested braces, 4-space indent, `key: value`; an empty Container (or
     /// sub-container) is `{}`, and a leaf printing on several lines (a 2-D array) has its
-    /// later lines indented to start under its first character.
+    /// later lines indented to start under its first character. Leaves are printed with
+    /// the alternate flag (`{:#}`), which ivy's arrays read as "summarise when large"
+    /// (Ivy's print limit: more than 10 elements print as their shape and dtype).
     ///
     /// ```
     /// use ivy_core::{container, Container};
@@ -489,6 +779,110 @@ impl<T: fmt::Display> fmt::Display for Container<T> {
     }
 }
 
+/// The state of one [`Container::multi_map_with`] walk.
+struct Walk<'o, 'a, T, U, F, K> {
+    op: &'static str,
+    opts: &'o MapOptions<'o>,
+    /// The first container argument, whose leaves unselected leaves keep.
+    first: usize,
+    f: &'o mut F,
+    keep: &'o mut K,
+    leaves: Vec<&'a T>,
+    _out: std::marker::PhantomData<fn() -> U>,
+}
+
+impl<'a, T, U, F, K> Walk<'_, 'a, T, U, F, K>
+where
+    F: FnMut(&[&T]) -> Result<U>,
+    K: FnMut(&T) -> Result<U>,
+{
+    /// The result node at `chain` (`None`: pruned).
+    fn node(&mut self, args: &[Nest<'a, T>], chain: &str) -> Result<Option<Node<U>>> {
+        if args.iter().all(|a| matches!(a, Nest::Leaf(_))) {
+            self.leaves.clear();
+            self.leaves.extend(args.iter().map(|a| match a {
+                Nest::Leaf(t) => *t,
+                Nest::Container(_) => unreachable!(),
+            }));
+            let selected = self.opts.key_chains.is_none_or(|kcs| {
+                kcs.iter().any(|s| {
+                    chain == *s
+                        || (chain.len() > s.len()
+                            && chain.starts_with(s)
+                            && chain.as_bytes()[s.len()] == b'/')
+                })
+            });
+            return Ok(if selected == self.opts.to_apply {
+                Some(Node::Leaf((self.f)(&self.leaves)?))
+            } else if self.opts.prune_unapplied {
+                None
+            } else {
+                Some(Node::Leaf((self.keep)(self.leaves[self.first])?))
+            });
+        }
+        let mut order = None;
+        let mut keys: Vec<&'a str> = Vec::new();
+        for a in args {
+            if let Nest::Container(c) = a {
+                order.get_or_insert(c.order);
+                keys.extend(c.items.iter().map(|(k, _)| k.as_str()));
+            }
+        }
+        let order = order.unwrap_or_default();
+        match order {
+            KeyOrder::Sorted => {
+                keys.sort_unstable();
+                keys.dedup();
+            }
+            KeyOrder::Insertion => {
+                let mut seen = std::collections::HashSet::new();
+                keys.retain(|k| seen.insert(*k));
+            }
+        }
+        let mut out = Container::with_key_order(order);
+        let mut sub: Vec<Nest<'a, T>> = Vec::with_capacity(args.len());
+        for k in keys {
+            let kc = join(chain, k);
+            sub.clear();
+            for a in args {
+                sub.push(match a {
+                    Nest::Leaf(t) => Nest::Leaf(*t),
+                    Nest::Container(c) => match c.node(k) {
+                        Some(Node::Leaf(t)) => Nest::Leaf(t),
+                        Some(Node::Nest(c)) => Nest::Container(c),
+                        None => {
+                            return Err(Error::ContainerStructure {
+                                op: self.op,
+                                key_chain: kc,
+                            })
+                        }
+                    },
+                });
+            }
+            let args_k = sub.clone();
+            match self.node(&args_k, &kc)? {
+                Some(Node::Nest(c)) if c.is_empty() && self.opts.prune_unapplied => {}
+                Some(node) => out.items.push((k.to_string(), node)),
+                None => {}
+            }
+        }
+        Ok(Some(Node::Nest(out)))
+    }
+}
+
+impl<T> FromIterator<(String, Node<T>)> for Container<T> {
+    /// A sorted container of top-level keys and nodes (a later duplicate key replaces an
+    /// earlier one; nested containers keep their own key order); see
+    /// [`Container::into_items`].
+    fn from_iter<I: IntoIterator<Item = (String, Node<T>)>>(iter: I) -> Self {
+        let mut c = Container::new();
+        for (k, n) in iter {
+            c.put(k, n);
+        }
+        c
+    }
+}
+
 impl<T> From<T> for Node<T> {
     fn from(t: T) -> Self {
         Node::Leaf(t)
@@ -496,22 +890,125 @@ impl<T> From<T> for Node<T> {
 }
 
 /// Builds a [`Container`]: `container! { a: { b: x, c: y }, d: z }`; leaves go through
-/// `Into<T>`.
+/// `Into<T>`. Keys are identifiers or string literals (`"key 1": x`). Keys are sorted (Ivy's
+/// default); `container! { @ordered ... }` keeps them, nested levels included, in the order
+/// written.
+///
+/// ```
+/// use ivy_core::{container, Container};
+/// let c: Container<i32> = container! { b: 1, "a key": { x: 2 } };
+/// assert_eq!(c.all_key_chains(), ["a key/x", "b"]);
+/// let o: Container<i32> = container! { @ordered b: 1, a: { y: 2, x: 3 } };
+/// assert_eq!(o.all_key_chains(), ["b", "a/y", "a/x"]);
+/// ```
 #[macro_export]
 macro_rules! container {
     (@acc $c:ident;) => {};
-    (@acc $c:ident; $key:ident : { $($inner:tt)* } $(, $($rest:tt)*)?) => {
-        $c.insert_node(stringify!($key), $crate::Node::Nest($crate::container!($($inner)*)));
+    (@acc $c:ident; $key:tt : { $($inner:tt)* } $(, $($rest:tt)*)?) => {
+        {
+            #[allow(unused_mut)]
+            let mut sub = $crate::Container::with_key_order($c.key_order());
+            $crate::container!(@acc sub; $($inner)*);
+            $c.insert_node($crate::container!(@key $key), $crate::Node::Nest(sub));
+        }
         $crate::container!(@acc $c; $($($rest)*)?);
     };
-    (@acc $c:ident; $key:ident : $val:expr $(, $($rest:tt)*)?) => {
-        $c.insert_node(stringify!($key), $crate::Node::Leaf(::core::convert::Into::into($val)));
+    (@acc $c:ident; $key:tt : $val:expr $(, $($rest:tt)*)?) => {
+        $c.insert_node($crate::container!(@key $key), $crate::Node::Leaf(::core::convert::Into::into($val)));
         $crate::container!(@acc $c; $($($rest)*)?);
     };
+    (@key $key:ident) => { stringify!($key) };
+    (@key $key:literal) => { $key };
+    (@ordered $($body:tt)*) => {{
+        #[allow(unused_mut)]
+        let mut c = $crate::Container::insertion_ordered();
+        $crate::container!(@acc c; $($body)*);
+        c
+    }};
     ($($body:tt)*) => {{
         #[allow(unused_mut)]
         let mut c = $crate::Container::new();
         $crate::container!(@acc c; $($body)*);
         c
     }};
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn insertion_order_is_kept_through_inserts_maps_and_multi_maps() {
+        let mut c: Container<i32> = Container::insertion_ordered();
+        c.insert("z/y", 1);
+        c.insert("a", 2);
+        c.insert("z/b", 3);
+        // replacing a key keeps its place
+        c.insert("z/y", 4);
+        assert_eq!(c.all_key_chains(), ["z/y", "z/b", "a"]);
+        let m = c.map(|_, x| Ok(x * 2)).unwrap();
+        assert_eq!(m.key_order(), KeyOrder::Insertion);
+        assert_eq!(m.all_key_chains(), ["z/y", "z/b", "a"]);
+        let d: Container<i32> = container! { @ordered a: 1, q: 5, z: 1 };
+        let s = Container::multi_map("add", &[Nest::Container(&c), Nest::Container(&d)], |v| {
+            Ok(v[0] + v[1])
+        });
+        // `q` is missing from `c`: a structure error names it
+        assert!(
+            matches!(s, Err(Error::ContainerStructure { ref key_chain, .. }) if key_chain == "q")
+        );
+        let d = d.prune_key_chains(&["q"]);
+        let s = Container::multi_map("add", &[Nest::Container(&c), Nest::Container(&d)], |v| {
+            Ok(v[0] + v[1])
+        })
+        .unwrap();
+        assert_eq!(s.all_key_chains(), ["z/y", "z/b", "a"]);
+        assert_eq!(s.leaf("z/b"), Some(&4));
+        let parts = s
+            .map(|_, x| Ok(vec![*x, -x]))
+            .unwrap()
+            .unstack("op", 2)
+            .unwrap();
+        assert_eq!(parts[1].all_key_chains(), ["z/y", "z/b", "a"]);
+        assert_eq!(parts[1].leaf("a"), Some(&-3));
+    }
+
+    #[test]
+    fn sorted_containers_stay_sorted_and_equality_ignores_order() {
+        let mut c: Container<i32> = Container::new();
+        for k in ["m", "c/x", "a", "c/b", "z"] {
+            c.insert(k, 0);
+        }
+        assert_eq!(c.all_key_chains(), ["a", "c/b", "c/x", "m", "z"]);
+        let o: Container<i32> = container! { @ordered z: 0, m: 0, c: { x: 0, b: 0 }, a: 0 };
+        assert_eq!(c, o);
+        assert!(Container::identical_structure(&[&c, &o]));
+        let built: Container<i32> = o.clone().into_items().into_iter().collect();
+        assert_eq!(built.key_order(), KeyOrder::Sorted);
+        // the top level is sorted; the nested containers keep their own order
+        assert_eq!(built.all_key_chains(), ["a", "c/x", "c/b", "m", "z"]);
+        assert_ne!(c, container! { a: 0, c: { b: 0, x: 0 }, m: 0 });
+    }
+
+    #[test]
+    fn structure_queries_on_leaves_and_sub_containers() {
+        let x: Container<i32> = container! { a: { b: 1 }, c: 2 };
+        // a leaf where the other has a sub-container, an extra key, an empty level
+        for y in [
+            container! { a: 1, c: 2 },
+            container! { a: { b: 1 }, c: 2, d: 3 },
+            container! { a: { b: 1, e: {} }, c: 2 },
+        ] {
+            assert!(!Container::identical_structure(&[&x, &y]), "{y:?}");
+            assert!(!Container::identical_structure(&[&y, &x]), "{y:?}");
+        }
+        assert!(Container::<i32>::identical_structure(&[]));
+        assert!(Container::<i32>::common_key_chains(&[]).is_empty());
+        let mut y = x.clone();
+        assert!(y.remove("a/b/c").is_none());
+        assert!(y.remove("a").is_some());
+        assert_eq!(y.all_key_chains(), ["c"]);
+        assert!(y.leaf_mut("a").is_none());
+        assert!(y.get_mut("c/d").is_none());
+    }
 }

@@ -241,6 +241,20 @@ pub enum Error {
         key_chain: String,
     },
 
+    // === I/O errors ===
+    /// A file that could not be read or written.
+    #[error("`{op}`: cannot {action} `{path}`: {reason}")]
+    Io {
+        /// The op.
+        op: &'static str,
+        /// `read` or `write`.
+        action: &'static str,
+        /// The file.
+        path: String,
+        /// The operating system's reason.
+        reason: String,
+    },
+
     // === Argument errors ===
     /// Any other invalid argument.
     #[error("`{op}`: {message}")]
@@ -353,6 +367,7 @@ impl Error {
             | Error::NotCallable { op: o, .. }
             | Error::CopyNotAvoidable { op: o, .. }
             | Error::InplaceStrict { op: o, .. }
+            | Error::Io { op: o, .. }
             | Error::NoArrayFunction { op: o, .. } => *o = op,
             Error::DtypeNotInBackend { op: o, .. } => *o = o.map(|_| op),
             Error::UnknownDtype { .. }

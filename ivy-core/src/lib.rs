@@ -25,7 +25,7 @@ pub use backend::{
 pub use casting::{
     cast_candidate, casting_mode, casting_modes, set_casting_mode, with_casting_mode, CastingMode,
 };
-pub use container::{Container, MapOptions, Nest, Node};
+pub use container::{Container, KeyOrder, MapOptions, Nest, Node};
 pub use defaults::{
     default_complex_dtype, default_complex_dtype_for, default_dtype, default_dtype_for,
     default_float_dtype, default_float_dtype_for, default_int_dtype, default_int_dtype_for,

@@ -556,6 +556,10 @@ pub enum NestArg<'a> {
     Scalar(Scalar),
     /// A Container of arrays.
     Container(&'a crate::Container),
+    /// A Container of arrays with Ivy's mapping options (`key_chains`, `to_apply`,
+    /// `prune_unapplied`) for the whole call; made by
+    /// [`ContainerArrays::with_options`](crate::ContainerArrays::with_options).
+    Mapped(&'a crate::Container, &'a ivy_core::MapOptions<'a>),
 }
 
 impl<'a> From<&'a Array> for NestArg<'a> {

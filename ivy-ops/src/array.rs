@@ -415,6 +415,9 @@ fn eq_on_ndarray(a: &Array, b: &Array) -> bool {
     false
 }
 
+/// The most elements an array printed as a Container leaf shows (Ivy's `print_limit`).
+const PRINT_LIMIT: usize = 10;
+
 impl fmt::Display for Array {
     /// Ivy's repr (numpy's layout under an `ivy.array(` prefix), always naming the dtype:
     /// rows align under the first row's bracket, every element is padded to a common width,
@@ -422,6 +425,10 @@ impl fmt::Display for Array {
     /// notation when the magnitudes call for it), lines wrap at 75 characters, and arrays of
     /// more than 1000 elements show their first and last 3 items of each long axis around
     /// `...`, and their shape.
+    ///
+    /// The alternate form (`{:#}`, what a [`Container`](crate::Container) prints its leaves
+    /// with) summarises an array of more than 10 elements (Ivy's container print limit) as
+    /// its shape and dtype.
     ///
     /// ```
     /// use ivy::prelude::*;
@@ -432,9 +439,24 @@ impl fmt::Display for Array {
     ///     "ivy.array([[ 0. ,  1.5],\n           [-2. ,  3. ]], dtype=float32)"
     /// );
     /// assert_eq!(ivy::asarray([1i32, -20])?.to_string(), "ivy.array([  1, -20], dtype=int32)");
+    /// let big = ivy::zeros(vec![3, 4])?;
+    /// assert_eq!(format!("{big:#}"), "ivy.array(shape=[3, 4], dtype=float32)");
+    /// let c: Container = ivy::container! { w: big, b: ivy::asarray([1i32])? };
+    /// assert_eq!(
+    ///     c.to_string(),
+    ///     "{\n    b: ivy.array([1], dtype=int32),\n    w: ivy.array(shape=[3, 4], dtype=float32)\n}"
+    /// );
     /// # Ok::<(), ivy::Error>(())
     /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if f.alternate() && self.size() > PRINT_LIMIT {
+            return write!(
+                f,
+                "ivy.array(shape={:?}, dtype={})",
+                self.shape(),
+                self.dtype()
+            );
+        }
         f.write_str(&repr::repr(self))
     }
 }

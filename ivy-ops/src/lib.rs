@@ -37,6 +37,7 @@ pub mod backends;
 mod complex_catrig;
 mod complex_math;
 pub mod constants;
+pub mod containers;
 pub mod custom;
 pub mod elem;
 pub mod family;
@@ -85,6 +86,9 @@ pub use backends::NativeDtype;
 #[cfg(feature = "ndarray")]
 pub use backends::NdarrayBackend;
 pub use constants::{E, INF, NAN, PI};
+pub use containers::ContainerArrays;
+#[cfg(feature = "ndarray")]
+pub use containers::{from_safetensors, load_safetensors};
 pub use custom::IvyArrayFunction;
 pub use functional::creation::*;
 pub use functional::data_type::*;
@@ -104,7 +108,8 @@ pub use ivy_core::{
 };
 pub use ivy_core::{
     container, current_backend, set_backend, set_default_backend, unset_backend, with_backend,
-    Backend, Device, Dtype, DtypeSet, Error, OpKind, Result, Scalar, Shape,
+    Backend, Device, Dtype, DtypeSet, Error, KeyOrder, MapOptions, Node, OpKind, Result, Scalar,
+    Shape,
 };
 pub use ivy_core::{
     default_device, set_default_device, set_process_default_device, unset_default_device,

@@ -21,5 +21,7 @@ pub use crate::functional::statistical::{
     AllKw, AnyKw, ArgmaxKw, ArgminKw, ArrayStatistical, ContainerStatistical, CumulativeSumKw,
     MaxKw, MeanKw, MinKw, ProdKw, StdKw, SumKw, VarKw,
 };
-pub use crate::ContainerCompare;
-pub use crate::{Array, Backend, Container, Data, Device, Dtype, DtypeSet, Operand, Scalar, Shape};
+pub use crate::{
+    Array, Backend, Container, Data, Device, Dtype, DtypeSet, MapOptions, Operand, Scalar, Shape,
+};
+pub use crate::{ContainerArrays, ContainerCompare};

@@ -163,3 +163,92 @@ fn map_with_key_chains() {
         assert_eq!(leaf(&m, "a/b"), -2.0);
     });
 }
+
+test_backends! {
+    /// Ivy's mapping options through an argument of any nested form: selection by key chain
+    /// (a chain selects the leaves below it), its inversion, pruning; broadcasting as
+    /// without options; several outputs keep an unapplied leaf in each.
+    fn mapping_options_select_leaves(b) {
+        let (x, y, _) = xyz(); // x: a/b 2, a/c 4, d/e 6, d/f 8; y: a 2, d 3
+        let sel = MapOptions { key_chains: Some(&["a", "d/f"]), ..Default::default() };
+        let q = ivy::nested::divide(x.with_options(&sel), &y)?;
+        let vals: Vec<f64> = q.all_key_chains().iter().map(|k| leaf(&q, k)).collect();
+        assert_eq!(vals, [1.0, 2.0, 6.0, f64::from(8.0f32 / 3.0)]); // d/e kept (float32 leaves)
+        // the options may sit on any argument; the kept leaves are the first container's
+        let q = ivy::nested::divide(&x, y.with_options(&sel))?;
+        assert_eq!(leaf(&q, "d/e"), 6.0);
+        let inv = MapOptions { to_apply: false, ..sel };
+        let n = ivy::nested::negative(x.with_options(&inv))?;
+        let vals: Vec<f64> = n.all_key_chains().iter().map(|k| leaf(&n, k)).collect();
+        assert_eq!(vals, [2.0, 4.0, -6.0, 8.0]);
+        let pruned = MapOptions { prune_unapplied: true, ..inv };
+        let n = ivy::nested::negative(x.with_options(&pruned))?;
+        assert_eq!(n.all_key_chains(), ["d/e"]);
+        // every leaf pruned: an empty Container
+        let none = MapOptions { key_chains: Some(&["zz"]), prune_unapplied: true, ..Default::default() };
+        assert!(ivy::nested::exp(x.with_options(&none))?.is_empty());
+        // the method form takes the options on its argument
+        assert_eq!(leaf(&x.add(y.with_options(&sel))?, "d/e"), 6.0);
+        // two outputs: an unapplied leaf is kept in both
+        let u: Container = container! { p: ivy::asarray(vec![3i32, 3, 5])?, q: ivy::asarray(vec![1i32])? };
+        let only_p = MapOptions { key_chains: Some(&["p"]), ..Default::default() };
+        let (values, counts) = ivy::nested::unique_counts(u.with_options(&only_p))?;
+        assert_eq!(values.at("p")?.to_f64_vec()?, [3.0, 5.0]);
+        assert_eq!(counts.at("p")?.to_f64_vec()?, [2.0, 1.0]);
+        assert_eq!(values.at("q")?, u.at("q")?);
+        assert_eq!(counts.at("q")?, u.at("q")?);
+        // options twice, or a structure that is not shared, are errors
+        assert!(matches!(
+            ivy::nested::add(x.with_options(&sel), y.with_options(&sel)),
+            Err(Error::InvalidArgument { op: "add", .. })
+        ));
+        let bad: Container = container! { a: a(1.0), z: a(2.0) };
+        assert!(matches!(
+            ivy::nested::add(x.with_options(&sel), &bad),
+            Err(Error::ContainerStructure { .. })
+        ));
+    }
+
+    /// `out` as a Container: each leaf written by the array `out` rules; any failure leaves
+    /// every leaf as it was.
+    fn container_out_updates_every_leaf_or_none(b) {
+        let (x, _, _) = xyz();
+        let mut out = ivy::nested::zeros_like(&x)?;
+        let before = out.clone();
+        out.assign(ivy::nested::multiply(&x, 2.0)?)?;
+        assert_eq!(leaf(&out, "d/f"), 16.0);
+        assert_eq!(out.dtypes(), before.dtypes());
+        // a float64 out keeps float64 (the leaves of x are float32)
+        if ivy::valid_dtypes().contains(Dtype::Float64) {
+            let mut wide = ivy::nested::astype(&x, Dtype::Float64)?;
+            wide.assign(ivy::nested::divide(&x, 3.0)?)?;
+            assert!(wide.leaves().all(|(_, a)| a.dtype() == Dtype::Float64));
+            assert_eq!(leaf(&wide, "d/f"), f64::from(8.0f32 / 3.0));
+        }
+        // the last leaf's shape is wrong: nothing is written
+        let mut value = ivy::nested::multiply(&x, 3.0)?;
+        value.insert("d/f", ivy::asarray(vec![1.0, 2.0])?);
+        let kept = out.clone();
+        assert!(matches!(out.assign(value), Err(Error::Shape { op: "assign", .. })));
+        assert_eq!(out, kept);
+        // other key chains
+        let missing = kept.clone().prune_key_chains(&["a/c"]);
+        match out.assign(missing) {
+            Err(Error::ContainerStructure { key_chain, .. }) => assert_eq!(key_chain, "a/c"),
+            other => panic!("{other:?}"),
+        }
+        // the strict in-place mode refuses to rebind candle tensors, before any write
+        if b == Backend::Candle {
+            let r = ivy::with_inplace_mode(ivy::InplaceMode::Strict, || {
+                out.assign(ivy::nested::multiply(&x, 5.0)?)
+            });
+            assert!(r.is_err());
+            assert_eq!(out, kept);
+        } else {
+            ivy::with_inplace_mode(ivy::InplaceMode::Strict, || {
+                out.assign(ivy::nested::multiply(&x, 5.0)?)
+            })?;
+            assert_eq!(leaf(&out, "a/b"), 10.0);
+        }
+    }
+}

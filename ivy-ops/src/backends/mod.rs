@@ -335,9 +335,6 @@ pub(crate) fn write_at<T: Copy>(dst: &mut [T], offsets: &[usize], values: &[T]) 
     }
 }
 
-/// Replaces `out`'s data by `value` (same backend, shape and dtype): the ndarray buffer is
-/// overwritten in place, a candle tensor rebound (an error under the strict in-place mode),
-/// a candle `Var` set.
 /// Whether updating `x` in place with a value of dtype `target` rebinds it to new data
 /// (a candle tensor, or a candle `Var` given another dtype) rather than writing its buffer.
 pub(crate) fn update_rebinds(x: &Array, target: ivy_core::Dtype) -> bool {
@@ -351,6 +348,9 @@ pub(crate) fn update_rebinds(x: &Array, target: ivy_core::Dtype) -> bool {
     }
 }
 
+/// Replaces `out`'s data by `value` (same backend, shape and dtype): the ndarray buffer is
+/// overwritten in place, a candle tensor rebound (an error under the strict in-place mode),
+/// a candle `Var` set.
 pub(crate) fn replace_data(op: &'static str, out: &mut Array, value: Array) -> Result<()> {
     match (&mut out.native, value.native) {
         #[cfg(feature = "ndarray")]

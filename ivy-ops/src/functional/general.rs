@@ -112,7 +112,9 @@ pub mod general {
         let value_at = |chain: &str| -> Result<&Array> {
             match val {
                 crate::NestArg::Array(a) => Ok(a),
-                crate::NestArg::Container(c) => c.at(chain).map_err(|e| e.with_op(OP)),
+                crate::NestArg::Container(c) | crate::NestArg::Mapped(c, _) => {
+                    c.at(chain).map_err(|e| e.with_op(OP))
+                }
                 crate::NestArg::Scalar(_) => Err(crate::Error::InvalidArgument {
                     op: OP,
                     message: "a scalar value is made an array first".into(),
