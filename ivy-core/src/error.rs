@@ -187,6 +187,16 @@ pub enum Error {
         /// The op.
         op: &'static str,
     },
+    /// An op that needs automatic differentiation, on a backend without it.
+    #[error("`{op}` needs automatic differentiation, which backend {backend} does not have; backends with it: {backends} (move the arrays there with `Array::to_backend`)")]
+    NoAutograd {
+        /// The op.
+        op: &'static str,
+        /// The backend of the call.
+        backend: Backend,
+        /// The compiled-in backends that have it.
+        backends: String,
+    },
     /// An error raised by a backend crate.
     #[error("`{op}` failed in backend {backend}: {message}")]
     Backend {
@@ -368,6 +378,7 @@ impl Error {
             | Error::CopyNotAvoidable { op: o, .. }
             | Error::InplaceStrict { op: o, .. }
             | Error::Io { op: o, .. }
+            | Error::NoAutograd { op: o, .. }
             | Error::NoArrayFunction { op: o, .. } => *o = op,
             Error::DtypeNotInBackend { op: o, .. } => *o = o.map(|_| op),
             Error::UnknownDtype { .. }

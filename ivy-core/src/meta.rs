@@ -232,7 +232,9 @@ pub struct BackendSupport {
 impl BackendSupport {
     /// How the op runs there: `"native"`, `"host"` (every supported dtype on the host),
     /// `"native+host"` (some dtypes on the host), `"compositional"` (its body over other
-    /// ops) or `"unavailable"` (the backend is not compiled in).
+    /// ops), `"unsupported"` (no dtype: the op does not run there, as
+    /// `execute_with_gradients` on a backend without autograd) or `"unavailable"` (the
+    /// backend is not compiled in).
     ///
     /// ```
     /// use ivy_core::{Backend, BackendSupport, DeviceSet, DtypeSet};
@@ -247,10 +249,14 @@ impl BackendSupport {
     ///     host: DtypeSet::INTEGER,
     /// };
     /// assert_eq!(s.implementation(), "native+host");
+    /// let none = BackendSupport { supported: DtypeSet::EMPTY, host: DtypeSet::EMPTY, ..s };
+    /// assert_eq!(none.implementation(), "unsupported");
     /// ```
     pub fn implementation(&self) -> &'static str {
         if !self.compiled {
             "unavailable"
+        } else if self.supported.is_empty() {
+            "unsupported"
         } else if !self.native {
             "compositional"
         } else if self.host.is_empty() {

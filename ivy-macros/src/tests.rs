@@ -476,6 +476,38 @@ fn category_container_dependent() {
     insta::assert_snapshot!("category_container_dependent", text);
 }
 
+/// An op's own generic parameters and where clause reach every form: the body, the
+/// keyword form and the default-keyword form (after the operand lifetimes).
+#[test]
+fn category_generic_compositional() {
+    let text = category(quote! {
+        pub mod demo {
+            use crate::{Array, Container, Result};
+
+            /// Runs `f` on the leaves.
+            #[compositional]
+            #[container_dependent]
+            pub fn run_leaves<O: Out, F>(f: F, c: &Container, #[kw] flag: bool) -> Result<(Array, O)>
+            where
+                F: FnOnce(&Container) -> Result<O>,
+            {
+                go(f, c, flag)
+            }
+        }
+    });
+    assert_clean(&text);
+    assert!(
+        text.contains("pub fn __run_leaves_body<O: Out, F>("),
+        "{text}"
+    );
+    assert!(text.contains("pub fn run_leaves<O: Out, F>("), "{text}");
+    assert!(
+        text.contains("pub fn run_leaves_with<O: Out, F>("),
+        "{text}"
+    );
+    insta::assert_snapshot!("category_generic_compositional", text);
+}
+
 #[test]
 fn backend_impl_native_out() {
     let text = backend_impl(quote! {

@@ -96,6 +96,7 @@ pub use functional::defaults::*;
 pub use functional::device::*;
 pub use functional::elementwise::*;
 pub use functional::general::*;
+pub use functional::gradients::*;
 pub use functional::linalg::*;
 pub use functional::losses::*;
 pub use functional::manipulation::*;

@@ -496,3 +496,32 @@ pub(crate) fn from_native_dtype(n: NativeDtype) -> Result<Dtype> {
 /// The name of [`NativeDtype::CandleBool`].
 #[cfg(feature = "candle")]
 const CANDLE_BOOL: &str = "U8Bool";
+
+/// `execute_with_gradients` on the backend of `xs` (all its leaves on one backend; the
+/// current backend for an empty Container): candle's autograd, or an error naming the
+/// backends that have one.
+pub(crate) fn execute_with_gradients<O: crate::functional::gradients::GradOutput>(
+    op: &'static str,
+    func: impl FnOnce(&crate::Container) -> Result<O>,
+    xs: &crate::Container,
+    retain_grads: bool,
+) -> Result<(Array, crate::Container, O::Rest)> {
+    let backends: Vec<Option<Backend>> = xs.leaves().map(|(_, a)| Some(a.backend())).collect();
+    let b = crate::__private::backend_of(op, &backends)?;
+    match b {
+        #[cfg(feature = "candle")]
+        Backend::Candle => candle::autograd::execute_with_gradients(op, func, xs, retain_grads),
+        b => {
+            let _ = (func, retain_grads);
+            Err(Error::NoAutograd {
+                op,
+                backend: b,
+                backends: if cfg!(feature = "candle") {
+                    "candle".into()
+                } else {
+                    "none in this build (enable the `candle` feature)".into()
+                },
+            })
+        }
+    }
+}

@@ -7,6 +7,7 @@ pub mod defaults;
 pub mod device;
 pub mod elementwise;
 pub mod general;
+pub mod gradients;
 pub mod linalg;
 pub mod losses;
 pub mod manipulation;
@@ -21,6 +22,7 @@ pub(crate) const CATEGORIES: &[&[ivy_core::OpEntry]] = &[
     device::DEVICE_OPS,
     elementwise::ELEMENTWISE_OPS,
     general::GENERAL_OPS,
+    gradients::GRADIENTS_OPS,
     linalg::LINALG_OPS,
     losses::LOSSES_OPS,
     manipulation::MANIPULATION_OPS,
@@ -36,6 +38,7 @@ pub(crate) const CALLS: &[&[crate::value::DynEntry]] = &[
     device::DEVICE_CALLS,
     elementwise::ELEMENTWISE_CALLS,
     general::GENERAL_CALLS,
+    gradients::GRADIENTS_CALLS,
     linalg::LINALG_CALLS,
     losses::LOSSES_CALLS,
     manipulation::MANIPULATION_CALLS,

@@ -14,6 +14,7 @@ pub(super) fn body_fn(cx: &OpCx) -> TokenStream {
     };
     let p = cx.p;
     let (body_ident, body_ret, out_param) = (&cx.body_ident, &cx.into_ret, &cx.out_param);
+    let (body_gen, wc) = (&cx.body_gen, &cx.wc);
     let body_params = op.params.iter().map(|prm| {
         let id = &prm.ident;
         let ty = prm.body_ty(p);
@@ -22,6 +23,6 @@ pub(super) fn body_fn(cx: &OpCx) -> TokenStream {
     quote! {
         #[doc(hidden)]
         #[allow(clippy::too_many_arguments, unused_mut)]
-        pub fn #body_ident(#(#body_params,)* #out_param) -> #body_ret #body
+        pub fn #body_ident #body_gen(#(#body_params,)* #out_param) -> #body_ret #wc #body
     }
 }

@@ -491,13 +491,14 @@ pub(super) fn core_fn(cx: &OpCx) -> TokenStream {
     } else {
         quote!(#[doc = #core_doc])
     };
-    let (other_attrs, vis, core_ident, lt) = (&cx.other_attrs, cx.vis, &cx.core_ident, &cx.lt);
+    let (other_attrs, vis, core_ident, lt, wc) =
+        (&cx.other_attrs, cx.vis, &cx.core_ident, &cx.lt, &cx.wc);
     quote! {
         #core_docs
         #(#other_attrs)*
         #[inline]
         #[allow(clippy::too_many_arguments)]
-        #vis fn #core_ident #lt(#(#core_pub_params),*) -> #core_ret {
+        #vis fn #core_ident #lt(#(#core_pub_params),*) -> #core_ret #wc {
             #custom
             #(#convert)*
             #unpack_kw

@@ -14,7 +14,7 @@ mod registry;
 
 use super::model::{camel, lifetime_of, Class, Kind, Op, Param};
 use proc_macro2::{Span, TokenStream};
-use quote::{format_ident, quote};
+use quote::{format_ident, quote, ToTokens};
 use syn::ext::IdentExt;
 use syn::{Attribute, Ident, Type, Visibility};
 
@@ -70,6 +70,10 @@ pub(super) struct OpCx<'a> {
     pub(super) lt: TokenStream,
     /// Generics of the nested forms (array and operand lifetimes).
     pub(super) nlt: TokenStream,
+    /// The op's own generic parameters, for the body function (`<T: Bound>` or nothing).
+    pub(super) body_gen: TokenStream,
+    /// The op's where clause (or nothing), after every form's return type.
+    pub(super) wc: TokenStream,
     /// `kw: TanKw,` or nothing.
     pub(super) kw_param: TokenStream,
     /// `kw,` or nothing.
@@ -131,7 +135,9 @@ impl<'a> OpCx<'a> {
             })
             .collect();
         let pos_names: Vec<&Ident> = positional.iter().map(|p| &p.ident).collect();
-        let lt = generics_of(positional.iter().copied(), ARG_CLASSES);
+        // the op's own generic parameters follow the operand lifetimes in every form
+        let decl = &op.decl.sig.generics.params;
+        let lt = generics_of(positional.iter().copied(), ARG_CLASSES, decl);
         let nlt = generics_of(
             positional.iter().copied(),
             &[
@@ -141,7 +147,14 @@ impl<'a> OpCx<'a> {
                 Class::Arrays,
                 Class::OptArray,
             ],
+            decl,
         );
+        let body_gen = if decl.is_empty() {
+            quote!()
+        } else {
+            quote!(<#decl>)
+        };
+        let wc = op.decl.sig.generics.where_clause.to_token_stream();
         let kw_param = if has_kw {
             quote!(kw: #kw_ident,)
         } else {
@@ -225,6 +238,8 @@ impl<'a> OpCx<'a> {
             pos_names,
             lt,
             nlt,
+            body_gen,
+            wc,
             kw_param,
             kw_arg,
             kw_default,
@@ -283,15 +298,23 @@ fn backends_expr(p: &TokenStream, op: &Op, many: &[&Param]) -> TokenStream {
 /// The classes whose public type is `impl Trait<'l>` (a lifetime per parameter).
 const ARG_CLASSES: &[Class] = &[Class::Operand, Class::Array, Class::Index, Class::Arrays];
 
-fn generics_of<'a>(params: impl Iterator<Item = &'a Param>, classes: &[Class]) -> TokenStream {
+/// Then the op's own generic parameters (`decl`), lifetimes first as Rust requires.
+fn generics_of<'a>(
+    params: impl Iterator<Item = &'a Param>,
+    classes: &[Class],
+    decl: &syn::punctuated::Punctuated<syn::GenericParam, syn::Token![,]>,
+) -> TokenStream {
     let lts: Vec<syn::Lifetime> = params
         .filter(|p| classes.contains(&p.class))
         .map(|p| lifetime_of(&p.ident))
         .collect();
-    if lts.is_empty() {
+    let (decl_lts, decl_rest): (Vec<_>, Vec<_>) = decl
+        .iter()
+        .partition(|g| matches!(g, syn::GenericParam::Lifetime(_)));
+    if lts.is_empty() && decl.is_empty() {
         quote!()
     } else {
-        quote!(<#(#lts),*>)
+        quote!(<#(#decl_lts,)* #(#lts,)* #(#decl_rest),*>)
     }
 }
 

@@ -10,7 +10,7 @@ use syn::{Ident, Type};
 /// The functions of the category's `nested` module for this op.
 pub(super) fn nested_fns(cx: &OpCx) -> Vec<TokenStream> {
     let (p, name, name_s, has_kw) = (cx.p, cx.name, &cx.name_s, cx.has_kw);
-    let (name_with, nlt, kw_param) = (&cx.name_with, &cx.nlt, &cx.kw_param);
+    let (name_with, nlt, kw_param, wc) = (&cx.name_with, &cx.nlt, &cx.kw_param, &cx.wc);
     let nest_params: Vec<TokenStream> = cx
         .positional
         .iter()
@@ -61,7 +61,7 @@ pub(super) fn nested_fns(cx: &OpCx) -> Vec<TokenStream> {
     let mut fns = vec![quote! {
         #[doc = #n_doc]
         #[allow(clippy::too_many_arguments)]
-        pub fn #nested_name #nlt(#(#nest_params,)* #kw_param) -> #p::Result<#nret> {
+        pub fn #nested_name #nlt(#(#nest_params,)* #kw_param) -> #p::Result<#nret> #wc {
             #(#nested_convert)*
             #nest_setup
             #p::nest_call(#name_s, #nest_list, |__a| #target(#(#leaf_args,)* #kw_clone))
@@ -71,7 +71,7 @@ pub(super) fn nested_fns(cx: &OpCx) -> Vec<TokenStream> {
         let (pos_names, kw_default) = (&cx.pos_names, &cx.kw_default);
         fns.push(quote! {
             #[doc = #n_doc]
-            pub fn #name #nlt(#(#nest_params),*) -> #p::Result<#nret> {
+            pub fn #name #nlt(#(#nest_params),*) -> #p::Result<#nret> #wc {
                 #name_with(#(#pos_names,)* #kw_default)
             }
         });
@@ -199,17 +199,20 @@ pub(super) fn container_methods(cx: &OpCx) -> (Vec<TokenStream>, Vec<TokenStream
             Class::Arrays,
             Class::OptArray,
         ],
+        &cx.op.decl.sig.generics.params,
     );
+    let wc = &cx.wc;
     let nret = nested_ret(cx.ret, p).unwrap_or_else(|| quote!(#p::Container));
     let m_doc = format!(" Container method form of [`{name_s}`](fn@{name_s}).");
-    let mut decls =
-        vec![quote!(#[doc = #m_doc] fn #name #clt(&self, #(#rest_params),*) -> #p::Result<#nret>;)];
+    let mut decls = vec![
+        quote!(#[doc = #m_doc] fn #name #clt(&self, #(#rest_params),*) -> #p::Result<#nret> #wc;),
+    ];
     let mut impls = vec![
-        quote!(#[inline] fn #name #clt(&self, #(#rest_params),*) -> #p::Result<#nret> { nested::#name(self, #(#rest_names),*) }),
+        quote!(#[inline] fn #name #clt(&self, #(#rest_params),*) -> #p::Result<#nret> #wc { nested::#name(self, #(#rest_names),*) }),
     ];
     if cx.has_kw {
-        decls.push(quote!(#[doc = #m_doc] fn #name_with #clt(&self, #(#rest_params,)* kw: #kw_ident) -> #p::Result<#nret>;));
-        impls.push(quote!(#[inline] fn #name_with #clt(&self, #(#rest_params,)* kw: #kw_ident) -> #p::Result<#nret> { nested::#name_with(self, #(#rest_names,)* kw) }));
+        decls.push(quote!(#[doc = #m_doc] fn #name_with #clt(&self, #(#rest_params,)* kw: #kw_ident) -> #p::Result<#nret> #wc;));
+        impls.push(quote!(#[inline] fn #name_with #clt(&self, #(#rest_params,)* kw: #kw_ident) -> #p::Result<#nret> #wc { nested::#name_with(self, #(#rest_names,)* kw) }));
     }
     (decls, impls)
 }

@@ -7,7 +7,7 @@ use quote::quote;
 
 /// The public forms the core entry does not already provide.
 pub(super) fn public_forms(cx: &OpCx) -> Vec<TokenStream> {
-    let (p, name, name_s, vis, lt) = (cx.p, cx.name, &cx.name_s, cx.vis, &cx.lt);
+    let (p, name, name_s, vis, lt, wc) = (cx.p, cx.name, &cx.name_s, cx.vis, &cx.lt, &cx.wc);
     let (docs, pos_params, pos_names) = (&cx.docs, &cx.pos_params, &cx.pos_names);
     let (kw_default, name_with) = (&cx.kw_default, &cx.name_with);
     let mut fns = Vec::new();
@@ -16,7 +16,7 @@ pub(super) fn public_forms(cx: &OpCx) -> Vec<TokenStream> {
         fns.push(quote! {
             #(#docs)*
             #[inline]
-            #vis fn #name #lt(#(#pos_params),*) -> #p::Result<#p::Array> {
+            #vis fn #name #lt(#(#pos_params),*) -> #p::Result<#p::Array> #wc {
                 #p::expect_value(#name_s, #name_into(#(#pos_names,)* #kw_default ::core::option::Option::None))
             }
         });
@@ -24,7 +24,7 @@ pub(super) fn public_forms(cx: &OpCx) -> Vec<TokenStream> {
         fns.push(quote! {
             #[doc = #out_doc]
             #[inline]
-            #vis fn #name_out #lt(#(#pos_params,)* out: &mut #p::Array) -> #p::Result<()> {
+            #vis fn #name_out #lt(#(#pos_params,)* out: &mut #p::Array) -> #p::Result<()> #wc {
                 #name_into(#(#pos_names,)* #kw_default ::core::option::Option::Some(out)).map(|_| ())
             }
         });
@@ -35,12 +35,12 @@ pub(super) fn public_forms(cx: &OpCx) -> Vec<TokenStream> {
             fns.push(quote! {
                 #[doc = #with_doc]
                 #[inline]
-                #vis fn #name_with #lt(#(#pos_params,)* #kw_param) -> #p::Result<#p::Array> {
+                #vis fn #name_with #lt(#(#pos_params,)* #kw_param) -> #p::Result<#p::Array> #wc {
                     #p::expect_value(#name_s, #name_into(#(#pos_names,)* #kw_arg ::core::option::Option::None))
                 }
                 #[doc = #out_doc]
                 #[inline]
-                #vis fn #name_with_out #lt(#(#pos_params,)* #kw_param out: &mut #p::Array) -> #p::Result<()> {
+                #vis fn #name_with_out #lt(#(#pos_params,)* #kw_param out: &mut #p::Array) -> #p::Result<()> #wc {
                     #name_into(#(#pos_names,)* #kw_arg ::core::option::Option::Some(out)).map(|_| ())
                 }
             });
@@ -50,7 +50,7 @@ pub(super) fn public_forms(cx: &OpCx) -> Vec<TokenStream> {
         fns.push(quote! {
             #(#docs)*
             #[inline]
-            #vis fn #name #lt(#(#pos_params),*) -> #p::Result<#ret> {
+            #vis fn #name #lt(#(#pos_params),*) -> #p::Result<#ret> #wc {
                 #name_with(#(#pos_names,)* #kw_default)
             }
         });

@@ -59,6 +59,7 @@ pub(crate) fn host_values<T: HostElem>(
     shape: &[usize],
 ) -> Result<Vec<T>> {
     host_only(op, t, T::DTYPE)?;
+    super::autograd::off_graph(op, t)?;
     let t = if t.dims() == shape {
         Ok(t.clone())
     } else {
@@ -135,8 +136,9 @@ impl Kernels for CandleBackend {
 
     fn map<K: Unary>(x: &Array) -> Result<Array> {
         let t = tensor(K::NAME, x)?;
-        // ivy's vectorised kernel, where the row has one, beats candle's scalar loop on CPU
-        if K::SIMD && t.device().is_cpu() {
+        // ivy's vectorised kernel, where the row has one, beats candle's scalar loop on CPU;
+        // a tensor in an autograd graph takes candle's op, which keeps the graph
+        if K::SIMD && t.device().is_cpu() && !t.track_op() {
             let r = match x.dtype() {
                 Dtype::Float32 => cpu_simd::<f32, K>(t),
                 Dtype::Float64 => cpu_simd::<f64, K>(t),

@@ -9,6 +9,7 @@
 //! Some candle kernels panic on some dtypes (unary float ops on integers); the support
 //! specs of this backend reject those dtypes before candle is called.
 
+pub(crate) mod autograd;
 mod creation;
 mod data_type;
 mod device;

@@ -1,0 +1,203 @@
+//! `execute_with_gradients`: one backward pass over a Container of variables on candle,
+//! checked against central finite differences; a typed error on ndarray.
+
+use candle_core::{Device as CDevice, Tensor, Var};
+use ivy::prelude::*;
+use ivy::{container, Error};
+
+fn f64s(v: &[f64]) -> Array {
+    ivy::asarray_with(
+        v.to_vec(),
+        AsarrayKw {
+            dtype: Some(Dtype::Float64),
+            device: None,
+            copy: None,
+        },
+    )
+    .expect("candle holds float64")
+}
+
+/// y = sum(tanh(w * x) + exp(b) * w) + sum(sin(b)): x a constant.
+fn model(v: &Container) -> ivy::Result<Array> {
+    let (w, b) = (v.at("layer/w")?, v.at("b")?);
+    let x = f64s(&[0.5, -1.5, 2.0]);
+    let a = ivy::tanh(&(w * &x)?)?;
+    let c = (&ivy::exp(b)? * w)?;
+    &ivy::sum(&(&a + &c)?)? + &ivy::sum(&ivy::sin(b)?)?
+}
+
+fn values(c: &Container, k: &str) -> Vec<f64> {
+    c.at(k).unwrap().to_f64_vec().unwrap()
+}
+
+/// Central differences of `model` at `xs` for every element of every leaf.
+fn finite_differences(xs: &Container) -> Container<Vec<f64>> {
+    let h = 1e-6;
+    xs.map(|kc, a| {
+        let base = a.to_f64_vec()?;
+        let mut g = Vec::new();
+        for i in 0..base.len() {
+            let at = |d: f64| -> ivy::Result<f64> {
+                let mut v = base.clone();
+                v[i] += d;
+                let mut moved = xs.clone();
+                let shape: Vec<i64> = a.shape().iter().map(|&n| n as i64).collect();
+                moved.insert(kc, f64s(&v).reshape(&shape[..])?);
+                Ok(model(&moved)?.to_f64_vec()?[0])
+            };
+            g.push((at(h)? - at(-h)?) / (2.0 * h));
+        }
+        Ok(g)
+    })
+    .unwrap()
+}
+
+#[test]
+fn gradients_match_finite_differences_in_one_pass() {
+    ivy::with_backend(Backend::Candle, || {
+        let xs: Container = container! { layer: { w: f64s(&[0.3, -0.7, 1.1]) }, b: f64s(&[0.25]) };
+        let (y, grads, ()) = ivy::execute_with_gradients(model, &xs).unwrap();
+        assert_eq!(
+            y.to_f64_vec().unwrap(),
+            model(&xs).unwrap().to_f64_vec().unwrap()
+        );
+        assert_eq!(grads.shapes(), xs.shapes());
+        let fd = finite_differences(&xs);
+        for kc in xs.all_key_chains() {
+            let (got, want) = (values(&grads, &kc), fd.at(&kc).unwrap());
+            for (g, w) in got.iter().zip(want) {
+                assert!(
+                    (g - w).abs() <= 1e-6 * (1.0 + w.abs()),
+                    "{kc}: {got:?} vs {want:?}"
+                );
+            }
+        }
+        // the same on float32
+        let xs32 = ivy::nested::astype(&xs, Dtype::Float32).unwrap();
+        let m32 = |v: &Container| -> ivy::Result<Array> {
+            let (w, b) = (v.at("layer/w")?, v.at("b")?);
+            &ivy::sum(&(w * w)?)? + &ivy::sum(&ivy::exp(b)?)?
+        };
+        let (_, g32, ()) = ivy::execute_with_gradients(m32, &xs32).unwrap();
+        assert_eq!(g32.at("layer/w").unwrap().dtype(), Dtype::Float32);
+        let w = values(&xs32, "layer/w");
+        for (g, w) in values(&g32, "layer/w").iter().zip(&w) {
+            assert!((g - 2.0 * w).abs() < 1e-6);
+        }
+        assert!((values(&g32, "b")[0] - 0.25f64.exp()).abs() < 1e-6);
+    });
+}
+
+#[test]
+fn rest_outputs_unused_variables_vars_and_retained_graphs() {
+    ivy::with_backend(Backend::Candle, || {
+        // a Var leaf stays the variable; an unused leaf gets zeros; `rest` comes back
+        let var = Var::from_tensor(&Tensor::new(&[2.0f32, 3.0], &CDevice::Cpu).unwrap()).unwrap();
+        let xs: Container = container! { v: Array::from(var.clone()), unused: ivy::asarray([1.0f32, 1.0]).unwrap() };
+        let f = |c: &Container| -> ivy::Result<(Array, String)> {
+            let v = c.at("v")?;
+            Ok((ivy::sum(&(v * v)?)?, "rest".to_string()))
+        };
+        let (y, grads, rest) = ivy::execute_with_gradients(f, &xs).unwrap();
+        assert_eq!(rest, "rest");
+        assert_eq!(y.item::<f32>().unwrap(), 13.0);
+        assert_eq!(values(&grads, "v"), [4.0, 6.0]);
+        assert_eq!(values(&grads, "unused"), [0.0, 0.0]);
+        // retain_grads keeps y in the graph; by default it is detached
+        let tracked = |a: &Array| a.to_tensor().unwrap().track_op();
+        assert!(!tracked(&y));
+        let kw = ExecuteWithGradientsKw { retain_grads: true };
+        let (y, _, _) = ivy::execute_with_gradients_with(f, &xs, kw).unwrap();
+        assert!(tracked(&y));
+        // a non-scalar y is differentiated as its sum
+        let (_, g, ()) =
+            ivy::execute_with_gradients(|c: &Container| c.at("v")? * 3.0, &xs).unwrap();
+        assert_eq!(values(&g, "v"), [3.0, 3.0]);
+    });
+}
+
+#[test]
+fn what_cannot_be_differentiated_is_a_typed_error() {
+    // ndarray has no autograd: the error names candle
+    let nd: Container = ivy::with_backend(Backend::Ndarray, || {
+        container! { w: ivy::asarray([1.0f32]).unwrap() }
+    });
+    match ivy::execute_with_gradients(|c: &Container| Ok(c.at("w")?.clone()), &nd) {
+        Err(e @ Error::NoAutograd { .. }) => assert!(e.to_string().contains("candle"), "{e}"),
+        other => panic!("{other:?}"),
+    }
+    ivy::with_backend(Backend::Candle, || {
+        let sum_w = |c: &Container| ivy::sum(c.at("w")?);
+        // an integer leaf, leaves on two backends
+        let ints: Container = container! { w: ivy::asarray([1i32, 2]).unwrap() };
+        match ivy::execute_with_gradients(sum_w, &ints) {
+            Err(Error::InvalidArgument { message, .. }) => {
+                assert!(message.contains("`w`"), "{message}")
+            }
+            other => panic!("{other:?}"),
+        }
+        let mut mixed: Container = container! { w: ivy::asarray([1.0f32]).unwrap() };
+        mixed.insert("v", nd.at("w").unwrap().clone());
+        assert!(matches!(
+            ivy::execute_with_gradients(sum_w, &mixed),
+            Err(Error::BackendMismatch { .. })
+        ));
+        // y not computed on candle
+        let xs: Container = container! { w: ivy::asarray([1.0f32]).unwrap() };
+        let off = |_: &Container| ivy::with_backend(Backend::Ndarray, || ivy::asarray(1.0f32));
+        assert!(matches!(
+            ivy::execute_with_gradients(off, &xs),
+            Err(Error::InvalidArgument { .. })
+        ));
+        // the function's own error comes back as it is
+        let failing = |c: &Container| ivy::reshape(c.at("w")?, &[7i64][..]);
+        assert!(matches!(
+            ivy::execute_with_gradients(failing, &xs),
+            Err(Error::Shape { .. }) | Err(Error::InvalidArgument { .. })
+        ));
+    });
+}
+
+/// An op candle would compute on the host inside the recorded function is an error naming
+/// it, not a silently zero gradient; outside it, the same op runs on tracked tensors.
+#[test]
+fn host_paths_inside_the_recording_are_refused() {
+    ivy::with_backend(Backend::Candle, || {
+        let xs: Container = container! { w: ivy::asarray([1.0f32, 2.0]).unwrap() };
+        // find a float op candle computes on the host
+        let host_op = ivy::registry::ops()
+            .into_iter()
+            .map(|e| e.meta.name)
+            .find(|name| {
+                ivy::registry::support(ivy::registry::op(name).unwrap(), Backend::Candle)
+                    .is_some_and(|s| s.native && s.host.contains(Dtype::Float32))
+            });
+        let Some(name) = host_op else {
+            println!("no float32 op runs on the host on candle: nothing to refuse");
+            return;
+        };
+        let f = |c: &Container| -> ivy::Result<Array> {
+            let args = vec![
+                ivy::registry::Value::Array(c.at("w")?.clone());
+                ivy::registry::op(name).unwrap().meta.positional().count()
+            ];
+            match ivy::registry::call(name, &args, &[])? {
+                ivy::registry::Value::Array(a) => ivy::sum(&a.astype(Dtype::Float32)?),
+                other => Err(Error::InvalidArgument {
+                    op: "test",
+                    message: format!("{other:?}"),
+                }),
+            }
+        };
+        match ivy::execute_with_gradients(f, &xs) {
+            Err(Error::InvalidArgument { message, .. })
+                if message.contains("cuts the gradient graph") =>
+            {
+                println!("`{name}` refused inside the recording: {message}")
+            }
+            // the op may refuse these arguments before computing: then it reached no host path
+            Err(e) => println!("`{name}` refused the probe arguments: {e}"),
+            Ok(_) => panic!("`{name}` computed on the host inside execute_with_gradients"),
+        }
+    });
+}
