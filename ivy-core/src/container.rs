@@ -98,11 +98,12 @@ impl Default for MapOptions<'_> {
     }
 }
 
-fn join(chain: &str, key: &str) -> String {
-    if chain.is_empty() {
-        key.to_string()
-    } else {
-        format!("{chain}/{key}")
+/// `chain/key`, or `key` at the top (`None`): an empty key keeps its place (`"/a"` is the
+/// key `a` under the empty key).
+fn join(chain: Option<&str>, key: &str) -> String {
+    match chain {
+        None => key.to_string(),
+        Some(c) => format!("{c}/{key}"),
     }
 }
 
@@ -123,14 +124,14 @@ impl<U> Container<Vec<U>> {
         let order = self.order;
         let mut parts: Vec<Container<U>> =
             (0..n).map(|_| Container::with_key_order(order)).collect();
-        self.unstack_rec(op, "", n, &mut parts)?;
+        self.unstack_rec(op, None, n, &mut parts)?;
         Ok(parts)
     }
 
     fn unstack_rec(
         self,
         op: &'static str,
-        chain: &str,
+        chain: Option<&str>,
         n: usize,
         parts: &mut [Container<U>],
     ) -> Result<()> {
@@ -155,7 +156,7 @@ impl<U> Container<Vec<U>> {
                     let order = c.order;
                     let mut subs: Vec<Container<U>> =
                         (0..n).map(|_| Container::with_key_order(order)).collect();
-                    c.unstack_rec(op, &kc, n, &mut subs)?;
+                    c.unstack_rec(op, Some(&kc), n, &mut subs)?;
                     for (part, sub) in parts.iter_mut().zip(subs) {
                         part.put(k.clone(), Node::Nest(sub));
                     }
@@ -384,7 +385,7 @@ impl<T> Container<T> {
     /// Every leaf with its key chain, depth first in key order.
     pub fn leaves(&self) -> impl Iterator<Item = (String, &T)> {
         let mut out = Vec::new();
-        self.collect_leaves("", &mut out);
+        self.collect_leaves(None, &mut out);
         out.into_iter()
     }
 
@@ -403,26 +404,30 @@ impl<T> Container<T> {
     /// ```
     pub fn leaves_mut(&mut self) -> impl Iterator<Item = (String, &mut T)> {
         let mut out = Vec::new();
-        self.collect_leaves_mut("", &mut out);
+        self.collect_leaves_mut(None, &mut out);
         out.into_iter()
     }
 
-    fn collect_leaves_mut<'a>(&'a mut self, chain: &str, out: &mut Vec<(String, &'a mut T)>) {
+    fn collect_leaves_mut<'a>(
+        &'a mut self,
+        chain: Option<&str>,
+        out: &mut Vec<(String, &'a mut T)>,
+    ) {
         for (k, n) in &mut self.items {
             let kc = join(chain, k);
             match n {
                 Node::Leaf(t) => out.push((kc, t)),
-                Node::Nest(c) => c.collect_leaves_mut(&kc, out),
+                Node::Nest(c) => c.collect_leaves_mut(Some(&kc), out),
             }
         }
     }
 
-    fn collect_leaves<'a>(&'a self, chain: &str, out: &mut Vec<(String, &'a T)>) {
+    fn collect_leaves<'a>(&'a self, chain: Option<&str>, out: &mut Vec<(String, &'a T)>) {
         for (k, n) in &self.items {
             let kc = join(chain, k);
             match n {
                 Node::Leaf(t) => out.push((kc, t)),
-                Node::Nest(c) => c.collect_leaves(&kc, out),
+                Node::Nest(c) => c.collect_leaves(Some(&kc), out),
             }
         }
     }
@@ -550,12 +555,12 @@ impl<T> Container<T> {
 
     /// Applies `f(key_chain, leaf)` to every leaf.
     pub fn map<U>(&self, mut f: impl FnMut(&str, &T) -> Result<U>) -> Result<Container<U>> {
-        self.map_rec("", &mut f)
+        self.map_rec(None, &mut f)
     }
 
     fn map_rec<U>(
         &self,
-        chain: &str,
+        chain: Option<&str>,
         f: &mut impl FnMut(&str, &T) -> Result<U>,
     ) -> Result<Container<U>> {
         let mut items = Vec::with_capacity(self.items.len());
@@ -563,7 +568,7 @@ impl<T> Container<T> {
             let kc = join(chain, k);
             let node = match n {
                 Node::Leaf(t) => Node::Leaf(f(&kc, t)?),
-                Node::Nest(c) => Node::Nest(c.map_rec(&kc, f)?),
+                Node::Nest(c) => Node::Nest(c.map_rec(Some(&kc), f)?),
             };
             items.push((k.clone(), node));
         }
@@ -620,12 +625,12 @@ impl<T> Container<T> {
     where
         T: Clone,
     {
-        self.map_with_rec("", &mut f, opts)
+        self.map_with_rec(None, &mut f, opts)
     }
 
     fn map_with_rec(
         &self,
-        chain: &str,
+        chain: Option<&str>,
         f: &mut impl FnMut(&str, &T) -> Result<T>,
         opts: &MapOptions<'_>,
     ) -> Result<Container<T>>
@@ -648,7 +653,7 @@ impl<T> Container<T> {
                     }
                 }
                 Node::Nest(c) => {
-                    let sub = c.map_with_rec(&kc, f, opts)?;
+                    let sub = c.map_with_rec(Some(&kc), f, opts)?;
                     if !(sub.is_empty() && opts.prune_unapplied) {
                         out.items.push((k.clone(), Node::Nest(sub)));
                     }
@@ -722,7 +727,7 @@ impl<T> Container<T> {
             leaves: Vec::with_capacity(args.len()),
             _out: std::marker::PhantomData,
         };
-        match walk.node(args, "")? {
+        match walk.node(args, None)? {
             Some(Node::Nest(c)) => Ok(c),
             Some(Node::Leaf(_)) => unreachable!("a container argument yields a container"),
             // every leaf pruned
@@ -797,13 +802,14 @@ where
     K: FnMut(&T) -> Result<U>,
 {
     /// The result node at `chain` (`None`: pruned).
-    fn node(&mut self, args: &[Nest<'a, T>], chain: &str) -> Result<Option<Node<U>>> {
+    fn node(&mut self, args: &[Nest<'a, T>], chain: Option<&str>) -> Result<Option<Node<U>>> {
         if args.iter().all(|a| matches!(a, Nest::Leaf(_))) {
             self.leaves.clear();
-            self.leaves.extend(args.iter().map(|a| match a {
-                Nest::Leaf(t) => *t,
-                Nest::Container(_) => unreachable!(),
+            self.leaves.extend(args.iter().filter_map(|a| match a {
+                Nest::Leaf(t) => Some(*t),
+                Nest::Container(_) => None,
             }));
+            let chain = chain.unwrap_or("");
             let selected = self.opts.key_chains.is_none_or(|kcs| {
                 kcs.iter().any(|s| {
                     chain == *s
@@ -860,7 +866,7 @@ where
                 });
             }
             let args_k = sub.clone();
-            match self.node(&args_k, &kc)? {
+            match self.node(&args_k, Some(&kc))? {
                 Some(Node::Nest(c)) if c.is_empty() && self.opts.prune_unapplied => {}
                 Some(node) => out.items.push((k.to_string(), node)),
                 None => {}
@@ -872,12 +878,13 @@ where
 
 impl<T> FromIterator<(String, Node<T>)> for Container<T> {
     /// A sorted container of top-level keys and nodes (a later duplicate key replaces an
-    /// earlier one; nested containers keep their own key order); see
-    /// [`Container::into_items`].
+    /// earlier one; a key holding `/` is a key chain, nested as [`Container::insert_node`]
+    /// nests it; nested containers keep their own key order); see [`Container::into_items`].
     fn from_iter<I: IntoIterator<Item = (String, Node<T>)>>(iter: I) -> Self {
         let mut c = Container::new();
         for (k, n) in iter {
-            c.put(k, n);
+            // a `/` in a key is a key-chain separator, as everywhere else
+            c.insert_node(&k, n);
         }
         c
     }
@@ -1010,5 +1017,32 @@ mod tests {
         assert_eq!(y.all_key_chains(), ["c"]);
         assert!(y.leaf_mut("a").is_none());
         assert!(y.get_mut("c/d").is_none());
+    }
+
+    /// An empty key keeps its place in key chains (`"/a"` is `a` under the empty key, not
+    /// `a`), and a `/` in a collected key nests it: every key chain names one leaf.
+    #[test]
+    fn key_chains_are_unique_and_reach_their_leaves() {
+        let c: Container<i32> = container! { "": { b: 1 }, b: 2 };
+        assert_eq!(c.all_key_chains(), ["/b", "b"]);
+        assert_eq!(c.leaf("/b"), Some(&1));
+        assert_eq!(Container::common_key_chains(&[&c, &c]), ["/b", "b"]);
+        let flat = c.flatten_key_chains();
+        assert_eq!(flat.leaf("__b"), Some(&1));
+        let collected: Container<i32> = vec![
+            ("a/b".to_string(), Node::Leaf(1)),
+            ("a".to_string(), Node::Nest(container! { c: 2 })),
+        ]
+        .into_iter()
+        .collect();
+        // the later `a` replaces the sub-container `a/b` was nested in
+        assert_eq!(collected.all_key_chains(), ["a/c"]);
+        let nested: Container<i32> = vec![("x/y".to_string(), Node::Leaf(3))]
+            .into_iter()
+            .collect();
+        assert_eq!(nested.leaf("x/y"), Some(&3));
+        for kc in c.all_key_chains().iter().chain(&nested.all_key_chains()) {
+            assert!(c.leaf(kc).is_some() || nested.leaf(kc).is_some(), "{kc}");
+        }
     }
 }

@@ -3,12 +3,14 @@
 //! format candle, PyTorch and the Hugging Face hub use for weights).
 //!
 //! A Container's key chains are the tensors' names (`"layer1/w"`); loading nests a name at
-//! each `/`, so a file saved from a Container loads as the same Container, and a file with
-//! flat names (candle's and PyTorch's `"layer1.weight"`) loads as one level of keys. Every
-//! dtype both ivy and the format have round-trips exactly: bool, the eight integer types,
-//! float16, bfloat16, float32, float64 and complex64. complex128 has no safetensors dtype
-//! (an error says to split it with `real`/`imag`); a file's FP8/FP4/FP6 tensors have no ivy
-//! dtype (an error names the tensor).
+//! each `/`, so a file saved from a Container loads as the same Container (but for empty
+//! sub-containers: the format holds tensors only), and a file with flat names (candle's and
+//! PyTorch's `"layer1.weight"`) loads as one level of keys. Every dtype both ivy and the
+//! format have round-trips exactly: bool, the eight integer types, float16, bfloat16,
+//! float32, float64 and complex64 (loading onto a backend needs the backend to hold the
+//! dtype: candle has no int8, uint16, uint64 or complex64). complex128 has no safetensors
+//! dtype (an error says to split it with `real`/`imag`); a file's FP8/FP4/FP6 tensors have
+//! no ivy dtype (an error names the tensor).
 
 use crate::{Array, Container, Dtype, Error, MapOptions, NestArg, Result};
 use half::{bf16, f16};
@@ -42,9 +44,10 @@ pub trait ContainerArrays {
     fn save_safetensors(&self, path: impl AsRef<Path>) -> Result<()>;
     /// This Container as the argument of a nested call (`ivy::nested::op`, a Container
     /// method's argument) that carries Ivy's mapping options for the whole call: the op
-    /// runs at the leaves `opts` selects (a key chain selects every leaf below it;
-    /// `to_apply: false` inverts the selection); the other leaves keep this Container's
-    /// leaf, or are dropped with `prune_unapplied`.
+    /// runs at the leaves `opts` selects (a key chain selects its leaf, or every leaf below
+    /// it where it names a sub-container: Ivy matches leaf chains only; `to_apply: false`
+    /// inverts the selection); the other leaves keep the first Container argument's leaf
+    /// (as Ivy's `multi_map` does), or are dropped with `prune_unapplied`.
     ///
     /// ```
     /// use ivy::prelude::*;
@@ -364,6 +367,17 @@ fn to_bytes(op: &'static str, c: &Container) -> Result<Vec<u8>> {
         });
         tensors.push((kc, t));
     }
+    let mut names: Vec<&str> = tensors.iter().map(|(k, _)| k.as_str()).collect();
+    names.sort_unstable();
+    if let Some(w) = names.windows(2).find(|w| w[0] == w[1]) {
+        return Err(Error::InvalidArgument {
+            op,
+            message: format!(
+                "two leaves have the key chain `{}`: tensor names must be unique",
+                w[0]
+            ),
+        });
+    }
     safetensors::serialize(tensors.iter().map(|(k, t)| (k.as_str(), t)), None).map_err(|e| {
         Error::InvalidArgument {
             op,
@@ -411,6 +425,9 @@ fn array_of<T: StElem + crate::backends::ndarray::NdElem>(
             bytes: data.len(),
         })?;
     values.extend(data.chunks_exact(T::SIZE).map(T::get));
+    // a shape whose non-zero lengths overflow (an empty tensor may declare one) is refused
+    // with its reason before ndarray sees it
+    crate::alloc::shape_size(op, shape, T::SIZE)?;
     let nd = ::ndarray::ArrayD::from_shape_vec(::ndarray::IxDyn(shape), values).map_err(|_| {
         Error::InvalidArgument {
             op,
@@ -430,7 +447,10 @@ fn from_bytes(op: &'static str, bytes: &[u8]) -> Result<Container> {
     })?;
     let backend = ivy_core::current_backend().ok_or(Error::NoBackend { op })?;
     let mut c = Container::new();
-    for (name, view) in st.iter() {
+    // in name order (the file's header is a map): errors do not depend on hashing
+    let mut views: Vec<(&str, safetensors::tensor::TensorView<'_>)> = st.iter().collect();
+    views.sort_unstable_by(|a, b| a.0.cmp(b.0));
+    for (name, view) in views {
         let dtype = dtype_of(view.dtype()).ok_or_else(|| Error::InvalidArgument {
             op,
             message: format!(
@@ -450,7 +470,13 @@ fn from_bytes(op: &'static str, bytes: &[u8]) -> Result<Container> {
             .map(|(i, _)| &name[..i])
             .chain([name])
             .find(|prefix| c.leaf(prefix).is_some());
-        if let Some(other) = clash.or(c.get(name).map(|_| name)) {
+        let under = || match c.get(name) {
+            Some(ivy_core::Node::Nest(sub)) => {
+                sub.all_key_chains().first().map(|k| format!("{name}/{k}"))
+            }
+            _ => None,
+        };
+        if let Some(other) = clash.map(str::to_string).or_else(under) {
             return Err(Error::InvalidArgument {
                 op,
                 message: format!(

@@ -97,6 +97,7 @@ pub use functional::device::*;
 pub use functional::elementwise::*;
 pub use functional::general::*;
 pub use functional::gradients::*;
+pub use functional::layers::*;
 pub use functional::linalg::*;
 pub use functional::losses::*;
 pub use functional::manipulation::*;
@@ -143,6 +144,7 @@ pub mod nested {
     pub use crate::functional::device::nested::*;
     pub use crate::functional::elementwise::nested::*;
     pub use crate::functional::general::nested::*;
+    pub use crate::functional::layers::nested::*;
     pub use crate::functional::linalg::nested::*;
     pub use crate::functional::losses::nested::*;
     pub use crate::functional::manipulation::nested::*;

@@ -9,6 +9,7 @@ pub use crate::functional::device::{ArrayDevice, ContainerDevice};
 pub use crate::functional::elementwise::{ArrayElementwise, ContainerElementwise, RemainderKw};
 pub use crate::functional::general::{ContainerGeneral, InplaceUpdateKw};
 pub use crate::functional::gradients::{ExecuteWithGradientsKw, GradOutput};
+pub use crate::functional::layers::{ArrayLayers, ContainerLayers, SoftmaxKw};
 pub use crate::functional::linalg::{ArrayLinalg, ContainerLinalg, TensordotKw, VecdotKw};
 pub use crate::functional::losses::{ArrayLosses, ContainerLosses, CrossEntropyKw};
 pub use crate::functional::manipulation::{

@@ -197,6 +197,12 @@ test_backends! {
         assert_eq!(counts.at("p")?.to_f64_vec()?, [2.0, 1.0]);
         assert_eq!(values.at("q")?, u.at("q")?);
         assert_eq!(counts.at("q")?, u.at("q")?);
+        // an in-place update takes no mapping options (it would ignore them silently)
+        let mut z = ivy::nested::zeros_like(&x)?;
+        assert!(matches!(
+            ivy::inplace_update_container(&mut z, x.with_options(&sel), InplaceUpdateKw::default()),
+            Err(Error::InvalidArgument { op: "inplace_update", .. })
+        ));
         // options twice, or a structure that is not shared, are errors
         assert!(matches!(
             ivy::nested::add(x.with_options(&sel), y.with_options(&sel)),

@@ -70,6 +70,16 @@ const EXEMPT: &[(&str, &str)] = &[
         "container-dependent: it consumes a Container, which numpy has no counterpart for",
     ),
     (
+        "execute_with_gradients",
+        "takes a Rust closure and needs autograd, which numpy has no counterpart for; \
+         tests/tests/gradients.rs checks it against finite differences",
+    ),
+    (
+        "multi_head_attention",
+        "takes Rust closures, so it is not called by name; tests/tests/layers.rs checks it \
+         against numpy (spec/golden_attention.json, from scripts/golden_layers.py)",
+    ),
+    (
         "to_device",
         "moves an array between devices, which numpy has no notion of; its values are its \
          input's (tests/tests/devices.rs covers it)",

@@ -99,12 +99,24 @@ test_backends! {
             }
             other => panic!("{other:?}"),
         }
+        // an empty key and a nested key with the same text stay two tensors
+        let c: Container = container! { "": { b: ivy::asarray([1.0f32])? }, b: ivy::asarray([2.0f32])? };
+        assert_eq!(ivy::from_safetensors(&c.to_safetensors()?)?, c);
+        // an empty tensor may declare lengths whose product overflows: a typed error
+        let header = r#"{"a":{"dtype":"F32","shape":[0,1099511627776,1099511627776],"data_offsets":[0,0]}}"#;
+        let mut raw = (header.len() as u64).to_le_bytes().to_vec();
+        raw.extend_from_slice(header.as_bytes());
+        match ivy::from_safetensors(&raw) {
+            Err(Error::InvalidArgument { message, .. }) => assert!(message.contains("too large") || message.contains("bytes"), "{message}"),
+            other => panic!("{other:?}"),
+        }
         // FP8 has no ivy dtype; `a` and `a/b` cannot both be key chains
         let f8 = Tensor::new(&[1.0f32], &CDevice::Cpu).unwrap().to_dtype(DType::F8E4M3).unwrap();
         let one = Tensor::new(&[1.0f32], &CDevice::Cpu).unwrap();
         for (tensors, needle) in [
             (vec![("q", f8)], "`q`"),
-            (vec![("a", one.clone()), ("a/b", one)], "clash"),
+            (vec![("a", one.clone()), ("a/b", one.clone())], "`a` and `a/b` clash"),
+            (vec![("a/b/c", one.clone()), ("a/b", one)], "`a/b` and `a/b/c` clash"),
         ] {
             let map: HashMap<&str, Tensor> = tensors.into_iter().collect();
             let path = tmp(&format!("bad-{b}-{}", needle.len()));

@@ -331,6 +331,11 @@ fn backends_support_the_same_dtypes_where_both_hold_them() {
             nd.supported.intersection(both),
             ca.supported.intersection(both),
         );
+        // an op that does not run on a backend at all (no dtype there: `execute_with_gradients`
+        // without autograd) has no second meaning; calling it there is a typed error
+        if nd.is_empty() || ca.is_empty() {
+            continue;
+        }
         if nd != ca {
             wrong.push(format!(
                 "{}: only ndarray supports {}; only candle supports {}",

@@ -87,7 +87,14 @@ pub(super) fn check_params(
         }
     }
     if let Some(a) = &helpers.container_dependent {
-        if !params.iter().any(|p| p.class == Class::Container) {
+        let container = |p: &&Param| {
+            p.class == Class::Container
+                || super::model::option_inner(&p.ty).is_some_and(|t| {
+                    super::model::is_ref(t, false)
+                        && super::model::type_last_ident(t).as_deref() == Some("Container")
+                })
+        };
+        if !params.iter().any(|p| container(&p)) {
             cx.error_spanned_by(
                 a,
                 "a `#[container_dependent]` op needs a `&Container` parameter",

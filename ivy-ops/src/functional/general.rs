@@ -112,9 +112,11 @@ pub mod general {
         let value_at = |chain: &str| -> Result<&Array> {
             match val {
                 crate::NestArg::Array(a) => Ok(a),
-                crate::NestArg::Container(c) | crate::NestArg::Mapped(c, _) => {
-                    c.at(chain).map_err(|e| e.with_op(OP))
-                }
+                crate::NestArg::Container(c) => c.at(chain).map_err(|e| e.with_op(OP)),
+                crate::NestArg::Mapped(..) => Err(crate::Error::InvalidArgument {
+                    op: OP,
+                    message: "mapping options do not apply to an in-place update: select the leaves to update with `prune_key_chains` (or update a sub-container)".into(),
+                }),
                 crate::NestArg::Scalar(_) => Err(crate::Error::InvalidArgument {
                     op: OP,
                     message: "a scalar value is made an array first".into(),

@@ -8,6 +8,7 @@ pub mod device;
 pub mod elementwise;
 pub mod general;
 pub mod gradients;
+pub mod layers;
 pub mod linalg;
 pub mod losses;
 pub mod manipulation;
@@ -23,6 +24,7 @@ pub(crate) const CATEGORIES: &[&[ivy_core::OpEntry]] = &[
     elementwise::ELEMENTWISE_OPS,
     general::GENERAL_OPS,
     gradients::GRADIENTS_OPS,
+    layers::LAYERS_OPS,
     linalg::LINALG_OPS,
     losses::LOSSES_OPS,
     manipulation::MANIPULATION_OPS,
@@ -39,6 +41,7 @@ pub(crate) const CALLS: &[&[crate::value::DynEntry]] = &[
     elementwise::ELEMENTWISE_CALLS,
     general::GENERAL_CALLS,
     gradients::GRADIENTS_CALLS,
+    layers::LAYERS_CALLS,
     linalg::LINALG_CALLS,
     losses::LOSSES_CALLS,
     manipulation::MANIPULATION_CALLS,

@@ -233,6 +233,13 @@ fn read_of(prm: &Param, generics: &[String], p: &TokenStream) -> Read {
     if mentions(&ty, generics) {
         return Read::Not(format!("its argument `{}` has a generic type", prm.ident));
     }
+    // `Option<&dyn Fn(..)>`, `&dyn Trait`, `fn(..)`: no value gives a closure
+    if !matches!(ty, Type::ImplTrait(_)) && has_closure(ty.to_token_stream()) {
+        return Read::Not(format!(
+            "its argument `{}` is a Rust closure or trait object",
+            prm.ident
+        ));
+    }
     match &ty {
         Type::Reference(r) if r.mutability.is_none() => {
             if let Type::Slice(s) = &*r.elem {
@@ -250,6 +257,15 @@ fn read_of(prm: &Param, generics: &[String], p: &TokenStream) -> Read {
         },
         _ => Read::Direct(ty),
     }
+}
+
+/// Whether a type names a trait object, an `impl Trait` or a function pointer anywhere.
+fn has_closure(tokens: TokenStream) -> bool {
+    tokens.into_iter().any(|t| match t {
+        proc_macro2::TokenTree::Ident(i) => i == "dyn" || i == "impl" || i == "fn",
+        proc_macro2::TokenTree::Group(g) => has_closure(g.stream()),
+        _ => false,
+    })
 }
 
 fn mentions(ty: &Type, generics: &[String]) -> bool {

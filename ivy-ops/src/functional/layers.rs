@@ -1,0 +1,245 @@
+//! Layers and activations: `softmax`, `linear` and the seed's container-dependent
+//! `multi_head_attention`, each a composition of ivy ops (so they run, and differentiate on
+//! candle, wherever those ops do).
+
+// `multi_head_attention` has Ivy's signature (eleven arguments), and its projection
+// closures (`Option<&dyn Fn(..)>`) are spelled out there, where the category macro sees
+// that no value can give them (an alias would hide the closure from it): in every
+// generated form
+#![allow(clippy::type_complexity, clippy::too_many_arguments)]
+
+/// Layers and activations.
+#[ivy_macros::category]
+pub mod layers {
+    use crate::indexing::Idx;
+    use crate::prelude::{MaxKw, SumKw};
+    use crate::{Array, Container, Error, Result};
+
+    /// `e^x / sum(e^x)` along `axis` (default -1), computed as `e^(x - max) / sum(...)`
+    /// so that large inputs do not overflow (Ivy's `softmax`). Integer inputs are computed
+    /// in the default float dtype.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::asarray([[1.0f32, 2.0, 3.0], [1000.0, 1000.0, 1000.0]])?;
+    /// let s = ivy::softmax(&x)?.to_vec::<f32>()?;
+    /// let e = [1f32.exp(), 2f32.exp(), 3f32.exp()];
+    /// let total: f32 = e.iter().sum();
+    /// assert!((s[2] - e[2] / total).abs() < 1e-6);
+    /// assert_eq!(&s[3..], [1.0 / 3.0; 3]); // no overflow
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    #[nestable]
+    pub fn softmax(
+        x: &Array,
+        #[kw(default = -1)] axis: i64,
+        out: Option<&mut Array>,
+    ) -> Result<Array> {
+        let x = if x.dtype().is_int() {
+            std::borrow::Cow::Owned(x.cast(ivy_core::default_float_dtype())?)
+        } else {
+            std::borrow::Cow::Borrowed(x)
+        };
+        let m = crate::max_with(
+            &x,
+            MaxKw {
+                axis: Some(vec![axis]),
+                keepdims: true,
+            },
+        )?;
+        let e = crate::exp(&crate::subtract(&*x, &m)?)?;
+        let s = crate::sum_with(
+            &e,
+            SumKw {
+                axis: Some(vec![axis]),
+                keepdims: true,
+                ..Default::default()
+            },
+        )?;
+        crate::divide_into(&e, &s, out)
+    }
+
+    /// `x @ weight^T + bias` (Ivy's `linear`): `x` of shape `[..., in]`, `weight` of shape
+    /// `[out, in]` (or a stack `[..., out, in]`), `bias` broadcasting to `[..., out]`.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::asarray([[1.0f32, 2.0]])?;
+    /// let w = ivy::asarray([[1.0f32, 0.0], [1.0, 1.0], [0.0, -1.0]])?;
+    /// let b = ivy::asarray([0.5f32, 0.0, 0.0])?;
+    /// assert_eq!(ivy::linear(&x, &w, Some(&b))?.to_vec::<f32>()?, [1.5, 3.0, -2.0]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    #[nestable]
+    pub fn linear(
+        x: &Array,
+        weight: &Array,
+        bias: Option<&Array>,
+        out: Option<&mut Array>,
+    ) -> Result<Array> {
+        let y = crate::matmul(x, &crate::matrix_transpose(weight)?)?;
+        match bias {
+            Some(b) => crate::add_into(&y, b, out),
+            None => match out {
+                Some(o) => {
+                    crate::__private::write_out("linear", y, o)?;
+                    Ok(None)
+                }
+                None => Ok(Some(y)),
+            },
+        }
+    }
+
+    /// Multi-head attention (Ivy's `multi_head_attention`, the seed's example of a
+    /// container-dependent function): queries from `x` (`[..., q, d]`), keys and values
+    /// from `context` (default `x`), `num_heads` heads, similarities scaled by `scale`,
+    /// positions where the bool `mask` (`[..., q, k]`) is false excluded, a softmax over
+    /// the keys, and the heads joined again.
+    ///
+    /// Each projection is optional: `to_q_fn(x, to_q_v)` gives the queries
+    /// (`[..., q, h·f]`, else `x`); `to_kv_fn(context, to_kv_v)` gives keys and values
+    /// side by side (`[..., k, 2·h·f]`, split in halves; else `context` is both);
+    /// `to_out_fn(attention, to_out_v)` maps the joined heads (`[..., q, h·f]`) to the
+    /// result. The `to_*_v` Containers are the projections' variables: a many-to-one use
+    /// of Containers, which is why the op is not nestable. `out` is written at the end by
+    /// `inplace_update`, as the Inplace Updates page describes for this function.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// // two tokens of two features, one head, no projections: each query attends to
+    /// // both tokens, weighted by softmax(q·k / 2)
+    /// let x = ivy::asarray([[1.0f32, 0.0], [0.0, 1.0]])?;
+    /// let y = ivy::multi_head_attention(&x, 0.5, 1, None, None, None, None, None, None, None, None)?;
+    /// let w = 1.0 / (1.0 + (-0.5f32).exp()); // weight of the token itself
+    /// let y = y.to_vec::<f32>()?;
+    /// assert!((y[0] - w).abs() < 1e-6 && (y[1] - (1.0 - w)).abs() < 1e-6);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    #[container_dependent]
+    pub fn multi_head_attention(
+        x: &Array,
+        scale: f64,
+        num_heads: i64,
+        context: Option<&Array>,
+        mask: Option<&Array>,
+        to_q_fn: Option<&dyn Fn(&Array, Option<&Container>) -> Result<Array>>,
+        to_kv_fn: Option<&dyn Fn(&Array, Option<&Container>) -> Result<Array>>,
+        to_out_fn: Option<&dyn Fn(&Array, Option<&Container>) -> Result<Array>>,
+        to_q_v: Option<&Container>,
+        to_kv_v: Option<&Container>,
+        to_out_v: Option<&Container>,
+        out: Option<&mut Array>,
+    ) -> Result<Array> {
+        const OP: &str = "multi_head_attention";
+        let h = usize::try_from(num_heads)
+            .ok()
+            .filter(|&h| h > 0)
+            .ok_or_else(|| Error::InvalidArgument {
+                op: OP,
+                message: format!("num_heads must be positive, got {num_heads}"),
+            })?;
+        // BS × Q × (H·F)
+        let q = match to_q_fn {
+            Some(f) => f(x, to_q_v)?,
+            None => x.clone(),
+        };
+        let context = context.unwrap_or(x);
+        // BS × K × (2·H·F), split in halves; or the context as keys and values
+        let (k, v) = match to_kv_fn {
+            Some(f) => {
+                let kv = f(context, to_kv_v)?;
+                let n = kv.shape().last().copied().unwrap_or(0);
+                if n % 2 != 0 {
+                    return Err(Error::InvalidArgument {
+                        op: OP,
+                        message: format!("to_kv_fn gave {n} features: keys and values need an even number (the two halves)"),
+                    });
+                }
+                let half = (n / 2) as i64;
+                let part = |from: i64, to: i64| {
+                    let slice = Idx::Slice {
+                        start: Some(from),
+                        stop: Some(to),
+                        step: 1,
+                    };
+                    crate::get_item(&kv, &[Idx::Ellipsis, slice])
+                };
+                (part(0, half)?, part(half, 2 * half)?)
+            }
+            None => (context.clone(), context.clone()),
+        };
+        // BS × H × Q × F, BS × H × K × F, BS × H × K × F
+        let (q, k, v) = (
+            split_heads(&q, h)?,
+            split_heads(&k, h)?,
+            split_heads(&v, h)?,
+        );
+        // BS × H × Q × K
+        let sim = crate::multiply(&crate::matmul(&q, &crate::matrix_transpose(&k)?)?, scale)?;
+        let sim = match mask {
+            Some(m) => {
+                if !m.dtype().is_bool() {
+                    return Err(Error::InvalidArgument {
+                        op: OP,
+                        message: format!("mask must be bool (true: attend), got {}", m.dtype()),
+                    });
+                }
+                let lowest = -crate::finfo(sim.dtype())?.max;
+                crate::r#where(&crate::expand_dims(m, -3)?, &sim, lowest)?
+            }
+            None => sim,
+        };
+        let attn = crate::softmax(&sim)?;
+        // BS × Q × (H·F)
+        let joined = join_heads(&crate::matmul(&attn, &v)?)?;
+        let ret = match to_out_fn {
+            Some(f) => f(&joined, to_out_v)?,
+            None => joined,
+        };
+        match out {
+            Some(o) => {
+                crate::inplace_update(o, &ret)?;
+                Ok(None)
+            }
+            None => Ok(Some(ret)),
+        }
+    }
+
+    /// `[..., n, h·f]` as `[..., h, n, f]`.
+    fn split_heads(t: &Array, h: usize) -> Result<Array> {
+        let s = t.shape();
+        if s.len() < 2 || !s[s.len() - 1].is_multiple_of(h) {
+            return Err(Error::InvalidArgument {
+                op: "multi_head_attention",
+                message: format!(
+                    "queries, keys and values must be [..., tokens, num_heads·features] with features divisible by num_heads = {h}, got shape {s:?}"
+                ),
+            });
+        }
+        let nb = s.len() - 2;
+        let mut shape: Vec<i64> = s[..nb].iter().map(|&d| d as i64).collect();
+        shape.extend([s[nb] as i64, h as i64, (s[nb + 1] / h) as i64]);
+        let mut axes: Vec<i64> = (0..nb as i64).collect();
+        axes.extend([nb as i64 + 1, nb as i64, nb as i64 + 2]);
+        crate::permute_dims(&crate::reshape(t, &shape[..])?, &axes)
+    }
+
+    /// `[..., h, n, f]` as `[..., n, h·f]`.
+    fn join_heads(t: &Array) -> Result<Array> {
+        let s = t.shape();
+        let nb = s.len() - 3;
+        let mut axes: Vec<i64> = (0..nb as i64).collect();
+        axes.extend([nb as i64 + 1, nb as i64, nb as i64 + 2]);
+        let mut shape: Vec<i64> = s[..nb].iter().map(|&d| d as i64).collect();
+        shape.extend([s[nb + 1] as i64, (s[nb] * s[nb + 2]) as i64]);
+        crate::reshape(&crate::permute_dims(t, &axes)?, &shape[..])
+    }
+}
+
+pub use layers::*;

@@ -1,0 +1,146 @@
+"""Golden vectors of `softmax` and `linear` (a plug-in of golden.py), and the numpy vectors
+of `multi_head_attention` (``spec/golden_attention.json``: the op takes Rust closures, so it
+is not called by name; ``tests/tests/layers.rs`` reads this file).
+
+References are computed in float64 and rounded once to the result dtype; the tolerance is
+the ``sum`` class with an absolute bound from the reductions involved."""
+
+import json
+import os
+
+from golden import (A, EPS, ERR, REALS, Arr, I, case, grid, mk, promote, rng_for, round_to)
+import numpy as np
+
+
+def softmax64(x, axis=-1):
+    x = np.asarray(x, dtype=np.float64)
+    m = np.max(x, axis=axis, keepdims=True)
+    e = np.exp(x - m)
+    return e / np.sum(e, axis=axis, keepdims=True)
+
+
+def gen_softmax():
+    rng = rng_for("softmax")
+    cases = []
+    for d in REALS:
+        x = mk(d, grid(rng, 12, -4, 4, 8), (3, 4))
+        for cid, kw, axis in (("last", {}, -1), ("axis0", {"axis": I(0)}, 0)):
+            r = round_to(d, softmax64(x.a.astype(np.float64), axis))
+            atol = float(8 * x.a.shape[axis] * EPS[d])
+            cases.append(case(f"{d}/{cid}", [A(x)], r, "sum", kwargs=kw, atol=atol))
+    big = mk("float32", [[1000.0, 1000.0, 999.0], [-1000.0, 0.0, 1000.0]])
+    cases.append(case("float32/large_no_overflow", [A(big)],
+                      round_to("float32", softmax64(big.a.astype(np.float64))), "sum",
+                      atol=float(24 * EPS["float32"])))
+    ints = mk("int32", [[1, 2, 3], [0, 0, 0]])
+    cases.append(case("int32/default_float", [A(ints)],
+                      round_to("float32", softmax64(ints.a.astype(np.float64))), "sum",
+                      atol=float(24 * EPS["float32"]),
+                      note="integers are computed in the default float dtype (float32)"))
+    one = mk("float64", [2.5])
+    cases.append(case("float64/single", [A(one)], Arr("float64", np.array([1.0])), "exact"))
+    return cases
+
+
+def gen_linear():
+    rng = rng_for("linear")
+    cases = []
+    for d in REALS:
+        x = mk(d, grid(rng, 6, -4, 4, 8), (2, 3))
+        w = mk(d, grid(rng, 12, -4, 4, 8), (4, 3))
+        b = mk(d, grid(rng, 4, -4, 4, 8), (4,))
+        y = x.a.astype(np.float64) @ w.a.astype(np.float64).T
+        scale = float(np.max(np.abs(x.a.astype(np.float64))) * np.max(np.abs(w.a.astype(np.float64))))
+        atol = float(8 * 3 * EPS[d] * max(scale, 1.0) + 8 * EPS[d] * 4)
+        cases.append(case(f"{d}/bias", [A(x), A(w), A(b)],
+                          round_to(d, y + b.a.astype(np.float64)), "sum", atol=atol,
+                          signed_zeros=False))
+        cases.append(case(f"{d}/no_bias", [A(x), A(w), {"none": None}], round_to(d, y), "sum",
+                          atol=atol, signed_zeros=False))
+    x = mk("float32", grid(rng, 12, -4, 4, 8), (2, 2, 3))
+    w = mk("float32", grid(rng, 6, -4, 4, 8), (2, 3))
+    y = x.a.astype(np.float64) @ w.a.astype(np.float64).T
+    cases.append(case("float32/batched", [A(x), A(w), {"none": None}], round_to("float32", y),
+                      "sum", atol=float(8 * 3 * EPS["float32"] * 16), signed_zeros=False))
+    xi, wi = mk("int8", [[1, 2]]), mk("float32", [[0.5, 0.25]])
+    d = promote("int8", "float32")
+    cases.append(case("int8+float32/promoted", [A(xi), A(wi), {"none": None}],
+                      round_to(d, xi.a.astype(np.float64) @ wi.a.astype(np.float64).T), "exact"))
+    cases.append(case("error/features", [A(mk("float32", np.zeros((2, 3)))),
+                                         A(mk("float32", np.zeros((4, 2)))), {"none": None}],
+                      ERR("Shape"), note="numpy raises ValueError too"))
+    return cases
+
+
+GENERATORS = {"softmax": gen_softmax, "linear": gen_linear}
+ABOUT = {
+    "softmax": "`e / e.sum(axis, keepdims=True)` with `e = np.exp(x - x.max(axis, keepdims=True))` "
+               "in float64, rounded to the dtype",
+    "linear": "`x @ weight.T + bias` in float64, rounded to the dtype",
+}
+
+
+# ------------------------------------------------------------ multi_head_attention
+
+def mha64(x, scale, h, context=None, mask=None, wq=None, wkv=None, wo=None):
+    """Ivy's multi_head_attention in numpy (float64); `wq`, `wkv`, `wo` the weights of
+    linear projections (`t @ w.T`), or None for none."""
+    x = np.asarray(x, np.float64)
+    q = x if wq is None else x @ wq.T
+    c = x if context is None else np.asarray(context, np.float64)
+    if wkv is None:
+        k, v = c, c
+    else:
+        kv = c @ wkv.T
+        half = kv.shape[-1] // 2
+        k, v = kv[..., :half], kv[..., half:]
+
+    def heads(t):
+        *b, n, hf = t.shape
+        return np.moveaxis(t.reshape(*b, n, h, hf // h), -2, -3)
+
+    q, k, v = heads(q), heads(k), heads(v)
+    sim = (q @ np.swapaxes(k, -1, -2)) * scale
+    if mask is not None:
+        sim = np.where(np.expand_dims(mask, -3), sim, -np.finfo(np.float64).max)
+    attn = softmax64(sim)
+    o = attn @ v
+    *b, hh, n, f = o.shape
+    o = np.moveaxis(o, -3, -2).reshape(*b, n, hh * f)
+    return o if wo is None else o @ wo.T
+
+
+def attention_cases():
+    rng = np.random.default_rng(20261128)
+    r = lambda *s: np.round(rng.uniform(-1, 1, s) * 8) / 8
+    cases = []
+    x = r(2, 3, 4)
+    cases.append({"id": "plain/2heads", "x": x.tolist(), "scale": 0.5, "num_heads": 2,
+                  "expected": mha64(x, 0.5, 2).tolist()})
+    ctx = r(2, 5, 4)
+    mask = rng.uniform(0, 1, (2, 3, 5)) < 0.7
+    mask[..., 0] = True
+    wq, wkv, wo = r(4, 4), r(8, 4), r(3, 4)
+    cases.append({"id": "projected/context/mask", "x": x.tolist(), "scale": 0.25,
+                  "num_heads": 2, "context": ctx.tolist(), "mask": mask.tolist(),
+                  "wq": wq.tolist(), "wkv": wkv.tolist(), "wo": wo.tolist(),
+                  "expected": mha64(x, 0.25, 2, ctx, mask, wq, wkv, wo).tolist()})
+    x1 = r(3, 6)
+    cases.append({"id": "unbatched/3heads", "x": x1.tolist(), "scale": 1.0, "num_heads": 3,
+                  "expected": mha64(x1, 1.0, 3).tolist()})
+    return cases
+
+
+def write_attention():
+    out = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "spec",
+                       "golden_attention.json")
+    head = {"op": "multi_head_attention", "numpy": np.__version__,
+            "about": "Ivy's multi_head_attention written in numpy (float64), projections as "
+                     "`t @ w.T` (generated by scripts/golden_layers.py: do not edit by hand)",
+            "cases": attention_cases()}
+    with open(out, "w", encoding="utf-8", newline="\n") as fh:
+        json.dump(head, fh, indent=1)
+        fh.write("\n")
+
+
+write_attention()

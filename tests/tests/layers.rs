@@ -1,0 +1,211 @@
+//! `multi_head_attention` on every backend: numpy's vectors (spec/golden_attention.json,
+//! from scripts/golden_layers.py), a case computed by hand, `out`, the errors, and
+//! gradients through it on candle.
+
+use ivy::prelude::*;
+use ivy::{container, Error, Node};
+use ivy_tests::{assert_close, test_backends};
+use serde_json::Value as J;
+
+fn nested_f64(v: &J) -> (Vec<f64>, Vec<usize>) {
+    match v {
+        J::Array(items) => {
+            let mut flat = Vec::new();
+            let mut inner = Vec::new();
+            for it in items {
+                let (f, s) = nested_f64(it);
+                flat.extend(f);
+                inner = s;
+            }
+            let mut shape = vec![items.len()];
+            shape.extend(inner);
+            (flat, shape)
+        }
+        J::Bool(b) => (vec![f64::from(u8::from(*b))], vec![]),
+        n => (vec![n.as_f64().expect("a number")], vec![]),
+    }
+}
+
+fn array(v: &J, dtype: Dtype) -> Array {
+    let (flat, shape) = nested_f64(v);
+    let shape: Vec<i64> = shape.iter().map(|&d| d as i64).collect();
+    let a = ivy::asarray_with(
+        flat,
+        AsarrayKw {
+            dtype: Some(Dtype::Float64),
+            device: None,
+            copy: None,
+        },
+    )
+    .and_then(|a| a.reshape(&shape[..]))
+    .expect("float64 array");
+    a.astype(dtype).expect("cast")
+}
+
+/// A linear projection reading its weight from the Container of variables.
+fn project(t: &Array, v: Option<&Container>) -> ivy::Result<Array> {
+    let v = v.ok_or_else(|| Error::InvalidArgument {
+        op: "project",
+        message: "no variables".into(),
+    })?;
+    ivy::linear(t, v.at("w")?, None)
+}
+
+test_backends! {
+    fn attention_matches_numpy(b) {
+        let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../spec/golden_attention.json"))
+            .expect("spec/golden_attention.json");
+        let file: J = serde_json::from_str(&text).expect("json");
+        let cases = file["cases"].as_array().expect("cases");
+        assert_eq!(cases.len(), 3);
+        // float64 where the backend holds it (candle does); float32 too
+        for dtype in [Dtype::Float64, Dtype::Float32] {
+            let tol = if dtype == Dtype::Float64 { 1e-12 } else { 1e-5 };
+            for c in cases {
+                let x = array(&c["x"], dtype);
+                let ctx = c.get("context").map(|v| array(v, dtype));
+                let mask = c.get("mask").map(|v| array(v, Dtype::Float64).astype(Dtype::Bool).unwrap());
+                let vars = |k: &str| -> Option<Container> {
+                    c.get(k).map(|w| container! { w: array(w, dtype) })
+                };
+                let (vq, vkv, vo) = (vars("wq"), vars("wkv"), vars("wo"));
+                let f: &dyn Fn(&Array, Option<&Container>) -> ivy::Result<Array> = &project;
+                let y = ivy::multi_head_attention(
+                    &x,
+                    c["scale"].as_f64().unwrap(),
+                    c["num_heads"].as_i64().unwrap(),
+                    ctx.as_ref(),
+                    mask.as_ref(),
+                    vq.as_ref().map(|_| f),
+                    vkv.as_ref().map(|_| f),
+                    vo.as_ref().map(|_| f),
+                    vq.as_ref(),
+                    vkv.as_ref(),
+                    vo.as_ref(),
+                )?;
+                let (want, shape) = nested_f64(&c["expected"]);
+                assert_eq!(y.shape(), &shape[..], "{}", c["id"]);
+                assert_eq!(y.dtype(), dtype);
+                assert_close(&y.to_f64_vec()?, &want, tol);
+            }
+        }
+    }
+
+    /// One head, two tokens: the weights are softmax([q·k0, q·k1] · scale), by hand.
+    fn attention_by_hand_and_out(b) {
+        let x = ivy::asarray([[1.0f32, 2.0], [3.0, -1.0]])?;
+        let y = ivy::multi_head_attention(&x, 0.1, 1, None, None, None, None, None, None, None, None)?;
+        let (t0, t1) = ([1.0f64, 2.0], [3.0f64, -1.0]);
+        let dot = |a: [f64; 2], b: [f64; 2]| a[0] * b[0] + a[1] * b[1];
+        let mut want = Vec::new();
+        for q in [t0, t1] {
+            let (s0, s1) = (dot(q, t0) * 0.1, dot(q, t1) * 0.1);
+            let (e0, e1) = (s0.exp(), s1.exp());
+            let (w0, w1) = (e0 / (e0 + e1), e1 / (e0 + e1));
+            want.extend([w0 * t0[0] + w1 * t1[0], w0 * t0[1] + w1 * t1[1]]);
+        }
+        assert_close(&y.to_f64_vec()?, &want, 1e-6);
+        // `out` is written at the end, by inplace_update
+        let mut out = ivy::zeros(vec![2, 2])?;
+        ivy::multi_head_attention_out(&x, 0.1, 1, None, None, None, None, None, None, None, None, &mut out)?;
+        assert_eq!(out, y);
+        // a mask excluding the other token: each token attends to itself only
+        let eye = ivy::asarray([[true, false], [false, true]])?;
+        let own = ivy::multi_head_attention(&x, 0.1, 1, None, Some(&eye), None, None, None, None, None, None)?;
+        assert_close(&own.to_f64_vec()?, &[1.0, 2.0, 3.0, -1.0], 1e-6);
+    }
+
+    fn attention_errors_name_the_problem(b) {
+        let x = ivy::zeros(vec![2, 4])?;
+        let mha = |heads: i64, mask: Option<&Array>| {
+            ivy::multi_head_attention(&x, 1.0, heads, None, mask, None, None, None, None, None, None)
+        };
+        for (heads, needle) in [(0, "num_heads"), (-1, "num_heads"), (3, "divisible")] {
+            match mha(heads, None) {
+                Err(Error::InvalidArgument { op: "multi_head_attention", message }) => {
+                    assert!(message.contains(needle), "{message}")
+                }
+                other => panic!("{other:?}"),
+            }
+        }
+        let not_bool = ivy::ones(vec![2, 2])?;
+        assert!(matches!(mha(1, Some(&not_bool)), Err(Error::InvalidArgument { .. })));
+        let odd = |_: &Array, _: Option<&Container>| ivy::zeros(vec![2, 5]);
+        let e = ivy::multi_head_attention(&x, 1.0, 1, None, None, None, Some(&odd), None, None, None, None);
+        assert!(matches!(e, Err(Error::InvalidArgument { .. })), "{e:?}");
+        let flat = ivy::zeros(vec![4])?;
+        assert!(ivy::multi_head_attention(&flat, 1.0, 1, None, None, None, None, None, None, None, None).is_err());
+    }
+}
+
+/// The seed's two container-dependent functions together: gradients of an attention
+/// layer's output with respect to its Container of projection weights, on candle.
+#[test]
+fn gradients_through_attention() {
+    ivy::with_backend(Backend::Candle, || {
+        let f64s = |a: Array| a.astype(Dtype::Float64).unwrap();
+        let x = f64s(ivy::asarray([[0.5f64, -1.0], [1.5, 0.25], [-0.5, 0.75]]).unwrap());
+        let w = f64s(ivy::asarray([[0.5f64, -0.25], [0.125, 1.0]]).unwrap());
+        let weights: Container = container! { q: { w: w.clone() }, out: { w: w.clone() } };
+        let f = |v: &Container| -> ivy::Result<Array> {
+            let (q, o) = (v.get("q"), v.get("out"));
+            let (Some(Node::Nest(q)), Some(Node::Nest(o))) = (q, o) else {
+                return Err(Error::InvalidArgument {
+                    op: "test",
+                    message: "structure".into(),
+                });
+            };
+            let p: &dyn Fn(&Array, Option<&Container>) -> ivy::Result<Array> = &project;
+            let y = ivy::multi_head_attention(
+                &x,
+                0.5,
+                2,
+                None,
+                None,
+                Some(p),
+                None,
+                Some(p),
+                Some(q),
+                None,
+                Some(o),
+            )?;
+            ivy::sum(&(&y * &y)?)
+        };
+        let (y, grads, ()) = ivy::execute_with_gradients(f, &weights).unwrap();
+        assert_eq!(grads.shapes(), weights.shapes());
+        // central differences of the same function, element by element
+        let h = 1e-6;
+        for kc in weights.all_key_chains() {
+            let base = weights.at(&kc).unwrap().to_f64_vec().unwrap();
+            let g = grads.at(&kc).unwrap().to_f64_vec().unwrap();
+            for i in 0..base.len() {
+                let at = |d: f64| {
+                    let mut v = base.clone();
+                    v[i] += d;
+                    let mut moved = weights.clone();
+                    // built as float64 directly: a float32 detour would round the step away
+                    let kw = AsarrayKw {
+                        dtype: Some(Dtype::Float64),
+                        device: None,
+                        copy: None,
+                    };
+                    moved.insert(
+                        &kc,
+                        ivy::asarray_with(v, kw)
+                            .unwrap()
+                            .reshape(&[2i64, 2][..])
+                            .unwrap(),
+                    );
+                    f(&moved).unwrap().item::<f64>().unwrap()
+                };
+                let fd = (at(h) - at(-h)) / (2.0 * h);
+                assert!(
+                    (g[i] - fd).abs() < 1e-5 * (1.0 + fd.abs()),
+                    "{kc}[{i}]: {} vs {fd}",
+                    g[i]
+                );
+            }
+        }
+        assert!(y.item::<f64>().unwrap() > 0.0);
+    });
+}
