@@ -35,6 +35,7 @@ pub fn run() -> CliResult {
     cross_entropy()?;
     softplus()?;
     containers()?;
+    container_dependent()?;
     inplace_updates()?;
     arrays()?;
     custom_arrays()?;
@@ -203,6 +204,106 @@ fn containers_on() -> CliResult {
     let y2 = ints(&[("a", 2), ("d", 3), ("g", 4)])?;
     show_container("y", &y2);
     expect_err("x / y", ivy::nested::divide(&x, &y2))
+}
+
+/// The Function Types page's container-dependent examples and `cache_fn`.
+fn container_dependent() -> CliResult {
+    heading("container-dependent functions: execute_with_gradients, multi_head_attention");
+    for name in ["execute_with_gradients", "multi_head_attention"] {
+        let m = registry::op(name)
+            .ok_or_else(|| CliError::Other(format!("the registry has no `{name}`")))?
+            .meta;
+        outln!(
+            "{name}: {}, container-dependent: {}, nestable: {}",
+            m.kind.as_str(),
+            m.container_dependent,
+            m.nestable
+        );
+        check(
+            m.container_dependent && !m.nestable,
+            "a container-dependent, non-nestable op",
+        )?;
+    }
+
+    outln!("\n-- gradients of y = sum(w * w) + 3 b, a Container of two variables, one backward pass (candle)");
+    ivy::with_backend(Backend::Candle, || -> CliResult {
+        let xs: Container = ivy::container! {
+            w: ivy::asarray([1.0f32, 2.0])?,
+            b: ivy::asarray(0.5f32)?,
+        };
+        show_container("xs", &xs);
+        let f = |v: &Container| &ivy::sum(&(v.at("w")? * v.at("w")?)?)? + &(v.at("b")? * 3.0)?;
+        let (y, grads, ()) = ivy::execute_with_gradients(f, &xs)?;
+        outln!("y = {y}");
+        show_container("dy/dxs", &grads);
+        check(
+            grads.at("w")?.to_vec::<f32>()? == [2.0, 4.0] && grads.at("b")?.item::<f32>()? == 3.0,
+            "dy/dw = 2w and dy/db = 3",
+        )
+    })?;
+    let nd = ivy::with_backend(Backend::Ndarray, || -> ivy::Result<Container> {
+        Ok(ivy::container! { w: ivy::asarray([1.0f32])? })
+    })?;
+    expect_err(
+        "execute_with_gradients on ndarray",
+        ivy::execute_with_gradients(|v: &Container| Ok(v.at("w")?.clone()), &nd),
+    )?;
+
+    outln!(
+        "\n-- multi-head attention: 2 heads over 3 tokens, projections from a Container of weights"
+    );
+    ivy::with_backend(Backend::Ndarray, || -> CliResult {
+        let x = ivy::asarray([
+            [1.0f32, 0.0, 0.5, -0.5],
+            [0.0, 1.0, -1.0, 0.25],
+            [0.5, 0.5, 0.0, 1.0],
+        ])?;
+        let eye = ivy::asarray([
+            [1.0f32, 0.0, 0.0, 0.0],
+            [0.0, 1.0, 0.0, 0.0],
+            [0.0, 0.0, 1.0, 0.0],
+            [0.0, 0.0, 0.0, 1.0],
+        ])?;
+        let weights: Container = ivy::container! { w: ivy::multiply(&eye, 0.5)? };
+        show_container("to_q_v", &weights);
+        let project = |t: &Array, v: Option<&Container>| -> ivy::Result<Array> {
+            match v {
+                Some(v) => ivy::linear(t, v.at("w")?, None),
+                None => Ok(t.clone()),
+            }
+        };
+        let y = ivy::multi_head_attention(
+            &x,
+            0.5,
+            2,
+            None,
+            None,
+            Some(&project),
+            None,
+            None,
+            Some(&weights),
+            None,
+            None,
+        )?;
+        outln!("attention = {y}");
+        check(y.shape() == [3, 4], "one row of 4 features per token")
+    })?;
+
+    outln!("\n-- cache_fn: a cached function (thread-safe, bounded)");
+    let calls = std::cell::Cell::new(0);
+    let slow_square = ivy::cache_fn(|n: &u64| {
+        calls.set(calls.get() + 1);
+        n * n
+    });
+    let (a, b) = (slow_square.call(12), slow_square.call(12));
+    outln!(
+        "square(12) = {a}, again = {b}, computed {} time(s)",
+        calls.get()
+    );
+    check(
+        a == 144 && b == 144 && calls.get() == 1,
+        "the second call to come from the cache",
+    )
 }
 
 /// Where an array's data lives: the ndarray buffer address or the candle tensor id.

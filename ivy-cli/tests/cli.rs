@@ -586,6 +586,17 @@ fn tour_runs_every_example() {
     assert!(out.contains("the Var holds [7.0, 8.0, 9.0] (set natively)"));
     assert!(out.contains("ivy.inplace_update(<&mut candle Tensor>, val) -> error"));
     assert!(out.contains("-> [1.0, 2.0, 1.0, 2.0]  (broadcast, cast, the same buffer)"));
+    // the Function Types page's container-dependent examples and cache_fn
+    for line in [
+        "execute_with_gradients: compositional, container-dependent: true, nestable: false",
+        "multi_head_attention: compositional, container-dependent: true, nestable: false",
+        "w: ivy.array([2., 4.], dtype=float32)",
+        "execute_with_gradients on ndarray -> error",
+        "attention = ivy.array([[",
+        "square(12) = 144, again = 144, computed 1 time(s)",
+    ] {
+        assert!(out.contains(line), "{line}\n{out}");
+    }
     // the README's casting-mode example: a real gap, resolved under crosscast
     assert!(
         out.contains("crosscast_data_types: negative([True, False]) = ivy.array([-1,  0]"),

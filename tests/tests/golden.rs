@@ -75,6 +75,11 @@ const EXEMPT: &[(&str, &str)] = &[
          tests/tests/gradients.rs checks it against finite differences",
     ),
     (
+        "get_all_arrays_on_dev",
+        "selects a Container's arrays by device, which numpy has no notion of; its doc \
+         example and tests/tests/containers.rs cover it",
+    ),
+    (
         "multi_head_attention",
         "takes Rust closures, so it is not called by name; tests/tests/layers.rs checks it \
          against numpy (spec/golden_attention.json, from scripts/golden_layers.py)",

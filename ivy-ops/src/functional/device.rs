@@ -5,7 +5,7 @@
 /// Device functions.
 #[ivy_macros::category]
 pub mod device {
-    use crate::{Array, Device, Result};
+    use crate::{Array, Container, Device, Result};
 
     /// The device `x` lives on (Ivy's `dev`): always the CPU on ndarray; the tensor's device
     /// on candle. Standalone, as [`dtype`](crate::dtype) is: every backend answers through
@@ -23,6 +23,35 @@ pub mod device {
     #[standalone]
     pub fn dev(x: &Array) -> Device {
         x.device()
+    }
+
+    /// The arrays of `within` that are on `device`, under their key chains (Ivy's
+    /// `get_all_arrays_on_dev`). Ivy walks Python's garbage collector for every live array;
+    /// Rust has none, and a registry of every live array would cost each array creation a
+    /// global lock, so the arrays looked at are the ones the caller holds, in a Container.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let c: Container = ivy::container! { a: ivy::zeros([2])?, b: { c: ivy::ones([3])? } };
+    /// let on_cpu = ivy::get_all_arrays_on_dev(Device::Cpu, &c)?;
+    /// assert_eq!(on_cpu.all_key_chains(), ["a", "b/c"]);
+    /// assert!(ivy::get_all_arrays_on_dev(Device::Cuda(0), &c)?.is_empty());
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    #[container_dependent]
+    pub fn get_all_arrays_on_dev(device: Device, within: &Container) -> Result<Container> {
+        let keep: Vec<String> = within
+            .leaves()
+            .filter(|(_, a)| dev(a) == device)
+            .map(|(k, _)| k)
+            .collect();
+        let mut out = Container::with_key_order(within.key_order());
+        for kc in keep {
+            out.insert(&kc, within.at(&kc)?.clone());
+        }
+        Ok(out)
     }
 
     /// `x` on `device` (Ivy's `to_device`), same backend, dtype, shape and values.

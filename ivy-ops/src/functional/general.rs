@@ -3,6 +3,7 @@
 /// General ops.
 #[ivy_macros::category]
 pub mod general {
+    use super::CachedFn;
     use crate::{Array, Idx, Operand, Result};
 
     /// `x[query]`, Ivy's `get_item` (numpy's `__getitem__`): integers, slices with steps,
@@ -182,6 +183,64 @@ pub mod general {
         Ok(())
     }
 
+    /// `f` with a cache (Ivy's `cache_fn`): [`CachedFn::call`] returns the result stored
+    /// for arguments equal to earlier ones, else computes and stores it;
+    /// [`CachedFn::call_with`]`(args, false)` computes without the cache, as Ivy's
+    /// `cache=False`. Thread-safe (one lock around the table, never held while `f` runs:
+    /// two threads missing the same key both compute it), and bounded: at most
+    /// [`CachedFn::DEFAULT_CAPACITY`] entries, or the capacity given to
+    /// [`CachedFn::with_capacity`]; the oldest entry goes first. Arrays are not keys
+    /// (they are not `Hash`): cache on what builds them (shapes, hyper-parameters).
+    ///
+    /// ```
+    /// use std::sync::atomic::{AtomicUsize, Ordering};
+    /// let calls = AtomicUsize::new(0);
+    /// let square = ivy::cache_fn(|n: &u64| {
+    ///     calls.fetch_add(1, Ordering::Relaxed);
+    ///     n * n
+    /// });
+    /// assert_eq!(square.call(12), 144);
+    /// assert_eq!(square.call(12), 144); // cached: `f` ran once
+    /// assert_eq!(calls.load(Ordering::Relaxed), 1);
+    /// assert_eq!(square.call_with(12, false), 144); // cache = False
+    /// assert_eq!(calls.load(Ordering::Relaxed), 2);
+    /// ```
+    #[standalone]
+    pub fn cache_fn<A, R, F>(f: F) -> CachedFn<A, R, F>
+    where
+        A: std::hash::Hash + Eq + Clone,
+        R: Clone,
+        F: Fn(&A) -> R,
+    {
+        CachedFn::with_capacity(f, CachedFn::<A, R, F>::DEFAULT_CAPACITY)
+    }
+
+    /// The backend named `name` (`"ndarray"`, `"candle"`), or the current backend for
+    /// `None` (Ivy's `get_backend`): a value to branch on. A name that is no backend, a
+    /// backend not compiled in, or `None` with no backend set is an error.
+    ///
+    /// ```
+    /// use ivy::Backend;
+    /// assert_eq!(ivy::get_backend(Some("candle"))?, Backend::Candle);
+    /// let b = ivy::with_backend(Backend::Ndarray, || ivy::get_backend(None))?;
+    /// assert_eq!(b, Backend::Ndarray);
+    /// assert!(ivy::get_backend(Some("torch")).is_err());
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[standalone]
+    pub fn get_backend(name: Option<&str>) -> Result<crate::Backend> {
+        let b = match name {
+            Some(n) => n.parse::<crate::Backend>()?,
+            None => {
+                ivy_core::current_backend().ok_or(crate::Error::NoBackend { op: "get_backend" })?
+            }
+        };
+        if !crate::backends::is_compiled(b) {
+            return Err(crate::Error::BackendUnavailable { backend: b });
+        }
+        Ok(b)
+    }
+
     /// Replaces `out`'s data by `value` (same backend, shape and dtype, checked by callers):
     /// the ndarray buffer is overwritten, a candle tensor rebound, a candle `Var` set.
     pub(crate) fn replace_data(op: &'static str, out: &mut Array, value: Array) -> Result<()> {
@@ -190,3 +249,112 @@ pub mod general {
 }
 
 pub use general::*;
+
+/// A function with a bounded, thread-safe cache of its results: made by [`cache_fn`].
+pub struct CachedFn<A, R, F> {
+    f: F,
+    capacity: usize,
+    table: std::sync::Mutex<Table<A, R>>,
+}
+
+/// The cached results, and their keys oldest first.
+struct Table<A, R> {
+    map: std::collections::HashMap<A, R>,
+    order: std::collections::VecDeque<A>,
+}
+
+impl<A, R, F> CachedFn<A, R, F>
+where
+    A: std::hash::Hash + Eq + Clone,
+    R: Clone,
+    F: Fn(&A) -> R,
+{
+    /// How many results [`cache_fn`] keeps.
+    pub const DEFAULT_CAPACITY: usize = 1024;
+
+    /// `f` keeping at most `capacity` results (0: none).
+    ///
+    /// ```
+    /// let f = ivy::CachedFn::with_capacity(|n: &i32| n + 1, 2);
+    /// for n in 0..5 {
+    ///     f.call(n);
+    /// }
+    /// assert_eq!(f.len(), 2); // the two newest
+    /// ```
+    pub fn with_capacity(f: F, capacity: usize) -> Self {
+        CachedFn {
+            f,
+            capacity,
+            table: std::sync::Mutex::new(Table {
+                map: std::collections::HashMap::new(),
+                order: std::collections::VecDeque::new(),
+            }),
+        }
+    }
+
+    /// The result for `args`: the cached one, or `f(&args)` (then cached).
+    pub fn call(&self, args: A) -> R {
+        self.call_with(args, true)
+    }
+
+    /// [`call`](Self::call), or with `cache = false` `f(&args)` without reading or
+    /// writing the cache (Ivy's `cache=False`).
+    pub fn call_with(&self, args: A, cache: bool) -> R {
+        if !cache {
+            return (self.f)(&args);
+        }
+        if let Some(r) = self.lock().map.get(&args) {
+            return r.clone();
+        }
+        let r = (self.f)(&args);
+        if self.capacity > 0 {
+            let mut t = self.lock();
+            if !t.map.contains_key(&args) {
+                while t.order.len() >= self.capacity {
+                    match t.order.pop_front() {
+                        Some(old) => {
+                            t.map.remove(&old);
+                        }
+                        None => break,
+                    }
+                }
+                t.order.push_back(args.clone());
+                t.map.insert(args, r.clone());
+            }
+        }
+        r
+    }
+
+    /// How many results are cached.
+    pub fn len(&self) -> usize {
+        self.lock().map.len()
+    }
+
+    /// Whether nothing is cached.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Forgets every cached result.
+    pub fn clear(&self) {
+        let mut t = self.lock();
+        t.map.clear();
+        t.order.clear();
+    }
+
+    /// The table (a panic in another thread while it held the lock leaves the table
+    /// consistent: every update is made under the lock, after `f` ran).
+    fn lock(&self) -> std::sync::MutexGuard<'_, Table<A, R>> {
+        self.table
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+}
+
+impl<A, R, F> std::fmt::Debug for CachedFn<A, R, F> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("CachedFn")
+            .field("capacity", &self.capacity)
+            .finish_non_exhaustive()
+    }
+}
