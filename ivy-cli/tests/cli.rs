@@ -66,13 +66,17 @@ fn ops_json_lists_every_kind_and_the_flags() {
     assert_eq!(tan["backends"]["ndarray"]["implementation"], "native");
     assert_eq!(tan["backends"]["candle"]["implementation"], "native");
 
-    let sum_leaves = find("sum_leaves");
-    assert_eq!(sum_leaves["container_dependent"], true);
-    assert_eq!(sum_leaves["nestable"], false);
-    assert_eq!(
-        sum_leaves["backends"]["ndarray"]["implementation"],
-        "compositional"
-    );
+    // the seed's container-dependent examples: never nestable; execute_with_gradients runs
+    // where there is autograd (candle), and on ndarray on no dtype
+    for name in ["execute_with_gradients", "multi_head_attention"] {
+        let op = find(name);
+        assert_eq!(op["container_dependent"], true, "{name}");
+        assert_eq!(op["nestable"], false, "{name}");
+        assert_eq!(op["kind"], "compositional", "{name}");
+    }
+    let ewg = find("execute_with_gradients");
+    assert_eq!(ewg["backends"]["ndarray"]["implementation"], "unsupported");
+    assert_eq!(ewg["backends"]["candle"]["implementation"], "compositional");
 
     let softplus = find("softplus");
     assert_eq!(softplus["kind"], "mixed");
@@ -935,8 +939,16 @@ fn call_special_floats_complex_and_containers() {
     let r = &call_json(&["add", "[1, 2]", "-inf"])["result"];
     assert_eq!(r["values"], serde_json::json!(["-inf", "-inf"]));
 
-    let v = call_json(&["sum_leaves", r#"{"a": [1, 2], "b": {"c": [3, 4]}}"#]);
-    assert_eq!(v["result"]["values"], serde_json::json!([4, 6]), "{v}");
+    let v = call_json(&[
+        "get_all_arrays_on_dev",
+        "cpu",
+        r#"{"a": [1, 2], "b": {"c": [3, 4]}}"#,
+    ]);
+    assert_eq!(
+        v["result"]["items"]["b"]["items"]["c"]["values"],
+        serde_json::json!([3, 4]),
+        "{v}"
+    );
     let v = call_json(&["index_nest", r#"{"a": [1, 2], "b": {"c": [3, 4]}}"#, "b/c"]);
     assert_eq!(v["result"]["values"], serde_json::json!([3, 4]), "{v}");
     let v = call_json(&["broadcast_arrays", "[[1, 2], [[3], [4]]]"]);

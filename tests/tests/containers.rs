@@ -111,12 +111,6 @@ test_backends! {
         assert!(q.to_f64_vec()?[0].is_finite());
     }
 
-    fn container_dependent_sum_leaves(b) {
-        let (x, _, _) = xyz();
-        let s = ivy::sum_leaves(&x)?;
-        assert_eq!(s.to_f64_vec()?, vec![20.0]);
-        assert!(ivy::sum_leaves(&Container::new()).is_err());
-    }
 }
 
 #[test]

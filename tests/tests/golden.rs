@@ -66,10 +66,6 @@ use std::path::{Path, PathBuf};
 /// Non-standalone ops with no golden file, each with the reason numpy cannot express it.
 const EXEMPT: &[(&str, &str)] = &[
     (
-        "sum_leaves",
-        "container-dependent: it consumes a Container, which numpy has no counterpart for",
-    ),
-    (
         "execute_with_gradients",
         "takes a Rust closure and needs autograd, which numpy has no counterpart for; \
          tests/tests/gradients.rs checks it against finite differences",

@@ -447,7 +447,7 @@ fn a_parameter_type_without_a_rule_fails_naming_the_op() {
         ("zeros", "shape", Some(list(Ty::Usize))),
         ("broadcast_arrays", "arrays", Some(list(Ty::Array))),
         ("inplace_update", "x", Some(Ty::ArrayMut)),
-        ("sum_leaves", "c", Some(Ty::Container)),
+        ("get_all_arrays_on_dev", "within", Some(Ty::Container)),
         ("sum", "axis", Some(opt(list(Ty::Int)))),
         ("add", "x1", Some(Ty::Operand)),
         ("result_type", "dtypes", Some(list(Ty::Dtype))),

@@ -1,9 +1,9 @@
-//! Nest utilities: standalone functions and a container-dependent op.
+//! Nest utilities: standalone functions.
 
 /// Nest utilities.
 #[ivy_macros::category]
 pub mod nest {
-    use crate::{Array, Container, Error, Operand, Result};
+    use crate::{Array, Container, Operand, Result};
 
     /// Applies `f` to every leaf of `c` (Ivy's `nested_map`), keeping the structure.
     ///
@@ -45,24 +45,6 @@ pub mod nest {
     ) -> Result<Array> {
         let den = crate::add(denominator, min_denominator.unwrap_or(1e-12))?;
         crate::divide(numerator, &den)
-    }
-
-    /// Sums every leaf of a Container into one array (broadcasting). Container-dependent:
-    /// the Container is consumed whole (many leaves → one array), so it is not nestable.
-    #[compositional]
-    #[container_dependent]
-    pub fn sum_leaves(c: &Container) -> Result<Array> {
-        let mut acc: Option<Array> = None;
-        for (_, leaf) in c.leaves() {
-            acc = Some(match acc {
-                None => leaf.clone(),
-                Some(a) => crate::add(&a, leaf)?,
-            });
-        }
-        acc.ok_or_else(|| Error::InvalidArgument {
-            op: "sum_leaves",
-            message: "the Container has no leaves".into(),
-        })
     }
 }
 
