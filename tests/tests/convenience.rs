@@ -104,6 +104,10 @@ fn the_page_examples_are_classified_as_the_page_does() {
         assert_eq!(kind(name).kind, OpKind::Standalone, "{name}");
     }
     assert_eq!(kind("get_all_arrays_on_dev").kind, OpKind::Compositional);
+    // the page's primary convenience functions
+    for name in ["can_cast", "dtype", "dev"] {
+        assert_eq!(kind(name).kind, OpKind::Primary, "{name}");
+    }
     assert_eq!(kind("cross_entropy").kind, OpKind::Compositional);
     assert_eq!(kind("tan").kind, OpKind::Primary);
 }

@@ -179,9 +179,25 @@ fn dtype_queries() {
     use Dtype::*;
     assert_eq!(ivy::result_type([Int8, Uint8]).unwrap(), Int16);
     assert_eq!(ivy::result_type([Bool, Float64, Int64]).unwrap(), Float64);
-    assert!(ivy::can_cast(Int8, Int32));
-    assert!(!ivy::can_cast(Int32, Int8));
-    assert!(!ivy::can_cast(Float64, Float32));
+    ivy::with_backend(Backend::Ndarray, || {
+        assert!(ivy::can_cast(Int8, Int32).unwrap());
+        assert!(!ivy::can_cast(Int32, Int8).unwrap());
+        assert!(!ivy::can_cast(Float64, Float32).unwrap());
+    });
+    // a dtype the backend cannot hold is an error naming it; no backend is an error
+    ivy::with_backend(Backend::Candle, || {
+        assert!(matches!(
+            ivy::can_cast(Int8, Int32),
+            Err(Error::DtypeNotInBackend { dtype: Int8, .. })
+        ));
+        assert!(ivy::can_cast(Int16, Int32).unwrap());
+    });
+    let unset = std::thread::spawn(|| ivy::can_cast(Int8, Int32))
+        .join()
+        .unwrap();
+    if ivy::current_backend().is_none() {
+        assert!(matches!(unset, Err(Error::NoBackend { .. })), "{unset:?}");
+    }
     let f = ivy::finfo(Float32).unwrap();
     assert_eq!((f.bits, f.eps), (32, f32::EPSILON as f64));
     assert_eq!(ivy::finfo(Complex128).unwrap().bits, 64);
@@ -200,7 +216,7 @@ fn dtype_queries() {
         assert_eq!(ivy::isdtype(d, k).unwrap(), want, "{d} {k}");
     }
     ivy::with_backend(Backend::Ndarray, || {
-        assert_eq!(ivy::dtype(&f32s(&[1.0]).unwrap()), Float32)
+        assert_eq!(ivy::dtype(f32s(&[1.0]).unwrap()).unwrap(), Float32)
     });
 }
 

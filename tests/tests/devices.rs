@@ -100,7 +100,7 @@ test_backends! {
             ("meshgrid", ivy::meshgrid(&[&x, &x])?.remove(0)),
         ];
         for (op, a) in &made {
-            assert_eq!((ivy::dev(a), a.device(), a.backend()), (Device::Cpu, Device::Cpu, b), "{op}");
+            assert_eq!((ivy::dev(a)?, a.device(), a.backend()), (Device::Cpu, Device::Cpu, b), "{op}");
         }
         // `dev` by name
         let v = ivy::registry::call("dev", &[Value::Array(x.clone())], &[])?;
@@ -122,7 +122,7 @@ test_backends! {
             creation += 1;
             let args = fill(m, &params, &mut Small::new(Dtype::Float32, Device::Cpu))?;
             match args.call(m.name)? {
-                Value::Array(a) => assert_eq!(ivy::dev(&a), Device::Cpu, "{}", m.name),
+                Value::Array(a) => assert_eq!(ivy::dev(&a)?, Device::Cpu, "{}", m.name),
                 other => panic!("{}: {other:?}", m.name),
             }
         }
@@ -265,7 +265,9 @@ test_backends! {
         assert_eq!(b.all_devices().contains(Device::Cuda(0)), b == Backend::Candle);
         // every dtype the backend holds
         assert_eq!(s.supported, ivy::backends::valid_dtypes(b));
-        assert!(ivy::registry::support(ivy::registry::op("dev").unwrap(), b).is_none());
+        // `dev` is primary (the Function Types page): every backend answers for every dtype
+        let d = ivy::registry::support(ivy::registry::op("dev").unwrap(), b).unwrap();
+        assert_eq!((d.supported, d.implementation()), (ivy::backends::valid_dtypes(b), "native"));
     }
 }
 
@@ -274,7 +276,7 @@ fn cuda_round_trip() {
     let Some(g) = gpu("cuda_round_trip") else {
         return;
     };
-    assert_eq!(ivy::dev(&g), Device::Cuda(0));
+    assert_eq!(ivy::dev(&g).unwrap(), Device::Cuda(0));
     assert_eq!(g.to_f64_vec().unwrap(), [1.0, 2.0, 3.0]);
     // already there: the same tensor
     let same = ivy::to_device(&g, Device::Cuda(0)).unwrap();

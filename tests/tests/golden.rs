@@ -66,6 +66,19 @@ use std::path::{Path, PathBuf};
 /// Non-standalone ops with no golden file, each with the reason numpy cannot express it.
 const EXEMPT: &[(&str, &str)] = &[
     (
+        "can_cast",
+        "a dtype query (numpy's `np.can_cast(from, to, \"safe\")` differs from Ivy's table); \
+         tests/tests/conformance.rs checks the table and tests/tests/data_types.rs the backends",
+    ),
+    (
+        "dev",
+        "an array's device, which numpy has no notion of (tests/tests/devices.rs)",
+    ),
+    (
+        "dtype",
+        "an array's dtype (numpy's `x.dtype`); tests/tests/data_types.rs checks it",
+    ),
+    (
         "execute_with_gradients",
         "takes a Rust closure and needs autograd, which numpy has no counterpart for; \
          tests/tests/gradients.rs checks it against finite differences",

@@ -61,6 +61,13 @@ fn call(entry: &OpEntry, params: &[Param], b: Backend, d: Dtype, dev: Device) ->
 
 /// What the registry declares for `entry` on `b` with dtype `d` on device `dev`.
 fn declared(entry: &OpEntry, b: Backend, d: Dtype, dev: Device) -> bool {
+    // an op that takes no array and no device (`can_cast`) makes nothing on any device:
+    // its answer is the CPU's
+    let dev = if runs_on_no_device(entry) {
+        Device::Cpu
+    } else {
+        dev
+    };
     match support(entry, b) {
         Some(r) => {
             r.compiled
@@ -70,6 +77,27 @@ fn declared(entry: &OpEntry, b: Backend, d: Dtype, dev: Device) -> bool {
         }
         None => false,
     }
+}
+
+/// Whether `entry` takes no array (nor data that may hold one) and no device, and infers no
+/// device: then no device is involved in a call.
+fn runs_on_no_device(entry: &OpEntry) -> bool {
+    use ivy_core::ParamKind as K;
+    !entry.meta.infer_device
+        && entry.meta.params.iter().all(|p| {
+            !matches!(
+                p.kind,
+                K::Array
+                    | K::ArrayMut
+                    | K::Operand
+                    | K::Arrays
+                    | K::OptionalArray
+                    | K::Container
+                    | K::Data
+                    | K::Device
+                    | K::Index
+            )
+        })
 }
 
 /// The devices checked: `cpu`, and `cuda:0` unless this build has CUDA but this machine no

@@ -118,18 +118,36 @@ pub mod data_type {
         crate::backends::from_native_dtype(n)
     }
 
-    /// Whether `from` casts to `to` without loss under Ivy's promotion
-    /// (`promote_types(from, to) == to`).
-    #[standalone]
-    pub fn can_cast(from: Dtype, to: Dtype) -> bool {
-        ivy_core::can_cast(from, to)
-    }
+    /// Whether `from` casts to `to` without loss on the current backend, under Ivy's
+    /// promotion (`promote_types(from, to) == to`). Primary, as the Function Types page
+    /// classifies it: each backend answers for its dtypes, and a dtype the backend cannot
+    /// hold is an error saying so (where Ivy's backends answer a bare false). The table
+    /// alone, with no backend, is `ivy_core::can_cast`.
+    ///
+    /// ```
+    /// use ivy::{Backend, Dtype};
+    /// ivy::set_backend(Backend::Ndarray);
+    /// assert!(ivy::can_cast(Dtype::Int8, Dtype::Int32)?);
+    /// assert!(!ivy::can_cast(Dtype::Float64, Dtype::Float32)?);
+    /// // candle holds no int8
+    /// assert!(ivy::with_backend(Backend::Candle, || ivy::can_cast(Dtype::Int8, Dtype::Int32)).is_err());
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    pub fn can_cast(from: Dtype, to: Dtype) -> Result<bool>;
 
-    /// The dtype of `x` (Ivy's `dtype`).
-    #[standalone]
-    pub fn dtype(x: &Array) -> Dtype {
-        x.dtype()
-    }
+    /// The dtype of `x` (Ivy's `dtype`): primary, as the Function Types page classifies
+    /// it (each backend reads its native array's dtype). [`Array::dtype`] is the same
+    /// answer, infallibly.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Candle);
+    /// assert_eq!(ivy::dtype(&ivy::asarray([1i64])?.astype(Dtype::Int64)?)?, Dtype::Int64);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    pub fn dtype(x: &Array) -> Result<Dtype>;
 
     /// Machine limits of a float dtype (complex dtypes: of their real component).
     ///
@@ -356,6 +374,25 @@ pub mod data_type {
 }
 
 pub use data_type::*;
+
+/// `can_cast` on backend `B`: the promotion table's answer for two dtypes `B` holds, and
+/// for a dtype it cannot hold the error that says so (each backend's `can_cast` is this).
+pub(crate) fn can_cast_on<B: crate::BackendInfo>(
+    from: ivy_core::Dtype,
+    to: ivy_core::Dtype,
+) -> ivy_core::Result<bool> {
+    for d in [from, to] {
+        if B::INVALID.contains(d) {
+            return Err(ivy_core::Error::DtypeNotInBackend {
+                op: Some("can_cast"),
+                dtype: d,
+                backend: B::BACKEND,
+                valid: ivy_core::DtypeSet::VALID.difference(B::INVALID),
+            });
+        }
+    }
+    Ok(ivy_core::can_cast(from, to))
+}
 
 /// `broadcast_to`'s shared check: `shape` can exist and `x` broadcasts to exactly it.
 pub(crate) fn broadcast_target(

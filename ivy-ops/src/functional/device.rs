@@ -8,22 +8,20 @@ pub mod device {
     use crate::{Array, Container, Device, Result};
 
     /// The device `x` lives on (Ivy's `dev`): always the CPU on ndarray; the tensor's device
-    /// on candle. Standalone, as [`dtype`](crate::dtype) is: every backend answers through
-    /// the one `match` of [`Array::device`], so there is nothing to dispatch.
+    /// on candle. Primary, as the Function Types page classifies it (each backend answers
+    /// for its arrays); [`Array::device`] is the same answer, infallibly.
     ///
     /// ```
     /// use ivy::prelude::*;
     /// ivy::set_backend(Backend::Ndarray);
     /// let x = ivy::zeros([2])?;
-    /// assert_eq!(ivy::dev(&x), Device::Cpu);
+    /// assert_eq!(ivy::dev(&x)?, Device::Cpu);
     /// let y = ivy::with_backend(Backend::Candle, || ivy::ones([2]))?;
-    /// assert_eq!(ivy::dev(&y), Device::Cpu);
+    /// assert_eq!(ivy::dev(&y)?, Device::Cpu);
     /// # Ok::<(), ivy::Error>(())
     /// ```
-    #[standalone]
-    pub fn dev(x: &Array) -> Device {
-        x.device()
-    }
+    #[primary]
+    pub fn dev(x: &Array) -> Result<Device>;
 
     /// The arrays of `within` that are on `device`, under their key chains (Ivy's
     /// `get_all_arrays_on_dev`). Ivy walks Python's garbage collector for every live array;
@@ -42,14 +40,11 @@ pub mod device {
     #[compositional]
     #[container_dependent]
     pub fn get_all_arrays_on_dev(device: Device, within: &Container) -> Result<Container> {
-        let keep: Vec<String> = within
-            .leaves()
-            .filter(|(_, a)| dev(a) == device)
-            .map(|(k, _)| k)
-            .collect();
         let mut out = Container::with_key_order(within.key_order());
-        for kc in keep {
-            out.insert(&kc, within.at(&kc)?.clone());
+        for (kc, a) in within.leaves() {
+            if dev(a)? == device {
+                out.insert(&kc, a.clone());
+            }
         }
         Ok(out)
     }

@@ -7,6 +7,14 @@ use candle_core::Tensor;
 
 #[ivy_macros::backend_impl]
 impl DataTypeBackend for CandleBackend {
+    fn dtype(x: &Array) -> Result<Dtype> {
+        Ok(x.dtype())
+    }
+
+    fn can_cast(from: Dtype, to: Dtype) -> Result<bool> {
+        crate::functional::data_type::can_cast_on::<Self>(from, to)
+    }
+
     fn astype(x: &Array, dtype: Dtype, copy: bool) -> Result<Array> {
         let t = tensor("astype", x)?;
         if dtype == x.dtype() {

@@ -7,6 +7,10 @@ use crate::{Array, Device, Result};
 
 #[ivy_macros::backend_impl]
 impl DeviceBackend for CandleBackend {
+    fn dev(x: &Array) -> Result<Device> {
+        Ok(x.device())
+    }
+
     fn to_device(x: &Array, device: Device) -> Result<Array> {
         const OP: &str = "to_device";
         let t = tensor(OP, x)?;

@@ -8,6 +8,14 @@ use ::ndarray::IxDyn;
 
 #[ivy_macros::backend_impl]
 impl DataTypeBackend for NdarrayBackend {
+    fn dtype(x: &Array) -> Result<Dtype> {
+        Ok(x.dtype())
+    }
+
+    fn can_cast(from: Dtype, to: Dtype) -> Result<bool> {
+        crate::functional::data_type::can_cast_on::<Self>(from, to)
+    }
+
     fn astype(x: &Array, dtype: Dtype, copy: bool) -> Result<Array> {
         let a = nd_view("astype", x)?;
         if dtype == x.dtype() {

@@ -5,6 +5,10 @@ use crate::{Array, Backend, Device, Error, NdarrayBackend, Result};
 
 #[ivy_macros::backend_impl]
 impl DeviceBackend for NdarrayBackend {
+    fn dev(x: &Array) -> Result<Device> {
+        Ok(x.device())
+    }
+
     fn to_device(x: &Array, device: Device) -> Result<Array> {
         match device {
             // the same buffer, shared (copy-on-write storage: no element is copied)
