@@ -458,6 +458,14 @@ fn from_bytes(op: &'static str, bytes: &[u8]) -> Result<Container> {
                 view.dtype()
             ),
         })?;
+        if !crate::backends::valid_dtypes(backend).contains(dtype) {
+            return Err(Error::InvalidArgument {
+                op,
+                message: format!(
+                    "tensor `{name}` is {dtype}, which backend {backend} cannot hold: load the file with another backend set (`ivy::with_backend(Backend::Ndarray, ..)` holds every dtype), then cast"
+                ),
+            });
+        }
         let a = st_type!(dtype, T => array_of::<T>(op, backend, view.shape(), view.data())?, {
             return Err(Error::InvalidArgument {
                 op,

@@ -110,6 +110,19 @@ test_backends! {
             Err(Error::InvalidArgument { message, .. }) => assert!(message.contains("too large") || message.contains("bytes"), "{message}"),
             other => panic!("{other:?}"),
         }
+        // a dtype the backend cannot hold: the error names the tensor
+        if !ivy::valid_dtypes().contains(Dtype::Int8) {
+            let nd = ivy::with_backend(Backend::Ndarray, || -> ivy::Result<Vec<u8>> {
+                let c: Container = container! { layer: { q: ivy::asarray([1i32, -2])?.astype(Dtype::Int8)? } };
+                c.to_safetensors()
+            })?;
+            match ivy::from_safetensors(&nd) {
+                Err(Error::InvalidArgument { message, .. }) => {
+                    assert!(message.contains("`layer/q`") && message.contains("int8"), "{message}")
+                }
+                other => panic!("{other:?}"),
+            }
+        }
         // FP8 has no ivy dtype; `a` and `a/b` cannot both be key chains
         let f8 = Tensor::new(&[1.0f32], &CDevice::Cpu).unwrap().to_dtype(DType::F8E4M3).unwrap();
         let one = Tensor::new(&[1.0f32], &CDevice::Cpu).unwrap();
