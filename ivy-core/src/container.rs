@@ -683,8 +683,12 @@ impl<T> Container<T> {
         args: &[Nest<'_, T>],
         f: impl FnMut(&[&T]) -> Result<U>,
     ) -> Result<Container<U>> {
+        // the default options select every leaf: `keep` never runs
         Self::multi_map_with(op, args, &MapOptions::default(), f, |_| {
-            unreachable!("every leaf is selected under the default options")
+            Err(Error::InvalidArgument {
+                op,
+                message: "a leaf was left unapplied under the default options".into(),
+            })
         })
     }
 
@@ -727,11 +731,10 @@ impl<T> Container<T> {
             leaves: Vec::with_capacity(args.len()),
             _out: std::marker::PhantomData,
         };
+        // a Container argument makes the top a sub-container; `None`: every leaf pruned
         match walk.node(args, None)? {
             Some(Node::Nest(c)) => Ok(c),
-            Some(Node::Leaf(_)) => unreachable!("a container argument yields a container"),
-            // every leaf pruned
-            None => Ok(Container::with_key_order(match args[first] {
+            _ => Ok(Container::with_key_order(match args[first] {
                 Nest::Container(c) => c.order,
                 Nest::Leaf(_) => KeyOrder::Sorted,
             })),
