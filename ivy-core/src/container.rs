@@ -98,6 +98,21 @@ impl Default for MapOptions<'_> {
     }
 }
 
+impl MapOptions<'_> {
+    /// Whether the leaf at `key_chain` is mapped: selected by `key_chains` (a chain selects
+    /// its leaf and every leaf below it; `None` selects all) as `to_apply` asks.
+    fn applies_to(&self, key_chain: &str) -> bool {
+        let selected = self.key_chains.is_none_or(|kcs| {
+            kcs.iter().any(|s| {
+                key_chain
+                    .strip_prefix(s)
+                    .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
+            })
+        });
+        selected == self.to_apply
+    }
+}
+
 /// `chain/key`, or `key` at the top (`None`): an empty key keeps its place (`"/a"` is the
 /// key `a` under the empty key).
 fn join(chain: Option<&str>, key: &str) -> String {
@@ -642,11 +657,7 @@ impl<T> Container<T> {
             let kc = join(chain, k);
             match n {
                 Node::Leaf(t) => {
-                    let selected = opts.key_chains.is_none_or(|kcs| {
-                        kcs.iter()
-                            .any(|s| kc == *s || kc.starts_with(&format!("{s}/")))
-                    });
-                    if selected == opts.to_apply {
+                    if opts.applies_to(&kc) {
                         out.items.push((k.clone(), Node::Leaf(f(&kc, t)?)));
                     } else if !opts.prune_unapplied {
                         out.items.push((k.clone(), Node::Leaf(t.clone())));
@@ -812,16 +823,7 @@ where
                 Nest::Leaf(t) => Some(*t),
                 Nest::Container(_) => None,
             }));
-            let chain = chain.unwrap_or("");
-            let selected = self.opts.key_chains.is_none_or(|kcs| {
-                kcs.iter().any(|s| {
-                    chain == *s
-                        || (chain.len() > s.len()
-                            && chain.starts_with(s)
-                            && chain.as_bytes()[s.len()] == b'/')
-                })
-            });
-            return Ok(if selected == self.opts.to_apply {
+            return Ok(if self.opts.applies_to(chain.unwrap_or("")) {
                 Some(Node::Leaf((self.f)(&self.leaves)?))
             } else if self.opts.prune_unapplied {
                 None

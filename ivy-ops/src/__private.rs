@@ -304,6 +304,13 @@ pub fn finish_out(op: &'static str, r: Option<Array>, out: &mut Array) -> Result
 /// Writes `value` into `out`: same shape required, `out` keeps its dtype; on error `out` is
 /// unchanged.
 pub fn write_out(op: &'static str, value: Array, out: &mut Array) -> Result<()> {
+    let value = out_value(op, value, out)?;
+    crate::functional::general::replace_data(op, out, value)
+}
+
+/// `value` ready to replace `out`'s data ([`write_out`]'s checks, and its cast to `out`'s
+/// dtype), `out` untouched: what a write of several outs checks for each before any.
+pub(crate) fn out_value(op: &'static str, value: Array, out: &Array) -> Result<Array> {
     if value.shape() != out.shape() {
         return Err(Error::Shape {
             op,
@@ -320,12 +327,11 @@ pub fn write_out(op: &'static str, value: Array, out: &mut Array) -> Result<()> 
         });
     }
     // same dtype: moved as is (a cast would copy the whole buffer)
-    let value = if value.dtype() == out.dtype() {
-        value
+    if value.dtype() == out.dtype() {
+        Ok(value)
     } else {
-        value.cast(out.dtype())?
-    };
-    crate::functional::general::replace_data(op, out, value)
+        value.cast(out.dtype())
+    }
 }
 
 /// Promotes operands with `promote_types_of_inputs`: arrays promote by the table; a scalar

@@ -128,30 +128,11 @@ impl ContainerArrays for Container {
         // every value checked and cast first
         let mut ready = Vec::with_capacity(chains.len());
         for kc in &chains {
-            let (out, v) = (self.at(kc)?, value.at(kc)?);
-            if v.shape() != out.shape() {
-                return Err(Error::Shape {
-                    op: OP,
-                    lhs: v.shape().to_vec(),
-                    rhs: out.shape().to_vec(),
-                    reason: "(value, out) differ at a leaf: each `out` leaf must have its result's shape",
-                });
-            }
-            if v.backend() != out.backend() {
-                return Err(Error::BackendMismatch {
-                    op: OP,
-                    a: v.backend(),
-                    b: out.backend(),
-                });
-            }
+            let out = self.at(kc)?;
+            let v = crate::__private::out_value(OP, value.at(kc)?.clone(), out)?;
             if crate::backends::update_rebinds(out, out.dtype()) {
                 ivy_core::check_rebind(OP, out.backend())?;
             }
-            let v = if v.dtype() == out.dtype() {
-                v.clone()
-            } else {
-                v.cast(out.dtype()).map_err(|e| e.with_op(OP))?
-            };
             ready.push(v);
         }
         for ((_, out), v) in self.leaves_mut().zip(ready) {

@@ -84,13 +84,8 @@ pub mod layers {
         let y = crate::matmul(x, &crate::matrix_transpose(weight)?)?;
         match bias {
             Some(b) => crate::add_into(&y, b, out),
-            None => match out {
-                Some(o) => {
-                    crate::__private::write_out("linear", y, o)?;
-                    Ok(None)
-                }
-                None => Ok(Some(y)),
-            },
+            // returned: the generated entry writes it into `out` when one is given
+            None => Ok(Some(y)),
         }
     }
 
