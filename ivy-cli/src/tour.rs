@@ -628,14 +628,14 @@ fn data_types() -> CliResult {
     );
     outln!(
         "default_dtype(item=7) = {}; item=2**40 -> {}; item=0.5 -> {}; item=1e300 -> {}",
-        ivy::default_dtype(None, Some(Scalar::Int(7))),
-        ivy::default_dtype(None, Some(Scalar::Int(1 << 40))),
-        ivy::default_dtype(None, Some(Scalar::Float(0.5))),
-        ivy::default_dtype(None, Some(Scalar::Float(1e300)))
+        ivy::default_dtype(None, Some(Scalar::Int(7).into()))?,
+        ivy::default_dtype(None, Some(Scalar::Int(1 << 40).into()))?,
+        ivy::default_dtype(None, Some(Scalar::Float(0.5).into()))?,
+        ivy::default_dtype(None, Some(Scalar::Float(1e300).into()))?
     );
     outln!(
         "with_default_float_dtype(float64): default_dtype() = {}   (the defaults are linked)",
-        ivy::with_default_float_dtype(Dtype::Float64, || ivy::default_dtype(None, None))?
+        ivy::with_default_float_dtype(Dtype::Float64, || ivy::default_dtype(None, None))??
     );
     ivy::with_backend(Backend::Candle, || -> CliResult {
         let i = ivy::asarray(vec![1i64, 2])?;

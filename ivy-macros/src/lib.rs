@@ -51,6 +51,7 @@ misplaced! {
     standalone => "belongs on a function inside a `#[ivy::category]` module",
     nestable => "belongs on an op declaration inside a `#[ivy::category]` module",
     container_dependent => "belongs on an op declaration inside a `#[ivy::category]` module",
+    global_state => "belongs on an op declaration inside a `#[ivy::category]` module (an op that changes process-wide state, not callable by name)",
     infer_dtype => "belongs on an op declaration inside a `#[ivy::category]` module",
     infer_device => "belongs on an op declaration inside a `#[ivy::category]` module",
     support_native_out => "belongs on a backend method that takes `out`, inside a `#[ivy::backend_impl]` impl",

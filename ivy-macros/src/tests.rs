@@ -476,6 +476,27 @@ fn category_container_dependent() {
     insta::assert_snapshot!("category_container_dependent", text);
 }
 
+/// `#[global_state]`: the by-name entry answers `NotCallable` with the reason, whatever
+/// the parameters could be read as; the typed forms are unchanged.
+#[test]
+fn category_global_state() {
+    let text = category(quote! {
+        pub mod demo {
+            use crate::{Dtype, Result};
+
+            /// Sets the mode.
+            #[compositional]
+            #[global_state]
+            pub fn set_mode(d: Dtype) -> Result<()> {
+                store(d)
+            }
+        }
+    });
+    assert_clean(&text);
+    assert!(text.contains("NotCallable"), "{text}");
+    insta::assert_snapshot!("category_global_state", text);
+}
+
 /// An op's own generic parameters and where clause reach every form: the body, the
 /// keyword form and the default-keyword form (after the operand lifetimes).
 #[test]

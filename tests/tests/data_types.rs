@@ -122,29 +122,32 @@ fn no_backend_means_every_dtype_is_valid() {
 }
 
 #[test]
-fn default_dtype_of_items() {
-    assert_eq!(ivy::default_dtype(None, Some(Scalar::Int(1))), Dtype::Int32);
+fn default_dtype_of_items() -> ivy::Result<()> {
     assert_eq!(
-        ivy::default_dtype(None, Some(Scalar::Int(1 << 40))),
+        ivy::default_dtype(None, Some(Scalar::Int(1).into()))?,
+        Dtype::Int32
+    );
+    assert_eq!(
+        ivy::default_dtype(None, Some(Scalar::Int(1 << 40).into()))?,
         Dtype::Int64
     );
     assert_eq!(
-        ivy::default_dtype(None, Some(Scalar::Float(1.0))),
+        ivy::default_dtype(None, Some(Scalar::Float(1.0).into()))?,
         Dtype::Float32
     );
     assert_eq!(
-        ivy::default_dtype(None, Some(Scalar::Complex(1.0, 1.0))),
+        ivy::default_dtype(None, Some(Scalar::Complex(1.0, 1.0).into()))?,
         Dtype::Complex64
     );
     assert_eq!(
-        ivy::default_dtype(None, Some(Scalar::Bool(true))),
+        ivy::default_dtype(None, Some(Scalar::Bool(true).into()))?,
         Dtype::Bool
     );
     assert_eq!(
-        ivy::default_dtype(Some(Dtype::Uint8), Some(Scalar::Float(1.0))),
+        ivy::default_dtype(Some(Dtype::Uint8), Some(Scalar::Float(1.0).into()))?,
         Dtype::Uint8
     );
-    assert_eq!(ivy::default_dtype(None, None), Dtype::Float32);
+    assert_eq!(ivy::default_dtype(None, None)?, Dtype::Float32);
     assert_eq!(ivy_core::default_int_for(1i128 << 70), Dtype::Uint64);
     // an empty list is the default float dtype
     assert_eq!(
@@ -155,6 +158,13 @@ fn default_dtype_of_items() {
         ivy::Data::from(vec![Scalar::Int(1), Scalar::Float(2.5)]).inferred_dtype(),
         Dtype::Float32
     );
+    // an array item answers its own dtype, on each backend (through the primary `dtype`)
+    for b in [Backend::Ndarray, Backend::Candle] {
+        let x = ivy::with_backend(b, || ivy::asarray([1, 2])?.astype(Dtype::Uint8))?;
+        let d = ivy::with_backend(b, || ivy::default_dtype(None, Some((&x).into())))?;
+        assert_eq!(d, Dtype::Uint8, "{b}");
+    }
+    Ok(())
 }
 
 #[test]

@@ -42,10 +42,47 @@ fn set_and_unset_process_defaults() {
     assert_eq!(ivy::default_int_dtype(), Dtype::Int32, "not an int");
     ivy::unset_default(DefaultKind::Dtype);
     assert_eq!(ivy::default_float_dtype(), Dtype::Float32);
+    // the op form (Ivy's compositional `set_default_dtype`): checked against the current
+    // backend, and not callable by name
+    ivy::with_backend(Backend::Ndarray, || ivy::set_default_dtype(Dtype::Int16)).unwrap();
+    assert_eq!(ivy::default_dtype(None, None).unwrap(), Dtype::Int16);
+    assert_eq!(
+        ivy::default_int_dtype(),
+        Dtype::Int16,
+        "an int global default"
+    );
+    let e = ivy::with_backend(Backend::Candle, || ivy::set_default_dtype(Dtype::Int8));
+    assert!(
+        matches!(
+            e,
+            Err(ivy::Error::DtypeNotInBackend {
+                op: Some("set_default_dtype"),
+                ..
+            })
+        ),
+        "{e:?}"
+    );
+    assert_eq!(
+        ivy::default_dtype(None, None).unwrap(),
+        Dtype::Int16,
+        "unchanged"
+    );
+    let by_name = ivy::registry::call("set_default_dtype", &[Dtype::Float16.into()], &[]);
+    assert!(
+        matches!(by_name, Err(ivy::Error::NotCallable { .. })),
+        "{by_name:?}"
+    );
+    assert_eq!(
+        ivy::default_dtype(None, None).unwrap(),
+        Dtype::Int16,
+        "unchanged"
+    );
+    ivy::unset_default_dtype();
+    assert_eq!(ivy::default_dtype(None, None).unwrap(), Dtype::Float32);
     // linked: a set default float dtype is the global default while that is unset (before:
     // zeros gave float32), on every thread and both backends
     ivy::set_default_float_dtype(Dtype::Float64).unwrap();
-    assert_eq!(ivy::default_dtype(None, None), Dtype::Float64);
+    assert_eq!(ivy::default_dtype(None, None).unwrap(), Dtype::Float64);
     for b in [Backend::Ndarray, Backend::Candle] {
         let z = std::thread::spawn(move || ivy::with_backend(b, || ivy::zeros([2])))
             .join()
@@ -57,7 +94,7 @@ fn set_and_unset_process_defaults() {
     assert!(ivy::set_default_float_dtype(Dtype::Int8).is_err());
     assert_eq!(ivy::default_float_dtype(), Dtype::Float64);
     ivy::unset_default_float_dtype();
-    assert_eq!(ivy::default_dtype(None, None), Dtype::Float32);
+    assert_eq!(ivy::default_dtype(None, None).unwrap(), Dtype::Float32);
     // precise mode, process-wide
     ivy::set_precise_mode(false);
     assert_eq!(

@@ -66,6 +66,16 @@ use std::path::{Path, PathBuf};
 /// Non-standalone ops with no golden file, each with the reason numpy cannot express it.
 const EXEMPT: &[(&str, &str)] = &[
     (
+        "default_dtype",
+        "a dtype query by Ivy's rules (numpy has no default-dtype rule); \
+         tests/tests/data_types.rs and tests/tests/semantics.rs check it",
+    ),
+    (
+        "set_default_dtype",
+        "changes process-wide state, so it is not callable by name (`#[global_state]`); \
+         tests/tests/global_defaults.rs checks it",
+    ),
+    (
         "can_cast",
         "a dtype query (numpy's `np.can_cast(from, to, \"safe\")` differs from Ivy's table); \
          tests/tests/conformance.rs checks the table and tests/tests/data_types.rs the backends",

@@ -161,7 +161,7 @@ fn setters_reject_dtypes_of_another_kind() {
 
 #[test]
 fn default_dtype_range_rules() {
-    let d = |s| ivy::default_dtype(None, Some(s));
+    let d = |s: Scalar| ivy::default_dtype(None, Some(s.into())).unwrap();
     assert_eq!(d(Scalar::Float(1e300)), Dtype::Float64);
     assert_eq!(d(Scalar::Float(-3.5e38)), Dtype::Float64);
     assert_eq!(d(Scalar::Float(1e-300)), Dtype::Float64);

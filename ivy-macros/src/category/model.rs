@@ -234,6 +234,9 @@ pub(super) struct Op {
     pub(super) kind: Kind,
     pub(super) nestable: bool,
     pub(super) container_dependent: bool,
+    /// `#[global_state]`: changes process-wide state, so its by-name entry answers
+    /// `NotCallable`.
+    pub(super) global_state: bool,
     pub(super) infer_dtype: bool,
     pub(super) infer_device: bool,
     pub(super) params: Vec<Param>,

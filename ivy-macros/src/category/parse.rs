@@ -18,6 +18,8 @@ pub(super) struct Helpers {
     pub(super) kind: Option<Kind>,
     pub(super) nestable: Option<Attribute>,
     pub(super) container_dependent: Option<Attribute>,
+    /// `#[global_state]`: the op changes process-wide state; not callable by name.
+    pub(super) global_state: Option<Attribute>,
     pub(super) infer_dtype: Option<Attribute>,
     pub(super) infer_device: Option<Attribute>,
     /// `#[unsupported_dtypes(..)]` / `#[supported_dtypes(..)]`, read once the kind is known.
@@ -75,6 +77,7 @@ pub(super) fn parse_op(
         backend_unsupported,
         nestable: helpers.nestable.is_some(),
         container_dependent: helpers.container_dependent.is_some(),
+        global_state: helpers.global_state.is_some(),
         infer_dtype: helpers.infer_dtype.is_some(),
         infer_device: helpers.infer_device.is_some(),
         params,
@@ -90,6 +93,7 @@ fn read_helpers(cx: &mut Ctxt, name: &str, helpers: &[(Helper, Attribute)]) -> H
     let mut kind: Option<Kind> = None;
     let (mut nestable, mut container_dependent, mut infer_dtype, mut infer_device) =
         (None, None, None, None);
+    let mut global_state = None;
     let mut backend_specs: Vec<(Helper, Attribute)> = Vec::new();
     let mut check: Option<(syn::Path, Attribute)> = None;
     let mut family: Option<(Family, Attribute)> = None;
@@ -149,6 +153,7 @@ fn read_helpers(cx: &mut Ctxt, name: &str, helpers: &[(Helper, Attribute)]) -> H
             }
             Helper::Nestable => &mut nestable,
             Helper::ContainerDependent => &mut container_dependent,
+            Helper::GlobalState => &mut global_state,
             Helper::InferDtype => &mut infer_dtype,
             Helper::InferDevice => &mut infer_device,
             Helper::UnsupportedDtypes | Helper::SupportedDtypes => {
@@ -181,6 +186,7 @@ fn read_helpers(cx: &mut Ctxt, name: &str, helpers: &[(Helper, Attribute)]) -> H
         kind,
         nestable,
         container_dependent,
+        global_state,
         infer_dtype,
         infer_device,
         backend_specs,

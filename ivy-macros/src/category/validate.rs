@@ -40,6 +40,21 @@ pub(super) fn check_kind(cx: &mut Ctxt, decl: &DeclFn, kind: Kind, helpers: &Hel
             "`#[nestable]` does not apply to a `#[standalone]` function",
         );
     }
+    if let Some(g) = &helpers.global_state {
+        if !matches!(g.meta, syn::Meta::Path(_)) {
+            cx.error_spanned_by(
+                g,
+                "`#[global_state]` takes no arguments: it marks an op that changes process-wide state",
+            );
+        }
+        if let Some(n) = &helpers.nestable {
+            nestable_misplaced = true;
+            cx.error_spanned_by(
+                n,
+                format!("`#[global_state]` op `{name}` cannot be `#[nestable]`: mapping a change of process-wide state over a Container's leaves would apply it once per leaf"),
+            );
+        }
+    }
     nestable_misplaced
 }
 

@@ -82,17 +82,61 @@ pub mod data_type {
         ivy_core::promote_types(a, b)
     }
 
-    /// Ivy's `default_dtype(dtype=…, item=…)`: explicit dtype, else the item's default dtype
-    /// (complex, float, int — int64 beyond int32 — or bool), else the global default dtype.
+    /// Ivy's `default_dtype(dtype=…, item=…)`: the explicit `dtype` if given; else, for an
+    /// array `item`, its dtype (through [`dtype`](fn@dtype): compositional, as the Function
+    /// Types page classifies it); for a number, that number's default dtype (complex,
+    /// float, int — int64 beyond int32 — or bool); with no item, the global default dtype
+    /// ([`set_default_dtype`](fn@set_default_dtype)). The backend-free, infallible rule
+    /// over numbers is [`ivy_core::default_dtype`].
     ///
     /// ```
-    /// use ivy::{Dtype, Scalar};
-    /// assert_eq!(ivy::default_dtype(None, Some(Scalar::Int(7))), Dtype::Int32);
-    /// assert_eq!(ivy::default_dtype(None, None), Dtype::Float32);
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// assert_eq!(ivy::default_dtype(None, Some(7.into()))?, Dtype::Int32);
+    /// assert_eq!(ivy::default_dtype(None, None)?, Dtype::Float32);
+    /// let x = ivy::asarray([1, 2])?.astype(Dtype::Uint8)?;
+    /// assert_eq!(ivy::default_dtype(None, Some((&x).into()))?, Dtype::Uint8);
+    /// assert_eq!(ivy::default_dtype(Some(Dtype::Int16), Some((&x).into()))?, Dtype::Int16);
+    /// # Ok::<(), ivy::Error>(())
     /// ```
-    #[standalone]
-    pub fn default_dtype(dtype: Option<Dtype>, item: Option<crate::Scalar>) -> Dtype {
-        ivy_core::default_dtype(dtype, item)
+    #[compositional]
+    pub fn default_dtype(dtype: Option<Dtype>, item: Option<Operand>) -> Result<Dtype> {
+        match (dtype, item) {
+            (Some(d), _) => Ok(d),
+            (None, Some(Operand::Array(a))) => self::dtype(a),
+            (None, Some(Operand::Scalar(s))) => Ok(ivy_core::default_dtype(None, Some(s))),
+            (None, None) => Ok(ivy_core::default_dtype(None, None)),
+        }
+    }
+
+    /// Sets the process-wide default dtype (Ivy's `set_default_dtype`; compositional, as
+    /// the Function Types page classifies it): what [`default_dtype`](fn@default_dtype)
+    /// answers with no item, and the default float (or int, complex) dtype when it is of
+    /// that kind. A dtype the current backend cannot hold is a
+    /// [`DtypeNotInBackend`](Error::DtypeNotInBackend) error and changes nothing (with no
+    /// backend set, every dtype is accepted). It changes state every thread sees, so it
+    /// is not callable by name (`#[global_state]`); `with_default_dtype` scopes a default
+    /// to one thread, and `unset_default_dtype` restores the builtin one.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// ivy::set_default_dtype(Dtype::Float64)?;
+    /// assert_eq!(ivy::default_dtype(None, None)?, Dtype::Float64);
+    /// assert_eq!(ivy::zeros([2])?.dtype(), Dtype::Float64);
+    /// ivy::unset_default_dtype();
+    /// assert_eq!(ivy::default_dtype(None, None)?, Dtype::Float32);
+    /// // candle holds no int16
+    /// assert!(ivy::with_backend(Backend::Candle, || ivy::set_default_dtype(Dtype::Int16)).is_err());
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    #[global_state]
+    pub fn set_default_dtype(dtype: Dtype) -> Result<()> {
+        if ivy_core::current_backend().is_some() {
+            as_native_dtype(dtype).map_err(|e| e.with_op("set_default_dtype"))?;
+        }
+        ivy_core::set_default(ivy_core::DefaultKind::Dtype, dtype)
     }
 
     /// The backend-native dtype of `d` on the current backend (Ivy's `as_native_dtype`); an

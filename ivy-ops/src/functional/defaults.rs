@@ -39,8 +39,14 @@ valid_class!(
     valid_complex_dtypes => COMPLEX
 );
 
+/// Emits its tokens unless told `op` (a setter declared as a registry op elsewhere).
+macro_rules! setter {
+    (op; $($t:tt)*) => {};
+    (; $($t:tt)*) => { $($t)* };
+}
+
 macro_rules! default_family {
-    ($($kind:ident($good:ident, $bad:ident): $get:ident, $set:ident, $unset:ident, $with:ident;)*) => {$(
+    ($($kind:ident($good:ident, $bad:ident): $get:ident, $set:ident $([$op:ident])?, $unset:ident, $with:ident;)*) => {$(
         #[doc = concat!("The default dtype of kind `", stringify!($kind), "` in force on this thread, linked to the others as in Ivy (see [`ivy_core::default_of`]).")]
         ///
         /// ```
@@ -51,6 +57,7 @@ macro_rules! default_family {
         pub fn $get() -> Dtype {
             ivy_core::default_of(DefaultKind::$kind)
         }
+        setter!($($op)?;
         #[doc = concat!("Sets the process-wide default (`", stringify!($kind), "`); a dtype of another kind is an [`Error::InvalidArgument`](crate::Error::InvalidArgument) and changes nothing.")]
         ///
         /// ```
@@ -63,6 +70,7 @@ macro_rules! default_family {
         pub fn $set(d: Dtype) -> Result<()> {
             ivy_core::set_default(DefaultKind::$kind, d)
         }
+        );
         #[doc = concat!("Restores Ivy's builtin default (`", stringify!($kind), "`).")]
         ///
         /// ```
@@ -90,7 +98,7 @@ macro_rules! default_family {
 }
 
 default_family! {
-    Dtype(Float64, Float64): global_default_dtype, set_default_dtype, unset_default_dtype, with_default_dtype;
+    Dtype(Float64, Float64): global_default_dtype, set_default_dtype [op], unset_default_dtype, with_default_dtype;
     Float(Float64, Int8): default_float_dtype, set_default_float_dtype, unset_default_float_dtype, with_default_float_dtype;
     Int(Int64, Float32): default_int_dtype, set_default_int_dtype, unset_default_int_dtype, with_default_int_dtype;
     Uint(Uint8, Int8): default_uint_dtype, set_default_uint_dtype, unset_default_uint_dtype, with_default_uint_dtype;

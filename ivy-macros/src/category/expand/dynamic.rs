@@ -350,7 +350,12 @@ pub(super) fn entry(cat: &CatCx, op: &Op) -> (TokenStream, TokenStream) {
         quote!(#p::DynEntry { name: #name_s, run: #fn_ident, kw_defaults: #defaults })
     };
 
-    let (reads, args, mut_holder) = match positional_reads(op, &generics, p, false) {
+    let reads = if op.global_state {
+        Err("it changes process-wide state (`#[global_state]`): a call by name from concurrent tests or a one-shot CLI process would change it for every thread, or for nothing; call the function directly".to_string())
+    } else {
+        positional_reads(op, &generics, p, false)
+    };
+    let (reads, args, mut_holder) = match reads {
         Ok(r) => r,
         Err(reason) => {
             let f = quote! {
