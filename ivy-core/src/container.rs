@@ -78,6 +78,11 @@ impl<T> Clone for Nest<'_, T> {
 impl<T> Copy for Nest<'_, T> {}
 
 /// Options of [`Container::map_with`], Ivy's `map(fn, key_chains, to_apply, prune_unapplied)`.
+///
+/// Ivy's fourth option, `map_sequences`, has no field: ivy-rs leaves are never sequences. A
+/// list of values is a sub-Container ([`Container::from_sequence`]), which every map
+/// reaches, so Ivy's `map_sequences=True` is the behaviour; its `False` (a list leaf passed
+/// whole to the function) is a sequence argument (`&[&Array]`) of the op instead.
 #[derive(Clone, Debug)]
 pub struct MapOptions<'a> {
     /// Key chains selecting leaves (a chain selects every leaf below it); `None` selects all.
@@ -201,6 +206,45 @@ impl<T> Container<T> {
     /// ```
     pub fn insertion_ordered() -> Self {
         Self::with_key_order(KeyOrder::Insertion)
+    }
+
+    /// A sequence of values as a Container: keys `"0"`, `"1"`, … in insertion order (so
+    /// `"10"` follows `"9"`). This is how ivy-rs holds Ivy's list and tuple leaves: every
+    /// map reaches each element, as Ivy's `map_sequences=True` does, and a key chain
+    /// (`"layers/1"`) selects one. [`to_sequence`](Container::to_sequence) reads it back.
+    ///
+    /// ```
+    /// use ivy_core::{container, Container, Node};
+    /// let mut c: Container<i32> = container! { lr: 1 };
+    /// c.insert_node("layers", Node::Nest(Container::from_sequence([10, 20, 30])));
+    /// assert_eq!(c.all_key_chains(), ["layers/0", "layers/1", "layers/2", "lr"]);
+    /// let doubled = c.map(|_, v| Ok::<_, ivy_core::Error>(v * 2)).unwrap();
+    /// let Some(Node::Nest(layers)) = doubled.get("layers") else { panic!() };
+    /// assert_eq!(layers.to_sequence(), Some(vec![&20, &40, &60]));
+    /// ```
+    pub fn from_sequence(items: impl IntoIterator<Item = T>) -> Self {
+        Container {
+            items: items
+                .into_iter()
+                .enumerate()
+                .map(|(i, v)| (i.to_string(), Node::Leaf(v)))
+                .collect(),
+            order: KeyOrder::Insertion,
+        }
+    }
+
+    /// The leaves in sequence order when this Container is a sequence (keys exactly `"0"`,
+    /// `"1"`, … in order, every node a leaf, as [`from_sequence`](Container::from_sequence)
+    /// builds), else `None`.
+    pub fn to_sequence(&self) -> Option<Vec<&T>> {
+        self.items
+            .iter()
+            .enumerate()
+            .map(|(i, (k, n))| match n {
+                Node::Leaf(v) if *k == i.to_string() => Some(v),
+                _ => None,
+            })
+            .collect()
     }
 
     /// An empty container with the given key order.

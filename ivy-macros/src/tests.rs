@@ -390,6 +390,30 @@ fn category_nestable() {
     insta::assert_snapshot!("category_nestable", text);
 }
 
+/// A nestable op with `out` and keywords: its nested `_out` / `_with_out` forms and the
+/// Container `_out` method write a Container `out` (the Container part of the expansion).
+#[test]
+fn category_nestable_out() {
+    let text = category(quote! {
+        pub mod demo {
+            use crate::{Array, Result};
+
+            /// `x` scaled.
+            #[primary]
+            #[nestable]
+            pub fn scale(x: &Array, #[kw] by: f64, out: Option<&mut Array>) -> Result<Array>;
+        }
+    });
+    assert_clean(&text);
+    let (from, to) = (
+        text.find("/// Nestable `demo` ops as methods on `Container`")
+            .expect("container trait"),
+        text.find("///Every op of the `demo` category, with its metadata")
+            .expect("registry"),
+    );
+    insta::assert_snapshot!("category_nestable_out", &text[from..to]);
+}
+
 /// A sequence of arrays (promoted together, each deciding the backend, each a possible
 /// Container in the nested form), an optional array, and several outputs (one Container per
 /// output).

@@ -308,6 +308,38 @@ pub fn write_out(op: &'static str, value: Array, out: &mut Array) -> Result<()> 
     crate::functional::general::replace_data(op, out, value)
 }
 
+/// Writes `value`'s leaves into the Container `out` by [`write_out`]'s rules (the same key
+/// chains; at each, the result's shape and backend, cast to the leaf's dtype): a nested
+/// form's `out` (`nested::tan_out`) and [`ContainerArrays::assign`](crate::ContainerArrays::assign).
+/// Every leaf is checked and cast before any is written: on error `out` is unchanged.
+pub fn write_container_out(op: &'static str, value: Container, out: &mut Container) -> Result<()> {
+    let chains = out.all_key_chains();
+    let given = value.all_key_chains();
+    if let Some(kc) = chains
+        .iter()
+        .chain(&given)
+        .find(|kc| out.leaf(kc).is_none() || value.leaf(kc).is_none())
+    {
+        return Err(Error::ContainerStructure {
+            op,
+            key_chain: kc.clone(),
+        });
+    }
+    let mut ready = Vec::with_capacity(chains.len());
+    for kc in &chains {
+        let o = out.at(kc)?;
+        let v = out_value(op, value.at(kc)?.clone(), o)?;
+        if crate::backends::update_rebinds(o, o.dtype()) {
+            ivy_core::check_rebind(op, o.backend())?;
+        }
+        ready.push(v);
+    }
+    for ((_, o), v) in out.leaves_mut().zip(ready) {
+        crate::functional::general::replace_data(op, o, v)?;
+    }
+    Ok(())
+}
+
 /// `value` ready to replace `out`'s data ([`write_out`]'s checks, and its cast to `out`'s
 /// dtype), `out` untouched: what a write of several outs checks for each before any.
 pub(crate) fn out_value(op: &'static str, value: Array, out: &Array) -> Result<Array> {

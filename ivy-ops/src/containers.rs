@@ -112,33 +112,7 @@ impl ContainerArrays for Container {
     }
 
     fn assign(&mut self, value: Container) -> Result<()> {
-        const OP: &str = "assign";
-        let chains = self.all_key_chains();
-        let given = value.all_key_chains();
-        if let Some(kc) = chains
-            .iter()
-            .chain(&given)
-            .find(|kc| self.leaf(kc).is_none() || value.leaf(kc).is_none())
-        {
-            return Err(Error::ContainerStructure {
-                op: OP,
-                key_chain: kc.clone(),
-            });
-        }
-        // every value checked and cast first
-        let mut ready = Vec::with_capacity(chains.len());
-        for kc in &chains {
-            let out = self.at(kc)?;
-            let v = crate::__private::out_value(OP, value.at(kc)?.clone(), out)?;
-            if crate::backends::update_rebinds(out, out.dtype()) {
-                ivy_core::check_rebind(OP, out.backend())?;
-            }
-            ready.push(v);
-        }
-        for ((_, out), v) in self.leaves_mut().zip(ready) {
-            crate::functional::general::replace_data(OP, out, v)?;
-        }
-        Ok(())
+        crate::__private::write_container_out("assign", value, self)
     }
 }
 

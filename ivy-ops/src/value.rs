@@ -701,13 +701,13 @@ pub fn holds_container(args: &[Value]) -> bool {
     args.iter().any(Value::holds_container)
 }
 
-/// `out` given with Container arguments (the nested forms have no `out`).
+/// An array `out` given with Container arguments (a Container `out` goes to the nested
+/// `_out` form).
 #[doc(hidden)]
 pub fn container_out(op: &'static str) -> Error {
     Error::InvalidArgument {
         op,
-        message: "`out` is an array, and Container arguments give Containers: call without `out`"
-            .into(),
+        message: format!("`out` is an array, and Container arguments give Containers: call without `out`, or write into a Container with `nested::{op}_out`"),
     }
 }
 

@@ -251,4 +251,60 @@ test_backends! {
             assert_eq!(leaf(&out, "a/b"), 10.0);
         }
     }
+
+    /// The nested `_out` forms (Ivy's `out=` on a nested call): function, keyword and
+    /// method forms write into a Container `out` by the same rules as `assign`.
+    fn nested_out_forms_write_a_container_out(b) {
+        let (x, y, _) = xyz();
+        let mut out = ivy::nested::zeros_like(&x)?;
+        ivy::nested::sqrt_out(&x, &mut out)?;
+        assert_eq!(out, ivy::nested::sqrt(&x)?);
+        // operands broadcast over the shared structure, as in the nested form
+        ivy::nested::add_out(&x, &y, &mut out)?;
+        assert_eq!(leaf(&out, "d/f"), 11.0);
+        ivy::nested::multiply_out(&x, 0.5, &mut out)?;
+        assert_eq!(leaf(&out, "a/c"), 2.0);
+        // the method form
+        x.negative_out(&mut out)?;
+        assert_eq!(leaf(&out, "a/b"), -2.0);
+        // the keyword form: a reduction into 0-d leaves
+        let mut sums = ivy::nested::sum(&x)?;
+        let kw = SumKw { keepdims: false, ..Default::default() };
+        ivy::nested::sum_with_out(&ivy::nested::multiply(&x, 3.0)?, kw, &mut sums)?;
+        assert_eq!(leaf(&sums, "d/e"), 18.0);
+        // out keeps its dtype
+        if ivy::valid_dtypes().contains(Dtype::Float64) {
+            let mut wide = ivy::nested::astype(&x, Dtype::Float64)?;
+            ivy::nested::divide_out(&x, 3.0, &mut wide)?;
+            assert!(wide.leaves().all(|(_, a)| a.dtype() == Dtype::Float64));
+        }
+        // a wrong shape at one leaf: the error names the op, and nothing is written
+        out.insert("d/f", ivy::zeros([3])?);
+        let kept = out.clone();
+        assert!(matches!(ivy::nested::exp_out(&x, &mut out), Err(Error::Shape { op: "exp", .. })));
+        assert_eq!(out, kept);
+        // an array out with Container arguments, by name, points at the nested form
+        let mut arr = ivy::zeros([1])?;
+        let e = ivy::registry::dyn_entry("exp").unwrap().call_out(&[x.clone().into()], &[], &mut arr);
+        assert!(
+            matches!(&e, Err(Error::InvalidArgument { message, .. }) if message.contains("nested::exp_out")),
+            "{e:?}"
+        );
+    }
+
+    /// A sequence of arrays is a sub-Container (keys "0", "1", …): nested ops reach every
+    /// element (Ivy's `map_sequences=True`), in order past ten, and a key chain selects one.
+    fn sequences_are_mapped_in_order(b) {
+        let ws: Vec<Array> = (0..12).map(|i| ivy::asarray([i as f32])).collect::<ivy::Result<_>>()?;
+        let mut c: Container = container! { lr: ivy::asarray([0.5f32])? };
+        c.insert_node("layers", ivy::Node::Nest(Container::from_sequence(ws)));
+        let d = ivy::nested::multiply(&c, 2.0)?;
+        let Some(ivy::Node::Nest(layers)) = d.get("layers") else { panic!("no layers") };
+        let got: Vec<f64> = layers.to_sequence().unwrap().iter().map(|a| a.to_f64_vec().unwrap()[0]).collect();
+        assert_eq!(got, (0..12).map(|i| 2.0 * i as f64).collect::<Vec<_>>());
+        let opts = MapOptions { key_chains: Some(&["layers/11"]), prune_unapplied: true, ..Default::default() };
+        let one = ivy::nested::negative(c.with_options(&opts))?;
+        assert_eq!(one.all_key_chains(), ["layers/11"]);
+        assert_eq!(leaf(&one, "layers/11"), -11.0);
+    }
 }

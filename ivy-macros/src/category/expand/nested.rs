@@ -76,7 +76,34 @@ pub(super) fn nested_fns(cx: &OpCx) -> Vec<TokenStream> {
             }
         });
     }
+    if writes_container_out(cx) {
+        // Ivy's `out=` on a nested call: the Container of results written into `out`'s leaves
+        let (name_out, name_with_out, pos_names) = (&cx.name_out, &cx.name_with_out, &cx.pos_names);
+        let o_doc = format!(" [`{name_s}`](fn@super::{name_s}) over Containers, written into the Container `out` (Ivy's `out=`): the same key chains, each leaf by the `out` rules of arrays (shape and backend kept, cast to the leaf's dtype), every leaf checked before any is written, so on error `out` is unchanged.");
+        fns.push(quote! {
+            #[doc = #o_doc]
+            #[allow(clippy::too_many_arguments)]
+            pub fn #name_out #nlt(#(#nest_params,)* out: &mut #p::Container) -> #p::Result<()> #wc {
+                #p::write_container_out(#name_s, #name(#(#pos_names),*)?, out)
+            }
+        });
+        if has_kw {
+            fns.push(quote! {
+                #[doc = #o_doc]
+                #[allow(clippy::too_many_arguments)]
+                pub fn #name_with_out #nlt(#(#nest_params,)* #kw_param out: &mut #p::Container) -> #p::Result<()> #wc {
+                    #p::write_container_out(#name_s, #name_with(#(#pos_names,)* kw)?, out)
+                }
+            });
+        }
+    }
     fns
+}
+
+/// Whether the op's nested forms get `_out` forms: an op with an `out` (whose result is
+/// then one `Array`, so its nested form returns one Container).
+fn writes_container_out(cx: &OpCx) -> bool {
+    cx.op.has_out
 }
 
 /// A parameter of a nested form.
@@ -213,6 +240,13 @@ pub(super) fn container_methods(cx: &OpCx) -> (Vec<TokenStream>, Vec<TokenStream
     if cx.has_kw {
         decls.push(quote!(#[doc = #m_doc] fn #name_with #clt(&self, #(#rest_params,)* kw: #kw_ident) -> #p::Result<#nret> #wc;));
         impls.push(quote!(#[inline] fn #name_with #clt(&self, #(#rest_params,)* kw: #kw_ident) -> #p::Result<#nret> #wc { nested::#name_with(self, #(#rest_names,)* kw) }));
+    }
+    if writes_container_out(cx) {
+        let name_out = &cx.name_out;
+        let o_doc =
+            format!(" Container method form of [`nested::{name_s}_out`](fn@nested::{name_s}_out).");
+        decls.push(quote!(#[doc = #o_doc] fn #name_out #clt(&self, #(#rest_params,)* out: &mut #p::Container) -> #p::Result<()> #wc;));
+        impls.push(quote!(#[inline] fn #name_out #clt(&self, #(#rest_params,)* out: &mut #p::Container) -> #p::Result<()> #wc { nested::#name_out(self, #(#rest_names,)* out) }));
     }
     (decls, impls)
 }
