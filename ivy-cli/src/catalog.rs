@@ -101,6 +101,7 @@ fn op_json(e: &OpEntry) -> Value {
         "kind": m.kind.as_str(),
         "nestable": m.nestable,
         "container_dependent": m.container_dependent,
+        "global_state": m.global_state,
         "has_out": m.has_out,
         "infer_dtype": m.infer_dtype,
         "infer_device": m.infer_device,

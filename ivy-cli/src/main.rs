@@ -20,10 +20,11 @@ mod call;
 mod catalog;
 mod coverage;
 mod json;
+mod matrix;
 mod promotion;
 mod tour;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use std::fmt;
 use std::process::ExitCode;
 
@@ -45,6 +46,10 @@ enum Command {
         /// Print JSON instead of a table.
         #[arg(long)]
         json: bool,
+        /// Print what a backend implements instead: per category, its trait's required
+        /// methods (the primary ops) and overridable ones (the mixed ops), as Markdown.
+        #[arg(long, conflicts_with = "json")]
+        backend_api: bool,
     },
     /// The Array API 2023.12 main namespace: which functions exist and how each backend runs
     /// them (native, host, compositional, standalone).
@@ -56,10 +61,23 @@ enum Command {
         #[arg(long)]
         missing: bool,
     },
-    /// The dtypes an op supports and does not support on each backend.
+    /// The dtypes an op supports and does not support on each backend; with `--matrix`,
+    /// every op at once.
     Support {
         /// The op's name (see `ivy ops`).
-        op: String,
+        #[arg(required_unless_present = "matrix")]
+        op: Option<String>,
+        /// Every op × backend × dtype (supported, not supported, not held by the backend)
+        /// and device, with the implementation kind (`docs/SUPPORT.md` is its Markdown).
+        #[arg(long, conflicts_with_all = ["op", "backend", "dtype"])]
+        matrix: bool,
+        /// With `--matrix`: print Markdown (the page committed as `docs/SUPPORT.md`).
+        #[arg(long, requires = "matrix", conflicts_with = "json")]
+        markdown: bool,
+        /// With `--matrix`: write one Markdown support table per op, `DIR/<op>.md`, the
+        /// pages each op's rustdoc includes (`ivy-ops/docs/support`).
+        #[arg(long, value_name = "DIR", requires = "matrix", conflicts_with_all = ["json", "markdown"])]
+        fragments: Option<std::path::PathBuf>,
         #[arg(long, help = format!("Only this backend ({})", backend_names(&[])))]
         backend: Option<String>,
         /// Also say whether this dtype is supported (e.g. `float32`).
@@ -143,8 +161,19 @@ enum Command {
         json: bool,
     },
     /// Runs the seed examples: backends, `out=`, compositional and mixed ops, Containers,
-    /// in-place updates.
-    Tour,
+    /// in-place updates. Give section names to run only those (`ivy tour containers`).
+    Tour {
+        /// The sections to run, in the tour's order (all when none is given; see `--list`).
+        sections: Vec<String>,
+        /// List the sections and exit.
+        #[arg(long, conflicts_with = "sections")]
+        list: bool,
+    },
+    /// Prints a shell completion script: `ivy completions bash > ~/.local/share/bash-completion/completions/ivy`.
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
 }
 
 /// The backend names for `--backend` help, from [`ivy::Backend::NAMES`] and then `extra`:
@@ -208,14 +237,38 @@ pub type CliResult<T = ()> = Result<T, CliError>;
 
 fn run(cli: Cli) -> CliResult {
     match cli.command {
-        Command::Ops { json } => catalog::ops(json),
+        Command::Ops {
+            backend_api: true, ..
+        } => matrix::backend_api(),
+        Command::Ops { json, .. } => catalog::ops(json),
         Command::Coverage { json, missing } => coverage::coverage(json, missing),
+        Command::Support {
+            matrix: true,
+            fragments: Some(dir),
+            ..
+        } => matrix::fragments(&dir),
+        Command::Support {
+            matrix: true,
+            markdown,
+            json,
+            ..
+        } => matrix::matrix(if json {
+            matrix::Format::Json
+        } else if markdown {
+            matrix::Format::Markdown
+        } else {
+            matrix::Format::Text
+        }),
         Command::Support {
             op,
             backend,
             dtype,
             json,
-        } => catalog::support(&op, backend.as_deref(), dtype.as_deref(), json),
+            ..
+        } => {
+            let op = op.ok_or_else(|| CliError::Usage("give an op, or --matrix".into()))?;
+            catalog::support(&op, backend.as_deref(), dtype.as_deref(), json)
+        }
         Command::Dtypes { backend, json } => catalog::dtypes(backend.as_deref(), json),
         Command::Promote {
             a,
@@ -252,15 +305,42 @@ fn run(cli: Cli) -> CliResult {
             dtype,
             json,
         }),
-        Command::Tour => tour::run(),
+        Command::Tour { list: true, .. } => {
+            tour::list();
+            Ok(())
+        }
+        Command::Tour { sections, .. } => tour::run(&sections),
+        Command::Completions { shell } => {
+            let mut cmd = Cli::command();
+            let mut out = std::io::stdout();
+            clap_complete::generate(shell, &mut cmd, "ivy", &mut out);
+            Ok(())
+        }
     }
+}
+
+/// Whether to colour what goes to stdout (`stderr`: to stderr): only on a terminal, and
+/// never with `NO_COLOR` set (<https://no-color.org>).
+pub(crate) fn colour(stderr: bool) -> bool {
+    use std::io::IsTerminal;
+    let tty = if stderr {
+        std::io::stderr().is_terminal()
+    } else {
+        std::io::stdout().is_terminal()
+    };
+    tty && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
 }
 
 fn main() -> ExitCode {
     match run(Cli::parse()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e}");
+            let label = if colour(true) {
+                "\x1b[1;31merror\x1b[0m"
+            } else {
+                "error"
+            };
+            eprintln!("{label}: {e}");
             e.exit_code()
         }
     }

@@ -7,7 +7,11 @@ use ivy::prelude::*;
 use ivy::{registry, NativeArray};
 
 fn heading(title: &str) {
-    outln!("\n== {title} ==");
+    if crate::colour(false) {
+        outln!("\n\x1b[1;36m== {title} ==\x1b[0m");
+    } else {
+        outln!("\n== {title} ==");
+    }
 }
 
 /// Prints a Container under a label, indented as Ivy prints it.
@@ -28,20 +32,68 @@ fn expect_err<T>(what: &str, r: ivy::Result<T>) -> CliResult {
     }
 }
 
-pub fn run() -> CliResult {
+/// The tour's sections, in order: name (for `ivy tour NAME`), what it shows, and the code.
+const SECTIONS: &[(&str, &str, fn() -> CliResult)] = &[
+    ("backends", "tan on both backends", tan_on_both_backends),
+    ("out", "the out= forms", out_form),
+    (
+        "compositional",
+        "cross_entropy, a compositional op",
+        cross_entropy,
+    ),
+    ("mixed", "softplus, a mixed op", softplus),
+    (
+        "containers",
+        "Containers: shared-structure broadcasting",
+        containers,
+    ),
+    (
+        "container-dependent",
+        "execute_with_gradients, multi_head_attention, cache_fn",
+        container_dependent,
+    ),
+    (
+        "inplace",
+        "inplace_update, copy rules, out",
+        inplace_updates,
+    ),
+    ("arrays", "native arrays, indexing, operators", arrays),
+    ("custom", "custom array types", custom_arrays),
+    ("dtypes", "promotion, defaults, casting modes", data_types),
+    ("numpy", "for numpy users", for_numpy_users),
+];
+
+/// `ivy tour --list`.
+pub fn list() {
+    let w = SECTIONS.iter().map(|(n, _, _)| n.len()).max().unwrap_or(0);
+    for (name, what, _) in SECTIONS {
+        outln!("{name:<w$}  {what}");
+    }
+}
+
+/// `ivy tour [SECTION...]`: every section, or the named ones in the tour's order.
+pub fn run(only: &[String]) -> CliResult {
+    if let Some(bad) = only
+        .iter()
+        .find(|n| !SECTIONS.iter().any(|(name, _, _)| name == n))
+    {
+        let names: Vec<&str> = SECTIONS.iter().map(|(n, _, _)| *n).collect();
+        return Err(CliError::Usage(format!(
+            "no tour section `{bad}`; the sections are: {}",
+            names.join(", ")
+        )));
+    }
     outln!("A tour of ivy-rs: one op declaration, many backends.");
-    tan_on_both_backends()?;
-    out_form()?;
-    cross_entropy()?;
-    softplus()?;
-    containers()?;
-    container_dependent()?;
-    inplace_updates()?;
-    arrays()?;
-    custom_arrays()?;
-    data_types()?;
-    for_numpy_users()?;
-    outln!("\nThe tour is over: every example ran as expected.");
+    for (name, _, section) in SECTIONS {
+        if only.is_empty() || only.iter().any(|n| n == name) {
+            section()?;
+        }
+    }
+    if only.is_empty() {
+        outln!("\nThe tour is over: every example ran as expected.");
+    } else {
+        outln!("\nEvery example of the sections asked for ran as expected.");
+    }
     Ok(())
 }
 

@@ -745,7 +745,8 @@ fn call_runs_every_op_on_both_backends() {
             .as_array()
             .unwrap_or_else(|| panic!("`ivy ops --json` gives no params for {name}"));
         let mut choices: Vec<Vec<String>> = Vec::new();
-        let mut callable = true;
+        // an op changing process-wide state answers NotCallable whatever its arguments
+        let mut callable = o["global_state"] != true;
         for p in params.iter().filter(|p| p["keyword"] == false) {
             let (arg, ty) = (&p["arg"], p["ty"].as_str().unwrap());
             match fill(arg) {
@@ -1235,4 +1236,152 @@ fn support_reports_host_dtypes() {
     let n = &v["backends"]["ndarray"];
     assert_eq!(n["implementation"], "native");
     assert!(names(&n["host"]).is_empty());
+}
+
+/// The repository root (the CLI crate's parent).
+fn repo() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("the workspace root")
+        .to_path_buf()
+}
+
+#[test]
+fn support_md_is_generated_and_fresh() {
+    let o = ivy(&["support", "--matrix", "--markdown"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let fresh = stdout(&o);
+    let committed = std::fs::read_to_string(repo().join("docs/SUPPORT.md")).unwrap_or_default();
+    assert!(
+        fresh == committed,
+        "docs/SUPPORT.md is stale: run `cargo run -p ivy-cli -- support --matrix --markdown > docs/SUPPORT.md`"
+    );
+    // every op has rows, and the legend's symbols are the cells
+    assert!(
+        fresh.contains("| `tan` | primary, nestable | ndarray | native |"),
+        "{fresh}"
+    );
+    assert!(fresh.contains("| `cache_fn` | standalone |"), "{fresh}");
+}
+
+#[test]
+fn support_pages_of_the_op_docs_are_fresh() {
+    let dir = std::env::temp_dir().join(format!("ivy-support-{}", std::process::id()));
+    let o = ivy(&["support", "--matrix", "--fragments", dir.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let read = |d: &std::path::Path| -> Vec<(String, String)> {
+        let mut v: Vec<(String, String)> = std::fs::read_dir(d)
+            .map(|it| {
+                it.filter_map(|e| e.ok())
+                    .map(|e| {
+                        let p = e.path();
+                        let name = p.file_name().unwrap().to_string_lossy().into_owned();
+                        (name, std::fs::read_to_string(&p).unwrap_or_default())
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        v.sort();
+        v
+    };
+    let (fresh, committed) = (read(&dir), read(&repo().join("ivy-ops/docs/support")));
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(fresh.len() > 100, "{} pages", fresh.len());
+    assert!(
+        fresh == committed,
+        "ivy-ops/docs/support is stale: run `cargo run -p ivy-cli -- support --matrix --fragments ivy-ops/docs/support`"
+    );
+}
+
+#[test]
+fn support_matrix_json_and_text() {
+    let v = json_of(&["support", "--matrix", "--json"]);
+    let tan = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["op"] == "tan")
+        .expect("tan");
+    assert_eq!(tan["backends"]["ndarray"]["dtypes"]["float32"], "supported");
+    assert_eq!(
+        tan["backends"]["candle"]["dtypes"]["int8"],
+        "not_in_backend"
+    );
+    let o = ivy(&["support", "--matrix"]);
+    assert!(o.status.success());
+    assert!(stdout(&o).contains("y: supported"));
+    // --matrix takes no op, --markdown needs --matrix
+    assert_eq!(ivy(&["support", "tan", "--matrix"]).status.code(), Some(2));
+    assert_eq!(
+        ivy(&["support", "tan", "--markdown"]).status.code(),
+        Some(2)
+    );
+    assert_eq!(ivy(&["support"]).status.code(), Some(2));
+}
+
+#[test]
+fn backend_api_in_contributing_is_fresh() {
+    let o = ivy(&["ops", "--backend-api"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let fresh = stdout(&o);
+    assert!(fresh.contains("`ElementwiseBackend`"), "{fresh}");
+    let guide = std::fs::read_to_string(repo().join("CONTRIBUTING.md")).unwrap_or_default();
+    let (start, end) = ("<!-- backend-api:start -->\n", "<!-- backend-api:end -->");
+    let block = guide
+        .split_once(start)
+        .and_then(|(_, rest)| rest.split_once(end))
+        .map(|(b, _)| b)
+        .unwrap_or_default();
+    assert!(
+        block == fresh,
+        "CONTRIBUTING.md's backend list is stale: replace the lines between the backend-api markers with `cargo run -p ivy-cli -- ops --backend-api`"
+    );
+}
+
+#[test]
+fn tour_sections_list_and_select() {
+    let o = ivy(&["tour", "--list"]);
+    assert!(o.status.success());
+    let list = stdout(&o);
+    assert!(list.lines().any(|l| l.starts_with("containers ")), "{list}");
+    let o = ivy(&["tour", "containers", "dtypes"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(text.contains("== Containers: shared-structure broadcasting =="));
+    assert!(!text.contains("== tan on both backends =="));
+    // piped: no colour codes, and every line fits 80 columns
+    assert!(!text.contains('\x1b'));
+    let o = ivy(&["tour", "nosuch"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("no tour section `nosuch`"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn tour_fits_80_columns() {
+    let o = ivy(&["tour"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let long: Vec<&str> = stdout(&o)
+        .lines()
+        .filter(|l| l.chars().count() > 80)
+        .collect();
+    assert!(
+        long.is_empty(),
+        "lines over 80 columns:\n{}",
+        long.join("\n")
+    );
+}
+
+#[test]
+fn completions_for_each_shell() {
+    for sh in ["bash", "zsh", "fish"] {
+        let o = ivy(&["completions", sh]);
+        assert!(o.status.success(), "{sh}: {}", stderr(&o));
+        let s = stdout(&o);
+        assert!(s.contains("ivy") && s.contains("support"), "{sh}: {s}");
+    }
+    assert_eq!(ivy(&["completions", "tcsh"]).status.code(), Some(2));
 }

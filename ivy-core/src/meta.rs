@@ -41,6 +41,8 @@ pub struct OpMeta {
     pub nestable: bool,
     /// Some argument must be a Container.
     pub container_dependent: bool,
+    /// `#[global_state]`: changes process-wide state, so not callable by name.
+    pub global_state: bool,
     /// Has an `out` parameter (so an `_out` form).
     pub has_out: bool,
     /// `#[infer_dtype]`.

@@ -414,6 +414,44 @@ fn category_nestable_out() {
     insta::assert_snapshot!("category_nestable_out", &text[from..to]);
 }
 
+/// `#[category(support_docs = "dir")]`: each op's page includes `dir/<op>.md` under
+/// `cfg(doc)` (only there: a build needs no such file); a malformed argument is an error.
+#[test]
+fn category_support_docs() {
+    let decl = quote! {
+        pub mod demo {
+            use crate::{Array, Result};
+
+            /// Tangent.
+            #[primary]
+            pub fn tan(x: &Array) -> Result<Array>;
+        }
+    };
+    let text = pretty(crate::category::expand(
+        quote!(support_docs = "docs/support"),
+        decl.clone(),
+    ));
+    assert_clean(&text);
+    assert!(
+        text.contains(
+            r#"doc = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/support/tan.md"))"#
+        ) && text.contains("#[cfg_attr(\n        doc,"),
+        "{text}"
+    );
+    for bad in [
+        quote!(support_docs),
+        quote!(support_docs = 3),
+        quote!(docs = "x"),
+        quote!(support_docs = ""),
+    ] {
+        let text = crate::category::expand(bad.clone(), decl.clone()).to_string();
+        assert!(
+            text.contains("compile_error") && text.contains("support_docs"),
+            "{bad}: {text}"
+        );
+    }
+}
+
 /// A sequence of arrays (promoted together, each deciding the backend, each a possible
 /// Container in the nested form), an optional array, and several outputs (one Container per
 /// output).

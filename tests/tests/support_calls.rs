@@ -444,6 +444,7 @@ fn a_parameter_type_without_a_rule_fails_naming_the_op() {
         kind: OpKind::Primary,
         nestable: false,
         container_dependent: false,
+        global_state: false,
         has_out: false,
         infer_dtype: false,
         infer_device: false,

@@ -31,11 +31,35 @@ use proc_macro2::TokenStream;
 use quote::{quote, ToTokens};
 use syn::{Attribute, FnArg, Item, ItemMod};
 
+/// The category's arguments: none, or `support_docs = "dir"` — a folder (relative to the
+/// crate's manifest) of generated per-op Markdown (`<op>.md`, `ivy support --matrix
+/// --fragments dir`) that each op's rustdoc page includes under `cfg(doc)`.
+fn category_args(cx: &mut Ctxt, attr: TokenStream) -> Option<String> {
+    if attr.is_empty() {
+        return None;
+    }
+    const USAGE: &str = "`#[category]` takes no arguments, or `support_docs = \"dir\"`: the folder (relative to the crate's manifest) of the per-op support pages that `ivy support --matrix --fragments dir` writes";
+    match syn::parse2::<syn::MetaNameValue>(attr.clone()) {
+        Ok(nv) if nv.path.is_ident("support_docs") => match &nv.value {
+            syn::Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Str(s),
+                ..
+            }) if !s.value().is_empty() => Some(s.value()),
+            v => {
+                cx.error_spanned_by(v, USAGE);
+                None
+            }
+        },
+        _ => {
+            cx.error_spanned_by(&attr, USAGE);
+            None
+        }
+    }
+}
+
 pub fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
     let mut cx = Ctxt::default();
-    if !attr.is_empty() {
-        cx.error_spanned_by(&attr, "`#[category]` takes no arguments");
-    }
+    let support_docs = category_args(&mut cx, attr);
     let mut module: ItemMod = match syn::parse2(item.clone()) {
         Ok(m) => m,
         Err(e) => {
@@ -91,7 +115,7 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
             None => passthrough.push(stub(fallback)),
         }
     }
-    let generated = expand::generate(&cat, &ops);
+    let generated = expand::generate(&cat, &ops, support_docs.as_deref());
     let errors = cx.into_compile_errors();
     let attrs = &module.attrs;
     let vis = &module.vis;

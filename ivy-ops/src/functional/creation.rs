@@ -1,7 +1,7 @@
 //! Array creation.
 
 /// Array creation ops.
-#[ivy_macros::category]
+#[ivy_macros::category(support_docs = "docs/support")]
 pub mod creation {
     use crate::{broadcast_to, reshape};
     use crate::{Array, Backend, Data, Device, Dtype, Result, Scalar, Shape};

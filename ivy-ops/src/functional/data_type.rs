@@ -1,7 +1,7 @@
 //! Data types: casting, broadcasting, promotion queries, dtype info, dtype lookup.
 
 /// Data-type functions (the Data Types page).
-#[ivy_macros::category]
+#[ivy_macros::category(support_docs = "docs/support")]
 pub mod data_type {
     use crate::{Array, Backend, Dtype, DtypeSet, Error, Operand, Result, Shape};
 
@@ -86,8 +86,9 @@ pub mod data_type {
     /// array `item`, its dtype (through [`dtype`](fn@dtype): compositional, as the Function
     /// Types page classifies it); for a number, that number's default dtype (complex,
     /// float, int — int64 beyond int32 — or bool); with no item, the global default dtype
-    /// ([`set_default_dtype`](fn@set_default_dtype)). The backend-free, infallible rule
-    /// over numbers is [`ivy_core::default_dtype`].
+    /// ([`set_default_dtype`](fn@set_default_dtype)). With a backend set, an answer it
+    /// cannot hold is a [`DtypeNotInBackend`](Error::DtypeNotInBackend) error. The
+    /// backend-free, infallible rule over numbers is [`ivy_core::default_dtype`].
     ///
     /// ```
     /// use ivy::prelude::*;
@@ -97,16 +98,22 @@ pub mod data_type {
     /// let x = ivy::asarray([1, 2])?.astype(Dtype::Uint8)?;
     /// assert_eq!(ivy::default_dtype(None, Some((&x).into()))?, Dtype::Uint8);
     /// assert_eq!(ivy::default_dtype(Some(Dtype::Int16), Some((&x).into()))?, Dtype::Int16);
+    /// assert!(ivy::with_backend(Backend::Candle, || ivy::default_dtype(Some(Dtype::Int8), None)).is_err());
     /// # Ok::<(), ivy::Error>(())
     /// ```
     #[compositional]
     pub fn default_dtype(dtype: Option<Dtype>, item: Option<Operand>) -> Result<Dtype> {
-        match (dtype, item) {
-            (Some(d), _) => Ok(d),
-            (None, Some(Operand::Array(a))) => self::dtype(a),
-            (None, Some(Operand::Scalar(s))) => Ok(ivy_core::default_dtype(None, Some(s))),
-            (None, None) => Ok(ivy_core::default_dtype(None, None)),
+        let d = match (dtype, item) {
+            (Some(d), _) => d,
+            (None, Some(Operand::Array(a))) => self::dtype(a)?,
+            (None, Some(Operand::Scalar(s))) => ivy_core::default_dtype(None, Some(s)),
+            (None, None) => ivy_core::default_dtype(None, None),
+        };
+        // a dtype the current backend cannot hold is no default there
+        if ivy_core::current_backend().is_some() {
+            as_native_dtype(d).map_err(|e| e.with_op("default_dtype"))?;
         }
+        Ok(d)
     }
 
     /// Sets the process-wide default dtype (Ivy's `set_default_dtype`; compositional, as
@@ -126,8 +133,8 @@ pub mod data_type {
     /// assert_eq!(ivy::zeros([2])?.dtype(), Dtype::Float64);
     /// ivy::unset_default_dtype();
     /// assert_eq!(ivy::default_dtype(None, None)?, Dtype::Float32);
-    /// // candle holds no int16
-    /// assert!(ivy::with_backend(Backend::Candle, || ivy::set_default_dtype(Dtype::Int16)).is_err());
+    /// // candle holds no int8
+    /// assert!(ivy::with_backend(Backend::Candle, || ivy::set_default_dtype(Dtype::Int8)).is_err());
     /// # Ok::<(), ivy::Error>(())
     /// ```
     #[compositional]

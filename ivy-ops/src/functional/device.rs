@@ -3,7 +3,7 @@
 //! `with_default_device`) is plain code in ivy-core, re-exported at the crate root.
 
 /// Device functions.
-#[ivy_macros::category]
+#[ivy_macros::category(support_docs = "docs/support")]
 pub mod device {
     use crate::{Array, Container, Device, Result};
 

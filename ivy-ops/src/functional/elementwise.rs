@@ -1,7 +1,7 @@
 //! Element-wise ops.
 
 /// Element-wise ops.
-#[ivy_macros::category]
+#[ivy_macros::category(support_docs = "docs/support")]
 pub mod elementwise {
     use crate::{Array, Operand, Result};
 

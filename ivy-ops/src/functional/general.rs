@@ -1,7 +1,7 @@
 //! General ops: in-place updates, indexing.
 
 /// General ops.
-#[ivy_macros::category]
+#[ivy_macros::category(support_docs = "docs/support")]
 pub mod general {
     use super::CachedFn;
     use crate::{Array, Idx, Operand, Result};

@@ -1,7 +1,7 @@
 //! Gradients: the seed's container-dependent `execute_with_gradients`.
 
 /// Gradients.
-#[ivy_macros::category]
+#[ivy_macros::category(support_docs = "docs/support")]
 pub mod gradients {
     use crate::{Array, Container, Result};
 

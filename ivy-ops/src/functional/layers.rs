@@ -9,7 +9,7 @@
 #![allow(clippy::type_complexity, clippy::too_many_arguments)]
 
 /// Layers and activations.
-#[ivy_macros::category]
+#[ivy_macros::category(support_docs = "docs/support")]
 pub mod layers {
     use crate::indexing::Idx;
     use crate::prelude::{MaxKw, SumKw};

@@ -3,7 +3,7 @@
 //! manipulation and element-wise ops.
 
 /// Linear algebra.
-#[ivy_macros::category]
+#[ivy_macros::category(support_docs = "docs/support")]
 pub mod linalg {
     use crate::functional::elementwise::{conj, multiply};
     use crate::functional::manipulation::{permute_dims, reshape};

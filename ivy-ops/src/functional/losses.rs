@@ -1,7 +1,7 @@
 //! Loss functions.
 
 /// Loss functions.
-#[ivy_macros::category]
+#[ivy_macros::category(support_docs = "docs/support")]
 pub mod losses {
     use crate::ops::{map_owned, zip_owned};
     use crate::{clip, multiply, negative_into, sum_with, SumKw};

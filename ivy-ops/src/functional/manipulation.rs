@@ -4,7 +4,7 @@
 //! that backend's own kernels.
 
 /// Joining, splitting and reshaping arrays.
-#[ivy_macros::category]
+#[ivy_macros::category(support_docs = "docs/support")]
 pub mod manipulation {
     use crate::{Array, Result};
 

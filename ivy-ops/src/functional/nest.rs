@@ -1,7 +1,7 @@
 //! Nest utilities: standalone functions.
 
 /// Nest utilities.
-#[ivy_macros::category]
+#[ivy_macros::category(support_docs = "docs/support")]
 pub mod nest {
     use crate::{Array, Container, Operand, Result};
 

@@ -9,7 +9,7 @@
 //! array per axis. Every index and count is int64.
 
 /// Sorting, searching and set functions.
-#[ivy_macros::category]
+#[ivy_macros::category(support_docs = "docs/support")]
 pub mod sorting {
     use crate::{Array, Result};
 

@@ -2,7 +2,7 @@
 
 /// Reductions: the `reduce` family (`sum`, `prod`, `max`, `min`, `all`, `any`: one kernel
 /// row each in [`crate::kernels`]), and the statistics built on it.
-#[ivy_macros::category]
+#[ivy_macros::category(support_docs = "docs/support")]
 pub mod statistical {
     use crate::functional::data_type::astype;
     use crate::functional::elementwise::{abs, divide, sqrt, square, subtract};

@@ -40,7 +40,7 @@ pub(super) fn kw_struct(cx: &OpCx) -> TokenStream {
 }
 
 /// Token text without the spaces `to_string` puts between tokens (`- 1` → `-1`), for docs.
-fn compact(s: &str) -> String {
+pub(super) fn compact(s: &str) -> String {
     if s.contains('"') {
         s.to_string()
     } else {

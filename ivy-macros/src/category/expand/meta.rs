@@ -35,9 +35,10 @@ pub(super) fn meta_const(cat: &CatCx, op: &Op) -> TokenStream {
             quote!((#p::Backend::#v, #p::DtypeSet(#bits)))
         })
         .collect();
-    let (nestable, cdep, has_out, idt, idv) = (
+    let (nestable, cdep, global, has_out, idt, idv) = (
         op.nestable,
         op.container_dependent,
+        op.global_state,
         op.has_out,
         op.infer_dtype,
         op.infer_device,
@@ -58,6 +59,7 @@ pub(super) fn meta_const(cat: &CatCx, op: &Op) -> TokenStream {
             kind: #kind_tok,
             nestable: #nestable,
             container_dependent: #cdep,
+            global_state: #global,
             has_out: #has_out,
             infer_dtype: #idt,
             infer_device: #idv,

@@ -5,6 +5,7 @@ mod backend_trait;
 mod body;
 mod dispatch;
 mod dynamic;
+mod facts;
 mod kw;
 mod meta;
 mod methods;
@@ -26,6 +27,8 @@ pub(super) struct CatCx<'a> {
     pub(super) p: TokenStream,
     /// `ElementwiseBackend`
     pub(super) trait_ident: Ident,
+    /// `#[category(support_docs = "dir")]`: the folder of per-op support pages.
+    pub(super) support_docs: Option<&'a str>,
 }
 
 /// The names and parameter lists derived from one (non-standalone) op, computed once and
@@ -38,7 +41,8 @@ pub(super) struct OpCx<'a> {
     pub(super) name: &'a Ident,
     pub(super) name_s: String,
     pub(super) span: Span,
-    pub(super) docs: Vec<&'a Attribute>,
+    /// The declaration's doc attributes, then the generated facts ([`facts::op_facts`]).
+    pub(super) docs: Vec<TokenStream>,
     pub(super) other_attrs: Vec<&'a Attribute>,
     pub(super) vis: &'a Visibility,
     /// `T` of the op's `Result<T>`.
@@ -108,11 +112,12 @@ impl<'a> OpCx<'a> {
         // a raw identifier (`r#where`) names the op without its prefix
         let name_s = name.unraw().to_string();
         let span = name.span();
-        let docs: Vec<_> = op
+        let mut docs: Vec<TokenStream> = op
             .decl
             .attrs
             .iter()
             .filter(|a| a.path().is_ident("doc"))
+            .map(|a| a.to_token_stream())
             .collect();
         let other_attrs: Vec<_> = op
             .decl
@@ -210,6 +215,7 @@ impl<'a> OpCx<'a> {
             (quote!(), quote!(#p::Result<#ret>))
         };
         let backends_expr = backends_expr(p, op, &many);
+        docs.extend(facts::op_facts(cat, op, &name_s, &kw_ident, &kws));
         OpCx {
             cat,
             op,
@@ -320,12 +326,13 @@ fn generics_of<'a>(
 
 /// The category's items: the backend trait, the functions, the Array and Container method
 /// traits, the nested forms and the op registry.
-pub(super) fn generate(cat: &str, ops: &[Op]) -> TokenStream {
+pub(super) fn generate(cat: &str, ops: &[Op], support_docs: Option<&str>) -> TokenStream {
     let camel_cat = camel(cat);
     let cat_cx = CatCx {
         cat,
         p: quote!(::ivy::__private),
         trait_ident: format_ident!("{}Backend", camel_cat),
+        support_docs,
     };
     let array_trait = format_ident!("Array{}", camel_cat);
     let container_trait = format_ident!("Container{}", camel_cat);
@@ -426,5 +433,6 @@ fn standalone_fn(op: &Op) -> TokenStream {
     let vis = &decl.vis;
     let sig = &decl.sig;
     let body = &decl.body;
-    quote!(#(#attrs)* #vis #sig #body)
+    let facts = facts::standalone_facts();
+    quote!(#(#attrs)* #(#facts)* #vis #sig #body)
 }
