@@ -124,7 +124,7 @@ crate::unary_kernels! {
         to_real(z => z.im),
         candle(t => t.zeros_like());
     /// `log(1 + exp(x))`, stably for reals (`max(x, 0) + log1p(exp(-|x|))`: no overflow,
-    /// and `exp(x)` for very negative `x`). Candle: the same, with [`candle_log1p`].
+    /// and `exp(x)` for very negative `x`). Candle: the same, with `candle_log1p`.
     Softplus: "softplus",
         real(x => x.max(T::zero()) + (-x.abs()).exp().ln_1p()),
         simd(Softplus),

@@ -1,9 +1,10 @@
 //! # ivy-rs
 //!
-//! One op declaration, many backends. Each op is declared once in a `#[ivy::category]`
-//! module; the macros generate the backend dispatch, the dtype checks and inference, the
-//! `out` forms, the Container (nested) forms and the Array/Container methods. Backends:
-//! ndarray (every dtype) and candle (CPU; CUDA with the `cuda` feature).
+//! One op declaration, many backends: the function-wrapping system of the
+//! [Ivy](https://github.com/ivy-llc/ivy) ML library, done at compile time. Each op is declared
+//! once in a [`#[ivy::category]`](macro@category) module; the macros generate the backend
+//! dispatch, the dtype and device checks and inference, the `out` forms, the Container
+//! (nested) forms, the Array and Container methods and a registry that calls any op by name.
 //!
 //! ```
 //! use ivy::prelude::*;
@@ -15,8 +16,34 @@
 //! ivy::tan_out(&x, &mut out)?;                 // `out` keeps its dtype
 //! assert_eq!(out.dtype(), Dtype::Float64);
 //! assert_eq!(z.shape(), &[3]);
+//! // the same code on candle
+//! let t = ivy::with_backend(Backend::Candle, || ivy::tan(&ivy::asarray([0.5f32])?))?;
+//! assert_eq!(t.backend(), Backend::Candle);
 //! # Ok::<(), ivy::Error>(())
 //! ```
+//!
+//! ## Backends
+//! [`Backend::Ndarray`] (CPU, all 15 dtypes) and [`Backend::Candle`] (CPU; CUDA with the
+//! `cuda` feature; no int8, uint16, uint64 or complex). The current backend is per thread
+//! ([`set_backend`], [`with_backend`]); an op runs on the backend of its array arguments,
+//! and arrays of two backends in one call are an error that says how to convert
+//! ([`Array::to_backend`]). Native arrays come in and go out without copies where the
+//! layouts allow ([`NativeArray`], [`Array::into_native`]; [`backends`]).
+//!
+//! ## Function kinds (Ivy's Function Types page)
+//! - **primary** (`#[primary]`, no body): every backend implements it; a backend that does
+//!   not is a compile error at its `#[backend_impl]`.
+//! - **compositional** (`#[compositional]`): a body of other ivy ops, so it runs on every
+//!   backend; its dtype support is the intersection of its callees'.
+//! - **mixed** (`#[mixed]`): a compositional body that a backend may override.
+//! - **standalone** (`#[standalone]`): plain code, no dispatch.
+//! - **nestable** (`#[nestable]`): any array argument may be a [`Container`]; see [`nested`].
+//! - **container-dependent** (`#[container_dependent]`): takes a Container whole
+//!   ([`execute_with_gradients`], [`multi_head_attention`]).
+//!
+//! Every op's page states its kind, its keyword arguments with their defaults and its dtype
+//! and device support on each backend (generated from the same metadata as `ivy support`);
+//! [`support_matrix`] has every op at once, and [`registry`] answers the same at run time.
 //!
 //! ## Arguments
 //! Positional arguments of Ivy are positional here. Keyword-only arguments (`dtype`,
@@ -25,6 +52,36 @@
 //! (`ivy::sum_with(&x, SumKw { axis: Some(vec![0]), ..Default::default() })`). `out` is
 //! never an argument of the plain form: `op_out(.., &mut out)` writes into `out` (which
 //! keeps its dtype) and `op_into(.., kw, Option<&mut Array>)` takes everything.
+//!
+//! ## Dtypes
+//! [`Dtype`] has Ivy's 15 dtypes; promotion follows Ivy's tables ([`promote_types`],
+//! [`result_type`], precise mode by default: [`with_precise_mode`]); Python-like scalars
+//! ([`Scalar`]) take Ivy's default dtypes ([`default_dtype`], [`set_default_dtype`],
+//! [`with_default_dtype`]); an op's unsupported dtype is an error, or a cast under the
+//! casting modes ([`with_casting_mode`]). [`finfo`] and [`iinfo`] give the limits.
+//!
+//! ## `out` and in-place updates
+//! `op_out` writes into an array of any dtype (cast on the way); a failed call leaves `out`
+//! as it was. [`inplace_update`] overwrites an ndarray buffer or rebinds a candle tensor
+//! (a candle `Var` is set); [`with_inplace_mode`] makes rebinding an error where a true
+//! in-place write is required.
+//!
+//! ## Containers
+//! [`Container`] is Ivy's nested map of arrays (sorted keys by default, key chains `a/b`),
+//! built with [`container!`]. Nestable ops map over it — function (`ivy::nested::add`),
+//! method (`c.add(&d)`), with mapping options ([`ContainerArrays::with_options`]) and a
+//! Container `out` (`ivy::nested::add_out`) — and [`ContainerArrays`] saves and loads it as
+//! safetensors.
+//!
+//! ## Where things are
+//! - The ops, by category: [`functional`] (each re-exported at the root: `ivy::tan`), their
+//!   Container forms in [`nested`], their methods in [`prelude`].
+//! - [`registry`]: every op's metadata and support, and calls by name.
+//! - [`indexing`]: `x.at(..)`, slices, `NEWAXIS`, `ELLIPSIS`, integer and boolean indices.
+//! - [`custom`]: your own array types through `__ivy_array_function__`.
+//! - [`family`](mod@family) and [`kernels`](mod@kernels): the op families and their kernel rows (contributors).
+//! - The `ivy` command (`cargo install --path ivy-cli`): the tour, the catalog, support, calls
+//!   by name. The repository's `CONTRIBUTING.md` explains how to add ops and backends.
 
 #![warn(missing_docs)]
 
@@ -57,6 +114,11 @@ mod value;
 mod versions {
     include!(concat!(env!("OUT_DIR"), "/versions.rs"));
 }
+
+/// The support matrix: every op × backend × dtype and device, with how each backend runs
+/// it (the repository's `docs/SUPPORT.md`, generated by `ivy support --matrix --markdown`).
+#[doc = include_str!("../../docs/SUPPORT.md")]
+pub mod support_matrix {}
 
 /// The README's Rust examples run as doctests.
 #[cfg(doctest)]
@@ -127,7 +189,8 @@ pub use ivy_core::{
 pub use ivy_macros::{backend_impl, category};
 #[doc(hidden)]
 pub use ivy_macros::{
-    check, compositional, container_dependent, family, host_dtypes, infer_device, infer_dtype,
+    check, compositional, container_dependent, family, global_state, host_dtypes, infer_device,
+    infer_dtype,
     mixed, nestable, primary, standalone, support_native_out, supported_dtypes, unsupported_dtypes,
     with_supported_devices, with_supported_dtypes, with_unsupported_device_and_dtypes,
     with_unsupported_devices, with_unsupported_dtypes,

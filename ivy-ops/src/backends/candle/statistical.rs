@@ -10,7 +10,7 @@ use crate::functional::statistical::{arg_shape, scan_plan, StatisticalBackend};
 use crate::{Array, Dtype};
 use candle_core::{Result, Tensor};
 
-/// `cumulative_sum`, `argmax` and `argmin` run the shared host loops of [`crate::reduce`]
+/// `cumulative_sum`, `argmax` and `argmin` run the shared host loops of `reduce.rs`
 /// (CPU only): candle's `cumsum` is a product with a triangular matrix (quadratic memory,
 /// and `inf * 0` makes NaN), and its `argmax`/`argmin` skip NaN.
 #[ivy_macros::backend_impl]

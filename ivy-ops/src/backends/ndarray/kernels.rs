@@ -283,7 +283,7 @@ pub(crate) fn typed<'a, T: NdElem>(op: &'static str, x: &'a Array) -> Result<In<
 
 /// How ndarray runs each family: the row's slice kernel for the operands' element type,
 /// through the one strided loop (`strided::run`). The dtype `match` is the family's only
-/// per-op code. Inputs are read through typed views ([`typed`]), so an ndarray buffer lent
+/// per-op code. Inputs are read through typed views (`typed`), so an ndarray buffer lent
 /// to the op is read in place.
 impl crate::family::Kernels for super::NdarrayBackend {
     const NATIVE_OUT: bool = true;

@@ -27,7 +27,7 @@ impl StatisticalBackend for NdarrayBackend {
         })
     }
 
-    /// float32 and float64: the fused two-pass kernel ([`crate::reduce::variance`]) over the
+    /// float32 and float64: the fused two-pass kernel (`reduce::variance`) over the
     /// reduced axes (moved last: a copy only when that is not the array's own layout); other
     /// dtypes run the compositional body (which rejects bool: no deviations).
     #[with_unsupported_dtypes({"0.17.2 and below": ("bool",)})]
