@@ -243,6 +243,21 @@ fn run(cli: Cli) -> CliResult {
         Command::Ops { json, .. } => catalog::ops(json),
         Command::Coverage { json, missing } => coverage::coverage(json, missing),
         Command::Support {
+            matrix: false,
+            markdown,
+            fragments,
+            ..
+        } if markdown || fragments.is_some() => Err(CliError::Usage(
+            "`--markdown` and `--fragments` go with `--matrix`".into(),
+        )),
+        Command::Support {
+            matrix: true,
+            op: Some(op),
+            ..
+        } => Err(CliError::Usage(format!(
+            "`--matrix` covers every op: give `{op}` without it, or `--matrix` alone"
+        ))),
+        Command::Support {
             matrix: true,
             fragments: Some(dir),
             ..

@@ -1,5 +1,53 @@
 //! `ivy tour`: the seed examples, run and printed.
 
+/// The tour's `outln!`: lines wider than 80 columns are wrapped at spaces, the rest of a
+/// line indented four columns past its own indent.
+macro_rules! outln {
+    () => {
+        crate::tour::print_wrapped("")
+    };
+    ($($arg:tt)*) => {
+        crate::tour::print_wrapped(&format!($($arg)*))
+    };
+}
+
+/// Prints `text` wrapped at 80 columns (see the tour's `outln!`).
+pub(crate) fn print_wrapped(text: &str) {
+    use std::io::Write as _;
+    const WIDTH: usize = 80;
+    let mut out = String::new();
+    for line in text.split('\n') {
+        if line.chars().count() <= WIDTH {
+            out.push_str(line);
+            out.push('\n');
+            continue;
+        }
+        let indent = line.len() - line.trim_start().len();
+        let hang = " ".repeat(indent + 4);
+        let mut cur = line[..indent].to_string();
+        let mut fresh = true;
+        for word in line.trim_start().split(' ') {
+            let len = cur.chars().count();
+            if !fresh && len + 1 + word.chars().count() > WIDTH {
+                out.push_str(cur.trim_end());
+                out.push('\n');
+                cur = format!("{hang}{word}");
+            } else {
+                if !fresh {
+                    cur.push(' ');
+                }
+                cur.push_str(word);
+            }
+            fresh = false;
+        }
+        out.push_str(&cur);
+        out.push('\n');
+    }
+    if std::io::stdout().lock().write_all(out.as_bytes()).is_err() {
+        std::process::exit(0);
+    }
+}
+
 use crate::{CliError, CliResult};
 use ivy::backends::{CandleArray, NdArray};
 use ivy::custom::{ArrayFunctionCall, HandledFunctions, IvyArrayFunction};
