@@ -190,10 +190,9 @@ pub use ivy_macros::{backend_impl, category};
 #[doc(hidden)]
 pub use ivy_macros::{
     check, compositional, container_dependent, family, global_state, host_dtypes, infer_device,
-    infer_dtype,
-    mixed, nestable, primary, standalone, support_native_out, supported_dtypes, unsupported_dtypes,
-    with_supported_devices, with_supported_dtypes, with_unsupported_device_and_dtypes,
-    with_unsupported_devices, with_unsupported_dtypes,
+    infer_dtype, mixed, nestable, primary, standalone, support_native_out, supported_dtypes,
+    unsupported_dtypes, with_supported_devices, with_supported_dtypes,
+    with_unsupported_device_and_dtypes, with_unsupported_devices, with_unsupported_dtypes,
 };
 pub use ops::ContainerCompare;
 
