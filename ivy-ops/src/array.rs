@@ -246,7 +246,7 @@ impl Array {
     /// ```
     #[cfg(feature = "candle")]
     pub fn to_tensor(&self) -> Result<candle_core::Tensor> {
-        candle_core::Tensor::try_from(self.to_backend(Backend::Candle)?)
+        candle_core::Tensor::try_from(self.clone())
     }
 
     /// Whether `self` and `other` may share memory (numpy's `may_share_memory`): true when

@@ -12,7 +12,7 @@
 //! dtype (an error says to split it with `real`/`imag`); a file's FP8/FP4/FP6 tensors have
 //! no ivy dtype (an error names the tensor).
 
-use crate::{Array, Container, Dtype, Error, MapOptions, NestArg, Result};
+use crate::{Array, Backend, Container, Dtype, Error, MapOptions, NestArg, Result};
 use half::{bf16, f16};
 use num_complex::Complex;
 use safetensors::Dtype as St;
@@ -37,6 +37,20 @@ pub trait ContainerArrays {
     fn shapes(&self) -> Container<Vec<usize>>;
     /// Every leaf's dtype.
     fn dtypes(&self) -> Container<Dtype>;
+    /// Every leaf on backend `b` (Ivy's `to_native` across frameworks): a leaf already
+    /// there is shared, another is copied ([`Array::to_backend`]).
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// let c: Container = ivy::with_backend(Backend::Candle, || -> ivy::Result<_> {
+    ///     Ok(ivy::container! { w: ivy::ones([2])? })
+    /// })?;
+    /// let n = c.to_backend(Backend::Ndarray)?;
+    /// assert_eq!(n.at("w")?.backend(), Backend::Ndarray);
+    /// assert_eq!(n.at("w")?.to_vec::<f32>()?, [1.0, 1.0]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    fn to_backend(&self, b: Backend) -> Result<Container>;
     /// The leaves as one safetensors buffer, each named by its key chain (row-major,
     /// little-endian; arrays on any backend).
     fn to_safetensors(&self) -> Result<Vec<u8>>;
@@ -94,6 +108,10 @@ impl ContainerArrays for Container {
 
     fn dtypes(&self) -> Container<Dtype> {
         self.clone().into_map(|a| a.dtype())
+    }
+
+    fn to_backend(&self, b: Backend) -> Result<Container> {
+        self.map(|_, a| a.to_backend(b))
     }
 
     fn to_safetensors(&self) -> Result<Vec<u8>> {

@@ -22,6 +22,13 @@ test_backends! {
         let f = ivy::full_with([2], 7, FullKw { dtype: Some(Dtype::Float64), device: None })?;
         assert_eq!(f.dtype(), Dtype::Float64);
         assert_eq!(f.to_f64_vec()?, vec![7.0, 7.0]);
+        // an int fill out of the dtype's range is refused, not wrapped (numpy 2 raises)
+        let u8_kw = || FullKw { dtype: Some(Dtype::Uint8), device: None };
+        assert!(matches!(ivy::full_with([2], 300, u8_kw()), Err(Error::InvalidArgument { op: "full", .. })));
+        assert!(matches!(ivy::full_with([2], -1, u8_kw()), Err(Error::InvalidArgument { op: "full", .. })));
+        assert_eq!(ivy::full_with([2], 255, u8_kw())?.to_f64_vec()?, vec![255.0, 255.0]);
+        let x = ivy::full_with([2], 1, u8_kw())?;
+        assert!(matches!(ivy::full_like(&x, 300), Err(Error::InvalidArgument { op: "full_like", .. })));
     }
 
     fn arange_values(b) {

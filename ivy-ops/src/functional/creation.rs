@@ -9,6 +9,19 @@ pub mod creation {
     /// An array of zeros (default dtype: the default float dtype). Compositional: `full`
     /// with 0 in the inferred dtype, so a backend implements the fill once (in `full`);
     /// errors name `zeros`.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let z = ivy::zeros([2, 3])?;
+    /// assert_eq!((z.shape(), z.dtype()), (&[2usize, 3][..], Dtype::Float32)); // the default float dtype
+    /// assert_eq!(z.to_vec::<f32>()?, [0.0; 6]);
+    /// let kw = ZerosKw { dtype: Some(Dtype::Int64), device: Some(Device::Cpu) };
+    /// assert_eq!(ivy::zeros_with([2], kw)?.to_vec::<i64>()?, [0, 0]);
+    /// let e = ivy::zeros([usize::MAX, 4]).unwrap_err(); // too large: an error naming `zeros`
+    /// assert!(matches!(e, ivy::Error::InvalidArgument { op: "zeros", .. }));
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
     #[compositional]
     #[infer_dtype]
     #[infer_device]
@@ -22,6 +35,19 @@ pub mod creation {
     }
 
     /// An array of ones (default dtype: the default float dtype). Compositional, as `zeros`.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let o = ivy::ones((2, 2))?;
+    /// assert_eq!((o.dtype(), o.to_vec::<f32>()?), (Dtype::Float32, vec![1.0; 4])); // the default float dtype
+    /// let b = ivy::ones_with([3], OnesKw { dtype: Some(Dtype::Bool), ..Default::default() })?;
+    /// assert_eq!(b.to_vec::<bool>()?, [true; 3]);
+    /// let kw = OnesKw { dtype: Some(Dtype::Int32), device: Some(Device::Cpu) };
+    /// let c = ivy::with_backend(Backend::Candle, || ivy::ones_with([2], kw))?;
+    /// assert_eq!((c.backend(), c.to_vec::<i32>()?), (Backend::Candle, vec![1, 1]));
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
     #[compositional]
     #[infer_dtype]
     #[infer_device]
@@ -36,6 +62,19 @@ pub mod creation {
 
     /// An array filled with `fill_value`; its dtype follows the value (int → default int,
     /// float → default float, bool → bool) unless given.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let i = ivy::full([2], 7)?; // an int fill: the default int dtype
+    /// assert_eq!((i.dtype(), i.to_vec::<i32>()?), (Dtype::Int32, vec![7, 7]));
+    /// assert_eq!(ivy::full([2], 0.5)?.to_vec::<f32>()?, [0.5, 0.5]); // a float fill: float32
+    /// assert_eq!(ivy::full((), true)?.to_vec::<bool>()?, [true]); // a bool fill: bool (0-d)
+    /// assert_eq!(ivy::full([1], 1i64 << 40)?.dtype(), Dtype::Int64); // beyond int32
+    /// let kw = FullKw { dtype: Some(Dtype::Int64), ..Default::default() };
+    /// assert_eq!(ivy::full_with([2, 1], 3, kw)?.to_vec::<i64>()?, [3, 3]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
     #[primary]
     #[infer_dtype]
     #[infer_device]
@@ -250,6 +289,19 @@ pub mod creation {
 
     /// Zeros shaped like `x`, of `x`'s dtype and device unless given (the second step of
     /// dtype inference: the first array argument). Mixed: written once over `zeros`.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::asarray([1, 2, 3])?; // int32
+    /// let z = ivy::zeros_like(&x)?;
+    /// assert_eq!((z.dtype(), z.to_vec::<i32>()?), (Dtype::Int32, vec![0, 0, 0])); // x's dtype
+    /// let kw = ZerosLikeKw { dtype: Some(Dtype::Float32), ..Default::default() };
+    /// assert_eq!(ivy::zeros_like_with(&x, kw)?.to_vec::<f32>()?, [0.0; 3]);
+    /// let t = ivy::with_backend(Backend::Candle, || ivy::asarray([1.5f32]))?;
+    /// assert_eq!(ivy::zeros_like(&t)?.backend(), Backend::Candle); // x's backend, not the current one
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
     #[mixed]
     #[nestable]
     #[infer_dtype]
@@ -263,6 +315,20 @@ pub mod creation {
     }
 
     /// Ones shaped like `x`.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::asarray([1, 2])?.astype(Dtype::Uint8)?;
+    /// let o = ivy::ones_like(&x)?;
+    /// assert_eq!((o.dtype(), o.to_vec::<u8>()?), (Dtype::Uint8, vec![1, 1])); // x's dtype
+    /// let kw = OnesLikeKw { dtype: Some(Dtype::Bool), ..Default::default() };
+    /// assert_eq!(ivy::ones_like_with(&x, kw)?.to_vec::<bool>()?, [true, true]);
+    /// let c: Container = ivy::container! { a: x.clone(), b: { c: ivy::zeros([3])? } };
+    /// let oc = c.ones_like()?; // nestable: each leaf keeps its dtype
+    /// assert_eq!((oc.at("a")?.dtype(), oc.at("b/c")?.to_vec::<f32>()?), (Dtype::Uint8, vec![1.0; 3]));
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
     #[mixed]
     #[nestable]
     #[infer_dtype]
@@ -277,6 +343,18 @@ pub mod creation {
 
     /// `fill_value` shaped like `x`, of `x`'s dtype unless given (the array decides before the
     /// scalar).
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::asarray([[1, 2], [3, 4]])?.astype(Dtype::Int16)?;
+    /// let f = ivy::full_like(&x, 9)?;
+    /// assert_eq!((f.shape(), f.dtype(), f.to_vec::<i16>()?), (&[2usize, 2][..], Dtype::Int16, vec![9; 4]));
+    /// assert_eq!(ivy::full_like(&x, 2.5)?.dtype(), Dtype::Int16); // the array decides, not the float
+    /// let kw = FullLikeKw { dtype: Some(Dtype::Float64), ..Default::default() };
+    /// assert_eq!(ivy::full_like_with(&x, 2.5, kw)?.to_vec::<f64>()?, [2.5; 4]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
     #[mixed]
     #[nestable]
     #[infer_dtype]
@@ -292,6 +370,7 @@ pub mod creation {
             device: Some(device.unwrap_or(x.device())),
         };
         crate::with_backend(x.backend(), || full_with(x.shape(), fill_value, kw))
+            .map_err(|e| e.with_op("full_like"))
     }
 
     /// An array from `obj` (the Array API's `asarray`): values — `Vec`s, arrays and slices
@@ -530,11 +609,39 @@ pub(crate) fn asarray_values_copy(
 pub(crate) fn full_shape(
     op: &'static str,
     shape: &&[usize],
-    _fill: &crate::Scalar,
+    fill: &crate::Scalar,
     dtype: &crate::Dtype,
     _device: &crate::Device,
 ) -> crate::Result<()> {
+    fill_fits(op, *fill, *dtype)?;
     crate::alloc::shape_size_of(op, shape, *dtype).map(drop)
+}
+
+/// An int fill of an integer dtype must be a value of it: numpy 2 raises for
+/// `full(2, 300, dtype=uint8)` rather than wrap 300 to 44 (floats convert by the casting
+/// rules, as `astype` does).
+pub(crate) fn fill_fits(
+    op: &'static str,
+    fill: crate::Scalar,
+    dtype: crate::Dtype,
+) -> crate::Result<()> {
+    let crate::Scalar::Int(v) = fill else {
+        return Ok(());
+    };
+    if !dtype.is_int() {
+        return Ok(());
+    }
+    let info = crate::iinfo(dtype)?;
+    if (info.min..=info.max).contains(&i128::from(v)) {
+        return Ok(());
+    }
+    Err(crate::Error::InvalidArgument {
+        op,
+        message: format!(
+            "the fill value {v} is out of range for {dtype} ({} to {}); choose a wider dtype",
+            info.min, info.max
+        ),
+    })
 }
 
 /// `eye`'s shared check: a 2-D shape that can exist for the dtype.

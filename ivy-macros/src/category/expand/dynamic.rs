@@ -250,10 +250,22 @@ fn read_of(prm: &Param, generics: &[String], p: &TokenStream) -> Read {
         Type::ImplTrait(it) => match impl_target(it) {
             Some(ImplTarget::Into(x)) => Read::Direct(x.clone()),
             Some(ImplTarget::Items(x)) => Read::Direct(syn::parse_quote!(::std::vec::Vec<#x>)),
-            None => Read::Not(format!(
-                "its argument `{}` is a Rust closure or trait object",
-                prm.ident
-            )),
+            None => {
+                let bound = it.bounds.iter().find_map(|b| match b {
+                    TypeParamBound::Trait(t) => t.path.segments.last().map(|s| s.ident.to_string()),
+                    _ => None,
+                });
+                Read::Not(match bound {
+                    Some(t) if !t.starts_with("Fn") => format!(
+                        "its argument `{}` is an `impl {t}` (a generic type)",
+                        prm.ident
+                    ),
+                    _ => format!(
+                        "its argument `{}` is a Rust closure or trait object",
+                        prm.ident
+                    ),
+                })
+            }
         },
         _ => Read::Direct(ty),
     }

@@ -485,9 +485,13 @@ impl crate::IntoArrayMut for &mut Tensor {
 
 impl TryFrom<Array> for Tensor {
     type Error = Error;
-    /// The tensor of a candle Array (a variable's current value).
+    /// The tensor of an Array: a candle Array's own (a variable's current value), or a
+    /// copy of another backend's on candle's CPU (as `TryFrom<Array> for ArrayD` converts).
     fn try_from(a: Array) -> Result<Tensor> {
-        tensor("into_tensor", &a).cloned()
+        let a = a
+            .to_backend(ivy_core::Backend::Candle)
+            .map_err(|e| e.with_op("to_tensor"))?;
+        tensor("to_tensor", &a).cloned()
     }
 }
 
