@@ -9,6 +9,20 @@ pub mod data_type {
     /// default) and the same dtype the result shares `x`'s buffer (ndarray's copy-on-write
     /// storage, the same candle storage — a candle `Var`'s too); `copy = true` is always a
     /// new buffer; with `out`, `out` wins.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::asarray([1.7f32, -2.5])?;
+    /// assert_eq!(ivy::astype(&x, Dtype::Int32)?.to_vec::<i32>()?, [1, -2]); // truncated, as numpy
+    /// assert!(ivy::astype(&x, Dtype::Float32)?.may_share_memory(&x)); // same dtype, copy = false: shared
+    /// assert!(!ivy::astype_with(&x, Dtype::Float32, AstypeKw { copy: true })?.may_share_memory(&x));
+    /// assert!(!ivy::astype(&x, Dtype::Float64)?.may_share_memory(&x)); // a cast: a new buffer
+    /// let mut out = ivy::zeros_with([2], ZerosKw { dtype: Some(Dtype::Float64), device: None })?;
+    /// ivy::astype_out(&x, Dtype::Int32, &mut out)?; // out wins, and keeps its dtype
+    /// assert_eq!((out.dtype(), out.to_vec::<f64>()?), (Dtype::Float64, vec![1.0, -2.0]));
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
     #[primary]
     #[nestable]
     pub fn astype(
@@ -19,6 +33,20 @@ pub mod data_type {
     ) -> Result<Array>;
 
     /// `x` broadcast to `shape` (numpy rules), materialised.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::asarray([1.0f32, 2.0])?;
+    /// let y = ivy::broadcast_to(&x, [3, 2])?; // a new leading axis, the trailing ones match
+    /// assert_eq!((y.shape(), y.to_vec::<f32>()?), (&[3usize, 2][..], vec![1.0, 2.0, 1.0, 2.0, 1.0, 2.0]));
+    /// let col = ivy::reshape(&x, &[2, 1])?; // a length-1 axis stretches
+    /// assert_eq!(ivy::broadcast_to(&col, (2, 3))?.to_vec::<f32>()?, [1.0, 1.0, 1.0, 2.0, 2.0, 2.0]);
+    /// let e = ivy::broadcast_to(&x, [3]).unwrap_err(); // 2 against 3: numpy's error
+    /// assert!(matches!(e, ivy::Error::Shape { op: "broadcast_to", .. }));
+    /// assert!(ivy::broadcast_to(&y, [2]).is_err()); // an axis is never dropped
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
     #[primary]
     #[nestable]
     #[check(super::broadcast_target)]
@@ -164,6 +192,18 @@ pub mod data_type {
     }
 
     /// The ivy dtype of a backend-native dtype.
+    ///
+    /// ```
+    /// use ivy::{Backend, Dtype, NativeDtype};
+    /// assert_eq!(ivy::from_native_dtype(NativeDtype::Ndarray("half::bf16"))?, Dtype::Bfloat16);
+    /// assert_eq!(ivy::from_native_dtype(NativeDtype::Candle(candle_core::DType::U32))?, Dtype::Uint32);
+    /// assert_eq!(ivy::from_native_dtype(NativeDtype::CandleBool)?, Dtype::Bool); // candle's tagged u8
+    /// assert!(ivy::from_native_dtype(NativeDtype::Ndarray("usize")).is_err());
+    /// assert!(ivy::from_native_dtype(NativeDtype::Candle(candle_core::DType::F8E4M3)).is_err());
+    /// let n = ivy::with_backend(Backend::Ndarray, || ivy::as_native_dtype(Dtype::Complex64))?;
+    /// assert_eq!((n, ivy::from_native_dtype(n)?), (NativeDtype::Ndarray("Complex<f32>"), Dtype::Complex64));
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
     #[standalone]
     pub fn from_native_dtype(n: crate::NativeDtype) -> Result<Dtype> {
         crate::backends::from_native_dtype(n)
@@ -318,6 +358,18 @@ pub mod data_type {
     }
 
     /// Both arrays cast to their promoted dtype (Ivy's `type_promote_arrays`).
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let (i, f) = (ivy::asarray([1, 2])?, ivy::asarray([0.5f32, 1.5])?); // int32, float32
+    /// let (a, b) = ivy::type_promote_arrays(&i, &f)?;
+    /// assert_eq!((a.dtype(), b.dtype()), (Dtype::Float64, Dtype::Float64)); // Ivy's precise table
+    /// assert_eq!((a.to_vec::<f64>()?, b.to_vec::<f64>()?), (vec![1.0, 2.0], vec![0.5, 1.5]));
+    /// let (u, s) = (i.astype(Dtype::Uint8)?, i.astype(Dtype::Int8)?);
+    /// assert_eq!(ivy::type_promote_arrays(&u, &s)?.0.dtype(), Dtype::Int16);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
     #[standalone]
     pub fn type_promote_arrays(x1: &Array, x2: &Array) -> Result<(Array, Array)> {
         let d = ivy_core::promote_types(x1.dtype(), x2.dtype())?;
@@ -356,18 +408,48 @@ pub mod data_type {
     }
 
     /// The dtypes the current backend can hold (every dtype with no backend set).
+    ///
+    /// ```
+    /// use ivy::{Backend, Dtype, DtypeSet};
+    /// assert_eq!(ivy::valid_dtypes(), DtypeSet::VALID); // no backend set: every dtype
+    /// ivy::set_backend(Backend::Ndarray);
+    /// assert_eq!(ivy::valid_dtypes().iter().count(), 15); // ndarray holds all 15
+    /// let c = ivy::with_backend(Backend::Candle, ivy::valid_dtypes);
+    /// assert_eq!(c.iter().count(), 10);
+    /// assert!(c.contains(Dtype::Bfloat16) && c.contains(Dtype::Bool) && !c.contains(Dtype::Int8));
+    /// ```
     #[standalone]
     pub fn valid_dtypes() -> DtypeSet {
         backend_valid_dtypes(ivy_core::current_backend())
     }
 
     /// The dtypes the current backend cannot hold (none with no backend set).
+    ///
+    /// ```
+    /// use ivy::{Backend, DtypeSet};
+    /// assert!(ivy::invalid_dtypes().is_empty()); // no backend set: none
+    /// ivy::set_backend(Backend::Ndarray);
+    /// assert!(ivy::invalid_dtypes().is_empty()); // ndarray holds all 15
+    /// let c = ivy::with_backend(Backend::Candle, ivy::invalid_dtypes);
+    /// assert_eq!(c.names(), ["int8", "uint16", "uint64", "complex64", "complex128"]);
+    /// assert_eq!(c.union(ivy::with_backend(Backend::Candle, ivy::valid_dtypes)), DtypeSet::VALID);
+    /// ```
     #[standalone]
     pub fn invalid_dtypes() -> DtypeSet {
         DtypeSet::VALID.difference(valid_dtypes())
     }
 
     /// The dtypes backend `b` can hold (`None`: every dtype).
+    ///
+    /// ```
+    /// use ivy::{Backend, Dtype, DtypeSet};
+    /// assert_eq!(ivy::backend_valid_dtypes(Some(Backend::Ndarray)), DtypeSet::VALID);
+    /// assert_eq!(ivy::backend_valid_dtypes(None), DtypeSet::VALID); // no backend: every dtype
+    /// let c = ivy::backend_valid_dtypes(Some(Backend::Candle));
+    /// assert!(c.contains(Dtype::Uint32) && !c.contains(Dtype::Uint16) && !c.contains(Dtype::Complex64));
+    /// ivy::set_backend(Backend::Ndarray); // the answer is for `b`, whatever the current backend
+    /// assert_eq!(ivy::backend_valid_dtypes(Some(Backend::Candle)), c);
+    /// ```
     #[standalone]
     pub fn backend_valid_dtypes(b: Option<Backend>) -> DtypeSet {
         b.map_or(DtypeSet::VALID, crate::backends::valid_dtypes)

@@ -77,6 +77,28 @@ pub mod general {
     /// as in Ivy), which casts `val` into `x`'s buffer. Candle tensors are
     /// immutable: the Array is rebound to new data, and with `ensure_in_backend` that is an
     /// error; a candle `Var` is updated natively.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let mut a = ndarray::ArrayD::<f32>::zeros(ndarray::IxDyn(&[2, 2]));
+    /// let p = a.as_ptr();
+    /// ivy::inplace_update(&mut a, &ivy::asarray([1.0f32, 2.0])?)?; // broadcast to x's shape
+    /// assert_eq!((a.as_slice().unwrap(), a.as_ptr()), (&[1.0f32, 2.0, 1.0, 2.0][..], p)); // the same buffer
+    /// let (mut x, v) = (ivy::zeros([2])?, ivy::asarray([5, 6])?); // float32, int32
+    /// let keep = InplaceUpdateKw { keep_input_dtype: true, ..Default::default() };
+    /// ivy::inplace_update_with(&mut x, &v, keep)?; // v cast into x's buffer
+    /// assert_eq!((x.dtype(), x.to_vec::<f32>()?), (Dtype::Float32, vec![5.0, 6.0]));
+    /// ivy::inplace_update(&mut x, &v)?; // the default, as in Ivy: x takes v's dtype
+    /// assert_eq!((x.dtype(), x.to_vec::<i32>()?), (Dtype::Int32, vec![5, 6]));
+    /// ivy::set_backend(Backend::Candle); // candle tensors are immutable: x is rebound
+    /// let (mut t, w) = (ivy::zeros([2])?, ivy::ones([2])?);
+    /// let strict = InplaceUpdateKw { ensure_in_backend: true, ..Default::default() };
+    /// assert!(matches!(ivy::inplace_update_with(&mut t, &w, strict), Err(ivy::Error::InplaceNotInBackend { .. })));
+    /// ivy::inplace_update(&mut t, &w)?;
+    /// assert_eq!(t.to_vec::<f32>()?, [1.0, 1.0]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
     #[primary]
     pub fn inplace_update(
         x: &mut Array,
