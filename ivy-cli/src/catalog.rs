@@ -312,7 +312,7 @@ fn not_held(b: Backend) -> DtypeSet {
 
 /// Whether an op supports a dtype on one backend, and if not, why.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Verdict {
+pub(crate) enum Verdict {
     /// Supported.
     Supported,
     /// The backend is not compiled into this build.
@@ -324,7 +324,7 @@ enum Verdict {
 }
 
 impl Verdict {
-    fn of(s: &BackendSupport, d: Dtype) -> Verdict {
+    pub(crate) fn of(s: &BackendSupport, d: Dtype) -> Verdict {
         if !s.compiled {
             Verdict::BackendUnavailable
         } else if s.supported.contains(d) {
@@ -337,7 +337,7 @@ impl Verdict {
     }
 
     /// The `reason` of `ivy support --json`.
-    fn code(self) -> &'static str {
+    pub(crate) fn code(self) -> &'static str {
         match self {
             Verdict::Supported => "supported",
             Verdict::BackendUnavailable => "backend_unavailable",

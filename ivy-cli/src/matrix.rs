@@ -3,7 +3,7 @@
 //! metadata, so `docs/SUPPORT.md` and the list in `CONTRIBUTING.md` cannot go stale (a test
 //! regenerates each and compares).
 
-use crate::catalog::{print_json, print_table};
+use crate::catalog::{print_json, print_table, Verdict};
 use crate::{CliError, CliResult};
 use ivy::registry;
 use ivy::{Backend, Dtype, DtypeSet, OpKind};
@@ -23,38 +23,39 @@ pub enum Format {
     Markdown,
 }
 
-/// One dtype cell: what the op does with the dtype on the backend.
+/// One dtype cell: what the op does with the dtype on the backend ([`Verdict`], with the
+/// supported dtypes split by where they are computed).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Cell {
     /// Supported, computed by the backend.
     Native,
     /// Supported, computed on the host (copied to host memory and back).
     Host,
-    /// The backend holds the dtype, the op does not support it there.
-    Unsupported,
+    /// Not supported: the backend holds the dtype and the op does not support it there (or
+    /// the backend is not compiled into this build).
+    Unsupported(Verdict),
     /// The backend cannot hold the dtype at all.
     NotHeld,
 }
 
 impl Cell {
     fn of(s: &BackendSupport, d: Dtype) -> Cell {
-        if !ivy::backends::valid_dtypes(s.backend).contains(d) {
-            Cell::NotHeld
-        } else if !s.supported.contains(d) {
-            Cell::Unsupported
-        } else if s.host.contains(d) {
-            Cell::Host
-        } else {
-            Cell::Native
+        match Verdict::of(s, d) {
+            Verdict::Supported if s.host.contains(d) => Cell::Host,
+            Verdict::Supported => Cell::Native,
+            Verdict::NotInBackend => Cell::NotHeld,
+            v => Cell::Unsupported(v),
         }
     }
 
+    /// The JSON value: `ivy support --json`'s `reason`, `host` for a supported dtype
+    /// computed on the host.
     fn code(self) -> &'static str {
         match self {
-            Cell::Native => "supported",
+            Cell::Native => Verdict::Supported.code(),
             Cell::Host => "host",
-            Cell::Unsupported => "unsupported",
-            Cell::NotHeld => "not_in_backend",
+            Cell::Unsupported(v) => v.code(),
+            Cell::NotHeld => Verdict::NotInBackend.code(),
         }
     }
 
@@ -63,8 +64,8 @@ impl Cell {
             (Cell::Native, Format::Markdown) => "✓",
             (Cell::Native, _) => "y",
             (Cell::Host, _) => "h",
-            (Cell::Unsupported, Format::Markdown) => "✗",
-            (Cell::Unsupported, _) => "n",
+            (Cell::Unsupported(_), Format::Markdown) => "✗",
+            (Cell::Unsupported(_), _) => "n",
             (Cell::NotHeld, Format::Markdown) => "·",
             (Cell::NotHeld, _) => ".",
         }
@@ -84,19 +85,22 @@ fn short(d: Dtype) -> String {
     }
 }
 
+/// The device kinds an op runs on there: this build's, plus the backend's kinds this build
+/// lacks (`cuda` without the feature), so the page is the same with or without it.
+fn device_kinds(s: &BackendSupport) -> ivy_core::DeviceSet {
+    if !ivy::backends::is_compiled(s.backend) {
+        return s.devices;
+    }
+    let lacking = s
+        .backend
+        .all_devices()
+        .difference(ivy::backends::devices(s.backend));
+    s.devices.union(lacking)
+}
+
 /// The devices an op runs on there, with the dtypes it does not support on each.
-/// The device kinds this build lacks are listed as the backend's (with their dtype gaps), so
-/// the page is the same with or without the `cuda` feature.
 fn devices(s: &BackendSupport) -> String {
-    let lacking = if ivy::backends::is_compiled(s.backend) {
-        s.backend
-            .all_devices()
-            .difference(ivy::backends::devices(s.backend))
-    } else {
-        ivy_core::DeviceSet::EMPTY
-    };
-    let kinds = s.devices.union(lacking).names().join(", ");
-    let mut parts: Vec<String> = vec![kinds];
+    let mut parts: Vec<String> = vec![device_kinds(s).names().join(", ")];
     for (i, dev) in ["cpu", "cuda"].iter().enumerate() {
         let off = s.device_dtypes[i];
         if !off.is_empty() {
@@ -287,7 +291,7 @@ fn op_json(e: &OpEntry) -> Value {
                     "implementation": s.implementation(),
                     "native_out": s.native_out,
                     "dtypes": cells,
-                    "devices": s.devices.names(),
+                    "devices": device_kinds(&s).names(),
                     "unsupported_on_device": {
                         "cpu": s.device_dtypes[0].names(),
                         "cuda": s.device_dtypes[1].names(),
