@@ -80,8 +80,11 @@ fn expect_err<T>(what: &str, r: ivy::Result<T>) -> CliResult {
     }
 }
 
-/// The tour's sections, in order: name (for `ivy tour NAME`), what it shows, and the code.
-const SECTIONS: &[(&str, &str, fn() -> CliResult)] = &[
+/// A tour section: its name (for `ivy tour NAME`), what it shows, and the code.
+type Section = (&'static str, &'static str, fn() -> CliResult);
+
+/// The tour's sections, in order.
+const SECTIONS: &[Section] = &[
     ("backends", "tan on both backends", tan_on_both_backends),
     ("out", "the out= forms", out_form),
     (
