@@ -6,90 +6,253 @@ pub mod elementwise {
     use crate::{Array, Operand, Result};
 
     /// Tangent, element-wise.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::asarray([0.0f32, std::f32::consts::FRAC_PI_4])?;
+    /// let y = x.tan()?; // the method form of `ivy::tan(&x)`
+    /// let v = y.to_vec::<f32>()?;
+    /// assert_eq!(v[0], 0.0);
+    /// assert!((v[1] - 1.0).abs() < 1e-6);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
     #[primary]
     #[nestable]
     #[family(unary)]
     pub fn tan(x: &Array, out: Option<&mut Array>) -> Result<Array>;
 
     /// Sine, element-wise.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::asarray([0.0f32, std::f32::consts::FRAC_PI_2])?;
+    /// assert_eq!(ivy::sin(&x)?.to_vec::<f32>()?, [0.0, 1.0]);
+    /// // the `_out` form writes into `out`, which keeps its own dtype (float64 here)
+    /// let mut out = ivy::zeros_with([2], ZerosKw { dtype: Some(Dtype::Float64), device: None })?;
+    /// ivy::sin_out(&x, &mut out)?;
+    /// assert!(out.to_vec::<f64>()?.iter().zip([0.0, 1.0]).all(|(v, w)| (v - w).abs() < 1e-6));
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
     #[primary]
     #[nestable]
     #[family(unary)]
     pub fn sin(x: &Array, out: Option<&mut Array>) -> Result<Array>;
 
     /// Cosine, element-wise.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// let y = ivy::with_backend(Backend::Candle, || {
+    ///     ivy::cos(&ivy::asarray([0.0f32, std::f32::consts::PI])?)
+    /// })?;
+    /// assert_eq!(y.backend(), Backend::Candle);
+    /// let v = y.to_vec::<f32>()?;
+    /// assert!((v[0] - 1.0).abs() < 1e-6 && (v[1] + 1.0).abs() < 1e-6);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
     #[primary]
     #[nestable]
     #[family(unary)]
     pub fn cos(x: &Array, out: Option<&mut Array>) -> Result<Array>;
 
     /// Hyperbolic sine, element-wise.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::asarray([0, 1])?; // int32: computed in the default float dtype
+    /// let y = ivy::sinh(&x)?;
+    /// assert_eq!(y.dtype(), Dtype::Float32);
+    /// let v = y.to_vec::<f32>()?;
+    /// assert!(v[0] == 0.0 && (v[1] - 1.1752012).abs() < 1e-6);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
     #[primary]
     #[nestable]
     #[family(unary)]
     pub fn sinh(x: &Array, out: Option<&mut Array>) -> Result<Array>;
 
     /// Hyperbolic cosine, element-wise.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::asarray([0.0, 1.0, -1.0])?.astype(Dtype::Float64)?;
+    /// let v = x.cosh()?.to_vec::<f64>()?;
+    /// assert_eq!(v[0], 1.0);
+    /// assert!((v[1] - 1.5430806348152437).abs() < 1e-12 && v[1] == v[2]); // an even function
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
     #[primary]
     #[nestable]
     #[family(unary)]
     pub fn cosh(x: &Array, out: Option<&mut Array>) -> Result<Array>;
 
     /// Hyperbolic tangent, element-wise.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Candle);
+    /// let x = ivy::asarray([0.0f32, 0.5, 100.0])?;
+    /// let v = ivy::tanh(&x)?.to_vec::<f32>()?;
+    /// assert_eq!((v[0], v[2]), (0.0, 1.0)); // saturates, never NaN
+    /// assert!((v[1] - 0.46211716).abs() < 1e-6);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
     #[primary]
     #[nestable]
     #[family(unary)]
     pub fn tanh(x: &Array, out: Option<&mut Array>) -> Result<Array>;
 
     /// Natural logarithm, element-wise.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::asarray([1.0f32, std::f32::consts::E, 0.0, -1.0])?;
+    /// let v = ivy::log(&x)?.to_vec::<f32>()?;
+    /// assert!(v[0] == 0.0 && (v[1] - 1.0).abs() < 1e-6);
+    /// assert_eq!(v[2], f32::NEG_INFINITY); // log(0) = -inf
+    /// assert!(v[3].is_nan()); // log of a negative real is NaN
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
     #[primary]
     #[nestable]
     #[family(unary)]
     pub fn log(x: &Array, out: Option<&mut Array>) -> Result<Array>;
 
     /// Exponential, element-wise.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::asarray([0.0f32, 1.0, f32::NEG_INFINITY])?;
+    /// let v = ivy::exp(&x)?.to_vec::<f32>()?;
+    /// assert_eq!((v[0], v[2]), (1.0, 0.0));
+    /// assert!((v[1] - std::f32::consts::E).abs() < 1e-6);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
     #[primary]
     #[nestable]
     #[family(unary)]
     pub fn exp(x: &Array, out: Option<&mut Array>) -> Result<Array>;
 
     /// Numerical negative, element-wise.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::asarray([1, -2, -128])?.astype(Dtype::Int8)?;
+    /// // integers wrap: -(-128) is -128 in int8
+    /// assert_eq!(ivy::negative(&x)?.to_vec::<i8>()?, [-1, 2, -128]);
+    /// assert_eq!((-&x)?, ivy::negative(&x)?); // the unary `-` operator
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
     #[primary]
     #[nestable]
     #[family(unary)]
     pub fn negative(x: &Array, out: Option<&mut Array>) -> Result<Array>;
 
     /// `x1 + x2` with broadcasting and Ivy's promotion; either side may be a scalar.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::asarray([1, 2])?; // int32, Ivy's default int
+    /// assert_eq!(ivy::add(&x, &x)?.to_vec::<i32>()?, [2, 4]);
+    /// // a float scalar promotes int32 Ivy's way: float64 in precise mode (the default)
+    /// let y = ivy::add(&x, 1.5)?;
+    /// assert_eq!((y.dtype(), y.to_vec::<f64>()?), (Dtype::Float64, vec![2.5, 3.5]));
+    /// assert_eq!((&x + 1.5)?, y); // the `+` operator is the same op
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
     #[primary]
     #[nestable]
     #[family(binary)]
     pub fn add(x1: Operand, x2: Operand, out: Option<&mut Array>) -> Result<Array>;
 
     /// `x1 - x2` with broadcasting and Ivy's promotion.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::asarray([[5.0f32, 6.0], [7.0, 8.0]])?;
+    /// let y = ivy::asarray([1.0f32, 2.0])?;
+    /// let d = ivy::subtract(&x, &y)?; // `y` broadcasts over the rows
+    /// assert_eq!((d.shape(), d.to_vec::<f32>()?), (&[2, 2][..], vec![4.0, 4.0, 6.0, 6.0]));
+    /// // an int scalar keeps float32 (the method form)
+    /// assert_eq!(x.subtract(1)?.to_vec::<f32>()?, [4.0, 5.0, 6.0, 7.0]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
     #[primary]
     #[nestable]
     #[family(binary)]
     pub fn subtract(x1: Operand, x2: Operand, out: Option<&mut Array>) -> Result<Array>;
 
     /// `x1 * x2` with broadcasting and Ivy's promotion.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let a = ivy::asarray([3, 100])?.astype(Dtype::Uint8)?;
+    /// let b = ivy::asarray([-2, 2])?.astype(Dtype::Int8)?;
+    /// let p = ivy::multiply(&a, &b)?; // uint8 with int8 promotes to int16
+    /// assert_eq!((p.dtype(), p.to_vec::<i16>()?), (Dtype::Int16, vec![-6, 200]));
+    /// assert_eq!(ivy::multiply(&a, &a)?.to_vec::<u8>()?, [9, 16]); // uint8 wraps: 10000 mod 256
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
     #[primary]
     #[nestable]
     #[family(binary)]
     pub fn multiply(x1: Operand, x2: Operand, out: Option<&mut Array>) -> Result<Array>;
 
     /// True division `x1 / x2`; integer inputs divide in the default float dtype.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::asarray([1, 2, -3])?; // int32
+    /// let q = ivy::divide(&x, 2)?;
+    /// assert_eq!((q.dtype(), q.to_vec::<f32>()?), (Dtype::Float32, vec![0.5, 1.0, -1.5]));
+    /// let z = ivy::divide(&x, 0)?.to_vec::<f32>()?;
+    /// assert_eq!((z[0], z[2]), (f32::INFINITY, f32::NEG_INFINITY));
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
     #[primary]
     #[nestable]
     #[family(binary)]
     pub fn divide(x1: Operand, x2: Operand, out: Option<&mut Array>) -> Result<Array>;
 
     /// The larger of `x1` and `x2`, element-wise, with broadcasting; NaN where either is NaN.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::asarray([1.0f32, -3.0, f32::NAN])?;
+    /// let m = ivy::maximum(&x, 0.5)?.to_vec::<f32>()?;
+    /// assert_eq!(&m[..2], [1.0, 0.5]);
+    /// assert!(m[2].is_nan()); // NaN propagates (not numpy's `fmax`)
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
     #[primary]
     #[nestable]
     #[family(binary)]
     pub fn maximum(x1: Operand, x2: Operand, out: Option<&mut Array>) -> Result<Array>;
 
     /// The smaller of `x1` and `x2`, element-wise, with broadcasting; NaN where either is NaN.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Candle);
+    /// let x = ivy::asarray([1, 5, -2])?;
+    /// let y = ivy::asarray([[3], [0]])?; // shape (2, 1): broadcasts to (2, 3)
+    /// let m = ivy::minimum(&x, &y)?;
+    /// assert_eq!(m.shape(), [2, 3]);
+    /// assert_eq!(m.to_vec::<i32>()?, [1, 3, -2, 0, 0, -2]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
     #[primary]
     #[nestable]
     #[family(binary)]
@@ -97,6 +260,17 @@ pub mod elementwise {
 
     /// Whether each element is NaN (complex: either component); false for integers and
     /// bools. A bool array of `x`'s shape.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::asarray([1.0f32, f32::NAN, f32::INFINITY])?;
+    /// let m = ivy::isnan(&x)?;
+    /// assert_eq!((m.dtype(), m.to_vec::<bool>()?), (Dtype::Bool, vec![false, true, false]));
+    /// // integers are never NaN
+    /// assert_eq!(ivy::isnan(&ivy::asarray([1, 2])?)?.to_vec::<bool>()?, [false, false]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
     #[primary]
     #[nestable]
     #[family(predicate)]
@@ -104,6 +278,17 @@ pub mod elementwise {
 
     /// Whether each element is ±infinity (complex: either component, even beside a NaN);
     /// false for integers and bools.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// use num_complex::Complex;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::asarray([f32::INFINITY, f32::NEG_INFINITY, f32::NAN, 1.0])?;
+    /// assert_eq!(x.isinf()?.to_vec::<bool>()?, [true, true, false, false]);
+    /// let z = ivy::asarray([Complex::new(f32::NAN, f32::INFINITY), Complex::new(1.0, 0.0)])?;
+    /// assert_eq!(ivy::isinf(&z)?.to_vec::<bool>()?, [true, false]); // an infinite component
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
     #[primary]
     #[nestable]
     #[family(predicate)]
@@ -111,6 +296,16 @@ pub mod elementwise {
 
     /// Whether each element is finite (complex: both components); true for integers and
     /// bools.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::asarray([1.0f32, f32::INFINITY, f32::NAN, -0.0])?;
+    /// assert_eq!(ivy::isfinite(&x)?.to_vec::<bool>()?, [true, false, false, true]);
+    /// let i = ivy::asarray([i32::MAX, 0])?; // integers are always finite
+    /// assert_eq!(ivy::isfinite(&i)?.to_vec::<bool>()?, [true, true]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
     #[primary]
     #[nestable]
     #[family(predicate)]
@@ -118,6 +313,15 @@ pub mod elementwise {
 
     /// Whether each element's sign bit is set (`-0.0`, negative numbers, NaNs with the sign
     /// bit); real floating-point dtypes only (the Array API).
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::asarray([-0.0f32, 0.0, -2.5, f32::NAN, -f32::NAN])?;
+    /// assert_eq!(ivy::signbit(&x)?.to_vec::<bool>()?, [true, false, true, false, true]);
+    /// assert!(ivy::signbit(&ivy::asarray([-1, 1])?).is_err()); // real floats only
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
     #[primary]
     #[nestable]
     #[family(predicate)]
@@ -125,12 +329,36 @@ pub mod elementwise {
 
     /// `x1 == x2`, element-wise, with broadcasting and Ivy's promotion; integers of two
     /// dtypes compare exactly (`int64` with `uint64` too). NaN equals nothing. A bool array.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::asarray([1.0f32, 2.0, f32::NAN])?;
+    /// // NaN equals nothing, not even itself
+    /// assert_eq!(ivy::equal(&x, &x)?.to_vec::<bool>()?, [true, true, false]);
+    /// assert_eq!(x.equal(2)?.to_vec::<bool>()?, [false, true, false]);
+    /// // int64 with uint64 compares exactly (float64 would round 2^53 + 1 to 2^53)
+    /// let a = ivy::asarray([9007199254740993i64])?; // too big for int32: int64
+    /// let b = ivy::asarray([9007199254740992i64])?.astype(Dtype::Uint64)?;
+    /// assert_eq!(ivy::equal(&a, &b)?.to_vec::<bool>()?, [false]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
     #[primary]
     #[nestable]
     #[family(compare)]
     pub fn equal(x1: Operand, x2: Operand, out: Option<&mut Array>) -> Result<Array>;
 
     /// `x1 != x2`, element-wise (true where either is NaN).
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::asarray([1.0f32, f32::NAN])?;
+    /// let y = ivy::asarray([1.0f32, f32::NAN])?;
+    /// let ne = x.not_equal(&y)?; // the method form
+    /// assert_eq!(ne.to_vec::<bool>()?, [false, true]); // NaN != NaN
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
     #[primary]
     #[nestable]
     #[family(compare)]
@@ -138,96 +366,257 @@ pub mod elementwise {
 
     /// `x1 < x2`, element-wise, for real numbers (not bools, not complex: the Array API); NaN
     /// compares false.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::asarray([1.0f32, 2.0, f32::NAN])?;
+    /// let lt = ivy::less(&x, 2)?;
+    /// assert_eq!((lt.dtype(), lt.to_vec::<bool>()?), (Dtype::Bool, vec![true, false, false]));
+    /// assert_eq!(x.lt(2)?, lt); // the comparison method
+    /// assert!(ivy::less(&ivy::asarray([true])?, false).is_err()); // bools have no order
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
     #[primary]
     #[nestable]
     #[family(compare)]
     pub fn less(x1: Operand, x2: Operand, out: Option<&mut Array>) -> Result<Array>;
 
     /// `x1 <= x2`, element-wise, for real numbers.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::asarray([1, 2, 3])?;
+    /// let y = ivy::asarray([2.0f32, 2.0, 2.0])?;
+    /// assert_eq!(ivy::less_equal(&x, &y)?.to_vec::<bool>()?, [true, true, false]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
     #[primary]
     #[nestable]
     #[family(compare)]
     pub fn less_equal(x1: Operand, x2: Operand, out: Option<&mut Array>) -> Result<Array>;
 
     /// `x1 > x2`, element-wise, for real numbers.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// let g = ivy::with_backend(Backend::Candle, || ivy::greater(&ivy::asarray([-1, 0, 4])?, 0))?;
+    /// // candle holds bool as 0s and 1s tagged bool: it reads back as bool
+    /// assert_eq!((g.dtype(), g.to_vec::<bool>()?), (Dtype::Bool, vec![false, false, true]));
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
     #[primary]
     #[nestable]
     #[family(compare)]
     pub fn greater(x1: Operand, x2: Operand, out: Option<&mut Array>) -> Result<Array>;
 
     /// `x1 >= x2`, element-wise, for real numbers.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::asarray([1.5f32, 2.0, f32::NAN])?;
+    /// assert_eq!(ivy::greater_equal(&x, 2)?.to_vec::<bool>()?, [false, true, false]);
+    /// assert_eq!(x.ge(2)?, ivy::greater_equal(&x, 2)?); // the comparison method
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
     #[primary]
     #[nestable]
     #[family(compare)]
     pub fn greater_equal(x1: Operand, x2: Operand, out: Option<&mut Array>) -> Result<Array>;
 
     /// Inverse cosine, element-wise (radians; NaN outside `[-1, 1]`).
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::asarray([1.0f32, 0.0, 2.0])?;
+    /// let v = ivy::acos(&x)?.to_vec::<f32>()?;
+    /// assert!(v[0] == 0.0 && (v[1] - std::f32::consts::FRAC_PI_2).abs() < 1e-6);
+    /// assert!(v[2].is_nan()); // outside [-1, 1]
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
     #[primary]
     #[nestable]
     #[family(unary)]
     pub fn acos(x: &Array, out: Option<&mut Array>) -> Result<Array>;
 
     /// Inverse sine, element-wise (NaN outside `[-1, 1]`).
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::asarray([0.0, 1.0, -1.5])?.astype(Dtype::Float64)?;
+    /// let v = x.asin()?.to_vec::<f64>()?;
+    /// assert!(v[0] == 0.0 && (v[1] - std::f64::consts::FRAC_PI_2).abs() < 1e-12);
+    /// assert!(v[2].is_nan());
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
     #[primary]
     #[nestable]
     #[family(unary)]
     pub fn asin(x: &Array, out: Option<&mut Array>) -> Result<Array>;
 
     /// Inverse tangent, element-wise.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::asarray([0.0f32, 1.0, f32::INFINITY])?;
+    /// let v = ivy::atan(&x)?.to_vec::<f32>()?;
+    /// assert_eq!(v[0], 0.0);
+    /// assert!((v[1] - std::f32::consts::FRAC_PI_4).abs() < 1e-6);
+    /// assert!((v[2] - std::f32::consts::FRAC_PI_2).abs() < 1e-6); // atan(inf) = pi/2
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
     #[primary]
     #[nestable]
     #[family(unary)]
     pub fn atan(x: &Array, out: Option<&mut Array>) -> Result<Array>;
 
     /// Inverse hyperbolic cosine, element-wise (NaN below 1).
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::asarray([1.0f32, 2.0, 0.5])?;
+    /// let v = ivy::acosh(&x)?.to_vec::<f32>()?;
+    /// assert!(v[0] == 0.0 && (v[1] - 1.3169579).abs() < 1e-6);
+    /// assert!(v[2].is_nan()); // below 1
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
     #[primary]
     #[nestable]
     #[family(unary)]
     pub fn acosh(x: &Array, out: Option<&mut Array>) -> Result<Array>;
 
     /// Inverse hyperbolic sine, element-wise.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::asarray([0.0f32, 1.0, -1.0])?;
+    /// let v = ivy::asinh(&x)?.to_vec::<f32>()?;
+    /// assert!(v[0] == 0.0 && (v[1] - 0.8813736).abs() < 1e-6);
+    /// assert_eq!(v[2], -v[1]); // an odd function
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
     #[primary]
     #[nestable]
     #[family(unary)]
     pub fn asinh(x: &Array, out: Option<&mut Array>) -> Result<Array>;
 
     /// Inverse hyperbolic tangent, element-wise (±inf at ±1, NaN beyond).
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::asarray([0.5f32, 1.0, -1.0, 2.0])?;
+    /// let v = ivy::atanh(&x)?.to_vec::<f32>()?;
+    /// assert!((v[0] - 0.54930615).abs() < 1e-6);
+    /// assert_eq!((v[1], v[2]), (f32::INFINITY, f32::NEG_INFINITY));
+    /// assert!(v[3].is_nan());
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
     #[primary]
     #[nestable]
     #[family(unary)]
     pub fn atanh(x: &Array, out: Option<&mut Array>) -> Result<Array>;
 
     /// `exp(x) - 1`, element-wise, accurate for `x` near 0.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::asarray([1e-10f32, 1.0])?;
+    /// let v = ivy::expm1(&x)?.to_vec::<f32>()?;
+    /// assert!((v[0] - 1e-10).abs() < 1e-16 && (v[1] - 1.7182818).abs() < 1e-6);
+    /// // the naive form loses everything near 0 in float32
+    /// assert_eq!((&ivy::exp(&x)? - 1)?.to_vec::<f32>()?[0], 0.0);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
     #[primary]
     #[nestable]
     #[family(unary)]
     pub fn expm1(x: &Array, out: Option<&mut Array>) -> Result<Array>;
 
     /// `log(1 + x)`, element-wise, accurate for `x` near 0.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::asarray([1e-10f32, -1.0])?;
+    /// let v = ivy::log1p(&x)?.to_vec::<f32>()?;
+    /// assert!((v[0] - 1e-10).abs() < 1e-16);
+    /// assert_eq!(v[1], f32::NEG_INFINITY);
+    /// assert_eq!(ivy::log(&(&x + 1)?)?.to_vec::<f32>()?[0], 0.0); // log(1 + x) loses it
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
     #[primary]
     #[nestable]
     #[family(unary)]
     pub fn log1p(x: &Array, out: Option<&mut Array>) -> Result<Array>;
 
     /// Base-2 logarithm, element-wise.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::asarray([1.0f32, 8.0, 0.5, 10.0])?;
+    /// let v = ivy::log2(&x)?.to_vec::<f32>()?;
+    /// let want = [0.0, 3.0, -1.0, 3.321928];
+    /// assert!(v.iter().zip(want).all(|(v, w)| (v - w).abs() < 1e-6));
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
     #[primary]
     #[nestable]
     #[family(unary)]
     pub fn log2(x: &Array, out: Option<&mut Array>) -> Result<Array>;
 
     /// Base-10 logarithm, element-wise.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Candle);
+    /// let x = ivy::asarray([1, 100, 1000])?; // int32, computed as float32
+    /// let v = x.log10()?.to_vec::<f32>()?;
+    /// assert!(v.iter().zip([0.0, 2.0, 3.0]).all(|(v, w)| (v - w).abs() < 1e-6));
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
     #[primary]
     #[nestable]
     #[family(unary)]
     pub fn log10(x: &Array, out: Option<&mut Array>) -> Result<Array>;
 
     /// Square root, element-wise (principal branch for complex; NaN for negative reals).
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// use num_complex::Complex;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let v = ivy::sqrt(&ivy::asarray([4.0f32, 2.25, -1.0])?)?.to_vec::<f32>()?;
+    /// assert!(v[..2] == [2.0, 1.5] && v[2].is_nan()); // NaN for a negative real
+    /// // complex input: the principal root, sqrt(-4) = 2i
+    /// let z = ivy::sqrt(&ivy::asarray([Complex::new(-4.0f32, 0.0)])?)?;
+    /// assert!((z.to_vec::<Complex<f32>>()?[0] - Complex::new(0.0, 2.0)).norm() < 1e-6);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
     #[primary]
     #[nestable]
     #[family(unary)]
     pub fn sqrt(x: &Array, out: Option<&mut Array>) -> Result<Array>;
 
     /// `x * x`, element-wise; integers keep their dtype (wrapping).
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// assert_eq!(ivy::square(&ivy::asarray([1.5f32, -3.0])?)?.to_vec::<f32>()?, [2.25, 9.0]);
+    /// let u = ivy::asarray([200, 15])?.astype(Dtype::Uint8)?;
+    /// assert_eq!(u.square()?.to_vec::<u8>()?, [64, 225]); // uint8 wraps: 40000 mod 256
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
     #[primary]
     #[nestable]
     #[family(unary)]
@@ -235,36 +624,97 @@ pub mod elementwise {
 
     /// The sign of each element: -1, 0 or 1 for reals (NaN for NaN, `+0.0` for either zero); `x
     /// / |x|` for complex (0 for 0).
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// use num_complex::Complex;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let v = ivy::sign(&ivy::asarray([-2.5f32, -0.0, 3.0, f32::NAN])?)?.to_vec::<f32>()?;
+    /// assert!(v[..3] == [-1.0, 0.0, 1.0] && v[3].is_nan());
+    /// assert_eq!(ivy::sign(&ivy::asarray([-7, 0, 9])?)?.to_vec::<i32>()?, [-1, 0, 1]);
+    /// let z = ivy::sign(&ivy::asarray([Complex::new(3.0f32, 4.0)])?)?; // x / |x|
+    /// assert!((z.to_vec::<Complex<f32>>()?[0] - Complex::new(0.6, 0.8)).norm() < 1e-6);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
     #[primary]
     #[nestable]
     #[family(unary)]
     pub fn sign(x: &Array, out: Option<&mut Array>) -> Result<Array>;
 
     /// `+x`, element-wise: a copy of `x`.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::asarray([-1, 2])?;
+    /// let y = ivy::positive(&x)?;
+    /// assert_eq!(y, x); // same dtype, shape and values
+    /// assert!(!y.may_share_memory(&x)); // a new buffer
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
     #[primary]
     #[nestable]
     #[family(unary)]
     pub fn positive(x: &Array, out: Option<&mut Array>) -> Result<Array>;
 
     /// Complex conjugate, element-wise; the identity for real dtypes.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// use num_complex::Complex;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let z = ivy::asarray([Complex::new(1.0f32, 2.0), Complex::new(-3.0, -4.0)])?; // complex64
+    /// let c = ivy::conj(&z)?;
+    /// assert_eq!(c.dtype(), Dtype::Complex64);
+    /// assert_eq!(c.to_vec::<Complex<f32>>()?, [Complex::new(1.0, -2.0), Complex::new(-3.0, 4.0)]);
+    /// assert_eq!(ivy::conj(&ivy::asarray([1.5f32])?)?.to_vec::<f32>()?, [1.5]); // reals: identity
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
     #[primary]
     #[nestable]
     #[family(unary)]
     pub fn conj(x: &Array, out: Option<&mut Array>) -> Result<Array>;
 
     /// Rounds each element toward +infinity; integers are returned unchanged.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::asarray([-2.5f32, 2.1, -0.5])?;
+    /// assert_eq!(ivy::ceil(&x)?.to_vec::<f32>()?, [-2.0, 3.0, -0.0]);
+    /// let i = ivy::ceil(&ivy::asarray([-2, 3])?)?; // integers: unchanged, still int32
+    /// assert_eq!((i.dtype(), i.to_vec::<i32>()?), (Dtype::Int32, vec![-2, 3]));
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
     #[primary]
     #[nestable]
     #[family(unary)]
     pub fn ceil(x: &Array, out: Option<&mut Array>) -> Result<Array>;
 
     /// Rounds each element toward -infinity; integers are returned unchanged.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Candle);
+    /// let x = ivy::asarray([-2.5f32, 2.9, 3.0])?;
+    /// assert_eq!(ivy::floor(&x)?.to_vec::<f32>()?, [-3.0, 2.0, 3.0]);
+    /// assert_eq!(x.floor()?.dtype(), Dtype::Float32); // floats stay floats
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
     #[primary]
     #[nestable]
     #[family(unary)]
     pub fn floor(x: &Array, out: Option<&mut Array>) -> Result<Array>;
 
     /// Rounds each element toward zero; integers are returned unchanged.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::asarray([-2.7f32, 2.7, f32::INFINITY])?;
+    /// assert_eq!(ivy::trunc(&x)?.to_vec::<f32>()?, [-2.0, 2.0, f32::INFINITY]); // toward zero
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
     #[primary]
     #[nestable]
     #[family(unary)]
@@ -272,12 +722,32 @@ pub mod elementwise {
 
     /// Rounds each element to the nearest integer, ties to even (`round(2.5) == 2`); complex:
     /// each component; integers unchanged.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::asarray([0.5f32, 1.5, 2.5, -2.5, 2.6])?;
+    /// // ties go to the even neighbour (not Rust's `f32::round`, which goes away from zero)
+    /// assert_eq!(ivy::round(&x)?.to_vec::<f32>()?, [0.0, 2.0, 2.0, -2.0, 3.0]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
     #[primary]
     #[nestable]
     #[family(unary)]
     pub fn round(x: &Array, out: Option<&mut Array>) -> Result<Array>;
 
     /// Bitwise NOT of integers (`!x`), logical NOT of bools.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// assert_eq!(ivy::bitwise_invert(&ivy::asarray([0, 5])?)?.to_vec::<i32>()?, [-1, -6]);
+    /// let u = ivy::asarray([0, 200])?.astype(Dtype::Uint8)?;
+    /// assert_eq!(ivy::bitwise_invert(&u)?.to_vec::<u8>()?, [255, 55]);
+    /// let b = ivy::asarray([true, false])?;
+    /// assert_eq!((!&b)?.to_vec::<bool>()?, [false, true]); // `!`: logical NOT of bools
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
     #[primary]
     #[nestable]
     #[family(unary)]
@@ -285,6 +755,19 @@ pub mod elementwise {
 
     /// Absolute value, element-wise; integers wrap (`abs(-128i8) == -128`, as numpy); complex
     /// input gives its modulus as a real array (complex64 → float32).
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// use num_complex::Complex;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let a = ivy::abs(&ivy::asarray([-1.5f32, 0.0, 2.0])?)?;
+    /// assert_eq!(a.to_vec::<f32>()?, [1.5, 0.0, 2.0]);
+    /// let i = ivy::asarray([-5, -128])?.astype(Dtype::Int8)?;
+    /// assert_eq!(ivy::abs(&i)?.to_vec::<i8>()?, [5, -128]); // wraps, as numpy
+    /// let m = ivy::abs(&ivy::asarray([Complex::new(3.0f32, 4.0)])?)?; // the modulus, as float32
+    /// assert_eq!((m.dtype(), m.to_vec::<f32>()?), (Dtype::Float32, vec![5.0]));
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
     #[primary]
     #[nestable]
     #[family(unary)]
@@ -292,6 +775,18 @@ pub mod elementwise {
 
     /// The real component of each element: a real array for complex input (complex64 →
     /// float32); a copy for real input.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// use num_complex::Complex;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let z = ivy::asarray([Complex::new(1.5f32, 2.0), Complex::new(-3.0, 0.5)])?; // complex64
+    /// let r = ivy::real(&z)?;
+    /// assert_eq!((r.dtype(), r.to_vec::<f32>()?), (Dtype::Float32, vec![1.5, -3.0]));
+    /// let r = ivy::real(&z.astype(Dtype::Complex128)?)?; // complex128 → float64
+    /// assert_eq!((r.dtype(), r.to_vec::<f64>()?), (Dtype::Float64, vec![1.5, -3.0]));
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
     #[primary]
     #[nestable]
     #[family(unary)]
@@ -299,6 +794,18 @@ pub mod elementwise {
 
     /// The imaginary component of each element: a real array for complex input; zeros of `x`'s
     /// dtype for real input.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// use num_complex::Complex;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let z = ivy::asarray([Complex::new(1.0f32, 2.0), Complex::new(3.0, -0.5)])?; // complex64
+    /// let i = ivy::imag(&z)?;
+    /// assert_eq!((i.dtype(), i.to_vec::<f32>()?), (Dtype::Float32, vec![2.0, -0.5]));
+    /// // real input: zeros of its dtype
+    /// assert_eq!(ivy::imag(&ivy::asarray([7, 8])?)?.to_vec::<i32>()?, [0, 0]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
     #[primary]
     #[nestable]
     #[family(unary)]
@@ -306,24 +813,68 @@ pub mod elementwise {
 
     /// `atan2(x1, x2)`: the angle of the point `(x2, x1)` in radians, element-wise, with
     /// broadcasting.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// use std::f32::consts::{FRAC_PI_4, PI};
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let y = ivy::asarray([1.0f32, 1.0, 0.0, -0.0])?;
+    /// let x = ivy::asarray([1.0f32, -1.0, -1.0, -1.0])?;
+    /// let v = ivy::atan2(&y, &x)?.to_vec::<f32>()?; // the angle of (x, y): quadrant-aware
+    /// let want = [FRAC_PI_4, 3.0 * FRAC_PI_4, PI, -PI]; // the sign of zero picks ±pi
+    /// assert!(v.iter().zip(want).all(|(v, w)| (v - w).abs() < 1e-6));
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
     #[primary]
     #[nestable]
     #[family(binary)]
     pub fn atan2(x1: Operand, x2: Operand, out: Option<&mut Array>) -> Result<Array>;
 
     /// `x1` with the sign of `x2`, element-wise, with broadcasting.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::asarray([1.0f32, -2.0, 3.0])?;
+    /// let s = ivy::asarray([-0.0f32, 1.0, -5.0])?;
+    /// // only the sign bit of `x2` counts: -0.0 makes it negative
+    /// assert_eq!(ivy::copysign(&x, &s)?.to_vec::<f32>()?, [-1.0, 2.0, -3.0]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
     #[primary]
     #[nestable]
     #[family(binary)]
     pub fn copysign(x1: Operand, x2: Operand, out: Option<&mut Array>) -> Result<Array>;
 
     /// `sqrt(x1² + x2²)` without intermediate overflow, element-wise, with broadcasting.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let a = ivy::asarray([3.0, 3e300])?.astype(Dtype::Float64)?;
+    /// let b = ivy::asarray([4.0, 4e300])?.astype(Dtype::Float64)?;
+    /// let h = ivy::hypot(&a, &b)?.to_vec::<f64>()?;
+    /// assert_eq!(h[0], 5.0);
+    /// assert!((h[1] / 5e300 - 1.0).abs() < 1e-12); // no overflow: 3e300² alone would be inf
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
     #[primary]
     #[nestable]
     #[family(binary)]
     pub fn hypot(x1: Operand, x2: Operand, out: Option<&mut Array>) -> Result<Array>;
 
     /// `log(exp(x1) + exp(x2))` without overflow, element-wise, with broadcasting.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::asarray([0.0f32, 1000.0])?;
+    /// let v = ivy::logaddexp(&x, &x)?.to_vec::<f32>()?; // log(2 e^x) = x + ln 2
+    /// let ln2 = std::f32::consts::LN_2;
+    /// assert!((v[0] - ln2).abs() < 1e-6);
+    /// assert!((v[1] - (1000.0 + ln2)).abs() < 1e-3); // finite: no overflow
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
     #[primary]
     #[nestable]
     #[family(binary)]
@@ -332,6 +883,18 @@ pub mod elementwise {
     /// `x1 ** x2`, element-wise, with broadcasting. Integer powers wrap; a negative integer
     /// exponent gives the result truncated toward zero (1 for base 1, ±1 for base -1, else 0:
     /// numpy raises instead).
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::asarray([2, 3, -1, 1])?; // int32
+    /// assert_eq!(ivy::pow(&x, 2)?.to_vec::<i32>()?, [4, 9, 1, 1]);
+    /// // a negative integer exponent truncates toward zero (numpy raises)
+    /// assert_eq!(x.pow(-1)?.to_vec::<i32>()?, [0, 0, -1, 1]);
+    /// let r = ivy::pow(&ivy::asarray([4, 9])?, 0.5)?; // a float scalar: float64 in precise mode
+    /// assert_eq!((r.dtype(), r.to_vec::<f64>()?), (Dtype::Float64, vec![2.0, 3.0]));
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
     #[primary]
     #[nestable]
     #[family(binary)]
@@ -387,24 +950,67 @@ pub mod elementwise {
 
     /// Python's `x1 // x2` (rounded toward -infinity), element-wise. Integer `x // 0` is 0
     /// (numpy's value) and `MIN // -1` wraps to `MIN`; float `x // 0` is `x / 0`.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::asarray([7, -7, 7, -7])?;
+    /// let y = ivy::asarray([2, 2, -2, -2])?;
+    /// // rounded toward -infinity, as Python's `//` (not Rust's `/`, which truncates)
+    /// assert_eq!(ivy::floor_divide(&x, &y)?.to_vec::<i32>()?, [3, -4, -4, 3]);
+    /// assert_eq!(ivy::floor_divide(&x, 0)?.to_vec::<i32>()?, [0, 0, 0, 0]); // numpy's value
+    /// let f = ivy::floor_divide(&ivy::asarray([-7.5f32, 1.0])?, 0)?.to_vec::<f32>()?;
+    /// assert_eq!(f, [f32::NEG_INFINITY, f32::INFINITY]); // float: x / 0
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
     #[primary]
     #[nestable]
     #[family(binary)]
     pub fn floor_divide(x1: Operand, x2: Operand, out: Option<&mut Array>) -> Result<Array>;
 
     /// Bitwise AND of integers, logical AND of bools, with broadcasting.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::asarray([12, 10])?; // 0b1100, 0b1010
+    /// assert_eq!(ivy::bitwise_and(&x, 6)?.to_vec::<i32>()?, [4, 2]); // & 0b0110
+    /// let b = ivy::asarray([true, true, false])?;
+    /// let c = ivy::asarray([true, false, false])?;
+    /// assert_eq!(ivy::bitwise_and(&b, &c)?.to_vec::<bool>()?, [true, false, false]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
     #[primary]
     #[nestable]
     #[family(binary)]
     pub fn bitwise_and(x1: Operand, x2: Operand, out: Option<&mut Array>) -> Result<Array>;
 
     /// Bitwise OR of integers, logical OR of bools, with broadcasting.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Candle);
+    /// let x = ivy::asarray([12, 1])?.astype(Dtype::Uint8)?;
+    /// assert_eq!(ivy::bitwise_or(&x, 6)?.to_vec::<u8>()?, [14, 7]); // the int scalar takes uint8
+    /// assert_eq!((&x | 6u8)?, ivy::bitwise_or(&x, 6)?); // the `|` operator
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
     #[primary]
     #[nestable]
     #[family(binary)]
     pub fn bitwise_or(x1: Operand, x2: Operand, out: Option<&mut Array>) -> Result<Array>;
 
     /// Bitwise XOR of integers, logical XOR of bools, with broadcasting.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::asarray([12, 10, -1])?;
+    /// assert_eq!(ivy::bitwise_xor(&x, 6)?.to_vec::<i32>()?, [10, 12, -7]);
+    /// let b = ivy::asarray([true, false])?;
+    /// assert_eq!(ivy::bitwise_xor(&b, true)?.to_vec::<bool>()?, [false, true]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
     #[primary]
     #[nestable]
     #[family(binary)]
@@ -412,6 +1018,16 @@ pub mod elementwise {
 
     /// `x1 << x2` on integers, with broadcasting: 0 once `x2` reaches the bit width or is
     /// negative (numpy).
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::asarray([1, 1, 1, 3])?; // int32
+    /// let s = ivy::asarray([1, 31, 32, -1])?;
+    /// // bits shifted out are lost; a shift of 32 or more (or a negative one) gives 0
+    /// assert_eq!(ivy::bitwise_left_shift(&x, &s)?.to_vec::<i32>()?, [2, i32::MIN, 0, 0]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
     #[primary]
     #[nestable]
     #[family(binary)]
@@ -419,12 +1035,32 @@ pub mod elementwise {
 
     /// `x1 >> x2` on integers (arithmetic for signed dtypes), with broadcasting: past the bit
     /// width (or for a negative `x2`), -1 for negative `x1`, else 0 (numpy).
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::asarray([-8, 8, -8, 8])?;
+    /// let s = ivy::asarray([1, 1, 40, 40])?;
+    /// // arithmetic for signed dtypes: past the bit width, -1 for negatives, else 0
+    /// assert_eq!(ivy::bitwise_right_shift(&x, &s)?.to_vec::<i32>()?, [-4, 4, -1, 0]);
+    /// assert_eq!((&x >> 2)?.to_vec::<i32>()?, [-2, 2, -2, 2]); // the `>>` operator
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
     #[primary]
     #[nestable]
     #[family(binary)]
     pub fn bitwise_right_shift(x1: Operand, x2: Operand, out: Option<&mut Array>) -> Result<Array>;
 
     /// Logical NOT of the truth value of each element (zero is false), any dtype. A bool array.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::asarray([0.0f32, 2.5, f32::NAN, -0.0])?;
+    /// let n = ivy::logical_not(&x)?; // zero is false, anything else (NaN too) is true
+    /// assert_eq!((n.dtype(), n.to_vec::<bool>()?), (Dtype::Bool, vec![true, false, false, true]));
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
     #[primary]
     #[nestable]
     #[family(predicate)]
@@ -432,18 +1068,46 @@ pub mod elementwise {
 
     /// Logical AND of the truth values of `x1` and `x2` (nonzero is true, NaN too), with
     /// broadcasting. A bool array.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::asarray([1.0f32, 0.0, f32::NAN])?;
+    /// let y = ivy::asarray([2, 3, 1])?;
+    /// assert_eq!(ivy::logical_and(&x, &y)?.to_vec::<bool>()?, [true, false, true]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
     #[primary]
     #[nestable]
     #[family(compare)]
     pub fn logical_and(x1: Operand, x2: Operand, out: Option<&mut Array>) -> Result<Array>;
 
     /// Logical OR of the truth values of `x1` and `x2`, with broadcasting. A bool array.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Candle);
+    /// let x = ivy::asarray([0, 0, 2])?;
+    /// let y = ivy::asarray([0.0f32, 1.5, 0.0])?;
+    /// assert_eq!(ivy::logical_or(&x, &y)?.to_vec::<bool>()?, [false, true, true]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
     #[primary]
     #[nestable]
     #[family(compare)]
     pub fn logical_or(x1: Operand, x2: Operand, out: Option<&mut Array>) -> Result<Array>;
 
     /// Logical XOR of the truth values of `x1` and `x2`, with broadcasting. A bool array.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::asarray([0, 1, 2, 0])?;
+    /// let y = ivy::asarray([0, 0, 3, 4])?;
+    /// // truth values, not bits: 2 xor 3 is false (bitwise it would be 1)
+    /// assert_eq!(x.logical_xor(&y)?.to_vec::<bool>()?, [false, true, false, true]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
     #[primary]
     #[nestable]
     #[family(compare)]
@@ -454,6 +1118,17 @@ pub mod elementwise {
     /// elements stay NaN (numpy), on every backend: each runs `maximum`'s and `minimum`'s
     /// kernel rows ([`crate::family::clip`]). A NaN bound, or `x_min > x_max`, is
     /// `Error::InvalidArgument` on every backend.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::asarray([1, 5, 9])?; // int32: the bounds are converted to int32 (2, 6)
+    /// assert_eq!(ivy::clip(&x, 2.7, 6.5)?.to_vec::<i32>()?, [2, 5, 6]);
+    /// let f = ivy::clip(&ivy::asarray([-1.0f32, f32::NAN, 0.5])?, 0.0, 1.0)?.to_vec::<f32>()?;
+    /// assert!(f[0] == 0.0 && f[1].is_nan() && f[2] == 0.5); // NaN stays NaN
+    /// assert!(matches!(ivy::clip(&x, 3.0, 1.0), Err(ivy::Error::InvalidArgument { .. })));
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
     #[primary]
     #[nestable]
     #[check(super::clip_bounds)]
@@ -462,6 +1137,16 @@ pub mod elementwise {
     /// `log(1 + exp(x))`. Mixed: a compositional body, overridden natively (and computed
     /// stably) by the ndarray backend; with no backend set, the body runs, with one
     /// temporary (`exp(x)`, to which 1 is added in place).
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::asarray([0.0f32, 1000.0, -1000.0])?;
+    /// let v = ivy::softplus(&x)?.to_vec::<f32>()?;
+    /// assert!((v[0] - std::f32::consts::LN_2).abs() < 1e-6);
+    /// assert_eq!((v[1], v[2]), (1000.0, 0.0)); // the stable kernel: no overflow to inf
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
     #[mixed]
     #[nestable]
     pub fn softplus(x: &Array, out: Option<&mut Array>) -> Result<Array> {
