@@ -1264,17 +1264,12 @@ def gen_full():
         ("bool/int", I(0), 0, "bool", None),
         ("int32/nan", F(NAN), NAN, "int32",
          "a NaN fill converts to 0 (float → int is Rust's saturating `as`, README)"),
-        ("uint8/-1", I(-1), -1, "uint8",
-         "an int fill converts to the dtype as astype converts (wrapping: -1 → 255); numpy 2 "
-         "raises OverflowError"),
     ]
     for cid, farg, fval, d, differs in fills:
         if d == "bfloat16":
             exp = Arr(d, np.full((2, 2), bf16_round(fval), np.float32))
         elif differs and d == "int32":
             exp = Arr(d, np.zeros((2, 2), np.int32))
-        elif differs:
-            exp = Arr(d, np.full((2, 2), 255, np.uint8))
         else:
             with np.errstate(all="ignore"):
                 exp = Arr(d, np.full((2, 2), fval, np_type(d)))
@@ -1294,6 +1289,12 @@ def gen_full():
                           numpy=np_answer(lambda: np.full((3,), fval)) if differs else None))
     cases.append(case("float32/0d", [shape_arg(()), F(-1.5)], Arr("float32", np.float32(-1.5)),
                       kwargs={"dtype": D("float32")}))
+    # an int fill out of an integer dtype's range is an error, as numpy 2 raises OverflowError
+    # (and as `uint8 + 300` is refused), not wrapped into the dtype
+    for cid, fval, d in (("uint8/-1", -1, "uint8"), ("int8/300", 300, "int8")):
+        cases.append(case(cid, [shape_arg((2, 2)), I(fval)], ERR("InvalidArgument"),
+                          kwargs={"dtype": D(d)},
+                          numpy=np_answer(lambda: np.full((2, 2), fval, np_type(d)))))
     return cases
 
 
@@ -1426,9 +1427,7 @@ def gen_like(op):
         y = mk("float32", [1.0, 2.0])
         cases.append(case("float32/nan_fill", [A(y), F(NAN)], Arr("float32", np.full(2, np.nan, np.float32))))
         u = mk("uint8", [1, 2])
-        cases.append(case("uint8/-1_fill", [A(u), I(-1)], Arr("uint8", np.array([255, 255], np.uint8)),
-                          ivy_differs="an int fill converts as astype converts (wrapping: -1 → "
-                          "255); numpy 2 raises OverflowError",
+        cases.append(case("uint8/-1_fill", [A(u), I(-1)], ERR("InvalidArgument"),
                           numpy=np_answer(lambda: np.full_like(u.a, -1))))
     else:
         f = np.zeros_like if op == "zeros_like" else np.ones_like

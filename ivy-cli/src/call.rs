@@ -200,6 +200,29 @@ fn call(req: &Request, dtype: Option<Dtype>) -> CliResult<Value> {
 /// and ops that cannot be called by name are ivy errors (exit code 1).
 fn call_error(e: ivy::Error) -> CliError {
     match e {
+        // more positional arguments than the op takes: its keywords may be what was meant
+        // (`ivy call arange 0 10`: `stop` is a keyword here)
+        ivy::Error::Arity {
+            op, expected, got, ..
+        } if got > expected => {
+            let kws: Vec<&str> = registry::meta(op)
+                .map(|m| {
+                    m.params
+                        .iter()
+                        .filter(|p| p.keyword)
+                        .map(|p| p.name)
+                        .collect()
+                })
+                .unwrap_or_default();
+            let mut msg = e.to_string();
+            if let Some(first) = kws.first() {
+                msg.push_str(&format!(
+                    "; its keyword arguments ({}) go with `--kw NAME=VALUE`, e.g. `--kw {first}=…`",
+                    kws.join(", ")
+                ));
+            }
+            CliError::Usage(msg)
+        }
         ivy::Error::UnknownOp { .. }
         | ivy::Error::Arity { .. }
         | ivy::Error::ArgumentKind { .. }

@@ -260,7 +260,8 @@ pub fn support(name: &str, backend: Option<&str>, dtype: Option<&str>, json: boo
         outln!("  devices:     {}", devices_line(s));
         for (i, dev) in ["cpu", "cuda"].iter().enumerate() {
             if !s.device_dtypes[i].is_empty() {
-                outln!("  not on {dev}:  {}", list(s.device_dtypes[i]));
+                let gap = format!("not on {dev}:");
+                outln!("  {gap:<13}{}", list(s.device_dtypes[i]));
             }
         }
         if let Some(d) = dtype {

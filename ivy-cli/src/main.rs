@@ -32,7 +32,7 @@ use std::process::ExitCode;
 #[command(
     name = "ivy",
     version,
-    about = "ivy-rs: op catalog, dtype support, type promotion and a tour"
+    about = "ivy-rs: op catalog, dtype support, type promotion, calls by name, Array API coverage and a tour"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -281,7 +281,9 @@ fn run(cli: Cli) -> CliResult {
             json,
             ..
         } => {
-            let op = op.ok_or_else(|| CliError::Usage("give an op, or --matrix".into()))?;
+            let op = op.ok_or_else(|| {
+                CliError::Usage("give an op (see `ivy ops`), or `--matrix` for every op".into())
+            })?;
             catalog::support(&op, backend.as_deref(), dtype.as_deref(), json)
         }
         Command::Dtypes { backend, json } => catalog::dtypes(backend.as_deref(), json),
@@ -326,9 +328,13 @@ fn run(cli: Cli) -> CliResult {
         }
         Command::Tour { sections, .. } => tour::run(&sections),
         Command::Completions { shell } => {
-            let mut cmd = Cli::command();
-            let mut out = std::io::stdout();
-            clap_complete::generate(shell, &mut cmd, "ivy", &mut out);
+            use std::io::Write as _;
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "ivy", &mut script);
+            // a closed pipe (`ivy completions bash | head`) ends the program quietly
+            if std::io::stdout().lock().write_all(&script).is_err() {
+                std::process::exit(0);
+            }
             Ok(())
         }
     }

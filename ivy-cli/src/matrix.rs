@@ -102,7 +102,8 @@ fn device_kinds(s: &BackendSupport) -> ivy_core::DeviceSet {
 fn devices(s: &BackendSupport) -> String {
     let mut parts: Vec<String> = vec![device_kinds(s).names().join(", ")];
     for (i, dev) in ["cpu", "cuda"].iter().enumerate() {
-        let off = s.device_dtypes[i];
+        // the dtypes the backend cannot hold are in no device's list
+        let off = s.device_dtypes[i].intersection(ivy::backends::valid_dtypes(s.backend));
         if !off.is_empty() {
             let names: Vec<String> = off.iter().map(short).collect();
             parts.push(format!("not on {dev}: {}", names.join(" ")));
@@ -301,7 +302,7 @@ fn op_json(e: &OpEntry) -> Value {
         }
     }
     json!({
-        "op": m.name,
+        "name": m.name,
         "category": m.category,
         "kind": m.kind.as_str(),
         "nestable": m.nestable,

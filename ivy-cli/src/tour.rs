@@ -14,38 +14,55 @@ macro_rules! outln {
 /// Prints `text` wrapped at 80 columns (see the tour's `outln!`).
 pub(crate) fn print_wrapped(text: &str) {
     use std::io::Write as _;
-    const WIDTH: usize = 80;
     let mut out = String::new();
     for line in text.split('\n') {
-        if line.chars().count() <= WIDTH {
-            out.push_str(line);
+        for piece in wrap_line(line) {
+            out.push_str(&piece);
             out.push('\n');
-            continue;
         }
-        let indent = line.len() - line.trim_start().len();
-        let hang = " ".repeat(indent + 4);
-        let mut cur = line[..indent].to_string();
-        let mut fresh = true;
-        for word in line.trim_start().split(' ') {
-            let len = cur.chars().count();
-            if !fresh && len + 1 + word.chars().count() > WIDTH {
-                out.push_str(cur.trim_end());
-                out.push('\n');
-                cur = format!("{hang}{word}");
-            } else {
-                if !fresh {
-                    cur.push(' ');
-                }
-                cur.push_str(word);
-            }
-            fresh = false;
-        }
-        out.push_str(&cur);
-        out.push('\n');
     }
     if std::io::stdout().lock().write_all(out.as_bytes()).is_err() {
         std::process::exit(0);
     }
+}
+
+/// One line as lines of at most 80 columns where it can be: a trailing comment
+/// (`  (…)`) goes on its own line, then a result (` = …`, ` -> …`), then words; each
+/// continuation indented four columns past the line's own indent.
+fn wrap_line(line: &str) -> Vec<String> {
+    const WIDTH: usize = 80;
+    if line.chars().count() <= WIDTH {
+        return vec![line.to_string()];
+    }
+    let indent = line.len() - line.trim_start().len();
+    let hang = " ".repeat(indent + 4);
+    for sep in ["  (", " = ", " -> "] {
+        if let Some(i) = line[indent..].rfind(sep).map(|i| i + indent) {
+            if i > indent {
+                let mut v = wrap_line(&line[..i]);
+                let rest = line[i..].trim_start();
+                v.extend(wrap_line(&format!("{hang}{rest}")));
+                return v;
+            }
+        }
+    }
+    let mut v = Vec::new();
+    let mut cur = line[..indent].to_string();
+    let mut fresh = true;
+    for word in line.trim_start().split(' ') {
+        if !fresh && cur.chars().count() + 1 + word.chars().count() > WIDTH {
+            v.push(cur.trim_end().to_string());
+            cur = format!("{hang}{word}");
+        } else {
+            if !fresh {
+                cur.push(' ');
+            }
+            cur.push_str(word);
+        }
+        fresh = false;
+    }
+    v.push(cur);
+    v
 }
 
 use crate::{CliError, CliResult};
@@ -172,9 +189,8 @@ fn check(cond: bool, what: &str) -> CliResult {
 }
 
 fn out_form() -> CliResult {
-    heading(
-        "the `out=` form: out keeps its dtype (native out on ndarray, the dispatcher's on candle)",
-    );
+    heading("the `out=` form: out keeps its dtype");
+    outln!("(ndarray writes `out` natively; on candle the dispatcher writes it)");
     let entry =
         registry::op("tan").ok_or_else(|| CliError::Other("the registry has no `tan`".into()))?;
     for &b in Backend::ALL {
@@ -202,7 +218,8 @@ fn out_form() -> CliResult {
 }
 
 fn cross_entropy() -> CliResult {
-    heading("cross_entropy (compositional: clip, log, multiply, sum, negative; out handled in the body)");
+    heading("cross_entropy, a compositional op");
+    outln!("(its body: clip, log, multiply, sum, negative; `out` handled in the body)");
     for &b in Backend::ALL {
         ivy::with_backend(b, || -> CliResult {
             let true_ = ivy::asarray(vec![0.0f32, 0.0, 1.0, 0.0])?;
@@ -244,6 +261,7 @@ fn softplus() -> CliResult {
         how(entry, Backend::Ndarray),
         how(entry, Backend::Candle)
     );
+    outln!("(the two agree to float32 rounding: the body computes log(exp(x) + 1) step by step, the native kernel in one stable formula)");
     Ok(())
 }
 
@@ -311,7 +329,7 @@ fn containers_on() -> CliResult {
 
 /// The Function Types page's container-dependent examples and `cache_fn`.
 fn container_dependent() -> CliResult {
-    heading("container-dependent functions: execute_with_gradients, multi_head_attention");
+    heading("container-dependent: execute_with_gradients, multi_head_attention");
     for name in ["execute_with_gradients", "multi_head_attention"] {
         let m = registry::op(name)
             .ok_or_else(|| CliError::Other(format!("the registry has no `{name}`")))?
@@ -578,7 +596,7 @@ fn copy_rules() -> CliResult {
                 own || b == Backend::Candle,
                 "ndarray's out to keep its own buffer",
             )?;
-            outln!("{b}: ivy.reshape(x, [2, 2], copy=False, out=out) -> out = {out}  (out wins; its own buffer: {own})");
+            outln!("{b}: ivy.reshape(x, [2, 2], copy=False, out=out) -> out = {out}  (out wins: the result is written into out; out kept its own buffer: {own})");
             Ok(())
         })?;
     }
@@ -633,6 +651,7 @@ fn arrays() -> CliResult {
             x.add_assign(1)?;
             outln!("x.add_assign(1)             # x += 1 (fallible: a method) -> {x}");
             let i = ivy::asarray([6, -3])?;
+            outln!("i = {i}");
             outln!(
                 "(&i % 4, !&i, 1 << &i)      = {}, {}, {}",
                 (&i % 4)?,

@@ -249,6 +249,10 @@ impl DeviceSet {
     pub const fn difference(self, o: DeviceSet) -> DeviceSet {
         DeviceSet(self.0 & !o.0)
     }
+    /// Set intersection.
+    pub const fn intersection(self, o: DeviceSet) -> DeviceSet {
+        DeviceSet(self.0 & o.0)
+    }
     /// Whether the set is empty.
     pub const fn is_empty(self) -> bool {
         self.0 == 0

@@ -123,6 +123,7 @@ fn support_at(entry: &OpEntry, b: Backend, depth: usize) -> Option<BackendSuppor
     };
     if body_runs && depth < 16 {
         let (mut set, mut host) = (row.supported, DtypeSet::EMPTY);
+        let (mut devices, mut device_dtypes) = (row.devices, row.device_dtypes);
         for name in entry.meta.callees {
             let Some(callee) = op(name).filter(|c| c.meta.name != entry.meta.name) else {
                 continue;
@@ -130,10 +131,18 @@ fn support_at(entry: &OpEntry, b: Backend, depth: usize) -> Option<BackendSuppor
             if let Some(r) = support_at(callee, b, depth + 1) {
                 set = set.intersection(r.supported);
                 host = host.union(r.host);
+                // a callee that cannot run a dtype on a device (a host path on cuda) takes
+                // the composition off that device for that dtype too
+                devices = devices.intersection(r.devices);
+                for (mine, theirs) in device_dtypes.iter_mut().zip(r.device_dtypes) {
+                    *mine = mine.union(theirs);
+                }
             }
         }
         row.supported = set.difference(entry.meta.declared_unsupported(b));
         row.host = host.intersection(row.supported);
+        row.devices = devices;
+        row.device_dtypes = device_dtypes.map(|d| d.intersection(row.supported));
     }
     Some(row)
 }

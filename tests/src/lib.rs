@@ -512,6 +512,15 @@ impl Small {
 }
 
 impl Source for Small {
+    /// An optional dtype (`default_dtype`'s `dtype`) is the cell's dtype, so the call is
+    /// about it; any other optional argument keeps its default, `None`.
+    fn option(&mut self, of: &Ty, p: &Param) -> Result<Value> {
+        if matches!(of, Ty::Dtype) {
+            return self.leaf(of, p);
+        }
+        Ok(Value::None)
+    }
+
     fn leaf(&mut self, ty: &Ty, p: &Param) -> Result<Value> {
         let d = self.dtype;
         Ok(match ty {

@@ -77,7 +77,7 @@ pub(super) fn op_facts(
 }
 
 /// How `Default::default()` of a keyword's type reads: `false`, `None`, `0`, or the call.
-fn type_default(ty: &syn::Type) -> String {
+pub(super) fn type_default(ty: &syn::Type) -> String {
     match type_last_ident(ty).as_deref() {
         Some("bool") => "false".into(),
         Some("Option") => "None".into(),

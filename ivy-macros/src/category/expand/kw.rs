@@ -17,7 +17,7 @@ pub(super) fn kw_struct(cx: &OpCx) -> TokenStream {
                 " `{id}` (default `{}`).",
                 compact(&e.to_token_stream().to_string())
             ),
-            _ => format!(" `{id}` (default: `Default::default()`)."),
+            _ => format!(" `{id}` (default `{}`).", super::facts::type_default(ty)),
         };
         quote!(#[doc = #d] pub #id: #ty)
     });
