@@ -152,19 +152,33 @@ pub use containers::ContainerArrays;
 #[cfg(feature = "ndarray")]
 pub use containers::{from_safetensors, load_safetensors};
 pub use custom::IvyArrayFunction;
+#[doc(inline)]
 pub use functional::creation::*;
+#[doc(inline)]
 pub use functional::data_type::*;
+#[doc(inline)]
 pub use functional::defaults::*;
+#[doc(inline)]
 pub use functional::device::*;
+#[doc(inline)]
 pub use functional::elementwise::*;
+#[doc(inline)]
 pub use functional::general::*;
+#[doc(inline)]
 pub use functional::gradients::*;
+#[doc(inline)]
 pub use functional::layers::*;
+#[doc(inline)]
 pub use functional::linalg::*;
+#[doc(inline)]
 pub use functional::losses::*;
+#[doc(inline)]
 pub use functional::manipulation::*;
+#[doc(inline)]
 pub use functional::nest::*;
+#[doc(inline)]
 pub use functional::sorting::*;
+#[doc(inline)]
 pub use functional::statistical::*;
 pub use indexing::{Idx, ELLIPSIS, NEWAXIS};
 pub use ivy_core::{
@@ -201,16 +215,27 @@ pub type Container<T = Array> = ivy_core::Container<T>;
 
 /// Every category's nested (Container) forms: `ivy::nested::add(&c, 2.0)`.
 pub mod nested {
+    #[doc(inline)]
     pub use crate::functional::creation::nested::*;
+    #[doc(inline)]
     pub use crate::functional::data_type::nested::*;
+    #[doc(inline)]
     pub use crate::functional::device::nested::*;
+    #[doc(inline)]
     pub use crate::functional::elementwise::nested::*;
+    #[doc(inline)]
     pub use crate::functional::general::nested::*;
+    #[doc(inline)]
     pub use crate::functional::layers::nested::*;
+    #[doc(inline)]
     pub use crate::functional::linalg::nested::*;
+    #[doc(inline)]
     pub use crate::functional::losses::nested::*;
+    #[doc(inline)]
     pub use crate::functional::manipulation::nested::*;
+    #[doc(inline)]
     pub use crate::functional::sorting::nested::*;
+    #[doc(inline)]
     pub use crate::functional::statistical::nested::*;
 }
 

@@ -542,6 +542,7 @@ pub mod creation {
     }
 }
 
+#[doc(inline)]
 pub use creation::*;
 
 /// `asarray` of an array on its own backend `B` (the array decides the backend), by

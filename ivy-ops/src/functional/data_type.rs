@@ -506,6 +506,7 @@ pub mod data_type {
     }
 }
 
+#[doc(inline)]
 pub use data_type::*;
 
 /// `can_cast` on backend `B`: the promotion table's answer for two dtypes `B` holds, and

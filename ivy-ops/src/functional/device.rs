@@ -80,6 +80,7 @@ pub mod device {
     pub fn to_device(x: &Array, device: Device) -> Result<Array>;
 }
 
+#[doc(inline)]
 pub use device::*;
 
 use crate::{Array, Device, Result};

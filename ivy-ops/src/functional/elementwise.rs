@@ -1178,6 +1178,7 @@ pub mod elementwise {
     ) -> Result<Array>;
 }
 
+#[doc(inline)]
 pub use elementwise::*;
 
 /// `remainder` on backend `B` (operands promoted and broadcast-checked by the dispatcher):

@@ -270,6 +270,7 @@ pub mod general {
     }
 }
 
+#[doc(inline)]
 pub use general::*;
 
 /// A function with a bounded, thread-safe cache of its results: made by [`cache_fn`].

@@ -80,4 +80,5 @@ pub mod gradients {
     }
 }
 
+#[doc(inline)]
 pub use gradients::*;

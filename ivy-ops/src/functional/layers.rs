@@ -237,4 +237,5 @@ pub mod layers {
     }
 }
 
+#[doc(inline)]
 pub use layers::*;

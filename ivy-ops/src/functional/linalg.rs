@@ -84,6 +84,7 @@ pub mod linalg {
     }
 }
 
+#[doc(inline)]
 pub use linalg::*;
 
 use crate::{Array, Error, Result};

@@ -42,4 +42,5 @@ pub mod losses {
     }
 }
 
+#[doc(inline)]
 pub use losses::*;

@@ -389,6 +389,7 @@ pub mod manipulation {
     }
 }
 
+#[doc(inline)]
 pub use manipulation::*;
 
 use crate::{Array, Error, Result};

@@ -84,4 +84,5 @@ pub mod nest {
     }
 }
 
+#[doc(inline)]
 pub use nest::*;

@@ -179,6 +179,7 @@ pub mod sorting {
     pub fn unique_values(x: &Array) -> Result<Array>;
 }
 
+#[doc(inline)]
 pub use sorting::*;
 
 use crate::{Array, Error, Result};

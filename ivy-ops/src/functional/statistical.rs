@@ -340,6 +340,7 @@ pub mod statistical {
     ) -> Result<Array>;
 }
 
+#[doc(inline)]
 pub use statistical::*;
 
 use crate::{Array, Dtype, Result};
