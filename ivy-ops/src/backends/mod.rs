@@ -162,7 +162,10 @@ pub(crate) fn lent_shared(l: &NdLent, op: &'static str) -> Result<NativeArray> {
     #[cfg(feature = "ndarray")]
     return l.shared(op).map(|a| NativeArray::Ndarray(a.clone()));
     #[cfg(not(feature = "ndarray"))]
-    match (*l, op) {}
+    {
+        let _ = op;
+        match *l {}
+    }
 }
 /// A lent buffer copied into Array storage (`Clone`; aborts if memory runs out, as cloning
 /// an `ndarray::ArrayD` does).
