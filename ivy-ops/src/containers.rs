@@ -341,6 +341,13 @@ fn to_bytes(op: &'static str, c: &Container) -> Result<Vec<u8>> {
         tensors.push((kc, t));
     }
     let mut names: Vec<&str> = tensors.iter().map(|(k, _)| k.as_str()).collect();
+    // the header's reserved entry: a tensor of that name makes a file no reader loads
+    if names.contains(&"__metadata__") {
+        return Err(Error::InvalidArgument {
+            op,
+            message: "the key chain `__metadata__` is reserved by the safetensors header: rename that leaf".into(),
+        });
+    }
     names.sort_unstable();
     if let Some(w) = names.windows(2).find(|w| w[0] == w[1]) {
         return Err(Error::InvalidArgument {

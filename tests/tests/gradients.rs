@@ -201,3 +201,40 @@ fn host_paths_inside_the_recording_are_refused() {
         }
     });
 }
+
+/// An in-place update of a variable inside the recorded function would leave the graph on
+/// the old tensor (zero gradients): it is an error; an integer `Var` leaf is refused as an
+/// integer tensor leaf is.
+#[test]
+fn in_place_updates_and_integer_vars_are_refused() {
+    ivy::with_backend(Backend::Candle, || {
+        let xs: Container = container! { w: ivy::asarray([1.0f32, 2.0]).unwrap() };
+        let f = |c: &Container| -> ivy::Result<Array> {
+            let y = ivy::sum(&(c.at("w")? * c.at("w")?)?)?;
+            let mut w = c.at("w")?.clone();
+            ivy::inplace_update(&mut w, ivy::zeros([2])?)?;
+            Ok(y)
+        };
+        match ivy::execute_with_gradients(f, &xs) {
+            Err(Error::InvalidArgument {
+                op: "inplace_update",
+                message,
+            }) => {
+                assert!(message.contains("cut the gradient graph"), "{message}")
+            }
+            other => panic!("{other:?}"),
+        }
+        // outside the recording the same update is fine
+        let mut w = xs.at("w").unwrap().clone();
+        ivy::inplace_update(&mut w, ivy::zeros([2]).unwrap()).unwrap();
+        let var = Var::from_tensor(&Tensor::new(&[1u32, 2], &CDevice::Cpu).unwrap()).unwrap();
+        let ints: Container = container! { n: Array::from(var) };
+        let r = ivy::execute_with_gradients(|c: &Container| ivy::sum(c.at("n")?), &ints);
+        match r {
+            Err(Error::InvalidArgument { message, .. }) => {
+                assert!(message.contains("float"), "{message}")
+            }
+            other => panic!("{other:?}"),
+        }
+    });
+}

@@ -209,3 +209,51 @@ fn gradients_through_attention() {
         assert!(y.item::<f64>().unwrap() > 0.0);
     });
 }
+
+test_backends! {
+    /// Attention over a batch of a batch (4-d `x`, a 4-d mask): candle's matmul takes one
+    /// batch dimension, so ivy flattens them; the result is the per-slice attention.
+    fn attention_on_4d_inputs(b) {
+        let x = ivy::arange(2.0 * 2.0 * 3.0 * 4.0)?.reshape(&[2i64, 2, 3, 4][..])?;
+        let x = ivy::multiply(&ivy::sin(&x)?, 0.5)?;
+        let y = ivy::multi_head_attention(&x, 0.5, 2, None, None, None, None, None, None, None, None)?;
+        assert_eq!(y.shape(), &[2, 2, 3, 4]);
+        for i in 0..2i64 {
+            for j in 0..2i64 {
+                let xs = x.get(ivy::s![i, j])?;
+                let ys = ivy::multi_head_attention(&xs, 0.5, 2, None, None, None, None, None, None, None, None)?;
+                assert_close(&y.get(ivy::s![i, j])?.to_f64_vec()?, &ys.to_f64_vec()?, 1e-6);
+            }
+        }
+        // a rank-5 product directly
+        let a = ivy::ones([2, 1, 2, 3, 2])?;
+        let c = ivy::ones([2, 1, 2, 2, 3])?;
+        let p = ivy::matmul(&a, &c)?;
+        assert_eq!(p.shape(), &[2, 1, 2, 3, 3]);
+        assert!(p.to_f64_vec()?.iter().all(|v| *v == 2.0));
+    }
+
+    /// `out` of attention follows every op's `out` rules: the result's shape, `out`'s dtype;
+    /// the errors of softmax and linear name them.
+    fn layer_out_rules_and_error_names(b) {
+        let x = ivy::asarray([[1.0f32, 2.0], [3.0, -1.0]])?;
+        let mha_out = |out: &mut Array| {
+            ivy::multi_head_attention_out(&x, 0.1, 1, None, None, None, None, None, None, None, None, out)
+        };
+        if ivy::valid_dtypes().contains(Dtype::Float64) {
+            let mut wide = ivy::zeros_with([2, 2], ZerosKw { dtype: Some(Dtype::Float64), device: None })?;
+            mha_out(&mut wide)?;
+            assert_eq!(wide.dtype(), Dtype::Float64);
+        }
+        let mut big = ivy::zeros([2, 2, 2])?;
+        let kept = big.clone();
+        assert!(matches!(mha_out(&mut big), Err(Error::Shape { op: "multi_head_attention", .. })));
+        assert_eq!(big, kept);
+        assert!(matches!(
+            ivy::softmax_with(&x, SoftmaxKw { axis: 5 }),
+            Err(Error::Axis { op: "softmax", .. })
+        ));
+        let w = ivy::ones([3, 5])?;
+        assert!(matches!(ivy::linear(&x, &w, None), Err(Error::Shape { op: "linear", .. })));
+    }
+}

@@ -86,6 +86,9 @@ test_backends! {
                 other => panic!("{other:?}"),
             }
         }
+        // the header's reserved name is no tensor name
+        let reserved: Container = container! { "__metadata__": ivy::zeros([1])? };
+        assert!(matches!(reserved.to_safetensors(), Err(Error::InvalidArgument { op: "to_safetensors", .. })));
         for bad in [&b""[..], b"\x08\0\0\0\0\0\0\0{\"a\": 1}", b"\xff\xff\xff\xff\xff\xff\xff\xff"] {
             assert!(matches!(
                 ivy::from_safetensors(bad),

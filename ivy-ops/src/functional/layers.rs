@@ -37,8 +37,10 @@ pub mod layers {
         #[kw(default = -1)] axis: i64,
         out: Option<&mut Array>,
     ) -> Result<Array> {
+        // the errors of the ops it is written with are `softmax`'s
+        let named = |e: crate::Error| e.with_op("softmax");
         let x = if x.dtype().is_int() {
-            std::borrow::Cow::Owned(x.cast(ivy_core::default_float_dtype())?)
+            std::borrow::Cow::Owned(x.cast(ivy_core::default_float_dtype()).map_err(named)?)
         } else {
             std::borrow::Cow::Borrowed(x)
         };
@@ -48,8 +50,9 @@ pub mod layers {
                 axis: Some(vec![axis]),
                 keepdims: true,
             },
-        )?;
-        let e = crate::exp(&crate::subtract(&*x, &m)?)?;
+        )
+        .map_err(named)?;
+        let e = crate::exp(&crate::subtract(&*x, &m).map_err(named)?).map_err(named)?;
         let s = crate::sum_with(
             &e,
             SumKw {
@@ -57,8 +60,9 @@ pub mod layers {
                 keepdims: true,
                 ..Default::default()
             },
-        )?;
-        crate::divide_into(&e, &s, out)
+        )
+        .map_err(named)?;
+        crate::divide_into(&e, &s, out).map_err(named)
     }
 
     /// `x @ weight^T + bias` (Ivy's `linear`): `x` of shape `[..., in]`, `weight` of shape
@@ -81,9 +85,12 @@ pub mod layers {
         bias: Option<&Array>,
         out: Option<&mut Array>,
     ) -> Result<Array> {
-        let y = crate::matmul(x, &crate::matrix_transpose(weight)?)?;
+        // the errors of the ops it is written with are `linear`'s
+        let named = |e: crate::Error| e.with_op("linear");
+        let wt = crate::matrix_transpose(weight).map_err(named)?;
+        let y = crate::matmul(x, &wt).map_err(named)?;
         match bias {
-            Some(b) => crate::add_into(&y, b, out),
+            Some(b) => crate::add_into(&y, b, out).map_err(named),
             // returned: the generated entry writes it into `out` when one is given
             None => Ok(Some(y)),
         }
@@ -198,8 +205,20 @@ pub mod layers {
             None => joined,
         };
         match out {
+            // by the `out` rules of every op: the result's shape, `out`'s dtype kept
+            Some(o) if o.shape() != ret.shape() => Err(crate::Error::Shape {
+                op: "multi_head_attention",
+                lhs: ret.shape().to_vec(),
+                rhs: o.shape().to_vec(),
+                reason: "(result, out) differ: `out` must have the result's shape",
+            }),
             Some(o) => {
-                crate::inplace_update(o, &ret)?;
+                let keep = crate::InplaceUpdateKw {
+                    keep_input_dtype: true,
+                    ..Default::default()
+                };
+                crate::inplace_update_with(o, &ret, keep)
+                    .map_err(|e| e.with_op("multi_head_attention"))?;
                 Ok(None)
             }
             None => Ok(Some(ret)),

@@ -51,6 +51,18 @@ pub(crate) fn off_graph(op: &'static str, t: &Tensor) -> Result<()> {
     Ok(())
 }
 
+/// An error when `t` is part of a recorded graph and `op` is about to replace it in place:
+/// the graph would keep the old tensor, and the gradients would silently be zeros.
+pub(crate) fn no_update_on_graph(op: &'static str, t: &Tensor) -> Result<()> {
+    if t.track_op() && RECORDING.with(Cell::get) > 0 {
+        return Err(Error::InvalidArgument {
+            op,
+            message: "inside `execute_with_gradients`, an in-place update of a variable or of an array computed from one would cut the gradient graph (its gradients would be zeros); compute a new array instead, or update after `execute_with_gradients` returns".into(),
+        });
+    }
+    Ok(())
+}
+
 /// `func` of the variables `xs`, its first output, the gradient of that output (of its sum
 /// when not a scalar, as candle's `backward` seeds it with ones) with respect to every leaf
 /// in one backward pass, and the other outputs.
@@ -63,7 +75,7 @@ pub(crate) fn execute_with_gradients<O: GradOutput>(
     let mut tensors = Vec::new();
     let vars = xs.map(|kc, a| {
         let var = match &a.native {
-            NativeArray::Candle(CandleArray::Var(v)) => v.clone(),
+            NativeArray::Candle(CandleArray::Var(v)) if a.dtype().is_float() => v.clone(),
             NativeArray::Candle(CandleArray::Tensor(t)) if a.dtype().is_float() => {
                 Var::from_tensor(t).map_err(|e| err(op, e))?
             }

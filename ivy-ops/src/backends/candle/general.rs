@@ -14,6 +14,7 @@ impl GeneralBackend for CandleBackend {
         keep_input_dtype: bool,
     ) -> Result<()> {
         let v = tensor("inplace_update", val)?;
+        super::autograd::no_update_on_graph("inplace_update", tensor("inplace_update", x)?)?;
         let shape = tensor("inplace_update", x)?.dims().to_vec();
         let x_dtype = x.dtype();
         let target = if keep_input_dtype {

@@ -32,10 +32,15 @@ impl LinalgBackend for CandleBackend {
         let (a2, b2) = (a2.map_err(|e| err(OP, e))?, b2.map_err(|e| err(OP, e))?);
         let d = x1.dtype();
         if d.is_float() && p.m * p.k * p.n > 0 {
+            // the batch broadcast, then flattened to one batch dimension: candle's CPU
+            // matmul takes at most one (a rank-5 product fails on its striding check)
+            let batch: usize = p.batch.iter().product();
             let full = |t: &Tensor, r: usize, c: usize| {
                 let mut s = p.batch.clone();
                 s.extend([r, c]);
-                t.broadcast_as(s).and_then(|t| t.contiguous())
+                t.broadcast_as(s)
+                    .and_then(|t| t.contiguous())
+                    .and_then(|t| t.reshape((batch, r, c)))
             };
             let r = full(&a2, p.m, p.k)
                 .and_then(|a| Ok((a, full(&b2, p.k, p.n)?)))
