@@ -83,18 +83,22 @@ pub fn ops(json: bool) -> CliResult {
     Ok(())
 }
 
+/// `{backend: f(its support row)}` for each backend the op dispatches to (none for a
+/// standalone function).
+pub(crate) fn per_backend(e: &OpEntry, f: impl Fn(&BackendSupport) -> Value) -> Map<String, Value> {
+    Backend::ALL
+        .iter()
+        .filter_map(|&b| registry::support(e, b).map(|s| (b.as_str().to_string(), f(&s))))
+        .collect()
+}
+
 /// One op of `ivy ops --json`. Standalone ops (which do not dispatch) get `"backends": {}`.
 fn op_json(e: &OpEntry) -> Value {
     let m = e.meta;
-    let mut backends = Map::new();
-    for &b in Backend::ALL {
-        if let Some(s) = registry::support(e, b) {
-            backends.insert(
-                b.as_str().to_string(),
-                json!({ "implementation": implementation(&s), "native_out": s.native_out }),
-            );
-        }
-    }
+    let backends = per_backend(
+        e,
+        |s| json!({ "implementation": implementation(s), "native_out": s.native_out }),
+    );
     json!({
         "name": m.name,
         "category": m.category,

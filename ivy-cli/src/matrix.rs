@@ -3,7 +3,7 @@
 //! metadata, so `docs/SUPPORT.md` and the list in `CONTRIBUTING.md` cannot go stale (a test
 //! regenerates each and compares).
 
-use crate::catalog::{print_json, print_table, Verdict};
+use crate::catalog::{per_backend, print_json, print_table, Verdict};
 use crate::{CliError, CliResult};
 use ivy::registry;
 use ivy::{Backend, Dtype, DtypeSet, OpKind};
@@ -279,28 +279,22 @@ pub fn fragments(dir: &Path) -> CliResult {
 /// One op of `ivy support --matrix --json`.
 fn op_json(e: &OpEntry) -> Value {
     let m = e.meta;
-    let mut backends = Map::new();
-    for &b in Backend::ALL {
-        if let Some(s) = registry::support(e, b) {
-            let cells: Map<String, Value> = DtypeSet::VALID
-                .iter()
-                .map(|d| (d.to_string(), Value::from(Cell::of(&s, d).code())))
-                .collect();
-            backends.insert(
-                b.as_str().into(),
-                json!({
-                    "implementation": s.implementation(),
-                    "native_out": s.native_out,
-                    "dtypes": cells,
-                    "devices": device_kinds(&s).names(),
-                    "unsupported_on_device": {
-                        "cpu": s.device_dtypes[0].names(),
-                        "cuda": s.device_dtypes[1].names(),
-                    },
-                }),
-            );
-        }
-    }
+    let backends = per_backend(e, |s| {
+        let cells: Map<String, Value> = DtypeSet::VALID
+            .iter()
+            .map(|d| (d.to_string(), Value::from(Cell::of(s, d).code())))
+            .collect();
+        json!({
+            "implementation": s.implementation(),
+            "native_out": s.native_out,
+            "dtypes": cells,
+            "devices": device_kinds(s).names(),
+            "unsupported_on_device": {
+                "cpu": s.device_dtypes[0].names(),
+                "cuda": s.device_dtypes[1].names(),
+            },
+        })
+    });
     json!({
         "name": m.name,
         "category": m.category,
