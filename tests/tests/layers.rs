@@ -253,6 +253,15 @@ test_backends! {
             ivy::softmax_with(&x, SoftmaxKw { axis: 5 }),
             Err(Error::Axis { op: "softmax", .. })
         ));
+        // a 0-d softmax is 1 (torch); an empty axis gives an empty array; the axis is checked
+        let one = ivy::softmax(&ivy::asarray(3.5f32)?)?;
+        assert_eq!((one.shape(), one.to_f64_vec()?), (&[][..], vec![1.0]));
+        let empty = ivy::softmax(&ivy::zeros([3, 0])?)?;
+        assert_eq!(empty.shape(), &[3, 0]);
+        assert!(matches!(
+            ivy::softmax_with(&ivy::zeros([3, 0])?, SoftmaxKw { axis: 2 }),
+            Err(Error::Axis { op: "softmax", .. })
+        ));
         let w = ivy::ones([3, 5])?;
         assert!(matches!(ivy::linear(&x, &w, None), Err(Error::Shape { op: "linear", .. })));
     }

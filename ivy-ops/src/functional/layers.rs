@@ -44,6 +44,20 @@ pub mod layers {
         } else {
             std::borrow::Cow::Borrowed(x)
         };
+        // a 0-d array is its own softmax over "every" axis (torch: 1); an empty array is
+        // empty (there is no maximum to subtract); the axis is still checked
+        if (x.ndim() == 0 || x.size() == 0) && x.dtype() != crate::Dtype::Bool {
+            if x.ndim() > 0 {
+                crate::__private::normalize_axis("softmax", axis, x.ndim())?;
+            } else if axis != 0 && axis != -1 {
+                return Err(crate::Error::Axis {
+                    op: "softmax",
+                    axis,
+                    ndim: 0,
+                });
+            }
+            return crate::ones_like(&*x).map(Some).map_err(named);
+        }
         let m = crate::max_with(
             &x,
             MaxKw {
