@@ -277,7 +277,7 @@ pub fn support(name: &str, backend: Option<&str>, dtype: Option<&str>, json: boo
 
 /// The device kinds backend `b` has in a build with every feature but not in this one
 /// (candle's `cuda` without the `cuda` feature).
-fn devices_not_compiled(b: Backend) -> DeviceSet {
+pub(crate) fn devices_not_compiled(b: Backend) -> DeviceSet {
     if !ivy::backends::is_compiled(b) {
         return DeviceSet::EMPTY;
     }

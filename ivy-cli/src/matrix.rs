@@ -3,7 +3,7 @@
 //! metadata, so `docs/SUPPORT.md` and the list in `CONTRIBUTING.md` cannot go stale (a test
 //! regenerates each and compares).
 
-use crate::catalog::{per_backend, print_json, print_table, Verdict};
+use crate::catalog::{devices_not_compiled, per_backend, print_json, print_table, Verdict};
 use crate::{CliError, CliResult};
 use ivy::registry;
 use ivy::{Backend, Dtype, DtypeSet, OpKind};
@@ -88,14 +88,7 @@ fn short(d: Dtype) -> String {
 /// The device kinds an op runs on there: this build's, plus the backend's kinds this build
 /// lacks (`cuda` without the feature), so the page is the same with or without it.
 fn device_kinds(s: &BackendSupport) -> ivy_core::DeviceSet {
-    if !ivy::backends::is_compiled(s.backend) {
-        return s.devices;
-    }
-    let lacking = s
-        .backend
-        .all_devices()
-        .difference(ivy::backends::devices(s.backend));
-    s.devices.union(lacking)
+    s.devices.union(devices_not_compiled(s.backend))
 }
 
 /// The devices an op runs on there, with the dtypes it does not support on each.

@@ -456,6 +456,19 @@ pub fn promote_operands_as_checked<'s, const N: usize>(
 /// refuse `uint8 + 300` and `uint8 % -3` rather than wrap the scalar into the dtype.
 #[inline]
 pub fn int_scalar_fits(op: &'static str, s: Scalar, d: Dtype) -> Result<()> {
+    int_fits(
+        op,
+        s,
+        d,
+        "for the array's dtype",
+        "cast the array to a wider dtype first, or pass the value as an array",
+    )
+}
+
+/// An int scalar given for an integer dtype `d` is a value of it; else
+/// [`Error::InvalidArgument`]: "the int `v` is out of range `what` `d` (min to max); `fix`".
+/// Other scalars and dtypes pass (floats convert by the casting rules).
+pub(crate) fn int_fits(op: &'static str, s: Scalar, d: Dtype, what: &str, fix: &str) -> Result<()> {
     let Scalar::Int(v) = s else { return Ok(()) };
     if !d.is_int() {
         return Ok(());
@@ -467,7 +480,7 @@ pub fn int_scalar_fits(op: &'static str, s: Scalar, d: Dtype) -> Result<()> {
     Err(Error::InvalidArgument {
         op,
         message: format!(
-            "the int {v} is out of range for the array's dtype {d} ({} to {}); cast the array to a wider dtype first, or pass the value as an array",
+            "the int {v} is out of range {what} {d} ({} to {}); {fix}",
             info.min, info.max
         ),
     })

@@ -626,23 +626,13 @@ pub(crate) fn fill_fits(
     fill: crate::Scalar,
     dtype: crate::Dtype,
 ) -> crate::Result<()> {
-    let crate::Scalar::Int(v) = fill else {
-        return Ok(());
-    };
-    if !dtype.is_int() {
-        return Ok(());
-    }
-    let info = crate::iinfo(dtype)?;
-    if (info.min..=info.max).contains(&i128::from(v)) {
-        return Ok(());
-    }
-    Err(crate::Error::InvalidArgument {
+    crate::__private::int_fits(
         op,
-        message: format!(
-            "the fill value {v} is out of range for {dtype} ({} to {}); choose a wider dtype",
-            info.min, info.max
-        ),
-    })
+        fill,
+        dtype,
+        "for the fill's dtype",
+        "choose a wider dtype",
+    )
 }
 
 /// `eye`'s shared check: a 2-D shape that can exist for the dtype.

@@ -36,10 +36,15 @@ impl Drop for Recording {
     }
 }
 
+/// Whether `t` is a variable, or computed from one, while `execute_with_gradients` records.
+fn on_recorded_graph(t: &Tensor) -> bool {
+    t.track_op() && RECORDING.with(Cell::get) > 0
+}
+
 /// An error when `t` is part of a recorded graph and `op` is about to compute from its
 /// values on the host (which candle cannot differentiate).
 pub(crate) fn off_graph(op: &'static str, t: &Tensor) -> Result<()> {
-    if t.track_op() && RECORDING.with(Cell::get) > 0 {
+    if on_recorded_graph(t) {
         return Err(Error::InvalidArgument {
             op,
             message: format!(
@@ -54,7 +59,7 @@ pub(crate) fn off_graph(op: &'static str, t: &Tensor) -> Result<()> {
 /// An error when `t` is part of a recorded graph and `op` is about to replace it in place:
 /// the graph would keep the old tensor, and the gradients would silently be zeros.
 pub(crate) fn no_update_on_graph(op: &'static str, t: &Tensor) -> Result<()> {
-    if t.track_op() && RECORDING.with(Cell::get) > 0 {
+    if on_recorded_graph(t) {
         return Err(Error::InvalidArgument {
             op,
             message: "inside `execute_with_gradients`, an in-place update of a variable or of an array computed from one would cut the gradient graph (its gradients would be zeros); compute a new array instead, or update after `execute_with_gradients` returns".into(),
