@@ -337,6 +337,21 @@ INT_AS_F32 = ("integer and bool inputs are computed in the default float dtype, 
               "(Ivy's superset behaviour); numpy picks float16, float32 or float64 by the "
               "input's width")
 
+# int64 and uint64 inputs of float-only functions compute in float64 (ivy_core::int_float_dtype),
+# as numpy and Ivy's jax backend; narrower integers and bools in the default float dtype
+WIDE_INTS = ("int64", "uint64")
+
+
+def int_float(d):
+    """The float dtype a float-only function computes integer / bool dtype `d` in."""
+    return "float64" if d in WIDE_INTS else "float32"
+
+
+def int_case_extra(d, npa):
+    """A case's ivy_differs/numpy for an integer input computed as a float: none for int64 and
+    uint64 (numpy's float64 too)."""
+    return {} if d in WIDE_INTS else dict(ivy_differs=INT_AS_F32, numpy=npa)
+
 # ------------------------------------------------------------------ unary float ops
 
 UNARY = {
@@ -372,10 +387,10 @@ def gen_unary(op):
         cases.append(case(f"{d}/special", [A(x)], ref_unary(f, x, d), "transcendental"))
     for d in INTS + ["bool"]:
         x = mk(d, [True, False] if d == "bool" else INT_EDGE[d])
-        x32 = Arr("float32", x.a.astype(np.float32))
-        cases.append(case(f"{d}/as_float32", [A(x)], ref_unary(f, x32, "float32"), "transcendental",
-                          ivy_differs=INT_AS_F32,
-                          numpy=np_answer(lambda: f(x.a))))
+        fd = int_float(d)
+        xf = Arr(fd, x.a.astype(np_type(fd)))
+        cases.append(case(f"{d}/as_{fd}", [A(x)], ref_unary(f, xf, fd), "transcendental",
+                          **int_case_extra(d, np_answer(lambda: f(x.a)))))
     x = mk("float32", 0.5)
     cases.append(case("float32/0d", [A(x)], ref_unary(f, x, "float32"), "transcendental"))
     x = mk("float32", np.zeros((0, 3)))
@@ -431,10 +446,10 @@ def gen_softplus():
                           note="numpy's logaddexp has no complex loop: reference log(1 + exp(z))"))
     for d in INTS + ["bool"]:
         x = mk(d, [True, False] if d == "bool" else INT_EDGE[d][:3] + [5, 100])
-        x32 = Arr("float32", x.a.astype(np.float32))
-        cases.append(case(f"{d}/as_float32", [A(x)], softplus_ref(x32, "float32"), "transcendental",
-                          ivy_differs=INT_AS_F32,
-                          numpy=np_answer(lambda: np.logaddexp(0, x.a))))
+        fd = int_float(d)
+        xf = Arr(fd, x.a.astype(np_type(fd)))
+        cases.append(case(f"{d}/as_{fd}", [A(x)], softplus_ref(xf, fd), "transcendental",
+                          **int_case_extra(d, np_answer(lambda: np.logaddexp(0, x.a)))))
     return cases
 
 
@@ -507,11 +522,12 @@ def gen_binary(op):
         v1, v2 = BIN_INT[d]
         x1, x2 = mk(d, v1), mk(d, v2)
         if op == "divide":
-            r = binary_ref(op, Arr("float32", x1.a.astype(np.float32)),
-                           Arr("float32", x2.a.astype(np.float32)), "float32")
-            cases.append(case(f"{d}/edge", [A(x1), A(x2)], r,
-                              ivy_differs=INT_DIVIDE,
-                              numpy=np_answer(lambda: f(x1.a, x2.a))))
+            fd = int_float(d)
+            r = binary_ref(op, Arr(fd, x1.a.astype(np_type(fd))),
+                           Arr(fd, x2.a.astype(np_type(fd))), fd)
+            extra = {} if d in WIDE_INTS else dict(ivy_differs=INT_DIVIDE,
+                                                   numpy=np_answer(lambda: f(x1.a, x2.a)))
+            cases.append(case(f"{d}/edge", [A(x1), A(x2)], r, **extra))
         else:
             cases.append(case(f"{d}/edge", [A(x1), A(x2)], binary_ref(op, x1, x2, d),
                               note="integer arithmetic wraps, as numpy's"
@@ -519,7 +535,8 @@ def gen_binary(op):
     # bool
     x1, x2 = mk("bool", [True, True, False, False]), mk("bool", [True, False, True, False])
     npa = np_answer(lambda: f(x1.a, x2.a))
-    if op in ("maximum", "minimum"):
+    if op in ("maximum", "minimum", "add", "multiply"):
+        # add and multiply of bools: logical OR and AND, a bool result (numpy and Ivy)
         cases.append(case("bool/edge", [A(x1), A(x2)], Arr("bool", f(x1.a, x2.a))))
     elif op == "divide":
         r = binary_ref(op, Arr("float32", x1.a.astype(np.float32)),
@@ -705,10 +722,6 @@ COMPLEX_DIVIDE = ("complex division is not one correctly rounded operation (nump
 
 PREDICATES = {"isnan": np.isnan, "isinf": np.isinf, "isfinite": np.isfinite, "signbit": np.signbit}
 
-REAL_ONLY = ("signbit is defined for real floating-point dtypes only (Array API); numpy "
-             "also takes integers and bools")
-
-
 def bools_of(r):
     return Arr("bool", np.asarray(r))
 
@@ -733,11 +746,8 @@ def gen_predicate(op):
             cases.append(case(f"{d}/values", [A(x)], bools_of(f(x.a))))
     for d in INTS + ["bool"]:
         x = mk(d, [True, False] if d == "bool" else INT_EDGE[d])
-        if op == "signbit":
-            cases.append(case(f"{d}/unsupported", [A(x)], ERR("UnsupportedDtype"),
-                              ivy_differs=REAL_ONLY, numpy=np_answer(lambda: f(x.a))))
-        else:
-            cases.append(case(f"{d}/edge", [A(x)], bools_of(f(x.a))))
+        # signbit of integers and bools: x < 0, as numpy and Ivy (beyond the Array API)
+        cases.append(case(f"{d}/edge", [A(x)], bools_of(f(x.a))))
     x = mk("float32", NAN if op != "signbit" else -0.0)
     cases.append(case("float32/0d", [A(x)], bools_of(f(x.a))))
     x = mk("float64", np.zeros((0, 3)))
@@ -751,9 +761,6 @@ COMPARE = {
     "equal": np.equal, "not_equal": np.not_equal, "less": np.less,
     "less_equal": np.less_equal, "greater": np.greater, "greater_equal": np.greater_equal,
 }
-
-REAL_ORDER = ("ordering comparisons are defined for real-valued dtypes only (Array API): "
-              "not for {}; numpy orders them")
 
 # int64 / uint64 pairs where float64 (Ivy's promotion) rounds: exact in numpy 2 and ivy-rs
 EXACT_I64 = [2**53 + 1, 2**53, -1, 2**63 - 1, 0, -(2**63), 7]
@@ -781,23 +788,19 @@ def gen_compare(op):
         p1 = [(1.0, 2.0), (1.0, 2.0), (0.0, -0.0), (NAN, 0.0), (INF, 1.0), (1.0, 3.0)]
         p2 = [(1.0, 2.0), (1.0, -2.0), (-0.0, 0.0), (NAN, 0.0), (INF, 1.0), (2.0, 3.0)]
         x1, x2 = cx(d, p1), cx(d, p2)
+        # ordering: lexicographic (re, then im; false with a NaN component), as numpy and Ivy
+        cases.append(case(f"{d}/values", [A(x1), A(x2)], ref(x1, x2)))
         if ordering:
-            cases.append(case(f"{d}/unsupported", [A(x1), A(x2)], ERR("UnsupportedDtype"),
-                              ivy_differs=REAL_ORDER.format("complex numbers"),
-                              numpy=np_answer(lambda: f(x1.a, x2.a))))
-        else:
-            cases.append(case(f"{d}/values", [A(x1), A(x2)], ref(x1, x2)))
+            q1 = [(1.0, NAN), (2.0, 0.0), (1.0, 0.0), (1.0, 1.0), (2.0, NAN), (-INF, 5.0)]
+            q2 = [(2.0, 0.0), (1.0, NAN), (2.0, NAN), (1.0, 1.0), (1.0, 0.0), (-INF, 4.0)]
+            y1, y2 = cx(d, q1), cx(d, q2)
+            cases.append(case(f"{d}/nan", [A(y1), A(y2)], ref(y1, y2)))
     for d in INTS:
         v1, v2 = BIN_INT[d]
         x1, x2 = mk(d, v1), mk(d, v2)
         cases.append(case(f"{d}/edge", [A(x1), A(x2)], ref(x1, x2)))
     x1, x2 = mk("bool", [True, True, False, False]), mk("bool", [True, False, True, False])
-    if ordering:
-        cases.append(case("bool/unsupported", [A(x1), A(x2)], ERR("UnsupportedDtype"),
-                          ivy_differs=REAL_ORDER.format("bools"),
-                          numpy=np_answer(lambda: f(x1.a, x2.a))))
-    else:
-        cases.append(case("bool/edge", [A(x1), A(x2)], ref(x1, x2)))
+    cases.append(case("bool/edge", [A(x1), A(x2)], ref(x1, x2)))
     # mixed dtypes: promoted by Ivy's table (values exact in the promoted dtype), except
     # integers of two dtypes, compared exactly
     mixed = [
@@ -825,11 +828,6 @@ def gen_compare(op):
         if (d1, d2) == ("uint64", "int32"):
             x1 = mk(d1, [2**64 - 1, 0, 3, 2**63])
         cid = f"mixed/{d1}+{d2}"
-        if ordering and "complex64" in (d1, d2):
-            cases.append(case(cid, [A(x1), A(x2)], ERR("UnsupportedDtype"),
-                              ivy_differs=REAL_ORDER.format("complex numbers"),
-                              numpy=np_answer(lambda: f(x1.a, x2.a))))
-            continue
         if "bfloat16" in (d1, d2):
             # numpy has no bfloat16: compare the exact values (every promotion is exact here)
             r = bools_of(f(x1.a.astype(np.float64), x2.a.astype(np.float64)))
@@ -923,11 +921,11 @@ def gen_clip():
                       numpy=np_answer(lambda: np.clip(x.a, 0.5, 2.5))))
     x = mk("float32", [1.0, 2.0, 3.0])
     cases.append(case("float32/nan_bound", [A(x), F(NAN), F(2.0)], ERR("InvalidArgument"),
-                      ivy_differs="a NaN bound is Error::InvalidArgument (the op's doc); "
+                      ivy_differs="a NaN scalar bound is Error::InvalidArgument (the op's doc); "
                       "numpy propagates NaN", numpy=np_answer(lambda: np.clip(x.a, np.nan, 2.0))))
     cases.append(case("float32/min_above_max", [A(x), F(3.0), F(1.0)], ERR("InvalidArgument"),
-                      ivy_differs="x_min > x_max is Error::InvalidArgument (the op's doc); "
-                      "numpy returns x_max everywhere",
+                      ivy_differs="scalar bounds with min > max are Error::InvalidArgument (the op's doc); "
+                      "numpy returns max everywhere",
                       numpy=np_answer(lambda: np.clip(x.a, 3.0, 1.0))))
     x = mk("bool", [True, False])
     cases.append(case("bool/unsupported", [A(x), F(0.0), F(1.0)], ERR("UnsupportedDtype"),
@@ -939,6 +937,75 @@ def gen_clip():
                       numpy=np_answer(lambda: np.clip(x.a, 0, 1))))
     x = mk("float32", np.arange(6).reshape(2, 3) - 2.5)
     cases.append(case("float32/2d", [A(x), I(-1), I(1)], clip_ref(x, -1, 1)))
+    cases += gen_clip_bounds()
+    return cases
+
+
+NONE = {"none": None}
+
+
+def clip_bounds_ref(x: Arr, lo, hi):
+    """The Array API 2023.12's clip: each bound None, a number (exact in x's dtype here) or
+    an Arr of x's dtype broadcast to x's shape; numpy's ``minimum(maximum(x, lo), hi)``."""
+    r = x.a
+    for b, f in ((lo, np.maximum), (hi, np.minimum)):
+        if b is None:
+            continue
+        r = f(r, b.a if isinstance(b, Arr) else np_type(x.dtype)(b))
+    return Arr(x.dtype, r)
+
+
+def gen_clip_bounds():
+    """Array bounds (broadcast against x, the result keeps x's shape and dtype), absent
+    bounds (None) and both mixed: numpy's answers where numpy keeps x's dtype."""
+    rng = rng_for("clip/bounds")
+    cases = []
+    for d in ("float16", "bfloat16", "float32", "float64", "int8", "int32", "int64", "uint8",
+              "uint64"):
+        unsigned = d.startswith("uint")
+        lo_v, hi_v = (0, 8) if unsigned else (-8, 8)
+        val = (lambda n: rng.integers(lo_v, hi_v, size=n).tolist()) if d in INTS else (
+            lambda n: grid(rng, n, lo_v, hi_v, 4))
+        x = mk(d, np.array(val(6), dtype=object).reshape(2, 3))
+        lo = mk(d, val(3))                                           # shape (3,)
+        hi = mk(d, np.array(val(2), dtype=object).reshape(2, 1))     # shape (2, 1)
+        num = (lambda v: I(v)) if d in INTS else (lambda v: F(v))
+        two = 2
+        for cid, lb, la, hb, ha in (
+                ("arrays", lo, A(lo), hi, A(hi)),  # where they cross, max wins (numpy)
+                ("array_min", lo, A(lo), None, NONE),
+                ("array_max", None, NONE, hi, A(hi)),
+                ("array_min_scalar_max", lo, A(lo), two, num(two)),
+                ("scalar_min_array_max", 1, num(1), hi, A(hi)),
+                ("none_min", None, NONE, two, num(two)),
+                ("none_max", 1, num(1), None, NONE),
+                ("none_both", None, NONE, None, NONE)):
+            cases.append(case(f"{d}/{cid}", [A(x), la, ha], clip_bounds_ref(x, lb, hb)))
+    x = mk("float32", [1.0, -2.0, 0.5])
+    lo = mk("float32", [NAN, 0.0, 0.0])
+    cases.append(case("float32/array_bound_nan", [A(x), A(lo), NONE], clip_bounds_ref(x, lo, None),
+                      note="a NaN in an array bound is numpy's maximum: NaN (only a NaN scalar "
+                      "bound is refused)"))
+    x = mk("float32", [0.0, 0.2, 1.0])
+    lo64 = mk("float64", [0.1, 0.1, 0.1])
+    cases.append(case("float32/float64_array_bound", [A(x), A(lo64), NONE],
+                      clip_bounds_ref(x, mk("float32", [0.1, 0.1, 0.1]), None),
+                      ivy_differs="clip keeps x's dtype (the standard): an array bound is cast "
+                      "to x's dtype first; numpy promotes to float64",
+                      numpy=np_answer(lambda: np.clip(x.a, lo64.a, None))))
+    x = mk("int32", [1, 5, 9])
+    lof = mk("float64", [2.7, 2.7, 2.7])
+    cases.append(case("int32/float64_array_bound", [A(x), A(lof), I(6)],
+                      clip_bounds_ref(x, mk("int32", [2, 2, 2]), 6),
+                      ivy_differs="clip keeps x's dtype (the standard): an array bound is cast "
+                      "to x's dtype first (astype truncates 2.7 to 2); numpy promotes to float64",
+                      numpy=np_answer(lambda: np.clip(x.a, lof.a, 6))))
+    x = mk("float32", [1.0, 2.0, 3.0])
+    wide = mk("float32", np.zeros((2, 3)))
+    cases.append(case("float32/bound_wider_than_x", [A(x), A(wide), NONE], ERR("Shape"),
+                      ivy_differs="the result keeps x's shape (the standard): a bound must "
+                      "broadcast to it; numpy broadcasts x to the bound's shape",
+                      numpy=np_answer(lambda: np.clip(x.a, wide.a, None))))
     return cases
 
 
@@ -957,6 +1024,10 @@ def sum_atol(x: Arr, axis, out_dtype):
 INT_SUM = ("an integer sum is in the standard's dtype: x's, or for a narrower one the default "
            "int / uint dtype (int32 / uint32; bool: int32), and wraps; numpy accumulates in "
            "int64 / uint64 (Ivy 1.0.0.5 keeps x's dtype)")
+
+
+ACC_INT = ("a float reduction of integers accumulates in float64 and rounds once to the result "
+           "dtype (float16/bfloat16 results: in float32); numpy accumulates in the result dtype")
 
 
 def widen(d):
@@ -1041,6 +1112,14 @@ def gen_sum():
     x = mk("int8", [100, 100, 27])
     cases.append(case("int8/dtype_int32", [A(x)], sum_expected(x, None, False, "int32"),
                       kwargs=sum_kwargs(None, None, "int32")))
+    # integers to a float dtype: accumulated in float64, rounded once (numpy: in the dtype)
+    x = mk("int32", (np.arange(1024, dtype=np.int64) * 7919993) % 16777213)
+    for d in ("float32", "bfloat16"):
+        exp = sum_expected(x, None, False, d)
+        npr = np_answer(lambda: np.sum(x.a, dtype=np.float32)) if d == "float32" else None
+        differs = ACC_INT if npr is not None and json.dumps(npr) != json.dumps(enc_array(exp)) else None
+        cases.append(case(f"int32/dtype_{d}", [A(x)], exp, kwargs=sum_kwargs(None, None, d),
+                          ivy_differs=differs, numpy=npr if differs else None))
     x = mk("float32", [1.5, 2.5, -0.5, 7.9])
     cases.append(case("float32/dtype_int32", [A(x)], sum_expected(x, None, False, "int32"),
                       kwargs=sum_kwargs(None, None, "int32"),
@@ -1564,12 +1643,12 @@ ELEMENTWISE = {
     "sign": (np.sign, 1, "int real complex", "same", "exact"),
     "positive": (np.positive, 1, "int real complex", "same", "exact"),
     "conj": (np.conj, 1, "int real complex", "same", "exact"),
-    "ceil": (np.ceil, 1, "int real", "same", "exact"),
-    "floor": (np.floor, 1, "int real", "same", "exact"),
-    "trunc": (np.trunc, 1, "int real", "same", "exact"),
+    "ceil": (np.ceil, 1, "int real bool", "same", "exact"),
+    "floor": (np.floor, 1, "int real bool", "same", "exact"),
+    "trunc": (np.trunc, 1, "int real bool", "same", "exact"),
     "round": (np.round, 1, "int real complex", "same", "exact"),
     "bitwise_invert": (np.invert, 1, "int bool", "same", "exact"),
-    "abs": (np.abs, 1, "int real complex", "to_real", "exact"),
+    "abs": (np.abs, 1, "int real complex bool", "to_real", "exact"),
     "real": (np.real, 1, "int real complex bool", "to_real", "exact"),
     "imag": (np.imag, 1, "int real complex bool", "to_real", "exact"),
     "logical_not": (np.logical_not, 1, "int real complex bool", "bool", "exact"),
@@ -1710,11 +1789,11 @@ def gen_elementwise(op):
                 cases.append(case(cid, [A(x) for x in xs], ew_ref(op, xs, d), ew_tol(op, d),
                                   note=ref_note if d not in INTS + ["bool"] else None, **extra))
             elif int_as_float(op) and d in INTS + ["bool"]:
-                x32 = [Arr("float32", x.a.astype(np.float32)) for x in xs]
-                cases.append(case(cid + "_as_float32", [A(x) for x in xs],
-                                  ew_ref(op, x32, "float32"), ew_tol(op, "float32"),
-                                  ivy_differs=INT_AS_F32,
-                                  numpy=np_answer(lambda: f(*[x.a for x in xs]))))
+                fd = int_float(d)
+                xf = [Arr(fd, x.a.astype(np_type(fd))) for x in xs]
+                cases.append(case(cid + f"_as_{fd}", [A(x) for x in xs],
+                                  ew_ref(op, xf, fd), ew_tol(op, fd),
+                                  **int_case_extra(d, np_answer(lambda: f(*[x.a for x in xs])))))
             else:
                 cases.append(unsupported_case(op, cid, xs, f))
                 break
@@ -1965,6 +2044,18 @@ def gen_repeat():
                       kwargs={"axis": I(0)}, note="numpy raises ValueError too"))
     cases.append(case("error/negative", [A(x), INTLIST([-1])], ERR("InvalidArgument"),
                       note="numpy raises ValueError too"))
+    # repeats as an int and as an integer array (the Array API's `int | array`)
+    cases.append(case("float32/int", [A(x), I(2)], Arr("float32", np.repeat(x.a, 2))))
+    r = mk("int64", [2, 0])
+    cases.append(case("float32/array_axis0", [A(x), A(r)], Arr("float32", np.repeat(x.a, r.a, axis=0)),
+                      kwargs={"axis": I(0)}))
+    r = mk("int32", [1, 0, 2, 3])
+    cases.append(case("float32/array_flat", [A(x), A(r)], Arr("float32", np.repeat(x.a, r.a))))
+    r = mk("int64", [3])
+    cases.append(case("bool/array_one", [A(b), A(r)], Arr("bool", np.repeat(b.a, r.a))))
+    r = mk("float32", [1.0, 2.0])
+    cases.append(case("error/float_array", [A(x), A(r)], ERR("InvalidArgument"), kwargs={"axis": I(0)},
+                      note="numpy raises TypeError too"))
     return cases
 
 

@@ -1,7 +1,7 @@
 """Golden vectors of the reductions beyond `sum` (a plug-in of golden.py)."""
 
 from golden import *  # noqa: F401,F403
-from golden import (A, B, COMPLEX, ERR, INTS, INT_SUM, REALS, Arr, I, INTLIST, case, cx, grid, mk,
+from golden import (A, ACC_INT, B, COMPLEX, ERR, INTS, INT_SUM, REALS, Arr, I, INTLIST, case, cx, grid, mk,
                     np_answer, np_type, rng_for, round_to, sum_atol, sum_kwargs, widen, NAN, INF)
 import json
 import numpy as np
@@ -114,10 +114,12 @@ def extreme(op):
         cases.append(case("float32/empty_kept_axis", [A(e)], expected(e, 1), kwargs=reduce_kwargs(1)))
         cases.append(case("error/empty_axis", [A(e)], ERR("InvalidArgument"), kwargs=reduce_kwargs(0),
                           note="numpy raises ValueError (no identity) too"))
-        c = cx("complex64", [(1.0, 2.0)], None)
-        cases.append(case("error/complex", [A(c)], ERR("UnsupportedDtype"),
-                          note="the standard orders real numbers only; numpy orders complex "
-                          "lexicographically", numpy=np_answer(lambda: f(c.a))))
+        # complex: numpy's lexicographic order (the standard orders real numbers only; numpy
+        # and Ivy agree), the first number with a NaN component winning
+        c = cx("complex64", [(1.0, 2.0), (1.0, 3.0), (0.0, 9.0)], None)
+        cases.append(case("complex64/lexicographic", [A(c)], Arr("complex64", np.asarray(f(c.a)))))
+        c = cx("complex128", [(3.0, 0.0), (1.0, float("nan")), (2.0, 0.0), (float("nan"), 1.0)], None)
+        cases.append(case("complex128/nan", [A(c)], Arr("complex128", np.asarray(f(c.a)))))
         return cases
 
     return gen
@@ -168,6 +170,9 @@ STAT_INT = ("integers are computed in the default float dtype (float32); numpy g
 
 
 def stat_dtype(d):
+    # integers: ivy_core::int_float_dtype (float64 for int64 / uint64, else the default float)
+    if d in ("int64", "uint64"):
+        return "float64"
     return "float32" if d in INTS or d == "bool" else d
 
 
@@ -217,6 +222,12 @@ def stat_gen(op):
             exp = ref(x, 1)
             cases.append(case(f"{d}/axis1", [A(x)], exp, "sum", kwargs=kw(1), atol=stat_atol(x, "float32"),
                               ivy_differs=STAT_INT, numpy=np_answer(lambda: getattr(np, op)(x.a, axis=1))))
+        # int32 values whose float32 partial sums round: accumulated in float64, rounded once
+        x = mk("int32", (np.arange(1024, dtype=np.int64) * 7919993) % 16777213)
+        exp = ref(x)
+        cases.append(case("int32/float64_accumulation", [A(x)], exp, "sum",
+                          atol=float(np.abs(exp.a).max()) * 2.0 ** -23, ivy_differs=STAT_INT,
+                          numpy=np_answer(lambda: getattr(np, op)(x.a))))
         for d in COMPLEX:
             x = cx(d, [(1.0, 2.0), (-0.5, 0.25), (3.0, -1.0), (0.0, 4.0)], None)
             cases.append(case(f"{d}/all", [A(x)], ref(x), "sum", atol=stat_atol(x, d)))
@@ -245,13 +256,18 @@ def cumsum_expected(x: Arr, axis=None, dtype=None, include_initial=False):
     src = x.a if x.a.ndim else x.a.reshape(1)
     with np.errstate(all="ignore"):
         if d in ("bfloat16", "float16", "float32", "complex64"):
-            # a running sum rounds at every step: compute it step by step in the dtype
+            # a running sum rounds at every step in its accumulation dtype (float32 for a
+            # half-float result; float64, exact here, for integer or bool input), and each
+            # output once to the dtype
+            step = None if x.dtype in INTS or x.dtype == "bool" else (
+                "complex64" if d in COMPLEX else "float32")
             ax = axis or 0
             acc = np.moveaxis(src, ax, 0).astype(np.complex128 if d in COMPLEX else np.float64)
             rows, run = [], None
             for row in acc:
-                run = row if run is None else round_to(d, run + row).a.astype(acc.dtype)
-                run = round_to(d, run).a.astype(acc.dtype)
+                run = row if run is None else run + row
+                if step:
+                    run = round_to(step, run).a.astype(acc.dtype)
                 rows.append(run)
             r = np.stack(rows) if rows else acc
             if include_initial:
@@ -259,6 +275,10 @@ def cumsum_expected(x: Arr, axis=None, dtype=None, include_initial=False):
             return round_to(d, np.moveaxis(r, 0, ax))
         r = np.cumulative_sum(src, axis=axis, dtype=np_type(d), include_initial=include_initial)
         return Arr(d, r)
+
+
+ACC_HALF = ("a float16/bfloat16 running sum accumulates in float32 and rounds each result once "
+            "to the dtype; numpy's float16 running sum rounds at every step")
 
 
 def gen_cumulative_sum():
@@ -284,9 +304,19 @@ def gen_cumulative_sum():
                       numpy=np_answer(lambda: np.cumulative_sum(b.a))))
     for d in ("float16", "bfloat16"):
         h = mk(d, [0.1, 0.2, 0.3, 1000.0, 0.1])
-        cases.append(case(f"{d}/1d", [A(h)], cumsum_expected(h), "sum", atol=float(4 * 1024 * 2.0 ** -7)))
+        exp = cumsum_expected(h)
+        # numpy (float16 only: it has no bfloat16) rounds its running sum at every step
+        npr = np_answer(lambda: np.cumulative_sum(h.a)) if d == "float16" else None
+        differs = ACC_HALF if npr is not None and json.dumps(npr) != json.dumps(enc(exp)) else None
+        cases.append(case(f"{d}/1d", [A(h)], exp, "sum", atol=float(4 * 1024 * 2.0 ** -7),
+                          ivy_differs=differs, numpy=npr if differs else None))
     c = cx("complex64", [(1.0, 2.0), (-0.5, 0.25), (3.0, -1.0)], None)
     cases.append(case("complex64/1d", [A(c)], cumsum_expected(c)))
+    big = mk("int32", [16777216, 1, 1])
+    exp = cumsum_expected(big, None, "float32")
+    cases.append(case("int32/dtype_float32", [A(big)], exp, kwargs={"dtype": D("float32")},
+                      ivy_differs=ACC_INT,
+                      numpy=np_answer(lambda: np.cumulative_sum(big.a, dtype=np.float32))))
     i8 = mk("int8", [100, 100, 100])
     cases.append(case("int8/dtype_int8", [A(i8)], cumsum_expected(i8, None, "int8"),
                       kwargs={"dtype": D("int8")}))

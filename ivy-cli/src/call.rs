@@ -239,6 +239,8 @@ enum Lit {
     Null,
     Bool(bool),
     Int(i64),
+    /// An int above `i64::MAX` (up to `u64::MAX`): data of uint64, as numpy and Ivy make it.
+    Uint(u64),
     Float(f64),
     Complex(f64, f64),
     /// A word or a quoted string.
@@ -259,7 +261,7 @@ fn parse_literal(text: &str) -> Result<Lit, String> {
         return Err("empty literal".into());
     }
     if !t.starts_with(['[', '{', '"', '\'']) {
-        return Ok(atom(t));
+        return atom(t);
     }
     let mut p = Parser {
         chars: t.chars().collect(),
@@ -277,33 +279,54 @@ fn parse_literal(text: &str) -> Result<Lit, String> {
     Ok(lit)
 }
 
-/// A bare word: null, a bool, an int, a float, a complex number, or text.
-fn atom(t: &str) -> Lit {
+/// A bare word: null, a bool, an int, a float, a complex number, or text. An int is an
+/// int64, or a uint64 above `i64::MAX`; beyond both it is an error (numpy's OverflowError),
+/// not a float.
+fn atom(t: &str) -> Result<Lit, String> {
     match t {
-        "null" | "None" | "none" => return Lit::Null,
-        "true" | "True" => return Lit::Bool(true),
-        "false" | "False" => return Lit::Bool(false),
-        "nan" | "NaN" | "+nan" | "-nan" => return Lit::Float(f64::NAN),
-        "inf" | "+inf" | "infinity" | "Infinity" => return Lit::Float(f64::INFINITY),
-        "-inf" | "-infinity" | "-Infinity" => return Lit::Float(f64::NEG_INFINITY),
+        "null" | "None" | "none" => return Ok(Lit::Null),
+        "true" | "True" => return Ok(Lit::Bool(true)),
+        "false" | "False" => return Ok(Lit::Bool(false)),
+        "nan" | "NaN" | "+nan" | "-nan" => return Ok(Lit::Float(f64::NAN)),
+        "inf" | "+inf" | "infinity" | "Infinity" => return Ok(Lit::Float(f64::INFINITY)),
+        "-inf" | "-infinity" | "-Infinity" => return Ok(Lit::Float(f64::NEG_INFINITY)),
         _ => {}
     }
     let numeric = t.starts_with(|c: char| c.is_ascii_digit() || matches!(c, '-' | '+' | '.'));
     if numeric {
-        if let Ok(i) = t.parse::<i128>() {
-            return i64::try_from(i).map_or(Lit::Float(i as f64), Lit::Int);
+        let digits = t.strip_prefix(['-', '+']).unwrap_or(t);
+        if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+            if let Ok(i) = t.parse::<i64>() {
+                return Ok(Lit::Int(i));
+            }
+            if let Ok(u) = t.strip_prefix('+').unwrap_or(t).parse::<u64>() {
+                return Ok(Lit::Uint(u));
+            }
+            return Err(format!(
+                "the int {t} is out of range of int64 and uint64 ({} to {}), the widest integer \
+                 dtypes (numpy raises OverflowError); write it as a float (e.g. `{}`) for a \
+                 float",
+                i64::MIN,
+                u64::MAX,
+                float_form(t)
+            ));
         }
         if let Ok(f) = t.parse::<f64>() {
-            return Lit::Float(f);
+            return Ok(Lit::Float(f));
         }
     }
     if let Some(c) = complex(t) {
-        return c;
+        return Ok(c);
     }
-    Lit::Str {
+    Ok(Lit::Str {
         text: t.to_string(),
         quoted: false,
-    }
+    })
+}
+
+/// An integer's digits written as a float literal (`99999999999999999999` → `1e20`).
+fn float_form(t: &str) -> String {
+    format!("{:e}", t.parse::<f64>().unwrap_or(f64::INFINITY))
 }
 
 /// `1+2j`, `-1.5-0.5j`, `2j`, `1e-3+1e3j` (Python's complex literals).
@@ -430,7 +453,7 @@ impl Parser {
                 text: self.quoted(q)?,
                 quoted: true,
             }),
-            Some(_) => Ok(atom(&self.until(&[',', ']', '}', '[', '{'])?)),
+            Some(_) => atom(&self.until(&[',', ']', '}', '[', '{'])?),
             None => Err("expected a value, found the end".into()),
         }
     }
@@ -490,6 +513,24 @@ impl Cx<'_> {
             Lit::Str { text, .. } => Some(text.as_str()),
             _ => None,
         };
+        // an int above int64 makes data (uint64); a parameter taking a plain number refuses it
+        if let (
+            Lit::Uint(u),
+            ArgType::Scalar
+            | ArgType::Int
+            | ArgType::Uint
+            | ArgType::Float
+            | ArgType::Index
+            | ArgType::Bool,
+        ) = (lit, target)
+        {
+            return Err(CliError::Usage(format!(
+                "`{}`: argument `{param}` takes a number in int64's range or a float; {u} is \
+                 above {} (only array data may be uint64: pass it where an array goes)",
+                self.op,
+                i64::MAX
+            )));
+        }
         let v = match target {
             ArgType::Optional(_) if *lit == Lit::Null => Some(Value::None),
             ArgType::Optional(t) => return self.convert(lit, t, param),
@@ -506,7 +547,7 @@ impl Cx<'_> {
                 Some(_) => Some(Value::Array(self.array(lit, param)?)),
                 None => None,
             },
-            ArgType::Operand if matches!(lit, Lit::List(_)) => {
+            ArgType::Operand if matches!(lit, Lit::List(_) | Lit::Uint(_)) => {
                 Some(Value::Array(self.array(lit, param)?))
             }
             ArgType::Operand | ArgType::Scalar => scalar(lit).map(Value::Scalar),
@@ -514,8 +555,17 @@ impl Cx<'_> {
                 Lit::Object(items) => Some(Value::Container(self.container(items, param, "")?)),
                 _ => None,
             },
+            // `--dtype` is the data's dtype, as for every array literal; ints above int64
+            // are uint64 data
+            ArgType::Data if data(lit).is_some() && (self.dtype.is_some() || has_uint(lit)) => {
+                Some(Value::Array(self.array(lit, param)?))
+            }
             ArgType::Data => data(lit),
-            ArgType::Dtype => word
+            // a dtype name, or an array literal (its dtype: `--dtype`, else inferred)
+            ArgType::DtypeLike if word.is_none() && data(lit).is_some() => {
+                Some(Value::Array(self.array(lit, param)?))
+            }
+            ArgType::Dtype | ArgType::DtypeLike => word
                 .map(|w| w.parse::<Dtype>().map(Value::Dtype).map_err(bad))
                 .transpose()?,
             ArgType::Device => word
@@ -583,6 +633,9 @@ impl Cx<'_> {
                 Ok(c) => Value::Container(c),
                 Err(_) => Value::Str(format!("{lit:?}")),
             },
+            // an int above int64 fills array parameters only: elsewhere it goes as text, for
+            // the op's typed error
+            Lit::Uint(u) => Value::Str(u.to_string()),
             _ => scalar(lit).map_or(Value::None, Value::Scalar),
         }
     }
@@ -601,7 +654,13 @@ impl Cx<'_> {
                 self.op
             ))
         })?;
-        let d = Data::from_value(&v).ok_or_else(|| {
+        let d = match uint_data(lit) {
+            Some(d) => {
+                d.map_err(|e| CliError::Usage(format!("`{}`: argument `{param}`: {e}", self.op)))?
+            }
+            None => Data::from_value(&v),
+        };
+        let d = d.ok_or_else(|| {
             CliError::Usage(format!(
                 "`{}`: argument `{param}`: nested lists must be rectangular (every list of one \
                  depth the same length) and hold numbers or bools",
@@ -637,6 +696,78 @@ impl Cx<'_> {
     }
 }
 
+/// Whether a literal holds an int above int64 anywhere.
+fn has_uint(lit: &Lit) -> bool {
+    match lit {
+        Lit::Uint(_) => true,
+        Lit::List(items) => items.iter().any(has_uint),
+        _ => false,
+    }
+}
+
+/// Data holding an int above int64: uint64 values when every number is a non-negative int
+/// (or a bool), as numpy and Ivy infer them; with a float or complex number among them, the
+/// numbers as floats (Ivy's default float dtype); with a negative int, an error (numpy's
+/// OverflowError: no integer dtype holds both). `None` when no such int is there; `Ok(None)`
+/// for a ragged nesting.
+fn uint_data(lit: &Lit) -> Option<Result<Option<Data>, String>> {
+    if !has_uint(lit) {
+        return None;
+    }
+    fn walk(lit: &Lit, depth: usize, shape: &mut Vec<usize>, out: &mut Vec<Lit>) -> bool {
+        match lit {
+            Lit::List(items) => {
+                if depth == shape.len() && out.is_empty() {
+                    shape.push(items.len());
+                } else if shape.get(depth) != Some(&items.len()) {
+                    return false;
+                }
+                items.iter().all(|x| walk(x, depth + 1, shape, out))
+            }
+            l if depth == shape.len() => {
+                out.push(l.clone());
+                true
+            }
+            _ => false,
+        }
+    }
+    let (mut shape, mut leaves) = (Vec::new(), Vec::new());
+    if !walk(lit, 0, &mut shape, &mut leaves) {
+        return Some(Ok(None));
+    }
+    if leaves
+        .iter()
+        .any(|l| matches!(l, Lit::Float(_) | Lit::Complex(..)))
+    {
+        let v: Vec<Scalar> = leaves
+            .iter()
+            .map(|l| match *l {
+                Lit::Uint(u) => Scalar::Float(u as f64),
+                ref l => scalar(l).unwrap_or(Scalar::Float(f64::NAN)),
+            })
+            .collect();
+        return Some(Ok(Data::from(v).reshape(&shape).ok()));
+    }
+    let mut v = Vec::with_capacity(leaves.len());
+    for l in &leaves {
+        v.push(match *l {
+            Lit::Uint(u) => u,
+            Lit::Bool(b) => u64::from(b),
+            Lit::Int(i) => match u64::try_from(i) {
+                Ok(u) => u,
+                Err(_) => {
+                    return Some(Err(format!(
+                        "{i} and an int above int64 have no integer dtype in common (Ivy infers \
+                         uint64, which cannot hold {i}); give `--dtype` or write floats"
+                    )))
+                }
+            },
+            _ => return Some(Ok(None)),
+        });
+    }
+    Some(Ok(Data::from(v).reshape(&shape).ok()))
+}
+
 /// A scalar literal.
 fn scalar(lit: &Lit) -> Option<Scalar> {
     Some(match *lit {
@@ -648,7 +779,9 @@ fn scalar(lit: &Lit) -> Option<Scalar> {
     })
 }
 
-/// Nested values (`asarray`'s `obj`): a scalar or a nested list of scalars.
+/// Nested values (`asarray`'s `obj`): a scalar or a nested list of scalars. An int above
+/// int64 stands as its float here (what the literal looks like); the array made of it
+/// ([`uint_data`]) keeps it exactly.
 fn data(lit: &Lit) -> Option<Value> {
     match lit {
         Lit::List(items) => items
@@ -656,6 +789,7 @@ fn data(lit: &Lit) -> Option<Value> {
             .map(data)
             .collect::<Option<_>>()
             .map(Value::List),
+        Lit::Uint(u) => Some(Value::Scalar(Scalar::Float(*u as f64))),
         l => scalar(l).map(Value::Scalar),
     }
 }
@@ -927,6 +1061,15 @@ mod tests {
     #[test]
     fn literals() {
         assert_eq!(parse_literal("3"), Ok(Lit::Int(3)));
+        // ints above int64 are uint64; beyond, an error (never a float)
+        assert_eq!(parse_literal("9223372036854775808"), Ok(Lit::Uint(1 << 63)));
+        assert_eq!(
+            parse_literal("[18446744073709551615]"),
+            Ok(Lit::List(vec![Lit::Uint(u64::MAX)]))
+        );
+        assert!(parse_literal("18446744073709551616").is_err());
+        assert!(parse_literal("[1, -9223372036854775809]").is_err());
+        assert_eq!(parse_literal("1e20"), Ok(Lit::Float(1e20)));
         assert_eq!(parse_literal("-2.5"), Ok(Lit::Float(-2.5)));
         assert_eq!(parse_literal("-inf"), Ok(Lit::Float(f64::NEG_INFINITY)));
         assert!(matches!(parse_literal("nan"), Ok(Lit::Float(f)) if f.is_nan()));

@@ -141,6 +141,7 @@ pub(crate) fn arg_json(a: &ArgType) -> Value {
             ArgType::Scalar => "scalar",
             ArgType::Data => "data",
             ArgType::Dtype => "dtype",
+            ArgType::DtypeLike => "dtype_like",
             ArgType::Device => "device",
             ArgType::Backend => "backend",
             ArgType::NativeDtype => "native_dtype",

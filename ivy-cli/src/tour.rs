@@ -759,11 +759,27 @@ fn data_types() -> CliResult {
         "with_default_float_dtype(float64): default_dtype() = {}   (the defaults are linked)",
         ivy::with_default_float_dtype(Dtype::Float64, || ivy::default_dtype(None, None))??
     );
+    ivy::with_backend(Backend::Ndarray, || -> CliResult {
+        // Rust data: f64, i64, bool, Complex<f64> are Python's numbers; sized types keep theirs
+        let d = |r: ivy::Result<Array>| r.map(|a| a.dtype());
+        outln!(
+            "asarray(vec![1.0, 2.0]) -> {}, vec![1i64] -> {}   (f64, i64: Python's numbers, Ivy's defaults)",
+            d(ivy::asarray(vec![1.0, 2.0]))?,
+            d(ivy::asarray(vec![1i64]))?
+        );
+        outln!(
+            "asarray(vec![1.0f32]) -> {}, vec![1u8] -> {}, vec![1i16] -> {}   (a sized Rust type keeps its dtype)",
+            d(ivy::asarray(vec![1.0f32]))?,
+            d(ivy::asarray(vec![1u8]))?,
+            d(ivy::asarray(vec![1i16]))?
+        );
+        Ok(())
+    })?;
     ivy::with_backend(Backend::Candle, || -> CliResult {
         let i = ivy::asarray(vec![1i64, 2])?;
         let t = ivy::tan(&i)?;
         outln!(
-            "candle: tan(int64 array) = {t}   (superset: integers promoted to the default float)"
+            "candle: tan(int32 array) = {t}   (superset: integers promoted to the default float)"
         );
         let u = ivy::asarray_with(
             vec![250, 3],

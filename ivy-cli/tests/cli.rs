@@ -601,6 +601,14 @@ fn tour_runs_every_example() {
     assert!(out.contains("x was rebound"));
     assert!(out.contains("1.3862944")); // cross_entropy
     assert!(out.contains("(after: still float64)"));
+    // Rust data keeps its type; f64 and i64 are Python's numbers
+    assert!(
+        out.contains("asarray(vec![1.0, 2.0]) -> float32, vec![1i64] -> int32"),
+        "{out}"
+    );
+    assert!(
+        out.contains("asarray(vec![1.0f32]) -> float32, vec![1u8] -> uint8, vec![1i16] -> int16")
+    );
     // the two pages' examples run on both backends (each tour line that states an outcome
     // is checked by the tour itself, which fails otherwise)
     for b in ["ndarray", "candle"] {
@@ -740,6 +748,7 @@ fn fill(arg: &serde_json::Value) -> Option<Fill> {
         "scalar" => strs(&["1", "0.5"]),
         "data" => strs(&["[[1, 2], [3, 4]]", "1.5"]),
         "dtype" => strs(&["float32", "int32"]),
+        "dtype_like" => strs(&["float32", "int32", "[0.25, 0.5]"]),
         "device" => strs(&["cpu"]),
         "backend" => strs(&["ndarray", "candle"]),
         "str" => strs(&["float32", "a", "real floating"]),
@@ -913,6 +922,79 @@ fn call_sum_with_keywords() {
 }
 
 #[test]
+fn call_big_ints_are_uint64_or_an_error_and_asarray_takes_dtype() {
+    // before: ints above int64 became float32 (1e20), and asarray ignored `--dtype`
+    let r = &call_json(&["asarray", "9223372036854775808"])["result"];
+    assert_eq!(r["dtype"], "uint64", "{r}");
+    assert_eq!(r["values"], serde_json::json!(9223372036854775808u64));
+    let r = &call_json(&["asarray", "[1, 18446744073709551615]"])["result"];
+    assert_eq!(
+        (r["dtype"].as_str(), &r["values"]),
+        (Some("uint64"), &serde_json::json!([1, u64::MAX]))
+    );
+    let r = &call_json(&["add", "9223372036854775808", "1"])["result"];
+    assert_eq!(
+        (r["dtype"].as_str(), &r["values"]),
+        (Some("uint64"), &serde_json::json!(9223372036854775809u64))
+    );
+    // a float among them: floats, as before
+    assert_eq!(
+        call_json(&["asarray", "[9223372036854775808, 0.5]"])["result"]["dtype"],
+        "float32"
+    );
+    for backend in ["ndarray", "candle"] {
+        let r = &call_json(&[
+            "asarray",
+            "[1, 2]",
+            "--dtype",
+            "int64",
+            "--backend",
+            backend,
+        ])["result"];
+        assert_eq!(r["dtype"], "int64", "{backend}: {r}");
+        let r = &call_json(&[
+            "asarray",
+            "[1, 2]",
+            "--dtype",
+            "float64",
+            "--backend",
+            backend,
+        ])["result"];
+        assert_eq!(
+            (r["dtype"].as_str(), &r["values"]),
+            (Some("float64"), &serde_json::json!([1.0, 2.0]))
+        );
+    }
+    let r = &call_json(&["asarray", "[1, 2]", "--dtype", "uint64"])["result"];
+    assert_eq!(r["dtype"], "uint64", "{r}");
+    // an explicit keyword wins over `--dtype`
+    let r = &call_json(&[
+        "asarray",
+        "[1, 2]",
+        "--dtype",
+        "uint64",
+        "--kw",
+        "dtype=int8",
+    ])["result"];
+    assert_eq!(r["dtype"], "int8", "{r}");
+    // beyond uint64, and a negative int with a uint64 one: errors, exit code 2
+    for args in [
+        &["call", "add", "99999999999999999999", "1"][..],
+        &["call", "asarray", "[-1, 9223372036854775808]"],
+        &["call", "asarray", "-9223372036854775809"],
+        &["call", "full", "[2]", "9223372036854775808"],
+    ] {
+        let o = ivy(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stdout(&o));
+        let e = stderr(&o);
+        assert!(e.contains("int64"), "{args:?}: {e}");
+        assert!(!e.contains("panicked"), "{e}");
+    }
+    let e = stderr(&ivy(&["call", "add", "99999999999999999999", "1"]));
+    assert!(e.contains("out of range") && e.contains("`1e20`"), "{e}");
+}
+
+#[test]
 fn call_astype_zeros_and_dtype_functions() {
     let r = &call_json(&["astype", "[1.5, 2]", "int32"])["result"];
     assert_eq!(
@@ -951,6 +1033,22 @@ fn call_astype_zeros_and_dtype_functions() {
     assert!(text.contains("bits:") && text.contains("eps:"), "{text}");
 
     let r = &call_json(&["isdtype", "float16", "real floating"])["result"];
+    assert_eq!(r["value"], true);
+
+    // issue 33: the dtype queries take arrays, several kinds, every dtype on every backend
+    let r = &call_json(&["finfo", "complex64"])["result"];
+    assert_eq!(r["fields"]["dtype"]["value"], "float32");
+    let r = &call_json(&["finfo", "[1.5]", "--dtype", "float16"])["result"];
+    assert_eq!(r["fields"]["bits"]["value"], 16);
+    let r = &call_json(&["iinfo", "[1, 2]", "--dtype", "int16"])["result"];
+    assert_eq!(r["fields"]["max"]["value"], 32767);
+    let r = &call_json(&["can_cast", "[1, 2]", "float64", "--dtype", "int32"])["result"];
+    assert_eq!(r["value"], true);
+    let r = &call_json(&["can_cast", "int8", "int32", "--backend", "candle"])["result"];
+    assert_eq!(r["value"], true);
+    let r = &call_json(&["result_type", "[int8, uint8, float16]"])["result"];
+    assert_eq!(r["value"], "float32");
+    let r = &call_json(&["isdtype", "int8", "[integral, real floating]"])["result"];
     assert_eq!(r["value"], true);
 }
 

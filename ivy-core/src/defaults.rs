@@ -215,6 +215,29 @@ pub fn default_complex_dtype() -> Dtype {
     default_of(DefaultKind::Complex)
 }
 
+/// The float dtype a float-only function (`tan`, `exp`, `atan2`, `divide`, `mean`, …)
+/// computes and returns for an integer or bool input of dtype `d` (after promotion): float64
+/// for int64 and uint64 when the backend holds float64 (`has_float64`), as numpy and Ivy's
+/// jax backend answer; the default float dtype for narrower integers and bools (and for
+/// int64 on a backend without float64). Other dtypes are returned unchanged.
+///
+/// ```
+/// use ivy_core::{int_float_dtype, Dtype};
+/// assert_eq!(int_float_dtype(Dtype::Int64, true), Dtype::Float64);
+/// assert_eq!(int_float_dtype(Dtype::Uint64, true), Dtype::Float64);
+/// assert_eq!(int_float_dtype(Dtype::Int32, true), Dtype::Float32); // the default float
+/// assert_eq!(int_float_dtype(Dtype::Bool, true), Dtype::Float32);
+/// assert_eq!(int_float_dtype(Dtype::Int64, false), Dtype::Float32);
+/// assert_eq!(int_float_dtype(Dtype::Float16, true), Dtype::Float16);
+/// ```
+pub fn int_float_dtype(d: Dtype, has_float64: bool) -> Dtype {
+    match d {
+        Dtype::Int64 | Dtype::Uint64 if has_float64 => Dtype::Float64,
+        d if d.is_int() || d.is_bool() => default_float_dtype(),
+        d => d,
+    }
+}
+
 /// Ivy's `default_dtype(dtype=…, item=…)`: an explicit dtype wins; else the item decides —
 /// complex → default complex, float → default float, int → default int, bool → bool; with
 /// neither, the global default dtype ([`default_of`]`(DefaultKind::Dtype)`, linked to the

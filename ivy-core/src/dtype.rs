@@ -131,9 +131,25 @@ impl fmt::Display for Dtype {
 /// assert!(s.contains(Dtype::Float16) && s.contains(Dtype::Int8));
 /// assert!(!s.contains(Dtype::Int16));
 /// assert_eq!(s.to_string(), "(int8, bfloat16, float16, float32, float64)");
+/// // `{:?}` names the dtypes too (an error's `Debug` shows its sets this way)
+/// assert_eq!(format!("{s:?}"), "{int8, bfloat16, float16, float32, float64}");
+/// assert_eq!(format!("{:?}", DtypeSet::EMPTY), "{}");
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct DtypeSet(pub u16);
+
+/// The dtype names, as a set: `{float16, bfloat16}` (not the bitmask).
+impl fmt::Debug for DtypeSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        struct Name(Dtype);
+        impl fmt::Debug for Name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.0.as_str())
+            }
+        }
+        f.debug_set().entries(self.iter().map(Name)).finish()
+    }
+}
 
 impl DtypeSet {
     /// No dtype.

@@ -250,6 +250,47 @@ pub enum Error {
         /// The key chain.
         key_chain: String,
     },
+    /// A Container `out` whose key chains are not the result's: names the side that lacks
+    /// the leaf.
+    ///
+    /// ```
+    /// use ivy_core::Error;
+    /// let e = Error::OutStructure { op: "exp", key_chain: "a/c".into(), in_out: true };
+    /// assert_eq!(
+    ///     e.to_string(),
+    ///     "`exp`: the result has no leaf at key chain `a/c`, which `out` has; a Container `out` must have exactly the result's key chains"
+    /// );
+    /// ```
+    #[error("`{op}`: {} has no leaf at key chain `{key_chain}`, which {} has; a Container `out` must have exactly the result's key chains", if *.in_out { "the result" } else { "`out`" }, if *.in_out { "`out`" } else { "the result" })]
+    OutStructure {
+        /// The op.
+        op: &'static str,
+        /// The key chain one side lacks.
+        key_chain: String,
+        /// `true`: `out` has the leaf and the result lacks it; `false`: the other way.
+        in_out: bool,
+    },
+    /// An error at one leaf of a Container (a whole-Container conversion), naming the leaf.
+    ///
+    /// ```
+    /// use ivy_core::{Backend, Dtype, DtypeSet, Error};
+    /// let inner = Error::DtypeNotInBackend {
+    ///     op: Some("to_backend"),
+    ///     dtype: Dtype::Int8,
+    ///     backend: Backend::Candle,
+    ///     valid: DtypeSet::EMPTY,
+    /// };
+    /// let e = Error::Leaf { key_chain: "a/b".into(), source: Box::new(inner) };
+    /// assert!(e.to_string().starts_with("at leaf `a/b`: backend candle has no dtype int8"));
+    /// assert_eq!(e.op(), Some("to_backend"));
+    /// ```
+    #[error("at leaf `{key_chain}`: {source}")]
+    Leaf {
+        /// The leaf's key chain.
+        key_chain: String,
+        /// The error at that leaf.
+        source: Box<Error>,
+    },
 
     // === I/O errors ===
     /// A file that could not be read or written.
@@ -357,8 +398,34 @@ impl Error {
     /// assert_eq!(e, Error::NoBackend { op: "zeros" });
     /// ```
     pub fn with_op(mut self, op: &'static str) -> Error {
+        match self.op_slot() {
+            OpSlot::Op(o) => *o = op,
+            OpSlot::Asked(o) => *o = o.map(|_| op),
+            OpSlot::None => {}
+        }
+        self
+    }
+
+    /// The op the error names (the op the user called: every generated op entry renames
+    /// the errors of what it runs, [`Error::with_op`]); `None` for an error naming no op.
+    ///
+    /// ```
+    /// use ivy_core::Error;
+    /// assert_eq!(Error::NoBackend { op: "zeros" }.op(), Some("zeros"));
+    /// assert_eq!(Error::UnknownDevice { name: "tpu".into() }.op(), None);
+    /// ```
+    pub fn op(&self) -> Option<&'static str> {
+        match self.clone().op_slot() {
+            OpSlot::Op(o) => Some(*o),
+            OpSlot::Asked(o) => *o,
+            OpSlot::None => None,
+        }
+    }
+
+    /// Where the error names its op: the one list of the variants that name one.
+    fn op_slot(&mut self) -> OpSlot<'_> {
         // Exhaustive on purpose: a new variant decides here whether it names an op.
-        match &mut self {
+        match self {
             Error::UnsupportedDtype { op: o, .. }
             | Error::Shape { op: o, .. }
             | Error::Axis { op: o, .. }
@@ -379,8 +446,10 @@ impl Error {
             | Error::InplaceStrict { op: o, .. }
             | Error::Io { op: o, .. }
             | Error::NoAutograd { op: o, .. }
-            | Error::NoArrayFunction { op: o, .. } => *o = op,
-            Error::DtypeNotInBackend { op: o, .. } => *o = o.map(|_| op),
+            | Error::NoArrayFunction { op: o, .. }
+            | Error::OutStructure { op: o, .. } => OpSlot::Op(o),
+            Error::Leaf { source, .. } => source.op_slot(),
+            Error::DtypeNotInBackend { op: o, .. } => OpSlot::Asked(o),
             Error::UnknownDtype { .. }
             | Error::Promotion { .. }
             | Error::UnknownDevice { .. }
@@ -389,10 +458,19 @@ impl Error {
             | Error::InplaceNotInBackend { .. }
             | Error::KeyChain { .. }
             | Error::UnknownOp { .. }
-            | Error::VersionKey { .. } => {}
+            | Error::VersionKey { .. } => OpSlot::None,
         }
-        self
     }
+}
+
+/// The op field of an [`Error`] variant ([`Error::op_slot`]).
+enum OpSlot<'a> {
+    /// A variant that always names its op.
+    Op(&'a mut &'static str),
+    /// [`Error::DtypeNotInBackend`]: names the op that asked, when one did.
+    Asked(&'a mut Option<&'static str>),
+    /// A variant naming no op.
+    None,
 }
 
 fn op_suffix(op: &Option<&'static str>) -> String {

@@ -29,8 +29,8 @@ pub use container::{Container, KeyOrder, MapOptions, Nest, Node};
 pub use defaults::{
     default_complex_dtype, default_complex_dtype_for, default_dtype, default_dtype_for,
     default_float_dtype, default_float_dtype_for, default_int_dtype, default_int_dtype_for,
-    default_int_for, default_of, default_uint_dtype, default_uint_dtype_for, set_default,
-    unset_default, with_default, DefaultKind,
+    default_int_for, default_of, default_uint_dtype, default_uint_dtype_for, int_float_dtype,
+    set_default, unset_default, with_default, DefaultKind,
 };
 pub use device::{
     default_device, set_default_device, set_process_default_device, unset_default_device,

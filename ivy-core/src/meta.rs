@@ -131,6 +131,10 @@ pub enum ArgType {
     Data,
     /// A dtype.
     Dtype,
+    /// A dtype, or an array standing for its dtype (the Array API's `Union[dtype, array]`
+    /// of the dtype queries: `can_cast`'s `from_`, `finfo`'s and `iinfo`'s `type`,
+    /// `result_type`'s arguments).
+    DtypeLike,
     /// A device.
     Device,
     /// A backend.
@@ -191,6 +195,32 @@ impl OpMeta {
     /// The keyword parameters.
     pub fn keywords(&self) -> impl Iterator<Item = &'static ParamMeta> {
         self.params.iter().filter(|p| p.keyword)
+    }
+
+    /// A dtype query: a primary op that holds no array data — every parameter a dtype, an
+    /// array read for its dtype only (`DtypeLike`) or a plain value, no inferred dtype, no
+    /// `out` (`can_cast`). It answers for every dtype on every backend, those the backend
+    /// cannot hold included (the category macro gives it that support row).
+    ///
+    /// ```
+    /// use ivy_core::{ArgType, OpKind, OpMeta, ParamKind, ParamMeta};
+    /// const FROM: ParamMeta = ParamMeta {
+    ///     name: "from", kind: ParamKind::Other, keyword: false, ty: "DtypeLike", arg: ArgType::DtypeLike,
+    /// };
+    /// let meta = OpMeta {
+    ///     name: "can_cast", category: "data_type", kind: OpKind::Primary, nestable: false,
+    ///     container_dependent: false, global_state: false, has_out: false, infer_dtype: false,
+    ///     infer_device: false, callees: &[], backend_unsupported: &[], params: &[FROM],
+    ///     family: None,
+    /// };
+    /// assert!(meta.is_dtype_query());
+    /// assert!(!OpMeta { kind: OpKind::Compositional, ..meta }.is_dtype_query());
+    /// ```
+    pub fn is_dtype_query(&self) -> bool {
+        self.kind == OpKind::Primary
+            && !self.infer_dtype
+            && !self.has_out
+            && self.params.iter().all(|p| p.kind == ParamKind::Other)
     }
 }
 

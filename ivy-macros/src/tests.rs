@@ -64,6 +64,34 @@ fn category_check() {
     insta::assert_snapshot!("category_check", text);
 }
 
+/// A `ClipBound` parameter (`clip`'s `min`/`max`): `impl Into<ClipBound>` in the public
+/// form, converted once; an array it holds decides the backend (`iter()`, as an optional
+/// array's); read as `Optional(Operand)` by name.
+#[test]
+fn category_clip_bound() {
+    let text = category(quote! {
+        pub mod demo {
+            use crate::{Array, ClipBound, Result};
+
+            /// Clips.
+            #[primary]
+            #[check(super::bounds)]
+            pub fn clip(x: &Array, min: ClipBound, max: ClipBound) -> Result<Array>;
+        }
+    });
+    assert_clean(&text);
+    let flat: String = text.split_whitespace().collect();
+    for want in [
+        "min:impl::core::convert::Into<::ivy::__private::ClipBound>",
+        "letmin:::ivy::__private::ClipBound=::core::convert::Into::into(min);",
+        "__v.extend(min.iter().map(|__a|::core::option::Option::Some(__a.backend()))",
+        "super::bounds(\"clip\",&x,&min,&max)?;",
+        "ArgType::Optional(&::ivy::__private::ArgType::Operand,)",
+    ] {
+        assert!(flat.contains(want), "no `{want}` in:\n{text}");
+    }
+}
+
 #[test]
 fn category_axes_index_shape() {
     let text = category(quote! {

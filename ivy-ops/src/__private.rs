@@ -9,7 +9,7 @@ pub use ivy_core::{
     Error, OpEntry, OpKind, OpMeta, Result, Scalar, Shape, Version, VersionRange,
 };
 
-pub use crate::args::Data;
+pub use crate::args::{ClipBound, Data, DtypeLike};
 pub use crate::custom::{run_typed as custom_typed, run_typed_out as custom_typed_out};
 pub use crate::family::{self, Kernels};
 pub use crate::kernels;
@@ -138,6 +138,18 @@ pub fn support_of<B: BackendInfo>(info: ImplInfo, primary: bool) -> BackendSuppo
         } else {
             DtypeSet::EMPTY
         },
+    }
+}
+
+/// The support row of a primary op that holds no array data (a dtype query: `can_cast`;
+/// the category macro's `is_dtype_query`): it answers for every dtype, those the backend
+/// cannot hold included, so only the op's own unsupported dtypes are taken off.
+pub fn query_support_of<B: BackendInfo>(info: ImplInfo) -> BackendSupport {
+    let supported = DtypeSet::VALID.difference(info.unsupported);
+    BackendSupport {
+        supported,
+        host: info.host.intersection(supported),
+        ..support_of::<B>(info, true)
     }
 }
 
@@ -293,6 +305,14 @@ fn wrote_without_out(op: &'static str) -> Error {
     }
 }
 
+/// Runs a call's steps (conversions, checks, the backend or the body): an error names `op`,
+/// the op the user called, whatever op inside raised it (the `astype` of a promotion, the
+/// `clip` a loss is written with). See [`Error::with_op`](crate::Error::with_op).
+#[inline(always)]
+pub fn named<T>(op: &'static str, f: impl FnOnce() -> Result<T>) -> Result<T> {
+    f().map_err(|e| e.with_op(op))
+}
+
 /// Finishes a compositional body's out path: writes a returned value into `out`.
 pub fn finish_out(op: &'static str, r: Option<Array>, out: &mut Array) -> Result<()> {
     match r {
@@ -315,15 +335,17 @@ pub fn write_out(op: &'static str, value: Array, out: &mut Array) -> Result<()> 
 pub fn write_container_out(op: &'static str, value: Container, out: &mut Container) -> Result<()> {
     let chains = out.all_key_chains();
     let given = value.all_key_chains();
-    if let Some(kc) = chains
-        .iter()
-        .chain(&given)
-        .find(|kc| out.leaf(kc).is_none() || value.leaf(kc).is_none())
-    {
-        return Err(Error::ContainerStructure {
-            op,
-            key_chain: kc.clone(),
-        });
+    // the side lacking a leaf the other has is named: `out` (`in_out`) or the result
+    let lacking = |kc: &String, in_out: bool| Error::OutStructure {
+        op,
+        key_chain: kc.clone(),
+        in_out,
+    };
+    if let Some(kc) = chains.iter().find(|kc| value.leaf(kc).is_none()) {
+        return Err(lacking(kc, true));
+    }
+    if let Some(kc) = given.iter().find(|kc| out.leaf(kc).is_none()) {
+        return Err(lacking(kc, false));
     }
     let mut ready = Vec::with_capacity(chains.len());
     for kc in &chains {

@@ -624,9 +624,11 @@ impl<'a> Operand<'a> {
 pub struct Data {
     pub(crate) values: Vec<Scalar>,
     pub(crate) shape: Vec<usize>,
-    /// The `Int` values are `u64`s (stored as their bit patterns: those above `i64::MAX` are
-    /// negative here), from `u64` / `usize` leaves.
-    unsigned: bool,
+    /// The dtype the leaves' Rust type states ([`IntoData::DTYPE`]): `None` for the Python-like
+    /// types (`f64`, `i64`, `bool`, `Complex<f64>`, [`Scalar`]), whose dtype is inferred from
+    /// the values. Under `Some(Uint64)` the `Int` values are `u64`s (stored as their bit
+    /// patterns: those above `i64::MAX` are negative here).
+    typed: Option<Dtype>,
     /// Why these values make no array (a ragged nesting, a native array that could not be
     /// converted); reported by `asarray`.
     error: Option<Error>,
@@ -648,7 +650,7 @@ impl Data {
         Data {
             values,
             shape,
-            unsigned: false,
+            typed: None,
             error: None,
             array: None,
         }
@@ -658,7 +660,7 @@ impl Data {
         Data {
             values: Vec::new(),
             shape: array.shape().to_vec(),
-            unsigned: false,
+            typed: None,
             error: None,
             array: Some(GivenArray { array, copied }),
         }
@@ -670,7 +672,7 @@ impl Data {
             Err(e) => Data {
                 values: Vec::new(),
                 shape: vec![1],
-                unsigned: false,
+                typed: None,
                 error: Some(e),
                 array: None,
             },
@@ -734,32 +736,41 @@ impl Data {
         self.shape = shape.to_vec();
         Ok(self)
     }
-    /// The dtype Ivy infers for these values (`default_dtype(item=…)` over **all** of them,
-    /// [`ivy_core::default_dtype_for`]): the widest kind among them with the default dtype of
-    /// that kind, unless a value needs more (an int beyond the default int → int64, beyond
-    /// int64 → uint64; a float that float32 cannot hold → float64); an empty list gives the
-    /// default float dtype.
+    /// The dtype these values make without an explicit `dtype`. Leaves of a sized Rust type
+    /// keep its dtype (`f32` → float32, `u8` → uint8, `Complex<f32>` → complex64: see
+    /// [`IntoData::DTYPE`]), as a native array does. Leaves of the types that stand for
+    /// Python's numbers (`f64`, `i64`, `bool`, `Complex<f64>`, [`Scalar`]) take the dtype Ivy
+    /// infers (`default_dtype(item=…)` over **all** of them, [`ivy_core::default_dtype_for`]):
+    /// the widest kind among them with the default dtype of that kind, unless a value needs
+    /// more (an int beyond the default int → int64, beyond int64 → uint64; a float that
+    /// float32 cannot hold → float64); an empty list gives the default float dtype.
     ///
     /// ```
     /// use ivy::{Data, Dtype};
+    /// // Python-like numbers: Ivy's defaults (float32, int32), widened where a value needs it
+    /// assert_eq!(Data::from([1.0, 2.0]).inferred_dtype(), Dtype::Float32);
     /// assert_eq!(Data::from([[1.0, 2.0], [3.0, 1e300]]).inferred_dtype(), Dtype::Float64);
+    /// assert_eq!(Data::from(vec![1i64, 2]).inferred_dtype(), Dtype::Int32);
     /// assert_eq!(Data::from(vec![vec![1i64], vec![1 << 40]]).inferred_dtype(), Dtype::Int64);
-    /// assert_eq!(Data::from([u64::MAX]).inferred_dtype(), Dtype::Uint64);
+    /// // sized Rust types: their own dtype
     /// assert_eq!(Data::from([1.0f32, 2.0]).inferred_dtype(), Dtype::Float32);
+    /// assert_eq!(Data::from(vec![1u8, 2]).inferred_dtype(), Dtype::Uint8);
+    /// assert_eq!(Data::from([1u64]).inferred_dtype(), Dtype::Uint64);
+    /// assert_eq!(Data::from(2i16).inferred_dtype(), Dtype::Int16);
     /// ```
     pub fn inferred_dtype(&self) -> Dtype {
         if let Some(a) = self.array() {
             return a.dtype();
         }
-        if self.has_u64_beyond_i64() {
-            return Dtype::Uint64;
+        if let Some(d) = self.typed {
+            return d;
         }
         ivy_core::default_dtype_for(&self.values)
     }
     /// Whether `u64` data holds values above `i64::MAX` (stored as their bit pattern, so
     /// negative `Scalar::Int`s).
     fn has_u64_beyond_i64(&self) -> bool {
-        self.unsigned
+        self.typed == Some(Dtype::Uint64)
             && self
                 .values
                 .iter()
@@ -808,7 +819,7 @@ impl<T: IntoData> From<T> for Data {
             return Data {
                 values: Vec::new(),
                 shape: vec![1],
-                unsigned: T::UNSIGNED,
+                typed: T::DTYPE,
                 error: Some(e),
                 array: None,
             };
@@ -817,7 +828,7 @@ impl<T: IntoData> From<T> for Data {
             values: b.values,
             // dimensions below an empty list were never seen: 0
             shape: b.shape.into_iter().map(|d| d.unwrap_or(0)).collect(),
-            unsigned: T::UNSIGNED,
+            typed: T::DTYPE,
             error: None,
             array: None,
         }
@@ -912,9 +923,13 @@ impl DataBuilder {
 /// integer and float type, `half::f16`/`bf16`, `Complex<f32>`/`Complex<f64>`, [`Scalar`])
 /// are rank 0; a `Vec`, array or slice of an `IntoData` (or a reference to one) is one rank
 /// more. Every list at one depth must have the same length: a ragged nesting is an
-/// [`Error::InvalidArgument`] of `asarray` (never a panic). `u64`/`usize` values beyond
-/// `i64::MAX` are kept exactly (inferred as uint64). The rank is the type's: an empty
-/// `Vec<Vec<f32>>` is shape `[0, 0]`. Implemented for these types only (sealed).
+/// [`Error::InvalidArgument`] of `asarray` (never a panic). Without an explicit `dtype`, the
+/// leaf type decides ([`DTYPE`](Self::DTYPE)): `f64`, `i64`, `bool`, `Complex<f64>` and
+/// [`Scalar`] are Python's numbers and take Ivy's inferred default dtypes; every other type
+/// keeps its own dtype (`u64`/`usize` values beyond `i64::MAX` are kept exactly, as uint64).
+/// An unsuffixed Rust integer literal is an `i32` (int32) and a float literal an `f64` (the
+/// default float dtype). The rank is the type's: an empty `Vec<Vec<f32>>` is shape `[0, 0]`.
+/// Implemented for these types only (sealed).
 ///
 /// ```
 /// ivy::set_backend(ivy::Backend::Ndarray);
@@ -922,6 +937,8 @@ impl DataBuilder {
 /// assert_eq!(m.shape(), &[2, 2]);
 /// let v = ivy::asarray(vec![vec![1i64, 2, 3], vec![4, 5, 6]])?;
 /// assert_eq!((v.shape(), v.dtype()), (&[2usize, 3][..], ivy::Dtype::Int32));
+/// let b = ivy::asarray(vec![1u8, 255])?;
+/// assert_eq!(b.dtype(), ivy::Dtype::Uint8);
 /// let rows: &[[u64; 2]] = &[[1, 2], [3, u64::MAX]];
 /// let u = ivy::asarray(rows)?;
 /// assert_eq!((u.shape(), u.dtype()), (&[2usize, 2][..], ivy::Dtype::Uint64));
@@ -932,18 +949,22 @@ impl DataBuilder {
 pub trait IntoData {
     /// How deeply lists nest: 0 for a scalar.
     const RANK: usize;
-    /// Whether the leaves are `u64` / `usize`.
-    #[doc(hidden)]
-    const UNSIGNED: bool = false;
+    /// The dtype the leaf type states (`None`: a Python-like number, whose dtype Ivy infers
+    /// from the values): `f32` → float32, `half::f16` → float16, `half::bf16` → bfloat16,
+    /// `i8`…`i32` → int8…int32, `isize` → int64, `u8`…`u64` → uint8…uint64, `usize` →
+    /// uint64, `Complex<f32>` → complex64; `None` for `f64`, `i64`, `bool`, `Complex<f64>`
+    /// and [`Scalar`]. The one table of this rule.
+    const DTYPE: Option<Dtype>;
     /// Appends the leaves to `b`, checking the lengths.
     #[doc(hidden)]
     fn visit(&self, b: &mut DataBuilder);
 }
 
 macro_rules! leaf {
-    ($($t:ty => |$x:ident| $e:expr),* $(,)?) => {$(
+    ($($t:ty => $d:expr, |$x:ident| $e:expr),* $(,)?) => {$(
         impl IntoData for $t {
             const RANK: usize = 0;
+            const DTYPE: Option<Dtype> = $d;
             #[inline]
             fn visit(&self, b: &mut DataBuilder) {
                 let $x = *self;
@@ -952,30 +973,31 @@ macro_rules! leaf {
         }
     )*};
 }
+// Python's numbers (`None`) and the sized types, which keep their dtype.
 leaf!(
-    bool => |x| Scalar::Bool(x),
-    i8 => |x| Scalar::Int(x.into()),
-    i16 => |x| Scalar::Int(x.into()),
-    i32 => |x| Scalar::Int(x.into()),
-    i64 => |x| Scalar::Int(x),
-    isize => |x| Scalar::Int(x as i64),
-    u8 => |x| Scalar::Int(x.into()),
-    u16 => |x| Scalar::Int(x.into()),
-    u32 => |x| Scalar::Int(x.into()),
-    f32 => |x| Scalar::Float(x.into()),
-    f64 => |x| Scalar::Float(x),
-    half::f16 => |x| Scalar::Float(x.to_f64()),
-    half::bf16 => |x| Scalar::Float(x.to_f64()),
-    num_complex::Complex<f32> => |x| Scalar::Complex(x.re.into(), x.im.into()),
-    num_complex::Complex<f64> => |x| Scalar::Complex(x.re, x.im),
-    Scalar => |x| x,
+    bool => None, |x| Scalar::Bool(x),
+    i8 => Some(Dtype::Int8), |x| Scalar::Int(x.into()),
+    i16 => Some(Dtype::Int16), |x| Scalar::Int(x.into()),
+    i32 => Some(Dtype::Int32), |x| Scalar::Int(x.into()),
+    i64 => None, |x| Scalar::Int(x),
+    isize => Some(Dtype::Int64), |x| Scalar::Int(x as i64),
+    u8 => Some(Dtype::Uint8), |x| Scalar::Int(x.into()),
+    u16 => Some(Dtype::Uint16), |x| Scalar::Int(x.into()),
+    u32 => Some(Dtype::Uint32), |x| Scalar::Int(x.into()),
+    f32 => Some(Dtype::Float32), |x| Scalar::Float(x.into()),
+    f64 => None, |x| Scalar::Float(x),
+    half::f16 => Some(Dtype::Float16), |x| Scalar::Float(x.to_f64()),
+    half::bf16 => Some(Dtype::Bfloat16), |x| Scalar::Float(x.to_f64()),
+    num_complex::Complex<f32> => Some(Dtype::Complex64), |x| Scalar::Complex(x.re.into(), x.im.into()),
+    num_complex::Complex<f64> => None, |x| Scalar::Complex(x.re, x.im),
+    Scalar => None, |x| x,
 );
 
 macro_rules! unsigned_leaf {
     ($($t:ty),*) => {$(
         impl IntoData for $t {
             const RANK: usize = 0;
-            const UNSIGNED: bool = true;
+            const DTYPE: Option<Dtype> = Some(Dtype::Uint64);
             /// Stored as the bit pattern of an `i64` (see [`Data::checked_values`]).
             #[inline]
             fn visit(&self, b: &mut DataBuilder) {
@@ -988,29 +1010,380 @@ unsigned_leaf!(u64, usize);
 
 impl<T: IntoData> IntoData for [T] {
     const RANK: usize = T::RANK + 1;
-    const UNSIGNED: bool = T::UNSIGNED;
+    const DTYPE: Option<Dtype> = T::DTYPE;
     fn visit(&self, b: &mut DataBuilder) {
         b.list(self.len(), |b, i| self[i].visit(b));
     }
 }
 impl<T: IntoData, const N: usize> IntoData for [T; N] {
     const RANK: usize = T::RANK + 1;
-    const UNSIGNED: bool = T::UNSIGNED;
+    const DTYPE: Option<Dtype> = T::DTYPE;
     fn visit(&self, b: &mut DataBuilder) {
         self.as_slice().visit(b);
     }
 }
 impl<T: IntoData> IntoData for Vec<T> {
     const RANK: usize = T::RANK + 1;
-    const UNSIGNED: bool = T::UNSIGNED;
+    const DTYPE: Option<Dtype> = T::DTYPE;
     fn visit(&self, b: &mut DataBuilder) {
         self.as_slice().visit(b);
     }
 }
 impl<T: IntoData + ?Sized> IntoData for &T {
     const RANK: usize = T::RANK;
-    const UNSIGNED: bool = T::UNSIGNED;
+    const DTYPE: Option<Dtype> = T::DTYPE;
     fn visit(&self, b: &mut DataBuilder) {
         (**self).visit(b);
+    }
+}
+
+/// A dtype, or an array standing for its dtype: the argument of the dtype queries where the
+/// Array API takes `Union[dtype, array]` (`can_cast`'s `from`, `finfo`, `iinfo`,
+/// `result_type`). An array also names its backend, which decides where `can_cast` (a
+/// primary op) runs when no backend is set; the queries read nothing else of it.
+///
+/// ```
+/// use ivy::prelude::*;
+/// ivy::set_backend(Backend::Ndarray);
+/// let x = ivy::asarray([1i32, 2])?; // int32
+/// assert!(ivy::can_cast(&x, Dtype::Int64)?);              // an array
+/// assert!(!ivy::can_cast(Dtype::Float64, Dtype::Float32)?); // or a dtype
+/// assert_eq!(ivy::iinfo(&x)?.max, i32::MAX as i128);
+/// let f = ivy::asarray([1.0f32])?;
+/// assert_eq!(ivy::result_type([DtypeLike::from(&x), (&f).into(), Dtype::Int8.into()])?, Dtype::Float64);
+/// assert_eq!(DtypeLike::from(&x).dtype(), Dtype::Int32);
+/// # Ok::<(), ivy::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DtypeLike {
+    dtype: Dtype,
+    backend: Option<Backend>,
+}
+
+impl DtypeLike {
+    /// The dtype (an array's own).
+    #[inline]
+    pub fn dtype(&self) -> Dtype {
+        self.dtype
+    }
+    /// The array's backend (`None` for a dtype).
+    #[inline]
+    pub fn backend(&self) -> Option<Backend> {
+        self.backend
+    }
+}
+
+impl From<Dtype> for DtypeLike {
+    fn from(dtype: Dtype) -> Self {
+        DtypeLike {
+            dtype,
+            backend: None,
+        }
+    }
+}
+impl From<&Array> for DtypeLike {
+    fn from(a: &Array) -> Self {
+        DtypeLike {
+            dtype: a.dtype(),
+            backend: Some(a.backend()),
+        }
+    }
+}
+impl From<&&Array> for DtypeLike {
+    fn from(a: &&Array) -> Self {
+        DtypeLike::from(*a)
+    }
+}
+impl From<&mut Array> for DtypeLike {
+    fn from(a: &mut Array) -> Self {
+        DtypeLike::from(&*a)
+    }
+}
+impl From<Array> for DtypeLike {
+    fn from(a: Array) -> Self {
+        DtypeLike::from(&a)
+    }
+}
+
+/// The kinds `isdtype` asks about: one kind (`"integral"`, a dtype name) or several (the
+/// Array API's tuple of kinds, any of which matches): a `&str`, or a slice, an array or a
+/// `Vec` of them.
+///
+/// ```
+/// use ivy::{Dtype, DtypeKinds};
+/// assert!(ivy::isdtype(Dtype::Int8, ["integral", "real floating"])?);
+/// assert!(ivy::isdtype(Dtype::Float16, &["bool", "float16"][..])?);
+/// assert!(!ivy::isdtype(Dtype::Bool, vec!["numeric"])?);
+/// assert_eq!(DtypeKinds::from("bool").kinds(), ["bool"]);
+/// # Ok::<(), ivy::Error>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DtypeKinds<'a>(Vec<&'a str>);
+
+impl<'a> DtypeKinds<'a> {
+    /// The kinds, in order.
+    pub fn kinds(&self) -> &[&'a str] {
+        &self.0
+    }
+}
+impl<'a> From<&'a str> for DtypeKinds<'a> {
+    fn from(k: &'a str) -> Self {
+        DtypeKinds(vec![k])
+    }
+}
+impl<'a> From<&'a String> for DtypeKinds<'a> {
+    fn from(k: &'a String) -> Self {
+        DtypeKinds(vec![k.as_str()])
+    }
+}
+impl<'a> From<&[&'a str]> for DtypeKinds<'a> {
+    fn from(k: &[&'a str]) -> Self {
+        DtypeKinds(k.to_vec())
+    }
+}
+impl<'a, const N: usize> From<[&'a str; N]> for DtypeKinds<'a> {
+    fn from(k: [&'a str; N]) -> Self {
+        DtypeKinds(k.to_vec())
+    }
+}
+impl<'a, const N: usize> From<&[&'a str; N]> for DtypeKinds<'a> {
+    fn from(k: &[&'a str; N]) -> Self {
+        DtypeKinds(k.to_vec())
+    }
+}
+impl<'a> From<Vec<&'a str>> for DtypeKinds<'a> {
+    fn from(k: Vec<&'a str>) -> Self {
+        DtypeKinds(k)
+    }
+}
+
+/// `repeat`'s `repeats` (the Array API's `int | array`): one count for every element, a
+/// count per element along the axis, or an integer array of counts (1-D, or 0-d for one
+/// count). Made from an int (`2`), a list of ints (`&[1, 3]`, `vec![1, 3]`) or an array
+/// (`&counts`); by name, an int, a list of ints or an array.
+///
+/// ```
+/// use ivy::prelude::*;
+/// ivy::set_backend(Backend::Ndarray);
+/// let x = ivy::asarray(vec![1.0f32, 2.0])?;
+/// assert_eq!(ivy::repeat(&x, 2)?.to_f64_vec()?, [1.0, 1.0, 2.0, 2.0]);
+/// let counts = ivy::asarray(vec![1i64, 3])?;
+/// assert_eq!(ivy::repeat(&x, &counts)?.to_f64_vec()?, [1.0, 2.0, 2.0, 2.0]);
+/// # Ok::<(), ivy::Error>(())
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub enum Repeats {
+    /// Counts: one for every element, or one per element along the axis.
+    Counts(Vec<i64>),
+    /// An integer array of counts (read on the host by `repeat`).
+    Array(Array),
+}
+
+impl Repeats {
+    /// The counts, checked: an array must hold integers and have at most one axis.
+    pub(crate) fn counts(&self, op: &'static str) -> Result<Cow<'_, [i64]>> {
+        let a = match self {
+            Repeats::Counts(c) => return Ok(Cow::Borrowed(c)),
+            Repeats::Array(a) => a,
+        };
+        if !a.dtype().is_int() || a.ndim() > 1 {
+            return Err(Error::InvalidArgument {
+                op,
+                message: format!(
+                    "`repeats` must be an int or a 1-D integer array, got a {} array of shape \
+                     {:?}: cast it with `Array::cast` or flatten it",
+                    a.dtype(),
+                    a.shape()
+                ),
+            });
+        }
+        let v = a
+            .to_backend(Backend::Ndarray)
+            .and_then(|a| a.cast(Dtype::Int64))
+            .and_then(|a| a.to_vec::<i64>())
+            .map_err(|e| e.with_op(op))?;
+        // uint64 counts beyond i64::MAX wrap to negative here: refused as negative counts
+        Ok(Cow::Owned(v))
+    }
+}
+
+macro_rules! repeats_from_int {
+    ($($t:ty),*) => {$(
+        impl From<$t> for Repeats {
+            fn from(r: $t) -> Repeats {
+                // beyond i64::MAX (a usize): a negative count, refused by `repeat`
+                Repeats::Counts(vec![r as i64])
+            }
+        }
+    )*};
+}
+repeats_from_int!(i32, i64, u32, usize);
+
+impl From<&[i64]> for Repeats {
+    fn from(r: &[i64]) -> Repeats {
+        Repeats::Counts(r.to_vec())
+    }
+}
+impl<const N: usize> From<&[i64; N]> for Repeats {
+    fn from(r: &[i64; N]) -> Repeats {
+        Repeats::Counts(r.to_vec())
+    }
+}
+impl<const N: usize> From<[i64; N]> for Repeats {
+    fn from(r: [i64; N]) -> Repeats {
+        Repeats::Counts(r.to_vec())
+    }
+}
+impl From<Vec<i64>> for Repeats {
+    fn from(r: Vec<i64>) -> Repeats {
+        Repeats::Counts(r)
+    }
+}
+impl From<&Vec<i64>> for Repeats {
+    fn from(r: &Vec<i64>) -> Repeats {
+        Repeats::Counts(r.clone())
+    }
+}
+impl From<&Array> for Repeats {
+    /// The array's handle (its buffer is shared, not copied).
+    fn from(a: &Array) -> Repeats {
+        Repeats::Array(a.clone())
+    }
+}
+impl From<Array> for Repeats {
+    fn from(a: Array) -> Repeats {
+        Repeats::Array(a)
+    }
+}
+
+/// By name: an int, a list of ints or an array.
+impl<'v> crate::registry::FromValue<'v> for Repeats {
+    const EXPECTED: &'static str = "an int, a list of ints or an integer array";
+    fn from_value(v: &'v Value) -> Option<Self> {
+        match v {
+            Value::Array(a) => Some(Repeats::Array(a.clone())),
+            v => <Vec<i64> as crate::registry::FromValue>::from_value(v).map(Repeats::Counts),
+        }
+    }
+}
+impl From<Repeats> for Value {
+    /// A list of ints, or the array.
+    fn from(r: Repeats) -> Value {
+        match r {
+            Repeats::Counts(c) => Value::from(&c[..]),
+            Repeats::Array(a) => Value::Array(a),
+        }
+    }
+}
+
+/// A bound of [`clip`](crate::clip) (the Array API 2023.12's `min`/`max`: `int | float |
+/// array | None`): absent, a scalar, or an array broadcast against `x` (it must broadcast
+/// to `x`'s shape, which the result keeps). Made from a number (`0.5`, `2`), an array
+/// (`&lo`), an `Option` of either (`None::<f64>` for no bound) or [`ClipBound::None`]; by
+/// name, `None`, a scalar or an array. An array bound also decides the backend and
+/// takes part in the device check, as an `&Array` argument does.
+///
+/// ```
+/// use ivy::prelude::*;
+/// ivy::set_backend(Backend::Ndarray);
+/// let x = ivy::asarray(vec![-2.0f32, 0.5, 3.0])?;
+/// let hi = ivy::asarray(vec![1.0f32, 0.0, 2.0])?;
+/// assert_eq!(ivy::clip(&x, 0.0, &hi)?.to_f64_vec()?, [0.0, 0.0, 2.0]);
+/// assert_eq!(ivy::clip(&x, None::<f64>, 1.0)?.to_f64_vec()?, [-2.0, 0.5, 1.0]);
+/// let none = ivy::ClipBound::None;
+/// assert_eq!(ivy::clip(&x, none.clone(), none)?.to_f64_vec()?, [-2.0, 0.5, 3.0]);
+/// assert!(ivy::ClipBound::from(&hi).array().is_some() && ivy::ClipBound::from(2).array().is_none());
+/// # Ok::<(), ivy::Error>(())
+/// ```
+#[derive(Clone, Debug, Default)]
+pub enum ClipBound {
+    /// No bound (`None`).
+    #[default]
+    None,
+    /// A scalar, converted to `x`'s dtype.
+    Scalar(Scalar),
+    /// An array (a shared handle), broadcast against `x` and cast to its dtype.
+    Array(Array),
+}
+
+impl ClipBound {
+    /// The array bound, if this is one.
+    #[inline]
+    pub fn array(&self) -> Option<&Array> {
+        match self {
+            ClipBound::Array(a) => Some(a),
+            _ => None,
+        }
+    }
+    /// The array it holds (none or one): what decides the backend and the device, as the
+    /// arrays of an optional-array argument do.
+    #[inline]
+    pub fn iter(&self) -> std::option::IntoIter<&Array> {
+        self.array().into_iter()
+    }
+}
+
+macro_rules! clip_bound_from_scalar {
+    ($($t:ty),*) => {$(
+        impl From<$t> for ClipBound {
+            fn from(v: $t) -> ClipBound {
+                ClipBound::Scalar(Scalar::from(v))
+            }
+        }
+    )*};
+}
+clip_bound_from_scalar!(i8, i16, i32, i64, u8, u16, u32, f32, f64, bool, Scalar);
+
+impl From<&Array> for ClipBound {
+    /// The array's handle (its buffer is shared, not copied).
+    fn from(a: &Array) -> ClipBound {
+        ClipBound::Array(a.clone())
+    }
+}
+impl From<&&Array> for ClipBound {
+    fn from(a: &&Array) -> ClipBound {
+        ClipBound::Array((*a).clone())
+    }
+}
+impl From<Array> for ClipBound {
+    fn from(a: Array) -> ClipBound {
+        ClipBound::Array(a)
+    }
+}
+impl<T: Into<ClipBound>> From<Option<T>> for ClipBound {
+    /// `None` is no bound.
+    fn from(v: Option<T>) -> ClipBound {
+        v.map_or(ClipBound::None, Into::into)
+    }
+}
+impl From<Operand<'_>> for ClipBound {
+    fn from(o: Operand<'_>) -> ClipBound {
+        match o {
+            Operand::Array(a) => ClipBound::Array(a.clone()),
+            Operand::Scalar(s) => ClipBound::Scalar(s),
+        }
+    }
+}
+
+/// By name: `None`, a scalar or an array.
+impl<'v> crate::registry::FromValue<'v> for ClipBound {
+    const EXPECTED: &'static str = "None, a scalar or an array";
+    fn from_value(v: &'v Value) -> Option<Self> {
+        match v {
+            Value::None => Some(ClipBound::None),
+            Value::Scalar(s) => Some(ClipBound::Scalar(*s)),
+            Value::Array(a) => Some(ClipBound::Array(a.clone())),
+            _ => None,
+        }
+    }
+}
+impl From<ClipBound> for Value {
+    /// `None`, the scalar, or the array.
+    fn from(b: ClipBound) -> Value {
+        match b {
+            ClipBound::None => Value::None,
+            ClipBound::Scalar(s) => Value::Scalar(s),
+            ClipBound::Array(a) => Value::Array(a),
+        }
     }
 }

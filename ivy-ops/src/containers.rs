@@ -38,7 +38,8 @@ pub trait ContainerArrays {
     /// Every leaf's dtype.
     fn dtypes(&self) -> Container<Dtype>;
     /// Every leaf on backend `b` (Ivy's `to_native` across frameworks): a leaf already
-    /// there is shared, another is copied ([`Array::to_backend`]).
+    /// there is shared, another is copied ([`Array::to_backend`]). An error names its leaf
+    /// ([`Error::Leaf`]).
     ///
     /// ```
     /// use ivy::prelude::*;
@@ -48,6 +49,12 @@ pub trait ContainerArrays {
     /// let n = c.to_backend(Backend::Ndarray)?;
     /// assert_eq!(n.at("w")?.backend(), Backend::Ndarray);
     /// assert_eq!(n.at("w")?.to_vec::<f32>()?, [1.0, 1.0]);
+    /// // candle holds no int8: the error names the leaf
+    /// let i: Container = ivy::with_backend(Backend::Ndarray, || -> ivy::Result<_> {
+    ///     Ok(ivy::container! { a: { b: ivy::ones([2])?.astype(Dtype::Int8)? } })
+    /// })?;
+    /// let e = i.to_backend(Backend::Candle).unwrap_err();
+    /// assert!(matches!(&e, ivy::Error::Leaf { key_chain, .. } if key_chain == "a/b"), "{e}");
     /// # Ok::<(), ivy::Error>(())
     /// ```
     fn to_backend(&self, b: Backend) -> Result<Container>;
@@ -95,7 +102,9 @@ pub trait ContainerArrays {
     /// assert_eq!(out.at("a")?.dtype(), Dtype::Float64); // out keeps its dtype
     /// assert!((out.at("a")?.to_vec::<f64>()?[1] - 1f64.exp()).abs() < 1e-6);
     /// let wrong: Container = ivy::container! { b: ivy::asarray([0.0f32, 1.0])? };
-    /// assert!(out.assign(wrong).is_err());
+    /// // the error names the side lacking a leaf: here the result has no `a`
+    /// let e = out.assign(wrong).unwrap_err();
+    /// assert!(matches!(&e, ivy::Error::OutStructure { key_chain, in_out: true, .. } if key_chain == "a"));
     /// # Ok::<(), ivy::Error>(())
     /// ```
     fn assign(&mut self, value: Container) -> Result<()>;
@@ -111,7 +120,13 @@ impl ContainerArrays for Container {
     }
 
     fn to_backend(&self, b: Backend) -> Result<Container> {
-        self.map(|_, a| a.to_backend(b))
+        // an error names the leaf (a dtype the backend cannot hold is one leaf's)
+        self.map(|kc, a| {
+            a.to_backend(b).map_err(|e| Error::Leaf {
+                key_chain: kc.to_string(),
+                source: Box::new(e),
+            })
+        })
     }
 
     fn to_safetensors(&self) -> Result<Vec<u8>> {

@@ -3,8 +3,9 @@
 //! A family fixes, once, everything its ops share:
 //! - its dtype rules: the dtypes a kernel row computes are the classes it gives (`int`,
 //!   `real`, `complex`, `bool`; `float` is `real` and `complex` from one expression); a row
-//!   with no `int` or `bool` class computes integers and bools in the default float dtype
-//!   (Ivy's superset behaviour, and true division for `divide`);
+//!   with no `int` or `bool` class computes integers and bools as floats (Ivy's superset
+//!   behaviour, and true division for `divide`): int64 and uint64 in float64, narrower
+//!   integers and bools in the default float dtype ([`ivy_core::int_float_dtype`]);
 //! - its checks (broadcasting of binary ops) and its `out` handling, run here for every
 //!   backend, before the backend's kernel loop;
 //! - how each backend runs a kernel of it: one generic method per shape in [`Kernels`]
@@ -400,8 +401,9 @@ pub const fn info<B: Kernels + ?Sized, K: Kernel>() -> crate::__private::ImplInf
     }
 }
 
-/// `x` in a dtype `K` computes: integers and bools in the default float dtype when the row
-/// has no integer kernel (the converted array kept in `cast`, which the caller holds while
+/// `x` in a dtype `K` computes: integers and bools in a float dtype when the row has no
+/// integer kernel ([`ivy_core::int_float_dtype`]: float64 for int64 and uint64 where the
+/// backend holds it, else the default float dtype; the converted array kept in `cast`, which the caller holds while
 /// the op runs); any other dtype the row lacks is `Error::UnsupportedDtype`. A reference
 /// comes back, not a `Cow<Array>`: moving `Result`s of those cost an n = 1 `add` 250 of
 /// its 1 900 instructions (callgrind).
@@ -412,7 +414,8 @@ fn input<'a, B: BackendInfo + ?Sized, K: Kernel>(
 ) -> Result<&'a Array> {
     let d = x.dtype();
     if K::INT_AS_FLOAT && (d.is_int() || d.is_bool()) {
-        let x = cast.insert(x.cast(ivy_core::default_float_dtype())?);
+        let f = ivy_core::int_float_dtype(d, !B::INVALID.contains(Dtype::Float64));
+        let x = cast.insert(x.cast(f)?);
         check::<B, K>(x.dtype())?;
         return Ok(x);
     }
@@ -723,18 +726,88 @@ pub fn compare_operands<'s>(
     }
 }
 
-/// `clip` on every backend: `minimum(maximum(x, x_min), x_max)` through the
+/// `clip` on every backend: `minimum(maximum(x, min), max)` through the
 /// [`Maximum`](crate::kernels::Maximum) and [`Minimum`](crate::kernels::Minimum) rows, so a
 /// NaN element stays NaN (numpy's `clip`) and integers and floats follow the same kernels as
-/// `maximum`/`minimum`. The bounds are converted to `x`'s dtype first (as `full` converts a
-/// float: `astype`'s rules), so integer arrays stay integer and float32 stays float32. They
-/// were checked before dispatch (`clip`'s `#[check]`: numbers, `x_min <= x_max`); errors
-/// name `clip`.
-pub fn clip<B: Kernels + ?Sized>(x: &Array, x_min: f64, x_max: f64) -> Result<Array> {
+/// `maximum`/`minimum`; the result has `x`'s dtype and shape. Two scalar bounds take one
+/// pass (`zip_scalars`), converted to `x`'s dtype first (as `full` converts a float:
+/// `astype`'s rules); a scalar with an absent bound is the same pass with one row
+/// (`maximum(maximum(x, lo), lo)`); an array bound must broadcast to `x`'s shape and is
+/// cast to `x`'s dtype, then applied with the row's `binary` (numpy's order: `max` wins
+/// where array bounds cross); no bound is a copy of `x`. Scalar bounds were checked before
+/// dispatch (`clip`'s `#[check]`: numbers, `min <= max`); errors name `clip`.
+pub fn clip<B: Kernels + ?Sized>(
+    x: &Array,
+    min: crate::ClipBound,
+    max: crate::ClipBound,
+) -> Result<Array> {
+    use crate::kernels::{Maximum, Minimum};
+    use crate::ClipBound as Cb;
     const OP: &str = "clip";
-    let (lo, hi) = (Scalar::Float(x_min), Scalar::Float(x_max));
-    B::zip_scalars::<crate::kernels::Maximum, crate::kernels::Minimum>(x, lo, hi)
-        .map_err(|e| e.with_op(OP))
+    let run = || -> Result<Array> {
+        if let (Cb::Scalar(lo), Cb::Scalar(hi)) = (&min, &max) {
+            let (lo, hi) = (in_range(*lo, x.dtype())?, in_range(*hi, x.dtype())?);
+            return B::zip_scalars::<Maximum, Minimum>(x, lo, hi);
+        }
+        let lower = clip_step::<B, Maximum>(x, &min, "min")?;
+        let upper = clip_step::<B, Minimum>(lower.as_ref().unwrap_or(x), &max, "max")?;
+        match (upper, lower) {
+            (Some(r), _) | (None, Some(r)) => Ok(r),
+            (None, None) => unary::<B, crate::kernels::Positive>(x), // a copy
+        }
+    };
+    run().map_err(|e| e.with_op(OP))
+}
+
+/// A scalar bound of `clip` for an `x` of dtype `d`: an int beyond an integer dtype's range
+/// saturates to its limits (the mathematical clip, as a float bound converts), rather than
+/// wrapping (`-3` for uint8 is 0, not 253).
+fn in_range(s: Scalar, d: Dtype) -> Result<Scalar> {
+    match s {
+        Scalar::Int(i) if d.is_int() => {
+            let info = crate::iinfo(d)?;
+            Ok(Scalar::Int(i128::from(i).clamp(info.min, info.max) as i64))
+        }
+        s => Ok(s),
+    }
+}
+
+/// One bound of `clip` applied with row `K`: `None` when absent.
+fn clip_step<B: Kernels + ?Sized, K: Binary>(
+    x: &Array,
+    bound: &crate::ClipBound,
+    name: &str,
+) -> Result<Option<Array>> {
+    match bound {
+        crate::ClipBound::None => Ok(None),
+        crate::ClipBound::Scalar(s) => {
+            let s = in_range(*s, x.dtype())?;
+            B::zip_scalars::<K, K>(x, s, s).map(Some)
+        }
+        crate::ClipBound::Array(b) => {
+            let shape = crate::__private::broadcast_shapes("clip", x.shape(), b.shape())?;
+            if shape != x.shape() {
+                return Err(Error::Shape {
+                    op: "clip",
+                    lhs: b.shape().to_vec(),
+                    rhs: x.shape().to_vec(),
+                    reason: if name == "min" {
+                        "(min, x): an array bound must broadcast to `x`'s shape, which the result keeps"
+                    } else {
+                        "(max, x): an array bound must broadcast to `x`'s shape, which the result keeps"
+                    },
+                });
+            }
+            let cast;
+            let b = if b.dtype() == x.dtype() {
+                b
+            } else {
+                cast = b.cast(x.dtype())?;
+                &cast
+            };
+            binary::<B, K>(x, b).map(Some)
+        }
+    }
 }
 
 /// Declares unary kernel rows: `Name: "op", class(x => expr), …, candle(t => expr);`.
@@ -1149,8 +1222,8 @@ mod tests {
     #[test]
     fn support() {
         use crate::kernels::{Isnan, LogicalAnd, Signbit};
-        assert!(!Signbit::INT_AS_FLOAT && !Signbit::SUPPORTED.contains(Dtype::Int32));
-        assert!(Less::SUPPORTED.contains(Dtype::Uint64) && !Less::SUPPORTED.contains(Dtype::Bool));
+        assert!(!Signbit::INT_AS_FLOAT && Signbit::SUPPORTED.contains(Dtype::Int32));
+        assert!(Less::SUPPORTED.contains(Dtype::Uint64) && Less::SUPPORTED.contains(Dtype::Bool));
         assert!(
             Equal::SUPPORTED.contains(Dtype::Bool) && Equal::SUPPORTED.contains(Dtype::Complex64)
         );
@@ -1166,7 +1239,7 @@ mod tests {
             assert_eq!(info::<Ca, LogicalAnd>().host, DtypeSet::EMPTY);
             assert_eq!(
                 info::<Ca, Signbit>().host,
-                DtypeSet::FLOAT.difference(<Ca as BackendInfo>::INVALID)
+                Signbit::SUPPORTED.difference(<Ca as BackendInfo>::INVALID)
             );
             let on_candle =
                 |f: &dyn Fn() -> Result<Array>| ivy_core::with_backend(Backend::Candle, f).unwrap();
@@ -1199,7 +1272,8 @@ pub trait Reduction: Kernel {
     /// `prod`; bools as `0`/`1`). `None`: no identity (`max`, `min`), and reducing an
     /// axis of length 0 is an error, as in numpy.
     const IDENTITY: Option<i128>;
-    /// The dtype the fold runs in (and its result's) for input dtype `x`.
+    /// The result's dtype for input dtype `x` (and the dtype the fold accumulates in:
+    /// [`Accumulate::accumulator`]).
     const ACCUMULATE: Accumulate;
     /// Candle's own reduction of a float tensor (or any tensor, with
     /// [`NATIVE_INTS`](Kernel::NATIVE_INTS)) over `axes`, keeping them as 1.
@@ -1247,6 +1321,38 @@ impl Accumulate {
             }
         }
     }
+
+    /// The dtype a reduction of input dtype `x` to dtype `result` accumulates in, rounded
+    /// once to `result` at the end: float64 (complex128) when `x` is an integer or bool
+    /// and `result` a float (or complex) dtype, as numpy's integer means; float32 for a
+    /// float16 or bfloat16 `result`; `result` itself otherwise, and always for `Keep`
+    /// (`max`, `min`: exact in any dtype) and `Bool` rows. Sums and products (`Widen`),
+    /// `mean`, `var`, `std` and `cumulative_sum` all take their accumulator from here.
+    ///
+    /// ```
+    /// use ivy::Dtype;
+    /// use ivy::family::Accumulate;
+    /// assert_eq!(Accumulate::Widen.accumulator(Dtype::Int32, Dtype::Float32), Dtype::Float64);
+    /// assert_eq!(Accumulate::Widen.accumulator(Dtype::Int32, Dtype::Bfloat16), Dtype::Float64);
+    /// assert_eq!(Accumulate::Widen.accumulator(Dtype::Float16, Dtype::Float16), Dtype::Float32);
+    /// assert_eq!(Accumulate::Widen.accumulator(Dtype::Int8, Dtype::Int32), Dtype::Int32);
+    /// assert_eq!(Accumulate::Keep.accumulator(Dtype::Float16, Dtype::Float16), Dtype::Float16);
+    /// ```
+    pub fn accumulator(self, x: Dtype, result: Dtype) -> Dtype {
+        let inexact = result.is_float() || result.is_complex();
+        match self {
+            Accumulate::Widen if inexact && (x.is_int() || x.is_bool()) => {
+                match result.is_complex() {
+                    true => Dtype::Complex128,
+                    false => Dtype::Float64,
+                }
+            }
+            Accumulate::Widen if matches!(result, Dtype::Float16 | Dtype::Bfloat16) => {
+                Dtype::Float32
+            }
+            _ => result,
+        }
+    }
 }
 
 /// A reduction family op without a `dtype` argument.
@@ -1286,10 +1392,23 @@ pub fn reduce_dtype<B: Kernels + ?Sized, K: Reduction>(
         &crate::reduce::reduced_shape(x.shape(), axes, keepdims),
         d,
     )?;
-    if d == x.dtype() {
-        B::fold::<K>(x, axes, keepdims)
+    // folded in the accumulation dtype (where the backend holds it), rounded once to `d`
+    let acc = match K::ACCUMULATE.accumulator(x.dtype(), d) {
+        a if B::INVALID.contains(a) => d,
+        a => a,
+    };
+    let r = if acc == x.dtype() {
+        B::fold::<K>(x, axes, keepdims)?
     } else {
-        B::fold::<K>(&x.cast(d).map_err(|e| e.with_op(K::NAME))?, axes, keepdims)
+        B::fold::<K>(
+            &x.cast(acc).map_err(|e| e.with_op(K::NAME))?,
+            axes,
+            keepdims,
+        )?
+    };
+    match acc == d {
+        true => Ok(r),
+        false => r.cast(d).map_err(|e| e.with_op(K::NAME)),
     }
 }
 

@@ -7,14 +7,20 @@
 //! vectorised kernel `K` (run-time CPU dispatch; ≤ 1 ULP, see that crate) on ndarray, and
 //! on candle's host path for a row without a `candle(..)` op. A unary or binary row without `int`/`bool` computes those dtypes in the default
 //! float dtype; predicate and comparison rows (bool results) compute exactly their classes.
+//! Beyond the Array API's dtypes, a row computes what numpy 2 and both of Ivy's backends
+//! answer alike (bools in `abs`, `ceil`, `add`, `less`, …; complex numbers in the ordering
+//! comparisons and `max`/`min`); where they disagree (`square`, `pow`, `floor_divide`,
+//! `remainder` and the shifts of bools are int8 in numpy and int32 in Ivy's jax backend;
+//! `conj` of bools int8 and bool) the row has no class and the dtype is refused.
 //!
 //! ```
 //! use ivy::family::Kernel;
 //! assert_eq!(ivy::kernels::Sin::NAME, "sin");
 //! assert!(ivy::kernels::Sin::SUPPORTED.contains(ivy::Dtype::Int8)); // as float32
 //! assert!(!ivy::kernels::Negative::SUPPORTED.contains(ivy::Dtype::Bool));
-//! assert!(!ivy::kernels::Signbit::SUPPORTED.contains(ivy::Dtype::Int8)); // real floats only
-//! assert!(!ivy::kernels::Less::SUPPORTED.contains(ivy::Dtype::Complex64));
+//! assert!(ivy::kernels::Signbit::SUPPORTED.contains(ivy::Dtype::Int8)); // as numpy
+//! assert!(ivy::kernels::Less::SUPPORTED.contains(ivy::Dtype::Complex64)); // lexicographic
+//! assert!(!ivy::kernels::Square::SUPPORTED.contains(ivy::Dtype::Bool)); // numpy ≠ Ivy
 //! ```
 
 crate::unary_kernels! {
@@ -92,12 +98,12 @@ crate::unary_kernels! {
     Positive: "positive", int(x => x), float(x => x), candle(t => Ok(t.clone()));
     /// Complex conjugate; the identity for real numbers.
     Conj: "conj", int(x => x), real(x => x), complex(z => z.conj()), candle(t => Ok(t.clone()));
-    /// Rounds toward +infinity; the identity for integers.
-    Ceil: "ceil", int(x => x), real(x => x.ceil()), simd(Ceil), candle(t => t.ceil());
-    /// Rounds toward -infinity; the identity for integers.
-    Floor: "floor", int(x => x), real(x => x.floor()), simd(Floor), candle(t => t.floor());
-    /// Rounds toward zero; the identity for integers.
-    Trunc: "trunc", int(x => x), real(x => x.trunc()), simd(Trunc);
+    /// Rounds toward +infinity; the identity for integers and bools (numpy 2 and Ivy).
+    Ceil: "ceil", int(x => x), real(x => x.ceil()), bool(x => x), simd(Ceil), candle(t => t.ceil());
+    /// Rounds toward -infinity; the identity for integers and bools.
+    Floor: "floor", int(x => x), real(x => x.floor()), bool(x => x), simd(Floor), candle(t => t.floor());
+    /// Rounds toward zero; the identity for integers and bools.
+    Trunc: "trunc", int(x => x), real(x => x.trunc()), bool(x => x), simd(Trunc);
     /// Rounds to the nearest integer, ties to even (candle's `round` ties away from zero:
     /// not used); complex: each component; the identity for integers.
     Round: "round",
@@ -107,11 +113,12 @@ crate::unary_kernels! {
         complex(z => crate::complex_math::cround(z));
     /// Bitwise NOT of integers; logical NOT of bools.
     BitwiseInvert: "bitwise_invert", int(x => !x), bool(x => !x);
-    /// Absolute value (wrapping for integers: `abs(-128i8) == -128`, as numpy); complex:
-    /// the modulus `hypot(re, im)`, a real array.
+    /// Absolute value (wrapping for integers: `abs(-128i8) == -128`, as numpy); the
+    /// identity for bools (numpy and Ivy); complex: the modulus `hypot(re, im)`, a real array.
     Abs: "abs",
         int(x => crate::real_math::int_abs(x)),
         real(x => x.abs()),
+        bool(x => x),
         to_real(z => z.re.hypot(z.im)),
         candle(t => t.abs());
     /// The real component: a real array for complex input; the identity for real input.
@@ -133,13 +140,16 @@ crate::unary_kernels! {
 }
 
 crate::binary_kernels! {
-    /// `a + b` (wrapping for integers).
-    Add: "add", int(a, b => a.wrapping_add(&b)), float(a, b => a + b), candle(a, b => a.broadcast_add(b));
+    /// `a + b` (wrapping for integers); logical OR for bools (numpy and Ivy: a bool result).
+    Add: "add", int(a, b => a.wrapping_add(&b)), float(a, b => a + b), bool(a, b => a | b),
+        candle(a, b => a.broadcast_add(b));
     /// `a - b` (wrapping for integers).
     Subtract: "subtract", int(a, b => a.wrapping_sub(&b)), float(a, b => a - b), candle(a, b => a.broadcast_sub(b));
-    /// `a * b` (wrapping for integers).
-    Multiply: "multiply", int(a, b => a.wrapping_mul(&b)), float(a, b => a * b), candle(a, b => a.broadcast_mul(b));
-    /// True division: integers and bools divide in the default float dtype.
+    /// `a * b` (wrapping for integers); logical AND for bools (numpy and Ivy: a bool result).
+    Multiply: "multiply", int(a, b => a.wrapping_mul(&b)), float(a, b => a * b), bool(a, b => a & b),
+        candle(a, b => a.broadcast_mul(b));
+    /// True division: integers and bools divide as floats (float64 for int64 and uint64,
+    /// else the default float dtype: [`ivy_core::int_float_dtype`]).
     Divide: "divide", float(a, b => a / b), candle(a, b => a.broadcast_div(b));
     /// `atan2(x1, x2)`: the angle of the point `(x2, x1)`, with C99's signed zeros.
     Atan2: "atan2", real(a, b => a.atan2(b)), simd(Atan2);
@@ -179,13 +189,14 @@ crate::binary_kernels! {
     /// negative `x1`, else 0 (numpy).
     BitwiseRightShift: "bitwise_right_shift", int(a, b => crate::real_math::shr(a, b));
     /// The larger of `a` and `b`; NaN if either is NaN (numpy's `maximum`); complex
-    /// numbers compare lexicographically; `or` for bools.
+    /// numbers in numpy's lexicographic order ([`complex_less`]: a number with a NaN
+    /// component wins, the first one if both have one); `or` for bools.
     Maximum: "maximum",
         simd(Maximum),
         fold(Maximum),
         int(a, b => a.max(b)),
         real(a, b => if a >= b || a.is_nan() { a } else { b }),
-        complex(a, b => if (a.re, a.im) >= (b.re, b.im) || a.re.is_nan() || a.im.is_nan() { a } else { b }),
+        complex(a, b => if complex_nan(a) || complex_less(b, a, true) { a } else { b }),
         bool(a, b => a | b);
     /// The smaller of `a` and `b`; NaN if either is NaN (numpy's `minimum`).
     Minimum: "minimum",
@@ -193,7 +204,7 @@ crate::binary_kernels! {
         fold(Minimum),
         int(a, b => a.min(b)),
         real(a, b => if a <= b || a.is_nan() { a } else { b }),
-        complex(a, b => if (a.re, a.im) <= (b.re, b.im) || a.re.is_nan() || a.im.is_nan() { a } else { b }),
+        complex(a, b => if complex_nan(a) || complex_less(a, b, true) { a } else { b }),
         bool(a, b => a & b);
 }
 
@@ -228,9 +239,12 @@ crate::predicate_kernels! {
         complex(z => z.re == T::zero() && z.im == T::zero()),
         bool(x => !x),
         candle(t => t.eq(0.0));
-    /// The sign bit is set: -0.0, negative numbers and NaNs with the sign bit (real floats
-    /// only, as the Array API specifies).
-    Signbit: "signbit", real(x => x.is_sign_negative());
+    /// The sign bit is set: -0.0, negative numbers and NaNs with the sign bit; for integers
+    /// `x < 0`, for bools never (numpy and Ivy; the Array API names real floats only).
+    Signbit: "signbit",
+        int(x => x < T::zero()),
+        real(x => x.is_sign_negative()),
+        bool(_ => false);
 }
 
 crate::compare_kernels! {
@@ -261,16 +275,20 @@ crate::compare_kernels! {
     /// `a != b`: true where either is NaN.
     NotEqual: "not_equal", int(a, b => a != b), float(a, b => a != b), bool(a, b => a != b),
         candle(a, b => a.broadcast_ne(b));
-    /// `a < b` (real numbers only, as the Array API specifies; NaN compares false).
-    Less: "less", int(a, b => a < b), real(a, b => a < b), candle(a, b => a.broadcast_lt(b));
+    /// `a < b`; NaN compares false. Beyond the Array API's real numbers, as numpy and Ivy:
+    /// bools as 0 and 1, complex numbers lexicographically ([`complex_less`]: real parts,
+    /// then imaginary parts; false when a component is NaN).
+    Less: "less", int(a, b => a < b), real(a, b => a < b), bool(a, b => !a & b),
+        complex(a, b => complex_less(a, b, false)), candle(a, b => a.broadcast_lt(b));
     /// `a <= b`.
-    LessEqual: "less_equal", int(a, b => a <= b), real(a, b => a <= b),
-        candle(a, b => a.broadcast_le(b));
+    LessEqual: "less_equal", int(a, b => a <= b), real(a, b => a <= b), bool(a, b => a <= b),
+        complex(a, b => complex_less(a, b, true)), candle(a, b => a.broadcast_le(b));
     /// `a > b`.
-    Greater: "greater", int(a, b => a > b), real(a, b => a > b), candle(a, b => a.broadcast_gt(b));
+    Greater: "greater", int(a, b => a > b), real(a, b => a > b), bool(a, b => a & !b),
+        complex(a, b => complex_less(b, a, false)), candle(a, b => a.broadcast_gt(b));
     /// `a >= b`.
-    GreaterEqual: "greater_equal", int(a, b => a >= b), real(a, b => a >= b),
-        candle(a, b => a.broadcast_ge(b));
+    GreaterEqual: "greater_equal", int(a, b => a >= b), real(a, b => a >= b), bool(a, b => a >= b),
+        complex(a, b => complex_less(b, a, true)), candle(a, b => a.broadcast_ge(b));
 }
 
 crate::reduce_kernels! {
@@ -284,13 +302,14 @@ crate::reduce_kernels! {
     Prod: "prod", fold Multiply, identity Some(1), accumulate Widen, dtypes ::ivy_core::DtypeSet::VALID;
     /// Maximum: NaN if any element is NaN (the standard; candle's own `max` skips NaN, so
     /// its result is corrected where a NaN was seen). No identity: an empty axis is an
-    /// error. Real dtypes and bool (complex numbers have no order in the standard).
+    /// error. Every dtype: complex numbers (outside the standard) in numpy's lexicographic
+    /// order, the first number with a NaN component winning, as `maximum` folds them.
     Max: "max", fold Maximum, identity None, accumulate Keep,
-        dtypes ::ivy_core::DtypeSet::VALID.difference(::ivy_core::DtypeSet::COMPLEX),
+        dtypes ::ivy_core::DtypeSet::VALID,
         candle(t, axes => crate::backends::candle::extreme(t, axes, true)) with ints;
     /// Minimum, as [`Max`].
     Min: "min", fold Minimum, identity None, accumulate Keep,
-        dtypes ::ivy_core::DtypeSet::VALID.difference(::ivy_core::DtypeSet::COMPLEX),
+        dtypes ::ivy_core::DtypeSet::VALID,
         candle(t, axes => crate::backends::candle::extreme(t, axes, false)) with ints;
     /// Whether every element is nonzero (`true` for an empty reduction).
     All: "all", fold BitwiseAnd, identity Some(1), accumulate Bool, dtypes ::ivy_core::DtypeSet::VALID,
@@ -298,6 +317,26 @@ crate::reduce_kernels! {
     /// Whether any element is nonzero (`false` for an empty reduction).
     Any: "any", fold BitwiseOr, identity Some(0), accumulate Bool, dtypes ::ivy_core::DtypeSet::VALID,
         candle(t, axes => crate::backends::candle::extreme(t, axes, true)) with ints;
+}
+
+/// numpy's lexicographic order of complex numbers (its `CLT` / `CLE`): `a < b` (`a <= b`
+/// with `or_equal`) when `a`'s real part is smaller and neither imaginary part is NaN, or
+/// the real parts are equal and `a`'s imaginary part is smaller (or equal). Any NaN
+/// component makes it false.
+#[cfg_attr(not(debug_assertions), inline(always))]
+fn complex_less<T: crate::elem::RealElem>(
+    a: num_complex::Complex<T>,
+    b: num_complex::Complex<T>,
+    or_equal: bool,
+) -> bool {
+    let imag = if or_equal { a.im <= b.im } else { a.im < b.im };
+    (a.re < b.re && !a.im.is_nan() && !b.im.is_nan()) || (a.re == b.re && imag)
+}
+
+/// Either component of `z` is NaN.
+#[cfg_attr(not(debug_assertions), inline(always))]
+fn complex_nan<T: crate::elem::RealElem>(z: num_complex::Complex<T>) -> bool {
+    z.re.is_nan() || z.im.is_nan()
 }
 
 /// Candle's softplus, `max(x, 0) + log1p(exp(-|x|))`; float16 and bfloat16 computed in

@@ -116,9 +116,17 @@ mod reduce;
 pub mod registry;
 mod sort;
 mod value;
+/// The backend crates' versions, which support specs resolve against. The workspace
+/// `Cargo.toml` pins each crate to exactly this version (`=`), so a build as a path, git or
+/// crates.io dependency has it too (a build script reading `Cargo.lock` found none there);
+/// `tests/tests/specs.rs` (`backend_versions_are_the_pinned_and_locked_ones`) fails when
+/// `Cargo.toml` or `Cargo.lock` says otherwise.
 #[allow(dead_code)] // a backend compiled out leaves its version unused
 mod versions {
-    include!(concat!(env!("OUT_DIR"), "/versions.rs"));
+    /// ndarray's version: its text and its numbers.
+    pub(crate) const NDARRAY_VERSION: (&str, [u32; 3]) = ("0.17.2", [0, 17, 2]);
+    /// candle-core's version: its text and its numbers.
+    pub(crate) const CANDLE_VERSION: (&str, [u32; 3]) = ("0.11.1", [0, 11, 1]);
 }
 
 /// The support matrix: every op × backend × dtype and device, with how each backend runs
@@ -144,8 +152,8 @@ pub(crate) fn same_shape(a: &[usize], b: &[usize]) -> bool {
 pub use ivy_vecmath as __vecmath;
 
 pub use args::{
-    ArrayArg, ArraysArg, Data, IntoArray, IntoArrayMut, IntoArrays, IntoData, IntoOperand, NestArg,
-    Operand, OperandArg, SeqItem,
+    ArrayArg, ArraysArg, ClipBound, Data, DtypeKinds, DtypeLike, IntoArray, IntoArrayMut,
+    IntoArrays, IntoData, IntoOperand, NestArg, Operand, OperandArg, Repeats, SeqItem,
 };
 pub use array::{Array, NativeArray};
 #[cfg(feature = "candle")]

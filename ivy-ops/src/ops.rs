@@ -708,9 +708,11 @@ pub const OPERATORS: &[Operator] = &[
 /// assert_eq!(c.ge(&other)?.at("a")?, &ivy::asarray([true, false])?);
 /// assert_eq!(c.gt(&ivy::asarray(2i32)?)?.at("b/c")?, &ivy::asarray([true])?);
 /// assert_eq!(c.le(&other)?.at("b/c")?, &ivy::asarray([false])?);
-/// // leaves that do not compare (complex numbers have no order): the op's error
-/// let z = ivy::container! { a: ivy::asarray([num_complex::Complex::new(1.0f32, 0.0)])? };
-/// assert!(matches!(z.lt(1), Err(ivy::Error::UnsupportedDtype { .. })));
+/// // complex leaves order as numpy's (real part, then imaginary part)
+/// let z = ivy::container! { a: ivy::asarray([num_complex::Complex::new(1.0f32, 5.0)])? };
+/// assert_eq!(z.lt(2)?.at("a")?, &ivy::asarray([true])?);
+/// // a leaf that does not broadcast with `rhs`: the op's error
+/// assert!(matches!(c.lt(&ivy::asarray([1i32, 2, 3])?), Err(ivy::Error::Shape { .. })));
 /// # Ok::<(), ivy::Error>(())
 /// ```
 pub trait ContainerCompare {

@@ -24,6 +24,7 @@ pub use crate::functional::statistical::{
     MaxKw, MeanKw, MinKw, ProdKw, StdKw, SumKw, VarKw,
 };
 pub use crate::{
-    Array, Backend, Container, Data, Device, Dtype, DtypeSet, MapOptions, Operand, Scalar, Shape,
+    Array, Backend, ClipBound, Container, Data, Device, Dtype, DtypeLike, DtypeSet, MapOptions,
+    Operand, Scalar, Shape,
 };
 pub use crate::{ContainerArrays, ContainerCompare};

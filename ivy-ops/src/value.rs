@@ -383,6 +383,29 @@ impl<'v> FromValue<'v> for Dtype {
         }
     }
 }
+/// A dtype query's `Union[dtype, array]`: a dtype (or its name), or an array (its dtype).
+impl<'v> FromValue<'v> for crate::DtypeLike {
+    const EXPECTED: &'static str = "a dtype or an array";
+    fn from_value(v: &'v Value) -> Option<Self> {
+        match v {
+            Value::Array(a) => Some(a.into()),
+            v => Dtype::from_value(v).map(Into::into),
+        }
+    }
+}
+/// `isdtype`'s kinds: one kind, or a list of them.
+impl<'v> FromValue<'v> for crate::DtypeKinds<'v> {
+    const EXPECTED: &'static str = "a dtype kind or a list of them";
+    fn from_value(v: &'v Value) -> Option<Self> {
+        Vec::<&str>::from_value(v).map(Into::into)
+    }
+}
+/// A dtype-like argument as a value: the dtype (what the queries read of an array).
+impl From<crate::DtypeLike> for Value {
+    fn from(d: crate::DtypeLike) -> Value {
+        Value::Dtype(d.dtype())
+    }
+}
 impl<'v> FromValue<'v> for Device {
     const EXPECTED: &'static str = "a device";
     fn from_value(v: &'v Value) -> Option<Self> {

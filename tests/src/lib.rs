@@ -148,6 +148,9 @@ pub enum Ty {
     Data,
     /// A dtype.
     Dtype,
+    /// A dtype, or an array standing for its dtype (the dtype queries' `Union[dtype,
+    /// array]`).
+    DtypeLike,
     /// A device.
     Device,
     /// A backend.
@@ -189,6 +192,7 @@ impl Ty {
             ArgType::Scalar => Ty::Scalar,
             ArgType::Data => Ty::Data,
             ArgType::Dtype => Ty::Dtype,
+            ArgType::DtypeLike => Ty::DtypeLike,
             ArgType::Device => Ty::Device,
             ArgType::Backend => Ty::Backend,
             ArgType::NativeDtype => Ty::NativeDtype,
@@ -476,8 +480,10 @@ pub fn nested(values: &[Scalar], shape: &[usize]) -> Value {
 /// - a scalar: `1`; `Data`: the values of the array; a float: `0.5` (equal bounds are
 ///   ordered bounds); an int: `0` (a valid axis); a usize: `1`; a bool: `false`;
 /// - an index (a list of index items): `[0, ":"]` (`x[0, :]`); one item: `0`;
-/// - a dtype: the dtype under test; a device: the device; a backend: the current one; a
-///   native dtype: the dtype's native name on the current backend;
+/// - a dtype: the dtype under test; a dtype-like argument: the dtype too (the query is
+///   about it, also where the backend holds no array of it); a device: the device; a
+///   backend: the current one; a native dtype: the dtype's native name on the current
+///   backend;
 /// - text: the dtype's name (a dtype name, a dtype kind for `isdtype`, and a key of the
 ///   Containers above);
 /// - an option: `None` (the default); keywords keep their defaults, except the `dtype` and
@@ -542,7 +548,7 @@ impl Source for Small {
                 let v: Vec<Scalar> = (1..=n as i64).map(Scalar::Int).collect();
                 nested(&v, &self.shape)
             }
-            Ty::Dtype => Value::Dtype(d),
+            Ty::Dtype | Ty::DtypeLike => Value::Dtype(d),
             Ty::Device => Value::Device(self.device),
             Ty::Backend => ivy::current_backend().map_or(Value::None, Value::Backend),
             Ty::NativeDtype => Value::Str(native_name(d)?),

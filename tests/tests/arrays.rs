@@ -290,6 +290,39 @@ test_backends! {
         let v = registry::call("asarray", &[Value::from(vec![1i64, 2])], &[])?;
         assert_eq!(v.as_array().expect("an array").shape(), &[2]);
     }
+
+    fn repeat_takes_an_int_ints_or_an_array(b) {
+        // before: `repeats` was a list of ints only (the standard's is `int | array`)
+        let x = ivy::asarray([[1.0f32, 2.0], [3.0, 4.0]])?;
+        let axis0 = || RepeatKw { axis: Some(0) };
+        assert_eq!(ivy::repeat(&x, 2)?.to_f64_vec()?, [1.0, 1.0, 2.0, 2.0, 3.0, 3.0, 4.0, 4.0]);
+        assert_eq!(ivy::repeat(&x, &[2][..])?, ivy::repeat(&x, 2)?);
+        let counts = ivy::asarray(vec![0i64, 3])?;
+        let r = ivy::repeat_with(&x, &counts, axis0())?;
+        assert_eq!((r.shape(), r.to_f64_vec()?), (&[3usize, 2][..], vec![3.0, 4.0, 3.0, 4.0, 3.0, 4.0]));
+        assert_eq!(r, ivy::repeat_with(&x, vec![0, 3], axis0())?);
+        let one = ivy::asarray(2i32)?; // a 0-d array: one count
+        assert_eq!(ivy::repeat(&x, &one)?, ivy::repeat(&x, 2)?);
+        assert_eq!(x.repeat_with(&counts, axis0())?, r, "the method form");
+        let c: Container = ivy::container! { a: x.clone() };
+        assert_eq!(ivy::nested::repeat_with(&c, &counts, axis0())?.at("a")?, &r, "over Containers");
+        // by name: an int, a list, an array
+        for reps in [Value::from(2i64), Value::from(vec![2i64]), Value::from(&ivy::asarray(vec![2i64])?)] {
+            let v = registry::call("repeat", &[Value::from(&x), reps], &[])?;
+            assert_eq!(v.as_array().expect("an array").shape(), &[8]);
+        }
+        let v = registry::call("repeat", &[Value::from(&x), Value::from(&counts)], &[("axis", Value::from(0i64))])?;
+        assert_eq!(v.as_array().expect("an array"), &r);
+        // typed errors: float counts, a 2-D array, the wrong count, negative counts
+        let out_before = ivy::zeros([3, 2])?;
+        let mut out = out_before.clone();
+        for bad in [ivy::asarray(vec![1.0f32, 2.0])?, ivy::asarray(vec![vec![1i64, 2]])?, ivy::asarray(vec![1i64, 2, 3])?, ivy::asarray(vec![-1i64, 2])?] {
+            let e = ivy::repeat_with_out(&x, &bad, axis0(), &mut out).unwrap_err();
+            assert!(matches!(e, Error::InvalidArgument { op: "repeat", .. }), "{e:?}");
+            assert!(e.to_string().contains("repeats"), "{e}");
+        }
+        assert_eq!(out, out_before, "a failed call leaves `out` untouched");
+    }
 }
 
 /// The buffer of an ndarray float32 array.

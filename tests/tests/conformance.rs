@@ -125,6 +125,42 @@ fn promote_types_matches_the_spec_in_both_modes() {
     }
 }
 
+/// The dtype queries of every backend (`ivy::can_cast`, primary; `ivy::result_type`) give
+/// the spec's answer for all 225 pairs in both modes, dtypes the backend cannot hold
+/// included (issue 33: they are pure dtype logic).
+#[test]
+fn every_backend_answers_the_dtype_queries_from_the_spec() {
+    let spec = spec();
+    for (precise, keys) in [(true, PRECISE_TABLES), (false, NON_PRECISE_TABLES)] {
+        let t = build(&spec, &keys);
+        let mut mismatches = Vec::new();
+        for &backend in ivy::Backend::ALL {
+            with_precise_mode(precise, || {
+                ivy::with_backend(backend, || {
+                    for a in Dtype::ALL {
+                        for b in Dtype::ALL {
+                            let want = dtype(&t[&(a.to_string(), b.to_string())]);
+                            let cast = ivy::can_cast(a, b).map_err(|e| e.to_string());
+                            let result = ivy::result_type([a, b]).map_err(|e| e.to_string());
+                            if cast != Ok(want == b) || result != Ok(want) {
+                                mismatches.push(format!(
+                                    "{backend}: ({a}, {b}): spec {want}; can_cast {cast:?}, result_type {result:?}"
+                                ));
+                            }
+                        }
+                    }
+                })
+            });
+        }
+        assert!(
+            mismatches.is_empty(),
+            "precise={precise}: {} mismatches:\n{}",
+            mismatches.len(),
+            mismatches.join("\n")
+        );
+    }
+}
+
 #[test]
 fn the_modes_differ_only_on_precise_extra_pairs() {
     let spec = spec();

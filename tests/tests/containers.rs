@@ -231,12 +231,30 @@ test_backends! {
         let kept = out.clone();
         assert!(matches!(out.assign(value), Err(Error::Shape { op: "assign", .. })));
         assert_eq!(out, kept);
-        // other key chains
+        // other key chains: the error says which side lacks which leaf
         let missing = kept.clone().prune_key_chains(&["a/c"]);
         match out.assign(missing) {
-            Err(Error::ContainerStructure { key_chain, .. }) => assert_eq!(key_chain, "a/c"),
+            Err(e @ Error::OutStructure { in_out: true, .. }) => {
+                assert!(matches!(&e, Error::OutStructure { key_chain, .. } if key_chain == "a/c"));
+                assert!(e.to_string().contains("the result has no leaf at key chain `a/c`, which `out` has"), "{e}");
+            }
             other => panic!("{other:?}"),
         }
+        let mut extra = ivy::nested::multiply(&x, 3.0)?;
+        extra.insert("a/z", ivy::asarray(vec![1.0f32])?);
+        match out.assign(extra) {
+            Err(e @ Error::OutStructure { in_out: false, .. }) => {
+                assert!(matches!(&e, Error::OutStructure { key_chain, .. } if key_chain == "a/z"));
+                assert!(e.to_string().contains("`out` has no leaf at key chain `a/z`, which the result has"), "{e}");
+            }
+            other => panic!("{other:?}"),
+        }
+        let mut short = kept.clone().prune_key_chains(&["a/c"]);
+        assert!(matches!(
+            ivy::nested::exp_out(&x, &mut short),
+            Err(Error::OutStructure { op: "exp", in_out: false, .. })
+        ));
+        assert_eq!(out, kept);
         // the strict in-place mode refuses to rebind candle tensors, before any write
         if b == Backend::Candle {
             let r = ivy::with_inplace_mode(ivy::InplaceMode::Strict, || {
@@ -306,5 +324,25 @@ test_backends! {
         let one = ivy::nested::negative(c.with_options(&opts))?;
         assert_eq!(one.all_key_chains(), ["layers/11"]);
         assert_eq!(leaf(&one, "layers/11"), -11.0);
+    }
+}
+
+test_backends! {
+    /// `to_backend` of a Container names the leaf whose conversion failed (candle holds no
+    /// int8), the inner error kept.
+    fn container_to_backend_names_the_leaf(b) {
+        let c: Container = ivy::with_backend(Backend::Ndarray, || -> ivy::Result<_> {
+            Ok(container! { a: { b: ivy::ones([2])?, c: ivy::ones([2])?.astype(Dtype::Int8)? } })
+        })?;
+        let e = c.to_backend(Backend::Candle).unwrap_err();
+        match &e {
+            Error::Leaf { key_chain, source } => {
+                assert_eq!(key_chain, "a/c");
+                assert!(matches!(**source, Error::DtypeNotInBackend { dtype: Dtype::Int8, .. }), "{e}");
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(e.to_string().starts_with("at leaf `a/c`: backend candle has no dtype int8"), "{e}");
+        assert_eq!(c.to_backend(Backend::Ndarray)?, c);
     }
 }

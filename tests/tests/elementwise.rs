@@ -111,12 +111,89 @@ test_backends! {
         }
     }
 
+    // the Array API 2023.12's clip: each bound a scalar, an array (broadcast against x, the
+    // result keeps x's shape and dtype) or None; before, the bounds were two f64s
+    fn clip_array_bounds_broadcast(b) {
+        let x = ivy::asarray(Data::from(vec![-2.0f32, 0.5, 3.0, 4.0, -1.0, 0.25]).reshape(&[2, 3])?)?;
+        let lo = ivy::asarray(vec![0.0f64, 1.0, -5.0])?; // float64, cast to x's float32
+        let hi = ivy::asarray(Data::from(vec![2.5f32, 0.0]).reshape(&[2, 1])?)?;
+        let c = ivy::clip(&x, &lo, &hi)?;
+        assert_eq!((c.dtype(), c.shape(), c.backend()), (Dtype::Float32, &[2usize, 3][..], b));
+        // numpy: minimum(maximum(x, lo), hi); where the bounds cross (1 > 0), max wins
+        assert_close(&c.to_f64_vec()?, &[0.0, 1.0, 2.5, 0.0, 0.0, 0.0], 0.0);
+        // mixed: an array and a scalar, either way round; the out form and the method form
+        assert_close(&ivy::clip(&x, &lo, 2.0)?.to_f64_vec()?, &[0.0, 1.0, 2.0, 2.0, 1.0, 0.25], 0.0);
+        assert_close(&x.clip(-1.0, &lo)?.to_f64_vec()?, &[-1.0, 0.5, -5.0, 0.0, -1.0, -5.0], 0.0);
+        let mut out = ivy::zeros_like(&x)?;
+        ivy::clip_out(&x, &lo, &hi, &mut out)?;
+        assert_close(&out.to_f64_vec()?, &c.to_f64_vec()?, 0.0);
+        // an integer x keeps its dtype: float bounds are cast to int32 (astype truncates)
+        let i = typed(&[1.0, 5.0, 9.0], Dtype::Int32)?;
+        let f = typed(&[2.7, 2.7, 2.7], Dtype::Float64)?;
+        let ci = ivy::clip(&i, &f, 6)?;
+        assert_eq!(ci.dtype(), Dtype::Int32);
+        assert_eq!(ci.to_vec::<i32>()?, [2, 5, 6]);
+        // NaN in an array bound is numpy's maximum/minimum: NaN (no error, unlike a scalar)
+        let n = f32s(&[f64::NAN, 0.0, 0.0])?;
+        assert!(ivy::clip(&f32s(&[1.0, 2.0, 3.0])?, &n, None::<f64>)?.to_f64_vec()?[0].is_nan());
+    }
+
+    fn clip_bound_must_broadcast_to_x(b) {
+        // a bound broadcasting x to a larger shape is refused: the result keeps x's shape
+        let x = f32s(&[1.0, 2.0, 3.0])?;
+        let lo = ivy::asarray(Data::from(vec![0.0f32; 6]).reshape(&[2, 3])?)?;
+        let e = ivy::clip(&x, &lo, None::<f64>).unwrap_err();
+        assert!(matches!(e, Error::Shape { op: "clip", .. }), "{e}");
+        let e = ivy::clip(&x, 0.0, &f32s(&[1.0, 2.0])?).unwrap_err();
+        assert!(matches!(e, Error::Shape { op: "clip", .. }), "{e}");
+        // a failed call leaves out untouched
+        let mut out = f32s(&[7.0, 7.0, 7.0])?;
+        assert!(ivy::clip_out(&x, &lo, 1.0, &mut out).is_err());
+        assert_eq!(out.to_f64_vec()?, [7.0, 7.0, 7.0]);
+        // scalar bounds keep Ivy's rules, also beside an array bound
+        assert!(matches!(ivy::clip(&x, f64::NAN, &x), Err(Error::InvalidArgument { op: "clip", .. })));
+        assert!(matches!(ivy::clip(&x, 2, 1), Err(Error::InvalidArgument { op: "clip", .. })));
+    }
+
+    fn clip_none_bounds(b) {
+        let x = typed(&[-3.0, 0.0, 7.0], Dtype::Int64)?;
+        let lo_only = ivy::clip(&x, -1, None::<i64>)?;
+        assert_eq!((lo_only.dtype(), lo_only.to_vec::<i64>()?), (Dtype::Int64, vec![-1, 0, 7]));
+        let hi_only = ivy::clip(&x, ClipBound::None, 5)?;
+        assert_eq!(hi_only.to_vec::<i64>()?, [-3, 0, 5]);
+        // no bound: a copy of x (numpy 2.1)
+        let same = ivy::clip(&x, ClipBound::None, ClipBound::None)?;
+        assert_eq!((same.dtype(), same.to_vec::<i64>()?), (Dtype::Int64, vec![-3, 0, 7]));
+        // exact beyond 2^53: integer bounds are not rounded through f64
+        let big = typed(&[0.0], Dtype::Int64)?;
+        let big = ivy::add(&big, i64::MAX)?;
+        assert_eq!(ivy::clip(&big, None::<i64>, i64::MAX - 1)?.to_vec::<i64>()?, [i64::MAX - 1]);
+    }
+
+    fn clip_by_name(b) {
+        use ivy::registry::{call, Value};
+        let x = f32s(&[-2.0, 0.5, 3.0])?;
+        let hi = f32s(&[1.0, 0.0, 2.0])?;
+        let args = [Value::from(&x), Value::None, Value::from(&hi)];
+        let r = call("clip", &args, &[])?.as_array().unwrap().clone();
+        assert_eq!((r.backend(), r.to_f64_vec()?), (b, vec![-2.0, 0.0, 2.0]));
+        let args = [Value::from(&x), Value::from(0.0), Value::None];
+        assert_eq!(call("clip", &args, &[])?.as_array().unwrap().to_f64_vec()?, [0.0, 0.5, 3.0]);
+        let args = [Value::from(&x), Value::from(0.0), Value::from(1.0)];
+        assert_eq!(call("clip", &args, &[])?.as_array().unwrap().to_f64_vec()?, [0.0, 0.5, 1.0]);
+        // the parameters are the standard's, and say what they take
+        let meta = ivy::registry::op("clip").unwrap().meta;
+        let names: Vec<_> = meta.params.iter().map(|p| (p.name, p.arg)).collect();
+        let bound = ivy_core::ArgType::Optional(&ivy_core::ArgType::Operand);
+        assert_eq!(names, [("x", ivy_core::ArgType::Array), ("min", bound), ("max", bound)]);
+    }
+
     fn integers_into_float_kernels_promote(b) {
         // superset support: candle's float kernels would panic on integers, ndarray's lack
-        // them; both promote to the default float dtype and agree
+        // them; both promote to a float dtype (float64 for int64) and agree
         let i = typed(&[0.0, 1.0], Dtype::Int64)?;
         for (r, want) in [(ivy::tan(&i)?, 1f64.tan()), (ivy::exp(&i)?, 1f64.exp()), (ivy::log(&i)?, 0.0)] {
-            assert_eq!(r.dtype(), Dtype::Float32);
+            assert_eq!(r.dtype(), Dtype::Float64);
             assert!((r.to_f64_vec()?[1] - want).abs() < 1e-5);
         }
         let u = typed(&[2.0], Dtype::Uint8)?;
@@ -370,4 +447,120 @@ fn remainder_support_is_its_kernel_rows() {
         <CandleBackend as ElementwiseBackend>::REMAINDER,
         info::<CandleBackend, Remainder>()
     );
+}
+
+test_backends! {
+    /// An error names the op called: a complex scalar makes `bitwise_or`'s operands
+    /// complex128, which candle cannot hold; the cast inside the promotion said
+    /// "asked by `astype`" there.
+    fn bitwise_or_dtype_errors_name_bitwise_or(b) {
+        let x = typed(&[1.0, 2.0], Dtype::Uint8)?;
+        let e = ivy::bitwise_or(&x, Scalar::Complex(1.0, 0.0)).unwrap_err();
+        assert_eq!(e.op(), Some("bitwise_or"), "{e}");
+        assert!(e.to_string().contains("`bitwise_or`"), "{e}");
+        assert!(!e.to_string().contains("astype"), "{e}");
+    }
+}
+
+// Issue 33: inputs outside the Array API's dtypes where numpy 2 and both of Ivy's backends
+// agree, and the float dtype float-only functions of integers compute in.
+test_backends! {
+    fn bools_where_numpy_and_ivy_agree(b) {
+        let t = |v: &[bool]| ivy::asarray(v.to_vec());
+        let x = t(&[true, false])?;
+        for r in [ivy::abs(&x)?, ivy::ceil(&x)?, ivy::floor(&x)?, ivy::trunc(&x)?] {
+            assert_eq!((r.dtype(), r.backend()), (Dtype::Bool, b));
+            assert_eq!(r.to_vec::<bool>()?, [true, false]);
+        }
+        let (p, q) = (t(&[true, true, false, false])?, t(&[true, false, true, false])?);
+        let add = ivy::add(&p, &q)?;
+        assert_eq!((add.dtype(), add.to_vec::<bool>()?), (Dtype::Bool, vec![true, true, true, false]));
+        let mul = ivy::multiply(&p, &q)?;
+        assert_eq!(mul.to_vec::<bool>()?, [true, false, false, false]);
+        assert_eq!(ivy::less(&p, &q)?.to_vec::<bool>()?, [false, false, true, false]);
+        assert_eq!(ivy::less_equal(&p, &q)?.to_vec::<bool>()?, [true, false, true, true]);
+        assert_eq!(ivy::greater(&p, &q)?.to_vec::<bool>()?, [false, true, false, false]);
+        assert_eq!(ivy::greater_equal(&p, &q)?.to_vec::<bool>()?, [true, true, false, true]);
+        // matmul of bools: OR of ANDs, a bool (numpy)
+        let m = ivy::matmul(&p, &q)?;
+        assert_eq!((m.dtype(), m.item::<bool>()?), (Dtype::Bool, true));
+        let m = ivy::matmul(&t(&[false, true])?, &t(&[true, false])?)?;
+        assert!(!m.item::<bool>()?);
+        // signbit of integers and bools (numpy: x < 0; never for bools)
+        let i = typed(&[-3.0, 0.0, 7.0], Dtype::Int64)?;
+        assert_eq!(ivy::signbit(&i)?.to_vec::<bool>()?, [true, false, false]);
+        assert_eq!(ivy::signbit(&x)?.to_vec::<bool>()?, [false, false]);
+        // where numpy (int8) and Ivy's jax backend (int32) disagree: still refused
+        for r in [ivy::square(&x), ivy::conj(&x), ivy::pow(&x, &x), ivy::floor_divide(&x, &x),
+                  ivy::remainder(&x, &x), ivy::bitwise_left_shift(&x, &x),
+                  ivy::bitwise_right_shift(&x, &x)] {
+            assert!(matches!(r, Err(Error::UnsupportedDtype { dtype: Dtype::Bool, .. })), "{r:?}");
+        }
+    }
+
+    fn complex_order_as_numpy(b) {
+        if b != Backend::Ndarray {
+            return Ok(()); // candle holds no complex dtype
+        }
+        let c = |v: &[(f64, f64)]| {
+            ivy::asarray(v.iter().map(|&(r, i)| num_complex::Complex::new(r, i)).collect::<Vec<_>>())?
+                .cast(Dtype::Complex128)
+        };
+        let nan = f64::NAN;
+        let x = c(&[(1.0, 2.0), (1.0, nan), (2.0, 0.0), (1.0, 1.0)])?;
+        let y = c(&[(1.0, 3.0), (2.0, 0.0), (1.0, nan), (1.0, 1.0)])?;
+        // lexicographic; a NaN component makes every ordering false (numpy's CLT)
+        assert_eq!(ivy::less(&x, &y)?.to_vec::<bool>()?, [true, false, false, false]);
+        assert_eq!(ivy::less_equal(&x, &y)?.to_vec::<bool>()?, [true, false, false, true]);
+        assert_eq!(ivy::greater(&y, &x)?.to_vec::<bool>()?, [true, false, false, false]);
+        assert_eq!(ivy::greater_equal(&x, &y)?.to_vec::<bool>()?, [false, false, false, true]);
+        // maximum: a NaN operand wins (the first, if both have one), as numpy
+        let m = ivy::maximum(&c(&[(2.0, 0.0)])?, &c(&[(1.0, nan)])?)?;
+        let v = m.to_vec::<num_complex::Complex<f64>>()?;
+        assert!(v[0].re == 1.0 && v[0].im.is_nan(), "{v:?}");
+        // max / min reductions: lexicographic, the first NaN number wins
+        let z = c(&[(1.0, 2.0), (1.0, 3.0), (0.0, 9.0)])?;
+        assert_eq!(ivy::max(&z)?.item::<num_complex::Complex<f64>>()?, num_complex::Complex::new(1.0, 3.0));
+        assert_eq!(ivy::min(&z)?.item::<num_complex::Complex<f64>>()?, num_complex::Complex::new(0.0, 9.0));
+        let w = c(&[(3.0, 0.0), (1.0, nan), (2.0, 0.0)])?;
+        let r = ivy::max(&w)?.item::<num_complex::Complex<f64>>()?;
+        assert!(r.re == 1.0 && r.im.is_nan(), "{r:?}");
+    }
+
+    fn wide_ints_compute_in_float64(b) {
+        let i64s = typed(&[1.0, 2.0], Dtype::Int64)?;
+        let i32s = typed(&[1.0, 2.0], Dtype::Int32)?;
+        let t = ivy::tan(&i64s)?;
+        assert_eq!((t.dtype(), t.backend()), (Dtype::Float64, b));
+        assert_close(&t.to_f64_vec()?, &[1f64.tan(), 2f64.tan()], 1e-15);
+        assert_eq!(ivy::tan(&i32s)?.dtype(), Dtype::Float32);
+        assert_eq!(ivy::tan(&ivy::asarray(vec![true])?)?.dtype(), Dtype::Float32);
+        // after promotion: int32 with int64 is int64
+        assert_eq!(ivy::atan2(&i32s, &i64s)?.dtype(), Dtype::Float64);
+        assert_eq!(ivy::hypot(&i64s, &i64s)?.dtype(), Dtype::Float64);
+        assert_eq!(ivy::logaddexp(&i32s, &i64s)?.dtype(), Dtype::Float64);
+        assert_eq!(ivy::divide(&i64s, &i64s)?.dtype(), Dtype::Float64);
+        assert_eq!(ivy::divide(&i32s, &i32s)?.dtype(), Dtype::Float32);
+        assert_eq!(ivy::mean(&i64s)?.dtype(), Dtype::Float64);
+        assert_eq!(ivy::mean(&i32s)?.dtype(), Dtype::Float32);
+        // the default float still decides for narrower integers
+        ivy::with_default(ivy::DefaultKind::Float, Dtype::Float64, || -> ivy::Result<()> {
+            assert_eq!(ivy::tan(&i32s)?.dtype(), Dtype::Float64);
+            Ok(())
+        })??;
+    }
+}
+
+/// An array bound decides the backend as an array argument does: two backends is
+/// `Error::BackendMismatch`, naming `clip`.
+#[test]
+fn clip_array_bound_takes_part_in_backend_selection() -> ivy::Result<()> {
+    let x = ivy::with_backend(Backend::Ndarray, || f32s(&[1.0, 2.0]))?;
+    let lo = ivy::with_backend(Backend::Candle, || f32s(&[0.0, 3.0]))?;
+    let e = ivy::clip(&x, &lo, None::<f64>).unwrap_err();
+    assert!(
+        matches!(e, Error::BackendMismatch { op: "clip", .. }),
+        "{e}"
+    );
+    Ok(())
 }

@@ -189,6 +189,19 @@ fn host_paths_inside_the_recording_are_refused() {
                 }),
             }
         };
+        // the probe's result outside the recording: one that cannot carry a gradient (an
+        // integer or bool result) cuts nothing and is allowed inside it
+        let args = vec![
+            ivy::registry::Value::Array(xs.at("w").unwrap().clone());
+            ivy::registry::op(name).unwrap().meta.positional().count()
+        ];
+        if let Ok(ivy::registry::Value::Array(a)) = ivy::registry::call(name, &args, &[]) {
+            if !a.dtype().is_float() {
+                ivy::execute_with_gradients(f, &xs).unwrap();
+                println!("`{name}` gives {}: allowed inside the recording", a.dtype());
+                return;
+            }
+        }
         match ivy::execute_with_gradients(f, &xs) {
             Err(Error::InvalidArgument { message, .. })
                 if message.contains("cuts the gradient graph") =>
@@ -237,4 +250,50 @@ fn in_place_updates_and_integer_vars_are_refused() {
             other => panic!("{other:?}"),
         }
     });
+}
+
+/// Inside the recording, a host result that cannot carry a gradient cuts nothing and is
+/// allowed: indices (`argmax`, `argsort`), integer results of integer arrays computed from
+/// the variables, host reads of empty arrays; a float result computed on the host
+/// (`sort`'s values) is still refused, naming the op called. ndarray has no autograd.
+#[test]
+fn results_without_gradients_are_allowed_in_the_recording() {
+    let f = |c: &Container| -> ivy::Result<(Array, Vec<f64>)> {
+        let w = c.at("w")?;
+        let i = ivy::argmax(w)?;
+        let order = ivy::argsort(w)?;
+        let ints = ivy::add(&w.astype(Dtype::Int64)?, 1)?; // integer host path
+        let none = ivy::sort(&w.get(ivy::s![0..0])?)?; // an empty host read
+        assert_eq!((none.shape(), ints.dtype()), (&[0][..], Dtype::Int64));
+        let y = ivy::sum(&(w * w)?)?;
+        let mut seen = i.to_f64_vec()?;
+        seen.extend(order.to_f64_vec()?);
+        seen.extend(ints.to_f64_vec()?);
+        Ok((y, seen))
+    };
+    ivy::with_backend(Backend::Candle, || {
+        let xs: Container = container! { w: ivy::asarray([3.0f32, 1.0, 2.0]).unwrap() };
+        let (y, grads, seen) = ivy::execute_with_gradients(f, &xs).unwrap();
+        assert_eq!(y.to_f64_vec().unwrap(), [14.0]);
+        assert_eq!(values(&grads, "w"), [6.0, 2.0, 4.0]);
+        assert_eq!(seen, [0.0, 1.0, 2.0, 0.0, 4.0, 2.0, 3.0]);
+        // a float result on the host still cuts the graph: refused, naming `sort`
+        let sorted = |c: &Container| ivy::sum(&ivy::sort(c.at("w")?)?);
+        match ivy::execute_with_gradients(sorted, &xs) {
+            Err(Error::InvalidArgument {
+                op: "sort",
+                message,
+            }) => {
+                assert!(message.contains("cuts the gradient graph"), "{message}")
+            }
+            other => panic!("{other:?}"),
+        }
+    });
+    let nd: Container = ivy::with_backend(Backend::Ndarray, || {
+        container! { w: ivy::asarray([3.0f32, 1.0, 2.0]).unwrap() }
+    });
+    assert!(matches!(
+        ivy::execute_with_gradients(f, &nd),
+        Err(Error::NoAutograd { .. })
+    ));
 }

@@ -189,6 +189,29 @@ test_backends! {
         assert_eq!(y, before);
     }
 
+    fn set_checks_the_value_against_new_axes(b) {
+        // before: ndarray dropped the new axes of a write, so `x[..., None] = [-5, 6, -7, 8]`
+        // filled every row; numpy (and candle) refuse: (4,) does not broadcast to (3, 4, 1)
+        let mut x = ivy::reshape(&ivy::arange(12.0)?, &[3, 4])?;
+        let before = x.clone();
+        let row = ivy::asarray([-5.0f32, 6.0, -7.0, 8.0])?;
+        let e = x.set(ivy::s![..., NEWAXIS], &row).unwrap_err();
+        assert!(matches!(e, Error::Shape { op: "set_item", .. }), "{e:?}");
+        let e = x.set(ivy::s![..., NEWAXIS, NEWAXIS], &ivy::ones([3, 4])?).unwrap_err();
+        assert!(e.to_string().contains("set_item"), "{e}");
+        let col = ivy::asarray([[-5.0f32], [6.0], [7.0]])?;
+        assert!(x.set(ivy::s![..., NEWAXIS], &col).is_err(), "(3, 1) onto (3, 4, 1)");
+        assert_eq!(x, before, "a failed call changes nothing");
+        // what does broadcast is written: (3, 4, 1), and (1, 3, 4, 1) with its leading 1
+        let v = ivy::reshape(&ivy::negative(&before)?, &[3, 4, 1])?;
+        x.set(ivy::s![..., NEWAXIS], &v)?;
+        assert_eq!(x.to_f64_vec()?, (0..12).map(|i| -f64::from(i)).collect::<Vec<_>>());
+        x.set(ivy::s![NEWAXIS, .., 1..3, NEWAXIS], &ivy::ones([1, 3, 2, 1])?)?;
+        assert_eq!(x.to_f64_vec()?[..4], [0.0, 1.0, 1.0, -3.0]);
+        x.set(ivy::s![..., NEWAXIS], 2.0)?;
+        assert_eq!(x.to_f64_vec()?, vec![2.0; 12]);
+    }
+
     fn empty_selections_of_huge_axes_cost_nothing(b) {
         // nothing is selected, so no position along the huge axis is ever listed (candle
         // gathers and scatters by offsets)

@@ -266,3 +266,62 @@ test_backends! {
         assert!(matches!(ivy::linear(&x, &w, None), Err(Error::Shape { op: "linear", .. })));
     }
 }
+
+test_backends! {
+    /// Attention over 0 keys: the softmax is over an empty axis, the result zeros of
+    /// `[..., queries, h·f]` (torch's and jax's answer), on every backend and with a mask.
+    fn attention_with_no_keys_is_zeros(b) {
+        let x = ivy::asarray([[1.0f32, 0.0, 2.0, 1.0], [0.0, 1.0, -1.0, 3.0]])?;
+        let none = ivy::zeros([0, 4])?;
+        let y = ivy::multi_head_attention(&x, 0.5, 2, Some(&none), None, None, None, None, None, None, None)?;
+        assert_eq!((y.shape(), y.dtype()), (&[2, 4][..], Dtype::Float32));
+        assert_eq!(y.to_f64_vec()?, [0.0; 8]);
+        let mask = ivy::ones_with([2, 0], OnesKw { dtype: Some(Dtype::Bool), device: None })?;
+        let y = ivy::multi_head_attention(&x, 0.5, 2, Some(&none), Some(&mask), None, None, None, None, None, None)?;
+        assert_eq!(y.to_f64_vec()?, [0.0; 8]);
+        // batched: [2, 0, 4] keys for [2, 2, 4] queries
+        let xb = ivy::stack(&[&x, &x])?;
+        let y = ivy::multi_head_attention(&xb, 1.0, 1, Some(&ivy::zeros([2, 0, 4])?), None, None, None, None, None, None, None)?;
+        assert_eq!(y.shape(), &[2, 2, 4]);
+    }
+
+    /// Shape errors are found before any op runs and name the argument and the fix, not
+    /// the `matmul` or `where` that would fail.
+    fn attention_shape_errors_name_the_argument(b) {
+        let x = ivy::zeros([2, 4])?;
+        let mha = |context: Option<&Array>, mask: Option<&Array>| {
+            ivy::multi_head_attention(&x, 1.0, 2, context, mask, None, None, None, None, None, None)
+        };
+        let msg = |r: ivy::Result<Array>| match r {
+            Err(Error::InvalidArgument { op: "multi_head_attention", message }) => message,
+            other => panic!("{other:?}"),
+        };
+        // key features differ from the query's (the matmul of q and k^T)
+        let m = msg(mha(Some(&ivy::zeros([3, 6])?), None));
+        assert!(m.contains("the query (x) has 4 features and the key (context) 6"), "{m}");
+        // context not divisible by the heads
+        let m = msg(mha(Some(&ivy::zeros([3, 5])?), None));
+        assert!(m.contains("the key (context)") && m.contains("num_heads = 2"), "{m}");
+        // a mask that does not broadcast to [queries, keys] (the `where`)
+        let bad_mask = ivy::ones_with([2, 5], OnesKw { dtype: Some(Dtype::Bool), device: None })?;
+        let m = msg(mha(None, Some(&bad_mask)));
+        assert!(m.contains("mask must broadcast to [..., queries, keys] = [2, 2]"), "{m}");
+        let flat_mask = ivy::ones_with([2], OnesKw { dtype: Some(Dtype::Bool), device: None })?;
+        assert!(msg(mha(None, Some(&flat_mask))).contains("mask must broadcast"));
+        // batch dimensions that do not broadcast
+        let xb = ivy::zeros([3, 2, 4])?;
+        let cb = ivy::zeros([2, 2, 4])?;
+        let m = msg(ivy::multi_head_attention(&xb, 1.0, 2, Some(&cb), None, None, None, None, None, None, None));
+        assert!(m.contains("batch dimensions") && m.contains("[3]") && m.contains("[2]"), "{m}");
+        // a projection's output: named as such
+        let q_proj = |_: &Array, _: Option<&Container>| ivy::zeros([2, 3]);
+        let m = msg(ivy::multi_head_attention(&x, 1.0, 2, None, None, Some(&q_proj), None, None, None, None, None));
+        assert!(m.contains("the query (to_q_fn's output)"), "{m}");
+        // the errors of the ops it is written with are its own (a bool x: matmul refuses it)
+        let bools = ivy::ones_with([2, 4], OnesKw { dtype: Some(Dtype::Bool), device: None })?;
+        let e = ivy::multi_head_attention(&bools, 1.0, 2, None, None, None, None, None, None, None, None);
+        if let Err(e) = e {
+            assert_eq!(e.op(), Some("multi_head_attention"), "{e}");
+        }
+    }
+}

@@ -56,6 +56,8 @@
 //!   the dtype of one of the call's input arrays;
 //! - the error is never `ivy::Error::Backend { .. }`: every argument drawn here is one ivy
 //!   can check before calling a backend (shapes, axes, dtypes, devices, sizes, values);
+//! - an error that names an op ([`Error::op`]) names the op called, not one it runs
+//!   inside (a promotion's `astype`, the `clip` a loss is written with);
 //! - the error is not `ArgumentKind`, `Arity` or `UnknownKeyword` unless a mistake was
 //!   drawn on purpose (else the generator's rule for some parameter type is wrong);
 //! - an error message is at most 4 lines (no backend backtrace copied in: run with
@@ -1289,6 +1291,9 @@ impl Source for Fz {
             Ty::Scalar => Value::Scalar(self.size_scalar()),
             Ty::Data => self.data(),
             Ty::Dtype => Value::Dtype(self.main_dtype()),
+            // a dtype query's `Union[dtype, array]`: either
+            Ty::DtypeLike if self.rng.chance(0.5) => self.array_value(),
+            Ty::DtypeLike => Value::Dtype(self.main_dtype()),
             Ty::Device => Value::Device(self.device()),
             Ty::Backend => Value::Backend(self.rng.pick(Backend::ALL)),
             Ty::NativeDtype => Value::Str(self.native_dtype()),
@@ -1627,6 +1632,14 @@ fn make_call(c: Call, index: u64, verbose: bool, report: &mut Report) {
             let msg = e.to_string();
             if matches!(e, Error::Backend { .. }) {
                 report.fail("Error::Backend", op, &msg, index, desc);
+            }
+            // an error naming an op names the op called, not one it runs inside (the
+            // `astype` of a promotion, the `clip` of a loss); a scoped default the call
+            // runs in refuses a dtype under its own name (`with_default_float_dtype`)
+            let scope_refused = matches!(c.ctx, Ctx::Default(..))
+                && e.op().is_some_and(|o| o.starts_with("with_default_"));
+            if e.op().is_some_and(|o| o != op) && !scope_refused {
+                report.fail("error names another op", op, &msg, index, desc);
             }
             if is_argument_error(e) && !c.fz.wrong {
                 report.fail(
@@ -2370,7 +2383,7 @@ impl Source for HugeSrc {
                 }
             }
             Ty::Data => Value::from(vec![1.0]),
-            Ty::Dtype => Value::Dtype(Dtype::Float32),
+            Ty::Dtype | Ty::DtypeLike => Value::Dtype(Dtype::Float32),
             Ty::Device => Value::Device(Device::Cpu),
             Ty::Backend => ivy::current_backend().map_or(Value::None, Value::Backend),
             Ty::NativeDtype => Value::Str(native_name(Dtype::Float32)?),

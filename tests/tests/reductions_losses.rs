@@ -55,6 +55,73 @@ test_backends! {
         let clipped = t2.cross_entropy_with(&p, kw)?;
         assert_close(&clipped.to_f64_vec()?, &[-(0.25f64.ln())], 1e-6);
     }
+
+    /// Issue 33: a float reduction of integers accumulates in float64 and rounds once to
+    /// the result dtype (`sum`/`prod` with a float `dtype`, `mean`, `var`, `std`,
+    /// `cumulative_sum`), the same on both backends.
+    fn integer_inputs_accumulate_in_float64(b) {
+        // int32 values below 2^24 (exact in float32) whose sum, 3.4e10, is beyond float16's
+        // range and bfloat16's precision
+        let v: Vec<f64> = (0..4096i64).map(|i| ((i * 7_919_993) % 16_777_213) as f64).collect();
+        let x = typed(&v, Dtype::Int32)?;
+        let n = v.len() as f64;
+        let exact: f64 = v.iter().sum();
+        let kw = |d| SumKw { dtype: Some(d), ..Default::default() };
+        // 2^30 + 1 is not a float32: cast first (as before issue 33), every pair sums to 0
+        let pairs: Vec<f64> = (0..4096)
+            .map(|i| if i % 2 == 0 { 1_073_741_825.0 } else { -1_073_741_824.0 })
+            .collect();
+        let p = typed(&pairs, Dtype::Int32)?;
+        let s = ivy::sum_with(&p, kw(Dtype::Float32))?;
+        assert_eq!(s.to_f64_vec()?, [2048.0], "sum(pairs, dtype=float32)");
+        assert_eq!(ivy::mean(&p)?.to_f64_vec()?, [0.5], "mean(pairs)");
+        let s = ivy::sum_with(&x, kw(Dtype::Float32))?;
+        assert_eq!(s.to_f64_vec()?, [exact as f32 as f64], "sum(int32, dtype=float32)");
+        let s = ivy::sum_with(&x, kw(Dtype::Bfloat16))?;
+        assert_eq!(s.dtype(), Dtype::Bfloat16);
+        let want = half::bf16::from_f64(exact).to_f64();
+        assert_eq!(s.to_f64_vec()?, [want], "sum(int32, dtype=bfloat16)");
+        let s = ivy::sum_with(&x, kw(Dtype::Float16))?;
+        assert_eq!(s.to_f64_vec()?, [f64::INFINITY], "beyond float16's range, rounded once");
+        let mean = exact / n;
+        assert_eq!(ivy::mean(&x)?.to_f64_vec()?, [mean as f32 as f64], "mean(int32)");
+        let var = v.iter().map(|&e| (e - mean) * (e - mean)).sum::<f64>() / n;
+        let ulp = |w: f64| w * f64::from(f32::EPSILON);
+        let got = ivy::var(&x)?.to_f64_vec()?[0];
+        assert!((got - var).abs() <= ulp(var), "var(int32) {got} vs {var}");
+        let got = ivy::std(&x)?.to_f64_vec()?[0];
+        assert!((got - var.sqrt()).abs() <= ulp(var.sqrt()), "std(int32) {got} vs {}", var.sqrt());
+        let small = typed(&[3.0, 5.0, 7.0, 9.0], Dtype::Int32)?;
+        let p = ivy::prod_with(&small, ProdKw { dtype: Some(Dtype::Float16), ..Default::default() })?;
+        assert_eq!((p.dtype(), p.to_f64_vec()?), (Dtype::Float16, vec![945.0]));
+        // running sums: 2^24 + 1 is not a float32, 2^24 + 2 is
+        let c = typed(&[16_777_216.0, 1.0, 1.0], Dtype::Int32)?;
+        let kw = CumulativeSumKw { dtype: Some(Dtype::Float32), ..Default::default() };
+        let r = ivy::cumulative_sum_with(&c, kw)?;
+        let want = vec![16_777_216.0, 16_777_216.0, 16_777_218.0];
+        assert_eq!((r.dtype(), r.to_f64_vec()?), (Dtype::Float32, want));
+    }
+
+    /// Issue 33: float16 and bfloat16 sums (and running sums) accumulate in float32 and
+    /// round once.
+    fn half_floats_accumulate_in_float32(b) {
+        for d in [Dtype::Float16, Dtype::Bfloat16] {
+            // 2048 + 0.5 · 8192 in float32, rounded once: a half float's 2048 + 0.5 is 2048
+            let mut v = vec![0.5; 8193];
+            v[0] = 2048.0;
+            let x = typed(&v, d)?;
+            let exact = 2048.0 + 0.5 * 8192.0;
+            assert_eq!(ivy::sum(&x)?.to_f64_vec()?, [exact], "sum({d})");
+            // float16: 2049.5 rounds to 2050 (2048 + 0.5 stays 2048 at every half step)
+            let steps: Vec<f64> = (0..5).map(|i| 2048.0 + 0.5 * i as f64).collect();
+            let r = ivy::cumulative_sum(&typed(&v[..5], d)?)?.to_f64_vec()?;
+            let want: Vec<f64> = steps.iter().map(|&s| match d {
+                Dtype::Float16 => half::f16::from_f64(s).to_f64(),
+                _ => half::bf16::from_f64(s).to_f64(),
+            }).collect();
+            assert_eq!(r, want, "cumulative_sum({d})");
+        }
+    }
 }
 
 #[test]
@@ -121,7 +188,7 @@ fn mixed_op_running_its_body_reports_the_body_support() {
     }
     assert!(!sp.native);
     assert_eq!(sp.supported, body);
-    assert!(!body.contains(Dtype::Bool), "add takes no bool");
+    assert!(!body.contains(Dtype::Complex64), "candle holds no complex");
     let native = ivy::registry::support(soft, Backend::Ndarray).unwrap();
     assert!(native.native);
     let (b, n) = ivy::registry::mixed_support(soft, Backend::Candle).unwrap();
@@ -130,4 +197,23 @@ fn mixed_op_running_its_body_reports_the_body_support() {
         mixed_demo::soft(ivy::asarray(vec![1i32, 2]).unwrap())
     });
     assert_eq!(r.unwrap().dtype(), Dtype::Float32);
+}
+
+test_backends! {
+    /// An error names the op called: `cross_entropy` is written with `clip`, `log`,
+    /// `multiply`, `sum` and `negative`, and their errors are `cross_entropy`'s (candle
+    /// reported a `clip` error).
+    fn cross_entropy_errors_name_cross_entropy(b) {
+        let t = f32s(&[0.0, 1.0])?;
+        let nan_eps = CrossEntropyKw {
+            epsilon: f64::NAN,
+            ..Default::default()
+        };
+        let e = ivy::cross_entropy_with(&t, &f32s(&[0.25, 0.75])?, nan_eps).unwrap_err();
+        assert_eq!(e.op(), Some("cross_entropy"), "{e}");
+        assert!(e.to_string().contains("`cross_entropy`"), "{e}");
+        let e = ivy::cross_entropy(&t, ivy::asarray(vec![true, false])?).unwrap_err();
+        assert_eq!(e.op(), Some("cross_entropy"), "{e}");
+        assert!(!e.to_string().contains("`clip`"), "{e}");
+    }
 }

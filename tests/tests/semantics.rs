@@ -13,7 +13,7 @@ test_backends! {
         assert_eq!(z.dtype(), Dtype::Float64);
         let o = ivy::with_default_float_dtype(Dtype::Float16, || ivy::ones([1]))??;
         assert_eq!(o.dtype(), Dtype::Float16);
-        let e = ivy::with_default_float_dtype(Dtype::Float64, || ivy::asarray(Vec::<f32>::new()))??;
+        let e = ivy::with_default_float_dtype(Dtype::Float64, || ivy::asarray(Vec::<f64>::new()))??;
         assert_eq!(e.dtype(), Dtype::Float64);
         // a set global default dtype wins over the float default
         let z = ivy::with_default_float_dtype(Dtype::Float64, || {
@@ -31,7 +31,7 @@ test_backends! {
         assert_eq!(f.dtype(), Dtype::Float64);
         // an int global default is not a float default: floats stay float32, ints follow it
         let (x, i) = ivy::with_default_dtype(Dtype::Int64, || {
-            (ivy::asarray([1.0, 2.0]), ivy::asarray([1, 2]))
+            (ivy::asarray([1.0, 2.0]), ivy::asarray([1i64, 2]))
         })?;
         assert_eq!((x?.dtype(), i?.dtype()), (Dtype::Float32, Dtype::Int64));
     }
@@ -80,6 +80,57 @@ test_backends! {
         assert_eq!((t.shape(), t.to_f64_vec()?), (&[1usize, 2][..], vec![1.0, -2.0]));
     }
 
+    fn rust_data_keeps_its_type(b) {
+        // before: every float type gave float32 and every integer type int32 (`vec![1u8]`
+        // was int32, `vec![1.0f32]` float64 under a float64 default)
+        let valid = ivy::valid_dtypes();
+        let typed: Vec<(ivy::Result<Array>, Dtype)> = vec![
+            (ivy::asarray(vec![1u8, 2]), Dtype::Uint8),
+            (ivy::asarray([[1u16]]), Dtype::Uint16),
+            (ivy::asarray(3u32), Dtype::Uint32),
+            (ivy::asarray(vec![1u64]), Dtype::Uint64),
+            (ivy::asarray(vec![1usize]), Dtype::Uint64),
+            (ivy::asarray(vec![-1i8]), Dtype::Int8),
+            (ivy::asarray(vec![-1i16]), Dtype::Int16),
+            (ivy::asarray(vec![-1i32]), Dtype::Int32),
+            (ivy::asarray(vec![-1isize]), Dtype::Int64),
+            (ivy::asarray(vec![half::f16::ONE]), Dtype::Float16),
+            (ivy::asarray(vec![half::bf16::ONE]), Dtype::Bfloat16),
+            (ivy::asarray(vec![num_complex::Complex::<f32>::new(1.0, 2.0)]), Dtype::Complex64),
+        ];
+        for (x, d) in typed {
+            if valid.contains(d) {
+                assert_eq!(x?.dtype(), d);
+            } else {
+                assert!(matches!(x, Err(Error::DtypeNotInBackend { .. })), "{d}: {x:?}");
+            }
+        }
+        // the sized types ignore the default dtypes; Python's numbers follow them
+        ivy::with_default_float_dtype(Dtype::Float64, || -> ivy::Result<()> {
+            assert_eq!(ivy::asarray(vec![1.0f32])?.dtype(), Dtype::Float32);
+            assert_eq!(ivy::asarray(vec![1.0f64])?.dtype(), Dtype::Float64);
+            Ok(())
+        })??;
+        ivy::with_default_int_dtype(Dtype::Int64, || -> ivy::Result<()> {
+            assert_eq!(ivy::asarray(vec![1i32])?.dtype(), Dtype::Int32);
+            assert_eq!(ivy::asarray(vec![1i64])?.dtype(), Dtype::Int64);
+            Ok(())
+        })??;
+        assert_eq!(ivy::asarray(vec![1.0, 2.0])?.dtype(), Dtype::Float32, "f64: a Python float");
+        assert_eq!(ivy::asarray(vec![1i64])?.dtype(), Dtype::Int32, "i64: a Python int");
+        assert_eq!(ivy::asarray([true])?.dtype(), Dtype::Bool);
+        if valid.contains(Dtype::Complex64) {
+            let c = ivy::asarray(vec![num_complex::Complex::<f64>::new(1.0, 2.0)])?;
+            assert_eq!(c.dtype(), Dtype::Complex64, "Complex<f64>: a Python complex");
+        }
+        // an explicit dtype wins; the values are exact
+        let kw = AsarrayKw { dtype: Some(Dtype::Float32), device: None, copy: None };
+        let x = ivy::asarray_with(vec![200u8, 7], kw)?;
+        assert_eq!((x.dtype(), x.to_f64_vec()?), (Dtype::Float32, vec![200.0, 7.0]));
+        let x = ivy::asarray(vec![200u8, 7])?;
+        assert_eq!(x.to_f64_vec()?, vec![200.0, 7.0]);
+    }
+
     fn ragged_asarray_is_a_typed_error(b) {
         for (e, lens) in [
             (ivy::asarray(vec![vec![1.0, 2.0], vec![3.0]]), ("1", "2")),
@@ -101,12 +152,16 @@ test_backends! {
     }
 
     fn unsigned_64_bit_values(b) {
-        let x = ivy::asarray(vec![1u64, 2])?;
+        // `u64` / `usize` data is uint64 (a sized Rust type keeps its dtype)
+        let kw = |d| AsarrayKw { dtype: Some(d), device: None, copy: None };
+        let x = ivy::asarray_with(vec![1u64, 2], kw(Dtype::Int32))?;
         assert_eq!((x.dtype(), x.to_f64_vec()?), (Dtype::Int32, vec![1.0, 2.0]));
-        let n = ivy::asarray([7usize, 8])?;
+        let n = ivy::asarray_with([7usize, 8], kw(Dtype::Int64))?;
         assert_eq!(n.to_f64_vec()?, vec![7.0, 8.0]);
         let big = [[u64::MAX, 1]];
         if b == Backend::Ndarray {
+            assert_eq!(ivy::asarray([7usize, 8])?.dtype(), Dtype::Uint64);
+            assert_eq!(ivy::asarray(vec![1u64, 2])?.dtype(), Dtype::Uint64);
             // beyond int64: uint64, exactly
             let u = ivy::asarray(big)?;
             assert_eq!((u.dtype(), u.shape()), (Dtype::Uint64, &[1usize, 2][..]));

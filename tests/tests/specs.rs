@@ -419,3 +419,41 @@ fn support_queries_for_current_backend_and_mixed_ops() {
     let candle = ivy::backends::valid_dtypes(Backend::Candle);
     assert_eq!(all, candle.difference(DtypeSet::BOOL));
 }
+
+/// The backend versions support specs resolve against are the ones built: the workspace
+/// `Cargo.toml` pins each backend crate to exactly that version (`=`, so a build as a
+/// dependency has it too), and `Cargo.lock` holds it.
+#[test]
+fn backend_versions_are_the_pinned_and_locked_ones() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let toml = std::fs::read_to_string(root.join("Cargo.toml")).unwrap();
+    let lock = std::fs::read_to_string(root.join("Cargo.lock")).unwrap();
+    for (krate, version, numbers) in [
+        (
+            "ndarray",
+            <ivy::NdarrayBackend as ivy::BackendInfo>::VERSION_STR,
+            <ivy::NdarrayBackend as ivy::BackendInfo>::VERSION,
+        ),
+        (
+            "candle-core",
+            <ivy::CandleBackend as ivy::BackendInfo>::VERSION_STR,
+            <ivy::CandleBackend as ivy::BackendInfo>::VERSION,
+        ),
+    ] {
+        let [major, minor, patch] = numbers.0;
+        assert_eq!(format!("{major}.{minor}.{patch}"), version, "{krate}");
+        let pinned = toml
+            .lines()
+            .find(|l| l.starts_with(&format!("{krate} = ")))
+            .unwrap_or_else(|| panic!("{krate} is not a workspace dependency"));
+        assert!(
+            pinned.contains(&format!("\"={version}\"")),
+            "Cargo.toml must pin {krate} to ={version} (ivy-ops/src/lib.rs `versions`): {pinned}"
+        );
+        let locked = format!("name = \"{krate}\"\nversion = \"{version}\"\n");
+        assert!(
+            lock.contains(&locked),
+            "Cargo.lock does not hold {krate} {version}: update ivy-ops/src/lib.rs `versions` and the pin together"
+        );
+    }
+}

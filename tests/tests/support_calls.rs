@@ -324,7 +324,15 @@ fn support_rows_are_consistent() {
                     if r.native_out && !r.native {
                         wrong.push(format!("{name}: native_out without native on {b}"));
                     }
-                    if !r.supported.difference(b.valid_dtypes()).is_empty() {
+                    // a dtype query (`can_cast`) answers for every dtype, held or not
+                    if entry.meta.is_dtype_query() {
+                        if r.supported != DtypeSet::VALID {
+                            wrong.push(format!(
+                                "{name} is a dtype query but supports only {} on {b}",
+                                r.supported
+                            ));
+                        }
+                    } else if !r.supported.difference(b.valid_dtypes()).is_empty() {
                         wrong.push(format!(
                             "{name} on {b} declares dtypes {b} cannot hold: {}",
                             r.supported.difference(b.valid_dtypes())
@@ -479,7 +487,10 @@ fn a_parameter_type_without_a_rule_fails_naming_the_op() {
         ("get_all_arrays_on_dev", "within", Some(Ty::Container)),
         ("sum", "axis", Some(opt(list(Ty::Int)))),
         ("add", "x1", Some(Ty::Operand)),
-        ("result_type", "dtypes", Some(list(Ty::Dtype))),
+        ("result_type", "dtypes", Some(list(Ty::DtypeLike))),
+        ("can_cast", "from", Some(Ty::DtypeLike)),
+        ("finfo", "d", Some(Ty::DtypeLike)),
+        ("isdtype", "kind", Some(list(Ty::Str))),
         ("from_native_dtype", "n", Some(Ty::NativeDtype)),
         ("nested_map", "f", None),
     ] {

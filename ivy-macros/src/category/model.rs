@@ -71,6 +71,13 @@ pub(super) enum Class {
     Index,
     /// `Shape`: `impl Into<Shape>` in the public forms, `&[usize]` past the dispatcher.
     Shape,
+    /// `DtypeLike`: `impl Into<DtypeLike>` (a dtype, or an array for its dtype) in the public
+    /// forms, a `Dtype` past the dispatcher; an array given decides the backend.
+    DtypeLike,
+    /// `ClipBound`: `impl Into<ClipBound>` (none, a scalar or an array: `clip`'s `min` and
+    /// `max`) in the public forms, a `ClipBound` past the dispatcher; an array given decides
+    /// the backend and takes part in the device check, as an optional array does.
+    Bound,
     /// `#[axes] Option<Vec<i64>>`: normalised before dispatch (negative axes resolved,
     /// duplicates rejected, sorted, `None` = every axis); backends get `&[usize]`.
     Axes,
@@ -102,10 +109,10 @@ impl Class {
         matches!(self, Class::Array | Class::Index)
     }
 
-    /// Zero or more array inputs, known at run time: a sequence or an optional array
-    /// (`x.iter()` gives them either way).
+    /// Zero or more array inputs, known at run time: a sequence, an optional array or a
+    /// bound (`x.iter()` gives them either way).
     pub(super) fn is_array_many(self) -> bool {
-        matches!(self, Class::Arrays | Class::OptArray)
+        matches!(self, Class::Arrays | Class::OptArray | Class::Bound)
     }
 }
 
@@ -139,6 +146,8 @@ impl Param {
             Class::Scalar => quote!(impl ::core::convert::Into<#p::Scalar>),
             Class::Data => quote!(impl ::core::convert::Into<#p::Data>),
             Class::Shape => quote!(impl ::core::convert::Into<#p::Shape>),
+            Class::DtypeLike => quote!(impl ::core::convert::Into<#p::DtypeLike>),
+            Class::Bound => quote!(impl ::core::convert::Into<#p::ClipBound>),
             _ => quote!(#ty),
         }
     }
@@ -149,7 +158,7 @@ impl Param {
         let ty = &self.ty;
         match self.class {
             Class::Operand => quote!(&#p::Array),
-            Class::InferDtype => quote!(#p::Dtype),
+            Class::InferDtype | Class::DtypeLike => quote!(#p::Dtype),
             Class::InferDevice => quote!(#p::Device),
             Class::Scalar => quote!(#p::Scalar),
             Class::Data => quote!(#p::Data),
@@ -170,6 +179,7 @@ impl Param {
             Class::Scalar => quote!(#p::Scalar),
             Class::Data => quote!(#p::Data),
             Class::Shape => quote!(&[usize]),
+            Class::DtypeLike => quote!(#p::Dtype),
             _ => quote!(#ty),
         }
     }
@@ -180,6 +190,7 @@ impl Param {
         match self.class {
             Class::Operand => quote!(#p::Operand<'_>),
             Class::Shape => quote!(&[usize]),
+            Class::DtypeLike => quote!(#p::Dtype),
             _ => quote!(#ty),
         }
     }
@@ -255,6 +266,19 @@ pub(super) struct Op {
 /// The lifetime of an operand parameter's `impl Into<…<'l>>`.
 pub(super) fn lifetime_of(id: &Ident) -> syn::Lifetime {
     syn::Lifetime::new(&format!("'__{id}"), id.span())
+}
+
+/// A function parameter (`impl Fn(..)`, `&dyn FnMut(..)`, `Option<&dyn Fn(..)>`…): the
+/// caller's code runs inside the op, so its errors are its own (not renamed to the op).
+pub(super) fn takes_fn(ty: &Type) -> bool {
+    fn any_fn(ts: proc_macro2::TokenStream) -> bool {
+        ts.into_iter().any(|t| match t {
+            proc_macro2::TokenTree::Ident(i) => i == "Fn" || i == "FnMut" || i == "FnOnce",
+            proc_macro2::TokenTree::Group(g) => any_fn(g.stream()),
+            _ => false,
+        })
+    }
+    any_fn(quote::ToTokens::to_token_stream(ty))
 }
 
 pub(super) fn type_last_ident(ty: &Type) -> Option<String> {

@@ -251,6 +251,8 @@ fn parse_params(
             _ if ident == "dtype" && helpers.infer_dtype.is_some() => Class::InferDtype,
             _ if ident == "device" && helpers.infer_device.is_some() => Class::InferDevice,
             Some("Shape") => Class::Shape,
+            Some("DtypeLike") => Class::DtypeLike,
+            Some("ClipBound") => Class::Bound,
             _ => Class::Other,
         };
         let class = match marker {
@@ -291,11 +293,16 @@ fn parse_params(
                 "positional parameters come before keyword (`#[kw]`) parameters",
             );
         }
-        let class = if class == Class::Shape && kw.is_some() {
+        let class = if matches!(class, Class::Shape | Class::DtypeLike) && kw.is_some() {
+            let what = if class == Class::Shape {
+                "shape"
+            } else {
+                "dtype-like"
+            };
             cx.error_spanned_by(
                 &ident,
                 format!(
-                    "shape parameter `{ident}` is positional (as in the Array API): drop `#[kw]`"
+                    "{what} parameter `{ident}` is positional (as in the Array API): drop `#[kw]`"
                 ),
             );
             Class::Other // reported: passed through as declared, so no second error

@@ -376,7 +376,10 @@ pub mod creation {
     /// An array from `obj` (the Array API's `asarray`): values — `Vec`s, arrays and slices
     /// nested to any depth, scalars ([`IntoData`](crate::IntoData)) — or an array: an
     /// [`Array`] (`&x` or `x`) or a backend's native array ([`Data`] lists them). The dtype
-    /// is `dtype`, else the array's, else the values' (Ivy's inference); the device is
+    /// is `dtype`, else the array's, else the values': a sized Rust element type keeps its
+    /// dtype (`u8` → uint8, `f32` → float32), while `f64`, `i64`, `bool` and `Complex<f64>`
+    /// stand for Python's numbers and take Ivy's inference (`vec![1.0, 2.0]` is float32, the
+    /// default float dtype; [`Data::inferred_dtype`](crate::Data::inferred_dtype)); the device is
     /// `device`, else the array's, else the default device. An array decides the backend,
     /// as an array argument of any op does; values take the current backend.
     ///
@@ -408,6 +411,8 @@ pub mod creation {
     /// assert!(!ivy::asarray_with(&x, kw(Some(true)))?.may_share_memory(&x));
     /// let d = AsarrayKw { dtype: Some(Dtype::Float64), ..Default::default() };
     /// assert!(!ivy::asarray_with(&x, d)?.may_share_memory(&x)); // a cast: a new buffer
+    /// assert_eq!(ivy::asarray(vec![1.0, 2.0])?.dtype(), Dtype::Float32); // Python floats
+    /// assert_eq!(ivy::asarray(vec![1u8, 2])?.dtype(), Dtype::Uint8);     // a sized type
     /// let e = ivy::asarray_with(vec![1, 2], kw(Some(false))).unwrap_err();
     /// assert!(matches!(e, ivy::Error::CopyNotAvoidable { op: "asarray", .. }));
     /// // a native array: an owned ndarray buffer moves in, without a copy

@@ -3,7 +3,9 @@
 /// Data-type functions (the Data Types page).
 #[ivy_macros::category(support_docs = "docs/support")]
 pub mod data_type {
-    use crate::{Array, Backend, Dtype, DtypeSet, Error, Operand, Result, Shape};
+    use crate::{
+        Array, Backend, Dtype, DtypeKinds, DtypeLike, DtypeSet, Error, Operand, Result, Shape,
+    };
 
     /// A copy of `x` cast to `dtype` (numpy `astype` rules). With `copy = false` (the
     /// default) and the same dtype the result shares `x`'s buffer (ndarray's copy-on-write
@@ -78,21 +80,30 @@ pub mod data_type {
         arrays.iter().map(|a| broadcast_to(a, &shape)).collect()
     }
 
-    /// The dtype all the given dtypes promote to (Ivy's `result_type`; pass `x.dtype()` for
-    /// arrays).
+    /// The dtype all the given dtypes and arrays promote to (Ivy's `result_type`, the Array
+    /// API's `result_type(*arrays_and_dtypes)`): each item a [`Dtype`] or an array (its
+    /// dtype; mix them as [`DtypeLike`]s). Pure dtype logic: every dtype, with or without a
+    /// backend.
     ///
     /// ```
+    /// use ivy::prelude::*;
     /// use ivy::Dtype::*;
-    /// assert_eq!(ivy::result_type([Int8, Uint8]).unwrap(), Int16);
-    /// assert_eq!(ivy::result_type([Int8, Uint8, Float16]).unwrap(), Float32);
-    /// assert!(ivy::result_type([]).is_err());
+    /// assert_eq!(ivy::result_type([Int8, Uint8])?, Int16);
+    /// assert_eq!(ivy::result_type([Int8, Uint8, Float16])?, Float32);
+    /// assert!(ivy::result_type([] as [Dtype; 0]).is_err());
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::asarray([1])?.astype(Uint8)?;
+    /// let y = x.astype(Int8)?;
+    /// assert_eq!(ivy::result_type([&x, &y])?, Int16);
+    /// assert_eq!(ivy::result_type([DtypeLike::from(&x), Float32.into()])?, Float32);
+    /// # Ok::<(), ivy::Error>(())
     /// ```
     #[standalone]
-    pub fn result_type(dtypes: impl IntoIterator<Item = Dtype>) -> Result<Dtype> {
-        let mut it = dtypes.into_iter();
+    pub fn result_type(dtypes: impl IntoIterator<Item = impl Into<DtypeLike>>) -> Result<Dtype> {
+        let mut it = dtypes.into_iter().map(|d| d.into().dtype());
         let first = it.next().ok_or_else(|| Error::InvalidArgument {
             op: "result_type",
-            message: "needs at least one dtype".into(),
+            message: "needs at least one dtype or array".into(),
         })?;
         it.try_fold(first, ivy_core::promote_types)
     }
@@ -209,23 +220,26 @@ pub mod data_type {
         crate::backends::from_native_dtype(n)
     }
 
-    /// Whether `from` casts to `to` without loss on the current backend, under Ivy's
-    /// promotion (`promote_types(from, to) == to`). Primary, as the Function Types page
-    /// classifies it: each backend answers for its dtypes, and a dtype the backend cannot
-    /// hold is an error saying so (where Ivy's backends answer a bare false). The table
-    /// alone, with no backend, is `ivy_core::can_cast`.
+    /// Whether `from` (a dtype, or an array: its dtype) casts to `to` without loss, under
+    /// Ivy's promotion (`promote_types(from, to) == to`). Primary, as the Function Types
+    /// page classifies it: the backend of `from` when it is an array, else the current one,
+    /// answers. It is pure dtype logic, so every backend answers for every dtype, those it
+    /// cannot hold included, and `ivy support can_cast` says so. The table alone, with no
+    /// backend, is `ivy_core::can_cast`.
     ///
     /// ```
-    /// use ivy::{Backend, Dtype};
+    /// use ivy::prelude::*;
     /// ivy::set_backend(Backend::Ndarray);
     /// assert!(ivy::can_cast(Dtype::Int8, Dtype::Int32)?);
     /// assert!(!ivy::can_cast(Dtype::Float64, Dtype::Float32)?);
-    /// // candle holds no int8
-    /// assert!(ivy::with_backend(Backend::Candle, || ivy::can_cast(Dtype::Int8, Dtype::Int32)).is_err());
+    /// let x = ivy::asarray([1.0f32])?;
+    /// assert!(ivy::can_cast(&x, Dtype::Float64)? && !ivy::can_cast(&x, Dtype::Float16)?);
+    /// // candle holds no int8, and still answers
+    /// assert!(ivy::with_backend(Backend::Candle, || ivy::can_cast(Dtype::Int8, Dtype::Int32))?);
     /// # Ok::<(), ivy::Error>(())
     /// ```
     #[primary]
-    pub fn can_cast(from: Dtype, to: Dtype) -> Result<bool>;
+    pub fn can_cast(from: DtypeLike, to: Dtype) -> Result<bool>;
 
     /// The dtype of `x` (Ivy's `dtype`): primary, as the Function Types page classifies
     /// it (each backend reads its native array's dtype). [`Array::dtype`] is the same
@@ -240,16 +254,30 @@ pub mod data_type {
     #[primary]
     pub fn dtype(x: &Array) -> Result<Dtype>;
 
-    /// Machine limits of a float dtype (complex dtypes: of their real component).
+    /// Machine limits of a float dtype, or of an array's (the Array API's `finfo(type)`):
+    /// a complex dtype gives its real component's (`complex64` → float32's, with `dtype`
+    /// `float32`), as the standard, numpy and Ivy do. Every dtype, on any backend.
     ///
     /// ```
-    /// let f = ivy::finfo(ivy::Dtype::Float16).unwrap();
+    /// use ivy::prelude::*;
+    /// let f = ivy::finfo(Dtype::Float16)?;
     /// assert_eq!((f.bits, f.max), (16, 65504.0));
-    /// assert!(ivy::finfo(ivy::Dtype::Int8).is_err());
+    /// assert_eq!(ivy::finfo(Dtype::Complex64)?, ivy::finfo(Dtype::Float32)?);
+    /// assert!(ivy::finfo(Dtype::Int8).is_err());
+    /// ivy::set_backend(Backend::Ndarray);
+    /// assert_eq!(ivy::finfo(&ivy::asarray([1.0f32])?)?.dtype, Dtype::Float32);
+    /// # Ok::<(), ivy::Error>(())
     /// ```
     #[standalone]
-    pub fn finfo(d: Dtype) -> Result<Finfo> {
+    pub fn finfo(d: impl Into<DtypeLike>) -> Result<Finfo> {
         use half::{bf16, f16};
+        // a complex dtype: its real component's limits (numpy's `finfo(complex64).dtype`
+        // is float32)
+        let d = match d.into().dtype() {
+            Dtype::Complex64 => Dtype::Float32,
+            Dtype::Complex128 => Dtype::Float64,
+            d => d,
+        };
         let (bits, eps, max, smallest_normal) = match d {
             Dtype::Float16 => (
                 16,
@@ -263,13 +291,13 @@ pub mod data_type {
                 bf16::MAX.to_f64(),
                 bf16::MIN_POSITIVE.to_f64(),
             ),
-            Dtype::Float32 | Dtype::Complex64 => (
+            Dtype::Float32 => (
                 32,
                 f32::EPSILON as f64,
                 f32::MAX as f64,
                 f32::MIN_POSITIVE as f64,
             ),
-            Dtype::Float64 | Dtype::Complex128 => (64, f64::EPSILON, f64::MAX, f64::MIN_POSITIVE),
+            Dtype::Float64 => (64, f64::EPSILON, f64::MAX, f64::MIN_POSITIVE),
             other => {
                 return Err(Error::InvalidArgument {
                     op: "finfo",
@@ -289,14 +317,21 @@ pub mod data_type {
         })
     }
 
-    /// Machine limits of an integer dtype.
+    /// Machine limits of an integer dtype, or of an array's (the Array API's
+    /// `iinfo(type)`). Every dtype, on any backend.
     ///
     /// ```
-    /// let i = ivy::iinfo(ivy::Dtype::Uint8).unwrap();
+    /// use ivy::prelude::*;
+    /// let i = ivy::iinfo(Dtype::Uint8)?;
     /// assert_eq!((i.min, i.max), (0, 255));
+    /// assert_eq!(ivy::with_backend(Backend::Candle, || ivy::iinfo(Dtype::Int8))?.min, -128);
+    /// ivy::set_backend(Backend::Ndarray);
+    /// assert_eq!(ivy::iinfo(&ivy::asarray([1])?.astype(Dtype::Int64)?)?.bits, 64);
+    /// # Ok::<(), ivy::Error>(())
     /// ```
     #[standalone]
-    pub fn iinfo(d: Dtype) -> Result<Iinfo> {
+    pub fn iinfo(d: impl Into<DtypeLike>) -> Result<Iinfo> {
+        let d = d.into().dtype();
         let (min, max): (i128, i128) = match d {
             Dtype::Int8 => (i8::MIN as i128, i8::MAX as i128),
             Dtype::Int16 => (i16::MIN as i128, i16::MAX as i128),
@@ -323,7 +358,9 @@ pub mod data_type {
 
     /// Whether `d` is of the Array API kind `kind`: `bool`, `signed integer`,
     /// `unsigned integer`, `integral`, `real floating`, `complex floating`, `numeric`, or a
-    /// dtype name (exact match).
+    /// dtype name (exact match); or of any of several kinds (the standard's tuple: a slice,
+    /// an array or a `Vec` of kinds; none is false). Every kind is checked: an unknown one
+    /// is an error, as in numpy. Every dtype, on any backend.
     ///
     /// ```
     /// use ivy::Dtype::*;
@@ -331,9 +368,19 @@ pub mod data_type {
     /// assert!(!ivy::isdtype(Bool, "numeric").unwrap());
     /// assert!(ivy::isdtype(Float16, "float16").unwrap());
     /// assert!(ivy::isdtype(Float16, "floating").is_err());
+    /// assert!(ivy::isdtype(Int8, ["integral", "real floating"]).unwrap());
+    /// assert!(!ivy::isdtype(Int8, [] as [&str; 0]).unwrap());
     /// ```
     #[standalone]
-    pub fn isdtype(d: Dtype, kind: &str) -> Result<bool> {
+    pub fn isdtype<'k>(d: Dtype, kind: impl Into<DtypeKinds<'k>>) -> Result<bool> {
+        let mut any = false;
+        for k in kind.into().kinds() {
+            any |= is_kind(d, k)?;
+        }
+        Ok(any)
+    }
+
+    fn is_kind(d: Dtype, kind: &str) -> Result<bool> {
         use ivy_core::DtypeKind as K;
         Ok(match kind {
             "bool" => d.kind() == K::Bool,
@@ -509,22 +556,10 @@ pub mod data_type {
 #[doc(inline)]
 pub use data_type::*;
 
-/// `can_cast` on backend `B`: the promotion table's answer for two dtypes `B` holds, and
-/// for a dtype it cannot hold the error that says so (each backend's `can_cast` is this).
-pub(crate) fn can_cast_on<B: crate::BackendInfo>(
-    from: ivy_core::Dtype,
-    to: ivy_core::Dtype,
-) -> ivy_core::Result<bool> {
-    for d in [from, to] {
-        if B::INVALID.contains(d) {
-            return Err(ivy_core::Error::DtypeNotInBackend {
-                op: Some("can_cast"),
-                dtype: d,
-                backend: B::BACKEND,
-                valid: ivy_core::DtypeSet::VALID.difference(B::INVALID),
-            });
-        }
-    }
+/// `can_cast` on any backend (each backend's `can_cast` is this): the promotion table's
+/// answer, for every dtype, those the backend cannot hold included (a dtype query holds no
+/// data; its registry row says so, see `__private::query_support_of`).
+pub(crate) fn can_cast_any(from: ivy_core::Dtype, to: ivy_core::Dtype) -> ivy_core::Result<bool> {
     Ok(ivy_core::can_cast(from, to))
 }
 

@@ -3,7 +3,7 @@
 /// Element-wise ops.
 #[ivy_macros::category(support_docs = "docs/support")]
 pub mod elementwise {
-    use crate::{Array, Operand, Result};
+    use crate::{Array, ClipBound, Operand, Result};
 
     /// Tangent, element-wise.
     ///
@@ -312,14 +312,15 @@ pub mod elementwise {
     pub fn isfinite(x: &Array, out: Option<&mut Array>) -> Result<Array>;
 
     /// Whether each element's sign bit is set (`-0.0`, negative numbers, NaNs with the sign
-    /// bit); real floating-point dtypes only (the Array API).
+    /// bit). Beyond the Array API's real floats, as numpy and Ivy: integers `x < 0`, bools
+    /// never; complex numbers are refused.
     ///
     /// ```
     /// use ivy::prelude::*;
     /// ivy::set_backend(Backend::Ndarray);
     /// let x = ivy::asarray([-0.0f32, 0.0, -2.5, f32::NAN, -f32::NAN])?;
     /// assert_eq!(ivy::signbit(&x)?.to_vec::<bool>()?, [true, false, true, false, true]);
-    /// assert!(ivy::signbit(&ivy::asarray([-1, 1])?).is_err()); // real floats only
+    /// assert_eq!(ivy::signbit(&ivy::asarray([-1, 1])?)?.to_vec::<bool>()?, [true, false]);
     /// # Ok::<(), ivy::Error>(())
     /// ```
     #[primary]
@@ -364,8 +365,10 @@ pub mod elementwise {
     #[family(compare)]
     pub fn not_equal(x1: Operand, x2: Operand, out: Option<&mut Array>) -> Result<Array>;
 
-    /// `x1 < x2`, element-wise, for real numbers (not bools, not complex: the Array API); NaN
-    /// compares false.
+    /// `x1 < x2`, element-wise; NaN compares false. The Array API orders real numbers; as
+    /// numpy and Ivy, bools also compare (as 0 and 1) and complex numbers lexicographically
+    /// (real parts, then imaginary parts; false where a component is NaN). The same for
+    /// `less_equal`, `greater` and `greater_equal`.
     ///
     /// ```
     /// use ivy::prelude::*;
@@ -374,7 +377,7 @@ pub mod elementwise {
     /// let lt = ivy::less(&x, 2)?;
     /// assert_eq!((lt.dtype(), lt.to_vec::<bool>()?), (Dtype::Bool, vec![true, false, false]));
     /// assert_eq!(x.lt(2)?, lt); // the comparison method
-    /// assert!(ivy::less(&ivy::asarray([true])?, false).is_err()); // bools have no order
+    /// assert_eq!(ivy::less(&ivy::asarray([false, true])?, true)?.to_vec::<bool>()?, [true, false]);
     /// # Ok::<(), ivy::Error>(())
     /// ```
     #[primary]
@@ -1113,11 +1116,16 @@ pub mod elementwise {
     #[family(compare)]
     pub fn logical_xor(x1: Operand, x2: Operand, out: Option<&mut Array>) -> Result<Array>;
 
-    /// Clips values to `[x_min, x_max]`, in `x`'s dtype: the bounds are converted to it first
-    /// (as `astype` converts), so integer arrays stay integer and float32 stays float32. NaN
-    /// elements stay NaN (numpy), on every backend: each runs `maximum`'s and `minimum`'s
-    /// kernel rows ([`crate::family::clip`]). A NaN bound, or `x_min > x_max`, is
-    /// `Error::InvalidArgument` on every backend.
+    /// Clips values to `[min, max]` (the Array API 2023.12's `clip(x, /, min=None,
+    /// max=None)`): each bound is a scalar, an array broadcast against `x` (it must
+    /// broadcast to `x`'s shape, which the result keeps) or absent ([`ClipBound`]: `None::<f64>`,
+    /// `ClipBound::None`). The result has `x`'s dtype: scalar bounds are converted to it
+    /// first (as `astype` converts), array bounds cast to it, so integer arrays stay integer
+    /// and float32 stays float32; the result is numpy's `minimum(maximum(x, min), max)` in
+    /// that dtype. NaN elements stay NaN (numpy), on every backend: each runs `maximum`'s and
+    /// `minimum`'s kernel rows ([`crate::family::clip`]). A NaN scalar bound, or scalar
+    /// bounds with `min > max`, is `Error::InvalidArgument` on every backend; array bounds
+    /// are taken as they are (numpy: where they cross, the result is `max`).
     ///
     /// ```
     /// use ivy::prelude::*;
@@ -1127,12 +1135,20 @@ pub mod elementwise {
     /// let f = ivy::clip(&ivy::asarray([-1.0f32, f32::NAN, 0.5])?, 0.0, 1.0)?.to_vec::<f32>()?;
     /// assert!(f[0] == 0.0 && f[1].is_nan() && f[2] == 0.5); // NaN stays NaN
     /// assert!(matches!(ivy::clip(&x, 3.0, 1.0), Err(ivy::Error::InvalidArgument { .. })));
+    /// // an array bound (broadcast against x), no lower bound
+    /// let hi = ivy::asarray([4, 4, 8])?;
+    /// assert_eq!(ivy::clip(&x, None::<i64>, &hi)?.to_vec::<i32>()?, [1, 4, 8]);
     /// # Ok::<(), ivy::Error>(())
     /// ```
     #[primary]
     #[nestable]
     #[check(super::clip_bounds)]
-    pub fn clip(x: &Array, x_min: f64, x_max: f64, out: Option<&mut Array>) -> Result<Array>;
+    pub fn clip(
+        x: &Array,
+        min: ClipBound,
+        max: ClipBound,
+        out: Option<&mut Array>,
+    ) -> Result<Array>;
 
     /// `log(1 + exp(x))`. Mixed: a compositional body, overridden natively (and computed
     /// stably) by the ndarray backend; with no backend set, the body runs, with one
@@ -1267,24 +1283,58 @@ pub(crate) fn where_shape(
     crate::__private::broadcast_shapes(op, c.shape(), &s)
 }
 
-/// `clip`'s shared check: bounds that are numbers and in order.
+/// `clip`'s shared check of its scalar bounds: real numbers, not NaN, and in order when
+/// both are scalars (Ivy's rules); array bounds are checked by [`crate::family::clip`]
+/// (they must broadcast to `x`'s shape).
 pub(crate) fn clip_bounds(
     op: &'static str,
     _x: &&crate::Array,
-    lo: &f64,
-    hi: &f64,
+    min: &crate::ClipBound,
+    max: &crate::ClipBound,
 ) -> crate::Result<()> {
-    if lo.is_nan() || hi.is_nan() {
-        return Err(crate::Error::InvalidArgument {
-            op,
-            message: format!("bounds must be numbers, got x_min = {lo}, x_max = {hi}; drop a NaN bound or use +-inf"),
-        });
+    use crate::ClipBound::Scalar as S;
+    use ivy_core::Scalar;
+    for (name, b) in [("min", min), ("max", max)] {
+        match b {
+            S(Scalar::Float(v)) if v.is_nan() => {
+                return Err(crate::Error::InvalidArgument {
+                    op,
+                    message: format!(
+                        "bounds must be numbers, got {name} = NaN; drop a NaN bound (None) or use +-inf"
+                    ),
+                });
+            }
+            S(Scalar::Complex(..)) => {
+                return Err(crate::Error::InvalidArgument {
+                    op,
+                    message: format!(
+                        "bounds must be real numbers, got a complex {name}; pass its real part"
+                    ),
+                });
+            }
+            _ => {}
+        }
     }
-    if lo > hi {
-        return Err(crate::Error::InvalidArgument {
-            op,
-            message: format!("x_min ({lo}) must not exceed x_max ({hi})"),
-        });
+    let show = |s: &Scalar| match *s {
+        Scalar::Int(i) => i.to_string(),
+        s => s.to_f64().to_string(),
+    };
+    if let (S(lo), S(hi)) = (min, max) {
+        // exact between integers (no rounding through f64)
+        let crossed = match (lo, hi) {
+            (Scalar::Int(a), Scalar::Int(b)) => a > b,
+            _ => lo.to_f64() > hi.to_f64(),
+        };
+        if crossed {
+            return Err(crate::Error::InvalidArgument {
+                op,
+                message: format!(
+                    "min ({}) must not exceed max ({}): swap them",
+                    show(lo),
+                    show(hi)
+                ),
+            });
+        }
     }
     Ok(())
 }

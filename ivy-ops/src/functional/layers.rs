@@ -37,10 +37,8 @@ pub mod layers {
         #[kw(default = -1)] axis: i64,
         out: Option<&mut Array>,
     ) -> Result<Array> {
-        // the errors of the ops it is written with are `softmax`'s
-        let named = |e: crate::Error| e.with_op("softmax");
         let x = if x.dtype().is_int() {
-            std::borrow::Cow::Owned(x.cast(ivy_core::default_float_dtype()).map_err(named)?)
+            std::borrow::Cow::Owned(x.cast(ivy_core::int_float_dtype(x.dtype(), true))?)
         } else {
             std::borrow::Cow::Borrowed(x)
         };
@@ -56,7 +54,7 @@ pub mod layers {
                     ndim: 0,
                 });
             }
-            return crate::ones_like(&*x).map(Some).map_err(named);
+            return crate::ones_like(&*x).map(Some);
         }
         let m = crate::max_with(
             &x,
@@ -64,9 +62,8 @@ pub mod layers {
                 axis: Some(vec![axis]),
                 keepdims: true,
             },
-        )
-        .map_err(named)?;
-        let e = crate::exp(&crate::subtract(&*x, &m).map_err(named)?).map_err(named)?;
+        )?;
+        let e = crate::exp(&crate::subtract(&*x, &m)?)?;
         let s = crate::sum_with(
             &e,
             SumKw {
@@ -74,9 +71,8 @@ pub mod layers {
                 keepdims: true,
                 ..Default::default()
             },
-        )
-        .map_err(named)?;
-        crate::divide_into(&e, &s, out).map_err(named)
+        )?;
+        crate::divide_into(&e, &s, out)
     }
 
     /// `x @ weight^T + bias` (Ivy's `linear`): `x` of shape `[..., in]`, `weight` of shape
@@ -99,12 +95,11 @@ pub mod layers {
         bias: Option<&Array>,
         out: Option<&mut Array>,
     ) -> Result<Array> {
-        // the errors of the ops it is written with are `linear`'s
-        let named = |e: crate::Error| e.with_op("linear");
-        let wt = crate::matrix_transpose(weight).map_err(named)?;
-        let y = crate::matmul(x, &wt).map_err(named)?;
+        // (the errors of the ops it is written with are `linear`'s: the generated entry
+        // renames them, as for every op's body)
+        let y = crate::matmul(x, &crate::matrix_transpose(weight)?)?;
         match bias {
-            Some(b) => crate::add_into(&y, b, out).map_err(named),
+            Some(b) => crate::add_into(&y, b, out),
             // returned: the generated entry writes it into `out` when one is given
             None => Ok(Some(y)),
         }
@@ -123,6 +118,12 @@ pub mod layers {
     /// result. The `to_*_v` Containers are the projections' variables: a many-to-one use
     /// of Containers, which is why the op is not nestable. `out` is written at the end by
     /// `inplace_update`, as the Inplace Updates page describes for this function.
+    ///
+    /// The shapes are checked before any op runs: an error names the argument (query, key,
+    /// value, mask) and the fix. With no keys (a `context` of 0 tokens) the softmax is over
+    /// an empty axis and the result is zeros (`[..., queries, h·f]`), as torch and jax give
+    /// (numpy's `max` of an empty axis raises instead). The errors of the ops it is written
+    /// with are this op's; those of the projection functions are theirs.
     ///
     /// ```
     /// use ivy::prelude::*;
@@ -165,16 +166,26 @@ pub mod layers {
             Some(f) => f(x, to_q_v)?,
             None => x.clone(),
         };
+        let q_from = if to_q_fn.is_some() {
+            "to_q_fn's output"
+        } else {
+            "x"
+        };
+        let kv_from = match (to_kv_fn, context) {
+            (Some(_), _) => "to_kv_fn's output",
+            (None, Some(_)) => "context",
+            (None, None) => "x (no context given)",
+        };
         let context = context.unwrap_or(x);
         // BS × K × (2·H·F), split in halves; or the context as keys and values
         let (k, v) = match to_kv_fn {
             Some(f) => {
                 let kv = f(context, to_kv_v)?;
                 let n = kv.shape().last().copied().unwrap_or(0);
-                if n % 2 != 0 {
+                if kv.ndim() < 2 || n % 2 != 0 {
                     return Err(Error::InvalidArgument {
                         op: OP,
-                        message: format!("to_kv_fn gave {n} features: keys and values need an even number (the two halves)"),
+                        message: format!("to_kv_fn gave shape {:?}: keys and values need [..., tokens, 2·num_heads·features], an even number of features (the two halves)", kv.shape()),
                     });
                 }
                 let half = (n / 2) as i64;
@@ -184,36 +195,20 @@ pub mod layers {
                         stop: Some(to),
                         step: 1,
                     };
-                    crate::get_item(&kv, &[Idx::Ellipsis, slice])
+                    crate::get_item(&kv, &[Idx::Ellipsis, slice]).map_err(|e| e.with_op(OP))
                 };
                 (part(0, half)?, part(half, 2 * half)?)
             }
             None => (context.clone(), context.clone()),
         };
-        // BS × H × Q × F, BS × H × K × F, BS × H × K × F
-        let (q, k, v) = (
-            split_heads(&q, h)?,
-            split_heads(&k, h)?,
-            split_heads(&v, h)?,
-        );
-        // BS × H × Q × K
-        let sim = crate::multiply(&crate::matmul(&q, &crate::matrix_transpose(&k)?)?, scale)?;
-        let sim = match mask {
-            Some(m) => {
-                if !m.dtype().is_bool() {
-                    return Err(Error::InvalidArgument {
-                        op: OP,
-                        message: format!("mask must be bool (true: attend), got {}", m.dtype()),
-                    });
-                }
-                let lowest = -crate::finfo(sim.dtype())?.max;
-                crate::r#where(&crate::expand_dims(m, -3)?, &sim, lowest)?
-            }
-            None => sim,
-        };
-        let attn = crate::softmax(&sim)?;
-        // BS × Q × (H·F)
-        let joined = join_heads(&crate::matmul(&attn, &v)?)?;
+        let operands = [
+            ("query", q_from, &q),
+            ("key", kv_from, &k),
+            ("value", kv_from, &v),
+        ];
+        attention_shapes(&operands, mask, h)?;
+        // the ops it is written with, after those checks: their errors are this op's
+        let joined = attend(&q, &k, &v, mask, h, scale).map_err(|e| e.with_op(OP))?;
         let ret = match to_out_fn {
             Some(f) => f(&joined, to_out_v)?,
             None => joined,
@@ -239,17 +234,104 @@ pub mod layers {
         }
     }
 
-    /// `[..., n, h·f]` as `[..., h, n, f]`.
+    /// The shapes of attention's operands, checked before any op runs, so that an error
+    /// names the argument and the fix (not the `matmul` or `where` that would fail):
+    /// `(name, where it comes from, array)` for the query, key and value.
+    fn attention_shapes(
+        operands: &[(&str, &str, &Array); 3],
+        mask: Option<&Array>,
+        h: usize,
+    ) -> Result<()> {
+        const OP: &str = "multi_head_attention";
+        let bad = |message: String| Error::InvalidArgument { op: OP, message };
+        for (name, from, t) in operands {
+            let s = t.shape();
+            if s.len() < 2 || !s[s.len() - 1].is_multiple_of(h) {
+                return Err(bad(format!(
+                    "the {name} ({from}) must be [..., tokens, num_heads·features] with features divisible by num_heads = {h}, got shape {s:?}"
+                )));
+            }
+        }
+        let [(_, q_from, q), (_, kv_from, k), (_, _, v)] = operands;
+        let (qs, ks, vs) = (q.shape(), k.shape(), v.shape());
+        let (nq, nk) = (qs.len(), ks.len());
+        if qs[nq - 1] != ks[nk - 1] {
+            return Err(bad(format!(
+                "the query ({q_from}) has {} features and the key ({kv_from}) {}: the similarities are dot products of the two, so give them the same number of features",
+                qs[nq - 1],
+                ks[nk - 1]
+            )));
+        }
+        if ks[nk - 2] != vs[vs.len() - 2] {
+            return Err(bad(format!(
+                "the key has {} tokens and the value {}: each key needs its value",
+                ks[nk - 2],
+                vs[vs.len() - 2]
+            )));
+        }
+        // the batch dimensions broadcast together, and the mask to [..., queries, keys]
+        let batch = |t: &[usize]| t[..t.len() - 2].to_vec();
+        let b = crate::__private::broadcast_shapes(OP, &batch(qs), &batch(ks))
+            .and_then(|b| crate::__private::broadcast_shapes(OP, &b, &batch(vs)))
+            .map_err(|_| {
+                bad(format!(
+                    "the batch dimensions of the query {:?} ({q_from}), key {:?} and value {:?} ({kv_from}) do not broadcast together",
+                    batch(qs),
+                    batch(ks),
+                    batch(vs)
+                ))
+            })?;
+        if let Some(m) = mask {
+            if !m.dtype().is_bool() {
+                return Err(bad(format!(
+                    "mask must be bool (true: attend), got {}",
+                    m.dtype()
+                )));
+            }
+            let mut want = b;
+            want.extend([qs[nq - 2], ks[nk - 2]]);
+            let ms = m.shape();
+            let fits = ms.len() >= 2
+                && crate::__private::broadcast_shapes(OP, ms, &want).is_ok_and(|r| r == want);
+            if !fits {
+                return Err(bad(format!(
+                    "mask must broadcast to [..., queries, keys] = {want:?}, got shape {ms:?}"
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// Attention of checked operands: heads split, scaled similarities, the mask, a
+    /// softmax over the keys (zero keys: an empty softmax, so the result is zeros, as
+    /// torch and jax give), the values weighted, the heads joined.
+    fn attend(
+        q: &Array,
+        k: &Array,
+        v: &Array,
+        mask: Option<&Array>,
+        h: usize,
+        scale: f64,
+    ) -> Result<Array> {
+        // BS × H × Q × F, BS × H × K × F, BS × H × K × F
+        let (q, k, v) = (split_heads(q, h)?, split_heads(k, h)?, split_heads(v, h)?);
+        // BS × H × Q × K
+        let sim = crate::multiply(&crate::matmul(&q, &crate::matrix_transpose(&k)?)?, scale)?;
+        let sim = match mask {
+            Some(m) => {
+                let lowest = -crate::finfo(sim.dtype())?.max;
+                crate::r#where(&crate::expand_dims(m, -3)?, &sim, lowest)?
+            }
+            None => sim,
+        };
+        let attn = crate::softmax(&sim)?;
+        // BS × Q × (H·F)
+        join_heads(&crate::matmul(&attn, &v)?)
+    }
+
+    /// `[..., n, h·f]` as `[..., h, n, f]` (shapes checked by [`attention_shapes`]).
     fn split_heads(t: &Array, h: usize) -> Result<Array> {
         let s = t.shape();
-        if s.len() < 2 || !s[s.len() - 1].is_multiple_of(h) {
-            return Err(Error::InvalidArgument {
-                op: "multi_head_attention",
-                message: format!(
-                    "queries, keys and values must be [..., tokens, num_heads·features] with features divisible by num_heads = {h}, got shape {s:?}"
-                ),
-            });
-        }
         let nb = s.len() - 2;
         let mut shape: Vec<i64> = s[..nb].iter().map(|&d| d as i64).collect();
         shape.extend([s[nb] as i64, h as i64, (s[nb + 1] / h) as i64]);

@@ -352,31 +352,37 @@ pub mod manipulation {
     }
 
     /// Each element of `x` repeated `repeats` times along `axis` (the flattened `x` when
-    /// `None`): one count for every element, or one per element along the axis.
+    /// `None`): `repeats` (the Array API's `int | array`, [`Repeats`](crate::Repeats)) is one
+    /// count for every element (an int, a list of one, a 0-d or one-element array) or one
+    /// per element along the axis (a list of ints, a 1-D integer array).
     ///
     /// ```
     /// use ivy::prelude::*;
     /// ivy::set_backend(Backend::Ndarray);
     /// let x = ivy::asarray(vec![1.0f32, 2.0])?;
-    /// assert_eq!(ivy::repeat(&x, &[2])?.to_f64_vec()?, [1.0, 1.0, 2.0, 2.0]);
+    /// assert_eq!(ivy::repeat(&x, 2)?.to_f64_vec()?, [1.0, 1.0, 2.0, 2.0]);
     /// assert_eq!(ivy::repeat(&x, &[1, 3])?.to_f64_vec()?, [1.0, 2.0, 2.0, 2.0]);
+    /// let counts = ivy::asarray(vec![0i64, 2])?;
+    /// assert_eq!(ivy::repeat(&x, &counts)?.to_f64_vec()?, [2.0, 2.0]);
     /// # Ok::<(), ivy::Error>(())
     /// ```
     #[compositional]
     #[nestable]
     pub fn repeat(
         x: &Array,
-        repeats: &[i64],
+        repeats: impl Into<crate::Repeats>,
         #[kw] axis: Option<i64>,
         out: Option<&mut Array>,
     ) -> Result<Array> {
+        let repeats = repeats.into();
+        let repeats = repeats.counts("repeat")?;
         let (src, ax) = match axis {
             Some(a) => (None, super::normalize_axis("repeat", a, x.ndim())?),
             None => (Some(reshape(x, &super::FLAT)?), 0),
         };
         let src_ref = src.as_ref().unwrap_or(x);
         let n = src_ref.shape().get(ax).copied().unwrap_or(1);
-        let idx = super::repeat_indices("repeat", n, repeats)?;
+        let idx = super::repeat_indices("repeat", n, &repeats)?;
         let idx = super::index_array_of("repeat", x, idx)?;
         take_into(
             src_ref,

@@ -13,7 +13,10 @@ pub mod statistical {
     /// Computed in `dtype` when given; else a signed integer narrower than the default int
     /// dtype sums in the default int dtype, an unsigned one in the default uint dtype, bool
     /// in the default int dtype (the standard's rule; Ivy keeps int8 and overflows).
-    /// Integer sums wrap.
+    /// Integer sums wrap. A float result accumulates in float64 when `x` is an integer or
+    /// bool array, in float32 when it is float16 or bfloat16, and is rounded once
+    /// (`prod`, `mean`, `var`, `std` and `cumulative_sum` too); floats are summed pairwise
+    /// on every backend's CPU path.
     ///
     /// ```
     /// ivy::set_backend(ivy::Backend::Ndarray);
@@ -146,8 +149,8 @@ pub mod statistical {
     /// Arithmetic mean over `axis` (NaN for an empty reduction, as 0 / 0). Floating
     /// inputs keep their dtype (float16 and bfloat16 accumulate in float32, as numpy's
     /// float16 mean does); integers and bool give the default float dtype (the standard
-    /// leaves them open; numpy gives float64, Ivy 1.0.0.5 an integer). Compositional:
-    /// `sum` over a count.
+    /// leaves them open; numpy gives float64, Ivy 1.0.0.5 an integer), accumulated in
+    /// float64 (as numpy) and rounded once. Compositional: `sum` over a count.
     ///
     /// ```
     /// ivy::set_backend(ivy::Backend::Ndarray);
@@ -346,19 +349,15 @@ pub use statistical::*;
 use crate::{Array, Dtype, Result};
 
 /// The dtype of a statistic (`mean`, `var`, `std`) of dtype `d`, and the dtype it
-/// accumulates in: integers and bool give the default float dtype, half floats accumulate
-/// in float32.
-fn stat_dtypes(d: Dtype) -> (Dtype, Dtype) {
-    let d = if d.is_int() || d.is_bool() {
-        ivy_core::default_float_dtype()
-    } else {
-        d
-    };
-    let acc = match d {
-        Dtype::Float16 | Dtype::Bfloat16 => Dtype::Float32,
-        d => d,
-    };
-    (d, acc)
+/// accumulates in (the reductions' rule, [`Accumulate::accumulator`]: integers and bool
+/// in float64, half floats in float32): integers and bool give the float dtype of
+/// [`ivy_core::int_float_dtype`] (float64 for int64 and uint64, else the default float).
+///
+/// [`Accumulate::accumulator`]: crate::family::Accumulate::accumulator
+fn stat_dtypes(x: Dtype) -> (Dtype, Dtype) {
+    // float64 for int64 / uint64, else the default float (both backends hold float64)
+    let d = ivy_core::int_float_dtype(x, true);
+    (d, crate::family::Accumulate::Widen.accumulator(x, d))
 }
 
 /// The number of elements each reduction over `axis` folds (as a float divisor).
@@ -423,6 +422,14 @@ fn cumulative_sum_args(
         });
     }
     Ok(())
+}
+
+/// `cumulative_sum`'s result dtype for input dtype `x` and its `dtype` argument (`sum`'s
+/// rule), and the dtype its running sums accumulate in before each is rounded once to it
+/// ([`Accumulate::accumulator`](crate::family::Accumulate::accumulator)).
+pub(crate) fn scan_dtypes(x: Dtype, dtype: Option<Dtype>) -> (Dtype, Dtype) {
+    let d = crate::family::Accumulate::Widen.dtype(x, dtype);
+    (d, crate::family::Accumulate::Widen.accumulator(x, d))
 }
 
 /// The shape of `cumulative_sum`'s result and the axis it runs along (a 0-d array as 1-d).

@@ -402,6 +402,8 @@ pub(super) fn core_fn(cx: &OpCx) -> TokenStream {
                     | Class::Scalar
                     | Class::Data
                     | Class::Shape
+                    | Class::DtypeLike
+                    | Class::Bound
             )
         })
         .map(|prm| {
@@ -431,6 +433,16 @@ pub(super) fn core_fn(cx: &OpCx) -> TokenStream {
                     };
                 }
                 _ => {}
+            }
+            if prm.class == Class::DtypeLike {
+                // the dtype goes on; an array's backend is kept for `backends_expr`
+                return quote! {
+                    let #store: #p::DtypeLike = ::core::convert::Into::into(#id);
+                    let #id: #p::Dtype = #store.dtype();
+                };
+            }
+            if prm.class == Class::Bound {
+                return quote!(let #id: #p::ClipBound = ::core::convert::Into::into(#id););
             }
             if prm.class == Class::Shape {
                 let store = format_ident!("__shape_{}", id);
@@ -467,6 +479,19 @@ pub(super) fn core_fn(cx: &OpCx) -> TokenStream {
         }
         None => run,
     };
+    // every error of the call names the op called (a cast inside a promotion says
+    // `bitwise_or`, not `astype`; a body's callees say the body's op), except where the
+    // caller's own function runs inside (`impl Fn` parameters): its errors are its own
+    let core_ret = &cx.into_ret;
+    let run = if op
+        .params
+        .iter()
+        .any(|prm| crate::category::model::takes_fn(&prm.ty))
+    {
+        run
+    } else {
+        quote!(#p::named(#name_s, || -> #core_ret { #run }))
+    };
     let core_pub_params = {
         let mut v = cx.pos_params.clone();
         if has_kw {
@@ -477,7 +502,6 @@ pub(super) fn core_fn(cx: &OpCx) -> TokenStream {
         }
         v
     };
-    let core_ret = &cx.into_ret;
     let core_doc = if op.has_out {
         format!("[`{name_s}`] with every argument: writes into `out` when given (returning `None`), else returns the result.")
     } else if has_kw {

@@ -32,7 +32,12 @@ pub(super) fn params_meta(p: &TokenStream, op: &Op) -> TokenStream {
             Class::Data => quote!(Data),
             Class::InferDtype => quote!(Dtype),
             Class::InferDevice => quote!(Device),
-            Class::Shape | Class::Axes | Class::Axis { .. } | Class::Other => quote!(Other),
+            Class::Shape
+            | Class::DtypeLike
+            | Class::Bound
+            | Class::Axes
+            | Class::Axis { .. }
+            | Class::Other => quote!(Other),
         };
         let keyword = prm.kw.is_some();
         let ty = compact_type(&prm.ty);
@@ -159,6 +164,13 @@ fn arg_type(p: &TokenStream, ty: &Type, generics: &[String]) -> TokenStream {
                 ("Data", _) => leaf(quote!(Data)),
                 ("Shape", _) => quote!(#p::ArgType::List(&#p::ArgType::Uint)),
                 ("Dtype", _) => leaf(quote!(Dtype)),
+                ("DtypeLike", _) => leaf(quote!(DtypeLike)),
+                // `clip`'s bounds: none, a scalar or an array
+                ("ClipBound", _) => quote!(#p::ArgType::Optional(&#p::ArgType::Operand)),
+                // `isdtype`'s kinds: one kind or a list of them
+                ("DtypeKinds", _) => quote!(#p::ArgType::List(&#p::ArgType::Str)),
+                // `repeat`'s counts: an int or a list of ints (an array by name too)
+                ("Repeats", _) => quote!(#p::ArgType::List(&#p::ArgType::Int)),
                 ("Device", _) => leaf(quote!(Device)),
                 ("Backend", _) => leaf(quote!(Backend)),
                 ("NativeDtype", _) => leaf(quote!(NativeDtype)),
@@ -249,7 +261,17 @@ fn read_of(prm: &Param, generics: &[String], p: &TokenStream) -> Read {
         }
         Type::ImplTrait(it) => match impl_target(it) {
             Some(ImplTarget::Into(x)) => Read::Direct(x.clone()),
-            Some(ImplTarget::Items(x)) => Read::Direct(syn::parse_quote!(::std::vec::Vec<#x>)),
+            Some(ImplTarget::Items(x)) => {
+                // `impl IntoIterator<Item = impl Into<X>>`: a list of `X`
+                let x = match x {
+                    Type::ImplTrait(inner) => match impl_target(inner) {
+                        Some(ImplTarget::Into(y)) => y,
+                        _ => x,
+                    },
+                    _ => x,
+                };
+                Read::Direct(syn::parse_quote!(::std::vec::Vec<#x>))
+            }
             None => {
                 let bound = it.bounds.iter().find_map(|b| match b {
                     TypeParamBound::Trait(t) => t.path.segments.last().map(|s| s.ident.to_string()),
@@ -534,6 +556,12 @@ pub(super) fn custom_branch(cx: &super::OpCx) -> TokenStream {
             Class::Data => quote!(#p::Value::from(::core::convert::Into::<#p::Data>::into(#e))),
             Class::Shape => {
                 quote!(#p::Value::from(::core::convert::Into::<#p::Shape>::into(#e)))
+            }
+            Class::DtypeLike => {
+                quote!(#p::Value::from(::core::convert::Into::<#p::DtypeLike>::into(#e)))
+            }
+            Class::Bound => {
+                quote!(#p::Value::from(::core::convert::Into::<#p::ClipBound>::into(#e)))
             }
             Class::Arrays => quote!(#p::Value::from(
                 #p::IntoArrays::into_arrays(#e, #name_s)?.refs(&mut ::std::vec::Vec::new())

@@ -274,12 +274,19 @@ fn backends_expr(p: &TokenStream, op: &Op, many: &[&Param]) -> TokenStream {
     let items = op
         .params
         .iter()
-        .filter(|p| p.class.is_array_like() || p.class == Class::ArrayMut)
+        .filter(|p| {
+            p.class.is_array_like() || matches!(p.class, Class::ArrayMut | Class::DtypeLike)
+        })
         .map(|prm| {
             let id = &prm.ident;
             match prm.class {
                 Class::Array | Class::Index | Class::ArrayMut => {
                     quote!(::core::option::Option::Some(#id.backend()))
+                }
+                // converted in the core entry (`__arg_x`): an array's backend, or none
+                Class::DtypeLike => {
+                    let store = format_ident!("__arg_{}", id);
+                    quote!(#store.backend())
                 }
                 _ => quote!(#id.backend()),
             }
@@ -351,7 +358,7 @@ pub(super) fn generate(cat: &str, ops: &[Op], support_docs: Option<&str>) -> Tok
         fns.push(dyn_fn);
         calls.push(dyn_row);
         if op.kind == Kind::Standalone {
-            fns.push(standalone_fn(op));
+            fns.push(standalone_fn(op, &cat_cx.p));
             registry.push(registry::standalone_row(&cat_cx, op));
             continue;
         }
@@ -427,12 +434,25 @@ pub(super) fn generate(cat: &str, ops: &[Op], support_docs: Option<&str>) -> Tok
 }
 
 /// A `#[standalone]` function, kept as written (its helper attributes removed).
-fn standalone_fn(op: &Op) -> TokenStream {
+fn standalone_fn(op: &Op, p: &TokenStream) -> TokenStream {
     let decl = &op.decl;
     let attrs = &decl.attrs;
     let vis = &decl.vis;
     let sig = &decl.sig;
     let body = &decl.body;
     let facts = facts::standalone_facts();
+    // a fallible op's errors name it, as every generated entry's do (`named`), unless the
+    // caller's own function runs inside (its errors are its own)
+    let takes_fn = sig.inputs.iter().any(|a| match a {
+        syn::FnArg::Typed(t) => crate::category::model::takes_fn(&t.ty),
+        syn::FnArg::Receiver(_) => false,
+    });
+    let body = match body {
+        Some(b) if !takes_fn && crate::category::model::result_inner(&sig.output).is_some() => {
+            let (name, ret) = (sig.ident.to_string(), &sig.output);
+            quote!({ #p::named(#name, || #ret #b) })
+        }
+        _ => quote!(#body),
+    };
     quote!(#(#attrs)* #(#facts)* #vis #sig #body)
 }

@@ -19,11 +19,21 @@ pub(super) fn nested_fns(cx: &OpCx) -> Vec<TokenStream> {
     let nested_convert: Vec<TokenStream> = cx
         .positional
         .iter()
-        .filter(|prm| matches!(prm.class, Class::Scalar | Class::Data | Class::Shape))
+        .filter(|prm| {
+            matches!(
+                prm.class,
+                Class::Scalar | Class::Data | Class::Shape | Class::DtypeLike | Class::Bound
+            ) || (prm.class == Class::Other && into_target(&prm.ty).is_some())
+        })
         .map(|prm| {
             let id = &prm.ident;
             let ty = match prm.class {
                 Class::Shape => quote!(#p::Shape),
+                Class::DtypeLike => quote!(#p::DtypeLike),
+                Class::Bound => quote!(#p::ClipBound),
+                // a declared `impl Into<X>` (`repeat`'s `Repeats`): converted once, the `X`
+                // cloned at every leaf
+                Class::Other => into_target(&prm.ty).map_or_else(|| prm.impl_ty(p), |x| quote!(#x)),
                 _ => prm.impl_ty(p),
             };
             quote!(let #id: #ty = ::core::convert::Into::into(#id);)
@@ -137,6 +147,26 @@ fn leaf_args(cx: &OpCx) -> Vec<TokenStream> {
             }
         })
         .collect()
+}
+
+/// `X` of a declared `impl Into<X>` parameter type.
+fn into_target(ty: &Type) -> Option<&Type> {
+    let Type::ImplTrait(it) = ty else { return None };
+    it.bounds.iter().find_map(|b| match b {
+        syn::TypeParamBound::Trait(t) => {
+            let seg = t.path.segments.last()?;
+            match &seg.arguments {
+                syn::PathArguments::AngleBracketed(a) if seg.ident == "Into" => {
+                    a.args.iter().find_map(|g| match g {
+                        syn::GenericArgument::Type(x) => Some(x),
+                        _ => None,
+                    })
+                }
+                _ => None,
+            }
+        }
+        _ => None,
+    })
 }
 
 /// A non-array argument at every leaf: cloned, or passed on when a reference.

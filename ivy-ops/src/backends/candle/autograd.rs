@@ -2,10 +2,11 @@
 //! Container a candle `Var`, runs the function on them, and takes every gradient from one
 //! `backward` pass (the seed's reason for not mapping over the leaves).
 //!
-//! While the function runs, the thread is *recording*: an op whose candle path computes on
-//! the host (reading a tracked tensor's values into ivy's own kernels) would cut the graph
-//! and give silently wrong gradients, so [`off_graph`] makes it an error naming the op
-//! instead. Ivy's vectorised CPU kernels are skipped for tracked tensors at all times
+//! While the function runs, the thread is *recording*: an op whose candle path computes a
+//! float result on the host (reading a tracked tensor's values into ivy's own kernels) would
+//! cut the graph and give silently wrong gradients, so [`off_graph`] makes it an error
+//! naming the op instead; a host result that cannot carry a gradient (integer or bool
+//! results, integer or empty inputs) cuts nothing and is allowed. Ivy's vectorised CPU kernels are skipped for tracked tensors at all times
 //! (candle's own op keeps the graph).
 
 use super::{err, CandleArray};
@@ -41,10 +42,13 @@ fn on_recorded_graph(t: &Tensor) -> bool {
     t.track_op() && RECORDING.with(Cell::get) > 0
 }
 
-/// An error when `t` is part of a recorded graph and `op` is about to compute from its
-/// values on the host (which candle cannot differentiate).
-pub(crate) fn off_graph(op: &'static str, t: &Tensor) -> Result<()> {
-    if on_recorded_graph(t) {
+/// An error when `t` is part of a recorded graph and `op` is about to compute a float
+/// result of dtype `result` from its values on the host (which candle cannot
+/// differentiate). A result that cannot carry a gradient cuts nothing, so it is allowed: an
+/// integer or bool result (`argmax`, `argsort`'s indices, comparisons), one computed from
+/// integer or bool values, or from no values at all (an empty tensor).
+pub(crate) fn off_graph(op: &'static str, t: &Tensor, result: ivy_core::Dtype) -> Result<()> {
+    if result.is_float() && t.dtype().is_float() && t.elem_count() > 0 && on_recorded_graph(t) {
         return Err(Error::InvalidArgument {
             op,
             message: format!(

@@ -12,7 +12,7 @@ impl DataTypeBackend for CandleBackend {
     }
 
     fn can_cast(from: Dtype, to: Dtype) -> Result<bool> {
-        crate::functional::data_type::can_cast_on::<Self>(from, to)
+        crate::functional::data_type::can_cast_any(from, to)
     }
 
     fn astype(x: &Array, dtype: Dtype, copy: bool) -> Result<Array> {

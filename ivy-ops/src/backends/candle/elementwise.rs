@@ -11,8 +11,8 @@ impl ElementwiseBackend for CandleBackend {
     /// real numbers only, as the standard says (and as on ndarray).
     #[with_unsupported_dtypes({"0.11.1 and below": ("bool",)})]
     #[host_dtypes({"0.11.1 and below": ("valid",)})]
-    fn clip(x: &Array, x_min: f64, x_max: f64) -> Result<Array> {
-        crate::family::clip::<Self>(x, x_min, x_max)
+    fn clip(x: &Array, min: crate::ClipBound, max: crate::ClipBound) -> Result<Array> {
+        crate::family::clip::<Self>(x, min, max)
     }
 
     /// The kernel row `Remainder` (`modulus = true`, on the host: candle has no

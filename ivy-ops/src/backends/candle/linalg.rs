@@ -1,6 +1,6 @@
 //! candle: the matrix product. Floats run candle's `matmul` (batch dimensions broadcast
-//! first); integers run the shared host loop of [`crate::gemm`] (CPU only: candle's CPU
-//! matmul takes floats only).
+//! first); integers and bools run the shared host loop of [`crate::gemm`] (CPU only:
+//! candle's CPU matmul takes floats only).
 
 use super::kernels::host_values;
 use super::{err, host_types, reserve, tensor, wrap, CandleBackend, HostElem};
@@ -11,8 +11,7 @@ use candle_core::Tensor;
 
 #[ivy_macros::backend_impl]
 impl LinalgBackend for CandleBackend {
-    #[with_unsupported_dtypes({"0.11.1 and below": ("bool",)})]
-    #[host_dtypes({"0.11.1 and below": ("integer",)})]
+    #[host_dtypes({"0.11.1 and below": ("integer", "bool")})]
     fn matmul(x1: &Array, x2: &Array) -> Result<Array> {
         const OP: &str = "matmul";
         let p = matmul_plan(x1.shape(), x2.shape())?;

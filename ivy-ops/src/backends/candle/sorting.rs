@@ -4,12 +4,12 @@
 //! Candle's own `arg_sort_last_dim` is not stable and does not put NaNs last, and candle
 //! has no nonzero, unique or searchsorted kernel.
 
-use super::kernels::host_values;
+use super::kernels::host_values_for;
 use super::{host_types, tensor, CandleBackend, HostElem};
 use crate::functional::sorting::{
     searchsorted_operands, searchsorted_side, searchsorted_sorter, SortingBackend,
 };
-use crate::{sort, Array, Result};
+use crate::{sort, Array, Dtype, Result};
 use candle_core::Device;
 
 /// An array of `shape` from row-major values, on `device`.
@@ -22,12 +22,16 @@ fn array_of<T: HostElem>(
     T::array(op, v, shape, device)
 }
 
-/// Runs `$body` with `$xs` bound to the host values of `$x` and `$T` to their type.
+/// Runs `$body` with `$xs` bound to the host values of `$x` and `$T` to their type; `as
+/// $d`: for a result of dtype `$d` (indices: allowed inside `execute_with_gradients`).
 macro_rules! on_host {
-    ($op:expr, $x:expr, $t:ident, $xs:ident, $T:ident => $body:expr) => {{
+    ($op:expr, $x:expr, $t:ident, $xs:ident, $T:ident => $body:expr) => {
+        on_host!($op, $x, $t, $xs, $T as <$T as crate::elem::Elem>::DTYPE => $body)
+    };
+    ($op:expr, $x:expr, $t:ident, $xs:ident, $T:ident as $d:expr => $body:expr) => {{
         let $t = tensor($op, $x)?;
         host_types!($op, $x.dtype(), $T => {
-            let $xs = host_values::<$T>($op, $t, $t.dims())?;
+            let $xs = host_values_for::<$T>($op, $t, $t.dims(), $d)?;
             $body
         })
     }};
@@ -61,7 +65,7 @@ impl SortingBackend for CandleBackend {
     #[host_dtypes({"0.11.1 and below": ("valid",)})]
     fn argsort(x: &Array, axis: usize, descending: bool, _stable: bool) -> Result<Array> {
         const OP: &str = "argsort";
-        on_host!(OP, x, t, xs, T => {
+        on_host!(OP, x, t, xs, T as Dtype::Int64 => {
             let v = sort::argsort(OP, &xs, x.shape(), axis, descending)?;
             array_of(OP, x.shape(), v, t.device())
         })
@@ -76,8 +80,8 @@ impl SortingBackend for CandleBackend {
         let (x1, x2) = promoted.as_ref().map_or((x1, x2), |(a, b)| (a, b));
         let n = x1.shape().last().copied().unwrap_or(1);
         let t2 = tensor(OP, x2)?;
-        on_host!(OP, x1, t, xs, T => {
-            let vs = host_values::<T>(OP, t2, t2.dims())?;
+        on_host!(OP, x1, t, xs, T as Dtype::Int64 => {
+            let vs = host_values_for::<T>(OP, t2, t2.dims(), Dtype::Int64)?;
             let v = sort::searchsorted(OP, &xs, n, &vs, right, sorter.as_deref())?;
             array_of(OP, x2.shape(), v, t.device())
         })
@@ -86,7 +90,7 @@ impl SortingBackend for CandleBackend {
     #[host_dtypes({"0.11.1 and below": ("valid",)})]
     fn nonzero(x: &Array) -> Result<Vec<Array>> {
         const OP: &str = "nonzero";
-        on_host!(OP, x, t, xs, T => {
+        on_host!(OP, x, t, xs, T as Dtype::Int64 => {
             sort::nonzero(OP, &xs, x.shape())?
                 .into_iter()
                 .map(|v| {

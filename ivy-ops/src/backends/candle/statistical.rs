@@ -3,10 +3,9 @@
 //! for `max`/`min` of integers), the shared host loops of [`crate::reduce`] otherwise
 //! (integer sums wrap there, where candle's panic on overflow in debug builds).
 
-use super::kernels::host_values;
+use super::kernels::{host_values, host_values_for};
 use super::{host_types, tensor, CandleBackend, HostElem};
-use crate::family::Accumulate;
-use crate::functional::statistical::{arg_shape, scan_plan, StatisticalBackend};
+use crate::functional::statistical::{arg_shape, scan_dtypes, scan_plan, StatisticalBackend};
 use crate::{Array, Dtype};
 use candle_core::{Result, Tensor};
 
@@ -23,17 +22,21 @@ impl StatisticalBackend for CandleBackend {
         include_initial: bool,
     ) -> crate::Result<Array> {
         const OP: &str = "cumulative_sum";
-        let d = Accumulate::Widen.dtype(x.dtype(), dtype);
+        let (d, acc) = scan_dtypes(x.dtype(), dtype);
         let (shape, ax) = scan_plan(x.shape(), axis, include_initial);
         crate::alloc::reserve(OP, &shape, d)?;
         let t = tensor(OP, x)?;
-        let t = super::cast(t, d)?;
+        let t = super::cast(t, acc)?;
         let t = t.tensor();
-        host_types!(OP, d, T => {
+        let r = host_types!(OP, acc, T => {
             let xs = host_values::<T>(OP, t, t.dims())?;
             let r = crate::reduce::cumulative_sum(OP, &xs, t.dims(), ax, include_initial)?;
             T::array(OP, r, &shape, t.device())
-        })
+        })?;
+        match acc == d {
+            true => Ok(r),
+            false => r.cast(d).map_err(|e| e.with_op(OP)),
+        }
     }
 
     #[host_dtypes({"0.11.1 and below": ("valid",)})]
@@ -57,7 +60,7 @@ fn arg_extreme(
     let shape = arg_shape(x.shape(), axis, keepdims);
     let t = tensor(op, x)?;
     host_types!(op, x.dtype(), T => {
-        let xs = host_values::<T>(op, t, t.dims())?;
+        let xs = host_values_for::<T>(op, t, t.dims(), Dtype::Int64)?;
         let r = crate::reduce::arg_extreme(op, &xs, t.dims(), axis, max)?;
         HostElem::array(op, r, &shape, t.device())
     })

@@ -10,8 +10,8 @@ use ::ndarray::{IxDyn, Zip};
 #[ivy_macros::backend_impl]
 impl ElementwiseBackend for NdarrayBackend {
     #[with_unsupported_dtypes({"0.17.2 and below": ("complex", "bool")})]
-    fn clip(x: &Array, x_min: f64, x_max: f64) -> Result<Array> {
-        crate::family::clip::<Self>(x, x_min, x_max)
+    fn clip(x: &Array, min: crate::ClipBound, max: crate::ClipBound) -> Result<Array> {
+        crate::family::clip::<Self>(x, min, max)
     }
 
     /// The kernel row `Remainder` (`modulus = true`) or the composed truncated remainder;

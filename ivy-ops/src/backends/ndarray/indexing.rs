@@ -22,14 +22,15 @@ fn slice_of(start: usize, step: isize, len: usize) -> Slice {
 }
 
 /// Narrows `v` (of `shape`) to the selection of a basic index, in place: no element is
-/// copied. New axes are inserted only with `new_axes` (a write ignores them). The steps
-/// were checked by `walk_basic` (positions in range, slices clamped): nothing here panics.
+/// copied. New axes are inserted (length 1), for a read and for a write alike: a value is
+/// checked against the selection's shape with them, as numpy and the gather path check it.
+/// The steps were checked by `walk_basic` (positions in range, slices clamped): nothing
+/// here panics.
 fn select<S: RawData>(
     op: &'static str,
     v: &mut ArrayBase<S, IxDyn>,
     shape: &[usize],
     index: &[Idx],
-    new_axes: bool,
 ) -> Result<()> {
     let mut cur = 0usize; // where the next axis of x is in `v`
     walk_basic(op, shape, index, |s| {
@@ -39,11 +40,10 @@ fn select<S: RawData>(
                 v.slice_axis_inplace(Axis(cur), slice_of(start, step, len));
                 cur += 1;
             }
-            Step::NewAxis if new_axes => {
+            Step::NewAxis => {
                 v.insert_axis_inplace(Axis(cur));
                 cur += 1;
             }
-            Step::NewAxis => {}
         }
         Ok(())
     })
@@ -56,7 +56,7 @@ pub(crate) fn basic_view(op: &'static str, a: &NdArray, index: &[Idx]) -> Result
     walk_basic(op, shape, index, |_| Ok(()))?;
     super::nd_all!(a, x, T => {
         let mut v = x.clone(); // shares the buffer
-        select(op, &mut v, shape, index, true)?;
+        select(op, &mut v, shape, index)?;
         Ok(Array::from_nd(T::wrap_shared(v)))
     })
 }
@@ -79,9 +79,10 @@ pub(crate) fn assign_basic(
             });
         };
         let shape = dst.raw_dim();
-        // the selection's shape first (a read-only view: no copy-on-write yet)
+        // the selection's shape first, new axes included (a read-only view: no
+        // copy-on-write yet)
         let mut sel = dst.view();
-        select(op, &mut sel, shape.slice(), index, false)?;
+        select(op, &mut sel, shape.slice(), index)?;
         // numpy drops the value's leading length-1 axes beyond the selection's rank
         let mut s = src.view();
         while s.ndim() > sel.ndim() && s.shape()[0] == 1 {
@@ -92,7 +93,7 @@ pub(crate) fn assign_basic(
         };
         // checked: the write
         let mut w = dst.view_mut();
-        select(op, &mut w, shape.slice(), index, false)?;
+        select(op, &mut w, shape.slice(), index)?;
         w.assign(&b);
         Ok(())
     })

@@ -1,6 +1,6 @@
 //! ndarray: the matrix product. Floats and complex numbers run ndarray's general matrix
 //! multiply (the `matrixmultiply` kernels) per batch; float16 and bfloat16 run it in
-//! float32 and round once; integers and bool run the shared host loop of [`crate::gemm`]
+//! float32 and round once; integers and bools (OR of ANDs, as numpy) run the shared host loop of [`crate::gemm`]
 //! (wrapping, where ndarray's generic `dot` would panic on overflow in debug builds).
 
 use super::kernels::{cast_view_cow, nd_view, row_major, shaped};
@@ -13,7 +13,6 @@ use ::ndarray::{ArrayView2, ArrayViewMut2, LinalgScalar};
 
 #[ivy_macros::backend_impl]
 impl LinalgBackend for NdarrayBackend {
-    #[with_unsupported_dtypes({"0.17.2 and below": ("bool",)})]
     fn matmul(x1: &Array, x2: &Array) -> Result<Array> {
         const OP: &str = "matmul";
         let p = matmul_plan(x1.shape(), x2.shape())?;

@@ -4,8 +4,7 @@
 
 use super::kernels::{cast_view_cow, nd_view, row_major, shaped};
 use super::{NdElem, NdarrayBackend};
-use crate::family::Accumulate;
-use crate::functional::statistical::{arg_shape, scan_plan, StatisticalBackend};
+use crate::functional::statistical::{arg_shape, scan_dtypes, scan_plan, StatisticalBackend};
 use crate::{Array, Dtype, Result};
 
 #[ivy_macros::backend_impl]
@@ -17,14 +16,18 @@ impl StatisticalBackend for NdarrayBackend {
         include_initial: bool,
     ) -> Result<Array> {
         const OP: &str = "cumulative_sum";
-        let d = Accumulate::Widen.dtype(x.dtype(), dtype);
+        let (d, acc) = scan_dtypes(x.dtype(), dtype);
         let (shape, ax) = scan_plan(x.shape(), axis, include_initial);
         crate::alloc::reserve(OP, &shape, d)?;
-        let a = cast_view_cow(OP, nd_view(OP, x)?, d)?;
-        super::nd_view_all!(&a.view(), v, T => {
+        let a = cast_view_cow(OP, nd_view(OP, x)?, acc)?;
+        let r: Array = super::nd_view_all!(&a.view(), v, T => {
             let r = crate::reduce::cumulative_sum(OP, &row_major(OP, v)?, v.shape(), ax, include_initial)?;
-            Ok(Array::from_nd(T::wrap(shaped(OP, &shape, r)?)))
-        })
+            Ok::<_, crate::Error>(Array::from_nd(T::wrap(shaped(OP, &shape, r)?)))
+        })?;
+        match acc == d {
+            true => Ok(r),
+            false => r.cast(d).map_err(|e| e.with_op(OP)),
+        }
     }
 
     /// float32 and float64: the fused two-pass kernel (`reduce::variance`) over the
