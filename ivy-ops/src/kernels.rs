@@ -189,7 +189,7 @@ crate::binary_kernels! {
     /// negative `x1`, else 0 (numpy).
     BitwiseRightShift: "bitwise_right_shift", int(a, b => crate::real_math::shr(a, b));
     /// The larger of `a` and `b`; NaN if either is NaN (numpy's `maximum`); complex
-    /// numbers in numpy's lexicographic order ([`complex_less`]: a number with a NaN
+    /// numbers in numpy's lexicographic order (`complex_less`: a number with a NaN
     /// component wins, the first one if both have one); `or` for bools.
     Maximum: "maximum",
         simd(Maximum),
@@ -276,7 +276,7 @@ crate::compare_kernels! {
     NotEqual: "not_equal", int(a, b => a != b), float(a, b => a != b), bool(a, b => a != b),
         candle(a, b => a.broadcast_ne(b));
     /// `a < b`; NaN compares false. Beyond the Array API's real numbers, as numpy and Ivy:
-    /// bools as 0 and 1, complex numbers lexicographically ([`complex_less`]: real parts,
+    /// bools as 0 and 1, complex numbers lexicographically (`complex_less`: real parts,
     /// then imaginary parts; false when a component is NaN).
     Less: "less", int(a, b => a < b), real(a, b => a < b), bool(a, b => !a & b),
         complex(a, b => complex_less(a, b, false)), candle(a, b => a.broadcast_lt(b));
