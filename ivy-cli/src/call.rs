@@ -525,8 +525,8 @@ impl Cx<'_> {
         ) = (lit, target)
         {
             return Err(CliError::Usage(format!(
-                "`{}`: argument `{param}` takes a number in int64's range or a float; {u} is \
-                 above {} (only array data may be uint64: pass it where an array goes)",
+                "`{}`: argument `{param}` takes a number in int64's range; {u} is above {} \
+                 (only array data may be uint64: pass it where an array goes)",
                 self.op,
                 i64::MAX
             )));
@@ -667,14 +667,19 @@ impl Cx<'_> {
                 self.op
             ))
         })?;
-        Ok(ivy::asarray_with(
+        // the array is the called op's argument: its errors name that op, not `asarray`
+        ivy::asarray_with(
             d,
             AsarrayKw {
                 dtype,
                 device: None,
                 copy: None,
             },
-        )?)
+        )
+        .map_err(|e| match registry::meta(self.op) {
+            Ok(m) => e.with_op(m.name).into(),
+            Err(_) => e.into(),
+        })
     }
 
     /// A Container: each key an array literal or a nested object.

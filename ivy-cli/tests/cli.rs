@@ -992,6 +992,19 @@ fn call_big_ints_are_uint64_or_an_error_and_asarray_takes_dtype() {
     }
     let e = stderr(&ivy(&["call", "add", "99999999999999999999", "1"]));
     assert!(e.contains("out of range") && e.contains("`1e20`"), "{e}");
+    // an argument's array that the backend cannot hold: the error names the op called
+    // (it named `asarray`, the CLI's conversion)
+    let o = ivy(&[
+        "call",
+        "add",
+        "[1, 2]",
+        "9223372036854775808",
+        "--backend",
+        "candle",
+    ]);
+    let e = stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "{e}");
+    assert!(e.contains("`add`") && !e.contains("asarray"), "{e}");
 }
 
 #[test]

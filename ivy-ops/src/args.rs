@@ -776,6 +776,39 @@ impl Data {
                 .iter()
                 .any(|v| matches!(v, Scalar::Int(i) if *i < 0))
     }
+    /// Python-number data (no Rust element type) converts to `dtype` only where numpy's
+    /// `asarray(values, dtype=…)` does: an int must be a value of an integer dtype (numpy 2
+    /// raises `OverflowError` rather than wrap 300 to 44 for int8), and a complex number
+    /// makes no real or integer value (`TypeError`). Typed Rust data converts as `astype`.
+    fn python_values_fit(&self, dtype: Dtype) -> Result<()> {
+        const OP: &str = "asarray";
+        if dtype.is_int() {
+            for v in &self.values {
+                crate::__private::int_fits(
+                    OP,
+                    *v,
+                    dtype,
+                    "for the dtype",
+                    "choose a wider dtype, or build the array first and `astype` it (which wraps)",
+                )?;
+            }
+        } else if !dtype.is_complex() {
+            if let Some(Scalar::Complex(re, im)) = self
+                .values
+                .iter()
+                .find(|v| matches!(v, Scalar::Complex(..)))
+            {
+                return Err(Error::InvalidArgument {
+                    op: OP,
+                    message: format!(
+                        "the complex value ({re}{im:+}j) makes no {dtype} value; choose a complex \
+                         dtype, or take `real` of a complex array"
+                    ),
+                });
+            }
+        }
+        Ok(())
+    }
     /// The values to build an array of `dtype` from, or the error these values carry (a
     /// ragged nesting). Backends call this instead of reading `values`: `u64` values above
     /// `i64::MAX` become floats for a float or complex `dtype` (integer dtypes take their bit
@@ -790,6 +823,9 @@ impl Data {
                 op: "asarray",
                 message: "the data is an array, not values".into(),
             });
+        }
+        if self.typed.is_none() {
+            self.python_values_fit(dtype)?;
         }
         if (dtype.is_float() || dtype.is_complex()) && self.has_u64_beyond_i64() {
             return Ok(Cow::Owned(
@@ -1209,41 +1245,41 @@ impl Repeats {
 
 macro_rules! repeats_from_int {
     ($($t:ty),*) => {$(
+        // beyond i64::MAX (a usize): a negative count, refused by `repeat`
         impl From<$t> for Repeats {
             fn from(r: $t) -> Repeats {
-                // beyond i64::MAX (a usize): a negative count, refused by `repeat`
                 Repeats::Counts(vec![r as i64])
+            }
+        }
+        impl From<&[$t]> for Repeats {
+            fn from(r: &[$t]) -> Repeats {
+                Repeats::Counts(r.iter().map(|&c| c as i64).collect())
+            }
+        }
+        impl<const N: usize> From<&[$t; N]> for Repeats {
+            fn from(r: &[$t; N]) -> Repeats {
+                Repeats::from(&r[..])
+            }
+        }
+        impl<const N: usize> From<[$t; N]> for Repeats {
+            fn from(r: [$t; N]) -> Repeats {
+                Repeats::from(&r[..])
+            }
+        }
+        impl From<Vec<$t>> for Repeats {
+            fn from(r: Vec<$t>) -> Repeats {
+                Repeats::from(&r[..])
+            }
+        }
+        impl From<&Vec<$t>> for Repeats {
+            fn from(r: &Vec<$t>) -> Repeats {
+                Repeats::from(&r[..])
             }
         }
     )*};
 }
 repeats_from_int!(i32, i64, u32, usize);
 
-impl From<&[i64]> for Repeats {
-    fn from(r: &[i64]) -> Repeats {
-        Repeats::Counts(r.to_vec())
-    }
-}
-impl<const N: usize> From<&[i64; N]> for Repeats {
-    fn from(r: &[i64; N]) -> Repeats {
-        Repeats::Counts(r.to_vec())
-    }
-}
-impl<const N: usize> From<[i64; N]> for Repeats {
-    fn from(r: [i64; N]) -> Repeats {
-        Repeats::Counts(r.to_vec())
-    }
-}
-impl From<Vec<i64>> for Repeats {
-    fn from(r: Vec<i64>) -> Repeats {
-        Repeats::Counts(r)
-    }
-}
-impl From<&Vec<i64>> for Repeats {
-    fn from(r: &Vec<i64>) -> Repeats {
-        Repeats::Counts(r.clone())
-    }
-}
 impl From<&Array> for Repeats {
     /// The array's handle (its buffer is shared, not copied).
     fn from(a: &Array) -> Repeats {

@@ -798,11 +798,26 @@ fn clip_step<B: Kernels + ?Sized, K: Binary>(
                     },
                 });
             }
-            let cast;
+            let (sat, cast);
             let b = if b.dtype() == x.dtype() {
                 b
             } else {
-                cast = b.cast(x.dtype())?;
+                // an integer bound beyond `x`'s integer dtype saturates to its limits, as a
+                // scalar bound does (a plain cast would wrap: -1 as uint8 is 255); float
+                // bounds saturate in the cast itself
+                let src = if b.dtype().is_int() && x.dtype().is_int() {
+                    let (bi, xi) = (crate::iinfo(b.dtype())?, crate::iinfo(x.dtype())?);
+                    // both limits fit i64: the dtypes differ, so not both are uint64
+                    let lo = Scalar::Int(bi.min.max(xi.min) as i64);
+                    let hi = Scalar::Int(bi.max.min(xi.max) as i64);
+                    sat = B::zip_scalars::<crate::kernels::Maximum, crate::kernels::Minimum>(
+                        b, lo, hi,
+                    )?;
+                    &sat
+                } else {
+                    b
+                };
+                cast = src.cast(x.dtype())?;
                 &cast
             };
             binary::<B, K>(x, b).map(Some)

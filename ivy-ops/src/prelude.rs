@@ -25,6 +25,6 @@ pub use crate::functional::statistical::{
 };
 pub use crate::{
     Array, Backend, ClipBound, Container, Data, Device, Dtype, DtypeLike, DtypeSet, MapOptions,
-    Operand, Scalar, Shape,
+    Operand, Scalar, Shape, ELLIPSIS, NEWAXIS,
 };
 pub use crate::{ContainerArrays, ContainerCompare};

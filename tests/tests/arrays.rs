@@ -301,6 +301,10 @@ test_backends! {
         let r = ivy::repeat_with(&x, &counts, axis0())?;
         assert_eq!((r.shape(), r.to_f64_vec()?), (&[3usize, 2][..], vec![3.0, 4.0, 3.0, 4.0, 3.0, 4.0]));
         assert_eq!(r, ivy::repeat_with(&x, vec![0, 3], axis0())?);
+        // counts of any Rust integer type (usize is the natural one)
+        assert_eq!(r, ivy::repeat_with(&x, vec![0usize, 3], axis0())?);
+        assert_eq!(r, ivy::repeat_with(&x, &[0i32, 3][..], axis0())?);
+        assert_eq!(r, ivy::repeat_with(&x, [0u32, 3], axis0())?);
         let one = ivy::asarray(2i32)?; // a 0-d array: one count
         assert_eq!(ivy::repeat(&x, &one)?, ivy::repeat(&x, 2)?);
         assert_eq!(x.repeat_with(&counts, axis0())?, r, "the method form");

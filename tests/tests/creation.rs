@@ -63,6 +63,24 @@ test_backends! {
         assert_eq!(ivy::asarray(2.5)?.shape(), &[] as &[usize]);
     }
 
+    fn python_numbers_must_fit_an_explicit_dtype(b) {
+        // numpy 2: `asarray([300, 2], dtype=uint8)` is OverflowError (it wrapped to 44), and
+        // `asarray([1, 2+0j], dtype=float32)` a TypeError (the imaginary part was dropped)
+        let uint8 = || AsarrayKw { dtype: Some(Dtype::Uint8), ..Default::default() };
+        let e = ivy::asarray_with(vec![300i64, 2], uint8()).unwrap_err();
+        assert!(matches!(e, Error::InvalidArgument { op: "asarray", .. }), "{e}");
+        assert!(e.to_string().contains("300") && e.to_string().contains("uint8"), "{e}");
+        assert!(ivy::asarray_with(vec![-1i64], uint8()).is_err());
+        assert_eq!(ivy::asarray_with(vec![0i64, 255], uint8())?.to_vec::<u8>()?, [0, 255]);
+        // floats convert by the casting rules (truncation), as numpy
+        assert_eq!(ivy::asarray_with(vec![1.7, 2.5], uint8())?.to_vec::<u8>()?, [1, 2]);
+        let c = vec![num_complex::Complex::new(1.0f64, 0.0), num_complex::Complex::new(2.0, 1.0)];
+        let f32_ = AsarrayKw { dtype: Some(Dtype::Float32), ..Default::default() };
+        assert!(matches!(ivy::asarray_with(c, f32_).unwrap_err(), Error::InvalidArgument { op: "asarray", .. }));
+        // typed Rust data converts as `astype` does (numpy's array-to-dtype rule: it wraps)
+        assert_eq!(ivy::asarray_with(vec![300u32], uint8())?.to_vec::<u8>()?, [44]);
+    }
+
     fn impossible_shapes_are_errors(b) {
         let r = ivy::zeros([usize::MAX, 4]);
         assert!(matches!(r, Err(Error::InvalidArgument { op: "zeros", .. })), "{r:?}");

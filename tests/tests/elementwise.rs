@@ -133,6 +133,15 @@ test_backends! {
         let ci = ivy::clip(&i, &f, 6)?;
         assert_eq!(ci.dtype(), Dtype::Int32);
         assert_eq!(ci.to_vec::<i32>()?, [2, 5, 6]);
+        // an integer array bound beyond x's integer dtype saturates, as a scalar bound does
+        // (a wrapping cast made -1 a uint8 255 and 300 a 44)
+        let u = typed(&[1.0, 5.0, 10.0], Dtype::Uint8)?;
+        let below = typed(&[-1.0], Dtype::Int32)?;
+        let above = typed(&[300.0, 7.0, 300.0], Dtype::Int32)?;
+        assert_eq!(ivy::clip(&u, &below, None::<f64>)?.to_vec::<u8>()?, [1, 5, 10]);
+        assert_eq!(ivy::clip(&u, &above, None::<f64>)?.to_vec::<u8>()?, [255, 7, 255]);
+        assert_eq!(ivy::clip(&u, None::<f64>, &below)?.to_vec::<u8>()?, [0, 0, 0]);
+        assert_eq!(ivy::clip(&u, &below, None::<f64>)?, ivy::clip(&u, -1, None::<f64>)?);
         // NaN in an array bound is numpy's maximum/minimum: NaN (no error, unlike a scalar)
         let n = f32s(&[f64::NAN, 0.0, 0.0])?;
         assert!(ivy::clip(&f32s(&[1.0, 2.0, 3.0])?, &n, None::<f64>)?.to_f64_vec()?[0].is_nan());
