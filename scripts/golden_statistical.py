@@ -220,8 +220,11 @@ def stat_gen(op):
         for d in ("int8", "int64", "uint8") + (("bool",) if op == "mean" else ()):
             x = mk(d, [[1, 0, 1], [1, 1, 1]] if d == "bool" else [[1, 2, 4], [7, 0, 3]])
             exp = ref(x, 1)
-            cases.append(case(f"{d}/axis1", [A(x)], exp, "sum", kwargs=kw(1), atol=stat_atol(x, "float32"),
-                              ivy_differs=STAT_INT, numpy=np_answer(lambda: getattr(np, op)(x.a, axis=1))))
+            # int64: float64, numpy's answer; narrower ints and bool: the default float
+            differs = None if d == "int64" else STAT_INT
+            cases.append(case(f"{d}/axis1", [A(x)], exp, "sum", kwargs=kw(1),
+                              atol=stat_atol(x, stat_dtype(d)), ivy_differs=differs,
+                              numpy=np_answer(lambda: getattr(np, op)(x.a, axis=1)) if differs else None))
         # int32 values whose float32 partial sums round: accumulated in float64, rounded once
         x = mk("int32", (np.arange(1024, dtype=np.int64) * 7919993) % 16777213)
         exp = ref(x)
