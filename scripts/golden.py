@@ -2,9 +2,17 @@
 # requires: numpy==2.1.3
 """Generates the numpy golden vectors of ivy-rs: ``spec/golden/<op>.json``, one file per op.
 
-Run from anywhere: ``python3 scripts/golden.py`` (``pip install numpy==2.1.3`` first). The
-output is deterministic (every random draw comes from a generator seeded by the op's name),
-so regenerating with the pinned numpy gives byte-identical files. The Rust test
+Run from anywhere (``pip install numpy==2.1.3`` first):
+
+- ``python3 scripts/golden.py`` writes every ``spec/golden/<op>.json``;
+- ``python3 scripts/golden.py OP [OP ...]`` writes the files of these ops only (an unknown
+  name is an error that lists the known ones);
+- ``python3 scripts/golden.py multi_head_attention`` writes ``spec/golden_attention.json``
+  (``FILES`` of ``golden_layers.py``). Files outside ``spec/golden/`` are written only when
+  named: their float64 matmuls' last digits depend on the CPU, so a plain run leaves them.
+
+The output is deterministic (every random draw comes from a generator seeded by the op's
+name), so regenerating with the pinned numpy gives byte-identical files. The Rust test
 ``tests/tests/golden.rs`` reads only these JSON files: running it needs no Python.
 
 Reference values
@@ -2117,10 +2125,17 @@ GENERATORS = {
 }
 
 
+# Files outside spec/golden/ that plug-ins write on request: name -> function writing the
+# file and returning its size. Filled from the plug-ins' optional `FILES`.
+FILES = {}
+
+
 def load_plugins():
     """Generator modules beside this file, `golden_<group>.py`: each defines `GENERATORS`
     (op -> function returning cases) and `ABOUT` (op -> the numpy call it records), and
-    imports what it needs from this module (`from golden import *`)."""
+    imports what it needs from this module (`from golden import *`). A plug-in may also
+    define `FILES` (name -> writer of a file outside spec/golden/), run only when named.
+    Importing a plug-in writes nothing."""
     import glob
     import importlib
     here = os.path.dirname(os.path.abspath(__file__))
@@ -2131,6 +2146,10 @@ def load_plugins():
         assert not clash, f"{path}: generators already defined: {sorted(clash)}"
         GENERATORS.update(m.GENERATORS)
         ABOUT.update(m.ABOUT)
+        extra = getattr(m, "FILES", {})
+        clash = set(extra) & (set(FILES) | set(GENERATORS))
+        assert not clash, f"{path}: file names already defined: {sorted(clash)}"
+        FILES.update(extra)
 
 
 def slug(text):
@@ -2188,12 +2207,18 @@ def main():
     os.makedirs(OUT, exist_ok=True)
     total = 0
     only = sys.argv[1:]
-    for op in sorted(GENERATORS):
-        if only and op not in only:
-            continue
-        n = write(op, GENERATORS[op]())
-        total += n
-    print(f"wrote {len(only) or len(GENERATORS)} files to {os.path.normpath(OUT)} ({total} bytes)")
+    unknown = sorted(set(only) - set(GENERATORS) - set(FILES))
+    if unknown:
+        sys.exit(f"golden.py: unknown op(s) {', '.join(unknown)}; known: "
+                 f"{', '.join(sorted(GENERATORS))}; on request: {', '.join(sorted(FILES))}")
+    ops = [op for op in sorted(GENERATORS) if not only or op in only]
+    for op in ops:
+        total += write(op, GENERATORS[op]())
+    extra = [name for name in sorted(FILES) if name in only]
+    for name in extra:
+        total += FILES[name]()
+    also = "".join(f" and the {name} file" for name in extra)
+    print(f"wrote {len(ops)} files to {os.path.normpath(OUT)}{also} ({total} bytes)")
 
 
 if __name__ == "__main__":

@@ -394,37 +394,13 @@ fn list(s: DtypeSet) -> String {
     }
 }
 
+/// An unknown op name: the registry's own [`ivy::Error::UnknownOp`] (the one `ivy call` and
+/// `ivy::registry::call` give), with its "did you mean".
 fn unknown_op(name: &str) -> CliError {
-    let hint = closest_op(name)
-        .map(|n| format!(" (did you mean `{n}`?)"))
-        .unwrap_or_default();
-    CliError::Usage(format!(
-        "unknown op `{name}`{hint}; run `ivy ops` to list the ops"
-    ))
-}
-
-/// The op name nearest to `name`, when it is close (edit distance at most 2).
-fn closest_op(name: &str) -> Option<&'static str> {
-    registry::ops()
-        .iter()
-        .map(|e| (edit_distance(name, e.meta.name), e.meta.name))
-        .filter(|&(d, _)| d <= 2)
-        .min()
-        .map(|(_, n)| n)
-}
-
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut cur = vec![i + 1; b.len() + 1];
-        for (j, &cb) in b.iter().enumerate() {
-            let sub = prev[j] + usize::from(ca != cb);
-            cur[j + 1] = sub.min(prev[j + 1] + 1).min(cur[j] + 1);
-        }
-        prev = cur;
+    match registry::meta(name) {
+        Err(e) => CliError::Usage(e.to_string()),
+        Ok(_) => CliError::Other(format!("op `{name}` is declared but has no registry entry")),
     }
-    prev[b.len()]
 }
 
 fn parse_backend(s: &str) -> CliResult<Backend> {

@@ -63,9 +63,12 @@ enum Command {
     },
     /// The dtypes an op supports and does not support on each backend; with `--matrix`,
     /// every op at once.
+    #[command(
+        override_usage = "ivy support <OP> [--backend B] [--dtype D] [--json]\n       \
+                                ivy support --matrix [--json | --markdown | --fragments DIR]"
+    )]
     Support {
-        /// The op's name (see `ivy ops`).
-        #[arg(required_unless_present = "matrix")]
+        /// The op's name (see `ivy ops`); leave it out with `--matrix`.
         op: Option<String>,
         /// Every op × backend × dtype (supported, not supported, not held by the backend)
         /// and device, with the implementation kind (`docs/SUPPORT.md` is its Markdown).
@@ -282,7 +285,11 @@ fn run(cli: Cli) -> CliResult {
             ..
         } => {
             let op = op.ok_or_else(|| {
-                CliError::Usage("give an op (see `ivy ops`), or `--matrix` for every op".into())
+                CliError::Usage(
+                    "`ivy support` needs an op (`ivy support tan`; `ivy ops` lists them), \
+                     or `--matrix` for every op at once (`ivy support --matrix`)"
+                        .into(),
+                )
             })?;
             catalog::support(&op, backend.as_deref(), dtype.as_deref(), json)
         }

@@ -27,7 +27,8 @@ pub(crate) fn print_wrapped(text: &str) {
 }
 
 /// One line as lines of at most 80 columns where it can be: a trailing comment
-/// (`  (…)`) goes on its own line, then a result (` = …`, ` -> …`), then words; each
+/// (`  (…)`) goes on its own line, then a result (` = …`, ` -> …`; not within a line that
+/// is itself a result, nor after a short left part such as `let x`), then words; each
 /// continuation indented four columns past the line's own indent.
 fn wrap_line(line: &str) -> Vec<String> {
     const WIDTH: usize = 80;
@@ -36,9 +37,14 @@ fn wrap_line(line: &str) -> Vec<String> {
     }
     let indent = line.len() - line.trim_start().len();
     let hang = " ".repeat(indent + 4);
+    let body = line.trim_start();
+    let result = body.starts_with("= ") || body.starts_with("-> ");
     for sep in ["  (", " = ", " -> "] {
+        if sep != "  (" && result {
+            continue;
+        }
         if let Some(i) = line[indent..].rfind(sep).map(|i| i + indent) {
-            if i > indent {
+            if i > indent && (sep == "  (" || i - indent >= 24) {
                 let mut v = wrap_line(&line[..i]);
                 let rest = line[i..].trim_start();
                 v.extend(wrap_line(&format!("{hang}{rest}")));
@@ -65,6 +71,52 @@ fn wrap_line(line: &str) -> Vec<String> {
     v
 }
 
+/// Evaluates a Rust expression and pairs it with its own source text, so that the tour
+/// prints the very call it runs: `let (code, y) = rust!(ivy::tan(&x)?);` gives
+/// `("ivy::tan(&x)?", y)`.
+macro_rules! rust {
+    ($e:expr) => {
+        (crate::tour::code(stringify!($e)), $e)
+    };
+}
+
+/// Source text from `stringify!` on one line: the pretty-printer's line breaks become
+/// single spaces (the tour wraps long lines itself).
+pub(crate) fn code(text: &str) -> String {
+    let flat = text
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        // a multi-line source's trailing commas, and `?` before a method call
+        .replace(", }", " }")
+        .replace(",)", ")")
+        .replace("? .", "?.");
+    let mut pieces = flat.split("|| { ");
+    let first = pieces.next().unwrap_or_default().to_string();
+    pieces.fold(first, unbrace)
+}
+
+/// Joins the text around a `|| { ` that `code` split at: a closure body of one expression
+/// loses the braces that rustfmt gave it (`|| { f(x) }` reads `|| f(x)`).
+fn unbrace(done: String, rest: &str) -> String {
+    let mut depth = 0usize;
+    for (i, ch) in rest.char_indices() {
+        match ch {
+            '{' => depth += 1,
+            '}' if depth == 0 => {
+                let body = rest[..i].trim_end();
+                if !body.contains(';') {
+                    return format!("{done}|| {body}{}", &rest[i + 1..]);
+                }
+                break;
+            }
+            '}' => depth -= 1,
+            _ => {}
+        }
+    }
+    format!("{done}|| {{ {rest}")
+}
+
 use crate::{CliError, CliResult};
 use ivy::backends::{CandleArray, NdArray};
 use ivy::custom::{ArrayFunctionCall, HandledFunctions, IvyArrayFunction};
@@ -88,7 +140,7 @@ fn show_container(label: &str, c: &Container) {
 fn expect_err<T>(what: &str, r: ivy::Result<T>) -> CliResult {
     match r {
         Err(e) => {
-            outln!("{what} -> error: {e}");
+            outln!("{what}\n    -> error: {e}");
             Ok(())
         }
         Ok(_) => Err(CliError::Other(format!(
@@ -167,14 +219,16 @@ pub fn run(only: &[String]) -> CliResult {
 
 fn tan_on_both_backends() -> CliResult {
     heading("tan on both backends");
+    outln!("(each block runs inside `ivy::with_backend(Backend::Ndarray, || …)`, then Candle)");
     for &b in Backend::ALL {
-        let (x, y) = ivy::with_backend(b, || -> ivy::Result<_> {
-            let x = ivy::asarray(vec![0.0f32, 0.5, 1.0])?;
-            let y = ivy::tan(&x)?;
-            Ok((x, y))
+        outln!("-- {b}");
+        ivy::with_backend(b, || -> CliResult {
+            let (code, x) = rust!(ivy::asarray(vec![0.0f32, 0.5, 1.0])?);
+            outln!("let x = {code};");
+            let (code, y) = rust!(ivy::tan(&x)?);
+            outln!("{code}\n    = {y}");
+            Ok(())
         })?;
-        outln!("{:<8} ivy.tan({x})", b.as_str());
-        outln!("{:<8}   = {y}", "");
     }
     Ok(())
 }
@@ -189,28 +243,28 @@ fn check(cond: bool, what: &str) -> CliResult {
 }
 
 fn out_form() -> CliResult {
-    heading("the `out=` form: out keeps its dtype");
+    heading("the `_out` form: out keeps its dtype");
     outln!("(ndarray writes `out` natively; on candle the dispatcher writes it)");
     let entry =
         registry::op("tan").ok_or_else(|| CliError::Other("the registry has no `tan`".into()))?;
     for &b in Backend::ALL {
         ivy::with_backend(b, || -> CliResult {
-            let x = ivy::asarray(vec![0.0f32, 0.5, 1.0])?;
-            let mut out = ivy::zeros_with(
-                [3],
-                ZerosKw {
-                    dtype: Some(Dtype::Float64),
-                    device: None,
-                },
-            )?;
             let native = registry::support(entry, b).is_some_and(|s| s.native_out);
             outln!("-- {b} (tan: support_native_out = {native})");
-            outln!("x   = {x}");
-            outln!("out = {out}   (before)");
-            ivy::tan_out(&x, &mut out)?;
+            let (code, x) = rust!(ivy::asarray(vec![0.0f32, 0.5, 1.0])?);
+            outln!("let x = {code};");
+            let (code, kw) = rust!(ZerosKw {
+                dtype: Some(Dtype::Float64),
+                device: None,
+            });
+            outln!("let kw = {code};");
+            let (code, mut out) = rust!(ivy::zeros_with([3], kw)?);
+            outln!("let mut out = {code};");
+            outln!("// out = {out}  (before)");
+            let (code, ()) = rust!(ivy::tan_out(&x, &mut out)?);
             check(out.dtype() == Dtype::Float64, "out to keep float64")?;
-            outln!("ivy.tan(x, out=out)");
-            outln!("out = {out}   (after: still {})", out.dtype());
+            outln!("{code};");
+            outln!("// out = {out}  (after: still {})", out.dtype());
             Ok(())
         })?;
     }
@@ -222,20 +276,18 @@ fn cross_entropy() -> CliResult {
     outln!("(its body: clip, log, multiply, sum, negative; `out` handled in the body)");
     for &b in Backend::ALL {
         ivy::with_backend(b, || -> CliResult {
-            let true_ = ivy::asarray(vec![0.0f32, 0.0, 1.0, 0.0])?;
-            let pred = ivy::asarray(vec![0.25f32, 0.25, 0.25, 0.25])?;
-            let ce = ivy::cross_entropy(&true_, &pred)?;
             outln!("-- {b}");
-            outln!("true = {true_}");
-            outln!("pred = {pred}");
-            outln!(
-                "ivy.cross_entropy(true, pred) = {ce}   (ln 4 = {:.7})",
-                4f64.ln()
-            );
-            let mut out = ivy::zeros(())?;
-            ivy::cross_entropy_out(&true_, &pred, &mut out)?;
-            check(out == ce, "cross_entropy(.., out=out) to equal the result")?;
-            outln!("ivy.cross_entropy(true, pred, out=out) -> out = {out}");
+            let (code, true_) = rust!(ivy::asarray(vec![0.0f32, 0.0, 1.0, 0.0])?);
+            outln!("let true_ = {code};");
+            let (code, pred) = rust!(ivy::asarray(vec![0.25f32, 0.25, 0.25, 0.25])?);
+            outln!("let pred = {code};");
+            let (code, ce) = rust!(ivy::cross_entropy(&true_, &pred)?);
+            outln!("{code}\n    = {ce}  (ln 4 = {:.7})", 4f64.ln());
+            let (code, mut out) = rust!(ivy::zeros(())?);
+            outln!("let mut out = {code};");
+            let (code, ()) = rust!(ivy::cross_entropy_out(&true_, &pred, &mut out)?);
+            check(out == ce, "cross_entropy_out to write the result")?;
+            outln!("{code};\n// out = {out}");
             Ok(())
         })?;
     }
@@ -246,14 +298,16 @@ fn softplus() -> CliResult {
     heading("softplus (mixed: compositional body, native on some backends)");
     let entry = registry::op("softplus")
         .ok_or_else(|| CliError::Other("the registry has no `softplus`".into()))?;
-    let x = ivy::with_backend(Backend::Ndarray, || ivy::asarray(vec![-1.0f32, 0.0, 1.0]))?;
-    outln!("x = {x}");
+    let (code, x) = rust!(ivy::with_backend(Backend::Ndarray, || ivy::asarray(vec![
+        -1.0f32, 0.0, 1.0
+    ]))?);
+    outln!("let x = {code};");
     // No backend set: a mixed op runs its compositional body (on x's arrays).
-    let body = ivy::softplus(&x)?;
-    outln!("no backend set -> compositional body: ivy.softplus(x) = {body}");
-    let native = ivy::with_backend(Backend::Ndarray, || ivy::softplus(&x))?;
+    let (code, body) = rust!(ivy::softplus(&x)?);
+    outln!("// no backend set: the compositional body runs\n{code}\n    = {body}");
+    let (code, native) = rust!(ivy::with_backend(Backend::Ndarray, || ivy::softplus(&x))?);
     outln!(
-        "backend ndarray -> {}: ivy.softplus(x) = {native}",
+        "// backend ndarray: {}\n{code}\n    = {native}",
         how(entry, Backend::Ndarray)
     );
     outln!(
@@ -305,26 +359,28 @@ fn containers_on() -> CliResult {
         ("d/e", 13),
         ("d/f", 14),
     ])?;
+    outln!("let x = ivy::container! {{ a: {{ b: ivy::asarray(2i64)?, c: … }}, d: … }};");
     show_container("x", &x);
     show_container("y", &y);
     show_container("z", &z);
 
-    outln!("\n-- x / y  (y's leaves broadcast over x's sub-containers; e = 6/3 = 2)");
-    let q = ivy::nested::divide(&x, &y)?;
-    show_container("x / y", &q);
+    outln!("\n-- y's leaves broadcast over x's sub-containers (e = 6 / 3 = 2)");
+    let (code, q) = rust!(ivy::nested::divide(&x, &y)?);
+    show_container(&code, &q);
     check(
         q.at("d/e")?.to_f64_vec()? == [2.0],
         "(x / y)[d/e] = 6 / 3 = 2",
     )?;
 
-    outln!("\n-- x + y + z  (x's leaf a/c broadcasts over z's a/c/g and a/c/h)");
-    let s = x.add(&y)?.add(&z)?;
-    show_container("x + y + z", &s);
+    outln!("\n-- x's leaf a/c broadcasts over z's a/c/g and a/c/h");
+    let (code, s) = rust!(x.add(&y)?.add(&z)?);
+    show_container(&code, &s);
 
     outln!("\n-- structures that are not shared");
     let y2 = ints(&[("a", 2), ("d", 3), ("g", 4)])?;
-    show_container("y", &y2);
-    expect_err("x / y", ivy::nested::divide(&x, &y2))
+    show_container("y2", &y2);
+    let (code, r) = rust!(ivy::nested::divide(&x, &y2));
+    expect_err(&code, r)
 }
 
 /// The Function Types page's container-dependent examples and `cache_fn`.
@@ -348,15 +404,19 @@ fn container_dependent() -> CliResult {
 
     outln!("\n-- gradients of y = sum(w * w) + 3 b, a Container of two variables, one backward pass (candle)");
     ivy::with_backend(Backend::Candle, || -> CliResult {
-        let xs: Container = ivy::container! {
+        let (code, xs): (_, Container) = rust!(ivy::container! {
             w: ivy::asarray([1.0f32, 2.0])?,
             b: ivy::asarray(0.5f32)?,
-        };
-        show_container("xs", &xs);
-        let f = |v: &Container| &ivy::sum(&(v.at("w")? * v.at("w")?)?)? + &(v.at("b")? * 3.0)?;
-        let (y, grads, ()) = ivy::execute_with_gradients(f, &xs)?;
-        outln!("y = {y}");
-        show_container("dy/dxs", &grads);
+        });
+        outln!("let xs = {code};");
+        show_container("// xs", &xs);
+        let (code, f) =
+            rust!(|v: &Container| &ivy::sum(&(v.at("w")? * v.at("w")?)?)? + &(v.at("b")? * 3.0)?);
+        outln!("let f = {code};");
+        let (code, (y, grads, ())) = rust!(ivy::execute_with_gradients(f, &xs)?);
+        outln!("let (y, grads, ()) = {code};");
+        outln!("// y = {y}");
+        show_container("// grads", &grads);
         check(
             grads.at("w")?.to_vec::<f32>()? == [2.0, 4.0] && grads.at("b")?.item::<f32>()? == 3.0,
             "dy/dw = 2w and dy/db = 3",
@@ -365,10 +425,12 @@ fn container_dependent() -> CliResult {
     let nd = ivy::with_backend(Backend::Ndarray, || -> ivy::Result<Container> {
         Ok(ivy::container! { w: ivy::asarray([1.0f32])? })
     })?;
-    expect_err(
-        "execute_with_gradients on ndarray",
-        ivy::execute_with_gradients(|v: &Container| Ok(v.at("w")?.clone()), &nd),
-    )?;
+    let (code, r) = rust!(ivy::execute_with_gradients(
+        |v: &Container| Ok(v.at("w")?.clone()),
+        &nd
+    ));
+    outln!("-- the same on ndarray, nd = {{ w: [1.] }}");
+    expect_err(&code, r)?;
 
     outln!(
         "\n-- multi-head attention: 2 heads over 3 tokens, projections from a Container of weights"
@@ -379,21 +441,19 @@ fn container_dependent() -> CliResult {
             [0.0, 1.0, -1.0, 0.25],
             [0.5, 0.5, 0.0, 1.0],
         ])?;
-        let eye = ivy::asarray([
-            [1.0f32, 0.0, 0.0, 0.0],
-            [0.0, 1.0, 0.0, 0.0],
-            [0.0, 0.0, 1.0, 0.0],
-            [0.0, 0.0, 0.0, 1.0],
-        ])?;
-        let weights: Container = ivy::container! { w: ivy::multiply(&eye, 0.5)? };
-        show_container("to_q_v", &weights);
-        let project = |t: &Array, v: Option<&Container>| -> ivy::Result<Array> {
+        outln!("let x = ivy::asarray([[1.0f32, 0.0, 0.5, -0.5], [0.0, 1.0, -1.0, 0.25], …])?;");
+        let (code, weights): (_, Container) =
+            rust!(ivy::container! { w: ivy::multiply(&ivy::eye(4)?, 0.5)? });
+        outln!("let weights = {code};");
+        show_container("// weights", &weights);
+        let (code, project) = rust!(|t: &Array, v: Option<&Container>| -> ivy::Result<Array> {
             match v {
                 Some(v) => ivy::linear(t, v.at("w")?, None),
                 None => Ok(t.clone()),
             }
-        };
-        let y = ivy::multi_head_attention(
+        });
+        outln!("let project = {code};");
+        let (code, y) = rust!(ivy::multi_head_attention(
             &x,
             0.5,
             2,
@@ -405,20 +465,22 @@ fn container_dependent() -> CliResult {
             Some(&weights),
             None,
             None,
-        )?;
+        )?);
+        outln!("let attention = {code};");
         outln!("attention = {y}");
         check(y.shape() == [3, 4], "one row of 4 features per token")
     })?;
 
     outln!("\n-- cache_fn: a cached function (thread-safe, bounded)");
     let calls = std::cell::Cell::new(0);
-    let slow_square = ivy::cache_fn(|n: &u64| {
+    let (code, slow_square) = rust!(ivy::cache_fn(|n: &u64| {
         calls.set(calls.get() + 1);
         n * n
-    });
+    }));
+    outln!("let slow_square = {code};");
     let (a, b) = (slow_square.call(12), slow_square.call(12));
     outln!(
-        "square(12) = {a}, again = {b}, computed {} time(s)",
+        "slow_square.call(12) = {a}, again = {b}, computed {} time(s)",
         calls.get()
     );
     check(
@@ -441,11 +503,13 @@ fn inplace_updates() -> CliResult {
     heading("inplace_update: a buffer written, or an Array rebound");
     for &b in Backend::ALL {
         ivy::with_backend(b, || -> CliResult {
-            let mut x = ivy::asarray(vec![1.0f32, 2.0, 3.0])?;
-            let val = ivy::asarray(vec![7.0f32, 8.0, 9.0])?;
+            outln!("-- {b}");
+            let (code, mut x) = rust!(ivy::asarray(vec![1.0f32, 2.0, 3.0])?);
+            outln!("let mut x = {code};");
+            let (code, val) = rust!(ivy::asarray(vec![7.0f32, 8.0, 9.0])?);
+            outln!("let val = {code};");
             let before = storage(&x);
-            outln!("{b}: x = {x}");
-            ivy::inplace_update(&mut x, &val)?;
+            let (code, ()) = rust!(ivy::inplace_update(&mut x, &val)?);
             let written = before.is_some() && before == storage(&x);
             // ndarray buffers are mutable (numpy's case); candle tensors are not (jax's)
             check(
@@ -457,68 +521,87 @@ fn inplace_updates() -> CliResult {
             } else {
                 "new storage: x was rebound to new data"
             };
-            outln!("{b}: ivy.inplace_update(x, val) -> x = {x}  ({what})");
+            outln!("{code};\n// x = {x}  ({what})");
             Ok(())
         })?;
     }
     ivy::with_backend(Backend::Candle, || -> CliResult {
+        outln!("-- candle: ensure_in_backend");
         let mut x = ivy::asarray(vec![1.0f32, 2.0, 3.0])?;
         let val = ivy::asarray(vec![7.0f32, 8.0, 9.0])?;
-        let kw = InplaceUpdateKw {
+        let (code, kw) = rust!(InplaceUpdateKw {
             ensure_in_backend: true,
             keep_input_dtype: true,
-        };
-        expect_err(
-            "candle: ivy.inplace_update(x, val, ensure_in_backend=True)",
-            ivy::inplace_update_with(&mut x, &val, kw.clone()),
-        )?;
-        outln!("candle: x is unchanged: {x}");
+        });
+        outln!("let kw = {code};");
+        let (code, r) = rust!(ivy::inplace_update_with(&mut x, &val, kw.clone()));
+        expect_err(&code, r)?;
+        outln!("// x is unchanged: {x}");
         // tensorflow's case: a Variable is assigned natively (`x_native.assign(val)`)
-        let var = candle_core::Var::new(&[1.0f32, 2.0, 3.0], &candle_core::Device::Cpu)
-            .map_err(|e| CliError::Other(format!("{e}")))?;
-        let mut v = Array::from(var.clone());
+        let (code, var) = rust!(candle_core::Var::new(
+            &[1.0f32, 2.0, 3.0],
+            &candle_core::Device::Cpu
+        ));
+        let var = var.map_err(|e| CliError::Other(format!("{e}")))?;
+        outln!("let var = {code}?;");
+        let (code, mut v) = rust!(Array::from(var.clone()));
+        outln!("let mut v = {code};");
         let before = storage(&v);
-        ivy::inplace_update_with(&mut v, &val, kw)?;
+        let (code, ()) = rust!(ivy::inplace_update_with(&mut v, &val, kw)?);
         let seen = var.as_tensor().to_vec1::<f32>().unwrap_or_default();
         check(
             storage(&v) == before && seen == [7.0, 8.0, 9.0],
             "the Var to be set natively",
         )?;
-        outln!("candle: x = ivy.Array(Var); ivy.inplace_update(x, val, ensure_in_backend=True) -> the Var holds {seen:?} (set natively)");
+        outln!("{code};\n// the Var holds {seen:?}  (set natively)");
         Ok(())
     })?;
     // natives as x: an ndarray buffer is written (numpy), a candle Tensor cannot be (jax)
-    let mut nd = ndarray::ArrayD::<f32>::zeros(ndarray::IxDyn(&[2, 2]));
+    outln!("-- native arrays as x");
+    let (code, mut nd) = rust!(ndarray::ArrayD::<f32>::zeros(ndarray::IxDyn(&[2, 2])));
+    outln!("let mut nd = {code};");
     let ptr = nd.as_ptr();
-    let row = ivy::with_backend(Backend::Ndarray, || ivy::asarray([1.0f64, 2.0]))?;
-    ivy::inplace_update(&mut nd, &row)?;
+    let (code, row) = rust!(ivy::with_backend(Backend::Ndarray, || ivy::asarray([
+        1.0f64, 2.0
+    ]))?);
+    outln!("let row = {code};");
+    let (code, ()) = rust!(ivy::inplace_update(&mut nd, &row)?);
     check(
         nd.as_ptr() == ptr,
         "the native ndarray buffer to be written",
     )?;
     outln!(
-        "ivy.inplace_update(<&mut ndarray ArrayD f32>, [1., 2.] float64) -> {:?}  (broadcast, cast, the same buffer)",
+        "{code};\n// nd holds {:?}  (broadcast, cast, the same buffer)",
         nd.as_slice().unwrap_or(&[])
     );
-    let mut t = candle_core::Tensor::zeros(2, candle_core::DType::F32, &candle_core::Device::Cpu)
-        .map_err(|e| CliError::Other(format!("{e}")))?;
+    let (code, t) = rust!(candle_core::Tensor::zeros(
+        2,
+        candle_core::DType::F32,
+        &candle_core::Device::Cpu
+    ));
+    let mut t = t.map_err(|e| CliError::Other(format!("{e}")))?;
+    outln!("let mut t = {code}?;");
     let val = ivy::with_backend(Backend::Candle, || ivy::asarray([1.0f32, 2.0]))?;
-    expect_err(
-        "ivy.inplace_update(<&mut candle Tensor>, val)",
-        ivy::inplace_update(&mut t, &val),
-    )?;
+    let (code, r) = rust!(ivy::inplace_update(&mut t, &val));
+    expect_err(&code, r)?;
     // Containers: every leaf updated, the Container itself the same value
     for &b in Backend::ALL {
         ivy::with_backend(b, || -> CliResult {
+            outln!("-- {b}: Containers");
             let mut c: Container =
                 ivy::container! { a: ivy::zeros([2])?, b: { c: ivy::zeros(())? } };
             let v = ivy::container! { a: ivy::asarray([1.0f32, 2.0])?, b: { c: ivy::asarray(3.0f32)? } };
-            ivy::inplace_update_container(&mut c, &v, InplaceUpdateKw::default())?;
+            let (code, ()) = rust!(ivy::inplace_update_container(
+                &mut c,
+                &v,
+                InplaceUpdateKw::default()
+            )?);
             check(
                 c.at("a")?.to_vec::<f32>()? == [1.0, 2.0],
                 "leaf a to be updated",
             )?;
-            show_container(&format!("{b}: ivy.inplace_update(c, v) -> c"), &c);
+            outln!("{code};");
+            show_container("// c", &c);
             Ok(())
         })?;
     }
@@ -529,14 +612,19 @@ fn inplace_updates() -> CliResult {
 /// The seed's special path: `remainder` writes `out` natively (modulus=True) on ndarray, and
 /// its modulus=False path, composed of other ops, ends in an `inplace_update` of `out`.
 fn special_path() -> CliResult {
-    heading("the special path: remainder(modulus=False) into out through inplace_update");
+    heading("the special path: remainder with modulus: false, into out by inplace_update");
     for &b in Backend::ALL {
         ivy::with_backend(b, || -> CliResult {
             let (x1, x2) = (ivy::asarray([7.0f32, -7.0])?, ivy::asarray([3.0f32, 3.0])?);
             let mut out = ivy::zeros([2])?;
             let before = storage(&out);
             for modulus in [true, false] {
-                ivy::remainder_with_out(&x1, &x2, RemainderKw { modulus }, &mut out)?;
+                let (code, ()) = rust!(ivy::remainder_with_out(
+                    &x1,
+                    &x2,
+                    RemainderKw { modulus },
+                    &mut out
+                )?);
                 let same = storage(&out) == before;
                 check(!same || b == Backend::Ndarray, "candle's out to be rebound")?;
                 check(
@@ -548,7 +636,7 @@ fn special_path() -> CliResult {
                 } else {
                     "rebound: candle tensors are immutable"
                 };
-                outln!("{b}: ivy.remainder(x1, x2, modulus={modulus}, out=out) -> out = {out}  ({same})");
+                outln!("{b}: let modulus = {modulus};\n{code};\n// out = {out}  ({same})");
             }
             Ok(())
         })?;
@@ -559,44 +647,56 @@ fn special_path() -> CliResult {
 /// `copy` on reshape, astype and asarray: unspecified = no new buffer where the backend can
 /// avoid one; true = always a new buffer; with out, out wins.
 fn copy_rules() -> CliResult {
-    heading("copy: unspecified shares, copy=True copies, out wins over copy");
+    heading("copy: unspecified shares, copy: true copies, out wins over copy");
     for &b in Backend::ALL {
         ivy::with_backend(b, || -> CliResult {
-            let x = ivy::arange(4.0)?;
-            let shares = |r: ivy::Result<Array>| r.map(|y| y.may_share_memory(&x));
+            outln!("-- {b}");
+            let (code, x) = rust!(ivy::arange(4.0)?);
+            outln!("let x = {code};");
             let r = [
-                shares(ivy::reshape(&x, &[2, 2]))?,
-                shares(ivy::reshape_with(
-                    &x,
-                    &[2, 2],
-                    ReshapeKw { copy: Some(true) },
-                ))?,
-                shares(ivy::astype(&x, Dtype::Float32))?,
-                shares(ivy::astype_with(
-                    &x,
-                    Dtype::Float32,
-                    AstypeKw { copy: true },
-                ))?,
-                shares(ivy::asarray(&x))?,
-                shares(ivy::asarray_with(
+                rust!(ivy::reshape(&x, &[2, 2])?.may_share_memory(&x)),
+                rust!(
+                    ivy::reshape_with(&x, &[2, 2], ReshapeKw { copy: Some(true) })?
+                        .may_share_memory(&x)
+                ),
+                rust!(ivy::astype(&x, Dtype::Float32)?.may_share_memory(&x)),
+                rust!(
+                    ivy::astype_with(&x, Dtype::Float32, AstypeKw { copy: true })?
+                        .may_share_memory(&x)
+                ),
+                rust!(ivy::asarray(&x)?.may_share_memory(&x)),
+                rust!(ivy::asarray_with(
                     &x,
                     AsarrayKw {
                         copy: Some(true),
                         ..Default::default()
                     },
-                ))?,
+                )?
+                .may_share_memory(&x)),
             ];
-            check(r == [true, false, true, false, true, false], "copy's rules")?;
-            outln!("{b}: shares x's buffer: reshape {} / copy=True {}; astype {} / copy=True {}; asarray {} / copy=True {}",
-                r[0], r[1], r[2], r[3], r[4], r[5]);
+            let shares: Vec<bool> = r.iter().map(|(_, s)| *s).collect();
+            check(
+                shares == [true, false, true, false, true, false],
+                "copy's rules",
+            )?;
+            for (code, s) in &r {
+                outln!("{code}\n    = {s}");
+            }
             let mut out = ivy::zeros([2, 2])?;
-            ivy::reshape_with_out(&x, &[2, 2], ReshapeKw { copy: Some(false) }, &mut out)?;
+            let (code, ()) = rust!(ivy::reshape_with_out(
+                &x,
+                &[2, 2],
+                ReshapeKw { copy: Some(false) },
+                &mut out
+            )?);
             let own = !out.may_share_memory(&x);
             check(
                 own || b == Backend::Candle,
                 "ndarray's out to keep its own buffer",
             )?;
-            outln!("{b}: ivy.reshape(x, [2, 2], copy=False, out=out) -> out = {out}  (out wins: the result is written into out; out kept its own buffer: {own})");
+            outln!("let mut out = ivy::zeros([2, 2])?;\n{code};");
+            outln!("// out = {out}");
+            outln!("(out wins: the result is written into out; out kept its own buffer: {own})");
             Ok(())
         })?;
     }
@@ -607,23 +707,30 @@ fn copy_rules() -> CliResult {
 /// on both backends (views on ndarray), operators, and the strict in-place mode.
 fn arrays() -> CliResult {
     heading("arrays: native arrays in, indexing, setitem, operators, in-place modes");
-    let a = ndarray::ArrayD::from_shape_vec(ndarray::IxDyn(&[2, 2]), vec![1.0f32, 4.0, 9.0, 16.0])
-        .map_err(|e| CliError::Other(format!("{e}")))?;
-    let r = ivy::sqrt(&a)?; // a borrowed ndarray array goes straight in
-    outln!("ivy.sqrt(<ndarray ArrayD>) = {r:?}");
-    let back: ndarray::ArrayD<f32> = r.to_ndarray()?;
-    outln!(
-        "  .to_ndarray() -> ndarray {:?}",
-        back.as_slice().unwrap_or(&[])
-    );
-    let t = candle_core::Tensor::new(&[1.0f32, -2.0], &candle_core::Device::Cpu)
-        .map_err(|e| CliError::Other(format!("{e}")))?;
-    outln!("ivy.abs(<candle Tensor>) = {:?}", ivy::abs(&t)?);
+    let (code, a) = rust!(ndarray::ArrayD::from_shape_vec(
+        ndarray::IxDyn(&[2, 2]),
+        vec![1.0f32, 4.0, 9.0, 16.0]
+    ));
+    let a = a.map_err(|e| CliError::Other(format!("{e}")))?;
+    outln!("let a = {code}?;");
+    let (code, r) = rust!(ivy::sqrt(&a)?); // a borrowed ndarray array goes straight in
+    outln!("{code}\n    = {r:?}");
+    let (code, back): (_, ndarray::ArrayD<f32>) = rust!(r.to_ndarray()?);
+    outln!("{code} -> ndarray {:?}", back.as_slice().unwrap_or(&[]));
+    let (code, t) = rust!(candle_core::Tensor::new(
+        &[1.0f32, -2.0],
+        &candle_core::Device::Cpu
+    ));
+    let t = t.map_err(|e| CliError::Other(format!("{e}")))?;
+    outln!("let t = {code}?;");
+    let (code, y) = rust!(ivy::abs(&t)?);
+    outln!("{code}\n    = {y:?}");
     for &b in Backend::ALL {
         ivy::with_backend(b, || -> CliResult {
             outln!("-- {b}");
-            let mut x = ivy::reshape(&ivy::arange(6.0)?, &[2, 3])?;
-            let v = x.get(ivy::s![.., 1..;-1])?;
+            let (code, mut x) = rust!(ivy::reshape(&ivy::arange(6.0)?, &[2, 3])?);
+            outln!("let mut x = {code};");
+            let (code, v) = rust!(x.get(ivy::s![.., 1..;-1])?);
             // basic indexing: a view on ndarray, a copy on candle
             check(
                 v.may_share_memory(&x) == (b == Backend::Ndarray),
@@ -634,40 +741,36 @@ fn arrays() -> CliResult {
             } else {
                 "a copy"
             };
-            outln!("x.get(s![.., 1..;-1])       # x[:, :0:-1] = {v}  ({kind})");
-            let mask = ivy::greater(&x, 3.5)?;
-            outln!(
-                "x.get(s![&mask])            # x[x > 3.5]  = {}",
-                x.get(ivy::s![&mask])?
-            );
-            let rows = ivy::asarray([1, 0])?;
-            outln!(
-                "x.get(s![&rows, -1])        # x[[1, 0], -1] = {}",
-                x.get(ivy::s![&rows, -1])?
-            );
-            x.set(ivy::s![0, ..], 9)?;
-            x.set(ivy::s![&mask], &ivy::asarray([-1.0f32, -2.0])?)?;
-            outln!("x.set(s![0, ..], 9); x.set(s![&mask], [-1, -2]) -> x = {x}");
-            x.add_assign(1)?;
-            outln!("x.add_assign(1)             # x += 1 (fallible: a method) -> {x}");
-            let i = ivy::asarray([6, -3])?;
-            outln!("i = {i}");
-            outln!(
-                "(&i % 4, !&i, 1 << &i)      = {}, {}, {}",
-                (&i % 4)?,
-                (!&i)?,
-                (1 << &i)?
-            );
-            let strict =
-                ivy::with_inplace_mode(ivy::InplaceMode::Strict, || x.set(ivy::s![0, 0], 0));
+            outln!("{code}  // x[:, :0:-1]\n    = {v}  ({kind})");
+            let (code, mask) = rust!(ivy::greater(&x, 3.5)?);
+            outln!("let mask = {code};");
+            let (code, y) = rust!(x.get(ivy::s![&mask])?);
+            outln!("{code}  // x[x > 3.5]\n    = {y}");
+            let (code, rows) = rust!(ivy::asarray([1, 0])?);
+            outln!("let rows = {code};");
+            let (code, y) = rust!(x.get(ivy::s![&rows, -1])?);
+            outln!("{code}  // x[[1, 0], -1]\n    = {y}");
+            let (code, ()) = rust!(x.set(ivy::s![0, ..], 9)?);
+            outln!("{code};  // x[0, :] = 9");
+            let (code, ()) = rust!(x.set(ivy::s![&mask], &ivy::asarray([-1.0f32, -2.0])?)?);
+            outln!("{code};\n// x = {x}");
+            let (code, ()) = rust!(x.add_assign(1)?);
+            outln!("{code};  // x += 1 (fallible: a method)\n// x = {x}");
+            let (code, i) = rust!(ivy::asarray([6, -3])?);
+            outln!("let i = {code};");
+            for (code, y) in [rust!((&i % 4)?), rust!((!&i)?), rust!((1 << &i)?)] {
+                outln!("{code} = {y}");
+            }
+            let (code, strict) =
+                rust!(ivy::with_inplace_mode(ivy::InplaceMode::Strict, || x.set(ivy::s![0, 0], 0)));
             // strict: a buffer write is fine (ndarray), a rebinding is refused (candle)
             check(
                 strict.is_ok() == (b == Backend::Ndarray),
                 "strict mode to refuse candle's rebinding only",
             )?;
             match strict {
-                Ok(()) => outln!("strict in-place mode: x.set(..) wrote the buffer"),
-                Err(e) => outln!("strict in-place mode: x.set(..) refused: {e}"),
+                Ok(()) => outln!("{code}\n    -> Ok: the buffer was written"),
+                Err(e) => outln!("{code}\n    -> refused: {e}"),
             }
             Ok(())
         })?;
@@ -718,22 +821,28 @@ fn custom_arrays() -> CliResult {
     for &b in Backend::ALL {
         ivy::with_backend(b, || -> CliResult {
             outln!("-- {b}");
-            let x = MyArray {
+            let (code, x) = rust!(MyArray {
                 data: ivy::asarray([-3.0f32, 4.0])?,
-            };
+            });
+            outln!("let x = {code};");
             // X = ivy.abs(X): by name, the handler's MyArray comes back
-            let y = registry::call("abs", &[registry::Value::custom(x.clone())], &[])?;
+            let (code, y) = rust!(registry::call(
+                "abs",
+                &[registry::Value::custom(x.clone())],
+                &[]
+            )?);
             let y = y
                 .downcast_ref::<MyArray>()
                 .cloned()
                 .ok_or_else(|| CliError::Other("tour: abs of a MyArray gave no MyArray".into()))?;
             outln!(
-                "X = MyArray(data={}); X = ivy.abs(X)  # by name: MyArray(data={})",
-                x.data,
+                "{code}\n    = MyArray {{ data: {} }}  (by name: the handler's MyArray)",
                 y.data
             );
-            outln!("ivy.sqrt(&X)  # handled, an Array back: {}", ivy::sqrt(&y)?);
-            expect_err("ivy.tan(&MyArray) (no handler)", ivy::tan(&x))?;
+            let (code, z) = rust!(ivy::sqrt(&y)?);
+            outln!("{code}  // handled, an Array back\n    = {z}");
+            let (code, r) = rust!(ivy::tan(&x));
+            expect_err(&format!("{code}  // no handler for tan"), r)?;
             Ok(())
         })?;
     }
@@ -742,33 +851,35 @@ fn custom_arrays() -> CliResult {
 
 fn data_types() -> CliResult {
     heading("data types: promotion, defaults, superset support, casting modes");
-    let (i32_, f32_) = (Dtype::Int32, Dtype::Float32);
-    outln!(
-        "promote_types(int32, float32) = {} (precise mode); {} (non-precise)",
-        ivy::promote_types(i32_, f32_)?,
-        ivy::with_precise_mode(false, || ivy::promote_types(i32_, f32_))?
-    );
-    outln!(
-        "default_dtype(item=7) = {}; item=2**40 -> {}; item=0.5 -> {}; item=1e300 -> {}",
-        ivy::default_dtype(None, Some(Scalar::Int(7).into()))?,
-        ivy::default_dtype(None, Some(Scalar::Int(1 << 40).into()))?,
-        ivy::default_dtype(None, Some(Scalar::Float(0.5).into()))?,
-        ivy::default_dtype(None, Some(Scalar::Float(1e300).into()))?
-    );
-    outln!(
-        "with_default_float_dtype(float64): default_dtype() = {}   (the defaults are linked)",
-        ivy::with_default_float_dtype(Dtype::Float64, || ivy::default_dtype(None, None))??
-    );
+    let (code, p) = rust!(ivy::promote_types(Dtype::Int32, Dtype::Float32)?);
+    outln!("{code} = {p}  (precise mode)");
+    let (code, p) = rust!(ivy::with_precise_mode(false, || ivy::promote_types(
+        Dtype::Int32,
+        Dtype::Float32
+    ))?);
+    outln!("{code} = {p}");
+    for (code, d) in [
+        rust!(ivy::default_dtype(None, Some(Scalar::Int(7).into()))?),
+        rust!(ivy::default_dtype(None, Some(Scalar::Int(1 << 40).into()))?),
+        rust!(ivy::default_dtype(None, Some(Scalar::Float(0.5).into()))?),
+        rust!(ivy::default_dtype(None, Some(Scalar::Float(1e300).into()))?),
+    ] {
+        outln!("{code} = {d}");
+    }
+    let (code, d) = rust!(ivy::with_default_float_dtype(Dtype::Float64, || {
+        ivy::default_dtype(None, None)
+    })??);
+    outln!("{code} = {d}  (the defaults are linked)");
     ivy::with_backend(Backend::Ndarray, || -> CliResult {
         // Rust data: f64, i64, bool, Complex<f64> are Python's numbers; sized types keep theirs
         let d = |r: ivy::Result<Array>| r.map(|a| a.dtype());
         outln!(
-            "asarray(vec![1.0, 2.0]) -> {}, vec![1i64] -> {}   (f64, i64: Python's numbers, Ivy's defaults)",
+            "ivy::asarray(vec![1.0, 2.0]) -> {}, vec![1i64] -> {}   (f64, i64: Python's numbers, Ivy's defaults)",
             d(ivy::asarray(vec![1.0, 2.0]))?,
             d(ivy::asarray(vec![1i64]))?
         );
         outln!(
-            "asarray(vec![1.0f32]) -> {}, vec![1u8] -> {}, vec![1i16] -> {}   (a sized Rust type keeps its dtype)",
+            "ivy::asarray(vec![1.0f32]) -> {}, vec![1u8] -> {}, vec![1i16] -> {}   (a sized Rust type keeps its dtype)",
             d(ivy::asarray(vec![1.0f32]))?,
             d(ivy::asarray(vec![1u8]))?,
             d(ivy::asarray(vec![1i16]))?
@@ -776,45 +887,46 @@ fn data_types() -> CliResult {
         Ok(())
     })?;
     ivy::with_backend(Backend::Candle, || -> CliResult {
-        let i = ivy::asarray(vec![1i64, 2])?;
-        let t = ivy::tan(&i)?;
-        outln!(
-            "candle: tan(int32 array) = {t}   (superset: integers promoted to the default float)"
-        );
-        let u = ivy::asarray_with(
+        outln!("-- candle");
+        let (code, t) = rust!(ivy::tan(&ivy::asarray(vec![1i64, 2])?)?);
+        outln!("{code}\n    = {t}  (superset: integers promoted to the default float)");
+        let (code, u) = rust!(ivy::asarray_with(
             vec![250, 3],
             AsarrayKw {
                 dtype: Some(Dtype::Uint8),
-                device: None,
-                copy: None,
+                ..Default::default()
             },
-        )?;
-        outln!(
-            "candle: negative(uint8 [250, 3]) = {}   (wraps, as on ndarray)",
-            ivy::negative(&u)?
-        );
-        let kw = || ZerosKw {
+        )?);
+        outln!("let u = {code};");
+        let (code, n) = rust!(ivy::negative(&u)?);
+        outln!("{code} = {n}  (wraps, as on ndarray)");
+        let (code, kw) = rust!(ZerosKw {
             dtype: Some(Dtype::Uint16),
             device: None,
-        };
-        expect_err("candle: zeros(2, dtype=uint16)", ivy::zeros_with([2], kw()))?;
-        let z = ivy::with_casting_mode(ivy::CastingMode::Upcast, || ivy::zeros_with([2], kw()))?;
-        outln!("candle, upcast_data_types: zeros(2, dtype=uint16) = {z}");
-        expect_err(
-            "candle: as_ivy_dtype(\"uint16\")",
-            ivy::as_ivy_dtype("uint16"),
-        )?;
+        });
+        outln!("let kw = {code};");
+        let (code, r) = rust!(ivy::zeros_with([2], kw.clone()));
+        expect_err(&code, r)?;
+        let (code, z) = rust!(ivy::with_casting_mode(ivy::CastingMode::Upcast, || {
+            ivy::zeros_with([2], kw.clone())
+        })?);
+        outln!("{code}\n    = {z}");
+        let (code, r) = rust!(ivy::as_ivy_dtype("uint16"));
+        expect_err(&code, r)?;
         Ok(())
     })?;
     // the README's casting-mode example: a real gap (ndarray's `negative` has no bool) that
     // crosscast resolves, since the op lacks the input's whole kind
     ivy::with_backend(Backend::Ndarray, || -> CliResult {
-        let x = ivy::asarray([true, false])?;
-        expect_err("ndarray: negative([True, False])", ivy::negative(&x))?;
-        let n = ivy::with_casting_mode(ivy::CastingMode::Crosscast, || ivy::negative(&x))?;
-        outln!(
-            "ndarray, crosscast_data_types: negative([True, False]) = {n}   (bool computed in the default int dtype)"
-        );
+        outln!("-- ndarray");
+        let (code, x) = rust!(ivy::asarray([true, false])?);
+        outln!("let x = {code};");
+        let (code, r) = rust!(ivy::negative(&x));
+        expect_err(&code, r)?;
+        let (code, n) = rust!(ivy::with_casting_mode(ivy::CastingMode::Crosscast, || {
+            ivy::negative(&x)
+        })?);
+        outln!("{code}\n    = {n}  (bool computed in the default int dtype)");
         Ok(())
     })?;
     Ok(())
@@ -827,49 +939,41 @@ fn for_numpy_users() -> CliResult {
     for &b in Backend::ALL {
         ivy::with_backend(b, || -> CliResult {
             outln!("-- {b}");
-            let x = ivy::reshape(&ivy::arange(6.0)?, &[2, 3])?;
-            outln!(
-                "x = ivy.reshape(ivy.arange(6.0), [2, 3])          # np.arange(6.).reshape(2, 3)"
-            );
-            outln!("  = {x}");
-            let rows = ivy::asarray(vec![1i64])?;
-            let row = ivy::take_with(&x, &rows, TakeKw { axis: Some(0) })?;
-            outln!("ivy.take(x, [1], axis=0)                          # x[[1]]");
-            outln!("  = {row}");
-            let cols = ivy::asarray(vec![0i64, 2])?;
-            let picked = ivy::take_with(&x, &cols, TakeKw { axis: Some(1) })?;
-            outln!("ivy.take(x, [0, 2], axis=1)                       # x[:, [0, 2]]");
-            outln!("  = {picked}");
-            let col = x.get(ivy::s![.., -1, ivy::NEWAXIS])?;
-            outln!("x.get(s![.., -1, NEWAXIS])                        # x[:, -1, None]");
-            outln!("  = {col}");
-            let gram = ivy::matmul(&x, &ivy::matrix_transpose(&x)?)?;
-            outln!("ivy.matmul(x, ivy.matrix_transpose(x))            # x @ x.T");
-            outln!("  = {gram}");
-            let mean = ivy::mean_with(
+            let (code, x) = rust!(ivy::reshape(&ivy::arange(6.0)?, &[2, 3])?);
+            outln!("// numpy: x = np.arange(6.).reshape(2, 3)\nlet x = {code};");
+            outln!("// x = {x}");
+            let (code, rows) = rust!(ivy::asarray(vec![1i64])?);
+            outln!("let rows = {code};");
+            let (code, row) = rust!(ivy::take_with(&x, &rows, TakeKw { axis: Some(0) })?);
+            outln!("// numpy: x[[1]]\n{code}\n    = {row}");
+            let (code, cols) = rust!(ivy::asarray(vec![0i64, 2])?);
+            outln!("let cols = {code};");
+            let (code, picked) = rust!(ivy::take_with(&x, &cols, TakeKw { axis: Some(1) })?);
+            outln!("// numpy: x[:, [0, 2]]\n{code}\n    = {picked}");
+            let (code, col) = rust!(x.get(ivy::s![.., -1, ivy::NEWAXIS])?);
+            outln!("// numpy: x[:, -1, None]\n{code}\n    = {col}");
+            let (code, gram) = rust!(ivy::matmul(&x, &ivy::matrix_transpose(&x)?)?);
+            outln!("// numpy: x @ x.T\n{code}\n    = {gram}");
+            let (code, mean) = rust!(ivy::mean_with(
                 &x,
                 MeanKw {
                     axis: Some(vec![0]),
                     keepdims: false,
                 },
-            )?;
-            outln!("ivy.mean(x, axis=0)                               # x.mean(axis=0)");
-            outln!("  = {mean}");
-            let max = ivy::max_with(
+            )?);
+            outln!("// numpy: x.mean(axis=0)\n{code}\n    = {mean}");
+            let (code, max) = rust!(ivy::max_with(
                 &x,
                 MaxKw {
                     axis: Some(vec![-1]),
                     keepdims: true,
                 },
-            )?;
-            outln!("ivy.max(x, axis=-1, keepdims=True)                # x.max(-1, keepdims=True)");
-            outln!("  = {max}");
-            let big = ivy::greater(&x, 2.5)?;
-            outln!("mask = ivy.greater(x, 2.5)                        # x > 2.5");
-            outln!("  = {big}");
-            let kept = ivy::r#where(&big, &x, 0.0)?;
-            outln!("ivy.where(mask, x, 0.0)                           # np.where(x > 2.5, x, 0)");
-            outln!("  = {kept}");
+            )?);
+            outln!("// numpy: x.max(-1, keepdims=True)\n{code}\n    = {max}");
+            let (code, mask) = rust!(ivy::greater(&x, 2.5)?);
+            outln!("// numpy: mask = x > 2.5\nlet mask = {code};\n// mask = {mask}");
+            let (code, kept) = rust!(ivy::r#where(&mask, &x, 0.0)?);
+            outln!("// numpy: np.where(x > 2.5, x, 0)\n{code}\n    = {kept}");
             Ok(())
         })?;
     }

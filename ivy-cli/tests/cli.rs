@@ -578,7 +578,10 @@ fn tour_runs_every_example() {
     let out = unwrap_tour(&stdout(&o)).replace("  (", " (");
 
     // x / y: d/e = 6 / 3 = 2.
-    let div = out.split("x / y = {").nth(1).expect("the x / y container");
+    let div = out
+        .split("ivy::nested::divide(&x, &y)? = {")
+        .nth(1)
+        .expect("the x / y container");
     let e_line = div
         .lines()
         .find(|l| l.trim_start().starts_with("e:"))
@@ -587,7 +590,7 @@ fn tour_runs_every_example() {
 
     // x + y + z: a/c/g = 4 + 2 + 11 = 17, d/f = 8 + 3 + 14 = 25.
     let sum = out
-        .split("x + y + z = {")
+        .split("x.add(&y)?.add(&z)? = {")
         .nth(1)
         .expect("the x + y + z container");
     assert!(sum.contains("g: ivy.array(17"), "{sum}");
@@ -595,8 +598,12 @@ fn tour_runs_every_example() {
 
     // The non-shared structure and the ensure_in_backend errors are printed.
     assert!(out.contains("do not share their nested structure"));
-    assert!(out.contains("ensure_in_backend=True) -> error"));
-    assert!(out.contains("ndarray: ivy.inplace_update(x, val) -> x = ivy.array([7., 8., 9.]"));
+    assert!(out.contains("ivy::inplace_update_with(&mut x, &val, kw.clone()) -> error"));
+    assert!(out.contains(
+        "-- ndarray\nlet mut x = ivy::asarray(vec![1.0f32, 2.0, 3.0])?;\n\
+         let val = ivy::asarray(vec![7.0f32, 8.0, 9.0])?;\n\
+         ivy::inplace_update(&mut x, &val)?;\n// x = ivy.array([7., 8., 9.]"
+    ));
     assert!(out.contains("the buffer was written"));
     assert!(out.contains("x was rebound"));
     assert!(out.contains("1.3862944")); // cross_entropy
@@ -613,30 +620,48 @@ fn tour_runs_every_example() {
     // is checked by the tour itself, which fails otherwise)
     for b in ["ndarray", "candle"] {
         for line in [
-            "ivy.remainder(x1, x2, modulus=false, out=out) -> out = ivy.array([ 1., -1.]",
-            "shares x's buffer: reshape true / copy=True false; astype true / copy=True false; asarray true / copy=True false",
-            "ivy.inplace_update(c, v) -> c = {",
+            ": let modulus = false;\n\
+             ivy::remainder_with_out(&x1, &x2, RemainderKw { modulus }, &mut out)?;\n\
+             // out = ivy.array([ 1., -1.]",
+            ": Containers\n\
+             ivy::inplace_update_container(&mut c, &v, InplaceUpdateKw::default())?;\n\
+             // c = {",
         ] {
-            assert!(out.contains(&format!("{b}: {line}")), "{b}: {line}\n{out}");
+            assert!(out.contains(&format!("{b}{line}")), "{b}{line}\n{out}");
         }
     }
+    // (word-wrapped lines rejoined: the copy calls are long)
+    let flat = out.split_whitespace().collect::<Vec<_>>().join(" ");
+    for line in [
+        "ivy::reshape(&x, &[2, 2])?.may_share_memory(&x) = true",
+        "ivy::reshape_with(&x, &[2, 2], ReshapeKw { copy: Some(true) })?.may_share_memory(&x) = false",
+        "ivy::astype(&x, Dtype::Float32)?.may_share_memory(&x) = true",
+        "ivy::astype_with(&x, Dtype::Float32, AstypeKw { copy: true })?.may_share_memory(&x) = false",
+        "ivy::asarray(&x)?.may_share_memory(&x) = true",
+        "ivy::asarray_with(&x, AsarrayKw { copy: Some(true), ..Default::default() })?.may_share_memory(&x) = false",
+    ] {
+        assert_eq!(flat.matches(line).count(), 2, "{line} on both backends\n{out}");
+    }
     assert!(out.contains("the Var holds [7.0, 8.0, 9.0] (set natively)"));
-    assert!(out.contains("ivy.inplace_update(<&mut candle Tensor>, val) -> error"));
-    assert!(out.contains("-> [1.0, 2.0, 1.0, 2.0] (broadcast, cast, the same buffer)"));
+    assert!(out.contains("ivy::inplace_update(&mut t, &val) -> error"));
+    assert!(out.contains("nd holds [1.0, 2.0, 1.0, 2.0] (broadcast, cast, the same buffer)"));
     // the Function Types page's container-dependent examples and cache_fn
     for line in [
         "execute_with_gradients: compositional, container-dependent: true, nestable: false",
         "multi_head_attention: compositional, container-dependent: true, nestable: false",
         "w: ivy.array([2., 4.], dtype=float32)",
-        "execute_with_gradients on ndarray -> error",
+        "ivy::execute_with_gradients(|v: &Container| Ok(v.at(\"w\")?.clone()), &nd) -> error",
         "attention = ivy.array([[",
-        "square(12) = 144, again = 144, computed 1 time(s)",
+        "slow_square.call(12) = 144, again = 144, computed 1 time(s)",
     ] {
         assert!(out.contains(line), "{line}\n{out}");
     }
     // the README's casting-mode example: a real gap, resolved under crosscast
     assert!(
-        out.contains("crosscast_data_types: negative([True, False]) = ivy.array([-1,  0]"),
+        out.contains(
+            "ivy::with_casting_mode(ivy::CastingMode::Crosscast, || ivy::negative(&x))? \
+             = ivy.array([-1,  0]"
+        ),
         "{out}"
     );
 }
@@ -1456,6 +1481,25 @@ fn support_matrix_json_and_text() {
 }
 
 #[test]
+fn support_without_an_op_points_to_matrix_and_unknown_ops_suggest() {
+    // no op: the error and the usage both say `--matrix`
+    let o = ivy(&["support"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("`--matrix`"), "{}", stderr(&o));
+    let help = stdout(&ivy(&["support", "--help"]));
+    assert!(help.contains("ivy support --matrix"), "{help}");
+    // an unknown op: the registry's "did you mean", the same line as `ivy call`'s
+    let o = ivy(&["support", "tann"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("no op named `tann` (did you mean `tan`?)"),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(stderr(&o), stderr(&ivy(&["call", "tann", "[1]"])));
+}
+
+#[test]
 fn backend_api_in_contributing_is_fresh() {
     let o = ivy(&["ops", "--backend-api"]);
     assert!(o.status.success(), "{}", stderr(&o));
@@ -1494,6 +1538,36 @@ fn tour_sections_list_and_select() {
         "{}",
         stderr(&o)
     );
+}
+
+#[test]
+fn tour_shows_the_rust_calls_it_runs() {
+    let o = ivy(&["tour"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = unwrap_tour(&stdout(&o));
+    // the calls as written in Rust, not Python-like pseudo-code (`ivy.take(x, [1], axis=0)`)
+    for call in [
+        "ivy::tan(&x)?",
+        "ivy::tan_out(&x, &mut out)?;",
+        "ivy::take_with(&x, &rows, TakeKw { axis: Some(0) })?",
+        "ivy::mean_with(&x, MeanKw { axis: Some(vec![0]), keepdims: false })?",
+        "x.get(ivy::s![.., -1, ivy::NEWAXIS])?",
+        "ivy::r#where(&mask, &x, 0.0)?",
+    ] {
+        assert!(out.contains(call), "{call}\n{out}");
+    }
+    // `ivy.` only in printed arrays (`ivy.array(…)`), never as a call; numpy only in
+    // `// numpy:` comments
+    for line in out.lines().filter(|l| !l.starts_with("// numpy:")) {
+        let pseudo = line
+            .match_indices("ivy.")
+            .any(|(i, _)| !line[i..].starts_with("ivy.array("));
+        assert!(!pseudo, "pseudo-code: {line}");
+        assert!(
+            !line.contains("=True") && !line.contains("=False"),
+            "pseudo-code: {line}"
+        );
+    }
 }
 
 #[test]

@@ -827,8 +827,9 @@ impl<T: fmt::Display> fmt::Display for Container<T> {
     /// Ivy's layout: nested braces, 4-space indent, `key: value`; an empty Container (or
     /// sub-container) is `{}`, and a leaf printing on several lines (a 2-D array) has its
     /// later lines indented to start under its first character. Leaves are printed with
-    /// the alternate flag (`{:#}`), which ivy's arrays read as "summarise when large"
-    /// (Ivy's print limit: more than 10 elements print as their shape and dtype).
+    /// the alternate flag (`{:#}`), which ivy's arrays read as "summarise when large": an
+    /// array prints in full as it does on its own, and one of more than 1000 elements (the
+    /// size at which an array's own repr is summarised) as its shape and dtype.
     ///
     /// ```
     /// use ivy_core::{container, Container};

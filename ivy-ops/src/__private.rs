@@ -153,6 +153,43 @@ pub fn query_support_of<B: BackendInfo>(info: ImplInfo) -> BackendSupport {
     }
 }
 
+/// The dtypes a compositional body rejects on each backend: those outside
+/// `registry::body_support` (the intersection of its callees' support less its declared
+/// dtypes: what `ivy::registry::support` answers for a compositional op). The generated
+/// dispatch keeps one in a `static` per op and computes each backend's set on first use,
+/// so a call costs an atomic load and a bitmask test.
+pub struct BodySupport([std::sync::atomic::AtomicU32; Backend::ALL.len()]);
+
+impl BodySupport {
+    /// Nothing computed yet.
+    #[allow(clippy::new_without_default)]
+    pub const fn new() -> Self {
+        BodySupport([const { std::sync::atomic::AtomicU32::new(0) }; Backend::ALL.len()])
+    }
+
+    /// The dtypes the body of `meta` rejects on backend `b` (computed once).
+    #[inline]
+    pub fn rejected(&self, meta: &OpMeta, b: Backend) -> DtypeSet {
+        let i = Backend::ALL.iter().position(|x| *x == b).unwrap_or(0);
+        // bit 16 marks a computed entry (the set itself is 15 bits)
+        match self.0[i].load(std::sync::atomic::Ordering::Relaxed) {
+            0 => self.compute(meta, b, i),
+            v => DtypeSet(v as u16),
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn compute(&self, meta: &OpMeta, b: Backend, i: usize) -> DtypeSet {
+        let r = DtypeSet::VALID.difference(crate::registry::body_support(meta, b));
+        self.0[i].store(
+            u32::from(r.0) | 1 << 16,
+            std::sync::atomic::Ordering::Relaxed,
+        );
+        r
+    }
+}
+
 /// The support row of a compositional op before its callees are folded in
 /// (see [`crate::registry`]).
 pub fn compositional_support(b: Backend) -> BackendSupport {

@@ -415,9 +415,6 @@ fn eq_on_ndarray(a: &Array, b: &Array) -> bool {
     false
 }
 
-/// The most elements an array printed as a Container leaf shows (Ivy's `print_limit`).
-const PRINT_LIMIT: usize = 10;
-
 impl fmt::Display for Array {
     /// Ivy's repr (numpy's layout under an `ivy.array(` prefix), always naming the dtype:
     /// rows align under the first row's bracket, every element is padded to a common width,
@@ -427,8 +424,9 @@ impl fmt::Display for Array {
     /// `...`, and their shape.
     ///
     /// The alternate form (`{:#}`, what a [`Container`](crate::Container) prints its leaves
-    /// with) summarises an array of more than 10 elements (Ivy's container print limit) as
-    /// its shape and dtype.
+    /// with) prints the same array the same way, except that an array large enough to be
+    /// summarised (more than 1000 elements) prints as its shape and dtype alone. Whether an
+    /// array is summarised depends on its element count only, inside a Container or not.
     ///
     /// ```
     /// use ivy::prelude::*;
@@ -439,17 +437,17 @@ impl fmt::Display for Array {
     ///     "ivy.array([[ 0. ,  1.5],\n           [-2. ,  3. ]], dtype=float32)"
     /// );
     /// assert_eq!(ivy::asarray([1i32, -20])?.to_string(), "ivy.array([  1, -20], dtype=int32)");
-    /// let big = ivy::zeros(vec![3, 4])?;
-    /// assert_eq!(format!("{big:#}"), "ivy.array(shape=[3, 4], dtype=float32)");
+    /// let big = ivy::zeros(vec![30, 40])?;
+    /// assert_eq!(format!("{big:#}"), "ivy.array(shape=[30, 40], dtype=float32)");
     /// let c: Container = ivy::container! { w: big, b: ivy::asarray([1i32])? };
     /// assert_eq!(
     ///     c.to_string(),
-    ///     "{\n    b: ivy.array([1], dtype=int32),\n    w: ivy.array(shape=[3, 4], dtype=float32)\n}"
+    ///     "{\n    b: ivy.array([1], dtype=int32),\n    w: ivy.array(shape=[30, 40], dtype=float32)\n}"
     /// );
     /// # Ok::<(), ivy::Error>(())
     /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if f.alternate() && self.size() > PRINT_LIMIT {
+        if f.alternate() && repr::summarised(self) {
             return write!(
                 f,
                 "ivy.array(shape={:?}, dtype={})",
@@ -495,6 +493,12 @@ mod repr {
         }
     }
 
+    /// Whether `x` prints summarised: more than [`THRESHOLD`] elements, its size alone
+    /// deciding (the Display of a Container's leaves asks the same question).
+    pub(super) fn summarised(x: &Array) -> bool {
+        x.size() > THRESHOLD
+    }
+
     pub(super) fn repr(x: &Array) -> String {
         let dtype = x.dtype();
         let shape = x.shape();
@@ -505,7 +509,7 @@ mod repr {
                 format!("{PREFIX}[], shape={}, dtype={dtype})", py_tuple(shape))
             };
         }
-        let summarise = x.size() > THRESHOLD;
+        let summarise = summarised(x);
         let keep: Vec<bool> = shape
             .iter()
             .map(|&n| summarise && n > 2 * EDGE_ITEMS)

@@ -191,12 +191,25 @@ pub fn current_supported_dtypes(name: &str) -> Option<DtypeSet> {
 /// and the native answer (`None` when the backend has no override).
 pub fn mixed_support(entry: &OpEntry, b: Backend) -> Option<(DtypeSet, Option<DtypeSet>)> {
     let row = (entry.support)(b)?;
+    Some((
+        body_support(entry.meta, b),
+        row.native.then_some(row.supported),
+    ))
+}
+
+/// What the compositional body of the op `meta` supports on backend `b`: the dtypes `b` can
+/// hold, intersected over the ops the body calls (as [`support`] answers for each), less
+/// the dtypes declared unsupported for `b` — the `supported` of [`support`] for a
+/// compositional op. The generated dispatch refuses (or, under a casting mode, casts) an
+/// `&Array` input outside it before the body runs (`__private::BodySupport`, computed once
+/// per op and backend).
+pub(crate) fn body_support(meta: &OpMeta, b: Backend) -> DtypeSet {
     let mut body = crate::backends::valid_dtypes(b);
-    for name in entry.meta.callees {
-        if let Some(r) = op(name).and_then(|c| support(c, b)) {
+    for name in meta.callees {
+        let callee = op(name).filter(|c| c.meta.name != meta.name);
+        if let Some(r) = callee.and_then(|c| support(c, b)) {
             body = body.intersection(r.supported);
         }
     }
-    let body = body.difference(entry.meta.declared_unsupported(b));
-    Some((body, row.native.then_some(row.supported)))
+    body.difference(meta.declared_unsupported(b))
 }

@@ -164,3 +164,28 @@ fn bool_and_complex_on_ndarray() -> Result<()> {
         Ok(())
     })
 }
+
+test_backends! {
+    fn container_leaves_of_one_size_print_alike(b) {
+        // a leaf prints as the array prints on its own: a [4, 3] gradient beside a [2, 4]
+        // one, both in full, whatever their shapes; only the element count decides
+        let w = arr(&range(12), &[4, 3], Dtype::Float32)?;
+        let v = arr(&range(8), &[2, 4], Dtype::Float32)?;
+        let c: ivy::Container = ivy::container! { w: w.clone(), v: v.clone() };
+        assert_eq!(
+            c.to_string(),
+            "{\n    v: ivy.array([[0., 1., 2., 3.],\n                  [4., 5., 6., 7.]], dtype=float32),\n    \
+             w: ivy.array([[ 0.,  1.,  2.],\n                  [ 3.,  4.,  5.],\n                  \
+             [ 6.,  7.,  8.],\n                  [ 9., 10., 11.]], dtype=float32)\n}"
+        );
+        for shape in [&[12][..], &[3, 4], &[2, 2, 3], &[1000], &[10, 100]] {
+            let x = arr(&range(shape.iter().product()), shape, Dtype::Float32)?;
+            assert_eq!(format!("{x:#}"), x.to_string(), "{shape:?}");
+        }
+        // past the size at which an array's own repr is summarised: its shape, any shape
+        for shape in [&[1001][..], &[7, 143], &[1000, 1000]] {
+            let x = ivy::zeros_with(shape, ZerosKw { dtype: Some(Dtype::Float32), device: None })?;
+            assert_eq!(format!("{x:#}"), format!("ivy.array(shape={shape:?}, dtype=float32)"));
+        }
+    }
+}

@@ -386,6 +386,26 @@ fn axes_are_normalised_before_the_backend() {
     }
 }
 
+ivy_tests::test_backends! {
+    /// The macro gives each category a `prelude` module of its method traits and every
+    /// keyword struct (`ivy::prelude` glob-imports ivy's): a new op's `OpKw` reaches it with
+    /// no hand-kept list.
+    fn keyword_structs_and_method_traits_reach_the_category_prelude(b) {
+        use axes::prelude::{ArrayAxes, ContainerAxes, SeenAxesKw, SeenAxisKw};
+        let x = ivy::zeros((2, 3, 4))?;
+        assert_eq!(i64s(&x.seen_axes_with(SeenAxesKw { axis: Some(vec![-1]) })?), [2]);
+        assert_eq!(i64s(&x.seen_axis_with(0, SeenAxisKw::default())?), [0, -1]);
+        let c = ivy::container! { a: x.clone() };
+        assert_eq!(i64s(c.seen_axes()?.at("a")?), [0, 1, 2]);
+        // ivy's own categories, through `ivy::prelude` (imported by this file)
+        let kw = InplaceUpdateKw { keep_input_dtype: true, ..Default::default() };
+        let mut y = ivy::zeros([2])?;
+        ivy::inplace_update_with(&mut y, &ivy::ones([2])?, kw)?;
+        assert_eq!(x.get_item(ivy::s![0, 0, ..;2])?.shape(), &[2]); // ArrayGeneral
+        let _ = (SumKw::default(), SoftmaxKw::default(), ExecuteWithGradientsKw::default());
+    }
+}
+
 fn kw_axes(axis: Option<Vec<i64>>) -> axes::SeenAxesKw {
     axes::SeenAxesKw { axis }
 }

@@ -166,6 +166,19 @@ pub mod declared {
     pub fn triple(x: &Array) -> Result<Array> {
         ivy::multiply(x, 3.0)
     }
+
+    /// `int64(x) & 1`: the body casts first, so it would run on floats, but `bitwise_and`
+    /// supports no float dtype and the op's support is its callees' intersection.
+    #[compositional]
+    pub fn parity(x: &Array) -> Result<Array> {
+        ivy::bitwise_and(&ivy::astype(x, ivy::Dtype::Int64)?, 1)
+    }
+
+    /// `parity` as a mixed op with no backend override: its body runs on every backend.
+    #[mixed]
+    pub fn parity_mixed(x: &Array) -> Result<Array> {
+        ivy::bitwise_and(&ivy::astype(x, ivy::Dtype::Int64)?, 1)
+    }
 }
 
 #[ivy::backend_impl]
@@ -222,6 +235,91 @@ fn compositional_declared_unsupported_per_backend() {
         .unwrap()
         .supported
         .contains(Dtype::Float16));
+}
+
+/// A body that promotes runs on dtypes outside its callees' support (`parity` of float32),
+/// yet the registry declares them unsupported: the generated dispatch refuses them by
+/// itself (or casts them under a casting mode), for compositional ops and for mixed ops
+/// whose body runs, with or without a backend set.
+#[test]
+fn a_body_is_refused_outside_its_callees_support() {
+    let parity = |name: &str| {
+        declared::DECLARED_OPS
+            .iter()
+            .find(|e| e.meta.name == name)
+            .unwrap()
+    };
+    for b in [Backend::Ndarray, Backend::Candle] {
+        for name in ["parity", "parity_mixed"] {
+            let sup = ivy::registry::support(parity(name), b).unwrap().supported;
+            assert!(
+                !sup.contains(Dtype::Float32) && sup.contains(Dtype::Int64),
+                "{name} {b}"
+            );
+        }
+        let (f, i) = ivy::with_backend(b, || {
+            let f = typed(&[3.0, 4.0], Dtype::Float32).unwrap();
+            let i = typed(&[3.0, 4.0], Dtype::Int64).unwrap();
+            for r in [declared::parity(&f), declared::parity_mixed(&f)] {
+                let e = r.unwrap_err();
+                assert!(
+                    matches!(&e, Error::UnsupportedDtype { op, dtype: Dtype::Float32, .. } if op.starts_with("parity")),
+                    "{e:?}"
+                );
+            }
+            assert_eq!(
+                declared::parity(&i).unwrap().to_f64_vec().unwrap(),
+                [1.0, 0.0]
+            );
+            assert_eq!(
+                declared::parity_mixed(&i).unwrap().to_f64_vec().unwrap(),
+                [1.0, 0.0]
+            );
+            // a casting mode casts the input, as for a primary op
+            let r = ivy::with_casting_mode(ivy::CastingMode::Crosscast, || declared::parity(&f));
+            assert_eq!(r.unwrap().to_f64_vec().unwrap(), [1.0, 0.0], "{b}");
+            (f, i)
+        });
+        // no backend set: the mixed op's body runs, and refuses the same dtypes
+        assert!(ivy::current_backend().is_none());
+        let e = declared::parity_mixed(&f).unwrap_err();
+        assert!(
+            matches!(
+                &e,
+                Error::UnsupportedDtype {
+                    op: "parity_mixed",
+                    dtype: Dtype::Float32,
+                    ..
+                }
+            ),
+            "{e:?}"
+        );
+        assert_eq!(
+            declared::parity_mixed(&i).unwrap().to_f64_vec().unwrap(),
+            [1.0, 0.0]
+        );
+    }
+    // `var` has no hand-written bool check: the mechanism refuses bool (subtract's gap)
+    let x = ivy::with_backend(Backend::Ndarray, || {
+        ivy::asarray(vec![true, false]).unwrap()
+    });
+    for r in [
+        ivy::var(&x),
+        ivy::with_backend(Backend::Ndarray, || ivy::var(&x)),
+    ] {
+        let e = r.unwrap_err();
+        assert!(
+            matches!(
+                &e,
+                Error::UnsupportedDtype {
+                    op: "var",
+                    dtype: Dtype::Bool,
+                    ..
+                }
+            ),
+            "{e:?}"
+        );
+    }
 }
 
 #[test]

@@ -219,7 +219,6 @@ pub mod statistical {
         out: Option<&mut Array>,
     ) -> Result<Array> {
         const OP: &str = "var";
-        super::no_bool(OP, x)?;
         let (d, acc) = super::stat_dtypes(x.dtype());
         let n = super::reduced_count(OP, x, axis.as_deref())?;
         let divisor = super::divisor(OP, n, correction)?;
@@ -364,15 +363,6 @@ fn stat_dtypes(x: Dtype) -> (Dtype, Dtype) {
 fn reduced_count(op: &'static str, x: &Array, axis: Option<&[i64]>) -> Result<f64> {
     let axes = crate::__private::normalize_axes(op, "axis", axis, x.ndim())?;
     Ok(axes.iter().map(|&a| x.shape()[a] as f64).product())
-}
-
-/// Rejects bool, which `var`'s support (folded from `subtract`'s) excludes although its
-/// body casts it to a float first.
-fn no_bool(op: &'static str, x: &Array) -> Result<()> {
-    let b = x.backend();
-    let version =
-        crate::__for_backend!(b, __B => <__B as crate::BackendInfo>::VERSION_STR, else => "");
-    crate::__private::check_dtype(op, crate::DtypeSet::BOOL, x.dtype(), b, version)
 }
 
 /// `var`'s divisor `n - correction`, clamped at 0 (numpy's rule: the variance is then inf

@@ -167,21 +167,85 @@ fn infer(cx: &OpCx) -> TokenStream {
     t
 }
 
-/// A mixed op run by its body on this backend also rejects the dtypes its declaration
-/// marks unsupported.
+/// A mixed op run by its body on this backend (no native override) also rejects the dtypes
+/// outside its body's support (its callees' intersection less its declared dtypes: what
+/// the registry answers there), computed once per backend ([`body_rejected`]).
 fn mixed_declared(cx: &OpCx) -> TokenStream {
     let op = cx.op;
-    if op.kind == Kind::Mixed && !op.backend_unsupported.is_empty() {
-        let (trait_ident, upper, meta_ident) = (&cx.cat.trait_ident, &cx.upper, &cx.meta_ident);
+    if op.kind == Kind::Mixed && (has_callees(op) || !op.backend_unsupported.is_empty()) {
+        let (trait_ident, upper) = (&cx.cat.trait_ident, &cx.upper);
+        let body = body_rejected(cx, quote!(__B::BACKEND));
         quote! {
             let __rejected = if <__B as #trait_ident>::#upper.native {
                 __rejected
             } else {
-                __rejected.union(#meta_ident.declared_unsupported(__B::BACKEND))
+                __rejected.union(#body)
             };
         }
     } else {
         quote!()
+    }
+}
+
+/// The body calls some op: its support is the intersection of theirs.
+fn has_callees(op: &crate::category::model::Op) -> bool {
+    op.decl
+        .body
+        .as_ref()
+        .is_some_and(|b| !crate::category::callees::callees(b).is_empty())
+}
+
+/// The dtypes the op's body rejects on backend `b` (an expression of type `Backend`): those
+/// outside `registry::body_support`, cached per op in a `static` (one atomic load and a
+/// bitmask afterwards). An op whose body runs the caller's code (`impl Fn` parameters) or
+/// reads Containers cannot be judged by its callees: only its declared dtypes.
+fn body_rejected(cx: &OpCx, b: TokenStream) -> TokenStream {
+    let (p, meta_ident, op) = (cx.p, &cx.meta_ident, cx.op);
+    let judged = !op.container_dependent
+        && !op
+            .params
+            .iter()
+            .any(|prm| crate::category::model::takes_fn(&prm.ty));
+    if judged {
+        quote!({
+            static __BODY_SUPPORT: #p::BodySupport = #p::BodySupport::new();
+            __BODY_SUPPORT.rejected(&#meta_ident, #b)
+        })
+    } else {
+        quote!(#meta_ident.declared_unsupported(#b))
+    }
+}
+
+/// Before a body runs: its `&Array` inputs outside the body's support on their (or the
+/// current) backend are cast under a casting mode, else refused with
+/// `Error::UnsupportedDtype` naming the op, as a primary op's are (nothing when the op has
+/// no `&Array` input, or its body calls no op and declares no dtype).
+fn body_dtype_checks(cx: &OpCx) -> TokenStream {
+    let (p, op, name_s) = (cx.p, cx.op, &cx.name_s);
+    let arrays: Vec<&Ident> = op
+        .params
+        .iter()
+        .filter(|p| p.class == Class::Array)
+        .map(|p| &p.ident)
+        .collect();
+    if arrays.is_empty() || (!has_callees(op) && op.backend_unsupported.is_empty()) {
+        return quote!();
+    }
+    let stores: Vec<Ident> = arrays
+        .iter()
+        .map(|id| format_ident!("__cast_{}", id))
+        .collect();
+    let rejected = body_rejected(cx, quote!(__b));
+    quote! {
+        // dtypes the body does not support on the arrays' (or the current) backend
+        let (__rejected, __b) = match #p::backend_of(#name_s, &[#(::core::option::Option::Some(#arrays.backend())),*]) {
+            ::core::result::Result::Ok(__b) => (#rejected, __b),
+            ::core::result::Result::Err(_) => (#p::DtypeSet::EMPTY, #p::Backend::Ndarray),
+        };
+        #(
+            let mut #stores = ::core::option::Option::None;
+            let #arrays: &#p::Array = #p::supported_input(#name_s, __rejected, #arrays, &mut #stores, __b, #p::backend_version(__b))?;
+        )*
     }
 }
 
@@ -538,6 +602,7 @@ fn run(cx: &OpCx) -> TokenStream {
     let (impl_ident, all_names, backends_expr) = (&cx.impl_ident, &cx.all_names, &cx.backends_expr);
     let out_forward = if op.has_out { quote!(out) } else { quote!() };
     let body_run = body_run(cx);
+    let body_checks = body_dtype_checks(cx);
     // a mixed op's `#[check]` also runs when its body does (no backend set): on the
     // arguments as given, axes normalised in a scope of their own (the body gets them raw)
     // (operands and inferred dtypes/devices are reported by validation: nothing emitted)
@@ -562,38 +627,20 @@ fn run(cx: &OpCx) -> TokenStream {
         Kind::Mixed => quote! {
             match #p::backend_for_mixed(#name_s, #backends_expr)? {
                 ::core::option::Option::None => {
+                    #body_checks
                     #body_check
                     #body_run
                 }
                 ::core::option::Option::Some(__backend) => #p::dispatch!(__backend, __B => #impl_ident::<__B>(__backend, #(#all_names,)* #out_forward)),
             }
         },
-        Kind::Compositional if !op.backend_unsupported.is_empty() => {
-            let meta_ident = &cx.meta_ident;
-            let arrays: Vec<&Ident> = op
-                .params
-                .iter()
-                .filter(|p| p.class == Class::Array)
-                .map(|p| &p.ident)
-                .collect();
-            let stores: Vec<Ident> = arrays
-                .iter()
-                .map(|id| format_ident!("__cast_{}", id))
-                .collect();
+        Kind::Compositional => {
+            let checks = body_dtype_checks(cx);
             quote! {
-                // dtypes declared unsupported on the arrays' (or the current) backend
-                let (__rejected, __b) = match #p::backend_of(#name_s, &[#(::core::option::Option::Some(#arrays.backend())),*]) {
-                    ::core::result::Result::Ok(b) => (#meta_ident.declared_unsupported(b), b),
-                    ::core::result::Result::Err(_) => (#p::DtypeSet::EMPTY, #p::Backend::Ndarray),
-                };
-                #(
-                    let mut #stores = ::core::option::Option::None;
-                    let #arrays: &#p::Array = #p::supported_input(#name_s, __rejected, #arrays, &mut #stores, __b, #p::backend_version(__b))?;
-                )*
+                #checks
                 #body_run
             }
         }
-        Kind::Compositional => body_run,
         Kind::Standalone => unreachable!(),
     }
 }

@@ -351,6 +351,7 @@ pub(super) fn generate(cat: &str, ops: &[Op], support_docs: Option<&str>) -> Tok
     let (mut container_decls, mut container_impls) = (Vec::new(), Vec::new());
     let mut registry = Vec::new();
     let mut calls = Vec::new();
+    let mut kw_idents = Vec::new();
 
     for op in ops {
         fns.push(meta::meta_const(&cat_cx, op));
@@ -364,6 +365,9 @@ pub(super) fn generate(cat: &str, ops: &[Op], support_docs: Option<&str>) -> Tok
         }
         let cx = OpCx::new(&cat_cx, op);
         fns.push(kw::kw_struct(&cx));
+        if cx.has_kw {
+            kw_idents.push(cx.kw_ident.clone());
+        }
         fns.push(body::body_fn(&cx));
         trait_items.extend(backend_trait::trait_items(&cx));
         fns.push(dispatch::impl_fn(&cx));
@@ -393,6 +397,20 @@ pub(super) fn generate(cat: &str, ops: &[Op], support_docs: Option<&str>) -> Tok
         format!("Every op of the `{cat}` category, with its metadata and per-backend support.");
     let calls_ident = format_ident!("{}_CALLS", cat.to_uppercase());
     let calls_doc = format!("Every op of the `{cat}` category, callable by name with dynamic arguments ([`ivy::registry::call`]).");
+    // the category's share of `ivy::prelude`: its method traits (those with a method) and
+    // every keyword struct, so a new op's `OpKw` reaches the prelude with no edit there
+    let prelude_doc = format!(
+        " The `{cat}` category's items for a prelude: its method traits and keyword structs \
+         (`ivy::prelude` glob-imports it)."
+    );
+    let mut prelude_items = Vec::new();
+    if !array_decls.is_empty() {
+        prelude_items.push(array_trait.clone());
+    }
+    if !container_decls.is_empty() {
+        prelude_items.push(container_trait.clone());
+    }
+    prelude_items.extend(kw_idents);
     quote! {
         #[doc = #trait_doc]
         #[diagnostic::on_unimplemented(message = #on_unimpl, label = "add `#[ivy::backend_impl]` impl of this trait for the backend")]
@@ -423,6 +441,12 @@ pub(super) fn generate(cat: &str, ops: &[Op], support_docs: Option<&str>) -> Tok
             #[allow(unused_imports)]
             use super::*;
             #(#nested_fns)*
+        }
+
+        #[doc = #prelude_doc]
+        pub mod prelude {
+            #[allow(unused_imports)]
+            pub use super::{#(#prelude_items),*};
         }
 
         #[doc = #reg_doc]

@@ -32,7 +32,7 @@ impl StatisticalBackend for NdarrayBackend {
 
     /// float32 and float64: the fused two-pass kernel (`reduce::variance`) over the
     /// reduced axes (moved last: a copy only when that is not the array's own layout); other
-    /// dtypes run the compositional body (which rejects bool: no deviations).
+    /// dtypes run the compositional body (bool is outside its callees' support: refused).
     #[with_unsupported_dtypes({"0.17.2 and below": ("bool",)})]
     fn var(x: &Array, axis: Option<Vec<i64>>, correction: f64, keepdims: bool) -> Result<Array> {
         match x.dtype() {
