@@ -1,4 +1,4 @@
-"""Golden vectors of `softmax` and `linear` (a plug-in of golden.py), and the numpy vectors
+"""Golden vectors of `softmax`, `linear`, `relu` and `sigmoid` (a plug-in of golden.py), and the numpy vectors
 of `multi_head_attention` (``spec/golden_attention.json``: the op takes Rust closures, so it
 is not called by name; ``tests/tests/layers.rs`` reads this file). That file is written only
 when asked for: ``scripts/golden.py multi_head_attention`` (see ``FILES``).
@@ -9,7 +9,8 @@ the ``sum`` class with an absolute bound from the reductions involved."""
 import json
 import os
 
-from golden import (A, EPS, ERR, REALS, Arr, I, case, grid, mk, promote, rng_for, round_to)
+from golden import (A, EPS, ERR, FLOAT_EDGE, INT_EDGE, INTS, REALS, Arr, I, case, cx, grid,
+                    int_float, mk, promote, rng_for, round_to)
 import numpy as np
 
 
@@ -73,8 +74,60 @@ def gen_linear():
     return cases
 
 
-GENERATORS = {"softmax": gen_softmax, "linear": gen_linear}
+def gen_relu():
+    rng = rng_for("relu")
+    cases = []
+    for d in REALS:
+        for cid, vals in (("edge", FLOAT_EDGE + [-20.0, 20.0]), ("random", grid(rng, 8))):
+            x = mk(d, vals)
+            # numpy's own maximum loses -0.0's sign in its SIMD loops: zeros compare unsigned
+            cases.append(case(f"{d}/{cid}", [A(x)], Arr(d, np.maximum(x.a, 0)),
+                              signed_zeros=False))
+    for d in INTS:
+        x = mk(d, INT_EDGE[d])
+        cases.append(case(f"{d}/same_dtype", [A(x)], Arr(d, np.maximum(x.a, 0))))
+    x = mk("float32", grid(rng, 6), (2, 3))
+    cases.append(case("float32/2d", [A(x)], Arr("float32", np.maximum(x.a, 0)),
+                      signed_zeros=False))
+    cases.append(case("bool/unsupported", [A(mk("bool", [True, False]))],
+                      ERR("UnsupportedDtype"), note="Ivy's relu takes real numbers"))
+    cases.append(case("complex64/unsupported", [A(cx("complex64", [(1.0, -1.0)]))],
+                      ERR("UnsupportedDtype"),
+                      note="Ivy's complex_mode is not taken: complex inputs are refused"))
+    return cases
+
+
+def sigmoid64(x):
+    with np.errstate(all="ignore"):
+        return 1.0 / (1.0 + np.exp(-np.asarray(x, np.float64)))
+
+
+def gen_sigmoid():
+    rng = rng_for("sigmoid")
+    cases = []
+    for d in REALS:
+        for cid, vals in (("edge", FLOAT_EDGE + [-20.0, 20.0, -80.0, 80.0, -1000.0]),
+                          ("random", grid(rng, 12, -12, 12, 8))):
+            x = mk(d, vals)
+            cases.append(case(f"{d}/{cid}", [A(x)], round_to(d, sigmoid64(x.a)),
+                              "transcendental"))
+    for d in INTS:
+        x = mk(d, INT_EDGE[d][:3] + [5, 100])
+        fd = int_float(d)
+        cases.append(case(f"{d}/as_{fd}", [A(x)], round_to(fd, sigmoid64(x.a)),
+                          "transcendental",
+                          note="integers are computed in the default float dtype (float64 "
+                               "for int64 and uint64)"))
+    cases.append(case("bool/unsupported", [A(mk("bool", [True, False]))],
+                      ERR("UnsupportedDtype"), note="Ivy's sigmoid takes real numbers"))
+    return cases
+
+
+GENERATORS = {"softmax": gen_softmax, "linear": gen_linear, "relu": gen_relu,
+              "sigmoid": gen_sigmoid}
 ABOUT = {
+    "relu": "`np.maximum(x, 0)` (Ivy's numpy backend), the input's dtype",
+    "sigmoid": "`1 / (1 + np.exp(-x))` in float64, rounded to the dtype",
     "softmax": "`e / e.sum(axis, keepdims=True)` with `e = np.exp(x - x.max(axis, keepdims=True))` "
                "in float64, rounded to the dtype",
     "linear": "`x @ weight.T + bias` in float64, rounded to the dtype",

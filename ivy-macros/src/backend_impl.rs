@@ -105,6 +105,34 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
         let ImplItem::Fn(f) = it else { continue };
         let name = f.sig.ident.unraw().to_string();
         let helpers = take_helpers(&mut f.attrs);
+        // The declaration's `out: Option<&mut Array>` copied into a backend method: a base
+        // method never takes `out` (the dispatcher writes its result), and a native one is a
+        // separate `<op>_out(…, out: &mut Array)`. Reported once; the parameter is dropped
+        // from the emitted method (bound to `None` in its body) so nothing else cascades.
+        let optional_out = f.sig.inputs.iter().enumerate().find_map(|(i, a)| match a {
+            FnArg::Typed(pt) if is_optional_out(a) => Some((i, pt.clone())),
+            _ => None,
+        });
+        if let Some((i, pt)) = optional_out {
+            let base = name.strip_suffix("_out").unwrap_or(&name);
+            cx.error_spanned_by(
+                &pt,
+                format!(
+                    "a backend method never takes `out: Option<&mut Array>` (the dispatcher writes the result into `out`): drop the `out` parameter from `{name}`; to write into `out` natively, add a separate `fn {base}_out(…, out: &mut Array) -> Result<()>` marked `#[support_native_out]`"
+                ),
+            );
+            f.sig.inputs = std::mem::take(&mut f.sig.inputs)
+                .into_iter()
+                .enumerate()
+                .filter(|(j, _)| *j != i)
+                .map(|(_, a)| a)
+                .collect();
+            let ty = &pt.ty;
+            f.block.stmts.insert(
+                0,
+                syn::parse_quote!(#[allow(unused_variables)] let out: #ty = ::core::option::Option::None;),
+            );
+        }
         let out_param = f.sig.inputs.iter().find_map(|a| match a {
             FnArg::Typed(pt) => match &*pt.pat {
                 Pat::Ident(pi) if pi.ident == "out" => Some(pt.clone()),
@@ -370,4 +398,22 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
         out.extend(quote!(#(#consts)* #(#items)*));
     });
     out
+}
+
+/// A parameter `out: Option<&mut …>`: the op declaration's optional out, which no backend
+/// method takes.
+fn is_optional_out(arg: &FnArg) -> bool {
+    let FnArg::Typed(pt) = arg else { return false };
+    let Pat::Ident(pi) = &*pt.pat else {
+        return false;
+    };
+    let syn::Type::Path(tp) = &*pt.ty else {
+        return false;
+    };
+    pi.ident == "out"
+        && tp.path.segments.last().is_some_and(|s| {
+            s.ident == "Option"
+                && matches!(&s.arguments, syn::PathArguments::AngleBracketed(a)
+                    if matches!(a.args.first(), Some(syn::GenericArgument::Type(syn::Type::Reference(r))) if r.mutability.is_some()))
+        })
 }

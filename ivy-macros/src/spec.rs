@@ -146,10 +146,13 @@ impl Spec {
                 match DtypeSet::dtype_or_class(&d.value()) {
                     Some(s) => set = set.union(s),
                     None => {
+                        let hint = nearest_dtype_name(&d.value())
+                            .map(|n| format!(" (did you mean `{n}`?)"))
+                            .unwrap_or_default();
                         cx.error_spanned_by(
                             d,
                             format!(
-                                "unknown dtype or class `{}`; valid dtypes: {}; classes: {}",
+                                "unknown dtype or class `{}`{hint}; valid dtypes: {}; classes: {}",
                                 d.value(),
                                 ivy_core::valid_dtype_names(),
                                 DtypeSet::CLASS_NAMES.join(", ")
@@ -193,6 +196,49 @@ impl Spec {
         });
         quote!(&[#(#items),*])
     }
+}
+
+/// The dtype or class name closest to a misspelt `name` (transpositions count as one
+/// edit), when it is close: at most one edit in four characters, and with digits exactly
+/// when `name` has them (`float8` is not a misspelt `float`).
+fn nearest_dtype_name(name: &str) -> Option<&'static str> {
+    let name = name.to_ascii_lowercase();
+    let digits = |s: &str| s.bytes().any(|b| b.is_ascii_digit());
+    let mut names = DtypeSet::VALID.names();
+    names.extend(DtypeSet::CLASS_NAMES);
+    names
+        .into_iter()
+        .filter(|n| digits(n) == digits(&name))
+        .map(|n| (edit_distance(&name, n), n))
+        .filter(|&(d, n)| d > 0 && d <= (n.len().max(name.len()) / 4).max(1))
+        .min_by_key(|&(d, _)| d)
+        .map(|(_, n)| n)
+}
+
+/// The optimal-string-alignment distance: insertions, deletions, substitutions and
+/// transpositions of adjacent characters.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for (j, v) in d[0].iter_mut().enumerate() {
+        *v = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut v = (d[i - 1][j] + 1)
+                .min(d[i][j - 1] + 1)
+                .min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                v = v.min(d[i - 2][j - 2] + 1);
+            }
+            d[i][j] = v;
+        }
+    }
+    d[a.len()][b.len()]
 }
 
 /// `{"0.11.1 and below": {"cpu": ("int8",), "cuda": ("float16",)}}`: one dtype spec per
@@ -285,4 +331,19 @@ pub fn device_dtype_specs(cx: &mut Ctxt, tokens: TokenStream) -> Option<[Spec; 2
     let cpu = Spec::from_raw(cx, &cpu, false);
     let cuda = Spec::from_raw(cx, &cuda, false);
     Some([cpu?, cuda?])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::nearest_dtype_name;
+
+    #[test]
+    fn a_close_misspelling_gets_the_nearest_name() {
+        assert_eq!(nearest_dtype_name("flaot16"), Some("float16"));
+        assert_eq!(nearest_dtype_name("unit8"), Some("uint8"));
+        assert_eq!(nearest_dtype_name("intger"), Some("integer"));
+        assert_eq!(nearest_dtype_name("Float32"), None); // a known name, only cased
+        assert_eq!(nearest_dtype_name("float8"), None); // not `float`, nor `float16`
+        assert_eq!(nearest_dtype_name("string"), None);
+    }
 }

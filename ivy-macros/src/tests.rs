@@ -154,10 +154,12 @@ fn category_family() {
         .collect::<String>()
         .replace(",>", ">");
     for want in [
-        "::ivy::__private::family::unary::<Self,::ivy::__private::kernels::Sin>(x)",
-        "::ivy::__private::family::unary_out::<Self,::ivy::__private::kernels::Sin>(x,out)",
-        "::ivy::__private::family::info::<Self,::ivy::__private::kernels::Maximum>()",
-        "::ivy::__private::family::binary::<Self,::ivy::__private::kernels::Maximum>(x1,x2)",
+        "::ivy::__private::kernel_row!(useSinin::ivy::__private::family::unary::<Self,Sin>(x))",
+        "::ivy::__private::kernel_row!(useSinin::ivy::__private::family::unary_out::<Self,Sin>(x,out))",
+        "::ivy::__private::kernel_row!(useMaximumin::ivy::__private::family::info::<Self,Maximum>())",
+        "::ivy::__private::kernel_row!(useMaximumin::ivy::__private::family::binary::<Self,Maximum>(x1,x2))",
+        // a missing row is one error naming the fix
+        "::ivy::__private::kernel_row!(checkSin,\"`#[family(unary)]`op`sin`hasnokernelrow`Sin`",
     ] {
         assert!(flat.contains(want), "{want} not in {text}");
     }
@@ -188,10 +190,10 @@ fn category_family_bool() {
         .collect::<String>()
         .replace(",>", ">");
     for want in [
-        "::ivy::__private::family::info::<Self,::ivy::__private::kernels::Isnan>()",
-        "::ivy::__private::family::predicate::<Self,::ivy::__private::kernels::Isnan>(x)",
-        "::ivy::__private::family::predicate_out::<Self,::ivy::__private::kernels::Isnan>(x,out)",
-        "::ivy::__private::family::compare::<Self,::ivy::__private::kernels::Less>(x1,x2)",
+        "::ivy::__private::kernel_row!(useIsnanin::ivy::__private::family::info::<Self,Isnan>())",
+        "::ivy::__private::kernel_row!(useIsnanin::ivy::__private::family::predicate::<Self,Isnan>(x))",
+        "::ivy::__private::kernel_row!(useIsnanin::ivy::__private::family::predicate_out::<Self,Isnan>(x,out))",
+        "::ivy::__private::kernel_row!(useLessin::ivy::__private::family::compare::<Self,Less>(x1,x2))",
         "family:::core::option::Option::Some(\"compare\")",
     ] {
         assert!(flat.contains(want), "{want} not in {text}");
@@ -229,10 +231,10 @@ fn category_family_reduce() {
         .collect::<String>()
         .replace(",>", ">");
     for want in [
-        "::ivy::__private::family::reduce_dtype::<Self,::ivy::__private::kernels::Sum>(x,axis,keepdims,dtype)",
-        "::ivy::__private::family::reduce_dtype_out::<Self,::ivy::__private::kernels::Sum>(x,axis,keepdims,dtype,out)",
-        "::ivy::__private::family::reduce::<Self,::ivy::__private::kernels::Max>(x,axis,keepdims)",
-        "::ivy::__private::family::info::<Self,::ivy::__private::kernels::Max>()",
+        "::ivy::__private::kernel_row!(useSumin::ivy::__private::family::reduce_dtype::<Self,Sum>(x,axis,keepdims,dtype))",
+        "::ivy::__private::kernel_row!(useSumin::ivy::__private::family::reduce_dtype_out::<Self,Sum>(x,axis,keepdims,dtype,out))",
+        "::ivy::__private::kernel_row!(useMaxin::ivy::__private::family::reduce::<Self,Max>(x,axis,keepdims))",
+        "::ivy::__private::kernel_row!(useMaxin::ivy::__private::family::info::<Self,Max>())",
     ] {
         assert!(flat.contains(want), "{want} not in {text}");
     }

@@ -18,7 +18,7 @@ pub use crate::value::{
     FromValue, IntoValue, Value,
 };
 pub use crate::BackendInfo;
-pub use crate::{__dispatch as dispatch, __support_for as support_for};
+pub use crate::{__dispatch as dispatch, __kernel_row as kernel_row, __support_for as support_for};
 pub use ivy_core::{ArgType, ParamKind, ParamMeta};
 
 /// What `#[backend_impl]` records for one op on one backend.
@@ -969,6 +969,71 @@ pub fn index_input(op: &'static str, param: &'static str, x: &Array) -> Result<(
             x.dtype()
         ),
     })
+}
+
+/// The stand-in for a `#[family]` op's kernel row while the row is missing: it implements
+/// every family, so the generated backend methods compile and the row's absence is reported
+/// once, by [`kernel_row!`](crate::__kernel_row)`(check …)`, with the fix.
+#[derive(Clone, Copy, Debug)]
+pub struct MissingRow;
+
+impl family::Kernel for MissingRow {
+    const NAME: &'static str = "";
+    const DTYPES: DtypeSet = DtypeSet::EMPTY;
+}
+impl family::Unary for MissingRow {}
+impl family::Binary for MissingRow {}
+impl family::Predicate for MissingRow {}
+impl family::Compare for MissingRow {}
+impl family::Reduction for MissingRow {
+    type Fold = MissingRow;
+    const IDENTITY: Option<i128> = None;
+    const ACCUMULATE: family::Accumulate = family::Accumulate::Keep;
+}
+
+/// What a kernel row answers to [`kernel_row!`](crate::__kernel_row)`(check …)`: not
+/// missing (the stand-in of a missing row answers `true`).
+pub trait RowCheck {
+    /// `false`: the row exists.
+    const MISSING: bool = false;
+}
+impl<K: family::Kernel> RowCheck for K {}
+
+/// A `#[family]` op's kernel row `kernels::$K`, looked up so that a missing row is one
+/// error that says where to add it (a plain path would say "cannot find type").
+/// `(use $K in $e)`: `$e` with `$K` naming the row, or [`MissingRow`] when there is none;
+/// `(check $K, "message")`: an item that fails to compile with `message` when there is none.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __kernel_row {
+    (use $K:ident in $e:expr) => {{
+        #[allow(dead_code)]
+        type $K = $crate::__private::MissingRow;
+        {
+            #[allow(unused_imports)]
+            use $crate::kernels::*;
+            $e
+        }
+    }};
+    (check $K:ident, $msg:literal) => {
+        const _: () = {
+            #[allow(dead_code)]
+            struct $K;
+            #[allow(dead_code)]
+            impl $K {
+                const MISSING: bool = true;
+            }
+            {
+                #[allow(unused_imports)]
+                use $crate::__private::RowCheck as _;
+                #[allow(unused_imports)]
+                use $crate::kernels::*;
+                if $K::MISSING {
+                    ::core::panic!($msg)
+                }
+            }
+        };
+    };
 }
 
 #[cfg(test)]

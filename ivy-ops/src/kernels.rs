@@ -188,7 +188,9 @@ crate::binary_kernels! {
     /// `x1 >> x2`, arithmetic for signed dtypes: past the bit width (or negative), -1 for a
     /// negative `x1`, else 0 (numpy).
     BitwiseRightShift: "bitwise_right_shift", int(a, b => crate::real_math::shr(a, b));
-    /// The larger of `a` and `b`; NaN if either is NaN (numpy's `maximum`); complex
+    /// The larger of `a` and `b`; NaN if either is NaN (numpy's `maximum`; candle's own
+    /// `maximum`, which differentiates, keeps `a` when `b` is NaN: corrected by
+    /// `nan_wins`); complex
     /// numbers in numpy's lexicographic order (`complex_less`: a number with a NaN
     /// component wins, the first one if both have one); `or` for bools.
     Maximum: "maximum",
@@ -197,7 +199,8 @@ crate::binary_kernels! {
         int(a, b => a.max(b)),
         real(a, b => if a >= b || a.is_nan() { a } else { b }),
         complex(a, b => if complex_nan(a) || complex_less(b, a, true) { a } else { b }),
-        bool(a, b => a | b);
+        bool(a, b => a | b),
+        candle(a, b => nan_wins(b, a.broadcast_maximum(b)?));
     /// The smaller of `a` and `b`; NaN if either is NaN (numpy's `minimum`).
     Minimum: "minimum",
         simd(Minimum),
@@ -205,7 +208,8 @@ crate::binary_kernels! {
         int(a, b => a.min(b)),
         real(a, b => if a <= b || a.is_nan() { a } else { b }),
         complex(a, b => if complex_nan(a) || complex_less(a, b, true) { a } else { b }),
-        bool(a, b => a & b);
+        bool(a, b => a & b),
+        candle(a, b => nan_wins(b, a.broadcast_minimum(b)?));
 }
 
 crate::predicate_kernels! {
@@ -368,6 +372,21 @@ fn candle_log1p(y: &candle_core::Tensor) -> candle_core::Result<candle_core::Ten
     let d = u.affine(1.0, -1.0)?;
     let r = u.log()?.mul(&y.div(&d)?)?;
     d.eq(0.0)?.where_cond(y, &r)
+}
+
+/// Candle's `maximum`/`minimum` result `r` of `a` and `b` with numpy's NaN semantics:
+/// candle's kernels (`maximum`: `if a < b { b } else { a }`, `minimum` alike) already give
+/// a NaN `a`, so only where `b` is NaN (the `ne(b, b)` mask, as the reduce family restores NaN) the result is `b`. Each
+/// element of `r` comes from `a` or `b` through `where_cond`: gradients flow to the operand
+/// chosen.
+#[cfg(feature = "candle")]
+fn nan_wins(
+    b: &candle_core::Tensor,
+    r: candle_core::Tensor,
+) -> candle_core::Result<candle_core::Tensor> {
+    let shape = r.shape().clone();
+    let b = b.broadcast_as(&shape)?;
+    b.ne(&b)?.where_cond(&b, &r)
 }
 
 /// Candle: 1 where `t` is not finite (`t - t` is NaN for ±inf and NaN, 0 otherwise; exact

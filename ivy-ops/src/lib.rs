@@ -139,6 +139,11 @@ pub mod support_matrix {}
 #[doc = include_str!("../../README.md")]
 pub struct ReadmeDoctests;
 
+/// The numpy → ivy-rs page (`docs/FROM_NUMPY.md`) runs as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/FROM_NUMPY.md")]
+pub struct FromNumpyDoctests;
+
 #[doc(hidden)]
 pub mod __private;
 

@@ -32,6 +32,15 @@ fn values(c: &Container, k: &str) -> Vec<f64> {
 
 /// Central differences of `model` at `xs` for every element of every leaf.
 fn finite_differences(xs: &Container) -> Container<Vec<f64>> {
+    finite_differences_of(model, xs)
+}
+
+/// Central differences of `model` (a scalar function) at `xs` for every element of every
+/// leaf.
+fn finite_differences_of(
+    model: impl Fn(&Container) -> ivy::Result<Array>,
+    xs: &Container,
+) -> Container<Vec<f64>> {
     let h = 1e-6;
     xs.map(|kc, a| {
         let base = a.to_f64_vec()?;
@@ -296,4 +305,117 @@ fn results_without_gradients_are_allowed_in_the_recording() {
         ivy::execute_with_gradients(f, &nd),
         Err(Error::NoAutograd { .. })
     ));
+}
+
+/// `f`'s gradients from candle's one backward pass match central differences at `xs`
+/// (float64 leaves).
+fn check_gradients(what: &str, f: impl Fn(&Container) -> ivy::Result<Array>, xs: &Container) {
+    let (_, grads, ()) = ivy::execute_with_gradients(&f, xs)
+        .unwrap_or_else(|e| panic!("{what}: differentiable on candle: {e}"));
+    let fd = finite_differences_of(&f, xs);
+    for kc in xs.all_key_chains() {
+        let (got, want) = (values(&grads, &kc), fd.at(&kc).unwrap());
+        assert_eq!(got.len(), want.len(), "{what}: {kc}");
+        for (g, w) in got.iter().zip(want) {
+            assert!(
+                (g - w).abs() <= 1e-6 * (1.0 + w.abs()),
+                "{what}: {kc}: {got:?} vs {want:?}"
+            );
+        }
+    }
+}
+
+/// The ops candle has kernels for run on its graph inside `execute_with_gradients`
+/// (`maximum`/`minimum`, `clip` with scalar and array bounds, `where` with a float result,
+/// the comparisons feeding it, and `cross_entropy`, which clips): their gradients match
+/// finite differences, where the host path refused them before. Points stay away from the
+/// kinks (`x == 0`, the clip bounds), where a derivative is one-sided.
+#[test]
+fn ops_with_candle_kernels_differentiate() {
+    ivy::with_backend(Backend::Candle, || {
+        let xs: Container = container! { x: f64s(&[-1.5, -0.25, 0.5, 2.0]) };
+        let x = |c: &Container| c.at("x").cloned();
+        check_gradients(
+            "maximum(x, 0.0)",
+            |c| ivy::sum(&(&ivy::maximum(&x(c)?, 0.0)? * &x(c)?)?),
+            &xs,
+        );
+        check_gradients(
+            "minimum(x, 0.0)",
+            |c| ivy::sum(&ivy::exp(&ivy::minimum(&x(c)?, 0.0)?)?),
+            &xs,
+        );
+        check_gradients(
+            "clip(x, -1.0, 1.0)",
+            |c| ivy::sum(&ivy::sin(&ivy::clip(&x(c)?, -1.0, 1.0)?)?),
+            &xs,
+        );
+        check_gradients(
+            "clip(x, array, array)",
+            |c| {
+                let lo = f64s(&[-2.0, 0.0, -1.0, 1.0]);
+                let hi = f64s(&[3.0, 1.0, 0.25, 1.5]);
+                let y = ivy::clip(&x(c)?, &lo, &hi)?;
+                ivy::sum(&(&y * &y)?)
+            },
+            &xs,
+        );
+        check_gradients(
+            "where(x > 0, x * x, sin(x))",
+            |c| {
+                let x = x(c)?;
+                let positive = ivy::greater(&x, 0.0)?;
+                let lt = ivy::less(&x, -1.0)?;
+                let y = ivy::r#where(&positive, &(&x * &x)?, &ivy::sin(&x)?)?;
+                ivy::sum(&ivy::r#where(&lt, &(&x * 3.0)?, &y)?)
+            },
+            &xs,
+        );
+        let probs: Container = container! { p: f64s(&[0.2, 0.5, 0.3, 0.6, 0.3, 0.1]).reshape(&[2i64, 3][..]).unwrap() };
+        check_gradients(
+            "cross_entropy",
+            |c| {
+                let labels = f64s(&[0.0, 1.0, 0.0, 1.0, 0.0, 0.0]).reshape(&[2i64, 3][..])?;
+                ivy::sum(&ivy::cross_entropy(&labels, c.at("p")?)?)
+            },
+            &probs,
+        );
+        // numpy's NaN semantics survive candle's own maximum (which keeps `a` for a NaN `b`)
+        let (a, b) = (f64s(&[1.0, f64::NAN, 2.0]), f64s(&[f64::NAN, 1.0, 1.0]));
+        for r in [ivy::maximum(&a, &b).unwrap(), ivy::minimum(&a, &b).unwrap()] {
+            let v = r.to_f64_vec().unwrap();
+            assert!(v[0].is_nan() && v[1].is_nan(), "{v:?}");
+        }
+        let v = ivy::clip(&b, 0.0, 0.5).unwrap().to_f64_vec().unwrap();
+        assert!(v[0].is_nan() && v[1..] == [0.5, 0.5], "{v:?}");
+    });
+}
+
+/// The activations `relu` and `sigmoid` differentiate on candle (finite differences), and
+/// sigmoid's gradient stays finite where `exp(-x)` of the branch not taken would overflow.
+#[test]
+fn activations_differentiate() {
+    ivy::with_backend(Backend::Candle, || {
+        let xs: Container = container! { x: f64s(&[-3.0, -0.5, 0.75, 4.0]) };
+        check_gradients(
+            "relu",
+            |c| ivy::sum(&(&ivy::relu(c.at("x")?)? * c.at("x")?)?),
+            &xs,
+        );
+        check_gradients("sigmoid", |c| ivy::sum(&ivy::sigmoid(c.at("x")?)?), &xs);
+        let far: Container = container! { x: f64s(&[-1000.0, 1000.0, 0.0]) };
+        let (_, g, ()) =
+            ivy::execute_with_gradients(|c: &Container| ivy::sum(&ivy::sigmoid(c.at("x")?)?), &far)
+                .unwrap();
+        assert_eq!(values(&g, "x"), [0.0, 0.0, 0.25]);
+        // float32 too (float16 computes in float32: the cast differentiates)
+        let x32: Container = container! { x: ivy::asarray([-1.0f32, 2.0]).unwrap() };
+        let (_, g, ()) =
+            ivy::execute_with_gradients(|c: &Container| ivy::sum(&ivy::sigmoid(c.at("x")?)?), &x32)
+                .unwrap();
+        for (g, x) in values(&g, "x").iter().zip([-1.0f64, 2.0]) {
+            let s = 1.0 / (1.0 + (-x).exp());
+            assert!((g - s * (1.0 - s)).abs() < 1e-6, "{g} vs {}", s * (1.0 - s));
+        }
+    });
 }

@@ -325,3 +325,25 @@ test_backends! {
         }
     }
 }
+
+test_backends! {
+    /// `relu` and `sigmoid` on every backend (numpy's values are in spec/golden): the `out`
+    /// form, float16 computed in float32 and rounded once, no overflow at ±1000, and bool
+    /// refused with an error naming the op.
+    fn relu_and_sigmoid(b) {
+        let x = ivy::asarray([-1000.0f32, -1.0, 0.0, 2.0, 1000.0])?;
+        assert_eq!(ivy::relu(&x)?.to_vec::<f32>()?, [0.0, 0.0, 0.0, 2.0, 1000.0]);
+        let mut out = ivy::zeros([5])?;
+        ivy::sigmoid_into(&x, Some(&mut out))?;
+        let s = out.to_vec::<f32>()?;
+        assert_eq!((s[0], s[2], s[4]), (0.0, 0.5, 1.0));
+        assert!((s[3] - 1.0 / (1.0 + (-2f32).exp())).abs() < 1e-7);
+        let h = ivy::sigmoid(&x.astype(Dtype::Float16)?)?;
+        assert_eq!(h.dtype(), Dtype::Float16);
+        assert_eq!(h.to_f64_vec()?[1], f64::from(half::f16::from_f32(1.0 / (1.0 + 1f32.exp()))));
+        assert_eq!(ivy::sigmoid(&ivy::asarray([0i32])?)?.dtype(), Dtype::Float32);
+        let flags = ivy::asarray([true, false])?;
+        assert!(matches!(ivy::relu(&flags), Err(Error::UnsupportedDtype { op: "relu", .. })));
+        assert!(matches!(ivy::sigmoid(&flags), Err(Error::UnsupportedDtype { op: "sigmoid", .. })));
+    }
+}

@@ -261,6 +261,10 @@ pub(super) struct Op {
     /// `#[family(unary | binary | predicate | compare)]`: backend methods and support from the
     /// kernel row.
     pub(super) family: Option<Family>,
+    /// A `#[family]` attribute that was reported as invalid: the backend method gets an
+    /// unreachable default, so backends written either way (relying on the family, or
+    /// implementing the method) add no second error.
+    pub(super) invalid_family: bool,
 }
 
 /// The lifetime of an operand parameter's `impl Into<…<'l>>`.

@@ -70,6 +70,7 @@ pub(super) fn parse_op(
         nested_ret(&ret, &quote::quote!(p)).is_some(),
         nestable_misplaced,
     );
+    let invalid_family = helpers.family.is_some() && !family_ok;
     let backend_unsupported = parse_backend_unsupported(cx, kind, &helpers.backend_specs);
     Some(Op {
         decl,
@@ -85,6 +86,7 @@ pub(super) fn parse_op(
         ret,
         check: helpers.check.map(|(p, _)| p),
         family: helpers.family.filter(|_| family_ok).map(|(f, _)| f),
+        invalid_family,
     })
 }
 

@@ -59,8 +59,8 @@ pub(super) fn check_kind(cx: &mut Ctxt, decl: &DeclFn, kind: Kind, helpers: &Hel
 }
 
 /// The helpers against the collected parameters and result. Returns whether a
-/// `#[family]` attribute is valid (an invalid one is reported and then ignored, so the
-/// expansion adds no second error).
+/// `#[family]` attribute is valid (an invalid one is reported and then ignored, and the
+/// op's backend method gets a stub default, so the expansion adds no second error).
 pub(super) fn check_params(
     cx: &mut Ctxt,
     decl: &DeclFn,
@@ -71,6 +71,12 @@ pub(super) fn check_params(
     nestable_misplaced: bool,
 ) -> bool {
     let name = decl.sig.ident.unraw().to_string();
+    // A family op's parameters are its family's: when they do not fit, that is the one
+    // error (reported below), and the checks that follow from the parameters are skipped.
+    let family_shape_bad = helpers
+        .family
+        .as_ref()
+        .is_some_and(|(f, _)| kind == Kind::Primary && !f.fits(params));
     if let Some(a) = &helpers.infer_dtype {
         if !params.iter().any(|p| p.class == Class::InferDtype) {
             cx.error_spanned_by(
@@ -91,9 +97,10 @@ pub(super) fn check_params(
         if !nests_ret {
             cx.error_spanned_by(a, "a `#[nestable]` op must return `Result<Array>`, `Result<Vec<Array>>` or a tuple of two to four Arrays (one Container per output)");
         }
-        if !params
-            .iter()
-            .any(|p| p.class.is_array_like() || p.class.is_array_many())
+        if !family_shape_bad
+            && !params
+                .iter()
+                .any(|p| p.class.is_array_like() || p.class.is_array_many())
         {
             cx.error_spanned_by(
                 a,
@@ -142,7 +149,6 @@ pub(super) fn check_params(
     let mut family_ok = true;
     if let Some((family, attr)) = &helpers.family {
         family_ok = false;
-        let shape_ok = family.fits(params);
         if kind != Kind::Primary {
             cx.error_spanned_by(
                 attr,
@@ -152,7 +158,7 @@ pub(super) fn check_params(
                     family.name()
                 ),
             );
-        } else if !shape_ok {
+        } else if family_shape_bad {
             let want = family.params();
             cx.error_spanned_by(
                 attr,

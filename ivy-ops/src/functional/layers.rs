@@ -1,4 +1,4 @@
-//! Layers and activations: `softmax`, `linear` and the seed's container-dependent
+//! Layers and activations: `softmax`, `relu`, `sigmoid`, `linear` and the seed's container-dependent
 //! `multi_head_attention`, each a composition of ivy ops (so they run, and differentiate on
 //! candle, wherever those ops do).
 
@@ -73,6 +73,79 @@ pub mod layers {
             },
         )?;
         crate::divide_into(&e, &s, out)
+    }
+
+    /// The rectified linear unit `max(x, 0)` (Ivy's `relu`; its `complex_mode` is not
+    /// taken, so complex and bool inputs are refused): `maximum(x, 0)` (Ivy's numpy
+    /// backend's `np.maximum(x, 0)`), so a NaN stays NaN and integers keep their dtype
+    /// (`-0.0` stays `-0.0`, `maximum`'s row; numpy's vectorised loop may give `+0.0`). On candle it runs on candle's `maximum` and differentiates (slope
+    /// 1 above 0, 0 below; ½ at 0, candle's split of a tie).
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::asarray([-2.0f32, 0.0, 1.5, f32::NAN])?;
+    /// let r = ivy::relu(&x)?.to_vec::<f32>()?;
+    /// assert_eq!(&r[..3], [0.0, 0.0, 1.5]);
+    /// assert!(r[3].is_nan());
+    /// assert_eq!(ivy::relu(&ivy::asarray([-3i8, 4])?)?.to_vec::<i8>()?, [0, 4]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    #[nestable]
+    #[unsupported_dtypes(ndarray = ("complex", "bool"), candle = ("bool",))]
+    pub fn relu(x: &Array, out: Option<&mut Array>) -> Result<Array> {
+        crate::maximum_into(x, 0, out)
+    }
+
+    /// The logistic sigmoid `1 / (1 + e^-x)` (Ivy's `sigmoid`; its `complex_mode` is not
+    /// taken, so complex and bool inputs are refused), computed stably from
+    /// `z = e^-|x|` (never above 1): `1 / (1 + z)` for `x >= 0`, `z / (1 + z)` below, so
+    /// no `exp` overflows for any input (nor does a gradient through the branch not taken
+    /// on candle, where it differentiates). float16 and bfloat16 are computed in float32
+    /// and rounded once; integers in the default float dtype (as `softmax`).
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::asarray([0.0f32, 2.0, -1000.0, 1000.0])?;
+    /// let s = ivy::sigmoid(&x)?.to_vec::<f32>()?;
+    /// assert_eq!(s[0], 0.5);
+    /// assert!((s[1] - 1.0 / (1.0 + (-2f32).exp())).abs() < 1e-7);
+    /// assert_eq!(&s[2..], [0.0, 1.0]); // no overflow
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    #[nestable]
+    #[unsupported_dtypes(ndarray = ("complex", "bool"), candle = ("bool",))]
+    pub fn sigmoid(x: &Array, out: Option<&mut Array>) -> Result<Array> {
+        use crate::Dtype;
+        let _ = &out; // the result is returned: the generated entry writes `out`
+        let d = x.dtype();
+        let (work, result) = match d {
+            Dtype::Float16 | Dtype::Bfloat16 => (Dtype::Float32, d),
+            d if d.is_int() => {
+                let f = ivy_core::int_float_dtype(d, true);
+                (f, f)
+            }
+            d => (d, d),
+        };
+        let x = if work == d {
+            std::borrow::Cow::Borrowed(x)
+        } else {
+            std::borrow::Cow::Owned(crate::astype(x, work)?)
+        };
+        let z = crate::exp(&crate::negative(&crate::abs(&*x)?)?)?;
+        let one_plus_z = crate::add(&z, 1)?;
+        let above = crate::divide(1, &one_plus_z)?;
+        let below = crate::divide(&z, &one_plus_z)?;
+        let s = crate::r#where(&crate::greater_equal(&*x, 0)?, &above, &below)?;
+        // returned: the generated entry writes it into `out` when one is given
+        if result == work {
+            Ok(Some(s))
+        } else {
+            Ok(Some(crate::astype(&s, result)?))
+        }
     }
 
     /// `x @ weight^T + bias` (Ivy's `linear`): `x` of shape `[..., in]`, `weight` of shape

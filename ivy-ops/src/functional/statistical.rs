@@ -16,7 +16,9 @@ pub mod statistical {
     /// Integer sums wrap. A float result accumulates in float64 when `x` is an integer or
     /// bool array, in float32 when it is float16 or bfloat16, and is rounded once
     /// (`prod`, `mean`, `var`, `std` and `cumulative_sum` too); floats are summed pairwise
-    /// on every backend's CPU path.
+    /// on every backend's CPU path. numpy's `np.sum(x, 0)` is `sum_with(&x, SumKw { axis:
+    /// Some(vec![0]), .. })` or `x.sum_with(..)`, not `sum(&x)` as the compiler suggests (the
+    /// repository's `docs/FROM_NUMPY.md`).
     ///
     /// ```
     /// ivy::set_backend(ivy::Backend::Ndarray);

@@ -26,13 +26,14 @@ pub(super) fn trait_items(cx: &OpCx) -> Vec<TokenStream> {
         })
         .collect();
     // A family op: every backend runs the kernel row `kernels::<Op>` through its family's
-    // functions, named after it (`family::unary` / `family::unary_out`, …).
+    // functions, named after it (`family::unary` / `family::unary_out`, …). The row is
+    // reached through `kernel_row!`, so a missing one is reported once, by `row_check`.
     let family = op.family.map(|f| {
         let k = quote::format_ident!("{}", camel(name_s), span = span);
-        (f, quote!(#p::kernels::#k))
+        (f, k)
     });
     let info_default = if let Some((_, k)) = &family {
-        quote!(#p::family::info::<Self, #k>())
+        quote!(#p::kernel_row!(use #k in #p::family::info::<Self, #k>()))
     } else if op.kind == Kind::Primary {
         quote!(#p::ImplInfo::NATIVE)
     } else {
@@ -52,12 +53,21 @@ pub(super) fn trait_items(cx: &OpCx) -> Vec<TokenStream> {
     let sig_doc = format!(" The backend's `{name_s}`.");
     if let Some((f, k)) = &family {
         let run = quote::format_ident!("{}", f.run(op.params.len()));
-        let run = quote!(#p::family::#run::<Self, #k>);
         items.push(quote_spanned! {span=>
             #[doc = #sig_doc]
             #[inline]
             fn #name(#(#trait_params),*) -> #p::Result<#ret> {
-                #run(#(#all_names),*)
+                #p::kernel_row!(use #k in #p::family::#run::<Self, #k>(#(#all_names),*))
+            }
+        });
+    } else if op.invalid_family {
+        // The program does not build (the family error is reported): a default keeps
+        // backends written for the family from each adding a missing-method error.
+        items.push(quote_spanned! {span=>
+            #[doc = #sig_doc]
+            #[allow(unused_variables)]
+            fn #name(#(#trait_params),*) -> #p::Result<#ret> {
+                ::core::unreachable!("this op failed to compile")
             }
         });
     } else if op.kind == Kind::Primary {
@@ -96,7 +106,7 @@ pub(super) fn trait_items(cx: &OpCx) -> Vec<TokenStream> {
         let write = match &family {
             Some((f, k)) => {
                 let run_out = quote::format_ident!("{}_out", f.run(op.params.len()));
-                quote!(#p::family::#run_out::<Self, #k>(#(#all_names,)* out))
+                quote!(#p::kernel_row!(use #k in #p::family::#run_out::<Self, #k>(#(#all_names,)* out)))
             }
             None => quote!(#p::write_out(#name_s, Self::#name(#(#all_names),*)?, out)),
         };
@@ -109,4 +119,19 @@ pub(super) fn trait_items(cx: &OpCx) -> Vec<TokenStream> {
         });
     }
     items
+}
+
+/// A family op's check that its kernel row exists (none for other ops): without the row,
+/// the one error names the row to add and where.
+pub(super) fn row_check(cx: &OpCx) -> Option<TokenStream> {
+    let name_s = &cx.name_s;
+    let family = cx.op.family?;
+    // the invocation carries the op name's span: the error points at the declaration
+    let p = quote_spanned!(cx.span=> ::ivy::__private);
+    let k = quote::format_ident!("{}", camel(name_s), span = cx.span);
+    let msg = format!(
+        "`#[family({f})]` op `{name_s}` has no kernel row `{k}`: add a row `{k}: \"{name_s}\", …` to the `{f}_kernels!` block of ivy-ops/src/kernels.rs",
+        f = family.name()
+    );
+    Some(quote_spanned! {cx.span=> #p::kernel_row!(check #k, #msg);})
 }

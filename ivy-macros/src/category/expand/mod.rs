@@ -370,6 +370,7 @@ pub(super) fn generate(cat: &str, ops: &[Op], support_docs: Option<&str>) -> Tok
         }
         fns.push(body::body_fn(&cx));
         trait_items.extend(backend_trait::trait_items(&cx));
+        fns.extend(backend_trait::row_check(&cx));
         fns.push(dispatch::impl_fn(&cx));
         fns.push(dispatch::core_fn(&cx));
         fns.extend(public::public_forms(&cx));

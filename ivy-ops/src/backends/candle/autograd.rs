@@ -2,7 +2,9 @@
 //! Container a candle `Var`, runs the function on them, and takes every gradient from one
 //! `backward` pass (the seed's reason for not mapping over the leaves).
 //!
-//! While the function runs, the thread is *recording*: an op whose candle path computes a
+//! While the function runs, the thread is *recording*. Every op candle has a kernel for
+//! runs on candle's graph (`maximum`, `minimum`, `clip`, `where`, the comparisons, …), so
+//! only an op candle lacks reaches the host: an op whose candle path computes a
 //! float result on the host (reading a tracked tensor's values into ivy's own kernels) would
 //! cut the graph and give silently wrong gradients, so [`off_graph`] makes it an error
 //! naming the op instead; a host result that cannot carry a gradient (integer or bool
@@ -46,13 +48,15 @@ fn on_recorded_graph(t: &Tensor) -> bool {
 /// result of dtype `result` from its values on the host (which candle cannot
 /// differentiate). A result that cannot carry a gradient cuts nothing, so it is allowed: an
 /// integer or bool result (`argmax`, `argsort`'s indices, comparisons), one computed from
-/// integer or bool values, or from no values at all (an empty tensor).
+/// integer or bool values, or from no values at all (an empty tensor). The error's `op`
+/// becomes the op the user called (the generated entry renames it); the message keeps
+/// `op`, the one without a candle kernel.
 pub(crate) fn off_graph(op: &'static str, t: &Tensor, result: ivy_core::Dtype) -> Result<()> {
     if result.is_float() && t.dtype().is_float() && t.elem_count() > 0 && on_recorded_graph(t) {
         return Err(Error::InvalidArgument {
             op,
             message: format!(
-                "inside `execute_with_gradients`, `{op}` would compute on the host for this candle {:?} tensor, which cuts the gradient graph; use ops candle computes itself (`ivy support {op}` names the dtypes candle computes natively)",
+                "inside `execute_with_gradients`, candle has no kernel for `{op}` on this {:?} tensor, so it would compute on the host, which cuts the gradient graph; use ops candle computes itself (`ivy support {op}` names the dtypes candle computes natively)",
                 t.dtype()
             ),
         });

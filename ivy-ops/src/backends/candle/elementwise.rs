@@ -7,10 +7,11 @@ use crate::{Array, Result};
 
 #[ivy_macros::backend_impl]
 impl ElementwiseBackend for CandleBackend {
-    /// Every dtype on the host (`zip_scalars`: one pass of `maximum` and `minimum`'s rows);
+    /// `maximum` and `minimum`'s rows (`zip_scalars` for scalar bounds): candle's own
+    /// `maximum`/`minimum` for floats (differentiable, every device), integers on the host;
     /// real numbers only, as the standard says (and as on ndarray).
     #[with_unsupported_dtypes({"0.11.1 and below": ("bool",)})]
-    #[host_dtypes({"0.11.1 and below": ("valid",)})]
+    #[host_dtypes({"0.11.1 and below": ("integer",)})]
     fn clip(x: &Array, min: crate::ClipBound, max: crate::ClipBound) -> Result<Array> {
         crate::family::clip::<Self>(x, min, max)
     }

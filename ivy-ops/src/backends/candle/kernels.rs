@@ -219,6 +219,23 @@ impl Kernels for CandleBackend {
 
     fn zip_scalars<K1: Binary, K2: Binary>(x: &Array, a: Scalar, b: Scalar) -> Result<Array> {
         let t = tensor(K1::NAME, x)?;
+        // floats: candle's own ops where both rows name one (`clip`'s maximum then minimum),
+        // which run on every device and keep an autograd graph; the scalars become
+        // rank-0 tensors of `x`'s dtype (rounded as the host kernels round them)
+        if x.dtype().is_float() {
+            let flat = flat_input(K1::NAME, t)?;
+            let (sa, sb) = host_types!(K1::NAME, x.dtype(), T => {
+                let c = |s| T::tensor(vec![T::from_scalar(s)], &[], t.device());
+                c(a).and_then(|a| Ok((a, c(b)?))).map_err(|e| err(K1::NAME, e))
+            })?;
+            let r = match K1::candle(&flat, &sa) {
+                Some(Ok(r)) => K2::candle(&r, &sb),
+                other => other,
+            };
+            if let Some(r) = r {
+                return wrap(K1::NAME, x.dtype(), r.and_then(|r| r.reshape(t.dims())));
+            }
+        }
         host_types!(K1::NAME, x.dtype(), T => {
             let (a, b) = (T::from_scalar(a), T::from_scalar(b));
             let xs = host_values::<T>(K1::NAME, t, t.dims())?;
