@@ -1214,6 +1214,61 @@ def gen_cross_entropy():
     return cases
 
 
+def _loss_atol(d, terms):
+    return float(64 * EPS[d] * (1.0 + np.sum(np.abs(terms))))
+
+
+def gen_binary_cross_entropy():
+    """Elementwise (Ivy's reduction="none"); probabilities clipped to [eps, 1 - eps],
+    logits by the stable max(x, 0) - x t + log1p(e^-|x|); references in float64."""
+    cases = []
+    t = [[0.0, 1.0, 1.0], [1.0, 0.0, 0.3]]
+    p = [[0.2, 0.7, 0.0], [1.0, 0.5, 0.9]]
+    x = [[-3.0, 0.5, 40.0], [-100.0, 100.0, 0.0]]
+    for d in ("float32", "float64"):
+        tt, pp, xx = mk(d, t), mk(d, p), mk(d, x)
+        for cid, kw, eps in (("default", {}, 1e-7), ("epsilon", {"epsilon": F(0.25)}, 0.25)):
+            e = np.float64(np.asarray(eps, np_type(d)))
+            pc = np.clip(as_float(pp), e, np.float64(np.asarray(1.0 - eps, np_type(d))))
+            tf = as_float(tt)
+            ref = -(tf * np.log(pc) + (1 - tf) * np.log(1 - pc))
+            cases.append(case(f"{d}/{cid}", [A(tt), A(pp)], round_to(d, ref), "sum", kwargs=kw,
+                              atol=_loss_atol(d, ref)))
+        xf, tf = as_float(xx), as_float(tt)
+        ref = np.maximum(xf, 0) - xf * tf + np.log1p(np.exp(-np.abs(xf)))
+        cases.append(case(f"{d}/from_logits", [A(tt), A(xx)], round_to(d, ref), "sum",
+                          kwargs={"from_logits": B(True)}, atol=_loss_atol(d, ref),
+                          note="logits of magnitude 100 do not overflow"))
+    return cases
+
+
+def gen_sparse_cross_entropy():
+    """Ivy's definition: cross_entropy(one_hot(true, n), pred, axis), the one-hot classes on
+    a new last axis (negative labels from the end, as numpy's one_hot by np.eye indexing),
+    broadcast against pred; each row -log(clip(pred[true], eps, 1 - eps))."""
+    cases = []
+    pred = [[0.2, 0.7, 0.1], [0.0, 0.5, 0.5]]
+    for d in ("float32", "float64"):
+        for cid, lab, pr, kw, eps in (
+                ("default", [1, 0], pred, {}, 1e-7),
+                ("negative_labels", [-2, -1], pred, {}, 1e-7),
+                ("broadcast_1d", [2], [0.1, 0.1, 0.7, 0.1], {}, 1e-7),
+                ("epsilon", [2, 0], pred, {"epsilon": F(0.25)}, 0.25)):
+            tt, pp = mk("int64", lab), mk(d, pr)
+            pf = np.clip(as_float(pp), np.float64(np.asarray(eps, np_type(d))),
+                         np.float64(np.asarray(1.0 - eps, np_type(d))))
+            n = pf.shape[-1]
+            one_hot = np.eye(n)[np.array(lab)]
+            terms = np.log(pf) * one_hot
+            ref = -np.sum(terms, axis=-1)
+            cases.append(case(f"{d}/{cid}", [A(tt), A(pp)], round_to(d, ref), "sum", kwargs=kw,
+                              atol=_loss_atol(d, terms)))
+    cases.append(case("label_out_of_range", [A(mk("int64", [3, 0])), A(mk("float32", pred))],
+                      ERR("InvalidArgument"),
+                      note="Ivy's one_hot would give a loss of 0; ivy-rs refuses"))
+    return cases
+
+
 # ------------------------------------------------------------------ astype
 
 ASTYPE_SRC = {
@@ -2086,6 +2141,8 @@ ABOUT = {
     "add": "np.add", "subtract": "np.subtract", "multiply": "np.multiply",
     "divide": "np.divide (true division)", "maximum": "np.maximum", "minimum": "np.minimum",
     "clip": "np.clip", "sum": "np.sum", "cross_entropy": "-sum(log(clip(pred, eps, 1 - eps)) * true, axis)",
+    "binary_cross_entropy": "-(t log(clip(p)) + (1 - t) log(1 - clip(p))); logits: max(x, 0) - x t + log1p(exp(-|x|))",
+    "sparse_cross_entropy": "-log(clip(take_along_axis(pred, true, axis), eps, 1 - eps))",
     "astype": "ndarray.astype", "zeros": "np.zeros", "ones": "np.ones", "full": "np.full",
     "arange": "np.arange", "asarray": "np.asarray", "zeros_like": "np.zeros_like",
     "ones_like": "np.ones_like", "full_like": "np.full_like", "broadcast_to": "np.broadcast_to",
@@ -2108,6 +2165,8 @@ GENERATORS = {
     "clip": gen_clip,
     "sum": gen_sum,
     "cross_entropy": gen_cross_entropy,
+    "binary_cross_entropy": gen_binary_cross_entropy,
+    "sparse_cross_entropy": gen_sparse_cross_entropy,
     "astype": gen_astype,
     "zeros": lambda: gen_zeros_ones("zeros"),
     "ones": lambda: gen_zeros_ones("ones"),

@@ -766,8 +766,14 @@ fn fill(arg: &serde_json::Value) -> Option<Fill> {
     }
     match arg.as_str()? {
         // 2-d ones for the ops that need rank 2 (matrix_transpose) or an axis of length 1
-        // (squeeze)
-        "array" | "array_mut" => strs(&["[0.25, 0.5]", "[1, 2]", "[[1, 2], [3, 4]]", "[[1, 2]]"]),
+        // (squeeze); last, ints that index an axis of 2 (sparse_cross_entropy's classes)
+        "array" | "array_mut" => strs(&[
+            "[0.25, 0.5]",
+            "[1, 2]",
+            "[[1, 2], [3, 4]]",
+            "[[1, 2]]",
+            "[1, 0]",
+        ]),
         "operand" => strs(&["[0.25, 0.5]", "2"]),
         "container" => strs(&[r#"{"a": [0.25, 0.5], "b": {"c": [1.0, 2.0]}}"#]),
         "scalar" => strs(&["1", "0.5"]),

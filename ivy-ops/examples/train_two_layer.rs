@@ -1,22 +1,37 @@
-//! A two-layer network (4 inputs -> 8 tanh units -> 1 output, mean squared error)
-//! whose parameters are one `ivy::Container`, trained by plain gradient descent with
-//! `ivy::execute_with_gradients` on candle; the update `p - lr * grad` is two nested
-//! ops over whole Containers. The trained parameters then move to ndarray, and the
-//! same forward function gives the same predictions there.
+//! A two-layer classifier (4 inputs -> 8 ReLU units -> 3 classes, softmax and
+//! `ivy::cross_entropy`) whose parameters are one `ivy::Container`, trained by plain
+//! gradient descent with `ivy::execute_with_gradients` on candle; the update
+//! `p - lr * grad` is two nested ops over whole Containers. It checks that the loss falls
+//! and that one gradient matches a finite difference. The trained parameters then move
+//! to ndarray, and the same forward function gives the same predictions there.
 //!
 //! Run: `cargo run -p ivy-ops --example train_two_layer`
 
 use ivy::prelude::*;
 
 const STEPS: usize = 20;
-const LR: f64 = 0.1;
+const LR: f64 = 0.5;
 
-/// Deterministic inputs `x` (`[16, 4]`) and targets `y = sin(x @ v)` (`[16, 1]`).
+/// Deterministic inputs `x` (`[16, 4]`) and one-hot labels `y` (`[16, 3]`): the class
+/// is the index of the largest of `x @ v`'s three columns.
 fn data() -> ivy::Result<(Array, Array)> {
     let t = ivy::linspace(-2, 2, 64)?;
     let x = ivy::reshape(&ivy::sin(&(&t * 2.5)?)?, &[16, 4])?;
-    let v = ivy::asarray([[0.5f32], [-1.0], [0.25], [0.75]])?;
-    let y = ivy::sin(&ivy::matmul(&x, &v)?)?;
+    let v = ivy::asarray([
+        [1.0f32, -1.0, 0.0],
+        [0.0, 1.0, -1.0],
+        [-1.0, 0.0, 1.0],
+        [0.5, 0.5, 0.5],
+    ])?;
+    let s = ivy::matmul(&x, &v)?;
+    let top = ivy::max_with(
+        &s,
+        MaxKw {
+            axis: Some(vec![-1]),
+            keepdims: true,
+        },
+    )?;
+    let y = ivy::equal(&s, &top)?.cast(Dtype::Float32)?;
     Ok((x, y))
 }
 
@@ -28,14 +43,16 @@ fn init(shape: &[i64], phase: f64, scale: f64) -> ivy::Result<Array> {
     ivy::reshape(&w, shape)
 }
 
-/// The forward pass, written once with ivy ops: any backend the arrays are on.
+/// The forward pass (class probabilities), written once with ivy ops: any backend the
+/// arrays are on.
 fn forward(p: &Container, x: &Array) -> ivy::Result<Array> {
-    let h = ivy::tanh(&ivy::linear(x, p.at("w1")?, Some(p.at("b1")?))?)?;
-    ivy::linear(&h, p.at("w2")?, Some(p.at("b2")?))
+    let h = ivy::relu(&ivy::linear(x, p.at("w1")?, Some(p.at("b1")?))?)?;
+    ivy::softmax(&ivy::linear(&h, p.at("w2")?, Some(p.at("b2")?))?)
 }
 
-fn mse(pred: &Array, target: &Array) -> ivy::Result<Array> {
-    ivy::mean(&ivy::square(&(pred - target)?)?)
+/// Mean cross-entropy over the batch.
+fn loss(probs: &Array, labels: &Array) -> ivy::Result<Array> {
+    ivy::mean(&ivy::cross_entropy(labels, probs)?)
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -44,8 +61,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut params: Container = ivy::container! {
         w1: init(&[8, 4], 0.0, 0.5)?,
         b1: ivy::zeros([8])?,
-        w2: init(&[1, 8], 1.0, 0.5)?,
-        b2: ivy::zeros([1])?,
+        w2: init(&[3, 8], 1.0, 0.5)?,
+        b2: ivy::zeros([3])?,
     };
     let shapes: Vec<String> = params
         .leaves()
@@ -54,14 +71,17 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     println!("parameters: {}", shapes.join(", "));
     println!("training on candle: {STEPS} steps, lr = {LR}");
 
+    let objective = |p: &Container| loss(&forward(p, &x)?, &y);
     let mut losses = Vec::new();
     for step in 0..STEPS {
-        let (loss, grads, ()) =
-            ivy::execute_with_gradients(|p: &Container| mse(&forward(p, &x)?, &y), &params)?;
-        let loss = loss.item::<f32>()?;
-        losses.push(loss);
+        let (l, grads, ()) = ivy::execute_with_gradients(objective, &params)?;
+        let l = l.item::<f32>()?;
+        losses.push(l);
         if step % 5 == 0 || step == STEPS - 1 {
-            println!("  step {step:>2}  loss {loss:.6}");
+            println!("  step {step:>2}  loss {l:.6}");
+        }
+        if step == 0 {
+            check_one_gradient(&objective, &params, &grads)?;
         }
         // p <- p - lr * grad, leaf by leaf over the whole Container
         params = ivy::nested::subtract(&params, &ivy::nested::multiply(&grads, LR)?)?;
@@ -91,8 +111,32 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             return Err(format!("prediction {i}: candle {p} vs ndarray {q}").into());
         }
     }
-    let nd_loss = mse(&on_nd, &nd_y)?.item::<f32>()?;
+    let nd_loss = loss(&on_nd, &nd_y)?.item::<f32>()?;
     println!("loss after the last update (ndarray): {nd_loss:.6}");
     println!("all {} predictions agree within 1e-5 (relative)", a.len());
+    Ok(())
+}
+
+/// The gradient of the loss in `w2[0][0]` against a central finite difference.
+fn check_one_gradient(
+    objective: &impl Fn(&Container) -> ivy::Result<Array>,
+    params: &Container,
+    grads: &Container,
+) -> Result<(), Box<dyn std::error::Error>> {
+    let h = 1e-2f32;
+    let w2 = params.at("w2")?.to_vec::<f32>()?;
+    let nudged = |d: f32| -> ivy::Result<f32> {
+        let mut w = w2.clone();
+        w[0] += d;
+        let mut p = params.clone();
+        p.insert("w2", ivy::reshape(&ivy::asarray(w)?, &[3, 8])?);
+        objective(&p)?.item::<f32>()
+    };
+    let fd = (nudged(h)? - nudged(-h)?) / (2.0 * h);
+    let g = grads.at("w2")?.to_vec::<f32>()?[0];
+    println!("d loss / d w2[0][0]: {g:.6} (finite difference {fd:.6})");
+    if (g - fd).abs() > 1e-3 * (1.0 + fd.abs()) {
+        return Err(format!("gradient {g} vs finite difference {fd}").into());
+    }
     Ok(())
 }

@@ -391,6 +391,46 @@ fn ops_with_candle_kernels_differentiate() {
     });
 }
 
+/// `binary_cross_entropy` (probabilities and logits) and `sparse_cross_entropy`
+/// differentiate on candle: their gradients match finite differences.
+#[test]
+fn losses_differentiate() {
+    ivy::with_backend(Backend::Candle, || {
+        let labels = || f64s(&[0.0, 1.0, 1.0, 0.0]);
+        let ps: Container = container! { p: f64s(&[0.2, 0.7, 0.4, 0.9]) };
+        check_gradients(
+            "binary_cross_entropy",
+            |c| ivy::sum(&ivy::binary_cross_entropy(labels(), c.at("p")?)?),
+            &ps,
+        );
+        let xs: Container = container! { x: f64s(&[-3.0, 0.5, -0.25, 4.0]) };
+        let logits = BinaryCrossEntropyKw {
+            from_logits: true,
+            ..Default::default()
+        };
+        check_gradients(
+            "binary_cross_entropy(from_logits)",
+            |c| {
+                ivy::sum(&ivy::binary_cross_entropy_with(
+                    labels(),
+                    c.at("x")?,
+                    logits.clone(),
+                )?)
+            },
+            &xs,
+        );
+        let probs: Container = container! { p: f64s(&[0.2, 0.5, 0.3, 0.6, 0.3, 0.1]).reshape(&[2i64, 3][..]).unwrap() };
+        check_gradients(
+            "sparse_cross_entropy",
+            |c| {
+                let classes = ivy::asarray(vec![1i64, 0])?;
+                ivy::sum(&ivy::sparse_cross_entropy(&classes, c.at("p")?)?)
+            },
+            &probs,
+        );
+    });
+}
+
 /// The activations `relu` and `sigmoid` differentiate on candle (finite differences), and
 /// sigmoid's gradient stays finite where `exp(-x)` of the branch not taken would overflow.
 #[test]
@@ -417,5 +457,74 @@ fn activations_differentiate() {
             let s = 1.0 / (1.0 + (-x).exp());
             assert!((g - s * (1.0 - s)).abs() < 1e-6, "{g} vs {}", s * (1.0 - s));
         }
+    });
+}
+
+/// `log_softmax` and `logsumexp` differentiate on candle (against finite differences),
+/// through their stable form: at ±1000 the gradient is finite (`softmax(x)` for
+/// `logsumexp`).
+#[test]
+fn log_softmax_and_logsumexp_differentiate() {
+    ivy::with_backend(Backend::Candle, || {
+        let x = ivy::reshape(f64s(&[-3.0, -0.5, 0.75, 4.0, 1.0, 2.0]), &[2i64, 3][..]).unwrap();
+        let xs: Container = container! { x: x };
+        let w = f64s(&[0.5, -1.0, 2.0, 1.5, 0.25, -0.75]);
+        let w = ivy::reshape(&w, &[2i64, 3][..]).unwrap();
+        check_gradients(
+            "log_softmax",
+            |c| ivy::sum(&(&ivy::log_softmax(c.at("x")?)? * &w)?),
+            &xs,
+        );
+        check_gradients(
+            "logsumexp",
+            |c| {
+                let kw = LogsumexpKw {
+                    axis: 0,
+                    keepdims: false,
+                };
+                ivy::sum(&(&ivy::logsumexp_with(c.at("x")?, kw)? * &f64s(&[1.0, -2.0, 0.5]))?)
+            },
+            &xs,
+        );
+        let far: Container = container! { x: f64s(&[-1000.0, 0.0, 1000.0]) };
+        let (_, g, ()) =
+            ivy::execute_with_gradients(|c: &Container| ivy::logsumexp(c.at("x")?), &far).unwrap();
+        assert_eq!(values(&g, "x"), [0.0, 0.0, 1.0]);
+    });
+}
+
+/// `leaky_relu`, `silu` and `hardswish` differentiate on candle (against finite
+/// differences, away from their kinks), and `silu`'s gradient stays finite at ±1000.
+#[test]
+fn leaky_relu_silu_hardswish_differentiate() {
+    ivy::with_backend(Backend::Candle, || {
+        let xs: Container = container! { x: f64s(&[-4.0, -2.5, -0.5, 0.75, 2.0, 4.0]) };
+        check_gradients(
+            "leaky_relu",
+            |c| ivy::sum(&(&ivy::leaky_relu(c.at("x")?)? * c.at("x")?)?),
+            &xs,
+        );
+        check_gradients("silu", |c| ivy::sum(&ivy::silu(c.at("x")?)?), &xs);
+        check_gradients("hardswish", |c| ivy::sum(&ivy::hardswish(c.at("x")?)?), &xs);
+        let far: Container = container! { x: f64s(&[-1000.0, 1000.0, 0.0]) };
+        let (_, g, ()) =
+            ivy::execute_with_gradients(|c: &Container| ivy::sum(&ivy::silu(c.at("x")?)?), &far)
+                .unwrap();
+        assert_eq!(values(&g, "x"), [0.0, 1.0, 0.5]);
+    });
+}
+
+/// `mish` differentiates on candle (against finite differences), with finite gradients
+/// at ±1000 through its stable form.
+#[test]
+fn mish_differentiates() {
+    ivy::with_backend(Backend::Candle, || {
+        let xs: Container = container! { x: f64s(&[-4.0, -2.5, -0.5, 0.0, 0.75, 2.0, 4.0]) };
+        check_gradients("mish", |c| ivy::sum(&ivy::mish(c.at("x")?)?), &xs);
+        let far: Container = container! { x: f64s(&[-1000.0, 1000.0]) };
+        let (_, g, ()) =
+            ivy::execute_with_gradients(|c: &Container| ivy::sum(&ivy::mish(c.at("x")?)?), &far)
+                .unwrap();
+        assert_eq!(values(&g, "x"), [0.0, 1.0]);
     });
 }

@@ -347,3 +347,93 @@ test_backends! {
         assert!(matches!(ivy::sigmoid(&flags), Err(Error::UnsupportedDtype { op: "sigmoid", .. })));
     }
 }
+
+test_backends! {
+    /// `log_softmax` and `logsumexp` on every backend (numpy's values are in spec/golden):
+    /// stable at ±1000 (no `inf`, no `-inf` from an underflowed `log(0)`), an axis of
+    /// `-inf` only, keepdims, the `out` form (left untouched by a failed call), 0-d and
+    /// empty inputs, integers in the default float dtype, and a bad axis naming the op.
+    fn log_softmax_and_logsumexp(b) {
+        let x = ivy::asarray([[-1000.0f32, 0.0, 1000.0], [1.0, 2.0, 3.0]])?;
+        let l = ivy::log_softmax(&x)?.to_vec::<f32>()?;
+        assert_eq!(&l[..3], [-2000.0, -1000.0, 0.0]);
+        let lse = (1f64.exp() + 2f64.exp() + 3f64.exp()).ln();
+        for (v, i) in l[3..].iter().zip([1.0f64, 2.0, 3.0]) {
+            assert!((f64::from(*v) - (i - lse)).abs() < 1e-6, "{v}");
+        }
+        let r = ivy::logsumexp(&x)?;
+        assert_eq!(r.shape(), [2]);
+        let r = r.to_vec::<f32>()?;
+        assert_eq!(r[0], 1000.0);
+        assert!((f64::from(r[1]) - lse).abs() < 1e-6);
+        let mut out = ivy::zeros([1, 3])?;
+        ivy::logsumexp_with_out(&x, LogsumexpKw { axis: 0, keepdims: true }, &mut out)?;
+        assert_eq!(out.to_vec::<f32>()?[2], 1000.0);
+        let bad = ivy::logsumexp_with_out(&x, LogsumexpKw { axis: 2, keepdims: true }, &mut out);
+        assert!(matches!(bad, Err(Error::Axis { op: "logsumexp", .. })), "{bad:?}");
+        assert_eq!(out.to_vec::<f32>()?[2], 1000.0);
+        let inf = ivy::asarray([[f64::NEG_INFINITY, f64::NEG_INFINITY], [f64::NEG_INFINITY, 0.0]])?;
+        assert_eq!(ivy::logsumexp(&inf)?.to_f64_vec()?, [f64::NEG_INFINITY, 0.0]);
+        assert_eq!(ivy::log_softmax(&inf)?.to_f64_vec()?[2..], [f64::NEG_INFINITY, 0.0]);
+        assert_eq!(ivy::log_softmax(&ivy::asarray(3.5f64)?)?.to_f64_vec()?, [0.0]);
+        assert_eq!(ivy::logsumexp(&ivy::asarray(3.5f64)?)?.to_f64_vec()?, [3.5]);
+        let empty = ivy::zeros([2, 0])?;
+        assert_eq!(ivy::logsumexp(&empty)?.to_vec::<f32>()?, [f32::NEG_INFINITY; 2]);
+        assert_eq!(ivy::log_softmax(&empty)?.shape(), [2, 0]);
+        let i = ivy::log_softmax(&ivy::asarray([[0i32, 0]])?)?;
+        assert_eq!(i.dtype(), Dtype::Float32);
+        assert!((i.to_vec::<f32>()?[0] + 2f32.ln()).abs() < 1e-7);
+        assert!(matches!(
+            ivy::log_softmax_with(&x, LogSoftmaxKw { axis: 5 }),
+            Err(Error::Axis { op: "log_softmax", .. })
+        ));
+    }
+}
+
+test_backends! {
+    /// `leaky_relu`, `silu` and `hardswish` on every backend (numpy's values are in
+    /// spec/golden): `alpha`, the `out` form, no overflow at ±1000, float16 `silu`
+    /// computed in float32 and rounded once, and the refused dtypes naming the op.
+    fn leaky_relu_silu_hardswish(b) {
+        let x = ivy::asarray([-1000.0f32, -2.0, 0.0, 2.0, 1000.0])?;
+        assert_eq!(ivy::leaky_relu(&x)?.to_vec::<f32>()?, [-200.0, -0.4, 0.0, 2.0, 1000.0]);
+        let mut out = ivy::zeros([5])?;
+        ivy::leaky_relu_with_out(&x, LeakyReluKw { alpha: 0.5 }, &mut out)?;
+        assert_eq!(out.to_vec::<f32>()?, [-500.0, -1.0, 0.0, 2.0, 1000.0]);
+        let s = ivy::silu(&x)?.to_vec::<f32>()?;
+        assert_eq!((s[0], s[2], s[4]), (0.0, 0.0, 1000.0));
+        assert!((s[3] - 2.0 / (1.0 + (-2f32).exp())).abs() < 1e-6);
+        let h = ivy::silu(&x.astype(Dtype::Float16)?)?;
+        assert_eq!(h.dtype(), Dtype::Float16);
+        assert_eq!(h.to_f64_vec()?[3], f64::from(half::f16::from_f32(2.0 / (1.0 + (-2f32).exp()))));
+        assert_eq!(ivy::silu(&ivy::asarray([0i64])?.astype(Dtype::Int64)?)?.dtype(), Dtype::Float64);
+        ivy::hardswish_into(&x, Some(&mut out))?;
+        assert_eq!(out.to_vec::<f32>()?, [0.0, -2.0 / 6.0, 0.0, 2.0 * 5.0 / 6.0, 1000.0]);
+        let ints = ivy::asarray([-1i32, 2])?;
+        let e = ivy::leaky_relu_with_out(&ints, LeakyReluKw::default(), &mut out);
+        assert!(matches!(e, Err(Error::UnsupportedDtype { op: "leaky_relu", .. })), "{e:?}");
+        assert_eq!(out.to_vec::<f32>()?[4], 1000.0); // untouched
+        assert!(matches!(ivy::hardswish(&ints), Err(Error::UnsupportedDtype { op: "hardswish", .. })));
+        let flags = ivy::asarray([true, false])?;
+        assert!(matches!(ivy::silu(&flags), Err(Error::UnsupportedDtype { op: "silu", .. })));
+    }
+}
+
+test_backends! {
+    /// `mish` on every backend (numpy's values are in spec/golden): stable at ±1000 and
+    /// precise in the negative tail, float16 computed in float32 and rounded once, bool
+    /// refused naming the op.
+    fn mish(b) {
+        let x = ivy::asarray([-1000.0f64, -20.0, 0.0, 1.0, 1000.0])?.astype(Dtype::Float64)?;
+        let m = ivy::mish(&x)?.to_f64_vec()?;
+        assert_eq!((m[0], m[2], m[4]), (-0.0, 0.0, 1000.0));
+        let sp = |v: f64| v.exp().ln_1p();
+        assert!((m[1] / (-20.0 * sp(-20.0).tanh()) - 1.0).abs() < 1e-14, "{}", m[1]);
+        assert!((m[3] - sp(1.0).tanh()).abs() < 1e-15);
+        let h = ivy::mish(&x.astype(Dtype::Float16)?)?;
+        assert_eq!(h.dtype(), Dtype::Float16);
+        assert_eq!(h.to_f64_vec()?[3], f64::from(half::f16::from_f64(sp(1.0).tanh())));
+        let flags = ivy::asarray([true, false])?;
+        assert!(matches!(ivy::mish(&flags), Err(Error::UnsupportedDtype { op: "mish", .. })));
+    }
+}

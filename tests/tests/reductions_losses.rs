@@ -217,3 +217,55 @@ test_backends! {
         assert!(!e.to_string().contains("`clip`"), "{e}");
     }
 }
+
+test_backends! {
+    /// `binary_cross_entropy`: the probability form is `-(t log p + (1 - t) log(1 - p))`,
+    /// the logits form agrees with it on `sigmoid(x)` and stays finite for huge logits,
+    /// and `out` is written.
+    fn binary_cross_entropy_forms(b) {
+        let t = f32s(&[0.0, 1.0, 1.0, 0.0])?;
+        let p = f32s(&[0.2, 0.7, 0.4, 0.9])?;
+        let want: Vec<f64> = [(0.0, 0.2), (1.0, 0.7), (1.0, 0.4), (0.0, 0.9)]
+            .iter()
+            .map(|&(t, p): &(f64, f64)| -(t * p.ln() + (1.0 - t) * (1.0 - p).ln()))
+            .collect();
+        assert_close(&ivy::binary_cross_entropy(&t, &p)?.to_f64_vec()?, &want, 1e-6);
+        let x = f32s(&[-1.5, 0.8473, -0.4055, 2.1972])?;
+        let logits = BinaryCrossEntropyKw { from_logits: true, ..Default::default() };
+        let via_sigmoid = ivy::binary_cross_entropy(&t, &ivy::sigmoid(&x)?)?.to_f64_vec()?;
+        let direct = ivy::binary_cross_entropy_with(&t, &x, logits.clone())?.to_f64_vec()?;
+        assert_close(&direct, &via_sigmoid, 1e-5);
+        let huge = f32s(&[1e4, -1e4, 1e4, -1e4])?;
+        let l = ivy::binary_cross_entropy_with(&t, &huge, logits)?.to_f64_vec()?;
+        assert_eq!(l, [1e4, 1e4, 0.0, 0.0]);
+        let mut out = f32s(&[0.0; 4])?;
+        ivy::binary_cross_entropy_out(&t, &p, &mut out)?;
+        assert_close(&out.to_f64_vec()?, &want, 1e-6);
+    }
+
+    /// `sparse_cross_entropy` is `cross_entropy` of the one-hot labels, broadcast as in
+    /// Ivy (negative labels count from the end); float labels, labels outside the classes and a bad axis are typed errors naming
+    /// it, and leave `out` untouched.
+    fn sparse_cross_entropy_is_one_hot_cross_entropy(b) {
+        let p = ivy::asarray(Data::from(vec![0.2f32, 0.7, 0.1, 0.0, 0.5, 0.5]).reshape(&[2, 3])?)?;
+        let one_hot = ivy::asarray(Data::from(vec![0.0f32, 1.0, 0.0, 0.0, 0.0, 1.0]).reshape(&[2, 3])?)?;
+        let classes = ivy::asarray(vec![1i64, 2])?;
+        let want = ivy::cross_entropy(&one_hot, &p)?.to_f64_vec()?;
+        assert_close(&ivy::sparse_cross_entropy(&classes, &p)?.to_f64_vec()?, &want, 1e-6);
+        // Ivy's broadcasting: the one-hot [1, 4] of one label against a [4] `pred`
+        let l = ivy::sparse_cross_entropy(&ivy::asarray(vec![2i32])?, &f32s(&[0.1, 0.1, 0.7, 0.1])?)?;
+        assert_eq!(l.shape(), &[1]);
+        assert_close(&l.to_f64_vec()?, &[-(0.7f32 as f64).ln()], 1e-6);
+        let from_end = ivy::sparse_cross_entropy(&ivy::asarray(vec![-2i64, -1])?, &p)?;
+        assert_close(&from_end.to_f64_vec()?, &want, 1e-6);
+        let mut out = f32s(&[7.0, 7.0])?;
+        for bad in [ivy::asarray(vec![1.0f32, 2.0])?, ivy::asarray(vec![3i64, 0])?, ivy::asarray(vec![-4i64, 0])?] {
+            let e = ivy::sparse_cross_entropy_out(&bad, &p, &mut out).unwrap_err();
+            assert!(matches!(e, Error::InvalidArgument { op: "sparse_cross_entropy", .. }), "{e}");
+        }
+        let far = SparseCrossEntropyKw { axis: 2, ..Default::default() };
+        let e = ivy::sparse_cross_entropy_with_out(&classes, &p, far, &mut out).unwrap_err();
+        assert!(matches!(e, Error::Axis { op: "sparse_cross_entropy", axis: 2, ndim: 2 }), "{e}");
+        assert_eq!(out.to_f64_vec()?, [7.0, 7.0]);
+    }
+}

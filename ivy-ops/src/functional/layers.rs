@@ -1,4 +1,5 @@
-//! Layers and activations: `softmax`, `relu`, `sigmoid`, `linear` and the seed's container-dependent
+//! Layers and activations: `softmax`, `log_softmax`, `logsumexp`, `relu`, `sigmoid`,
+//! `leaky_relu`, `silu`, `hardswish`, `mish`, `linear` and the seed's container-dependent
 //! `multi_head_attention`, each a composition of ivy ops (so they run, and differentiate on
 //! candle, wherever those ops do).
 
@@ -37,23 +38,11 @@ pub mod layers {
         #[kw(default = -1)] axis: i64,
         out: Option<&mut Array>,
     ) -> Result<Array> {
-        let x = if x.dtype().is_int() {
-            std::borrow::Cow::Owned(x.cast(ivy_core::int_float_dtype(x.dtype(), true))?)
-        } else {
-            std::borrow::Cow::Borrowed(x)
-        };
+        let x = float_input(x)?;
         // a 0-d array is its own softmax over "every" axis (torch: 1); an empty array is
         // empty (there is no maximum to subtract); the axis is still checked
         if (x.ndim() == 0 || x.size() == 0) && x.dtype() != crate::Dtype::Bool {
-            if x.ndim() > 0 {
-                crate::__private::normalize_axis("softmax", axis, x.ndim())?;
-            } else if axis != 0 && axis != -1 {
-                return Err(crate::Error::Axis {
-                    op: "softmax",
-                    axis,
-                    ndim: 0,
-                });
-            }
+            check_0d_axis("softmax", &x, axis)?;
             return crate::ones_like(&*x).map(Some);
         }
         let m = crate::max_with(
@@ -119,8 +108,215 @@ pub mod layers {
     #[nestable]
     #[unsupported_dtypes(ndarray = ("complex", "bool"), candle = ("bool",))]
     pub fn sigmoid(x: &Array, out: Option<&mut Array>) -> Result<Array> {
-        use crate::Dtype;
         let _ = &out; // the result is returned: the generated entry writes `out`
+        let (x, result) = widened(x)?;
+        let z = crate::exp(&crate::negative(&crate::abs(&*x)?)?)?;
+        let one_plus_z = crate::add(&z, 1)?;
+        let above = crate::divide(1, &one_plus_z)?;
+        let below = crate::divide(&z, &one_plus_z)?;
+        let s = crate::r#where(&crate::greater_equal(&*x, 0)?, &above, &below)?;
+        // returned: the generated entry writes it into `out` when one is given
+        narrowed(s, result).map(Some)
+    }
+
+    /// `log(softmax(x))` along `axis` (default -1; Ivy's `log_softmax`, its `complex_mode`
+    /// not taken), computed stably as `x - m - log(sum(e^(x - m)))` with `m` the maximum
+    /// along `axis` (a non-finite maximum taken as 0, as Ivy's numpy backend), so no `exp`
+    /// overflows and no `log` of an underflowed 0 gives `-inf` for finite inputs. Integer
+    /// inputs are computed in the default float dtype (as `softmax`); a 0-d array gives 0;
+    /// complex and bool inputs are refused. On candle it differentiates.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::asarray([[1.0, 2.0, 3.0], [-1000.0, 0.0, 1000.0]])?.astype(Dtype::Float64)?;
+    /// let l = ivy::log_softmax(&x)?.to_vec::<f64>()?;
+    /// let lse = (1f64.exp() + 2f64.exp() + 3f64.exp()).ln();
+    /// assert!((l[0] - (1.0 - lse)).abs() < 1e-12);
+    /// assert_eq!(&l[3..], [-2000.0, -1000.0, 0.0]); // no overflow, no -inf
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    #[nestable]
+    #[unsupported_dtypes(ndarray = ("complex", "bool"), candle = ("bool",))]
+    pub fn log_softmax(
+        x: &Array,
+        #[kw(default = -1)] axis: i64,
+        out: Option<&mut Array>,
+    ) -> Result<Array> {
+        let x = float_input(x)?;
+        if (x.ndim() == 0 || x.size() == 0) && x.dtype() != crate::Dtype::Bool {
+            check_0d_axis("log_softmax", &x, axis)?;
+            return crate::zeros_like(&*x).map(Some);
+        }
+        let (m, lse) = shifted_log_sum_exp(&x, axis)?;
+        crate::subtract_into(&crate::subtract(&*x, &m)?, &lse, out)
+    }
+
+    /// `log(sum(e^x))` along `axis` (default -1), the axis kept as 1 when `keepdims`
+    /// (Ivy's `logsumexp`), computed stably as `m + log(sum(e^(x - m)))` with `m` the
+    /// maximum along `axis` (a non-finite maximum taken as 0), so large inputs do not
+    /// overflow. Integer inputs are computed in the default float dtype; a 0-d array is
+    /// its own result, and an empty axis gives `-inf` (`log(0)`); complex and bool inputs
+    /// are refused. On candle it differentiates.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::asarray([[0.0, 0.0], [1000.0, 1000.0]])?.astype(Dtype::Float64)?;
+    /// let r = ivy::logsumexp(&x)?;
+    /// assert_eq!(r.shape(), [2]);
+    /// assert_eq!(r.to_vec::<f64>()?, [2f64.ln(), 1000.0 + 2f64.ln()]); // no overflow
+    /// let kw = LogsumexpKw { axis: 0, keepdims: true };
+    /// assert_eq!(ivy::logsumexp_with(&x, kw)?.shape(), [1, 2]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    #[nestable]
+    #[unsupported_dtypes(ndarray = ("complex", "bool"), candle = ("bool",))]
+    pub fn logsumexp(
+        x: &Array,
+        #[kw(default = -1)] axis: i64,
+        #[kw(default = false)] keepdims: bool,
+        out: Option<&mut Array>,
+    ) -> Result<Array> {
+        let _ = &out; // the result is returned: the generated entry writes `out`
+        let x = float_input(x)?;
+        if x.ndim() == 0 && x.dtype() != crate::Dtype::Bool {
+            check_0d_axis("logsumexp", &x, axis)?;
+            return Ok(Some(x.into_owned()));
+        }
+        let kept = if x.size() == 0 {
+            // no maximum to subtract: the sum of an empty axis is 0, its log `-inf`
+            let s = crate::sum_with(
+                &crate::exp(&*x)?,
+                SumKw {
+                    axis: Some(vec![axis]),
+                    keepdims: true,
+                    ..Default::default()
+                },
+            )?;
+            crate::log(&s)?
+        } else {
+            let (m, lse) = shifted_log_sum_exp(&x, axis)?;
+            crate::add(&lse, &m)?
+        };
+        if keepdims {
+            Ok(Some(kept))
+        } else {
+            Ok(Some(crate::squeeze(&kept, &[axis])?))
+        }
+    }
+
+    /// The leaky rectified linear unit `x if x > 0 else alpha * x` (Ivy's `leaky_relu`,
+    /// `alpha` default 0.2; its `complex_mode` is not taken): `where(x > 0, x, x * alpha)`
+    /// (Ivy's numpy backend), in the input's float dtype, so a NaN stays NaN. Integer,
+    /// bool and complex inputs are refused (`alpha * x` of an integer has no integer
+    /// dtype to keep; cast first). On candle it differentiates (slope `alpha` at 0).
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::asarray([-2.0f32, 0.0, 1.5])?;
+    /// assert_eq!(ivy::leaky_relu(&x)?.to_vec::<f32>()?, [-0.4, 0.0, 1.5]);
+    /// let kw = LeakyReluKw { alpha: 0.5 };
+    /// assert_eq!(ivy::leaky_relu_with(&x, kw)?.to_vec::<f32>()?, [-1.0, 0.0, 1.5]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    #[nestable]
+    #[unsupported_dtypes(ndarray = ("complex", "bool", "integer"), candle = ("bool", "integer"))]
+    pub fn leaky_relu(
+        x: &Array,
+        #[kw(default = 0.2)] alpha: f64,
+        out: Option<&mut Array>,
+    ) -> Result<Array> {
+        crate::where_into(&crate::greater(x, 0)?, x, &crate::multiply(x, alpha)?, out)
+    }
+
+    /// The sigmoid linear unit `x * sigmoid(x)` (Ivy's `silu`, also called swish), from
+    /// the stable `sigmoid` (no overflow for any input). float16 and bfloat16 are computed
+    /// in float32 and rounded once; integers in the default float dtype (as `sigmoid`).
+    /// Bool and complex inputs are refused. On candle it differentiates.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::asarray([0.0f32, 1.0, -1000.0, 1000.0])?;
+    /// let s = ivy::silu(&x)?.to_vec::<f32>()?;
+    /// assert!((s[1] - 1.0 / (1.0 + (-1f32).exp())).abs() < 1e-7);
+    /// assert_eq!((s[0], s[2], s[3]), (0.0, 0.0, 1000.0)); // no overflow
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    #[nestable]
+    #[unsupported_dtypes(ndarray = ("complex", "bool"), candle = ("bool",))]
+    pub fn silu(x: &Array, out: Option<&mut Array>) -> Result<Array> {
+        let _ = &out; // the result is returned: the generated entry writes `out`
+        let (x, result) = widened(x)?;
+        let s = crate::multiply(&*x, &crate::sigmoid(&*x)?)?;
+        narrowed(s, result).map(Some)
+    }
+
+    /// The hard swish `x * relu6(x + 3) / 6` (Ivy's `hardswish`): `x * clip(x + 3, 0, 6)
+    /// / 6` in the input's float dtype (0 below -3, `x` above 3). Integer, bool and
+    /// complex inputs are refused (cast first). On candle it differentiates.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::asarray([-4.0f32, -1.5, 0.0, 3.0, 5.0])?;
+    /// assert_eq!(ivy::hardswish(&x)?.to_vec::<f32>()?, [0.0, -0.375, 0.0, 3.0, 5.0]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    #[nestable]
+    #[unsupported_dtypes(ndarray = ("complex", "bool", "integer"), candle = ("bool", "integer"))]
+    pub fn hardswish(x: &Array, out: Option<&mut Array>) -> Result<Array> {
+        let r6 = crate::clip(&crate::add(x, 3)?, 0, 6)?;
+        crate::divide_into(&crate::multiply(x, &r6)?, 6, out)
+    }
+
+    /// The mish activation `x * tanh(softplus(x))` (Ivy's `mish`; its `complex_mode` is not
+    /// taken), computed stably from `z = e^-|x|` (never above 1): `tanh(softplus(x))` is
+    /// `(1 + 2z) / (1 + 2z + 2z²)` for `x >= 0` and `z(z + 2) / (z(z + 2) + 2)` below, so
+    /// no `exp` overflows and no `log` loses the small values of very negative inputs (nor
+    /// does a gradient through the branch not taken on candle, where it differentiates).
+    /// float16 and bfloat16 are computed in float32 and rounded once; integers in the
+    /// default float dtype (as `sigmoid`). Bool and complex inputs are refused.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::asarray([1.0, -1000.0, 1000.0])?.astype(Dtype::Float64)?;
+    /// let m = ivy::mish(&x)?.to_vec::<f64>()?;
+    /// assert!((m[0] - 1f64.exp().ln_1p().tanh()).abs() < 1e-15);
+    /// assert_eq!(&m[1..], [-0.0, 1000.0]); // no overflow
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    #[nestable]
+    #[unsupported_dtypes(ndarray = ("complex", "bool"), candle = ("bool",))]
+    pub fn mish(x: &Array, out: Option<&mut Array>) -> Result<Array> {
+        let _ = &out; // the result is returned: the generated entry writes `out`
+        let (x, result) = widened(x)?;
+        let z = crate::exp(&crate::negative(&crate::abs(&*x)?)?)?;
+        let two_z = crate::multiply(&z, 2)?;
+        // x >= 0: (1 + 2z) / (1 + 2z + 2z²)
+        let num = crate::add(&two_z, 1)?;
+        let above = crate::divide(&num, &crate::add(&num, &crate::multiply(&two_z, &z)?)?)?;
+        // x < 0: z(z + 2) / (z(z + 2) + 2)
+        let n = crate::multiply(&z, &crate::add(&z, 2)?)?;
+        let below = crate::divide(&n, &crate::add(&n, 2)?)?;
+        let t = crate::r#where(&crate::greater_equal(&*x, 0)?, &above, &below)?;
+        narrowed(crate::multiply(&*x, &t)?, result).map(Some)
+    }
+
+    /// `x` and the dtype of the result of a float function of it: float16 and bfloat16
+    /// computed in float32 (rounded once by [`narrowed`]), integers in the default float
+    /// dtype, other dtypes as they are (`sigmoid`'s and `silu`'s rule).
+    fn widened(x: &Array) -> Result<(std::borrow::Cow<'_, Array>, crate::Dtype)> {
+        use crate::Dtype;
         let d = x.dtype();
         let (work, result) = match d {
             Dtype::Float16 | Dtype::Bfloat16 => (Dtype::Float32, d),
@@ -130,22 +326,66 @@ pub mod layers {
             }
             d => (d, d),
         };
-        let x = if work == d {
-            std::borrow::Cow::Borrowed(x)
+        Ok((
+            if work == d {
+                std::borrow::Cow::Borrowed(x)
+            } else {
+                std::borrow::Cow::Owned(crate::astype(x, work)?)
+            },
+            result,
+        ))
+    }
+
+    /// `s` rounded once to `result` (the second half of [`widened`]).
+    fn narrowed(s: Array, result: crate::Dtype) -> Result<Array> {
+        if s.dtype() == result {
+            Ok(s)
         } else {
-            std::borrow::Cow::Owned(crate::astype(x, work)?)
-        };
-        let z = crate::exp(&crate::negative(&crate::abs(&*x)?)?)?;
-        let one_plus_z = crate::add(&z, 1)?;
-        let above = crate::divide(1, &one_plus_z)?;
-        let below = crate::divide(&z, &one_plus_z)?;
-        let s = crate::r#where(&crate::greater_equal(&*x, 0)?, &above, &below)?;
-        // returned: the generated entry writes it into `out` when one is given
-        if result == work {
-            Ok(Some(s))
-        } else {
-            Ok(Some(crate::astype(&s, result)?))
+            crate::astype(&s, result)
         }
+    }
+
+    /// `x` in the default float dtype when it is an integer array (`softmax`'s rule).
+    fn float_input(x: &Array) -> Result<std::borrow::Cow<'_, Array>> {
+        Ok(if x.dtype().is_int() {
+            std::borrow::Cow::Owned(x.cast(ivy_core::int_float_dtype(x.dtype(), true))?)
+        } else {
+            std::borrow::Cow::Borrowed(x)
+        })
+    }
+
+    /// The axis of a reduction over a 0-d or empty `x` (no maximum to take) checked as
+    /// the reduction would: a 0-d array takes 0 and -1 (its one "axis", as torch).
+    fn check_0d_axis(op: &'static str, x: &Array, axis: i64) -> Result<()> {
+        if x.ndim() > 0 {
+            crate::__private::normalize_axis(op, axis, x.ndim())?;
+        } else if axis != 0 && axis != -1 {
+            return Err(Error::Axis { op, axis, ndim: 0 });
+        }
+        Ok(())
+    }
+
+    /// `(m, log(sum(e^(x - m))))` along `axis`, both with the axis kept: `m` the maximum,
+    /// a non-finite one taken as 0 (Ivy's numpy backend), so no `exp` overflows. The one
+    /// stable mechanism of `log_softmax` and `logsumexp`.
+    fn shifted_log_sum_exp(x: &Array, axis: i64) -> Result<(Array, Array)> {
+        let m = crate::max_with(
+            x,
+            MaxKw {
+                axis: Some(vec![axis]),
+                keepdims: true,
+            },
+        )?;
+        let m = crate::r#where(&crate::isfinite(&m)?, &m, 0)?;
+        let s = crate::sum_with(
+            &crate::exp(&crate::subtract(x, &m)?)?,
+            SumKw {
+                axis: Some(vec![axis]),
+                keepdims: true,
+                ..Default::default()
+            },
+        )?;
+        Ok((m, crate::log(&s)?))
     }
 
     /// `x @ weight^T + bias` (Ivy's `linear`): `x` of shape `[..., in]`, `weight` of shape
