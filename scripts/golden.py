@@ -113,7 +113,8 @@ NAN, INF = float("nan"), float("inf")
 
 # Suspected ivy-rs bugs: (op, case id) -> {backend: reason}, each marked xfail in the data
 # (none today: each one found was fixed at its source).
-XFAIL = {}
+XFAIL = {
+}
 
 
 # ------------------------------------------------------------------ bfloat16 and rounding
@@ -458,6 +459,113 @@ def gen_softplus():
         xf = Arr(fd, x.a.astype(np_type(fd)))
         cases.append(case(f"{d}/as_{fd}", [A(x)], softplus_ref(xf, fd), "transcendental",
                           **int_case_extra(d, np_answer(lambda: np.logaddexp(0, x.a)))))
+    return cases
+
+
+# ------------------------------------------------------------------ gelu
+
+# pi to 50 digits: the tanh form's sqrt(2/pi), in Decimal
+_PI50 = "3.14159265358979323846264338327950288419716939937510"
+
+
+def gelu_exact_ref(v):
+    """x * Phi(x) = x/2 * erfc(-x/sqrt(2)) for one float64 `v`, to ~1 ULP of float64: the
+    rounding of -x/sqrt(2) is corrected to first order (math.erfc is ~1 ULP; in the negative
+    tail the argument's rounding alone would cost |x|^2 ULP)."""
+    from decimal import Decimal, localcontext
+    if not math.isfinite(v):
+        return v if v > 0 or math.isnan(v) else -0.0  # the limit at -inf
+    zf = -v / math.sqrt(2.0)
+    e = math.erfc(zf)
+    if e == 0.0:
+        return v * 0.0
+    with localcontext() as ctx:
+        ctx.prec = 50
+        delta = Decimal(-v) / Decimal(2).sqrt() - Decimal(zf)
+        r = Decimal(2.0 / math.sqrt(math.pi) * math.exp(-zf * zf) / e)
+        return float(Decimal(v) * Decimal(e) * (1 - delta * r) / 2)
+
+
+def gelu_tanh_ref(v):
+    """x/2 * (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3))) = x * sigmoid(2u) for one float64 `v`,
+    in 50-digit Decimal (no cancellation, no rounding of the polynomial)."""
+    from decimal import Decimal, localcontext
+    if not math.isfinite(v):
+        return v if v > 0 or math.isnan(v) else -0.0  # the limit at -inf
+    if abs(v) > 1e60:
+        return v if v > 0 else v * 0.0
+    with localcontext() as ctx:
+        ctx.prec = 50
+        x = Decimal(v)
+        w = 2 * (2 / Decimal(_PI50)).sqrt() * (x + Decimal("0.044715") * x * x * x)
+        if w >= 0:
+            sg = 1 / (1 + (-w).exp())
+        else:
+            ew = w.exp()
+            sg = ew / (1 + ew)
+        return float(x * sg)
+
+
+GELU_TAIL = [-3.25, -4.0, -5.5, -7.0, -8.25, -9.5, -10.0, -20.0, -38.0, -41.0, 30.0, 1e4]
+GELU_F64 = ("float64: one case per value, within 4 ULP or 4 (1 + cond) eps |e|, cond = "
+            "|x g'(x) / g(x)| the relative condition number (about x^2 in the negative tail, "
+            "where any float64 evaluation from a rounded x is off by that much)")
+
+
+def gelu_cond(v, approx):
+    """|x g'(x) / g(x)|, the relative condition number of gelu at `v` (float64, approximate)."""
+    if not math.isfinite(v) or v == 0.0 or abs(v) > 1e60:
+        return 1.0
+    if approx:
+        c = math.sqrt(2.0 / math.pi)
+        w = 2 * c * (v + 0.044715 * v ** 3)
+        s = 1 / (1 + math.exp(-w)) if w > -700 else 0.0
+        return abs(1 + v * (1 - s) * 2 * c * (1 + 3 * 0.044715 * v * v))
+    big_phi = math.erfc(-v / math.sqrt(2.0)) / 2
+    if big_phi == 0.0:
+        return v * v
+    return abs(1 + v * math.exp(-v * v / 2) / math.sqrt(2 * math.pi) / big_phi)
+
+
+def gen_gelu():
+    rng = rng_for("gelu")
+    cases = []
+    eps64 = float(np.finfo(np.float64).eps)
+    for approx, ref in ((False, gelu_exact_ref), (True, gelu_tanh_ref)):
+        kw = {"approximate": B(approx)}
+        form = "tanh" if approx else "exact"
+        for d in REALS:
+            for cid, vals in (("edge", FLOAT_EDGE + FLOAT_EXTRA[d] + GELU_TAIL),
+                              ("random", grid(rng, 12, -10, 10, 8))):
+                x = mk(d, vals)
+                r = np.array([ref(float(v)) for v in x.a.astype(np.float64).ravel()])
+                if d != "float64":
+                    cases.append(case(f"{form}/{d}/{cid}", [A(x)], round_to(d, r),
+                                      "transcendental", kwargs=kw))
+                    continue
+                for i, (v, e) in enumerate(zip(x.a.ravel().tolist(), r.tolist())):
+                    atol = 4 * (1 + gelu_cond(v, approx)) * eps64 * abs(e) if math.isfinite(e) else 0.0
+                    cases.append(case(f"{form}/float64/{cid}/{i}", [A(mk(d, [v]))],
+                                      Arr("float64", np.array([e])), "sum", kwargs=kw,
+                                      atol=atol, note=GELU_F64 if i == 0 else None))
+        for d in ("int8", "int64", "uint8"):
+            x = mk(d, INT_EDGE[d][:3] + ([5] if d == "uint8" else [5, -4]))
+            fd = int_float(d)
+            r = np.array([ref(float(v)) for v in x.a.ravel()])
+            cases.append(case(f"{form}/{d}/as_{fd}", [A(x)], round_to(fd, r), "sum",
+                              kwargs=kw, atol=float(np.max(np.abs(r))) * 4 * 10 * eps64,
+                              note="integers are computed in the default float dtype (float64 "
+                                   "for int64 and uint64; float64's tolerance as above)"))
+        cases.append(case(f"{form}/bool/unsupported", [A(mk("bool", [True, False]))],
+                          ERR("UnsupportedDtype"), kwargs=kw, note="Ivy's gelu takes real numbers"))
+        x = cx("complex64", COMPLEX_VALUES)
+        cases.append(case(f"{form}/complex64/unsupported", [A(x)], ERR("UnsupportedDtype"),
+                          kwargs=kw, note="Ivy's complex_mode is not taken: complex inputs are "
+                                          "refused"))
+    x = mk("float32", [-1.5, 0.5])
+    cases.append(case("float32/default_exact", [A(x)],
+                      round_to("float32", np.array([gelu_exact_ref(v) for v in (-1.5, 0.5)])),
+                      "transcendental"))
     return cases
 
 
@@ -1144,6 +1252,60 @@ def gen_sum():
     return cases
 
 
+def nan_to_zero(x: Arr) -> Arr:
+    """`x` with NaN elements (complex: either component NaN) replaced by 0, as np.nansum."""
+    if x.dtype in INTS or x.dtype == "bool":
+        return x
+    return Arr(x.dtype, np.where(x.a != x.a, np.zeros_like(x.a), x.a))
+
+
+def gen_nansum():
+    """np.nansum: `sum` of the input with NaNs as 0 (sum's dtype rule, see gen_sum)."""
+    rng = rng_for("nansum")
+    cases = []
+    m = mk("float32", [[1.0, NAN, 3.0], [NAN, NAN, 6.5]])
+    for cid, axis, keep in (("all", None, None), ("axis0", 0, None), ("axis1", 1, None),
+                            ("axis-1_keepdims", -1, True), ("axes01", [0, 1], None)):
+        cases.append(case(f"float32/{cid}", [A(m)], sum_expected(nan_to_zero(m), axis, bool(keep)),
+                          kwargs=sum_kwargs(axis, keep)))
+    cases.append(case("float32/dtype_float64", [A(m)], sum_expected(nan_to_zero(m), 1, False, "float64"),
+                      kwargs=sum_kwargs(1, None, "float64")))
+    x = mk("float64", [NAN, NAN])
+    cases.append(case("float64/all_nan", [A(x)], sum_expected(nan_to_zero(x))))
+    e = mk("float32", np.zeros((0, 3)))
+    cases.append(case("float32/empty_all", [A(e)], sum_expected(e)))
+    for d in REALS:
+        v = grid(rng, 20, -8, 8, 64)
+        for i in rng.choice(20, size=5, replace=False):
+            v[int(i)] = NAN
+        x = mk(d, v, (4, 5))
+        for axis in (None, 0):
+            z = nan_to_zero(x)
+            cases.append(case(f"{d}/random_{'all' if axis is None else 'axis0'}", [A(x)],
+                              sum_expected(z, axis), "sum", kwargs=sum_kwargs(axis),
+                              atol=sum_atol(z, axis, d), signed_zeros=False))
+    x = mk("float64", [[1.0, NAN], [INF, NAN], [INF, -INF]])
+    cases.append(case("float64/nonfinite", [A(x)], sum_expected(nan_to_zero(x), 1), kwargs=sum_kwargs(1)))
+    for d in COMPLEX:
+        x = cx(d, [(1.0, 2.0), (NAN, 0.25), (3.0, -1.0), (0.0, NAN), (0.5, 4.0)], None)
+        cases.append(case(f"{d}/nan_component", [A(x)], sum_expected(nan_to_zero(x))))
+    for d in INTS:
+        x = mk(d, [[1, 2, 3], [5, 6, 7]])
+        for cid, axis in (("all", None), ("axis1", 1)):
+            exp = sum_expected(x, axis)
+            npr = np_answer(lambda: np.nansum(x.a, axis=axis))
+            differs = INT_SUM if json.dumps(npr) != json.dumps(enc_array(exp)) else None
+            cases.append(case(f"{d}/{cid}", [A(x)], exp, kwargs=sum_kwargs(axis),
+                              ivy_differs=differs, numpy=npr if differs else None))
+    x = mk("bool", [[True, False, True], [True, True, True]])
+    cases.append(case("bool/axis0", [A(x)], sum_expected(x, 0), kwargs=sum_kwargs(0),
+                      ivy_differs=INT_SUM, numpy=np_answer(lambda: np.nansum(x.a, axis=0))))
+    x = mk("float32", [[1.0, 2.0], [3.0, NAN]])
+    cases.append(case("float32/axis_out_of_range", [A(x)], ERR("Axis"), kwargs=sum_kwargs(2),
+                      note="numpy raises AxisError too"))
+    return cases
+
+
 # ------------------------------------------------------------------ cross_entropy
 
 
@@ -1211,6 +1373,25 @@ def gen_cross_entropy():
     t, p = mk("float64", onehot), mk("float32", pred)
     exp, atol = ce_expected(t, p)
     cases.append(case("float64_true+float32_pred", [A(t), A(p)], exp, "sum", atol=atol))
+    # reduction (Ivy's keyword; ivy-rs defaults to "sum", the seed's definition): "mean" over
+    # `axis`, "none" the elementwise -log(clip(pred)) * true; references in float64
+    soft = [[0.3, 0.3, 0.4], [0.0, 0.5, 0.5]]
+    for d in ("float32", "float64"):
+        t, p = mk(d, soft), mk(d, pred)
+        terms = -(np.log(as_float(clip_ref(p, 1e-7, 1 - 1e-7))) * as_float(t))
+        for red, axis, ref in (("sum", -1, np.sum(terms, axis=-1)),
+                               ("mean", -1, np.mean(terms, axis=-1)),
+                               ("mean", 0, np.mean(terms, axis=0)),
+                               ("none", -1, terms)):
+            kw = {"reduction": STR(red)}
+            if axis != -1:
+                kw["axis"] = I(axis)
+            cases.append(case(f"{d}/reduction_{red}_axis{axis}", [A(t), A(p)], round_to(d, ref),
+                              "sum", kwargs=kw, atol=_loss_atol(d, terms)))
+    t, p = mk("float32", onehot), mk("float32", pred)
+    cases.append(case("reduction_unknown", [A(t), A(p)], ERR("InvalidArgument"),
+                      kwargs={"reduction": STR("max")},
+                      note="Ivy's check_elem_in_list rejects it too"))
     return cases
 
 
@@ -1218,27 +1399,74 @@ def _loss_atol(d, terms):
     return float(64 * EPS[d] * (1.0 + np.sum(np.abs(terms))))
 
 
+def bce_ref(t, p, from_logits=False, epsilon=0.0, pos_weight=None, d="float64"):
+    """Ivy's binary_cross_entropy, elementwise, in float64: labels smoothed by epsilon,
+    probabilities clipped to [1e-7, 1 - 1e-7] (the bounds in pred's dtype `d`, as Ivy's clip
+    converts them); logits by the stable form, or with pos_weight by Ivy's own
+    sigmoid-and-clip formula (moderate logits: the clip is inactive there)."""
+    lo, hi = (float(np.asarray(b, np_type(d))) for b in (1e-7, 1 - 1e-7))
+    t = t * (1.0 - epsilon) + 0.5 * epsilon
+    if from_logits and pos_weight is not None:
+        s = np.clip(1.0 / (1.0 + np.exp(-p)), 1e-7, 1 - 1e-7)
+        return -(np.log(s) * t * pos_weight + np.log(1 - s) * (1 - t))
+    if from_logits:
+        return np.maximum(p, 0) - p * t + np.log1p(np.exp(-np.abs(p)))
+    pc = np.clip(p, lo, hi)
+    return -(np.log(pc) * t + np.log(1 - pc) * (1 - t))
+
+
 def gen_binary_cross_entropy():
-    """Elementwise (Ivy's reduction="none"); probabilities clipped to [eps, 1 - eps],
-    logits by the stable max(x, 0) - x t + log1p(e^-|x|); references in float64."""
+    """Ivy's binary_cross_entropy: reduction "mean" (default), "sum" or "none" over `axis`
+    (None: every axis); epsilon is label smoothing; probabilities clipped to [1e-7, 1 - 1e-7];
+    logits by the stable max(x, 0) - x t + log1p(e^-|x|), weighted by pos_weight; references
+    in float64."""
     cases = []
     t = [[0.0, 1.0, 1.0], [1.0, 0.0, 0.3]]
     p = [[0.2, 0.7, 0.0], [1.0, 0.5, 0.9]]
     x = [[-3.0, 0.5, 40.0], [-100.0, 100.0, 0.0]]
+    xm = [[-3.0, 0.5, 4.0], [-1.5, 2.0, 0.0]]  # moderate logits (pos_weight)
+    w = [1.0, 2.0, 0.5]
     for d in ("float32", "float64"):
-        tt, pp, xx = mk(d, t), mk(d, p), mk(d, x)
-        for cid, kw, eps in (("default", {}, 1e-7), ("epsilon", {"epsilon": F(0.25)}, 0.25)):
-            e = np.float64(np.asarray(eps, np_type(d)))
-            pc = np.clip(as_float(pp), e, np.float64(np.asarray(1.0 - eps, np_type(d))))
-            tf = as_float(tt)
-            ref = -(tf * np.log(pc) + (1 - tf) * np.log(1 - pc))
-            cases.append(case(f"{d}/{cid}", [A(tt), A(pp)], round_to(d, ref), "sum", kwargs=kw,
-                              atol=_loss_atol(d, ref)))
-        xf, tf = as_float(xx), as_float(tt)
-        ref = np.maximum(xf, 0) - xf * tf + np.log1p(np.exp(-np.abs(xf)))
-        cases.append(case(f"{d}/from_logits", [A(tt), A(xx)], round_to(d, ref), "sum",
-                          kwargs={"from_logits": B(True)}, atol=_loss_atol(d, ref),
-                          note="logits of magnitude 100 do not overflow"))
+        tt, pp, xx, xxm, ww = mk(d, t), mk(d, p), mk(d, x), mk(d, xm), mk(d, w)
+        tf, pf, xf, xmf, wf = (as_float(v) for v in (tt, pp, xx, xxm, ww))
+        rows = [
+            ("default", pp, {}, np.mean(bce_ref(tf, pf, d=d))),
+            ("none", pp, {"reduction": STR("none")}, bce_ref(tf, pf, d=d)),
+            ("sum", pp, {"reduction": STR("sum")}, np.sum(bce_ref(tf, pf, d=d))),
+            ("mean_axis1", pp, {"axis": INTLIST([1])}, np.mean(bce_ref(tf, pf, d=d), axis=1)),
+            ("sum_axis0", pp, {"reduction": STR("sum"), "axis": INTLIST([0])},
+             np.sum(bce_ref(tf, pf, d=d), axis=0)),
+            ("smoothing", pp, {"epsilon": F(0.25), "reduction": STR("none")},
+             bce_ref(tf, pf, epsilon=0.25, d=d)),
+            ("from_logits", xx, {"from_logits": B(True), "reduction": STR("none")},
+             bce_ref(tf, xf, True)),
+            ("from_logits_smoothing_mean", xx, {"from_logits": B(True), "epsilon": F(0.1)},
+             np.mean(bce_ref(tf, xf, True, 0.1))),
+            ("pos_weight", xxm, {"from_logits": B(True), "pos_weight": A(ww),
+                                 "reduction": STR("none")}, bce_ref(tf, xmf, True, 0.0, wf)),
+            ("pos_weight_sum_axis0", xxm, {"from_logits": B(True), "pos_weight": A(ww),
+                                           "reduction": STR("sum"), "axis": INTLIST([0])},
+             np.sum(bce_ref(tf, xmf, True, 0.0, wf), axis=0)),
+        ]
+        for cid, pred, kw, ref in rows:
+            terms = bce_ref(tf, as_float(pred), kw.get("from_logits") is not None)
+            cases.append(case(f"{d}/{cid}", [A(tt), A(pred)], round_to(d, ref), "sum",
+                              kwargs=kw, atol=_loss_atol(d, terms)))
+    # true is cast to pred's dtype (Ivy's astype): int32 labels, a float32 result
+    tt, pp = mk("int32", [[0, 1, 1], [1, 0, 0]]), mk("float32", p)
+    ref = bce_ref(as_float(tt), as_float(pp), d="float32")
+    cases.append(case("int32_true+float32_pred", [A(tt), A(pp)],
+                      round_to("float32", np.mean(ref)), "sum", atol=_loss_atol("float32", ref)))
+    tt, pp, xx = mk("float32", t), mk("float32", p), mk("float32", xm)
+    for cid, pred, kw in (
+            ("reduction_unknown", pp, {"reduction": STR("max")}),
+            ("epsilon_above_1", pp, {"epsilon": F(1.5)}),
+            ("epsilon_negative", pp, {"epsilon": F(-0.1)}),
+            ("pos_weight_without_logits", pp, {"pos_weight": A(mk("float32", w))}),
+            ("pos_weight_wrong_length", xx, {"from_logits": B(True),
+                                             "pos_weight": A(mk("float32", [1.0, 2.0]))})):
+        cases.append(case(cid, [A(tt), A(pred)], ERR("InvalidArgument"), kwargs=kw,
+                          note="Ivy raises ValueError"))
     return cases
 
 
@@ -1263,6 +1491,15 @@ def gen_sparse_cross_entropy():
             ref = -np.sum(terms, axis=-1)
             cases.append(case(f"{d}/{cid}", [A(tt), A(pp)], round_to(d, ref), "sum", kwargs=kw,
                               atol=_loss_atol(d, terms)))
+    for d in ("float32", "float64"):
+        tt, pp = mk("int64", [2, 0]), mk(d, pred)
+        terms = -(np.log(as_float(clip_ref(pp, 1e-7, 1 - 1e-7))) * np.eye(3)[[2, 0]])
+        for red, ref in (("mean", np.mean(terms, axis=-1)), ("none", terms)):
+            cases.append(case(f"{d}/reduction_{red}", [A(tt), A(pp)], round_to(d, ref), "sum",
+                              kwargs={"reduction": STR(red)}, atol=_loss_atol(d, terms)))
+    cases.append(case("reduction_unknown", [A(mk("int64", [1, 0])), A(mk("float32", pred))],
+                      ERR("InvalidArgument"), kwargs={"reduction": STR("max")},
+                      note="Ivy's check_elem_in_list rejects it too"))
     cases.append(case("label_out_of_range", [A(mk("int64", [3, 0])), A(mk("float32", pred))],
                       ERR("InvalidArgument"),
                       note="Ivy's one_hot would give a loss of 0; ivy-rs refuses"))
@@ -1700,6 +1937,8 @@ ELEMENTWISE = {
     "atanh": (np.arctanh, 1, "real complex", "same", "transcendental"),
     "expm1": (np.expm1, 1, "real complex", "same", "transcendental"),
     "log1p": (np.log1p, 1, "real complex", "same", "transcendental"),
+    "erf": (np.vectorize(math.erf, otypes=[np.float64]), 1, "real", "same", "transcendental"),
+    "erfc": (np.vectorize(math.erfc, otypes=[np.float64]), 1, "real", "same", "transcendental"),
     "log2": (np.log2, 1, "real complex", "same", "transcendental"),
     "log10": (np.log10, 1, "real complex", "same", "transcendental"),
     "sqrt": (np.sqrt, 1, "real complex", "same", "transcendental"),
@@ -1720,6 +1959,7 @@ ELEMENTWISE = {
     "copysign": (np.copysign, 2, "real", "same", "exact"),
     "hypot": (np.hypot, 2, "real", "same", "transcendental"),
     "logaddexp": (np.logaddexp, 2, "real", "same", "transcendental"),
+    "heaviside": (np.heaviside, 2, "real", "same", "exact"),
     "pow": (np.power, 2, "int real complex", "same", "transcendental"),
     "remainder": (np.remainder, 2, "int real", "same", "arith"),
     "floor_divide": (np.floor_divide, 2, "int real", "same", "arith"),
@@ -2141,7 +2381,8 @@ ABOUT = {
     "add": "np.add", "subtract": "np.subtract", "multiply": "np.multiply",
     "divide": "np.divide (true division)", "maximum": "np.maximum", "minimum": "np.minimum",
     "clip": "np.clip", "sum": "np.sum", "cross_entropy": "-sum(log(clip(pred, eps, 1 - eps)) * true, axis)",
-    "binary_cross_entropy": "-(t log(clip(p)) + (1 - t) log(1 - clip(p))); logits: max(x, 0) - x t + log1p(exp(-|x|))",
+    "nansum": "np.nansum",
+    "binary_cross_entropy": "mean/sum over axis of -(t log(clip(p)) + (1 - t) log(1 - clip(p))), t smoothed; logits: max(x, 0) - x t + log1p(exp(-|x|)), pos_weight: Ivy's sigmoid form",
     "sparse_cross_entropy": "-log(clip(take_along_axis(pred, true, axis), eps, 1 - eps))",
     "astype": "ndarray.astype", "zeros": "np.zeros", "ones": "np.ones", "full": "np.full",
     "arange": "np.arange", "asarray": "np.asarray", "zeros_like": "np.zeros_like",
@@ -2149,6 +2390,9 @@ ABOUT = {
     "broadcast_arrays": "np.broadcast_arrays", "concat": "np.concatenate",
     **{op: f"np.{row[0].__name__}" for op, row in ELEMENTWISE.items()},
     "remainder": "np.remainder (np.fmod for modulus=False)",
+    "erf": "math.erf (numpy has no erf), element-wise in float64",
+    "erfc": "math.erfc (numpy has no erfc), element-wise in float64",
+    "gelu": "x/2 erfc(-x/sqrt(2)) (math.erfc, the argument's rounding corrected); approximate: x sigmoid(2 sqrt(2/pi) (x + 0.044715 x^3)) in 50-digit Decimal",
     **{op: about for op, (_, about) in MANIPULATION.items()},
     **{op: f"np.{op}" for op in ("isnan", "isinf", "isfinite", "signbit", "equal",
                                   "not_equal", "less", "less_equal", "greater",
@@ -2159,11 +2403,13 @@ GENERATORS = {
     **{op: (lambda op=op: gen_unary(op)) for op in UNARY},
     "negative": gen_negative,
     "softplus": gen_softplus,
+    "gelu": gen_gelu,
     **{op: (lambda op=op: gen_binary(op)) for op in BIN_NP},
     **{op: (lambda op=op: gen_predicate(op)) for op in PREDICATES},
     **{op: (lambda op=op: gen_compare(op)) for op in COMPARE},
     "clip": gen_clip,
     "sum": gen_sum,
+    "nansum": gen_nansum,
     "cross_entropy": gen_cross_entropy,
     "binary_cross_entropy": gen_binary_cross_entropy,
     "sparse_cross_entropy": gen_sparse_cross_entropy,

@@ -308,15 +308,28 @@ pub fn backend_api() -> CliResult {
     outln!("Each category's trait (`#[ivy::backend_impl] impl <Trait> for MyBackend`), after `BackendInfo` and `Kernels`:");
     outln!();
     for cat in cats {
+        // a family op's method and support constant are provided by its family (an
+        // override is possible, not required), so adding one leaves this list as it is
         let of = |k: OpKind| -> Vec<String> {
             entries
                 .iter()
                 .filter(|e| e.meta.category == cat && e.meta.kind == k)
+                .filter(|e| k != OpKind::Primary || e.meta.family.is_none())
                 .map(|e| format!("`{}`", e.meta.name))
                 .collect()
         };
+        let families: Vec<&str> = {
+            let mut f: Vec<&str> = entries
+                .iter()
+                .filter(|e| e.meta.category == cat)
+                .filter_map(|e| e.meta.family)
+                .collect();
+            f.sort_unstable();
+            f.dedup();
+            f
+        };
         let (required, optional) = (of(OpKind::Primary), of(OpKind::Mixed));
-        if required.is_empty() && optional.is_empty() {
+        if required.is_empty() && optional.is_empty() && families.is_empty() {
             outln!("- `{}Backend`: no methods", camel(cat));
             continue;
         }
@@ -329,6 +342,18 @@ pub fn backend_api() -> CliResult {
                 "  optional overrides of the mixed ops ({}): {}",
                 optional.len(),
                 optional.join(", ")
+            );
+        }
+        if !families.is_empty() {
+            let names: Vec<String> = families.iter().map(|f| format!("`{f}`")).collect();
+            let of_the = if names.len() == 1 {
+                "family"
+            } else {
+                "families"
+            };
+            outln!(
+                "  provided: every op of the {} {of_the} (`ivy ops` lists them; a backend may override one)",
+                names.join(", ")
             );
         }
     }

@@ -79,6 +79,17 @@ crate::unary_kernels! {
     Expm1: "expm1", real(x => x.exp_m1()), simd(Expm1), complex(z => crate::complex_math::cexpm1(z));
     /// `log(1 + x)`, accurate near 0.
     Log1p: "log1p", real(x => x.ln_1p()), simd(Log1p), complex(z => crate::complex_math::clog1p(z));
+    /// The error function, real only: computed in float64 by libm's `erf` (musl's, ≤ 1 ULP)
+    /// and rounded once (float16, bfloat16 and float32 included). Candle: its own `erf`.
+    Erf: "erf",
+        real(x => T::from_f64(libm::erf(crate::elem::Elem::to_f64(x)))),
+        candle(t => t.erf());
+    /// The complementary error function `1 - erf(x)`, accurate where `erf(x)` is near 1
+    /// (libm's `erfc`, float64, rounded once). Candle: on the CPU an op of ivy's own that
+    /// differentiates (`backends::candle::special`), on a GPU `1 - erf(x)`.
+    Erfc: "erfc",
+        real(x => T::from_f64(libm::erfc(crate::elem::Elem::to_f64(x)))),
+        candle(t => crate::backends::candle::special::erfc(t));
     /// Base-2 logarithm. Complex: `ln(z) · log2(e)`, as numpy.
     Log2: "log2", real(x => x.log2()), simd(Log2), complex(z => z.ln() * T::LOG2_E());
     /// Base-10 logarithm. Complex: `ln(z) · log10(e)`, as numpy.
@@ -159,6 +170,10 @@ crate::binary_kernels! {
     Hypot: "hypot", real(a, b => a.hypot(b)), simd(Hypot);
     /// `log(exp(x1) + exp(x2))` without overflow (numpy's algorithm).
     Logaddexp: "logaddexp", real(a, b => crate::real_math::logaddexp(a, b)), simd(Logaddexp);
+    /// Heaviside step: 0 for `x1 < 0`, `x2` for `x1 == 0` (either sign of zero), 1 for
+    /// `x1 > 0`; NaN `x1` stays NaN (numpy's `heaviside`).
+    Heaviside: "heaviside",
+        real(a, b => if a < T::zero() { T::zero() } else if a > T::zero() { T::one() } else if a == T::zero() { b } else { a });
     /// `x1 ** x2`. Integers: wrapping; a negative exponent gives the result truncated toward
     /// zero (1 for base 1, ±1 for base -1, else 0; numpy raises). Complex: numpy's
     /// `nc_pow`. Candle's `pow` is `exp(x2 · ln(x1))` (NaN for a negative base): not used.

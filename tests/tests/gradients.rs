@@ -391,8 +391,9 @@ fn ops_with_candle_kernels_differentiate() {
     });
 }
 
-/// `binary_cross_entropy` (probabilities and logits) and `sparse_cross_entropy`
-/// differentiate on candle: their gradients match finite differences.
+/// `binary_cross_entropy` (probabilities, logits, logits with `pos_weight`),
+/// `cross_entropy` with `reduction = "mean"` and `sparse_cross_entropy` differentiate on
+/// candle: their gradients match finite differences.
 #[test]
 fn losses_differentiate() {
     ivy::with_backend(Backend::Candle, || {
@@ -419,7 +420,36 @@ fn losses_differentiate() {
             },
             &xs,
         );
+        // pos_weight (the stable weighted form), label smoothing and the sum over an axis
+        let weighted = BinaryCrossEntropyKw {
+            from_logits: true,
+            epsilon: 0.1,
+            pos_weight: Some(f64s(&[2.0, 0.5])),
+            reduction: "sum".into(),
+            axis: Some(vec![0]),
+        };
+        check_gradients(
+            "binary_cross_entropy(pos_weight)",
+            |c| {
+                let x = ivy::reshape(c.at("x")?, &[2i64, 2][..])?;
+                let t = ivy::reshape(labels(), &[2i64, 2][..])?;
+                ivy::sum(&ivy::binary_cross_entropy_with(&t, &x, weighted.clone())?)
+            },
+            &xs,
+        );
         let probs: Container = container! { p: f64s(&[0.2, 0.5, 0.3, 0.6, 0.3, 0.1]).reshape(&[2i64, 3][..]).unwrap() };
+        let mean = CrossEntropyKw {
+            reduction: "mean".into(),
+            ..Default::default()
+        };
+        check_gradients(
+            "cross_entropy(reduction mean)",
+            |c| {
+                let labels = f64s(&[0.0, 1.0, 0.0, 0.5, 0.0, 0.5]).reshape(&[2i64, 3][..])?;
+                ivy::sum(&ivy::cross_entropy_with(&labels, c.at("p")?, mean.clone())?)
+            },
+            &probs,
+        );
         check_gradients(
             "sparse_cross_entropy",
             |c| {
@@ -526,5 +556,34 @@ fn mish_differentiates() {
             ivy::execute_with_gradients(|c: &Container| ivy::sum(&ivy::mish(c.at("x")?)?), &far)
                 .unwrap();
         assert_eq!(values(&g, "x"), [0.0, 1.0]);
+    });
+}
+
+/// `gelu` differentiates on candle in both forms (against finite differences), into its
+/// negative tail, with finite gradients far out (0 at -1000, 1 at 1000); so do `erf` and
+/// `erfc`.
+#[test]
+fn gelu_erf_erfc_differentiate() {
+    ivy::with_backend(Backend::Candle, || {
+        let xs: Container =
+            container! { x: f64s(&[-6.0, -3.2, -2.9, -1.25, -0.5, 0.0, 0.75, 2.0, 4.0]) };
+        for approximate in [false, true] {
+            check_gradients(
+                &format!("gelu(approximate={approximate})"),
+                |c| ivy::sum(&ivy::gelu_with(c.at("x")?, ivy::GeluKw { approximate })?),
+                &xs,
+            );
+            let far: Container = container! { x: f64s(&[-1000.0, 1000.0]) };
+            let (_, g, ()) = ivy::execute_with_gradients(
+                |c: &Container| ivy::sum(&ivy::gelu_with(c.at("x")?, ivy::GeluKw { approximate })?),
+                &far,
+            )
+            .unwrap();
+            assert_eq!(values(&g, "x"), [0.0, 1.0], "approximate={approximate}");
+        }
+        // `erf` is candle's kernel; `erfc` an op of ivy's own on candle's CPU, with its
+        // derivative `-2/√π·e^(-x²)`
+        check_gradients("erf", |c| ivy::sum(&ivy::erf(c.at("x")?)?), &xs);
+        check_gradients("erfc", |c| ivy::sum(&ivy::erfc(c.at("x")?)?), &xs);
     });
 }

@@ -88,10 +88,17 @@
 //! return an error (`OutOfMemory` or any non-`Backend` error), or `Ok` with a result that
 //! is not huge — never an abort, a panic, a hang or a huge `Ok`.
 //!
-//! [`every_op_is_exercised`] fails for an op no call returned `Ok` for (in a short
-//! in-process run), unless the registry declares it not callable by name (printed with the
-//! reason, and checked to answer `NotCallable` to random arguments); and for an op whose
-//! parameter types the generator has no rule for (teach `Ty` in `tests/src/lib.rs`).
+//! Valid calls are not left to the seed: [`every_form_has_a_valid_call`] builds, for every
+//! callable op on both backends, a valid call of each of its forms from its parameter
+//! types alone ([`constructed_calls`]: the small call of `ivy_tests::Small` in float32, or
+//! the first dtype the op's support answer includes; its `_out` form into zeros shaped
+//! and typed like the plain result; its nested form with each array argument wrapped in a
+//! Container) and asserts each returns `Ok`, naming the op, form, backend and arguments
+//! otherwise. The fuzz only reports the forms its run never got `Ok` for.
+//! [`every_op_is_exercised`] fails for an op whose constructed call is never `Ok`, unless
+//! the registry declares it not callable by name (printed with the reason, and checked to
+//! answer `NotCallable` to random arguments); and for an op whose parameter types the
+//! generator has no rule for (teach `Ty` in `tests/src/lib.rs`).
 //!
 //! Rules this file relies on where the issue leaves the choice to the implementation
 //! (the lead's choices):
@@ -126,7 +133,7 @@ use ivy::Error;
 use ivy_core::OpEntry;
 use ivy_tests::{
     describe as describe_args, fill, is_argument_error, native_name, plans, value, Args, Param,
-    Plan, Rng, Source, Ty,
+    Plan, Rng, Small, Source, Ty,
 };
 use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet};
@@ -134,8 +141,10 @@ use std::io::{BufRead, BufReader, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::process::{Command, Stdio};
 
-/// Calls made by a plain `cargo test` (debug build: a few seconds).
-const DEFAULT_CALLS: u64 = 90_000;
+/// Calls made by a plain `cargo test` (debug build: a few seconds). Valid calls of every
+/// form are asserted by construction ([`every_form_has_a_valid_call`]), so the count need
+/// not grow with the op list.
+const DEFAULT_CALLS: u64 = 60_000;
 /// The seed of a plain `cargo test`.
 const DEFAULT_SEED: u64 = 0x1f2e_3d4c_5b6a_7988;
 /// A child process that aborts is restarted after the aborting call, at most this often.
@@ -1954,39 +1963,34 @@ fn finish(report: &Report, replay: &str) {
 fn fuzz() {
     let cfg = config();
     let ops = callable(); // an op the generator cannot fill fails here, before any child runs
-    let mut report = if env_u64("IVY_FUZZ_INPROCESS").unwrap_or(0) != 0 {
+    let report = if env_u64("IVY_FUZZ_INPROCESS").unwrap_or(0) != 0 {
         run_calls(&cfg, false)
     } else {
         run_isolated("fuzz_child", &cfg, &[])
     };
-    // every op must get valid calls too, or it is tested on error paths only; so must its
-    // `_out` form and its nested form
-    if cfg.calls >= 40 * ops.len() as u64 {
-        for (e, _) in &ops {
-            let name = e.meta.name;
-            if report.ok_by_op.get(name).copied().unwrap_or(0) == 0 {
-                report.fail(
-                    "never Ok",
-                    name,
-                    "no call of this op returned Ok: the generator draws no valid arguments for it",
-                    cfg.from,
-                    "",
-                );
-            }
-            let forms = [("out", e.meta.has_out), ("nested", e.meta.nestable)];
-            for (form, has) in forms {
-                let key = format!("{name} {form}");
-                if has && report.ok_by_form.get(&key).copied().unwrap_or(0) == 0 {
-                    report.fail(
-                        "form never Ok",
-                        name,
-                        &format!("no call of its {form} form returned Ok"),
-                        cfg.from,
-                        "",
-                    );
-                }
+    // reported only: that every form of every op has a valid call is asserted by
+    // construction (`every_form_has_a_valid_call`), not left to the seed
+    let mut never = Vec::new();
+    for (e, _) in &ops {
+        let name = e.meta.name;
+        if !report.ok_by_op.contains_key(name) {
+            never.push(name.to_string());
+        }
+        let forms = [("out", e.meta.has_out), ("nested", e.meta.nestable)];
+        for (form, has) in forms {
+            let key = format!("{name} {form}");
+            if has && !report.ok_by_form.contains_key(&key) {
+                never.push(key);
             }
         }
+    }
+    if !never.is_empty() {
+        println!(
+            "note: no Ok call in this run for {} op forms (each has one in \
+             `every_form_has_a_valid_call`): {}",
+            never.len(),
+            never.join(", ")
+        );
     }
     println!(
         "seed {:#x}, calls {}..{}, huge shapes {}",
@@ -2038,30 +2042,22 @@ fn describe_call(cfg: &Config, huge_list: bool) {
     println!("@@DESC\t{op}\t{}", desc.replace(['\t', '\n'], " "));
 }
 
-/// Every op of the registry gets calls that return `Ok` (a short in-process run, no huge
-/// allocations), or is declared not callable by name — printed with the reason, and then
-/// it must answer `NotCallable` to random arguments too. Fails naming an op whose
-/// parameter types the generator has no rule for.
+/// Every op of the registry has a call that returns `Ok` — its constructed valid call
+/// ([`constructed_calls`], on either backend) — or is declared not callable by name:
+/// printed with the reason, and then it must answer `NotCallable` to random arguments too.
+/// Fails naming an op whose parameter types the generator has no rule for.
 #[test]
 fn every_op_is_exercised() {
     let ops = plans();
-    let callable = ops
-        .iter()
-        .filter(|(_, p)| matches!(p, Ok(Plan::Call(_))))
-        .count();
-    let cfg = Config {
-        seed: DEFAULT_SEED ^ 1,
-        from: 0,
-        calls: 60 * callable.max(1) as u64,
-        huge: false,
-        verbose: false,
-    };
-    let report = if callable > 0 {
-        run_calls(&cfg, false)
+    let exercised: BTreeSet<String> = if ops.iter().any(|(_, p)| p.is_err()) {
+        BTreeSet::new() // `assert_every_op_covered` names the ops the generator cannot fill
     } else {
-        Report::default()
+        constructed_calls()
+            .into_iter()
+            .filter(|c| c.form == Form::Plain && c.result.is_ok())
+            .map(|c| c.op.to_string())
+            .collect()
     };
-    let exercised: BTreeSet<String> = report.ok_by_op.keys().cloned().collect();
     let mut rng = Rng::new(DEFAULT_SEED);
     for (e, plan) in &ops {
         if let Ok(Plan::NotCallable(_)) = plan {
@@ -2083,6 +2079,241 @@ fn every_op_is_exercised() {
         }
     }
     ivy_tests::assert_every_op_covered("random_calls.rs", &exercised, &BTreeMap::new());
+}
+
+// ======================================================================== constructed valid calls
+
+/// A form of an op reached by name: the plain call, its `_out` form, its nested form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Form {
+    Plain,
+    Out,
+    Nested,
+}
+
+/// One constructed call: its op, backend, form and description, and what it returned
+/// (`Err`: the error or the panic, for the failure message).
+struct Constructed {
+    op: &'static str,
+    backend: Backend,
+    form: Form,
+    desc: String,
+    result: Result<(), String>,
+}
+
+/// The dtypes to build `entry`'s constructed calls on `b` with, in order: float32 where
+/// its support answer on `b` (on `cpu`) includes it, else the first dtype of `Dtype::ALL`
+/// the answer includes (none: the op cannot run on `b`); for an op with no support answer
+/// (standalone: `iinfo` takes integer dtypes only, which no metadata says), float32 then
+/// every dtype of `Dtype::ALL`, the first whose plain call returns `Ok` being used — the
+/// rule of `support_calls.rs`, which asks a standalone op for `Ok` on some dtype.
+fn valid_dtypes(entry: &OpEntry, b: Backend) -> Vec<Dtype> {
+    let all = std::iter::once(Dtype::Float32).chain(Dtype::ALL);
+    let Some(r) = ivy::registry::support(entry, b) else {
+        return all.collect();
+    };
+    let cpu = ivy_core::DeviceSet::index(Device::Cpu);
+    let runs = |d: &Dtype| {
+        r.compiled
+            && r.supported.contains(*d)
+            && r.devices.contains(Device::Cpu)
+            && !r.device_dtypes[cpu].contains(*d)
+    };
+    all.filter(runs).take(1).collect()
+}
+
+/// `args` with every array argument of an array or operand parameter that nests (not an
+/// owned `Array` of kind `Other`, as the fuzz's rule) replaced by a Container holding that
+/// array at keys `a` and `b` (inside lists too): the arguments of the nested form.
+fn nest_args(args: &Args, params: &[Param]) -> Args {
+    fn wrap(v: &Value) -> Value {
+        match v {
+            Value::Array(a) => {
+                let mut c = Container::new();
+                c.insert("a", a.clone());
+                c.insert("b", a.clone());
+                Value::Container(c)
+            }
+            Value::List(l) => Value::List(l.iter().map(wrap).collect()),
+            other => other.clone(),
+        }
+    }
+    let nests = |p: &Param| {
+        let arrays = match &p.ty {
+            Ty::List(t) => &**t,
+            t => t,
+        };
+        p.meta.kind != ivy_core::ParamKind::Other && matches!(arrays, Ty::Array | Ty::Operand)
+    };
+    let positional = params.iter().filter(|p| !p.meta.keyword);
+    Args {
+        positional: args
+            .positional
+            .iter()
+            .zip(positional)
+            .map(|(v, p)| if nests(p) { wrap(v) } else { v.clone() })
+            .collect(),
+        keywords: args.keywords.clone(),
+    }
+}
+
+/// For every callable op on both backends, a valid call of each of its forms built from
+/// its parameter types alone, never by op name: the small call of [`ivy_tests::Small`]
+/// (arrays `[1, 1]` of the op's dtype on `cpu` — float32, or the first dtype its support
+/// answer on that backend includes —, in-range axes, keywords at their defaults); for an op
+/// with an `out` form whose plain call returns one array, the same call writing into zeros
+/// of that result's shape and dtype; for a nestable op, the same call with each array
+/// argument wrapped in a Container of two leaves ([`nest_args`]).
+fn constructed_calls() -> Vec<Constructed> {
+    install_hook();
+    let mut v = Vec::new();
+    for (entry, params) in callable() {
+        let op = entry.meta.name;
+        for &b in Backend::ALL {
+            let mut push = |form: Form, desc: String, result: Result<(), String>| {
+                v.push(Constructed {
+                    op,
+                    backend: b,
+                    form,
+                    desc,
+                    result,
+                })
+            };
+            let run = |f: &dyn Fn() -> ivy::Result<Value>| -> Result<Value, String> {
+                match guarded(|| ivy::with_backend(b, f)) {
+                    Ok(Ok(r)) => Ok(r),
+                    Ok(Err(e)) => Err(e.to_string()),
+                    Err(p) => Err(format!("panic: {p}")),
+                }
+            };
+            // the plain call with the first dtype that gives `Ok` (else the first failure)
+            let mut first: Option<(String, String)> = None;
+            let mut found = None;
+            for d in valid_dtypes(entry, b) {
+                let made = guarded(|| {
+                    ivy::with_backend(b, || {
+                        fill(entry.meta, &params, &mut Small::new(d, Device::Cpu))
+                    })
+                });
+                let (desc, args, plain) = match made {
+                    Ok(Ok(args)) => {
+                        let plain = run(&|| args.call(op));
+                        (describe_args(op, &args, &[]), Some(args), plain)
+                    }
+                    Ok(Err(e)) => (
+                        format!("{op}(..) in {d}"),
+                        None,
+                        Err(format!("building the arguments: {e}")),
+                    ),
+                    Err(p) => (
+                        format!("{op}(..) in {d}"),
+                        None,
+                        Err(format!("panic building the arguments: {p}")),
+                    ),
+                };
+                match (args, plain) {
+                    (Some(args), Ok(r)) => {
+                        found = Some((desc, args, r));
+                        break;
+                    }
+                    (_, Err(e)) => {
+                        first.get_or_insert((desc, e));
+                    }
+                    (None, Ok(_)) => unreachable!("no call without arguments"),
+                }
+            }
+            let (desc, args, plain) = match (found, first) {
+                (Some(x), _) => x,
+                (None, Some((desc, e))) => {
+                    push(Form::Plain, desc, Err(e));
+                    continue;
+                }
+                (None, None) => {
+                    let why = "its support answer on this backend includes no dtype on cpu".into();
+                    push(Form::Plain, format!("{op}(..)"), Err(why));
+                    continue;
+                }
+            };
+            push(Form::Plain, desc, Ok(()));
+            // the `out` form: only ops returning one array have one (docs/DESIGN.md)
+            if let (true, r) = (entry.meta.has_out, &plain) {
+                let Value::Array(r) = r else {
+                    let why =
+                        format!("has an `out` form, but its call returned {r:?}, not an array");
+                    push(Form::Out, describe_args(op, &args, &[]), Err(why));
+                    continue;
+                };
+                let (shape, dt) = (r.shape().to_vec(), r.dtype());
+                let result = run(&|| {
+                    let mut o = ivy::zeros_with(
+                        &shape,
+                        ZerosKw {
+                            dtype: Some(dt),
+                            device: None,
+                        },
+                    )?;
+                    args.call_out(op, &mut o)?;
+                    Ok(Value::Array(o))
+                });
+                let desc = format!(
+                    "{} with out = zeros {dt}{shape:?}",
+                    describe_args(&format!("{op}_out"), &args, &[])
+                );
+                push(Form::Out, desc, result.map(|_| ()));
+            }
+            if entry.meta.nestable {
+                let nested = nest_args(&args, &params);
+                let result = run(&|| nested.call(op)).and_then(|r| {
+                    if r.holds_container() {
+                        Ok(())
+                    } else {
+                        Err(format!(
+                            "returned {r:?}, not Containers: the nested form did not run"
+                        ))
+                    }
+                });
+                push(Form::Nested, describe_args(op, &nested, &[]), result);
+            }
+        }
+    }
+    v
+}
+
+/// Every form of every callable op — the plain call, its `_out` form, its nested form —
+/// returns `Ok` on both backends for a valid call constructed from its parameter types
+/// ([`constructed_calls`]): so the fuzz, whose seeded draws may or may not hit a valid
+/// call, never leaves a form tested on error paths only.
+#[test]
+fn every_form_has_a_valid_call() {
+    let calls = constructed_calls();
+    let failed: Vec<String> = calls
+        .iter()
+        .filter_map(|c| {
+            let e = c.result.as_ref().err()?;
+            Some(format!(
+                "op `{}`, {:?} form, on {}: {}\n    error: {}",
+                c.op,
+                c.form,
+                c.backend,
+                c.desc,
+                e.lines().next().unwrap_or("")
+            ))
+        })
+        .collect();
+    let count = |f: Form| calls.iter().filter(|c| c.form == f).count();
+    println!(
+        "constructed calls: {} plain, {} out, {} nested",
+        count(Form::Plain),
+        count(Form::Out),
+        count(Form::Nested)
+    );
+    assert!(
+        failed.is_empty(),
+        "{} constructed valid calls failed (the op errs on a valid call, or the rule of \
+         `Small` / `nest_args` for a parameter type is wrong):\n{}",
+        failed.len(),
+        failed.join("\n")
+    );
 }
 
 // ======================================================================== operators

@@ -48,7 +48,7 @@ test_backends! {
         assert!(ivy::cross_entropy_out(&t, &p, &mut out).is_err(), "shape [] vs [1]");
         assert_eq!(out.to_f64_vec()?, vec![0.0]);
         // keyword arguments
-        let kw = CrossEntropyKw { axis: -1, epsilon: 0.25 };
+        let kw = CrossEntropyKw { axis: -1, epsilon: 0.25, ..Default::default() };
         let clipped = ivy::cross_entropy_with(&t, &p, kw.clone())?;
         assert_close(&clipped.to_f64_vec()?, &[-(0.7f64.ln())], 1e-6);
         let t2 = f32s(&[1.0, 0.0, 0.0])?;
@@ -229,18 +229,100 @@ test_backends! {
             .iter()
             .map(|&(t, p): &(f64, f64)| -(t * p.ln() + (1.0 - t) * (1.0 - p).ln()))
             .collect();
-        assert_close(&ivy::binary_cross_entropy(&t, &p)?.to_f64_vec()?, &want, 1e-6);
+        let none = BinaryCrossEntropyKw { reduction: "none".into(), ..Default::default() };
+        let elementwise = ivy::binary_cross_entropy_with(&t, &p, none.clone())?;
+        assert_close(&elementwise.to_f64_vec()?, &want, 1e-6);
+        // Ivy's default reduction: the mean over every axis
+        let mean = want.iter().sum::<f64>() / 4.0;
+        assert_close(&ivy::binary_cross_entropy(&t, &p)?.to_f64_vec()?, &[mean], 1e-6);
         let x = f32s(&[-1.5, 0.8473, -0.4055, 2.1972])?;
-        let logits = BinaryCrossEntropyKw { from_logits: true, ..Default::default() };
-        let via_sigmoid = ivy::binary_cross_entropy(&t, &ivy::sigmoid(&x)?)?.to_f64_vec()?;
+        let logits = BinaryCrossEntropyKw { from_logits: true, ..none.clone() };
+        let via_sigmoid = ivy::binary_cross_entropy_with(&t, &ivy::sigmoid(&x)?, none.clone())?.to_f64_vec()?;
         let direct = ivy::binary_cross_entropy_with(&t, &x, logits.clone())?.to_f64_vec()?;
         assert_close(&direct, &via_sigmoid, 1e-5);
         let huge = f32s(&[1e4, -1e4, 1e4, -1e4])?;
-        let l = ivy::binary_cross_entropy_with(&t, &huge, logits)?.to_f64_vec()?;
+        let l = ivy::binary_cross_entropy_with(&t, &huge, logits.clone())?.to_f64_vec()?;
         assert_eq!(l, [1e4, 1e4, 0.0, 0.0]);
+        // pos_weight weighs the positive term: w·t·(-log σ(x)) + (1 - t)·(-log(1 - σ(x))),
+        // stable for huge logits too
+        let w = BinaryCrossEntropyKw { pos_weight: Some(f32s(&[1.0, 2.0, 3.0, 4.0])?), ..logits.clone() };
+        let weighted = ivy::binary_cross_entropy_with(&t, &huge, w)?.to_f64_vec()?;
+        assert_eq!(weighted, [1e4, 2e4, 0.0, 0.0]);
         let mut out = f32s(&[0.0; 4])?;
-        ivy::binary_cross_entropy_out(&t, &p, &mut out)?;
+        ivy::binary_cross_entropy_with_out(&t, &p, none, &mut out)?;
         assert_close(&out.to_f64_vec()?, &want, 1e-6);
+        let mut out0 = ivy::zeros_with([], ZerosKw { dtype: Some(Dtype::Float32), device: None })?;
+        ivy::binary_cross_entropy_out(&t, &p, &mut out0)?;
+        assert_close(&out0.to_f64_vec()?, &[mean], 1e-6);
+    }
+
+    /// `binary_cross_entropy`'s keywords as in Ivy: `epsilon` smooths the labels
+    /// (`t (1 - ε) + ε / 2`), `axis` picks the reduced axes, int labels take `pred`'s dtype;
+    /// a bad `reduction`, `epsilon` outside [0, 1], `pos_weight` without logits or of the
+    /// wrong length are `InvalidArgument` errors of `binary_cross_entropy` leaving `out`
+    /// untouched.
+    fn binary_cross_entropy_keywords(b) {
+        let t = ivy::asarray(Data::from(vec![0.0f32, 1.0, 1.0, 0.0]).reshape(&[2, 2])?)?;
+        let p = ivy::asarray(Data::from(vec![0.2f32, 0.7, 0.4, 0.9]).reshape(&[2, 2])?)?;
+        let term = |t: f64, p: f64| -(t * p.ln() + (1.0 - t) * (1.0 - p).ln());
+        let smooth = |t: f64| t * 0.8 + 0.1;
+        let kw = BinaryCrossEntropyKw { epsilon: 0.2, reduction: "sum".into(), axis: Some(vec![1]), ..Default::default() };
+        let l = ivy::binary_cross_entropy_with(&t, &p, kw)?;
+        let want = [term(smooth(0.0), 0.2) + term(smooth(1.0), 0.7), term(smooth(1.0), 0.4) + term(smooth(0.0), 0.9)];
+        assert_close(&l.to_f64_vec()?, &want, 1e-6);
+        let ti = ivy::asarray(Data::from(vec![0i32, 1, 1, 0]).reshape(&[2, 2])?)?;
+        let l = ivy::binary_cross_entropy(&ti, &p)?;
+        assert_eq!(l.dtype(), Dtype::Float32);
+        let mut out = f32s(&[7.0])?.reshape(&[] as &[i64])?;
+        let logits = BinaryCrossEntropyKw { from_logits: true, ..Default::default() };
+        for kw in [
+            BinaryCrossEntropyKw { reduction: "max".into(), ..Default::default() },
+            BinaryCrossEntropyKw { epsilon: 1.5, ..Default::default() },
+            BinaryCrossEntropyKw { epsilon: f64::NAN, ..Default::default() },
+            BinaryCrossEntropyKw { pos_weight: Some(f32s(&[1.0, 2.0])?), ..Default::default() },
+            BinaryCrossEntropyKw { pos_weight: Some(f32s(&[1.0, 2.0, 3.0])?), ..logits },
+        ] {
+            let e = ivy::binary_cross_entropy_with_out(&t, &p, kw, &mut out).unwrap_err();
+            assert!(matches!(e, Error::InvalidArgument { op: "binary_cross_entropy", .. }), "{e}");
+            assert!(e.to_string().contains("`binary_cross_entropy`"), "{e}");
+        }
+        assert_eq!(out.to_f64_vec()?, [7.0]);
+    }
+
+    /// `cross_entropy`'s and `sparse_cross_entropy`'s `reduction`: `"sum"` (default),
+    /// `"mean"` over `axis`, `"none"` the elementwise terms; another value is an
+    /// `InvalidArgument` error naming the op and the three allowed.
+    fn cross_entropy_reductions(b) {
+        let t = ivy::asarray(Data::from(vec![0.0f32, 1.0, 0.0, 0.5, 0.0, 0.5]).reshape(&[2, 3])?)?;
+        let p = ivy::asarray(Data::from(vec![0.2f32, 0.7, 0.1, 0.5, 0.25, 0.25]).reshape(&[2, 3])?)?;
+        let terms = [0.0, -(0.7f64.ln()), 0.0, -0.5 * 0.5f64.ln(), 0.0, -0.5 * 0.25f64.ln()];
+        let ce = |red: &str, axis| CrossEntropyKw { reduction: red.into(), axis, ..Default::default() };
+        let none = ivy::cross_entropy_with(&t, &p, ce("none", -1))?;
+        assert_eq!(none.shape(), &[2, 3]);
+        assert_close(&none.to_f64_vec()?, &terms, 1e-6);
+        let sums = [terms[0] + terms[1] + terms[2], terms[3] + terms[4] + terms[5]];
+        assert_close(&ivy::cross_entropy(&t, &p)?.to_f64_vec()?, &sums, 1e-6);
+        let mean = ivy::cross_entropy_with(&t, &p, ce("mean", -1))?;
+        assert_close(&mean.to_f64_vec()?, &[sums[0] / 3.0, sums[1] / 3.0], 1e-6);
+        let mean0 = ivy::cross_entropy_with(&t, &p, ce("mean", 0))?;
+        let cols: Vec<f64> = (0..3).map(|j| (terms[j] + terms[3 + j]) / 2.0).collect();
+        assert_close(&mean0.to_f64_vec()?, &cols, 1e-6);
+        let mut out = f32s(&[7.0, 7.0])?;
+        let e = ivy::cross_entropy_with_out(&t, &p, ce("avg", -1), &mut out).unwrap_err();
+        assert!(matches!(e, Error::InvalidArgument { op: "cross_entropy", .. }), "{e}");
+        assert!(e.to_string().contains(r#""none", "sum" or "mean""#), "{e}");
+        assert_eq!(out.to_f64_vec()?, [7.0, 7.0]);
+        // sparse_cross_entropy passes its reduction on
+        let classes = ivy::asarray(vec![1i64, 0])?;
+        let kw = SparseCrossEntropyKw { reduction: "mean".into(), ..Default::default() };
+        let l = ivy::sparse_cross_entropy_with(&classes, &p, kw)?;
+        assert_close(&l.to_f64_vec()?, &[-(0.7f64.ln()) / 3.0, -(0.5f64.ln()) / 3.0], 1e-6);
+        let kw = SparseCrossEntropyKw { reduction: "none".into(), ..Default::default() };
+        assert_eq!(ivy::sparse_cross_entropy_with(&classes, &p, kw)?.shape(), &[2, 3]);
+        let kw = SparseCrossEntropyKw { reduction: "avg".into(), ..Default::default() };
+        let e = ivy::sparse_cross_entropy_with_out(&classes, &p, kw, &mut out).unwrap_err();
+        assert!(matches!(e, Error::InvalidArgument { op: "sparse_cross_entropy", .. }), "{e}");
+        assert_eq!(out.to_f64_vec()?, [7.0, 7.0]);
     }
 
     /// `sparse_cross_entropy` is `cross_entropy` of the one-hot labels, broadcast as in

@@ -4,9 +4,50 @@ use syn::ext::IdentExt;
 use syn::visit::Visit;
 use syn::{Block, Expr};
 
+/// The callees of an op's body (empty without one): [`callees`] with the op's `bool`
+/// parameters known to be Rust bools.
+pub(super) fn op_callees(op: &super::model::Op) -> Vec<String> {
+    let bools: Vec<String> = op
+        .params
+        .iter()
+        .filter(|p| is_bool_type(&p.ty))
+        .map(|p| p.ident.unraw().to_string())
+        .collect();
+    op.decl
+        .body
+        .as_ref()
+        .map(|b| callees(b, &bools))
+        .unwrap_or_default()
+}
+
 /// Names of the functions and methods a body calls, and the ops its operators call.
-pub(super) fn callees(body: &Block) -> Vec<String> {
-    struct V(Vec<String>);
+/// `bool_params` are parameters typed `bool`: `!flag` on one is Rust's `!`, as it is on a
+/// local bound by `let flag: bool = …` or `let flag = <a Rust bool>` (see [`is_rust_bool`]).
+pub(super) fn callees(body: &Block, bool_params: &[String]) -> Vec<String> {
+    let mut bools: Vec<String> = bool_params.to_vec();
+    // locals known to be Rust bools, collected first (names only: a later `let` shadowing
+    // one with an array is not told apart, so keep such names distinct)
+    struct L<'a>(&'a mut Vec<String>);
+    impl<'ast> Visit<'ast> for L<'_> {
+        fn visit_local(&mut self, l: &'ast syn::Local) {
+            let (pat, ty) = match &l.pat {
+                syn::Pat::Type(t) => (&*t.pat, Some(&*t.ty)),
+                p => (p, None),
+            };
+            if let syn::Pat::Ident(i) = pat {
+                let init_bool = l
+                    .init
+                    .as_ref()
+                    .is_some_and(|i| i.diverge.is_none() && is_rust_bool(&i.expr, self.0));
+                if ty.is_some_and(is_bool_type) || (ty.is_none() && init_bool) {
+                    self.0.push(i.ident.unraw().to_string());
+                }
+            }
+            syn::visit::visit_local(self, l);
+        }
+    }
+    L(&mut bools).visit_block(body);
+    struct V(Vec<String>, Vec<String>);
     impl<'ast> Visit<'ast> for V {
         fn visit_expr_call(&mut self, c: &'ast syn::ExprCall) {
             if let Expr::Path(p) = &*c.func {
@@ -52,7 +93,7 @@ pub(super) fn callees(body: &Block) -> Vec<String> {
             }
         }
         fn visit_expr_unary(&mut self, u: &'ast syn::ExprUnary) {
-            let bool_not = matches!(u.op, syn::UnOp::Not(_)) && is_rust_bool(&u.expr);
+            let bool_not = matches!(u.op, syn::UnOp::Not(_)) && is_rust_bool(&u.expr, &self.1);
             if !bool_not {
                 self.0
                     .extend(unary_ops(&u.op).iter().map(|s| s.to_string()));
@@ -60,7 +101,7 @@ pub(super) fn callees(body: &Block) -> Vec<String> {
             syn::visit::visit_expr_unary(self, u);
         }
     }
-    let mut v = V(Vec::new());
+    let mut v = V(Vec::new(), bools);
     v.visit_block(body);
     // The generated forms (`sum_with`, `log_into`, …) belong to their op.
     for name in &mut v.0 {
@@ -84,12 +125,17 @@ fn is_scalar(e: &Expr) -> bool {
 }
 
 /// `e` is certainly a Rust `bool`, so `!e` is Rust's `!`, not an op: a method or macro call
-/// (`!x.is_empty()`, `!matches!(..)`), a comparison, `&&`, `||`, another `!`, or a `bool`
-/// literal. (An array's `!` takes `&Array`: `!&x`, `!x` for `x: &Array`, `!&f(x)?`.)
-fn is_rust_bool(e: &Expr) -> bool {
+/// (`!x.is_empty()`, `!matches!(..)`), a comparison, `&&`, `||`, another `!`, a `bool`
+/// literal, or a name in `bools` (a `bool` parameter or local). (An array's `!` takes
+/// `&Array`: `!&x`, `!x` for `x: &Array`, `!&f(x)?`.)
+fn is_rust_bool(e: &Expr, bools: &[String]) -> bool {
     use syn::BinOp as B;
     match strip_parens(e) {
         Expr::MethodCall(_) | Expr::Macro(_) => true,
+        Expr::Path(p) => p
+            .path
+            .get_ident()
+            .is_some_and(|i| bools.iter().any(|b| i.unraw() == b)),
         Expr::Lit(l) => matches!(l.lit, syn::Lit::Bool(_)),
         Expr::Unary(u) => matches!(u.op, syn::UnOp::Not(_)),
         Expr::Binary(b) => matches!(
@@ -98,6 +144,11 @@ fn is_rust_bool(e: &Expr) -> bool {
         ),
         _ => false,
     }
+}
+
+/// `ty` is `bool`.
+fn is_bool_type(ty: &syn::Type) -> bool {
+    matches!(ty, syn::Type::Path(p) if p.qself.is_none() && p.path.is_ident("bool"))
 }
 
 fn strip_parens(mut e: &Expr) -> &Expr {
@@ -150,8 +201,30 @@ mod tests {
             finish(v, out)
         });
         assert_eq!(
-            super::callees(&body),
+            super::callees(&body, &[]),
             ["abs", "finish", "first", "sqrt", "var"]
+        );
+    }
+
+    /// `!flag` on a `bool` parameter or a `bool` local is Rust's `!`, not `logical_not`
+    /// (which would drop every float dtype from the op's support); `!x` on anything else
+    /// still records both ops an array's `!` may call.
+    #[test]
+    fn not_of_a_rust_bool_calls_no_op() {
+        let body: syn::Block = syn::parse_quote!({
+            let exact = !approximate;
+            let wide: bool = x.ndim() > 2;
+            if !exact || !wide || !r#approximate {
+                return abs(x);
+            }
+            Ok(x.clone())
+        });
+        let bools = ["approximate".to_string()];
+        assert_eq!(super::callees(&body, &bools), ["abs", "clone", "ndim"]);
+        let body: syn::Block = syn::parse_quote!({ !y });
+        assert_eq!(
+            super::callees(&body, &bools),
+            ["bitwise_invert", "logical_not"]
         );
     }
 }

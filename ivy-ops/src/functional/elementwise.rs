@@ -561,6 +561,51 @@ pub mod elementwise {
     #[family(unary)]
     pub fn log1p(x: &Array, out: Option<&mut Array>) -> Result<Array>;
 
+    /// The Gauss error function `erf(x) = 2/√π ∫₀ˣ e^(-t²) dt`, element-wise (Ivy's
+    /// `erf`; real inputs only: complex inputs are refused, integers and bools are
+    /// computed in the default float dtype). Computed in float64 with musl's `erf` (libm,
+    /// ≤ 1 ULP) and rounded once to the dtype; candle uses its own `erf` (libm's `erff` for
+    /// float32, `erf` for float64) and differentiates it.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::asarray([0.0, 0.5, -3.0, f64::INFINITY])?.astype(Dtype::Float64)?;
+    /// let v = ivy::erf(&x)?.to_vec::<f64>()?;
+    /// assert_eq!(v[0], 0.0);
+    /// assert!((v[1] - 0.5204998778130465).abs() < 1e-16);
+    /// assert!((v[2] + 0.9999779095030014).abs() < 1e-16);
+    /// assert_eq!(v[3], 1.0);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[nestable]
+    #[family(unary)]
+    pub fn erf(x: &Array, out: Option<&mut Array>) -> Result<Array>;
+
+    /// The complementary error function `erfc(x) = 1 - erf(x)`, element-wise (Ivy's
+    /// `erfc`), accurate where `erf(x)` rounds to 1: `erfc(10)` is `2.1e-45`, not 0. Real
+    /// inputs only (complex refused; integers and bools computed in the default float
+    /// dtype); computed in float64 with musl's `erfc` (libm, ≤ 1 ULP) and rounded once. On
+    /// candle's CPU it differentiates (`d/dx erfc(x) = -2/√π·e^(-x²)`); on a GPU it is
+    /// candle's `1 - erf(x)`, which loses the relative accuracy of results below about 0.1.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::asarray([0.0, 1.0, 10.0, f64::NEG_INFINITY])?.astype(Dtype::Float64)?;
+    /// let v = ivy::erfc(&x)?.to_vec::<f64>()?;
+    /// assert_eq!(v[0], 1.0);
+    /// assert!((v[1] - 0.15729920705028513).abs() < 1e-17);
+    /// assert!((v[2] / 2.088487583762545e-45 - 1.0).abs() < 1e-15);
+    /// assert_eq!(v[3], 2.0);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[nestable]
+    #[family(unary)]
+    pub fn erfc(x: &Array, out: Option<&mut Array>) -> Result<Array>;
+
     /// Base-2 logarithm, element-wise.
     ///
     /// ```
@@ -882,6 +927,23 @@ pub mod elementwise {
     #[nestable]
     #[family(binary)]
     pub fn logaddexp(x1: Operand, x2: Operand, out: Option<&mut Array>) -> Result<Array>;
+
+    /// The Heaviside step function, element-wise, with broadcasting: 0 where `x1 < 0`, `x2`
+    /// where `x1 == 0`, 1 where `x1 > 0`, NaN where `x1` is NaN (numpy's `heaviside`).
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::asarray([-1.5f32, 0.0, 2.0, f32::NAN])?;
+    /// let h = ivy::heaviside(&x, 0.5)?.to_vec::<f32>()?;
+    /// assert_eq!(h[..3], [0.0, 0.5, 1.0]);
+    /// assert!(h[3].is_nan());
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[nestable]
+    #[family(binary)]
+    pub fn heaviside(x1: Operand, x2: Operand, out: Option<&mut Array>) -> Result<Array>;
 
     /// `x1 ** x2`, element-wise, with broadcasting. Integer powers wrap; a negative integer
     /// exponent gives the result truncated toward zero (1 for base 1, ±1 for base -1, else 0:

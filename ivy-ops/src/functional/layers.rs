@@ -1,5 +1,5 @@
 //! Layers and activations: `softmax`, `log_softmax`, `logsumexp`, `relu`, `sigmoid`,
-//! `leaky_relu`, `silu`, `hardswish`, `mish`, `linear` and the seed's container-dependent
+//! `leaky_relu`, `silu`, `hardswish`, `mish`, `gelu`, `linear` and the seed's container-dependent
 //! `multi_head_attention`, each a composition of ivy ops (so they run, and differentiate on
 //! candle, wherever those ops do).
 
@@ -8,6 +8,19 @@
 // that no value can give them (an alias would hide the closure from it): in every
 // generated form
 #![allow(clippy::type_complexity, clippy::too_many_arguments)]
+
+/// `gelu`'s constants, outside the category module (where `-K` reads as `negative`).
+mod gelu_consts {
+    /// `-1/√2`: `Φ(x) = ½·erfc(-x/√2)`.
+    pub const NEG_FRAC_1_SQRT_2: f64 = -std::f64::consts::FRAC_1_SQRT_2;
+    /// `2·√(2/π)`: `½(1 + tanh(u)) = sigmoid(2u)`.
+    pub const TANH_TO_SIGMOID: f64 = 2.0 * 0.797_884_560_802_865_4;
+    /// The cubic coefficient of the tanh form.
+    pub const CUBIC: f64 = 0.044_715;
+    /// Below this, `x·Φ(x)` is below float64's smallest subnormal: the result is `-0.0`
+    /// (not `-inf·0`, NaN, at `-inf`).
+    pub const UNDERFLOW: f64 = -40.0;
+}
 
 /// Layers and activations.
 #[ivy_macros::category(support_docs = "docs/support")]
@@ -310,6 +323,65 @@ pub mod layers {
         let below = crate::divide(&n, &crate::add(&n, 2)?)?;
         let t = crate::r#where(&crate::greater_equal(&*x, 0)?, &above, &below)?;
         narrowed(crate::multiply(&*x, &t)?, result).map(Some)
+    }
+
+    /// The Gaussian error linear unit (Ivy's `gelu`; its `complex_mode` is not taken, so
+    /// complex and bool inputs are refused). Exact form (`approximate = false`, the
+    /// default): `x·Φ(x)`, `Φ` the standard normal CDF, computed as `½x·erfc(-x/√2)` (as
+    /// JAX), so the negative tail keeps its relative accuracy where `1 + erf(x/√2)` would
+    /// cancel. Approximate form: `½x(1 + tanh(√(2/π)(x + 0.044715x³)))`, computed as
+    /// `x·sigmoid(2√(2/π)(x + 0.044715x³))` (no cancellation either). float16, bfloat16 and
+    /// float32 are computed in float64 and rounded once (≤ 1 ULP everywhere); integers give
+    /// the default float dtype. In float64 both forms are backward stable: the negative
+    /// tail is ill-conditioned (a relative change `δ` of `x` changes `gelu(x)` by about
+    /// `x²·δ`), so results there are within about `x²` ULP, as any float64 evaluation
+    /// from a rounded `x`. On candle it differentiates (`erfc` is an op of ivy's own there,
+    /// with its derivative; the rest are candle's kernels).
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = ivy::asarray([1.0f32, -10.0, f32::NEG_INFINITY])?;
+    /// let g = ivy::gelu(&x)?.to_vec::<f32>()?;
+    /// assert!((g[0] - 0.841_344_7).abs() < 1e-7);
+    /// assert!((g[1] / -7.619_853e-23 - 1.0).abs() < 1e-6); // the tail keeps its digits
+    /// assert_eq!(g[2], 0.0);
+    /// let a = ivy::gelu_with(&x, GeluKw { approximate: true })?.to_vec::<f32>()?;
+    /// assert!((a[0] - 0.841_192).abs() < 1e-6);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    #[nestable]
+    #[unsupported_dtypes(ndarray = ("complex", "bool"), candle = ("bool",))]
+    pub fn gelu(
+        x: &Array,
+        #[kw(default = false)] approximate: bool,
+        out: Option<&mut Array>,
+    ) -> Result<Array> {
+        use super::gelu_consts as k;
+        let _ = &out; // the result is returned: the generated entry writes `out`
+        let result = if x.dtype().is_int() {
+            ivy_core::int_float_dtype(x.dtype(), true)
+        } else {
+            x.dtype()
+        };
+        let x = if x.dtype() == crate::Dtype::Float64 {
+            std::borrow::Cow::Borrowed(x)
+        } else {
+            std::borrow::Cow::Owned(crate::astype(x, crate::Dtype::Float64)?)
+        };
+        let g = if approximate {
+            let x3 = crate::multiply(&crate::multiply(&*x, &*x)?, &*x)?;
+            let inner = crate::add(&*x, &crate::multiply(&x3, k::CUBIC)?)?;
+            let s = crate::sigmoid(&crate::multiply(&inner, k::TANH_TO_SIGMOID)?)?;
+            crate::multiply(&*x, &s)?
+        } else {
+            let phi2 = crate::erfc(&crate::multiply(&*x, k::NEG_FRAC_1_SQRT_2)?)?;
+            crate::multiply(&crate::multiply(&*x, 0.5)?, &phi2)?
+        };
+        // below float64's range the result is -0.0 (at -inf, `-inf·0` would be NaN)
+        let g = crate::r#where(&crate::less(&*x, k::UNDERFLOW)?, -0.0, &g)?;
+        narrowed(g, result).map(Some)
     }
 
     /// `x` and the dtype of the result of a float function of it: float16 and bfloat16

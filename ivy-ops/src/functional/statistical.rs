@@ -5,7 +5,7 @@
 #[ivy_macros::category(support_docs = "docs/support")]
 pub mod statistical {
     use crate::functional::data_type::astype;
-    use crate::functional::elementwise::{abs, divide, sqrt, square, subtract};
+    use crate::functional::elementwise::{abs, divide, isnan, r#where, sqrt, square, subtract};
     use crate::{Array, Dtype, Result};
     use std::borrow::Cow;
 
@@ -40,6 +40,39 @@ pub mod statistical {
         #[kw] dtype: Option<Dtype>,
         out: Option<&mut Array>,
     ) -> Result<Array>;
+
+    /// Sum over `axis` treating NaNs as zero (numpy's `nansum`), with `sum`'s keywords and
+    /// dtype rule; a complex element with a NaN component counts as zero. Integer and bool
+    /// inputs (no NaNs) sum exactly as `sum`. Compositional: `sum` of `where(isnan(x), 0, x)`.
+    ///
+    /// ```
+    /// ivy::set_backend(ivy::Backend::Ndarray);
+    /// let x = ivy::asarray(vec![vec![1.0f64, f64::NAN], vec![3.0, 4.0]])?;
+    /// assert_eq!(ivy::nansum(&x)?.to_f64_vec()?, [8.0]);
+    /// let kw = ivy::prelude::NansumKw { axis: Some(vec![1]), ..Default::default() };
+    /// assert_eq!(ivy::nansum_with(&x, kw)?.to_f64_vec()?, [1.0, 7.0]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    #[nestable]
+    pub fn nansum(
+        x: &Array,
+        #[kw] axis: Option<Vec<i64>>,
+        #[kw] dtype: Option<Dtype>,
+        #[kw] keepdims: bool,
+        out: Option<&mut Array>,
+    ) -> Result<Array> {
+        let kw = SumKw {
+            axis,
+            keepdims,
+            dtype,
+        };
+        let s = match x.dtype().is_float() || x.dtype().is_complex() {
+            true => sum_with(&r#where(&isnan(x)?, 0.0, x)?, kw)?,
+            false => sum_with(x, kw)?,
+        };
+        super::finish("nansum", s, out)
+    }
 
     /// Product over `axis`, with `sum`'s dtype rule (`1` for an empty reduction).
     ///

@@ -189,10 +189,7 @@ fn mixed_declared(cx: &OpCx) -> TokenStream {
 
 /// The body calls some op: its support is the intersection of theirs.
 fn has_callees(op: &crate::category::model::Op) -> bool {
-    op.decl
-        .body
-        .as_ref()
-        .is_some_and(|b| !crate::category::callees::callees(b).is_empty())
+    !crate::category::callees::op_callees(op).is_empty()
 }
 
 /// The dtypes the op's body rejects on backend `b` (an expression of type `Backend`): those

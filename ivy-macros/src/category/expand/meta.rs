@@ -1,7 +1,7 @@
 //! `__META_TAN`: the op's metadata (`OpMeta`), shared by its dispatchers and its registry row.
 
 use super::CatCx;
-use crate::category::callees::callees;
+use crate::category::callees::op_callees;
 use crate::category::model::{camel, Kind, Op};
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
@@ -25,7 +25,7 @@ pub(super) fn meta_const(cat: &CatCx, op: &Op) -> TokenStream {
         Kind::Mixed => quote!(#p::OpKind::Mixed),
         Kind::Standalone => quote!(#p::OpKind::Standalone),
     };
-    let callee_list = op.decl.body.as_ref().map(callees).unwrap_or_default();
+    let callee_list = op_callees(op);
     let declared: Vec<TokenStream> = op
         .backend_unsupported
         .iter()

@@ -19,6 +19,7 @@ mod kernels;
 mod linalg;
 mod manipulation;
 mod sorting;
+pub(crate) mod special;
 mod statistical;
 pub(crate) use statistical::extreme;
 
