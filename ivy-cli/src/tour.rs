@@ -660,10 +660,15 @@ fn copy_rules() -> CliResult {
                         .may_share_memory(&x)
                 ),
                 rust!(ivy::astype(&x, Dtype::Float32)?.may_share_memory(&x)),
-                rust!(
-                    ivy::astype_with(&x, Dtype::Float32, AstypeKw { copy: true })?
-                        .may_share_memory(&x)
-                ),
+                rust!(ivy::astype_with(
+                    &x,
+                    Dtype::Float32,
+                    AstypeKw {
+                        copy: true,
+                        device: None
+                    }
+                )?
+                .may_share_memory(&x)),
                 rust!(ivy::asarray(&x)?.may_share_memory(&x)),
                 rust!(ivy::asarray_with(
                     &x,

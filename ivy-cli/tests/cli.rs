@@ -636,7 +636,7 @@ fn tour_runs_every_example() {
         "ivy::reshape(&x, &[2, 2])?.may_share_memory(&x) = true",
         "ivy::reshape_with(&x, &[2, 2], ReshapeKw { copy: Some(true) })?.may_share_memory(&x) = false",
         "ivy::astype(&x, Dtype::Float32)?.may_share_memory(&x) = true",
-        "ivy::astype_with(&x, Dtype::Float32, AstypeKw { copy: true })?.may_share_memory(&x) = false",
+        "ivy::astype_with(&x, Dtype::Float32, AstypeKw { copy: true, device: None })?.may_share_memory(&x) = false",
         "ivy::asarray(&x)?.may_share_memory(&x) = true",
         "ivy::asarray_with(&x, AsarrayKw { copy: Some(true), ..Default::default() })?.may_share_memory(&x) = false",
     ] {

@@ -59,6 +59,9 @@ pub struct OpMeta {
     pub params: &'static [ParamMeta],
     /// The kernel family (`"unary"`, `"binary"`) of an op declared `#[family(..)]`.
     pub family: Option<&'static str>,
+    /// The declaration's own doc comment, as written (without what the macro appends):
+    /// what the Python binding's docstrings and `ivy support` show.
+    pub doc: &'static str,
 }
 
 /// How a parameter of an op is passed (the category macro's parameter classes).
@@ -205,13 +208,13 @@ impl OpMeta {
     /// ```
     /// use ivy_core::{ArgType, OpKind, OpMeta, ParamKind, ParamMeta};
     /// const FROM: ParamMeta = ParamMeta {
-    ///     name: "from", kind: ParamKind::Other, keyword: false, ty: "DtypeLike", arg: ArgType::DtypeLike,
+    ///     name: "from_", kind: ParamKind::Other, keyword: false, ty: "DtypeLike", arg: ArgType::DtypeLike,
     /// };
     /// let meta = OpMeta {
     ///     name: "can_cast", category: "data_type", kind: OpKind::Primary, nestable: false,
     ///     container_dependent: false, global_state: false, has_out: false, infer_dtype: false,
     ///     infer_device: false, callees: &[], backend_unsupported: &[], params: &[FROM],
-    ///     family: None,
+    ///     family: None, doc: "",
     /// };
     /// assert!(meta.is_dtype_query());
     /// assert!(!OpMeta { kind: OpKind::Compositional, ..meta }.is_dtype_query());

@@ -195,7 +195,7 @@ test_backends! {
 
     fn astype_copy_rules(b) {
         let x = ivy::arange(4.0)?;
-        let same = |copy| AstypeKw { copy };
+        let same = |copy| AstypeKw { copy, device: None };
         assert!(ivy::astype_with(&x, Dtype::Float32, same(false))?.may_share_memory(&x));
         assert!(ivy::astype(&x, Dtype::Float32)?.may_share_memory(&x)); // default copy=false
         let c = ivy::astype_with(&x, Dtype::Float32, same(true))?;
@@ -394,7 +394,14 @@ fn ndarray_clones_are_copy_on_write() -> ivy::Result<()> {
 fn results_derived_from_a_var_do_not_share_its_storage() -> ivy::Result<()> {
     let var = candle_core::Var::from_tensor(&tensor(&[1.0, 2.0])).unwrap();
     let mut x = Array::from(var);
-    let copy = ivy::astype_with(&x, Dtype::Float32, AstypeKw { copy: true })?;
+    let copy = ivy::astype_with(
+        &x,
+        Dtype::Float32,
+        AstypeKw {
+            copy: true,
+            device: None,
+        },
+    )?;
     let bcast = ivy::broadcast_to(&x, [2])?;
     let reshaped = ivy::reshape(&x, &[2, 1])?;
     let permuted = ivy::permute_dims(&x, &[0])?;

@@ -356,3 +356,62 @@ fn array_api_functions() {
         main.len()
     );
 }
+
+/// Every parameter of an Array API function has an ivy parameter of the same name (the
+/// Python binding maps them by name, with the standard's markers): a positional-only one
+/// without a default is positional in Rust, a keyword-only one is a `#[kw]` keyword. Rust
+/// names a keyword
+/// with a raw identifier (`finfo(r#type)`), and the macro records it unraw.
+#[test]
+fn array_api_parameters_have_ivy_names() {
+    let spec: Value = serde_json::from_str(include_str!("../../spec/array_api_2023_12.json"))
+        .expect("spec/array_api_2023_12.json parses");
+    // a standard parameter ivy does not take yet, with the reason
+    let missing: &[(&str, &str, &str)] = &[];
+    let list = |f: &Value, k: &str| -> Vec<String> {
+        f[k].as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(Value::as_str)
+            .map(|s| s.trim_start_matches('*').to_string())
+            .collect()
+    };
+    let mut problems = Vec::new();
+    for f in spec["functions"].as_array().expect("a function list") {
+        let name = f["name"].as_str().unwrap_or_default();
+        let Some(op) = ivy::registry::op(name) else {
+            continue;
+        };
+        let sig = f["signature"].as_str().unwrap_or_default();
+        let inner = &sig[sig.find('(').map_or(0, |i| i + 1)..sig.rfind(')').unwrap_or(0)];
+        let (pos_only, kw_only) = (list(f, "positional_only"), list(f, "keyword_only"));
+        for p in inner.split(',').map(str::trim) {
+            // a positional parameter with a default (`eye`'s `n_cols=None`) is a keyword in
+            // Rust, which has no optional positional arguments
+            let has_default = p.contains('=');
+            let p = p
+                .split('=')
+                .next()
+                .unwrap_or_default()
+                .trim()
+                .trim_start_matches('*');
+            if p.is_empty() || p == "/" {
+                continue;
+            }
+            if missing.iter().any(|(o, q, _)| *o == name && *q == p) {
+                continue;
+            }
+            match op.meta.params.iter().find(|m| m.name == p) {
+                None => problems.push(format!("{name}: no parameter `{p}` ({sig})")),
+                Some(m) if pos_only.iter().any(|q| q == p) && m.keyword && !has_default => {
+                    problems.push(format!("{name}: `{p}` is positional-only, ivy's is #[kw]"))
+                }
+                Some(m) if kw_only.iter().any(|q| q == p) && !m.keyword => problems.push(format!(
+                    "{name}: `{p}` is keyword-only, ivy's is positional"
+                )),
+                Some(_) => {}
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}

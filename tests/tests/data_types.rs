@@ -13,7 +13,7 @@ test_backends! {
         assert_eq!((i.dtype(), i.to_f64_vec()?), (Dtype::Int32, vec![1.0, -2.0]));
         let h = x.astype(Dtype::Float16)?;
         assert_eq!(h.dtype(), Dtype::Float16);
-        let same = ivy::astype_with(&x, Dtype::Float32, AstypeKw { copy: false })?;
+        let same = ivy::astype_with(&x, Dtype::Float32, AstypeKw { copy: false, device: None })?;
         assert_eq!(same.to_f64_vec()?, x.to_f64_vec()?);
         let mut out = typed(&[0.0, 0.0], Dtype::Float64)?;
         ivy::astype_out(&x, Dtype::Int64, &mut out)?;
@@ -24,6 +24,13 @@ test_backends! {
         } else {
             assert_eq!(r?.dtype(), Dtype::Uint16);
         }
+        // the Array API's `device`: the result's place (the cpu here), or an error naming
+        // `astype` for a device the backend does not have
+        let kw = AstypeKw { copy: false, device: Some(Device::Cpu) };
+        assert_eq!(ivy::astype_with(&x, Dtype::Int32, kw)?.device(), Device::Cpu);
+        let kw = AstypeKw { copy: false, device: Some(Device::Cuda(7)) };
+        let e = ivy::astype_with(&x, Dtype::Float64, kw).unwrap_err();
+        assert!(e.to_string().contains("astype"), "{e}");
     }
 
     fn broadcast_to_and_arrays(b) {

@@ -460,6 +460,7 @@ fn a_parameter_type_without_a_rule_fails_naming_the_op() {
         backend_unsupported: &[],
         params: &PARAMS,
         family: None,
+        doc: "",
     };
     let entry = OpEntry {
         meta: &META,
@@ -487,9 +488,13 @@ fn a_parameter_type_without_a_rule_fails_naming_the_op() {
         ("get_all_arrays_on_dev", "within", Some(Ty::Container)),
         ("sum", "axis", Some(opt(list(Ty::Int)))),
         ("add", "x1", Some(Ty::Operand)),
-        ("result_type", "dtypes", Some(list(Ty::DtypeLike))),
-        ("can_cast", "from", Some(Ty::DtypeLike)),
-        ("finfo", "d", Some(Ty::DtypeLike)),
+        (
+            "result_type",
+            "arrays_and_dtypes",
+            Some(list(Ty::DtypeLike)),
+        ),
+        ("can_cast", "from_", Some(Ty::DtypeLike)),
+        ("finfo", "type", Some(Ty::DtypeLike)),
         ("isdtype", "kind", Some(list(Ty::Str))),
         ("from_native_dtype", "n", Some(Ty::NativeDtype)),
         ("nested_map", "f", None),

@@ -590,7 +590,7 @@ where
     }
     // a new buffer only when asked and not made yet (a move makes one anyway)
     let fresh = copy == Some(true) && !given.copied && !moving;
-    let r = B::astype(a, dtype, fresh).map_err(|e| e.with_op(OP))?;
+    let r = B::astype(a, dtype, fresh, a.device()).map_err(|e| e.with_op(OP))?;
     if moving {
         return B::to_device(&r, device).map_err(|e| e.with_op(OP));
     }

@@ -10,7 +10,9 @@ pub mod data_type {
     /// A copy of `x` cast to `dtype` (numpy `astype` rules). With `copy = false` (the
     /// default) and the same dtype the result shares `x`'s buffer (ndarray's copy-on-write
     /// storage, the same candle storage — a candle `Var`'s too); `copy = true` is always a
-    /// new buffer; with `out`, `out` wins.
+    /// new buffer; with `out`, `out` wins. `device` (the Array API's; `#[infer_device]`)
+    /// places the result there (`None`: `x`'s device), as [`to_device`](crate::to_device)
+    /// would.
     ///
     /// ```
     /// use ivy::prelude::*;
@@ -18,7 +20,8 @@ pub mod data_type {
     /// let x = ivy::asarray([1.7f32, -2.5])?;
     /// assert_eq!(ivy::astype(&x, Dtype::Int32)?.to_vec::<i32>()?, [1, -2]); // truncated, as numpy
     /// assert!(ivy::astype(&x, Dtype::Float32)?.may_share_memory(&x)); // same dtype, copy = false: shared
-    /// assert!(!ivy::astype_with(&x, Dtype::Float32, AstypeKw { copy: true })?.may_share_memory(&x));
+    /// let kw = AstypeKw { copy: true, ..Default::default() };
+    /// assert!(!ivy::astype_with(&x, Dtype::Float32, kw)?.may_share_memory(&x));
     /// assert!(!ivy::astype(&x, Dtype::Float64)?.may_share_memory(&x)); // a cast: a new buffer
     /// let mut out = ivy::zeros_with([2], ZerosKw { dtype: Some(Dtype::Float64), device: None })?;
     /// ivy::astype_out(&x, Dtype::Int32, &mut out)?; // out wins, and keeps its dtype
@@ -27,10 +30,12 @@ pub mod data_type {
     /// ```
     #[primary]
     #[nestable]
+    #[infer_device]
     pub fn astype(
         x: &Array,
         dtype: Dtype,
         #[kw] copy: bool,
+        #[kw] device: Option<crate::Device>,
         out: Option<&mut Array>,
     ) -> Result<Array>;
 
@@ -99,8 +104,10 @@ pub mod data_type {
     /// # Ok::<(), ivy::Error>(())
     /// ```
     #[standalone]
-    pub fn result_type(dtypes: impl IntoIterator<Item = impl Into<DtypeLike>>) -> Result<Dtype> {
-        let mut it = dtypes.into_iter().map(|d| d.into().dtype());
+    pub fn result_type(
+        arrays_and_dtypes: impl IntoIterator<Item = impl Into<DtypeLike>>,
+    ) -> Result<Dtype> {
+        let mut it = arrays_and_dtypes.into_iter().map(|d| d.into().dtype());
         let first = it.next().ok_or_else(|| Error::InvalidArgument {
             op: "result_type",
             message: "needs at least one dtype or array".into(),
@@ -222,7 +229,7 @@ pub mod data_type {
 
     /// Whether `from` (a dtype, or an array: its dtype) casts to `to` without loss, under
     /// Ivy's promotion (`promote_types(from, to) == to`). Primary, as the Function Types
-    /// page classifies it: the backend of `from` when it is an array, else the current one,
+    /// page classifies it: the backend of `from_` when it is an array, else the current one,
     /// answers. It is pure dtype logic, so every backend answers for every dtype, those it
     /// cannot hold included, and `ivy support can_cast` says so. The table alone, with no
     /// backend, is `ivy_core::can_cast`.
@@ -239,7 +246,7 @@ pub mod data_type {
     /// # Ok::<(), ivy::Error>(())
     /// ```
     #[primary]
-    pub fn can_cast(from: DtypeLike, to: Dtype) -> Result<bool>;
+    pub fn can_cast(from_: DtypeLike, to: Dtype) -> Result<bool>;
 
     /// The dtype of `x` (Ivy's `dtype`): primary, as the Function Types page classifies
     /// it (each backend reads its native array's dtype). [`Array::dtype`] is the same
@@ -269,11 +276,11 @@ pub mod data_type {
     /// # Ok::<(), ivy::Error>(())
     /// ```
     #[standalone]
-    pub fn finfo(d: impl Into<DtypeLike>) -> Result<Finfo> {
+    pub fn finfo(r#type: impl Into<DtypeLike>) -> Result<Finfo> {
         use half::{bf16, f16};
         // a complex dtype: its real component's limits (numpy's `finfo(complex64).dtype`
         // is float32)
-        let d = match d.into().dtype() {
+        let d = match r#type.into().dtype() {
             Dtype::Complex64 => Dtype::Float32,
             Dtype::Complex128 => Dtype::Float64,
             d => d,
@@ -330,8 +337,8 @@ pub mod data_type {
     /// # Ok::<(), ivy::Error>(())
     /// ```
     #[standalone]
-    pub fn iinfo(d: impl Into<DtypeLike>) -> Result<Iinfo> {
-        let d = d.into().dtype();
+    pub fn iinfo(r#type: impl Into<DtypeLike>) -> Result<Iinfo> {
+        let d = r#type.into().dtype();
         let (min, max): (i128, i128) = match d {
             Dtype::Int8 => (i8::MIN as i128, i8::MAX as i128),
             Dtype::Int16 => (i16::MIN as i128, i16::MAX as i128),
@@ -356,7 +363,7 @@ pub mod data_type {
         })
     }
 
-    /// Whether `d` is of the Array API kind `kind`: `bool`, `signed integer`,
+    /// Whether `dtype` is of the Array API kind `kind`: `bool`, `signed integer`,
     /// `unsigned integer`, `integral`, `real floating`, `complex floating`, `numeric`, or a
     /// dtype name (exact match); or of any of several kinds (the standard's tuple: a slice,
     /// an array or a `Vec` of kinds; none is false). Every kind is checked: an unknown one
@@ -372,10 +379,10 @@ pub mod data_type {
     /// assert!(!ivy::isdtype(Int8, [] as [&str; 0]).unwrap());
     /// ```
     #[standalone]
-    pub fn isdtype<'k>(d: Dtype, kind: impl Into<DtypeKinds<'k>>) -> Result<bool> {
+    pub fn isdtype<'k>(dtype: Dtype, kind: impl Into<DtypeKinds<'k>>) -> Result<bool> {
         let mut any = false;
         for k in kind.into().kinds() {
-            any |= is_kind(d, k)?;
+            any |= is_kind(dtype, k)?;
         }
         Ok(any)
     }

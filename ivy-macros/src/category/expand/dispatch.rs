@@ -7,6 +7,7 @@ use super::OpCx;
 use crate::category::model::{Class, Family, Kind};
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
+use syn::ext::IdentExt;
 use syn::Ident;
 
 /// The per-backend step (nothing for a compositional op).
@@ -282,7 +283,7 @@ fn dtype_checks(cx: &OpCx) -> Vec<TokenStream> {
         }
     }));
     v.extend(cx.indices.iter().map(|prm| {
-        let (id, id_s) = (&prm.ident, prm.ident.to_string());
+        let (id, id_s) = (&prm.ident, prm.ident.unraw().to_string());
         quote!(#p::index_input(#name_s, #id_s, #id)?;)
     }));
     if cx.op.infer_dtype {
@@ -312,13 +313,13 @@ fn normalize_axes(cx: &OpCx) -> TokenStream {
     }) else {
         return quote!();
     };
-    let (fid, fid_s) = (&first.ident, first.ident.to_string());
+    let (fid, fid_s) = (&first.ident, first.ident.unraw().to_string());
     let rank = match first.class {
         Class::Arrays => quote!(#p::seq_rank(#name_s, #fid_s, #fid)?),
         _ => quote!(#fid.ndim()),
     };
     let each = axes.iter().map(|prm| {
-        let (id, id_s) = (&prm.ident, prm.ident.to_string());
+        let (id, id_s) = (&prm.ident, prm.ident.unraw().to_string());
         match prm.class {
             Class::Axes => {
                 let store = format_ident!("__axes_{}", id);

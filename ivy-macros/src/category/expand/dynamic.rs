@@ -19,7 +19,7 @@ use syn::{GenericArgument, PathArguments, Type, TypeParamBound};
 pub(super) fn params_meta(p: &TokenStream, op: &Op) -> TokenStream {
     let generics = type_generics(op);
     let rows = op.params.iter().map(|prm| {
-        let name = prm.ident.to_string();
+        let name = prm.ident.unraw().to_string();
         let kind = match prm.class {
             Class::Array => quote!(Array),
             Class::Index => quote!(Index),
@@ -412,7 +412,7 @@ pub(super) fn entry(cat: &CatCx, op: &Op) -> (TokenStream, TokenStream) {
     } else {
         let arms = kws.iter().map(|k| {
             let id = &k.ident;
-            let id_s = id.to_string();
+            let id_s = id.unraw().to_string();
             let t = anon(&k.ty);
             quote!(#id_s => __k.#id = <#t as #p::FromValue<'_>>::read(#name_s, #id_s, __v)?,)
         });
@@ -504,7 +504,7 @@ pub(super) fn entry(cat: &CatCx, op: &Op) -> (TokenStream, TokenStream) {
     };
     let defaults_fn = if has_defaults {
         let ids = kws.iter().map(|k| &k.ident);
-        let names = kws.iter().map(|k| k.ident.to_string());
+        let names = kws.iter().map(|k| k.ident.unraw().to_string());
         quote! {
             #[doc(hidden)]
             fn #defaults_ident() -> ::std::vec::Vec<(&'static str, #p::Value)> {

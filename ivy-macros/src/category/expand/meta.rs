@@ -51,6 +51,24 @@ pub(super) fn meta_const(cat: &CatCx, op: &Op) -> TokenStream {
         }
         None => quote!(::core::option::Option::None),
     };
+    // the doc comment as written: one line per `///` line, the leading space removed
+    let doc: String = op
+        .decl
+        .attrs
+        .iter()
+        .filter_map(|a| match &a.meta {
+            syn::Meta::NameValue(nv) if nv.path.is_ident("doc") => match &nv.value {
+                syn::Expr::Lit(syn::ExprLit {
+                    lit: syn::Lit::Str(s),
+                    ..
+                }) => Some(s.value()),
+                _ => None,
+            },
+            _ => None,
+        })
+        .map(|l| l.strip_prefix(' ').map(str::to_string).unwrap_or(l))
+        .collect::<Vec<_>>()
+        .join("\n");
     quote! {
         #[doc(hidden)]
         pub const #meta_ident: #p::OpMeta = #p::OpMeta {
@@ -67,6 +85,7 @@ pub(super) fn meta_const(cat: &CatCx, op: &Op) -> TokenStream {
             backend_unsupported: &[#(#declared),*],
             params: #params,
             family: #family,
+            doc: #doc,
         };
     }
 }

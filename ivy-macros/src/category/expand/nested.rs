@@ -5,6 +5,7 @@ use super::{generics_of, OpCx};
 use crate::category::model::{nested_ret, Class, Param};
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
+use syn::ext::IdentExt;
 use syn::{Ident, Type};
 
 /// The functions of the category's `nested` module for this op.
@@ -131,7 +132,7 @@ fn leaf_args(cx: &OpCx) -> Vec<TokenStream> {
     cx.positional
         .iter()
         .map(|prm| {
-            let id_s = prm.ident.to_string();
+            let id_s = prm.ident.unraw().to_string();
             match prm.class {
                 Class::Array | Class::Index => {
                     let t = quote!(__a[#j].array(#name_s, #id_s)?);

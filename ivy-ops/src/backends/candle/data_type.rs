@@ -2,7 +2,7 @@
 
 use super::{candle_types, cast, dtype_of, err, reserve, tensor, wrap, CandleArray, CandleBackend};
 use crate::functional::data_type::DataTypeBackend;
-use crate::{Array, Backend, Dtype, Result};
+use crate::{Array, Backend, Device, Dtype, Result};
 use candle_core::Tensor;
 
 #[ivy_macros::backend_impl]
@@ -11,21 +11,23 @@ impl DataTypeBackend for CandleBackend {
         Ok(x.dtype())
     }
 
-    fn can_cast(from: Dtype, to: Dtype) -> Result<bool> {
-        crate::functional::data_type::can_cast_any(from, to)
+    fn can_cast(from_: Dtype, to: Dtype) -> Result<bool> {
+        crate::functional::data_type::can_cast_any(from_, to)
     }
 
-    fn astype(x: &Array, dtype: Dtype, copy: bool) -> Result<Array> {
+    fn astype(x: &Array, dtype: Dtype, copy: bool, device: Device) -> Result<Array> {
         let t = tensor("astype", x)?;
-        if dtype == x.dtype() {
-            return match copy {
+        let r = if dtype == x.dtype() {
+            match copy {
                 // shared storage (a `Var`'s too: the result is a tensor, which a later update
                 // of the `Var` shows through, as `copy = false` asks)
-                false => Ok(Array::from_candle(CandleArray::of(t.clone(), dtype))),
-                true => wrap("astype", dtype, t.copy()),
-            };
-        }
-        cast(t, dtype).map(Array::from_candle)
+                false => Array::from_candle(CandleArray::of(t.clone(), dtype)),
+                true => wrap("astype", dtype, t.copy())?,
+            }
+        } else {
+            cast(t, dtype).map(Array::from_candle)?
+        };
+        r.into_device(device)
     }
 
     fn broadcast_to(x: &Array, shape: &[usize]) -> Result<Array> {

@@ -3,7 +3,7 @@
 use super::kernels::{cast_view, nd_view, shape_err, try_owned};
 use super::{NdElem, NdarrayBackend};
 use crate::functional::data_type::DataTypeBackend;
-use crate::{Array, Dtype, Result};
+use crate::{Array, Device, Dtype, Result};
 use ::ndarray::IxDyn;
 
 #[ivy_macros::backend_impl]
@@ -12,23 +12,25 @@ impl DataTypeBackend for NdarrayBackend {
         Ok(x.dtype())
     }
 
-    fn can_cast(from: Dtype, to: Dtype) -> Result<bool> {
-        crate::functional::data_type::can_cast_any(from, to)
+    fn can_cast(from_: Dtype, to: Dtype) -> Result<bool> {
+        crate::functional::data_type::can_cast_any(from_, to)
     }
 
-    fn astype(x: &Array, dtype: Dtype, copy: bool) -> Result<Array> {
+    fn astype(x: &Array, dtype: Dtype, copy: bool, device: Device) -> Result<Array> {
         let a = nd_view("astype", x)?;
-        if dtype == x.dtype() {
+        let r = if dtype == x.dtype() {
             // the same dtype: shared storage (copy-on-write; a copy of a lent buffer), or a
             // new buffer with `copy`
-            return Ok(match copy {
+            match copy {
                 false => x.clone(),
                 true => Array::from_nd(
                     super::nd_view_all!(&a, v, T => T::wrap(try_owned("astype", v)?)),
                 ),
-            });
-        }
-        Ok(Array::from_nd(cast_view("astype", &a, dtype)?))
+            }
+        } else {
+            Array::from_nd(cast_view("astype", &a, dtype)?)
+        };
+        r.into_device(device)
     }
 
     fn broadcast_to(x: &Array, shape: &[usize]) -> Result<Array> {
