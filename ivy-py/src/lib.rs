@@ -1,0 +1,1014 @@
+//! `ivy_rs._ivy_rs`: the native half of ivy-rs's Python binding.
+//!
+//! The binding adds no semantics of its own: every op is called by name through
+//! [`ivy::registry`], with Python values converted to [`Value`]s and back. The Python package
+//! (`ivy-py/python/ivy_rs`) builds the Array API namespace from [`ops`]'s table.
+//!
+//! ```text
+//! >>> import ivy_rs
+//! >>> ivy_rs.add(ivy_rs.asarray([1.0, 2.0]), 1)
+//! Array([2., 3.], dtype=float32)
+//! ```
+
+use ivy::indexing::Idx;
+use ivy::registry::Value;
+use ivy::{Array as IArray, Backend, Dtype, Error, NativeArray, Scalar};
+use pyo3::exceptions::{
+    PyIndexError, PyMemoryError, PyNotImplementedError, PyOverflowError, PyRuntimeError,
+    PyTypeError, PyValueError,
+};
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyComplex, PyDict, PyFloat, PyInt, PyList, PySlice, PyString, PyTuple};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::str::FromStr;
+
+/// The Array API standard's JSON description (signatures, positional-only and keyword-only
+/// markers), embedded so the Python package builds its signatures without files on disk.
+const ARRAY_API_JSON: &str = include_str!("../../spec/array_api_2023_12.json");
+
+/// The Python exception for an ivy error: the standard's classes (IndexError for an index
+/// out of range, ValueError for shapes and values, TypeError for dtypes and operand types,
+/// NotImplementedError where an op cannot run); the message is ivy's.
+fn py_err(e: Error) -> PyErr {
+    let msg = e.to_string();
+    match &e {
+        Error::UnknownDtype { .. }
+        | Error::UnsupportedDtype { .. }
+        | Error::DtypeNotInBackend { .. }
+        | Error::Promotion { .. }
+        | Error::ArgumentKind { .. }
+        | Error::Arity { .. }
+        | Error::UnknownKeyword { .. } => PyTypeError::new_err(msg),
+        Error::UnknownOp { .. }
+        | Error::NotCallable { .. }
+        | Error::NoArrayFunction { .. }
+        | Error::BackendUnavailable { .. }
+        | Error::NoAutograd { .. } => PyNotImplementedError::new_err(msg),
+        Error::OutOfMemory { .. } => PyMemoryError::new_err(msg),
+        Error::InvalidArgument { message, .. }
+            if message.contains("out of range") || message.contains("out of bounds") =>
+        {
+            PyIndexError::new_err(msg)
+        }
+        _ => PyValueError::new_err(msg),
+    }
+}
+
+/// Runs `f` with the GIL released, catching a panic (raised as RuntimeError naming `op`).
+fn run<T: Send>(
+    py: Python<'_>,
+    op: &str,
+    f: impl FnOnce() -> ivy::Result<T> + Send,
+) -> PyResult<T> {
+    py.detach(|| catch_unwind(AssertUnwindSafe(f)))
+        .map_err(|_| {
+            PyRuntimeError::new_err(format!(
+                "`{op}` panicked inside ivy-rs (a bug: please report it with the call)"
+            ))
+        })?
+        .map_err(py_err)
+}
+
+/// An ivy array (`ivy::Array`), with the Array API standard's attributes and operators.
+#[pyclass(name = "Array", module = "ivy_rs")]
+pub struct PyArray {
+    inner: IArray,
+    /// Buffers handed to numpy through `__array_interface__`: kept alive while this object
+    /// lives (numpy's view holds this object), whatever `inner` is later rebound to.
+    exported: Vec<IArray>,
+}
+
+impl PyArray {
+    fn new(inner: IArray) -> PyArray {
+        PyArray {
+            inner,
+            exported: Vec::new(),
+        }
+    }
+}
+
+/// A dtype (`ivy_rs.float32`, ...): hashable, comparable, printable.
+#[pyclass(name = "DType", module = "ivy_rs", frozen, eq, hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct PyDType(Dtype);
+
+#[pymethods]
+impl PyDType {
+    /// The dtype's name (`"float32"`).
+    #[getter]
+    fn name(&self) -> &'static str {
+        self.0.as_str()
+    }
+    fn __repr__(&self) -> String {
+        format!("ivy_rs.{}", self.0.as_str())
+    }
+    fn __str__(&self) -> &'static str {
+        self.0.as_str()
+    }
+}
+
+/// The `Value` of a Python object: arrays, dtypes, scalars, strings, sequences, slices and
+/// Ellipsis (as index items), Containers, numpy arrays (copied) and objects with
+/// `__index__`/`__float__`.
+fn to_value(obj: &Bound<'_, PyAny>) -> PyResult<Value> {
+    if obj.is_none() {
+        return Ok(Value::None);
+    }
+    if let Ok(a) = obj.cast::<PyArray>() {
+        return Ok(Value::Array(a.borrow().inner.clone()));
+    }
+    if let Ok(d) = obj.cast::<PyDType>() {
+        return Ok(Value::Dtype(d.get().0));
+    }
+    if obj.is_instance_of::<PyBool>() {
+        return Ok(Value::Scalar(Scalar::Bool(obj.extract()?)));
+    }
+    if obj.is_instance_of::<PyInt>() {
+        return Ok(Value::Scalar(Scalar::Int(int_value(obj)?)));
+    }
+    if obj.is_instance_of::<PyFloat>() {
+        return Ok(Value::Scalar(Scalar::Float(obj.extract()?)));
+    }
+    if let Ok(c) = obj.cast::<PyComplex>() {
+        return Ok(Value::Scalar(Scalar::Complex(c.real(), c.imag())));
+    }
+    if let Ok(s) = obj.cast::<PyString>() {
+        return Ok(Value::Str(s.to_string()));
+    }
+    if let Ok(s) = obj.cast::<PySlice>() {
+        return Ok(Value::Str(slice_text(s)?));
+    }
+    if obj.is(obj.py().Ellipsis()) {
+        return Ok(Value::Str("...".into()));
+    }
+    if let Ok(t) = obj.cast::<PyTuple>() {
+        return t
+            .iter()
+            .map(|i| to_value(&i))
+            .collect::<PyResult<_>>()
+            .map(Value::List);
+    }
+    if let Ok(l) = obj.cast::<PyList>() {
+        return l
+            .iter()
+            .map(|i| to_value(&i))
+            .collect::<PyResult<_>>()
+            .map(Value::List);
+    }
+    if obj.hasattr("_ivy_flat_items")? {
+        let mut c = ivy::Container::new();
+        for item in obj.call_method0("_ivy_flat_items")?.try_iter()? {
+            let (key, leaf): (String, Bound<'_, PyAny>) = item?.extract()?;
+            match to_value(&leaf)? {
+                Value::Array(a) => c.insert(&key, a),
+                other => {
+                    return Err(PyTypeError::new_err(format!(
+                        "a Container leaf must be an array, `{key}` is {}",
+                        other.kind()
+                    )))
+                }
+            }
+        }
+        return Ok(Value::Container(c));
+    }
+    if obj.hasattr("__array_interface__")? {
+        return from_interface(obj).map(Value::Array);
+    }
+    if obj.hasattr("__index__")? {
+        return Ok(Value::Scalar(Scalar::Int(int_value(
+            &obj.call_method0("__index__")?,
+        )?)));
+    }
+    if obj.hasattr("__float__")? {
+        return Ok(Value::Scalar(Scalar::Float(obj.extract()?)));
+    }
+    Err(PyTypeError::new_err(format!(
+        "ivy_rs cannot take a value of type `{}`",
+        obj.get_type().name()?
+    )))
+}
+
+/// A Python int as i64 (OverflowError past its range, as numpy raises).
+fn int_value(obj: &Bound<'_, PyAny>) -> PyResult<i64> {
+    obj.extract::<i64>().map_err(|_| {
+        PyOverflowError::new_err(format!(
+            "Python int {obj} is out of the int64 range ivy-rs takes"
+        ))
+    })
+}
+
+fn opt_int(obj: &Bound<'_, PyAny>) -> PyResult<Option<i64>> {
+    if obj.is_none() {
+        Ok(None)
+    } else {
+        int_value(&obj.call_method0("__index__")?).map(Some)
+    }
+}
+
+/// A slice as ivy's `"start:stop:step"` index text.
+fn slice_text(s: &Bound<'_, PySlice>) -> PyResult<String> {
+    let part = |name: &str| -> PyResult<String> {
+        Ok(opt_int(&s.getattr(name)?)?
+            .map(|i| i.to_string())
+            .unwrap_or_default())
+    };
+    Ok(format!(
+        "{}:{}:{}",
+        part("start")?,
+        part("stop")?,
+        part("step")?
+    ))
+}
+
+/// One index item of `x[key]`.
+fn idx_item(obj: &Bound<'_, PyAny>) -> PyResult<Idx> {
+    if obj.is_none() {
+        return Ok(Idx::NewAxis);
+    }
+    if obj.is(obj.py().Ellipsis()) {
+        return Ok(Idx::Ellipsis);
+    }
+    if let Ok(s) = obj.cast::<PySlice>() {
+        let step = opt_int(&s.getattr("step")?)?.unwrap_or(1);
+        return Ok(Idx::slice(
+            opt_int(&s.getattr("start")?)?,
+            opt_int(&s.getattr("stop")?)?,
+            step,
+        ));
+    }
+    if obj.is_instance_of::<PyBool>() {
+        let b: bool = obj.extract()?;
+        let mask = ivy::asarray(b).map_err(py_err)?;
+        return Ok(Idx::Mask(mask));
+    }
+    if let Ok(a) = obj.cast::<PyArray>() {
+        return Ok(Idx::from(&a.borrow().inner));
+    }
+    if obj.is_instance_of::<PyInt>() || obj.hasattr("__index__")? {
+        return Ok(Idx::Int(int_value(&obj.call_method0("__index__")?)?));
+    }
+    match to_value(obj)? {
+        Value::Array(a) => Ok(Idx::from(&a)),
+        other => Err(PyIndexError::new_err(format!(
+            "only integers, slices, `...`, None, bool masks and integer arrays index an array, got {}",
+            other.kind()
+        ))),
+    }
+}
+
+fn index_of(key: &Bound<'_, PyAny>) -> PyResult<Vec<Idx>> {
+    match key.cast::<PyTuple>() {
+        Ok(t) => t.iter().map(|i| idx_item(&i)).collect(),
+        Err(_) => Ok(vec![idx_item(key)?]),
+    }
+}
+
+/// The numpy typestr of a dtype (`None` for bfloat16, which numpy lacks).
+fn typestr(d: Dtype) -> Option<&'static str> {
+    Some(match d {
+        Dtype::Bool => "|b1",
+        Dtype::Int8 => "|i1",
+        Dtype::Int16 => "<i2",
+        Dtype::Int32 => "<i4",
+        Dtype::Int64 => "<i8",
+        Dtype::Uint8 => "|u1",
+        Dtype::Uint16 => "<u2",
+        Dtype::Uint32 => "<u4",
+        Dtype::Uint64 => "<u8",
+        Dtype::Float16 => "<f2",
+        Dtype::Float32 => "<f4",
+        Dtype::Float64 => "<f8",
+        Dtype::Complex64 => "<c8",
+        Dtype::Complex128 => "<c16",
+        _ => return None,
+    })
+}
+
+/// Copies `n` elements of `T` at `ptr` into an ndarray-backed ivy array of `shape`.
+///
+/// # Safety
+/// `ptr` must point to `n` initialised, aligned, C-contiguous elements of `T`.
+unsafe fn copy_in<T: Clone>(ptr: usize, n: usize, shape: &[usize]) -> Option<IArray>
+where
+    ndarray::ArrayD<T>: Into<ivy::backends::NdArray>,
+{
+    let v: Vec<T> = if n == 0 {
+        Vec::new()
+    } else {
+        // SAFETY: the caller's contract
+        unsafe { std::slice::from_raw_parts(ptr as *const T, n) }.to_vec()
+    };
+    let a = ndarray::ArrayD::from_shape_vec(ndarray::IxDyn(shape), v).ok()?;
+    Some(IArray::from_native(NativeArray::Ndarray(a.into())))
+}
+
+/// An ivy array copied from an object's `__array_interface__` (numpy arrays and the like),
+/// on the current backend.
+fn from_interface(obj: &Bound<'_, PyAny>) -> PyResult<IArray> {
+    let py = obj.py();
+    let mut obj = obj.clone();
+    let mut iface = obj.getattr("__array_interface__")?;
+    if !iface.get_item("strides")?.is_none() || iface.get_item("data")?.is_none() {
+        obj = py
+            .import("numpy")?
+            .call_method1("ascontiguousarray", (obj,))?;
+        iface = obj.getattr("__array_interface__")?;
+    }
+    let shape: Vec<usize> = iface.get_item("shape")?.extract()?;
+    let ts: String = iface.get_item("typestr")?.extract()?;
+    let (ptr, _readonly): (usize, bool) = iface.get_item("data")?.extract()?;
+    let n: usize = shape.iter().product();
+    let kind = &ts[1..];
+    // SAFETY: a contiguous buffer of `n` elements of the typestr's type, kept alive by `obj`
+    let arr = unsafe {
+        match kind {
+            "b1" => {
+                let bytes = copy_in::<u8>(ptr, n, &shape);
+                bytes.map(|a| {
+                    let v = a.to_vec::<u8>().unwrap_or_default();
+                    let b: Vec<bool> = v.into_iter().map(|x| x != 0).collect();
+                    ndarray::ArrayD::from_shape_vec(ndarray::IxDyn(&shape), b)
+                        .map(|a| IArray::from_native(NativeArray::Ndarray(a.into())))
+                        .ok()
+                })
+            }
+            .flatten(),
+            "i1" => copy_in::<i8>(ptr, n, &shape),
+            "i2" => copy_in::<i16>(ptr, n, &shape),
+            "i4" => copy_in::<i32>(ptr, n, &shape),
+            "i8" => copy_in::<i64>(ptr, n, &shape),
+            "u1" => copy_in::<u8>(ptr, n, &shape),
+            "u2" => copy_in::<u16>(ptr, n, &shape),
+            "u4" => copy_in::<u32>(ptr, n, &shape),
+            "u8" => copy_in::<u64>(ptr, n, &shape),
+            "f2" => copy_in::<half::f16>(ptr, n, &shape),
+            "f4" => copy_in::<f32>(ptr, n, &shape),
+            "f8" => copy_in::<f64>(ptr, n, &shape),
+            "c8" => copy_in::<num_complex::Complex<f32>>(ptr, n, &shape),
+            "c16" => copy_in::<num_complex::Complex<f64>>(ptr, n, &shape),
+            _ => None,
+        }
+    };
+    let arr = arr.ok_or_else(|| {
+        PyTypeError::new_err(format!(
+            "ivy_rs.asarray: no ivy dtype for numpy typestr `{ts}`"
+        ))
+    })?;
+    match ivy_core::current_backend() {
+        Some(b) if b != Backend::Ndarray => arr.to_backend(b).map_err(py_err),
+        _ => Ok(arr),
+    }
+}
+
+/// The Python object of a `Value`: arrays, Python scalars, dtypes, device names, tuples
+/// (lists), `types.SimpleNamespace` (records: finfo, iinfo) and `ivy_rs.Container`s.
+fn from_value(py: Python<'_>, v: Value) -> PyResult<Py<PyAny>> {
+    Ok(match v {
+        Value::None => py.None(),
+        Value::Scalar(Scalar::Bool(b)) => PyBool::new(py, b).to_owned().into_any().unbind(),
+        Value::Scalar(Scalar::Int(i)) => i.into_pyobject(py)?.into_any().unbind(),
+        Value::Scalar(Scalar::Float(f)) => f.into_pyobject(py)?.into_any().unbind(),
+        Value::Scalar(Scalar::Complex(re, im)) => {
+            PyComplex::from_doubles(py, re, im).into_any().unbind()
+        }
+        Value::Array(a) => Py::new(py, PyArray::new(a))?.into_any(),
+        Value::Dtype(d) => Py::new(py, PyDType(d))?.into_any(),
+        Value::Device(d) => d.to_string().into_pyobject(py)?.into_any().unbind(),
+        Value::Backend(b) => b.as_str().into_pyobject(py)?.into_any().unbind(),
+        Value::Str(s) => s.into_pyobject(py)?.into_any().unbind(),
+        Value::List(items) => {
+            let items = items
+                .into_iter()
+                .map(|i| from_value(py, i))
+                .collect::<PyResult<Vec<_>>>()?;
+            PyTuple::new(py, items)?.into_any().unbind()
+        }
+        Value::Record(fields) => {
+            let kw = PyDict::new(py);
+            for (k, v) in fields {
+                match v {
+                    // an integer past i64 (iinfo(uint64).max) comes as its digits
+                    Value::Str(s) if s.parse::<u64>().is_ok() => {
+                        kw.set_item(k, s.parse::<u64>().unwrap_or_default())?
+                    }
+                    v => kw.set_item(k, from_value(py, v)?)?,
+                }
+            }
+            py.import("types")?
+                .getattr("SimpleNamespace")?
+                .call((), Some(&kw))?
+                .unbind()
+        }
+        Value::Container(c) => {
+            let items = PyList::empty(py);
+            for (key, leaf) in c.leaves() {
+                items.append((key, Py::new(py, PyArray::new(leaf.clone()))?))?;
+            }
+            py.import("ivy_rs")?
+                .getattr("Container")?
+                .call_method1("_from_flat_items", (items,))?
+                .unbind()
+        }
+        other => {
+            return Err(PyTypeError::new_err(format!(
+                "ivy_rs cannot return {} to Python",
+                other.kind()
+            )))
+        }
+    })
+}
+
+/// Calls the op `name` by name, the GIL released while it runs.
+fn call_op(
+    py: Python<'_>,
+    name: &str,
+    args: Vec<Value>,
+    kwargs: Vec<(String, Value)>,
+) -> PyResult<Py<PyAny>> {
+    let entry = ivy::registry::dyn_entry(name).ok_or_else(|| {
+        py_err(Error::UnknownOp {
+            name: name.to_string(),
+            suggestion: None,
+        })
+    })?;
+    let result = run(py, name, || {
+        let kw: Vec<(&str, Value)> = kwargs
+            .iter()
+            .map(|(k, v)| (k.as_str(), v.clone()))
+            .collect();
+        entry.call(&args, &kw)
+    })?;
+    from_value(py, result)
+}
+
+/// `_call(name, args, kwargs)`: the op `name` of ivy's op table, called with Python values.
+/// A keyword `out` (an `ivy_rs.Array`) is written (its dtype and shape kept) and returned.
+#[pyfunction]
+#[pyo3(signature = (name, args, kwargs=None))]
+fn _call(
+    py: Python<'_>,
+    name: &str,
+    args: &Bound<'_, PyTuple>,
+    kwargs: Option<&Bound<'_, PyDict>>,
+) -> PyResult<Py<PyAny>> {
+    let args = args
+        .iter()
+        .map(|a| to_value(&a))
+        .collect::<PyResult<Vec<_>>>()?;
+    let mut kw = Vec::new();
+    let mut out: Option<Bound<'_, PyArray>> = None;
+    if let Some(kwargs) = kwargs {
+        for (k, v) in kwargs.iter() {
+            let k: String = k.extract()?;
+            if k == "out" && !v.is_none() {
+                if let Ok(o) = v.cast::<PyArray>() {
+                    out = Some(o.clone());
+                    continue;
+                }
+            }
+            kw.push((k, to_value(&v)?));
+        }
+    }
+    let Some(out) = out else {
+        return call_op(py, name, args, kw);
+    };
+    let entry = ivy::registry::dyn_entry(name).ok_or_else(|| {
+        py_err(Error::UnknownOp {
+            name: name.to_string(),
+            suggestion: None,
+        })
+    })?;
+    {
+        let mut guard = out.borrow_mut();
+        let target = &mut guard.inner;
+        run(py, name, move || {
+            let kw: Vec<(&str, Value)> = kw.iter().map(|(k, v)| (k.as_str(), v.clone())).collect();
+            entry.call_out(&args, &kw, target)
+        })?;
+    }
+    Ok(out.into_any().unbind())
+}
+
+/// Python's value of a metadata `Value` (keyword defaults).
+fn default_value(py: Python<'_>, v: Value) -> Py<PyAny> {
+    from_value(py, v).unwrap_or_else(|_| py.None())
+}
+
+/// `_ops()`: each op of ivy's table with its metadata (name, category, kind, nestable,
+/// has_out, doc (the declaration's rustdoc), callable, params with name/keyword/kind/ty/arg, keyword defaults).
+#[pyfunction]
+fn _ops(py: Python<'_>) -> PyResult<Py<PyList>> {
+    let list = PyList::empty(py);
+    for e in ivy::registry::ops() {
+        let m = e.meta;
+        let d = PyDict::new(py);
+        d.set_item("name", m.name)?;
+        d.set_item("category", m.category)?;
+        d.set_item("kind", m.kind.as_str())?;
+        d.set_item("nestable", m.nestable)?;
+        d.set_item("has_out", m.has_out)?;
+        d.set_item("doc", m.doc)?;
+        let entry = ivy::registry::dyn_entry(m.name);
+        d.set_item("callable", entry.is_some() && !m.global_state)?;
+        let params = PyList::empty(py);
+        for p in m.params {
+            let pd = PyDict::new(py);
+            pd.set_item("name", p.name)?;
+            pd.set_item("keyword", p.keyword)?;
+            pd.set_item("kind", format!("{:?}", p.kind))?;
+            pd.set_item("ty", p.ty)?;
+            pd.set_item("arg", format!("{:?}", p.arg))?;
+            params.append(pd)?;
+        }
+        d.set_item("params", params)?;
+        let defaults = PyDict::new(py);
+        if let Some(entry) = entry {
+            if let Ok(kw) = catch_unwind(entry.kw_defaults) {
+                for (k, v) in kw {
+                    defaults.set_item(k, default_value(py, v))?;
+                }
+            }
+        }
+        d.set_item("kw_defaults", defaults)?;
+        list.append(d)?;
+    }
+    Ok(list.unbind())
+}
+
+/// `_array_api_json()`: the embedded Array API 2023.12 JSON description.
+#[pyfunction]
+fn _array_api_json() -> &'static str {
+    ARRAY_API_JSON
+}
+
+fn parse_backend(name: &str) -> PyResult<Backend> {
+    Backend::from_str(name).map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
+/// `set_backend(name)`: pushes a backend onto this thread's stack (`"ndarray"`, `"candle"`).
+#[pyfunction]
+fn set_backend(name: &str) -> PyResult<()> {
+    ivy_core::set_backend(parse_backend(name)?);
+    Ok(())
+}
+
+/// `unset_backend()`: pops this thread's backend stack; returns the backend removed.
+#[pyfunction]
+fn unset_backend() -> Option<&'static str> {
+    ivy_core::unset_backend().map(Backend::as_str)
+}
+
+/// `current_backend()`: this thread's backend (else the process default), by name.
+#[pyfunction]
+fn current_backend() -> Option<&'static str> {
+    ivy_core::current_backend().map(Backend::as_str)
+}
+
+/// `set_default_backend(name)`: the process-wide default backend, seen by threads without
+/// their own (`None` for none).
+#[pyfunction]
+#[pyo3(signature = (name=None))]
+fn set_default_backend(name: Option<&str>) -> PyResult<()> {
+    ivy_core::set_default_backend(name.map(parse_backend).transpose()?);
+    Ok(())
+}
+
+/// The Array's `#[pymethods]` (one block): the binary operators, each with its reflected
+/// and in-place form, from one table, then the methods written out.
+macro_rules! array_methods {
+    ([$($op:literal: $f:ident $r:ident $i:ident;)*] $($rest:tt)*) => {
+        #[pymethods]
+        impl PyArray {
+            $(
+                fn $f(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+                    let py = slf.py();
+                    let x = Value::Array(slf.borrow().inner.clone());
+                    let Ok(y) = to_value(other) else { return Ok(py.NotImplemented()) };
+                    call_op(py, $op, vec![x, y], Vec::new())
+                }
+                fn $r(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+                    let py = slf.py();
+                    let x = Value::Array(slf.borrow().inner.clone());
+                    let Ok(y) = to_value(other) else { return Ok(py.NotImplemented()) };
+                    call_op(py, $op, vec![y, x], Vec::new())
+                }
+                fn $i(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<()> {
+                    slf.borrow_mut().inplace($op, other)
+                }
+            )*
+            $($rest)*
+        }
+    };
+}
+
+impl PyArray {
+    /// `x op= y`: the op's `_out` form writing into `x` (its dtype and shape kept: ivy's
+    /// in-place rules; an ndarray buffer not shared is written in place).
+    fn inplace(&mut self, op: &str, other: &Bound<'_, PyAny>) -> PyResult<()> {
+        let py = other.py();
+        let y = to_value(other)?;
+        let entry = ivy::registry::dyn_entry(op).ok_or_else(|| {
+            py_err(Error::UnknownOp {
+                name: op.to_string(),
+                suggestion: None,
+            })
+        })?;
+        let args = [Value::Array(self.inner.clone()), y];
+        let target = &mut self.inner;
+        run(py, op, move || {
+            let result = entry.call(&args, &[])?;
+            // our handle on the buffer goes first, so an unshared buffer is written in place
+            drop(args);
+            let Value::Array(r) = result else {
+                return Err(Error::InvalidArgument {
+                    op: "inplace",
+                    message: "the op returned no array".into(),
+                });
+            };
+            if r.shape() != target.shape() {
+                return Err(Error::Shape {
+                    op: "inplace",
+                    lhs: target.shape().to_vec(),
+                    rhs: r.shape().to_vec(),
+                    reason: "differ: an in-place operator keeps the left operand's shape",
+                });
+            }
+            ivy::inplace_update(target, &r)
+        })
+    }
+
+    fn unary(slf: &Bound<'_, Self>, op: &str) -> PyResult<Py<PyAny>> {
+        let x = Value::Array(slf.borrow().inner.clone());
+        call_op(slf.py(), op, vec![x], Vec::new())
+    }
+
+    /// The one element as a Value of `dtype` (for `__bool__`, `__int__`, ...).
+    fn scalar(&self, what: &str) -> PyResult<IArray> {
+        if self.inner.size() != 1 {
+            return Err(PyTypeError::new_err(format!(
+                "only an array of one element converts to a Python {what}; this one has shape {:?}",
+                self.inner.shape()
+            )));
+        }
+        Ok(self.inner.clone())
+    }
+}
+
+array_methods! {
+[
+    "add": __add__ __radd__ __iadd__;
+    "subtract": __sub__ __rsub__ __isub__;
+    "multiply": __mul__ __rmul__ __imul__;
+    "divide": __truediv__ __rtruediv__ __itruediv__;
+    "floor_divide": __floordiv__ __rfloordiv__ __ifloordiv__;
+    "remainder": __mod__ __rmod__ __imod__;
+    "matmul": __matmul__ __rmatmul__ __imatmul__;
+    "bitwise_and": __and__ __rand__ __iand__;
+    "bitwise_or": __or__ __ror__ __ior__;
+    "bitwise_xor": __xor__ __rxor__ __ixor__;
+    "bitwise_left_shift": __lshift__ __rlshift__ __ilshift__;
+    "bitwise_right_shift": __rshift__ __rrshift__ __irshift__;
+]
+    /// The dtype.
+    #[getter]
+    fn dtype(&self) -> PyDType {
+        PyDType(self.inner.dtype())
+    }
+    /// The device, by name (`"cpu"`).
+    #[getter]
+    fn device(&self) -> String {
+        self.inner.device().to_string()
+    }
+    /// The backend holding the data, by name.
+    #[getter]
+    fn backend(&self) -> &'static str {
+        self.inner.backend().as_str()
+    }
+    /// The number of axes.
+    #[getter]
+    fn ndim(&self) -> usize {
+        self.inner.ndim()
+    }
+    /// The shape, a tuple.
+    #[getter]
+    fn shape<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, self.inner.shape())
+    }
+    /// The number of elements.
+    #[getter]
+    fn size(&self) -> usize {
+        self.inner.size()
+    }
+    /// The transpose of a 2-d array.
+    #[getter(T)]
+    fn t(slf: &Bound<'_, Self>) -> PyResult<Py<PyAny>> {
+        let x = slf.borrow().inner.clone();
+        if x.ndim() != 2 {
+            return Err(PyValueError::new_err(format!(
+                "`T` is the transpose of a 2-d array, this one has {} dimensions; use `permute_dims` or `mT`",
+                x.ndim()
+            )));
+        }
+        call_op(slf.py(), "permute_dims", vec![Value::Array(x), Value::from(vec![1i64, 0])], Vec::new())
+    }
+    /// The transpose of each matrix (the last two axes).
+    #[getter(mT)]
+    fn m_t(slf: &Bound<'_, Self>) -> PyResult<Py<PyAny>> {
+        Self::unary(slf, "matrix_transpose")
+    }
+    /// The same array on `device` (`"cpu"` here).
+    #[pyo3(signature = (device, /, *, stream=None))]
+    fn to_device(slf: &Bound<'_, Self>, device: &Bound<'_, PyAny>, stream: Option<&Bound<'_, PyAny>>) -> PyResult<Py<PyAny>> {
+        if stream.is_some_and(|s| !s.is_none()) {
+            return Err(PyValueError::new_err("to_device: ivy_rs has no streams; pass stream=None"));
+        }
+        let x = Value::Array(slf.borrow().inner.clone());
+        let d = to_value(device)?;
+        if ivy::registry::dyn_entry("to_device").is_some() {
+            return call_op(slf.py(), "to_device", vec![x, d], Vec::new());
+        }
+        Ok(slf.clone().into_any().unbind())
+    }
+    /// The `ivy_rs` module.
+    #[pyo3(signature = (*, api_version=None))]
+    fn __array_namespace__(&self, py: Python<'_>, api_version: Option<&str>) -> PyResult<Py<PyAny>> {
+        if let Some(v) = api_version {
+            if v != "2023.12" && v != "2022.12" && v != "2021.12" {
+                return Err(PyValueError::new_err(format!("ivy_rs implements Array API 2023.12, not {v}")));
+            }
+        }
+        Ok(py.import("ivy_rs")?.into_any().unbind())
+    }
+    fn __neg__(slf: &Bound<'_, Self>) -> PyResult<Py<PyAny>> {
+        Self::unary(slf, "negative")
+    }
+    fn __pos__(slf: &Bound<'_, Self>) -> PyResult<Py<PyAny>> {
+        Self::unary(slf, "positive")
+    }
+    fn __abs__(slf: &Bound<'_, Self>) -> PyResult<Py<PyAny>> {
+        Self::unary(slf, "abs")
+    }
+    fn __invert__(slf: &Bound<'_, Self>) -> PyResult<Py<PyAny>> {
+        Self::unary(slf, "bitwise_invert")
+    }
+    fn __pow__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>, modulo: Option<&Bound<'_, PyAny>>) -> PyResult<Py<PyAny>> {
+        let py = slf.py();
+        if modulo.is_some_and(|m| !m.is_none()) {
+            return Ok(py.NotImplemented());
+        }
+        let x = Value::Array(slf.borrow().inner.clone());
+        let Ok(y) = to_value(other) else { return Ok(py.NotImplemented()) };
+        call_op(py, "pow", vec![x, y], Vec::new())
+    }
+    fn __rpow__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>, modulo: Option<&Bound<'_, PyAny>>) -> PyResult<Py<PyAny>> {
+        let py = slf.py();
+        if modulo.is_some_and(|m| !m.is_none()) {
+            return Ok(py.NotImplemented());
+        }
+        let x = Value::Array(slf.borrow().inner.clone());
+        let Ok(y) = to_value(other) else { return Ok(py.NotImplemented()) };
+        call_op(py, "pow", vec![y, x], Vec::new())
+    }
+    fn __ipow__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>, _modulo: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
+        slf.borrow_mut().inplace("pow", other)
+    }
+    fn __eq__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        Self::compare(slf, "equal", other)
+    }
+    fn __ne__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        Self::compare(slf, "not_equal", other)
+    }
+    fn __lt__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        Self::compare(slf, "less", other)
+    }
+    fn __le__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        Self::compare(slf, "less_equal", other)
+    }
+    fn __gt__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        Self::compare(slf, "greater", other)
+    }
+    fn __ge__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        Self::compare(slf, "greater_equal", other)
+    }
+    fn __getitem__(slf: &Bound<'_, Self>, key: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let py = slf.py();
+        let query = index_of(key)?;
+        let x = slf.borrow().inner.clone();
+        let r = run(py, "get_item", move || ivy::get_item(&x, &query))?;
+        Ok(Py::new(py, PyArray::new(r))?.into_any())
+    }
+    fn __setitem__(slf: &Bound<'_, Self>, key: &Bound<'_, PyAny>, value: &Bound<'_, PyAny>) -> PyResult<()> {
+        let py = slf.py();
+        let query = index_of(key)?;
+        let val = to_value(value)?;
+        let mut guard = slf.borrow_mut();
+        let x = &mut guard.inner;
+        run(py, "set_item", move || match val {
+            Value::Array(a) => x.set(&query, a),
+            Value::Scalar(s) => x.set(&query, s),
+            other => Err(Error::ArgumentKind {
+                op: "set_item",
+                param: "val",
+                expected: "an array or a scalar",
+                got: other.kind(),
+            }),
+        })
+    }
+    fn __bool__(&self) -> PyResult<bool> {
+        let x = self.scalar("bool")?;
+        x.cast(Dtype::Bool).and_then(|b| b.item::<bool>()).map_err(py_err)
+    }
+    fn __int__(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let x = self.scalar("int")?;
+        if x.dtype().is_complex() {
+            return Err(PyTypeError::new_err(
+                "int() of a complex array: take its real part first",
+            ));
+        }
+        if x.dtype().is_float() {
+            // Python's own int() of the value: NaN is ValueError, infinity OverflowError
+            let f = x.cast(Dtype::Float64).and_then(|b| b.item::<f64>()).map_err(py_err)?;
+            return Ok(PyFloat::new(py, f).call_method0("__int__")?.unbind());
+        }
+        let i: i128 = if x.dtype() == Dtype::Uint64 {
+            x.item::<u64>().map_err(py_err)?.into()
+        } else {
+            x.cast(Dtype::Int64).and_then(|b| b.item::<i64>()).map_err(py_err)?.into()
+        };
+        Ok(i.into_pyobject(py)?.into_any().unbind())
+    }
+    fn __index__(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let d = self.inner.dtype();
+        if !d.is_int() || d.is_bool() {
+            return Err(PyTypeError::new_err(format!(
+                "only integer arrays convert to an index, this one is {d}"
+            )));
+        }
+        self.__int__(py)
+    }
+    fn __float__(&self) -> PyResult<f64> {
+        let x = self.scalar("float")?;
+        if x.dtype().is_complex() {
+            return Err(PyTypeError::new_err("float() of a complex array: take its real part first"));
+        }
+        x.cast(Dtype::Float64).and_then(|b| b.item::<f64>()).map_err(py_err)
+    }
+    fn __complex__(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let x = self.scalar("complex")?;
+        let c = x
+            .cast(Dtype::Complex128)
+            .and_then(|b| b.item::<num_complex::Complex<f64>>())
+            .map_err(py_err)?;
+        Ok(PyComplex::from_doubles(py, c.re, c.im).into_any().unbind())
+    }
+    fn __len__(&self) -> PyResult<usize> {
+        self.inner
+            .shape()
+            .first()
+            .copied()
+            .ok_or_else(|| PyTypeError::new_err("len() of a 0-d array"))
+    }
+    fn __repr__(&self) -> String {
+        let s = self.inner.to_string();
+        match s.strip_prefix("ivy.array(") {
+            Some(rest) => {
+                // keep the continuation lines aligned under the new prefix
+                let body = rest.replace("\n           ", "\n      ");
+                format!("Array({body}")
+            }
+            None => s,
+        }
+    }
+    fn __str__(&self) -> String {
+        self.__repr__()
+    }
+    /// DLPack export, through numpy: the view numpy takes without a copy (ndarray-backed
+    /// arrays), or a copy where the consumer cannot take a read-only tensor (DLPack < 1.0)
+    /// or the array is not ndarray-backed.
+    #[pyo3(signature = (*, stream=None, max_version=None, dl_device=None, copy=None))]
+    fn __dlpack__<'py>(
+        slf: &Bound<'py, Self>,
+        stream: Option<&Bound<'py, PyAny>>,
+        max_version: Option<&Bound<'py, PyAny>>,
+        dl_device: Option<&Bound<'py, PyAny>>,
+        copy: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let py = slf.py();
+        let np = py.import("numpy")?;
+        let kw = PyDict::new(py);
+        kw.set_item("stream", stream)?;
+        kw.set_item("max_version", max_version)?;
+        kw.set_item("dl_device", dl_device)?;
+        kw.set_item("copy", copy)?;
+        let view = np.call_method1("asarray", (slf,))?;
+        match view.call_method("__dlpack__", (), Some(&kw)) {
+            Err(e) if e.is_instance_of::<pyo3::exceptions::PyBufferError>(py) => np
+                .call_method1("array", (slf,))?
+                .call_method("__dlpack__", (), Some(&kw)),
+            r => r,
+        }
+    }
+    /// The DLPack device: (1, 0), the CPU.
+    fn __dlpack_device__(&self) -> (i32, i32) {
+        (1, 0)
+    }
+    /// numpy's view of an ndarray-backed array (no copy; read-only). Other arrays raise
+    /// AttributeError, so numpy falls back to `__array__`.
+    #[getter]
+    fn __array_interface__<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = self.inner.dtype();
+        let (ptr, strides) = match (self.inner.native(), typestr(d)) {
+            (NativeArray::Ndarray(a), Some(_)) => nd_ptr_strides(a),
+            _ => {
+                return Err(pyo3::exceptions::PyAttributeError::new_err(
+                    "__array_interface__: only ndarray-backed arrays of numpy's dtypes are viewed; numpy uses __array__ for the others",
+                ))
+            }
+        };
+        if !self.exported.iter().any(|e| matches!(e.native(), NativeArray::Ndarray(a) if nd_ptr_strides(a).0 == ptr)) {
+            self.exported.push(self.inner.clone());
+        }
+        let item = (d.bits() as isize / 8).max(1);
+        let dict = PyDict::new(py);
+        dict.set_item("version", 3)?;
+        dict.set_item("typestr", typestr(d))?;
+        dict.set_item("shape", PyTuple::new(py, self.inner.shape())?)?;
+        let strides: Vec<isize> = strides.iter().map(|s| s * item).collect();
+        dict.set_item("strides", PyTuple::new(py, strides)?)?;
+        dict.set_item("data", (ptr, true))?;
+        Ok(dict)
+    }
+    /// A numpy array of the values (a copy for candle-backed and bfloat16 arrays).
+    #[pyo3(signature = (dtype=None, copy=None))]
+    fn __array__(slf: &Bound<'_, Self>, dtype: Option<&Bound<'_, PyAny>>, copy: Option<bool>) -> PyResult<Py<PyAny>> {
+        let py = slf.py();
+        let np = py.import("numpy")?;
+        let mut x = slf.borrow().inner.clone();
+        if x.dtype() == Dtype::Bfloat16 {
+            x = x.cast(Dtype::Float32).map_err(py_err)?;
+        }
+        let holder = if x.backend() == Backend::Ndarray && x.dtype() == slf.borrow().inner.dtype() {
+            slf.clone().into_any()
+        } else {
+            Bound::new(py, PyArray::new(x.to_backend(Backend::Ndarray).map_err(py_err)?))?.into_any()
+        };
+        let kw = PyDict::new(py);
+        kw.set_item("dtype", dtype)?;
+        if copy == Some(true) {
+            kw.set_item("copy", true)?;
+        }
+        np.call_method("array", (holder,), Some(&kw)).map(|a| a.unbind())
+    }
+}
+
+impl PyArray {
+    fn compare(slf: &Bound<'_, Self>, op: &str, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let py = slf.py();
+        let x = Value::Array(slf.borrow().inner.clone());
+        let Ok(y) = to_value(other) else {
+            return Ok(py.NotImplemented());
+        };
+        if !matches!(y, Value::Array(_) | Value::Scalar(_)) {
+            return Ok(py.NotImplemented());
+        }
+        call_op(py, op, vec![x, y], Vec::new())
+    }
+}
+
+/// The data pointer and element strides of an ndarray-backed array.
+fn nd_ptr_strides(a: &ivy::backends::NdArray) -> (usize, Vec<isize>) {
+    use ivy::backends::NdArray as N;
+    macro_rules! each {
+        ($($v:ident),*) => {
+            match a {
+                $(N::$v(x) => (x.as_ptr() as usize, x.strides().to_vec()),)*
+            }
+        };
+    }
+    each!(
+        Bool, Int8, Int16, Int32, Int64, Uint8, Uint16, Uint32, Uint64, Bfloat16, Float16, Float32,
+        Float64, Complex64, Complex128
+    )
+}
+
+/// The native module: the Array and DType classes, the op table and the calls by name,
+/// and the thread-scoped backend control. The default backend comes from `IVY_RS_BACKEND`
+/// (else ndarray).
+#[pymodule]
+fn _ivy_rs(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let default = std::env::var("IVY_RS_BACKEND").unwrap_or_else(|_| "ndarray".into());
+    ivy_core::set_default_backend(Some(parse_backend(&default)?));
+    m.add_class::<PyArray>()?;
+    m.add_class::<PyDType>()?;
+    for d in Dtype::ALL {
+        m.add(d.as_str(), PyDType(d))?;
+    }
+    m.add_function(wrap_pyfunction!(_call, m)?)?;
+    m.add_function(wrap_pyfunction!(_ops, m)?)?;
+    m.add_function(wrap_pyfunction!(_array_api_json, m)?)?;
+    m.add_function(wrap_pyfunction!(set_backend, m)?)?;
+    m.add_function(wrap_pyfunction!(unset_backend, m)?)?;
+    m.add_function(wrap_pyfunction!(current_backend, m)?)?;
+    m.add_function(wrap_pyfunction!(set_default_backend, m)?)?;
+    Ok(())
+}
