@@ -105,8 +105,11 @@ def gen_tensordot():
                           "sum", kwargs={"axes": I(n)}, atol=1e-9, signed_zeros=False))
     c = mk("float64", grid(rng, 12), (4, 3))
     cases.append(case("float64/pairs", [A(a), A(c)], Arr("float64", np.tensordot(a.a, c.a, ([1, 2], [1, 0]))),
-                      "sum", kwargs={"pairs": LIST([INTLIST([1, -1]), INTLIST([1, 0])])}, atol=1e-9,
+                      "sum", kwargs={"axes": LIST([INTLIST([1, -1]), INTLIST([1, 0])])}, atol=1e-9,
                       signed_zeros=False))
+    cases.append(case("float64/pairs_empty", [A(c), A(c)], Arr("float64", np.tensordot(c.a, c.a, ([], []))),
+                      kwargs={"axes": LIST([INTLIST([]), INTLIST([])])},
+                      note="two empty axis lists: the outer product"))
     i = mk("int32", [[1, 2], [3, 4]])
     cases.append(case("int32/axes1", [A(i), A(i)], Arr("int32", np.tensordot(i.a, i.a, 1).astype(np.int32)),
                       kwargs={"axes": I(1)}))

@@ -473,15 +473,7 @@ pub fn promote_operands_as_checked<'s, const N: usize>(
     for o in &ops {
         if let Operand::Scalar(s) = o {
             target = Some(match target {
-                Some(d) if s.joins(d) => {
-                    int_scalar_fits(op, *s, d)?;
-                    d
-                }
-                // Ivy's `_get_target_dtype`: a float scalar with an integer array gives
-                // float64, a complex scalar with a real array complex128, in either mode
-                Some(d) if matches!(s, Scalar::Float(_)) && d.is_int() => Dtype::Float64,
-                Some(_) if matches!(s, Scalar::Complex(..)) => Dtype::Complex128,
-                Some(d) => ivy_core::promote_types(d, scalar_dtype(*s))?,
+                Some(d) => join_scalar(op, d, *s)?,
                 None => scalar_dtype(*s),
             });
         }
@@ -509,6 +501,22 @@ pub fn promote_operands_as_checked<'s, const N: usize>(
         (None, Operand::Array(a)) => a,
         (None, Operand::Scalar(_)) => unreachable!("scalars are always converted"),
     }))
+}
+
+/// The dtype of arrays of dtype `d` combined with the Python scalar `s` (Ivy's scalar rule,
+/// the operators' and `asarray`'s of a list mixing arrays and scalars): `d` when `s` joins
+/// it (an int must then be a value of it); a float with integers float64 and a complex
+/// with reals complex128 (Ivy's `_get_target_dtype`, in either mode); else the promotion.
+pub fn join_scalar(op: &'static str, d: Dtype, s: Scalar) -> Result<Dtype> {
+    Ok(match s {
+        s if s.joins(d) => {
+            int_scalar_fits(op, s, d)?;
+            d
+        }
+        Scalar::Float(_) if d.is_int() => Dtype::Float64,
+        Scalar::Complex(..) => Dtype::Complex128,
+        s => ivy_core::promote_types(d, scalar_dtype(s))?,
+    })
 }
 
 /// An int scalar taking an integer array's dtype must be a value of it: numpy 2 and torch
@@ -594,14 +602,26 @@ pub trait DtypeHint {
     /// The dtype this value implies (`None`: no hint, an absent optional scalar).
     fn hint(&self) -> Option<Dtype>;
 }
+/// The dtype a scalar argument of a creation op (`full`'s fill value, `arange`'s bounds)
+/// implies: a float the default float dtype and a complex number the default complex dtype
+/// whatever its magnitude (the Array API standard's rule: a value float32 cannot hold
+/// becomes ±inf or rounds, as in `np.full((), 1e300, dtype=np.float32)`); an int the
+/// default int dtype, or int64 / uint64 where it needs them; a bool bool.
+pub fn creation_scalar_dtype(s: Scalar) -> Dtype {
+    match s {
+        Scalar::Float(_) => ivy_core::default_float_dtype(),
+        Scalar::Complex(..) => ivy_core::default_complex_dtype(),
+        Scalar::Int(_) | Scalar::Bool(_) => scalar_dtype(s),
+    }
+}
 impl DtypeHint for Scalar {
     fn hint(&self) -> Option<Dtype> {
-        Some(scalar_dtype(*self))
+        Some(creation_scalar_dtype(*self))
     }
 }
 impl DtypeHint for Option<Scalar> {
     fn hint(&self) -> Option<Dtype> {
-        self.map(scalar_dtype)
+        self.map(creation_scalar_dtype)
     }
 }
 impl DtypeHint for Data {

@@ -655,6 +655,14 @@ impl Data {
             array: None,
         }
     }
+    /// Values of `dtype` (its `Int` values a `uint64`'s bit patterns for uint64), as typed
+    /// Rust data is: they convert as `astype` converts.
+    pub(crate) fn from_typed_scalars(values: Vec<Scalar>, shape: Vec<usize>, dtype: Dtype) -> Data {
+        Data {
+            typed: Some(dtype),
+            ..Data::from_scalars(values, shape)
+        }
+    }
     /// An array as the data; `copied`: converting the caller's native array copied it.
     pub(crate) fn from_array(array: Array, copied: bool) -> Data {
         Data {
@@ -912,6 +920,30 @@ mod sealed {
 use sealed::DataBuilder;
 
 impl DataBuilder {
+    /// Room for `more` values, fallibly: a size the allocator refuses is
+    /// `Error::OutOfMemory` of `asarray` (reported by it), never an abort.
+    fn try_room(&mut self, more: usize) {
+        if self.values.try_reserve(more).is_err() {
+            self.error = Some(Error::OutOfMemory {
+                op: "asarray",
+                bytes: (self.values.len().saturating_add(more))
+                    .saturating_mul(std::mem::size_of::<Scalar>()),
+            });
+        }
+    }
+
+    /// Appends one leaf (growing the buffer fallibly); nothing after an error.
+    #[inline]
+    fn push(&mut self, v: Scalar) {
+        if self.values.len() == self.values.capacity() {
+            self.try_room(self.values.capacity().max(8));
+            if self.error.is_some() {
+                return;
+            }
+        }
+        self.values.push(v);
+    }
+
     /// Visits a list of `len` items at the current depth; `item(b, i)` visits item `i`.
     fn list(&mut self, len: usize, mut item: impl FnMut(&mut Self, usize)) {
         if self.error.is_some() {
@@ -923,7 +955,10 @@ impl DataBuilder {
                 self.shape[depth] = Some(len);
                 if depth == 0 {
                     // at least one value per outer item
-                    self.values.reserve(len);
+                    self.try_room(len);
+                    if self.error.is_some() {
+                        return;
+                    }
                 }
             }
             Some(first) if first != len => {
@@ -1004,7 +1039,7 @@ macro_rules! leaf {
             #[inline]
             fn visit(&self, b: &mut DataBuilder) {
                 let $x = *self;
-                b.values.push($e);
+                b.push($e);
             }
         }
     )*};
@@ -1037,7 +1072,7 @@ macro_rules! unsigned_leaf {
             /// Stored as the bit pattern of an `i64` (see [`Data::checked_values`]).
             #[inline]
             fn visit(&self, b: &mut DataBuilder) {
-                b.values.push(Scalar::Int(*self as u64 as i64));
+                b.push(Scalar::Int(*self as u64 as i64));
             }
         }
     )*};
@@ -1141,16 +1176,22 @@ impl From<Array> for DtypeLike {
     }
 }
 
-/// The kinds `isdtype` asks about: one kind (`"integral"`, a dtype name) or several (the
-/// Array API's tuple of kinds, any of which matches): a `&str`, or a slice, an array or a
-/// `Vec` of them.
+/// The kinds `isdtype` asks about: one kind (`"integral"`, a dtype or its name) or several
+/// (the Array API 2023.12's `Union[str, dtype, Tuple[Union[str, dtype], ...]]`, any of which
+/// matches; a dtype matches exactly): a `&str` or a [`Dtype`], or a slice, an array or a
+/// `Vec` of either (mix them with [`Dtype::as_str`]). By name: a string, a dtype, or a list
+/// mixing them.
 ///
 /// ```
 /// use ivy::{Dtype, DtypeKinds};
 /// assert!(ivy::isdtype(Dtype::Int8, ["integral", "real floating"])?);
 /// assert!(ivy::isdtype(Dtype::Float16, &["bool", "float16"][..])?);
 /// assert!(!ivy::isdtype(Dtype::Bool, vec!["numeric"])?);
+/// assert!(ivy::isdtype(Dtype::Float16, Dtype::Float16)?);
+/// assert!(!ivy::isdtype(Dtype::Float16, [Dtype::Float32, Dtype::Int8])?);
+/// assert!(ivy::isdtype(Dtype::Int8, ["bool", Dtype::Int8.as_str()])?);
 /// assert_eq!(DtypeKinds::from("bool").kinds(), ["bool"]);
+/// assert_eq!(DtypeKinds::from(Dtype::Uint8).kinds(), ["uint8"]);
 /// # Ok::<(), ivy::Error>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -1190,6 +1231,27 @@ impl<'a, const N: usize> From<&[&'a str; N]> for DtypeKinds<'a> {
 impl<'a> From<Vec<&'a str>> for DtypeKinds<'a> {
     fn from(k: Vec<&'a str>) -> Self {
         DtypeKinds(k)
+    }
+}
+/// A dtype as a kind: that dtype exactly (its name, which `isdtype` reads as the dtype).
+impl<'a> From<Dtype> for DtypeKinds<'a> {
+    fn from(d: Dtype) -> Self {
+        DtypeKinds(vec![d.as_str()])
+    }
+}
+impl<'a> From<&[Dtype]> for DtypeKinds<'a> {
+    fn from(k: &[Dtype]) -> Self {
+        DtypeKinds(k.iter().map(|d| d.as_str()).collect())
+    }
+}
+impl<'a, const N: usize> From<[Dtype; N]> for DtypeKinds<'a> {
+    fn from(k: [Dtype; N]) -> Self {
+        DtypeKinds::from(&k[..])
+    }
+}
+impl<'a> From<Vec<Dtype>> for DtypeKinds<'a> {
+    fn from(k: Vec<Dtype>) -> Self {
+        DtypeKinds::from(&k[..])
     }
 }
 
@@ -1308,6 +1370,92 @@ impl From<Repeats> for Value {
         match r {
             Repeats::Counts(c) => Value::from(&c[..]),
             Repeats::Array(a) => Value::Array(a),
+        }
+    }
+}
+
+/// [`tensordot`](crate::tensordot)'s `axes` (the Array API's `Union[int,
+/// Tuple[Sequence[int], Sequence[int]]]`): a count `n` (the last `n` axes of `x1` with the
+/// first `n` of `x2`), or a pair of axis lists contracted pairwise (negative axes allowed;
+/// two empty lists are the outer product). Made from an int (`1`), or a pair of lists,
+/// arrays or `Vec`s of ints (`([1, 2], [1, 0])`); by name an int or a list of two lists.
+///
+/// ```
+/// use ivy::prelude::*;
+/// use ivy::TensordotAxes;
+/// ivy::set_backend(Backend::Ndarray);
+/// let a = ivy::reshape(&ivy::arange(6.0)?, &[2, 3])?;
+/// let t = ivy::tensordot_with(&a, &a, TensordotKw { axes: ([0, 1], [0, 1]).into() })?;
+/// assert_eq!(t.to_f64_vec()?, [55.0]); // sum(a * a)
+/// let outer = ivy::tensordot_with(&a, &a, TensordotKw { axes: TensordotAxes::pairs([], []) })?;
+/// assert_eq!(outer.shape(), &[2, 3, 2, 3]);
+/// assert_eq!(TensordotAxes::from(1), TensordotAxes::Count(1));
+/// # Ok::<(), ivy::Error>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TensordotAxes {
+    /// The last `n` axes of `x1` with the first `n` of `x2`.
+    Count(i64),
+    /// `x1`'s axes, contracted pairwise with `x2`'s.
+    Pairs(Vec<i64>, Vec<i64>),
+}
+
+impl TensordotAxes {
+    /// The pair form from two lists of axes.
+    pub fn pairs(x1_axes: impl AsRef<[i64]>, x2_axes: impl AsRef<[i64]>) -> TensordotAxes {
+        TensordotAxes::Pairs(x1_axes.as_ref().to_vec(), x2_axes.as_ref().to_vec())
+    }
+}
+impl Default for TensordotAxes {
+    /// The standard's default, 2.
+    fn default() -> Self {
+        TensordotAxes::Count(2)
+    }
+}
+impl From<i64> for TensordotAxes {
+    fn from(n: i64) -> Self {
+        TensordotAxes::Count(n)
+    }
+}
+impl From<i32> for TensordotAxes {
+    fn from(n: i32) -> Self {
+        TensordotAxes::Count(n.into())
+    }
+}
+impl From<usize> for TensordotAxes {
+    fn from(n: usize) -> Self {
+        TensordotAxes::Count(i64::try_from(n).unwrap_or(i64::MAX))
+    }
+}
+impl<A: AsRef<[i64]>, B: AsRef<[i64]>> From<(A, B)> for TensordotAxes {
+    fn from((a, b): (A, B)) -> Self {
+        TensordotAxes::pairs(a, b)
+    }
+}
+/// By name: an int, or a list of two lists of ints.
+impl<'v> crate::registry::FromValue<'v> for TensordotAxes {
+    const EXPECTED: &'static str = "an int, or a list of two lists of axes";
+    fn from_value(v: &'v Value) -> Option<Self> {
+        match v {
+            Value::List(items) => match &items[..] {
+                [a, b] => Some(TensordotAxes::Pairs(
+                    Vec::<i64>::from_value(a)?,
+                    Vec::<i64>::from_value(b)?,
+                )),
+                _ => None,
+            },
+            v => i64::from_value(v).map(TensordotAxes::Count),
+        }
+    }
+}
+impl From<TensordotAxes> for Value {
+    /// An int, or a list of two lists of ints.
+    fn from(a: TensordotAxes) -> Value {
+        match a {
+            TensordotAxes::Count(n) => Value::from(n),
+            TensordotAxes::Pairs(a, b) => {
+                Value::List(vec![Value::from(&a[..]), Value::from(&b[..])])
+            }
         }
     }
 }

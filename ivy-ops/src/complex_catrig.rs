@@ -390,7 +390,8 @@ pub(crate) fn cacos<T: Float>(z: Complex<T>) -> Complex<T> {
 }
 
 /// Complex inverse hyperbolic cosine, Annex G special values (FreeBSD's `cacosh`):
-/// `I·cacos(z)` or `−I·cacos(z)`, the sign chosen so that `Re(cacosh(z)) ≥ 0`.
+/// `I·cacos(z)` or `−I·cacos(z)`, the sign chosen so that `Re(cacosh(z)) ≥ 0`; except
+/// `cacosh(±0 + I·NaN) = NaN + I·π/2`, the Array API's (C99 and numpy: `NaN + I·NaN`).
 pub(crate) fn cacosh<T: Float>(z: Complex<T>) -> Complex<T> {
     let w = cacos(z);
     let (rx, ry) = (w.re, w.im);
@@ -402,9 +403,10 @@ pub(crate) fn cacosh<T: Float>(z: Complex<T>) -> Complex<T> {
     if rx.is_nan() {
         return Complex::new(ry.abs(), rx);
     }
-    // cacosh(0 + I*NaN) = NaN + I*NaN
+    // cacosh(±0 + I*NaN) = NaN + I*PI/2: the Array API's `NaN ± πj/2` (I times
+    // cacos(±0 + I*NaN) = PI/2 + I*NaN; FreeBSD, C99 and numpy give NaN + I*NaN)
     if ry.is_nan() {
-        return Complex::new(ry, ry);
+        return Complex::new(ry, rx);
     }
     Complex::new(ry.abs(), rx.copysign(z.im))
 }
@@ -653,7 +655,8 @@ mod tests {
         check(ACOS, (2.0, 0.0), (0.0, -1.3169578969248166));
         check(ACOS, (2.0, -0.0), (0.0, 1.3169578969248166));
         check(ACOS, (-2.0, -0.0), (PI, 1.3169578969248166));
-        check(ACOSH, (0.0, NAN), (NAN, NAN));
+        check(ACOSH, (0.0, NAN), (NAN, FRAC_PI_2));
+        check(ACOSH, (-0.0, NAN), (NAN, FRAC_PI_2));
         check(ACOSH, (NAN, INF), (INF, NAN));
         check(ACOSH, (INF, NAN), (INF, NAN));
         check(ACOSH, (1.0, 0.0), (0.0, 0.0));

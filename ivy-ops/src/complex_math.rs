@@ -1,7 +1,9 @@
 //! Complex elementary functions with the special values of C99 Annex G (what numpy's
 //! `sin`, `cos`, `tan` and their hyperbolic forms give): [`csinh`], [`ccosh`] and [`ctanh`],
 //! and [`csin`] / [`ccos`] / [`ctan`] through them, and [`csqrt`]; plus numpy's own complex
-//! formulas where numpy has them (`expm1`, `log1p`, `sign`, `pow`).
+//! formulas where numpy has them (`expm1`, `log1p`, `sign`, `pow`). Where the Array API
+//! standard's special cases differ from C99 or numpy (`ctanh(±inf + iy)`, `expm1` of a
+//! non-finite argument, `sign` of a NaN component), the standard's values are taken.
 //! One generic definition over [`num_traits::Float`] serves complex64 and complex128.
 //!
 //! Ported from FreeBSD's msun, `lib/msun/src/s_csinh.c` (csinh, csin), `s_ccosh.c`
@@ -97,9 +99,10 @@ pub(crate) fn csinh<T: Float>(z: Complex<T>) -> Complex<T> {
         return Complex::new(nan, nan);
     }
     if x.is_infinite() {
-        // sinh(±inf + i NaN) = ±inf + i NaN; sinh(±inf ± i inf) = ±inf + i NaN
+        // sinh(±inf + i NaN) = sinh(±inf ± i inf) = inf + i NaN: the real part's sign is
+        // unspecified (Annex G, the Array API); numpy's +inf (FreeBSD keeps x's sign)
         if !y.is_finite() {
-            return Complex::new(x, nan);
+            return Complex::new(x.abs(), nan);
         }
         // sinh(±inf + iy) = ±inf cos(y) + i inf sin(y)
         let (s, c) = y.sin_cos();
@@ -175,7 +178,9 @@ pub(crate) fn ccos<T: Float>(z: Complex<T>) -> Complex<T> {
 /// algorithm (W. Kahan, "Branch Cuts for Complex Elementary Functions or Much Ado About
 /// Nothing's Sign Bit", 1987): with `t = tan(y)`, `β = 1 + t² = 1/cos²(y)`, `s = sinh(x)`
 /// and `ρ = √(1 + s²) = cosh(x)`, `tanh(z) = (β ρ s + i t) / (1 + β s²)`. Unlike
-/// `sin(2x) / (cos(2x) + cosh(2y))`, it does not cancel near the poles.
+/// `sin(2x) / (cos(2x) + cosh(2y))`, it does not cancel near the poles. One departure
+/// from Annex G, the Array API's: `ctanh(±inf + iy) = ±1 + i0` with `y`'s sign (C99:
+/// `i0·sin(2y)`).
 pub(crate) fn ctanh<T: Float>(z: Complex<T>) -> Complex<T> {
     let (x, y) = (z.re, z.im);
     let (zero, one) = (T::zero(), T::one());
@@ -185,14 +190,12 @@ pub(crate) fn ctanh<T: Float>(z: Complex<T>) -> Complex<T> {
         if x.is_nan() {
             return Complex::new(x, if y == zero { y } else { x * y });
         }
-        // ctanh(±inf ± i inf) = ±1 ± i0; ctanh(±inf + iy) = ±1 + i0·sin(2y) for y finite
-        // (the imaginary zero's sign is unspecified; sin(y)·cos(y) has sin(2y)'s sign)
-        let im = if y.is_infinite() {
-            y
-        } else {
-            y.sin() * y.cos()
-        };
-        return Complex::new(one.copysign(x), zero.copysign(im));
+        // ctanh(±inf + iy) = ±1 + i0 with y's sign: the Array API's `1 + 0j` for every
+        // positive finite y, and conj/odd symmetry elsewhere (C99 and numpy give
+        // `i0·sin(2y)`, -0 where cos(y) < 0); ctanh(±inf ± i inf) = ±1 ± i0 and
+        // ctanh(±inf + iNaN) = ±1 + i0 (the zero's sign is unspecified for these)
+        let im = if y.is_nan() { zero } else { zero.copysign(y) };
+        return Complex::new(one.copysign(x), im);
     }
 
     // ctanh(±0 + i NaN) = ±0 + i NaN; ctanh(±0 ± i inf) = ±0 + i NaN;
@@ -228,15 +231,47 @@ pub(crate) fn ctan<T: Float>(z: Complex<T>) -> Complex<T> {
     Complex::new(w.im, w.re)
 }
 
-/// `exp(z) - 1` without cancellation near 0 (numpy's `nc_expm1`):
-/// `expm1(x)·cos(y) - 2·sin²(y/2) + i·exp(x)·sin(y)`.
+/// `exp(z) - 1` without cancellation near 0 (numpy's `nc_expm1` formula for finite
+/// arguments: `expm1(x)·cos(y) - 2·sin²(y/2) + i·exp(x)·sin(y)`), with the Array API's
+/// special values where numpy's formula makes a NaN of `0·inf` or `inf - inf`:
+/// `expm1(±0 + i0) = +0 + i0`; a real argument (`y = ±0`) gives `expm1(x) ± i0`
+/// (`NaN ± i0` for a NaN `x`, `+inf ± i0` for `+inf`, `-1 ± i0` for `-inf`);
+/// `expm1(-inf + iy) = +0·cis(y) - 1` (`-1 ± i0` for an infinite `y`, `-1 + i0` for a NaN
+/// one); `expm1(+inf + iy) = +inf·cis(y) - 1` (`+inf + iNaN` for an infinite or NaN `y`);
+/// `expm1(x ± i inf) = expm1(x + iNaN) = NaN + iNaN` for finite `x`;
+/// `expm1(NaN + iy) = NaN + iNaN` for `y ≠ 0`.
 pub(crate) fn cexpm1<T: Float>(z: Complex<T>) -> Complex<T> {
+    let (x, y) = (z.re, z.im);
+    let zero = T::zero();
+    if y == zero {
+        // exp(x) - 1 of a real x, the imaginary zero kept; `+ 0` turns expm1(-0) = -0 into
+        // +0 (exp(-0 + i0) - 1 = (1 + i0) - 1 = +0 + i0)
+        return Complex::new(x.exp_m1() + zero, y);
+    }
+    if x.is_infinite() {
+        let one = T::one();
+        if x < zero {
+            // +0·cis(y) - 1; the zero's sign is unspecified for an infinite or NaN y
+            let im = if y.is_finite() {
+                zero.copysign(y.sin())
+            } else if y.is_infinite() {
+                zero.copysign(y)
+            } else {
+                zero
+            };
+            return Complex::new(-one, im);
+        }
+        if !y.is_finite() {
+            return Complex::new(x, T::nan());
+        }
+        // +inf·cis(y) - 1 (cos(y), sin(y) ≠ 0 for finite y ≠ 0)
+        let (s, c) = y.sin_cos();
+        return Complex::new(x * c, x * s);
+    }
+    // finite x (y infinite or NaN gives NaN + iNaN), or a NaN x (y ≠ 0: NaN + iNaN)
     let two = T::one() + T::one();
-    let a = (z.im / two).sin();
-    Complex::new(
-        z.re.exp_m1() * z.im.cos() - two * a * a,
-        z.re.exp() * z.im.sin(),
-    )
+    let a = (y / two).sin();
+    Complex::new(x.exp_m1() * y.cos() - two * a * a, x.exp() * y.sin())
 }
 
 /// `log(1 + z)` (numpy's `nc_log1p`): `ln|1 + z| + i·arg(1 + z)`.
@@ -246,12 +281,13 @@ pub(crate) fn clog1p<T: Float>(z: Complex<T>) -> Complex<T> {
 }
 
 /// `z / |z|` (the Array API's complex `sign`, numpy 2's): 0 for 0, NaN for a NaN
-/// component; an infinite component gives its direction (both infinite: NaN).
+/// component (the standard's; numpy gives `±1 + 0j` for `±inf + NaN j`, as `|z|` is
+/// infinite); an infinite component gives its direction (both infinite: NaN).
 pub(crate) fn csign<T: Float>(z: Complex<T>) -> Complex<T> {
     let (zero, one) = (T::zero(), T::one());
     let nan = Complex::new(T::nan(), T::nan());
     let abs = z.re.hypot(z.im);
-    if abs.is_nan() {
+    if z.re.is_nan() || z.im.is_nan() {
         nan
     } else if abs.is_infinite() {
         match (z.re.is_infinite(), z.im.is_infinite()) {

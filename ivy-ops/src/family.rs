@@ -729,13 +729,14 @@ pub fn compare_operands<'s>(
 /// `clip` on every backend: `minimum(maximum(x, min), max)` through the
 /// [`Maximum`](crate::kernels::Maximum) and [`Minimum`](crate::kernels::Minimum) rows, so a
 /// NaN element stays NaN (numpy's `clip`) and integers and floats follow the same kernels as
-/// `maximum`/`minimum`; the result has `x`'s dtype and shape. Two scalar bounds take one
-/// pass (`zip_scalars`), converted to `x`'s dtype first (as `full` converts a float:
-/// `astype`'s rules); a scalar with an absent bound is the same pass with one row
-/// (`maximum(maximum(x, lo), lo)`); an array bound must broadcast to `x`'s shape and is
-/// cast to `x`'s dtype, then applied with the row's `binary` (numpy's order: `max` wins
-/// where array bounds cross); no bound is a copy of `x`. Scalar bounds were checked before
-/// dispatch (`clip`'s `#[check]`: numbers, `min <= max`); errors name `clip`.
+/// `maximum`/`minimum`; the result has `x`'s dtype and the broadcast shape of `x` and the
+/// array bounds (numpy's). Two scalar bounds take one pass (`zip_scalars`), converted to
+/// `x`'s dtype first (as `full` converts a float: `astype`'s rules); a scalar with an absent
+/// bound is the same pass with one row (`maximum(maximum(x, lo), lo)`); an array bound is
+/// cast to `x`'s dtype, then applied with the row's `binary`, which broadcasts (numpy's
+/// order: `max` wins where array bounds cross); no bound is a copy of `x`. The bounds were
+/// checked before dispatch (`clip`'s `#[check]`: numbers, `min <= max`, shapes that
+/// broadcast together); errors name `clip`.
 pub fn clip<B: Kernels + ?Sized>(
     x: &Array,
     min: crate::ClipBound,
@@ -749,8 +750,8 @@ pub fn clip<B: Kernels + ?Sized>(
             let (lo, hi) = (in_range(*lo, x.dtype())?, in_range(*hi, x.dtype())?);
             return B::zip_scalars::<Maximum, Minimum>(x, lo, hi);
         }
-        let lower = clip_step::<B, Maximum>(x, &min, "min")?;
-        let upper = clip_step::<B, Minimum>(lower.as_ref().unwrap_or(x), &max, "max")?;
+        let lower = clip_step::<B, Maximum>(x, &min)?;
+        let upper = clip_step::<B, Minimum>(lower.as_ref().unwrap_or(x), &max)?;
         match (upper, lower) {
             (Some(r), _) | (None, Some(r)) => Ok(r),
             (None, None) => unary::<B, crate::kernels::Positive>(x), // a copy
@@ -776,7 +777,6 @@ fn in_range(s: Scalar, d: Dtype) -> Result<Scalar> {
 fn clip_step<B: Kernels + ?Sized, K: Binary>(
     x: &Array,
     bound: &crate::ClipBound,
-    name: &str,
 ) -> Result<Option<Array>> {
     match bound {
         crate::ClipBound::None => Ok(None),
@@ -785,19 +785,7 @@ fn clip_step<B: Kernels + ?Sized, K: Binary>(
             B::zip_scalars::<K, K>(x, s, s).map(Some)
         }
         crate::ClipBound::Array(b) => {
-            let shape = crate::__private::broadcast_shapes("clip", x.shape(), b.shape())?;
-            if shape != x.shape() {
-                return Err(Error::Shape {
-                    op: "clip",
-                    lhs: b.shape().to_vec(),
-                    rhs: x.shape().to_vec(),
-                    reason: if name == "min" {
-                        "(min, x): an array bound must broadcast to `x`'s shape, which the result keeps"
-                    } else {
-                        "(max, x): an array bound must broadcast to `x`'s shape, which the result keeps"
-                    },
-                });
-            }
+            // the shapes broadcast together (`clip`'s #[check]); the result takes their shape
             let (sat, cast);
             let b = if b.dtype() == x.dtype() {
                 b

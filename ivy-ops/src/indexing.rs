@@ -31,8 +31,10 @@
 //!   updates its own copy of the argument, except a candle `Var`, whose clones
 //!   share its storage: that is set too).
 //!
+//! A 0-d bool mask covers no axis and adds one of length 1 (`True`) or 0 (`False`); a mask
+//! axis of length 0 matches an axis of any length and selects nothing (numpy's rules).
 //! Out-of-range integers, out-of-range array entries, a mask whose shape is not that of the
-//! axes it covers, float index arrays, a step of 0, two ellipses and too many indices are
+//! axes it covers (nor 0 there), float index arrays, a step of 0, two ellipses and too many indices are
 //! typed errors (`Error::InvalidArgument` naming `get_item` or `set_item`), never panics.
 //!
 //! ```
@@ -741,7 +743,14 @@ pub(crate) fn selection(
             }
             Idx::Mask(m) => {
                 let covered = &shape[axis..axis + m.ndim()];
-                if m.shape() != covered {
+                // numpy (and the Array API suite) let a mask axis of length 0 stand for an
+                // axis of any length: it selects nothing
+                let matches = m
+                    .shape()
+                    .iter()
+                    .zip(covered)
+                    .all(|(&k, &n)| k == n || k == 0);
+                if !matches {
                     return Err(invalid(
                         op,
                         format!(

@@ -49,7 +49,8 @@ crate::unary_kernels! {
     /// Hyperbolic cosine (candle has no `cosh`: the row's kernel on the host there).
     /// Complex: C99 Annex G, as numpy.
     Cosh: "cosh", real(x => x.cosh()), simd(Cosh), complex(z => crate::complex_math::ccosh(z));
-    /// Hyperbolic tangent. Complex: C99 Annex G, as numpy (Kahan's `ctanh`).
+    /// Hyperbolic tangent. Complex: C99 Annex G, as numpy (Kahan's `ctanh`), except the
+    /// Array API's `tanh(±inf + iy) = ±1 + 0j` with `y`'s sign (numpy: `0·sin(2y)`).
     Tanh: "tanh",
         real(x => x.tanh()),
         simd(Tanh),
@@ -69,13 +70,14 @@ crate::unary_kernels! {
     Asin: "asin", real(x => x.asin()), simd(Asin), complex(z => crate::complex_catrig::casin(z));
     /// Inverse tangent.
     Atan: "atan", real(x => x.atan()), simd(Atan), complex(z => crate::complex_catrig::catan(z));
-    /// Inverse hyperbolic cosine.
+    /// Inverse hyperbolic cosine (complex: `acosh(±0 + NaN j) = NaN + πj/2`, the Array API's).
     Acosh: "acosh", real(x => x.acosh()), simd(Acosh), complex(z => crate::complex_catrig::cacosh(z));
     /// Inverse hyperbolic sine.
     Asinh: "asinh", real(x => x.asinh()), simd(Asinh), complex(z => crate::complex_catrig::casinh(z));
     /// Inverse hyperbolic tangent.
     Atanh: "atanh", real(x => x.atanh()), simd(Atanh), complex(z => crate::complex_catrig::catanh(z));
-    /// `exp(x) - 1`, accurate near 0. Complex: numpy's formula (no cancellation near 0).
+    /// `exp(x) - 1`, accurate near 0. Complex: numpy's formula (no cancellation near 0), with
+    /// the Array API's special values for non-finite and real arguments.
     Expm1: "expm1", real(x => x.exp_m1()), simd(Expm1), complex(z => crate::complex_math::cexpm1(z));
     /// `log(1 + x)`, accurate near 0.
     Log1p: "log1p", real(x => x.ln_1p()), simd(Log1p), complex(z => crate::complex_math::clog1p(z));
@@ -99,8 +101,9 @@ crate::unary_kernels! {
     Sqrt: "sqrt", real(x => x.sqrt()), simd(Sqrt), complex(z => crate::complex_math::csqrt(z)), candle(t => t.sqrt());
     /// `x * x` (wrapping for integers).
     Square: "square", int(x => x.wrapping_mul(&x)), float(x => x * x), candle(t => t.sqr());
-    /// -1, 0 or 1 (NaN for NaN, `+0.0` for either zero); complex: `z / |z|` (0 for 0), the
-    /// Array API's and numpy 2's definition. Candle's `sign` gives 0 for NaN: not used.
+    /// -1, 0 or 1 (NaN for NaN, `+0.0` for either zero); complex: `z / |z|` (0 for 0, NaN for
+    /// a NaN component), the Array API's and numpy 2's definition. Candle's `sign` gives 0
+    /// for NaN: not used.
     Sign: "sign",
         int(x => crate::real_math::int_sign(x)),
         real(x => crate::real_math::sign(x)),

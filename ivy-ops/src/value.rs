@@ -393,11 +393,20 @@ impl<'v> FromValue<'v> for crate::DtypeLike {
         }
     }
 }
-/// `isdtype`'s kinds: one kind, or a list of them.
+/// `isdtype`'s kinds: one kind (a kind name or a dtype), or a list mixing them.
 impl<'v> FromValue<'v> for crate::DtypeKinds<'v> {
-    const EXPECTED: &'static str = "a dtype kind or a list of them";
+    const EXPECTED: &'static str = "a dtype kind, a dtype, or a list of them";
     fn from_value(v: &'v Value) -> Option<Self> {
-        Vec::<&str>::from_value(v).map(Into::into)
+        let one = |v: &'v Value| match v {
+            Value::Str(s) => Some(s.as_str()),
+            Value::Dtype(d) => Some(d.as_str()),
+            _ => None,
+        };
+        match v {
+            Value::List(items) => items.iter().map(one).collect::<Option<Vec<_>>>(),
+            v => one(v).map(|k| vec![k]),
+        }
+        .map(Into::into)
     }
 }
 /// A dtype-like argument as a value: the dtype (what the queries read of an array).
@@ -509,31 +518,122 @@ impl<'v> FromValue<'v> for crate::NativeDtype {
 /// `asarray`'s data: a scalar, a (nested) list of scalars, or an array (its handle: the
 /// buffer is shared, as `Data::from(&x)` shares it).
 impl<'v> FromValue<'v> for Data {
-    const EXPECTED: &'static str = "a scalar, a (nested) list of scalars or an array";
+    const EXPECTED: &'static str =
+        "a scalar, a (nested) list of scalars and 0-d arrays, or an array";
     fn from_value(v: &'v Value) -> Option<Self> {
-        if let Value::Array(a) = v {
-            return Some(Data::from(a));
-        }
-        fn walk(v: &Value, depth: usize, shape: &mut Vec<usize>, out: &mut Vec<Scalar>) -> bool {
-            match v {
-                Value::Scalar(s) if depth == shape.len() => {
-                    out.push(*s);
-                    true
-                }
-                Value::List(items) if depth < shape.len() || out.is_empty() => {
-                    if depth == shape.len() {
-                        shape.push(items.len());
-                    } else if shape[depth] != items.len() {
-                        return false;
-                    }
-                    items.iter().all(|x| walk(x, depth + 1, shape, out))
-                }
-                _ => false,
-            }
-        }
-        let (mut shape, mut out) = (Vec::new(), Vec::new());
-        walk(v, 0, &mut shape, &mut out).then(|| Data::from_scalars(out, shape))
+        data_of(v).ok().flatten()
     }
+    fn read(op: &'static str, param: &'static str, v: &'v Value) -> Result<Self> {
+        match data_of(v) {
+            Ok(Some(d)) => Ok(d),
+            Ok(None) => Err(Error::ArgumentKind {
+                op,
+                param,
+                expected: Self::EXPECTED,
+                got: v.kind(),
+            }),
+            Err(e) => Err(e.with_op(op)),
+        }
+    }
+}
+
+/// A leaf of a nested list given as data: a Python scalar or a 0-d array.
+enum Leaf<'v> {
+    Scalar(Scalar),
+    Array(&'v Array),
+}
+
+/// The data a value stands for: an array; a scalar; or a (nested, not ragged) list whose
+/// leaves are scalars and 0-d arrays. With arrays among the leaves the dtype is theirs,
+/// promoted together, with the scalars joining it as they join an array operand (the Array
+/// API's `asarray` of a list of arrays; `__private::join_scalar`), and every leaf converted
+/// to it as `astype` converts. `Ok(None)`: not data; `Err`: leaves whose dtypes do not mix.
+fn data_of(v: &Value) -> Result<Option<Data>> {
+    if let Value::Array(a) = v {
+        return Ok(Some(Data::from(a)));
+    }
+    fn walk<'v>(
+        v: &'v Value,
+        depth: usize,
+        shape: &mut Vec<usize>,
+        out: &mut Vec<Leaf<'v>>,
+    ) -> bool {
+        match v {
+            Value::Scalar(s) if depth == shape.len() => {
+                out.push(Leaf::Scalar(*s));
+                true
+            }
+            // a 0-d array inside a list is a leaf (a bare array is the data itself)
+            Value::Array(a) if depth == shape.len() && depth > 0 && a.ndim() == 0 => {
+                out.push(Leaf::Array(a));
+                true
+            }
+            Value::List(items) if depth < shape.len() || out.is_empty() => {
+                if depth == shape.len() {
+                    shape.push(items.len());
+                } else if shape[depth] != items.len() {
+                    return false;
+                }
+                items.iter().all(|x| walk(x, depth + 1, shape, out))
+            }
+            _ => false,
+        }
+    }
+    let (mut shape, mut leaves) = (Vec::new(), Vec::new());
+    if !walk(v, 0, &mut shape, &mut leaves) {
+        return Ok(None);
+    }
+    let mut target: Option<Dtype> = None;
+    for l in &leaves {
+        if let Leaf::Array(a) = l {
+            target = Some(match target {
+                None => a.dtype(),
+                Some(d) => ivy_core::promote_types(d, a.dtype())?,
+            });
+        }
+    }
+    let Some(mut target) = target else {
+        let values = leaves
+            .into_iter()
+            .map(|l| match l {
+                Leaf::Scalar(s) => s,
+                Leaf::Array(_) => unreachable!("no array among the leaves"),
+            })
+            .collect();
+        return Ok(Some(Data::from_scalars(values, shape)));
+    };
+    const OP: &str = "asarray";
+    for l in &leaves {
+        if let Leaf::Scalar(s) = l {
+            target = crate::__private::join_scalar(OP, target, *s)?;
+        }
+    }
+    let mut values = Vec::with_capacity(leaves.len());
+    for l in leaves {
+        values.push(match l {
+            Leaf::Scalar(s) => s,
+            Leaf::Array(a) => scalar_in(a, target)?,
+        });
+    }
+    Ok(Some(Data::from_typed_scalars(values, shape, target)))
+}
+
+/// The value of the 0-d `a` converted to `dtype` (as `astype` converts), as a scalar of
+/// typed data of that dtype.
+fn scalar_in(a: &Array, dtype: Dtype) -> Result<Scalar> {
+    let a = a.to_backend(crate::Backend::Ndarray)?.cast(dtype)?;
+    Ok(match dtype {
+        Dtype::Bool => Scalar::Bool(a.item::<bool>()?),
+        Dtype::Uint64 => Scalar::Int(a.item::<u64>()? as i64),
+        d if d.is_int() => Scalar::Int(a.cast(Dtype::Int64)?.item::<i64>()?),
+        d if d.is_complex() => {
+            let c = a
+                .cast(Dtype::Complex128)?
+                .item::<num_complex::Complex<f64>>()?;
+            Scalar::Complex(c.re, c.im)
+        }
+        _ => Scalar::Float(a.cast(Dtype::Float64)?.item::<f64>()?),
+    })
 }
 
 /// Turns a typed result into a [`Value`].

@@ -31,7 +31,17 @@ const ARRAY_API_JSON: &str = include_str!("../../spec/array_api_2023_12.json");
 /// NotImplementedError where an op cannot run); the message is ivy's.
 fn py_err(e: Error) -> PyErr {
     let msg = e.to_string();
+    // an index that selects nothing valid (too many items, a mask of the wrong shape, a
+    // position out of range): IndexError, as numpy and the standard
+    let indexing = matches!(e.op(), Some("get_item" | "set_item"));
     match &e {
+        Error::Axis { .. } => Python::attach(|py| match axis_error(py) {
+            Ok(cls) => PyErr::from_type(cls, msg),
+            Err(err) => err,
+        }),
+        Error::InvalidArgument { .. } | Error::Shape { .. } if indexing => {
+            PyIndexError::new_err(msg)
+        }
         Error::UnknownDtype { .. }
         | Error::UnsupportedDtype { .. }
         | Error::DtypeNotInBackend { .. }
@@ -52,6 +62,27 @@ fn py_err(e: Error) -> PyErr {
         }
         _ => PyValueError::new_err(msg),
     }
+}
+
+/// `ivy_rs.AxisError`: an axis out of range, both a ValueError and an IndexError (numpy's
+/// `AxisError`; the standard's suite expects IndexError, older code ValueError).
+fn axis_error(py: Python<'_>) -> PyResult<Bound<'_, pyo3::types::PyType>> {
+    static CLS: pyo3::sync::PyOnceLock<Py<pyo3::types::PyType>> = pyo3::sync::PyOnceLock::new();
+    CLS.get_or_try_init(py, || {
+        let builtins = py.import("builtins")?;
+        let bases = (
+            builtins.getattr("ValueError")?,
+            builtins.getattr("IndexError")?,
+        );
+        let ns = PyDict::new(py);
+        ns.set_item("__module__", "ivy_rs")?;
+        let cls = builtins
+            .getattr("type")?
+            .call1(("AxisError", bases, ns))?
+            .cast_into::<pyo3::types::PyType>()?;
+        Ok::<_, PyErr>(cls.unbind())
+    })
+    .map(|c| c.bind(py).clone())
 }
 
 /// Runs `f` with the GIL released, catching a panic (raised as RuntimeError naming `op`).
@@ -124,7 +155,15 @@ fn to_value(obj: &Bound<'_, PyAny>) -> PyResult<Value> {
         return Ok(Value::Scalar(Scalar::Bool(obj.extract()?)));
     }
     if obj.is_instance_of::<PyInt>() {
-        return Ok(Value::Scalar(Scalar::Int(int_value(obj)?)));
+        if let Ok(i) = obj.extract::<i64>() {
+            return Ok(Value::Scalar(Scalar::Int(i)));
+        }
+        // above int64 (up to uint64's max): a 0-d uint64 array, the dtype numpy and Ivy
+        // give such an int (in a list, `asarray` promotes it with the other leaves)
+        if let Ok(u) = obj.extract::<u64>() {
+            return ivy::asarray(u).map(Value::Array).map_err(py_err);
+        }
+        return Err(int_value(obj).unwrap_err());
     }
     if obj.is_instance_of::<PyFloat>() {
         return Ok(Value::Scalar(Scalar::Float(obj.extract()?)));
@@ -418,44 +457,59 @@ fn from_value(py: Python<'_>, v: Value) -> PyResult<Py<PyAny>> {
     })
 }
 
-/// Calls the op `name` by name, the GIL released while it runs.
-fn call_op(
-    py: Python<'_>,
-    name: &str,
-    args: Vec<Value>,
-    kwargs: Vec<(String, Value)>,
-) -> PyResult<Py<PyAny>> {
-    let entry = ivy::registry::dyn_entry(name).ok_or_else(|| {
-        py_err(Error::UnknownOp {
-            name: name.to_string(),
-            suggestion: None,
-        })
-    })?;
-    let result = run(py, name, || {
-        let kw: Vec<(&str, Value)> = kwargs
-            .iter()
-            .map(|(k, v)| (k.as_str(), v.clone()))
-            .collect();
-        entry.call(&args, &kw)
-    })?;
-    from_value(py, result)
+/// Whether a call on these arguments is small enough to run holding the GIL: releasing
+/// and taking it back costs about as much as a one-element kernel, so only calls with more
+/// than [`GIL_FREE_ELEMENTS`] input elements (or a Container) release it.
+fn small(args: &[Value]) -> bool {
+    let mut total = 0usize;
+    for a in args {
+        match a {
+            Value::Array(x) => total = total.saturating_add(x.size()),
+            Value::Container(_) | Value::Custom(_) => return false,
+            Value::List(items) if !small(items) => return false,
+            _ => {}
+        }
+    }
+    total <= GIL_FREE_ELEMENTS
 }
 
-/// `_call(name, args, kwargs)`: the op `name` of ivy's op table, called with Python values.
-/// A keyword `out` (an `ivy_rs.Array`) is written (its dtype and shape kept) and returned.
-#[pyfunction]
-#[pyo3(signature = (name, args, kwargs=None))]
-fn _call(
+/// See [`small`].
+const GIL_FREE_ELEMENTS: usize = 4096;
+
+/// Runs `f`, releasing the GIL unless the call is [`small`], catching a panic (raised as
+/// RuntimeError naming `op`).
+fn run_sized<T: Send>(
     py: Python<'_>,
-    name: &str,
+    op: &str,
+    keep_gil: bool,
+    f: impl FnOnce() -> ivy::Result<T> + Send,
+) -> PyResult<T> {
+    if !keep_gil {
+        return run(py, op, f);
+    }
+    catch_unwind(AssertUnwindSafe(f))
+        .map_err(|_| {
+            PyRuntimeError::new_err(format!(
+                "`{op}` panicked inside ivy-rs (a bug: please report it with the call)"
+            ))
+        })?
+        .map_err(py_err)
+}
+
+/// Calls `entry` with Python positional arguments and keywords. A keyword `out` (an
+/// `ivy_rs.Array`) is written (its dtype and shape kept) and returned.
+fn call_entry(
+    py: Python<'_>,
+    entry: &'static ivy::registry::DynEntry,
     args: &Bound<'_, PyTuple>,
     kwargs: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Py<PyAny>> {
+    let name = entry.name;
     let args = args
         .iter()
         .map(|a| to_value(&a))
         .collect::<PyResult<Vec<_>>>()?;
-    let mut kw = Vec::new();
+    let mut kw: Vec<(String, Value)> = Vec::new();
     let mut out: Option<Bound<'_, PyArray>> = None;
     if let Some(kwargs) = kwargs {
         for (k, v) in kwargs.iter() {
@@ -469,24 +523,110 @@ fn _call(
             kw.push((k, to_value(&v)?));
         }
     }
+    let keep_gil = small(&args);
     let Some(out) = out else {
-        return call_op(py, name, args, kw);
+        let result = run_sized(py, name, keep_gil, || {
+            let kw: Vec<(&str, Value)> = kw.iter().map(|(k, v)| (k.as_str(), v.clone())).collect();
+            entry.call(&args, &kw)
+        })?;
+        return from_value(py, result);
     };
-    let entry = ivy::registry::dyn_entry(name).ok_or_else(|| {
-        py_err(Error::UnknownOp {
-            name: name.to_string(),
-            suggestion: None,
-        })
-    })?;
     {
         let mut guard = out.borrow_mut();
+        let keep_gil = keep_gil && guard.inner.size() <= GIL_FREE_ELEMENTS;
         let target = &mut guard.inner;
-        run(py, name, move || {
+        run_sized(py, name, keep_gil, move || {
             let kw: Vec<(&str, Value)> = kw.iter().map(|(k, v)| (k.as_str(), v.clone())).collect();
             entry.call_out(&args, &kw, target)
         })?;
     }
     Ok(out.into_any().unbind())
+}
+
+/// Calls op `name` with values already converted (the Array's operators and methods).
+fn call_op(
+    py: Python<'_>,
+    name: &str,
+    args: Vec<Value>,
+    kwargs: Vec<(String, Value)>,
+) -> PyResult<Py<PyAny>> {
+    let entry = entry_of(name)?;
+    let result = run_sized(py, name, small(&args), || {
+        let kw: Vec<(&str, Value)> = kwargs
+            .iter()
+            .map(|(k, v)| (k.as_str(), v.clone()))
+            .collect();
+        entry.call(&args, &kw)
+    })?;
+    from_value(py, result)
+}
+
+/// The entry of op `name`, or NotImplementedError (a hash lookup: the operators call it on
+/// every use).
+fn entry_of(name: &str) -> PyResult<&'static ivy::registry::DynEntry> {
+    use std::collections::HashMap;
+    use std::sync::OnceLock;
+    static ENTRIES: OnceLock<HashMap<&'static str, &'static ivy::registry::DynEntry>> =
+        OnceLock::new();
+    let entries = ENTRIES.get_or_init(|| {
+        ivy::registry::ops()
+            .into_iter()
+            .filter_map(|e| ivy::registry::dyn_entry(e.meta.name))
+            .map(|d| (d.name, d))
+            .collect()
+    });
+    entries.get(name).copied().ok_or_else(|| {
+        py_err(Error::UnknownOp {
+            name: name.to_string(),
+            suggestion: None,
+        })
+    })
+}
+
+/// `_call(name, args, kwargs)`: the op `name` of ivy's op table, called with Python values
+/// (see [`call_entry`]).
+#[pyfunction]
+#[pyo3(signature = (name, args, kwargs=None))]
+fn _call(
+    py: Python<'_>,
+    name: &str,
+    args: &Bound<'_, PyTuple>,
+    kwargs: Option<&Bound<'_, PyDict>>,
+) -> PyResult<Py<PyAny>> {
+    call_entry(py, entry_of(name)?, args, kwargs)
+}
+
+/// One op of ivy's table, resolved once: what the generated Python functions call, so a
+/// call looks no name up (`_entry("exp")(args, kwargs)` is `_call("exp", args, kwargs)`).
+#[pyclass(name = "_Op", module = "ivy_rs", frozen)]
+pub struct PyOp {
+    entry: &'static ivy::registry::DynEntry,
+}
+
+#[pymethods]
+impl PyOp {
+    /// Calls the op (see [`call_entry`]).
+    #[pyo3(signature = (args, kwargs=None))]
+    fn __call__(
+        &self,
+        py: Python<'_>,
+        args: &Bound<'_, PyTuple>,
+        kwargs: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<Py<PyAny>> {
+        call_entry(py, self.entry, args, kwargs)
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<ivy-rs op {}>", self.entry.name)
+    }
+}
+
+/// `_entry(name)`: op `name` resolved once (see [`PyOp`]).
+#[pyfunction]
+fn _entry(name: &str) -> PyResult<PyOp> {
+    Ok(PyOp {
+        entry: entry_of(name)?,
+    })
 }
 
 /// Python's value of a metadata `Value` (keyword defaults).
@@ -1003,7 +1143,10 @@ fn _ivy_rs(m: &Bound<'_, PyModule>) -> PyResult<()> {
     for d in Dtype::ALL {
         m.add(d.as_str(), PyDType(d))?;
     }
+    m.add_class::<PyOp>()?;
+    m.add("AxisError", axis_error(m.py())?)?;
     m.add_function(wrap_pyfunction!(_call, m)?)?;
+    m.add_function(wrap_pyfunction!(_entry, m)?)?;
     m.add_function(wrap_pyfunction!(_ops, m)?)?;
     m.add_function(wrap_pyfunction!(_array_api_json, m)?)?;
     m.add_function(wrap_pyfunction!(set_backend, m)?)?;

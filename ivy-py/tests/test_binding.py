@@ -188,6 +188,16 @@ def test_exception_types(backend):
         xp.sin("a string")  # operand type
     with pytest.raises(TypeError):
         xp.sin()  # arity (Python's own check of the signature)
+    # an axis out of range: numpy's AxisError, both a ValueError and an IndexError
+    with pytest.raises(xp.AxisError) as e:
+        xp.expand_dims(x, axis=5)
+    assert isinstance(e.value, ValueError) and isinstance(e.value, IndexError)
+    assert "expand_dims" in str(e.value)
+    # indexing errors: IndexError (too many indices, a mask of the wrong shape)
+    with pytest.raises(IndexError):
+        x[0, 0]
+    with pytest.raises(IndexError):
+        x[xp.asarray([True, False, True])]
 
 
 # --- odd inputs -----------------------------------------------------------------------
@@ -294,9 +304,19 @@ def test_huge_shapes_and_ints_raise():
         xp.asarray(2**70)
 
 
+def test_huge_intermediates_are_memory_errors(backend):
+    # repeat's index buffer for 2**31 copies was built before any check, and its data
+    # buffer (48 GB) aborted the process (found by fuzz_calls.py): now a MemoryError, at once
+    with pytest.raises(MemoryError, match="repeat"):
+        xp.repeat(xp.asarray(3.0), 2**33)
+
+
 def test_python_int_of_wide_values():
-    # (a Python int past int64 cannot be passed to ivy-rs yet: numpy carries it)
+    # a Python int past int64 (up to uint64's max) is uint64 data, as in numpy
     assert int(xp.asarray(np.array([2**64 - 1], dtype=np.uint64))[0]) == 2**64 - 1
+    big = xp.asarray([2**63, 1])
+    assert big.dtype == xp.uint64 and int(big[0]) == 2**63
+    assert int(xp.asarray(2**64 - 1)) == 2**64 - 1
     assert int(xp.asarray(3.0e38, dtype=xp.float32)) == int(np.float32(3.0e38))
     with pytest.raises(ValueError):
         int(xp.asarray(math.nan))

@@ -542,3 +542,58 @@ fn ndarray_ptr(a: &Array) -> Option<usize> {
         _ => None,
     }
 }
+
+test_backends! {
+    /// The 2023.12 range of `expand_dims`' axis is `[-N-1, N]` for rank N (`N` appends,
+    /// `-N-1` prepends); beyond it `Error::Axis` (the Python binding's IndexError).
+    fn expand_dims_takes_axes_from_minus_n_minus_1_to_n(b) {
+        let x = ivy::zeros([2, 3])?;
+        assert_eq!(ivy::expand_dims(&x, 2)?.shape(), &[2, 3, 1]);
+        assert_eq!(ivy::expand_dims(&x, -3)?.shape(), &[1, 2, 3]);
+        assert_eq!(ivy::expand_dims(&x, 1)?.shape(), &[2, 1, 3]);
+        for bad in [3, -4, 6] {
+            let e = ivy::expand_dims(&x, bad).unwrap_err();
+            assert!(matches!(e, ivy::Error::Axis { op: "expand_dims", .. }), "{bad}: {e:?}");
+        }
+        let z = ivy::asarray(1.0f32)?;
+        assert_eq!(ivy::expand_dims(&z, 0)?.shape(), &[1]);
+        assert_eq!(ivy::expand_dims(&z, -1)?.shape(), &[1]);
+        assert!(ivy::expand_dims(&z, 1).is_err() && ivy::expand_dims(&z, -2).is_err());
+        let r = registry::call("expand_dims", &[Value::from(&x), Value::from(2)], &[])?;
+        assert_eq!((r.as_array().unwrap().shape(), r.as_array().unwrap().backend()), (&[2usize, 3, 1][..], b));
+    }
+}
+
+test_backends! {
+    /// `tensordot`'s `axes` is the standard's `Union[int, Tuple[Sequence[int],
+    /// Sequence[int]]]`, by name too (before: "argument `axes` must be an int, got a list of
+    /// 2"; the pair form was a separate `pairs` keyword). Two empty lists: the outer product.
+    fn tensordot_axes_is_an_int_or_a_pair_of_lists(b) {
+        use ivy::TensordotAxes;
+        let a = ivy::reshape(&ivy::arange(6.0)?, &[2, 3])?;
+        let kw = |axes: TensordotAxes| TensordotKw { axes };
+        let t = ivy::tensordot_with(&a, &a, kw(([0, 1], [0, 1]).into()))?;
+        assert_eq!((t.shape(), t.to_f64_vec()?, t.backend()), (&[][..], vec![55.0], b));
+        let t = ivy::tensordot_with(&a, &a, kw((vec![-1], vec![1]).into()))?;
+        assert_eq!(t.to_f64_vec()?, [5.0, 14.0, 14.0, 50.0]);
+        let outer = ivy::tensordot_with(&a, &a, kw(TensordotAxes::pairs([], [])))?;
+        assert_eq!(outer.shape(), &[2, 3, 2, 3]);
+        assert_eq!(outer, ivy::tensordot_with(&a, &a, kw(0.into()))?);
+        assert_eq!(ivy::tensordot(&ivy::zeros([2, 3, 4])?, &ivy::zeros([3, 4, 5])?)?.shape(), &[2, 5]);
+        let e = ivy::tensordot_with(&a, &a, kw(([0, 1], [0]).into())).unwrap_err();
+        assert!(matches!(e, Error::InvalidArgument { op: "tensordot", .. }), "{e}");
+        let e = ivy::tensordot_with(&a, &a, kw(([0], [0, 0]).into())).unwrap_err();
+        assert!(matches!(e, Error::InvalidArgument { op: "tensordot", .. }), "{e}");
+        // by name: an int or a list of two lists
+        let by_name = |axes: Value| {
+            registry::call("tensordot", &[Value::from(&a), Value::from(&a)], &[("axes", axes)])
+                .map(|v| v.as_array().cloned().unwrap())
+        };
+        let ints = |v: &[i64]| Value::from(v);
+        assert_eq!(by_name(Value::List(vec![ints(&[1]), ints(&[1])]))?.to_f64_vec()?, [5.0, 14.0, 14.0, 50.0]);
+        assert_eq!(by_name(Value::List(vec![ints(&[]), ints(&[])]))?.shape(), &[2, 3, 2, 3]);
+        assert_eq!(by_name(Value::from(0))?, outer);
+        assert!(matches!(by_name(Value::from(1)), Err(Error::Shape { op: "tensordot", .. })));
+        assert!(by_name(Value::List(vec![ints(&[1])])).is_err());
+    }
+}

@@ -108,6 +108,68 @@ test_backends! {
         assert_eq!(v.as_array().unwrap().to_f64_vec()?, vec![3.0, 4.0]);
     }
 
+    fn float_and_complex_scalars_take_the_default_dtypes(b) {
+        // before: float64 / complex128 where float32 cannot hold a value (Ivy's list rule);
+        // the Array API: a Python float (complex) argument gives the default float (complex)
+        // dtype, the value rounding to it (`np.full((), 4.6e-238j, dtype=np.complex64)` is 0j)
+        let tiny = 1.401298464324817e-45;
+        let kw = ArangeKw { step: 1.0.into(), ..Default::default() };
+        let a = ivy::arange_with(tiny, kw)?;
+        assert_eq!((a.dtype(), a.to_f64_vec()?, a.backend()), (Dtype::Float32, vec![0.0], b));
+        if b == Backend::Ndarray {
+            // candle holds no complex dtype
+            let c = ivy::full([], Scalar::Complex(0.0, 4.641641312391297e-238))?;
+            assert_eq!((c.dtype(), c.to_f64_vec()?), (Dtype::Complex64, vec![0.0]));
+        }
+        let big = ivy::full([1], 1e300)?;
+        assert_eq!((big.dtype(), big.to_f64_vec()?), (Dtype::Float32, vec![f64::INFINITY]));
+        let lin = ivy::linspace(0.0, 1e-300, 2)?;
+        assert_eq!(lin.dtype(), Dtype::Float32);
+        // by name too; a set default float dtype is followed; ints still widen
+        let v = ivy::registry::call("full", &[Value::List(vec![]), Value::from(1e-300)], &[])?;
+        assert_eq!(v.as_array().unwrap().dtype(), Dtype::Float32);
+        let d = ivy::with_default_float_dtype(Dtype::Float64, || ivy::full([1], 1e-300))??;
+        assert_eq!((d.dtype(), d.to_f64_vec()?), (Dtype::Float64, vec![1e-300]));
+        assert_eq!(ivy::full([1], 1i64 << 40)?.dtype(), Dtype::Int64);
+        let kw = ArangeKw { stop: Some((1i64 << 40).into()), step: (1i64 << 39).into(), ..Default::default() };
+        assert_eq!(ivy::arange_with(0.5, kw)?.dtype(), Dtype::Float32);
+    }
+
+    fn asarray_by_name_takes_lists_of_0d_arrays(b) {
+        // before: "argument `obj` must be a scalar, a (nested) list of scalars or an array,
+        // got a list of 1" (Python: `xp.asarray([[x[0, 0]]])`); the dtype is the arrays'
+        // (promoted), Python scalars joining it as they join an array operand
+        use ivy::registry::call;
+        let asarray = |obj: Value| call("asarray", &[obj], &[]).map(|v| v.as_array().cloned().unwrap());
+        let m = ivy::asarray_with(vec![1i64, 2, 3, 4], AsarrayKw { dtype: Some(Dtype::Int16), ..Default::default() })?;
+        let m = ivy::reshape(&m, &[2, 2])?;
+        let at = |i: i64, j: i64| m.get(ivy::s![i, j]).map(Value::Array);
+        let t = asarray(Value::List(vec![
+            Value::List(vec![at(0, 0)?, at(1, 0)?]),
+            Value::List(vec![at(0, 1)?, at(1, 1)?]),
+        ]))?;
+        assert_eq!((t.shape(), t.dtype(), t.to_f64_vec()?), (&[2usize, 2][..], Dtype::Int16, vec![1.0, 3.0, 2.0, 4.0]));
+        assert_eq!(t.backend(), b);
+        assert_eq!(asarray(Value::List(vec![Value::List(vec![at(1, 1)?])]))?.shape(), &[1, 1]);
+        // a Python int joins int16; a float makes float64 (Ivy's rule for an int array);
+        // two array dtypes promote
+        let r = asarray(Value::List(vec![at(0, 0)?, Value::from(7)]))?;
+        assert_eq!((r.dtype(), r.to_f64_vec()?), (Dtype::Int16, vec![1.0, 7.0]));
+        let r = asarray(Value::List(vec![at(0, 0)?, Value::from(0.5)]))?;
+        assert_eq!((r.dtype(), r.to_f64_vec()?), (Dtype::Float64, vec![1.0, 0.5]));
+        let f = Value::Array(ivy::asarray(2.5f32)?);
+        let r = asarray(Value::List(vec![f.clone(), at(0, 1)?]))?;
+        assert_eq!((r.dtype(), r.to_f64_vec()?), (Dtype::Float32, vec![2.5, 2.0]));
+        // an explicit dtype converts as astype does
+        let r = call("asarray", &[Value::List(vec![f, at(1, 0)?])], &[("dtype", Value::Dtype(Dtype::Int32))])?;
+        assert_eq!(r.as_array().unwrap().to_f64_vec()?, [2.0, 3.0]);
+        // an int beyond the arrays' dtype, a ragged nesting and n-d arrays inside are errors
+        let e = asarray(Value::List(vec![at(0, 0)?, Value::from(1i64 << 40)])).unwrap_err();
+        assert!(matches!(e, Error::InvalidArgument { op: "asarray", .. }), "{e:?}");
+        assert!(asarray(Value::List(vec![Value::List(vec![at(0, 0)?]), at(0, 1)?])).is_err());
+        assert!(asarray(Value::List(vec![Value::Array(m.clone())])).is_err());
+    }
+
     fn empty_is_zero_filled(b) {
         let e = ivy::empty([2, 2])?;
         assert_eq!((e.dtype(), e.to_f64_vec()?), (Dtype::Float32, vec![0.0; 4]));

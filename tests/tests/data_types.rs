@@ -427,6 +427,33 @@ test_backends! {
         assert!(matches!(r, Value::Scalar(Scalar::Bool(true))));
     }
 
+    /// The 2023.12 `kind` may be a dtype, or a tuple mixing dtypes and kind names: a dtype
+    /// matches exactly. Before: "argument `kind` must be a dtype kind or a list of them".
+    fn isdtype_kinds_may_be_dtypes(b) {
+        use ivy::registry::call;
+        use Dtype::*;
+        assert!(ivy::isdtype(Float32, Float32)?);
+        assert!(!ivy::isdtype(Float32, Float64)?);
+        assert!(ivy::isdtype(Int16, [Int8, Int16])?);
+        assert!(!ivy::isdtype(Uint16, vec![Int8, Int16])?);
+        let is = |d: Dtype, kind: Value| -> ivy::Result<bool> {
+            match call("isdtype", &[Value::Dtype(d), kind], &[])? {
+                Value::Scalar(Scalar::Bool(r)) => Ok(r),
+                other => panic!("{other:?}"),
+            }
+        };
+        assert!(is(Bool, Value::Dtype(Bool))?);
+        assert!(!is(Int8, Value::Dtype(Uint8))?);
+        let mixed = Value::List(vec![Value::Dtype(Float64), "signed integer".into()]);
+        assert!(is(Float64, mixed.clone())?);
+        assert!(is(Int64, mixed.clone())?);
+        assert!(!is(Float32, mixed)?);
+        // an unknown kind name among dtypes is still an error
+        let bad = Value::List(vec![Value::Dtype(Int8), "floating".into()]);
+        assert!(matches!(is(Int8, bad), Err(Error::InvalidArgument { op: "isdtype", .. })));
+        assert!(is(Int8, Value::from(3)).is_err());
+    }
+
     /// `{:?}` of an error names the dtypes of its sets, not a bitmask.
     fn error_debug_names_dtypes(b) {
         let e = ivy::with_backend(Backend::Candle, || ivy::as_ivy_dtype("uint16")).unwrap_err();

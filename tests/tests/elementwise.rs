@@ -147,17 +147,38 @@ test_backends! {
         assert!(ivy::clip(&f32s(&[1.0, 2.0, 3.0])?, &n, None::<f64>)?.to_f64_vec()?[0].is_nan());
     }
 
-    fn clip_bound_must_broadcast_to_x(b) {
-        // a bound broadcasting x to a larger shape is refused: the result keeps x's shape
+    fn clip_shapes_broadcast_together(b) {
+        // before: a bound broadcasting x to a larger shape was refused (the result kept x's
+        // shape); numpy and the Array API suite: the result has the broadcast shape of x,
+        // min and max (`np.clip(np.uint8(3), np.zeros(0, np.uint8), None).shape == (0,)`)
         let x = f32s(&[1.0, 2.0, 3.0])?;
-        let lo = ivy::asarray(Data::from(vec![0.0f32; 6]).reshape(&[2, 3])?)?;
-        let e = ivy::clip(&x, &lo, None::<f64>).unwrap_err();
-        assert!(matches!(e, Error::Shape { op: "clip", .. }), "{e}");
+        let lo = ivy::asarray(Data::from(vec![0.0f32, 0.0, 0.0, 2.5, 2.5, 2.5]).reshape(&[2, 3])?)?;
+        let c = ivy::clip(&x, &lo, None::<f64>)?;
+        assert_eq!((c.shape(), c.dtype(), c.backend()), (&[2usize, 3][..], Dtype::Float32, b));
+        assert_eq!(c.to_f64_vec()?, [1.0, 2.0, 3.0, 2.5, 2.5, 3.0]);
+        let col = ivy::asarray(Data::from(vec![1.5f32, 2.5]).reshape(&[2, 1])?)?;
+        let c = ivy::clip(&x, 0.0, &col)?;
+        assert_eq!((c.shape(), c.to_f64_vec()?), (&[2usize, 3][..], vec![1.0, 1.5, 1.5, 1.0, 2.0, 2.5]));
+        // both bounds arrays: the broadcast of all three
+        let z = ivy::asarray(Data::from(vec![2.0f32]).reshape(&[1, 1, 1])?)?;
+        assert_eq!(ivy::clip(&x, &z, &col)?.shape(), &[1, 2, 3]);
+        // a 0-d uint8 x with a bound of shape (0,): an empty result of x's dtype
+        let u = typed(&[3.0], Dtype::Uint8)?;
+        let u0 = ivy::reshape(&u, &[])?;
+        let empty = ivy::zeros_with([0], ZerosKw { dtype: Some(Dtype::Uint8), device: None })?;
+        let r = ivy::clip(&u0, &empty, None::<f64>)?;
+        assert_eq!((r.shape(), r.dtype()), (&[0usize][..], Dtype::Uint8));
+        // out must have the broadcast shape
+        let mut out = ivy::zeros([2, 3])?;
+        ivy::clip_out(&x, &lo, 1.0, &mut out)?;
+        assert_eq!(out.to_f64_vec()?, [1.0, 1.0, 1.0, 1.0, 1.0, 1.0]);
+        // shapes that do not broadcast are refused before anything runs; out untouched
         let e = ivy::clip(&x, 0.0, &f32s(&[1.0, 2.0])?).unwrap_err();
         assert!(matches!(e, Error::Shape { op: "clip", .. }), "{e}");
-        // a failed call leaves out untouched
+        let e = ivy::clip(&x, &col, &f32s(&[1.0, 2.0, 3.0, 4.0])?).unwrap_err();
+        assert!(matches!(e, Error::Shape { op: "clip", .. }), "{e}");
         let mut out = f32s(&[7.0, 7.0, 7.0])?;
-        assert!(ivy::clip_out(&x, &lo, 1.0, &mut out).is_err());
+        assert!(ivy::clip_out(&x, &lo, 1.0, &mut out).is_err(), "out of x's shape, not the result's");
         assert_eq!(out.to_f64_vec()?, [7.0, 7.0, 7.0]);
         // scalar bounds keep Ivy's rules, also beside an array bound
         assert!(matches!(ivy::clip(&x, f64::NAN, &x), Err(Error::InvalidArgument { op: "clip", .. })));
@@ -572,4 +593,230 @@ fn clip_array_bound_takes_part_in_backend_selection() -> ivy::Result<()> {
         "{e}"
     );
     Ok(())
+}
+
+/// What a component of a complex special case must be: exactly `v` (a NaN matches a
+/// NaN, a zero's sign counts), `v` up to its sign (the standard leaves the sign
+/// unspecified), or close to `v` (a multiple of π), sign included or not.
+#[derive(Clone, Copy, Debug)]
+enum Want {
+    Is(f64),
+    AnySign(f64),
+    Near(f64),
+    NearAnySign(f64),
+}
+
+impl Want {
+    fn holds(self, got: f64) -> bool {
+        let near = |v: f64, g: f64| (g - v).abs() <= 1e-6 * v.abs();
+        match self {
+            Want::Is(v) if v.is_nan() => got.is_nan(),
+            Want::Is(v) => got == v && got.is_sign_negative() == v.is_sign_negative(),
+            Want::AnySign(v) => got.abs() == v.abs(),
+            Want::Near(v) => near(v, got),
+            Want::NearAnySign(v) => near(v.abs(), got.abs()),
+        }
+    }
+}
+
+type UnaryOp = fn(&Array) -> ivy::Result<Array>;
+/// One special case: the op, the real parts `a` and imaginary parts `b` it covers (every
+/// pair), and the result for `(a, b)`.
+/// The result a special case gives for `(a, b)`.
+type Rule = fn(f64, f64) -> [Want; 2];
+type SpecialCase = (&'static str, UnaryOp, &'static [f64], &'static [f64], Rule);
+
+test_backends! {
+    /// Every complex special case that the Array API standard (2023.12, "Special cases" of
+    /// the element-wise functions) lists for `expm1`, `acosh`, `tanh`, `sign` and the other
+    /// complex functions with such a list, on complex64 and complex128, each condition
+    /// tried at several values ("a finite number": zeros of both signs, small, large,
+    /// negative). The zero of a `0j` is +0 where the standard says nothing of its sign (as
+    /// the standard's test suite reads it).
+    fn complex_special_cases_of_the_standard(b) {
+        use core::f64::consts::{FRAC_PI_2, FRAC_PI_4, PI};
+        use Want::{AnySign, Is, Near, NearAnySign};
+        if b != Backend::Ndarray {
+            return Ok(()); // candle holds no complex dtype
+        }
+        const INF: f64 = f64::INFINITY;
+        const NAN: f64 = f64::NAN;
+        const N: Want = Is(NAN);
+        const ZEROS: &[f64] = &[0.0, -0.0];
+        const FINITE: &[f64] = &[0.0, -0.0, 1.5, -2.0, 100.0];
+        const NONZERO_FINITE: &[f64] = &[1.5, -2.0, 100.0, -0.0009765625];
+        const POSITIVE_FINITE: &[f64] = &[0.5, 2.0, 100.0];
+        const NONZERO: &[f64] = &[1.5, -2.0, INF, -INF];
+        const NOT_INFINITE: &[f64] = &[0.0, -0.0, 1.5, -2.0, NAN];
+        const ANY: &[f64] = &[0.0, -0.0, 1.5, -2.0, INF, -INF, NAN];
+        // `s · cis(b)` for an infinite or zero `s` (the `+infinity * cis(b)` of the standard)
+        fn cis(s: f64, b: f64) -> [Want; 2] {
+            [Is(s * b.cos()), Is(s * b.sin())]
+        }
+        let expm1: UnaryOp = |x| ivy::expm1(x);
+        let acosh: UnaryOp = |x| ivy::acosh(x);
+        let tanh: UnaryOp = |x| ivy::tanh(x);
+        let sign: UnaryOp = |x| ivy::sign(x);
+        let acos: UnaryOp = |x| ivy::acos(x);
+        let asinh: UnaryOp = |x| ivy::asinh(x);
+        let atanh: UnaryOp = |x| ivy::atanh(x);
+        let cosh: UnaryOp = |x| ivy::cosh(x);
+        let sinh: UnaryOp = |x| ivy::sinh(x);
+        let exp: UnaryOp = |x| ivy::exp(x);
+        let log: UnaryOp = |x| ivy::log(x);
+        let log1p: UnaryOp = |x| ivy::log1p(x);
+        let sqrt: UnaryOp = |x| ivy::sqrt(x);
+        let mut cases: Vec<SpecialCase> = vec![
+            ("expm1", expm1, ZEROS, &[0.0], |_, _| [Is(0.0), Is(0.0)]),
+            ("expm1", expm1, FINITE, &[INF], |_, _| [N, N]),
+            ("expm1", expm1, FINITE, &[NAN], |_, _| [N, N]),
+            ("expm1", expm1, &[INF], &[0.0], |_, _| [Is(INF), Is(0.0)]),
+            ("expm1", expm1, &[-INF], FINITE, |_, b| [Is(-1.0), Is(0f64.copysign(b.sin()))]),
+            ("expm1", expm1, &[INF], NONZERO_FINITE, |_, b| cis(INF, b)),
+            ("expm1", expm1, &[-INF], &[INF], |_, _| [Is(-1.0), Is(0.0)]),
+            ("expm1", expm1, &[INF], &[INF], |_, _| [Is(INF), N]),
+            ("expm1", expm1, &[-INF], &[NAN], |_, _| [Is(-1.0), Is(0.0)]),
+            ("expm1", expm1, &[INF], &[NAN], |_, _| [Is(INF), N]),
+            ("expm1", expm1, &[NAN], &[0.0], |_, _| [N, Is(0.0)]),
+            ("expm1", expm1, &[NAN], NONZERO, |_, _| [N, N]),
+            ("expm1", expm1, &[NAN], &[NAN], |_, _| [N, N]),
+            ("acosh", acosh, ZEROS, &[0.0], |_, _| [Is(0.0), Near(FRAC_PI_2)]),
+            ("acosh", acosh, FINITE, &[INF], |_, _| [Is(INF), Near(FRAC_PI_2)]),
+            ("acosh", acosh, NONZERO_FINITE, &[NAN], |_, _| [N, N]),
+            ("acosh", acosh, &[0.0], &[NAN], |_, _| [N, NearAnySign(FRAC_PI_2)]),
+            ("acosh", acosh, &[-INF], POSITIVE_FINITE, |_, _| [Is(INF), Near(PI)]),
+            ("acosh", acosh, &[INF], POSITIVE_FINITE, |_, _| [Is(INF), Is(0.0)]),
+            ("acosh", acosh, &[-INF], &[INF], |_, _| [Is(INF), Near(3.0 * FRAC_PI_4)]),
+            ("acosh", acosh, &[INF], &[INF], |_, _| [Is(INF), Near(FRAC_PI_4)]),
+            ("acosh", acosh, &[INF, -INF], &[NAN], |_, _| [Is(INF), N]),
+            ("acosh", acosh, &[NAN], FINITE, |_, _| [N, N]),
+            ("acosh", acosh, &[NAN], &[INF], |_, _| [Is(INF), N]),
+            ("acosh", acosh, &[NAN], &[NAN], |_, _| [N, N]),
+            ("tanh", tanh, &[0.0], &[0.0], |_, _| [Is(0.0), Is(0.0)]),
+            ("tanh", tanh, NONZERO_FINITE, &[INF], |_, _| [N, N]),
+            ("tanh", tanh, &[0.0], &[INF], |_, _| [Is(0.0), N]),
+            ("tanh", tanh, NONZERO_FINITE, &[NAN], |_, _| [N, N]),
+            ("tanh", tanh, &[0.0], &[NAN], |_, _| [Is(0.0), N]),
+            ("tanh", tanh, &[INF], POSITIVE_FINITE, |_, _| [Is(1.0), Is(0.0)]),
+            ("tanh", tanh, &[INF], &[INF], |_, _| [Is(1.0), AnySign(0.0)]),
+            ("tanh", tanh, &[INF], &[NAN], |_, _| [Is(1.0), AnySign(0.0)]),
+            ("tanh", tanh, &[NAN], &[0.0], |_, _| [N, Is(0.0)]),
+            ("tanh", tanh, &[NAN], NONZERO, |_, _| [N, N]),
+            ("tanh", tanh, &[NAN], &[NAN], |_, _| [N, N]),
+            ("sign", sign, ZEROS, ZEROS, |_, _| [Is(0.0), Is(0.0)]),
+            ("sign", sign, &[NAN], ANY, |_, _| [N, N]),
+            ("sign", sign, ANY, &[NAN], |_, _| [N, N]),
+            ("acos", acos, ZEROS, &[0.0], |_, _| [Near(FRAC_PI_2), Is(-0.0)]),
+            ("acos", acos, ZEROS, &[NAN], |_, _| [Near(FRAC_PI_2), N]),
+            ("acos", acos, FINITE, &[INF], |_, _| [Near(FRAC_PI_2), Is(-INF)]),
+            ("acos", acos, NONZERO_FINITE, &[NAN], |_, _| [N, N]),
+            ("acos", acos, &[-INF], POSITIVE_FINITE, |_, _| [Near(PI), Is(-INF)]),
+            ("acos", acos, &[INF], POSITIVE_FINITE, |_, _| [Is(0.0), Is(-INF)]),
+            ("acos", acos, &[-INF], &[INF], |_, _| [Near(3.0 * FRAC_PI_4), Is(-INF)]),
+            ("acos", acos, &[INF], &[INF], |_, _| [Near(FRAC_PI_4), Is(-INF)]),
+            ("acos", acos, &[INF, -INF], &[NAN], |_, _| [N, AnySign(INF)]),
+            ("acos", acos, &[NAN], FINITE, |_, _| [N, N]),
+            ("acos", acos, &[NAN], &[INF], |_, _| [N, Is(-INF)]),
+            ("acos", acos, &[NAN], &[NAN], |_, _| [N, N]),
+            ("asinh", asinh, &[0.0], &[0.0], |_, _| [Is(0.0), Is(0.0)]),
+            ("asinh", asinh, POSITIVE_FINITE, &[INF], |_, _| [Is(INF), Near(FRAC_PI_2)]),
+            ("asinh", asinh, FINITE, &[NAN], |_, _| [N, N]),
+            ("asinh", asinh, &[INF], POSITIVE_FINITE, |_, _| [Is(INF), Is(0.0)]),
+            ("asinh", asinh, &[INF], &[INF], |_, _| [Is(INF), Near(FRAC_PI_4)]),
+            ("asinh", asinh, &[NAN], &[0.0], |_, _| [N, Is(0.0)]),
+            ("asinh", asinh, &[NAN], NONZERO_FINITE, |_, _| [N, N]),
+            ("asinh", asinh, &[NAN], &[INF], |_, _| [AnySign(INF), N]),
+            ("asinh", asinh, &[NAN], &[NAN], |_, _| [N, N]),
+            ("atanh", atanh, &[0.0], &[0.0], |_, _| [Is(0.0), Is(0.0)]),
+            ("atanh", atanh, &[0.0], &[NAN], |_, _| [Is(0.0), N]),
+            ("atanh", atanh, &[1.0], &[0.0], |_, _| [Is(INF), Is(0.0)]),
+            ("atanh", atanh, POSITIVE_FINITE, &[INF], |_, _| [Is(0.0), Near(FRAC_PI_2)]),
+            ("atanh", atanh, NONZERO_FINITE, &[NAN], |_, _| [N, N]),
+            ("atanh", atanh, &[INF], POSITIVE_FINITE, |_, _| [Is(0.0), Near(FRAC_PI_2)]),
+            ("atanh", atanh, &[INF], &[INF], |_, _| [Is(0.0), Near(FRAC_PI_2)]),
+            ("atanh", atanh, &[INF], &[NAN], |_, _| [Is(0.0), N]),
+            ("atanh", atanh, &[NAN], FINITE, |_, _| [N, N]),
+            ("atanh", atanh, &[NAN], &[INF], |_, _| [AnySign(0.0), Near(FRAC_PI_2)]),
+            ("atanh", atanh, &[NAN], &[NAN], |_, _| [N, N]),
+            ("cosh", cosh, &[0.0], &[0.0], |_, _| [Is(1.0), Is(0.0)]),
+            ("cosh", cosh, &[0.0], &[INF, NAN], |_, _| [N, AnySign(0.0)]),
+            ("cosh", cosh, NONZERO_FINITE, &[INF, NAN], |_, _| [N, N]),
+            ("cosh", cosh, &[INF], &[0.0], |_, _| [Is(INF), Is(0.0)]),
+            ("cosh", cosh, &[INF], NONZERO_FINITE, |_, b| cis(INF, b)),
+            ("cosh", cosh, &[INF], &[INF], |_, _| [AnySign(INF), N]),
+            ("cosh", cosh, &[INF], &[NAN], |_, _| [Is(INF), N]),
+            ("cosh", cosh, &[NAN], ZEROS, |_, _| [N, AnySign(0.0)]),
+            ("cosh", cosh, &[NAN], NONZERO_FINITE, |_, _| [N, N]),
+            ("cosh", cosh, &[NAN], &[NAN], |_, _| [N, N]),
+            ("sinh", sinh, &[0.0], &[0.0], |_, _| [Is(0.0), Is(0.0)]),
+            ("sinh", sinh, &[0.0], &[INF, NAN], |_, _| [AnySign(0.0), N]),
+            ("sinh", sinh, POSITIVE_FINITE, &[INF, NAN], |_, _| [N, N]),
+            ("sinh", sinh, &[INF], &[0.0], |_, _| [Is(INF), Is(0.0)]),
+            ("sinh", sinh, &[INF], POSITIVE_FINITE, |_, b| cis(INF, b)),
+            ("sinh", sinh, &[INF], &[INF, NAN], |_, _| [AnySign(INF), N]),
+            ("sinh", sinh, &[NAN], &[0.0], |_, _| [N, Is(0.0)]),
+            ("sinh", sinh, &[NAN], NONZERO_FINITE, |_, _| [N, N]),
+            ("sinh", sinh, &[NAN], &[NAN], |_, _| [N, N]),
+            ("exp", exp, ZEROS, &[0.0], |_, _| [Is(1.0), Is(0.0)]),
+            ("exp", exp, FINITE, &[INF, NAN], |_, _| [N, N]),
+            ("exp", exp, &[INF], &[0.0], |_, _| [Is(INF), Is(0.0)]),
+            ("exp", exp, &[-INF], FINITE, |_, b| cis(0.0, b)),
+            ("exp", exp, &[INF], NONZERO_FINITE, |_, b| cis(INF, b)),
+            ("exp", exp, &[-INF], &[INF, NAN], |_, _| [Is(0.0), Is(0.0)]),
+            ("exp", exp, &[INF], &[INF, NAN], |_, _| [Is(INF), N]),
+            ("exp", exp, &[NAN], &[0.0], |_, _| [N, Is(0.0)]),
+            ("exp", exp, &[NAN], NONZERO, |_, _| [N, N]),
+            ("exp", exp, &[NAN], &[NAN], |_, _| [N, N]),
+            ("log", log, &[-0.0], &[0.0], |_, _| [Is(-INF), Near(PI)]),
+            ("log", log, &[0.0], &[0.0], |_, _| [Is(-INF), Is(0.0)]),
+            ("log1p", log1p, &[-1.0], &[0.0], |_, _| [Is(-INF), Is(0.0)]),
+            ("sqrt", sqrt, ZEROS, &[0.0], |_, _| [Is(0.0), Is(0.0)]),
+            ("sqrt", sqrt, ANY, &[INF], |_, _| [Is(INF), Is(INF)]),
+            ("sqrt", sqrt, FINITE, &[NAN], |_, _| [N, N]),
+            ("sqrt", sqrt, &[-INF], POSITIVE_FINITE, |_, _| [Is(0.0), Is(INF)]),
+            ("sqrt", sqrt, &[INF], POSITIVE_FINITE, |_, _| [Is(INF), Is(0.0)]),
+            ("sqrt", sqrt, &[-INF], &[NAN], |_, _| [N, AnySign(INF)]),
+            ("sqrt", sqrt, &[INF], &[NAN], |_, _| [Is(INF), N]),
+            ("sqrt", sqrt, &[NAN], NOT_INFINITE, |_, _| [N, N]),
+        ];
+        // log and log1p share the rest of their lists (log1p's `a` shifted by 1 is no
+        // change for these conditions)
+        for (name, op) in [("log", log), ("log1p", log1p)] {
+            let rows: [(&'static [f64], &'static [f64], Rule); 10] = [
+                (FINITE, &[INF], |_, _| [Is(INF), Near(FRAC_PI_2)]),
+                (FINITE, &[NAN], |_, _| [N, N]),
+                (&[-INF], POSITIVE_FINITE, |_, _| [Is(INF), Near(PI)]),
+                (&[INF], POSITIVE_FINITE, |_, _| [Is(INF), Is(0.0)]),
+                (&[-INF], &[INF], |_, _| [Is(INF), Near(3.0 * FRAC_PI_4)]),
+                (&[INF], &[INF], |_, _| [Is(INF), Near(FRAC_PI_4)]),
+                (&[INF, -INF], &[NAN], |_, _| [Is(INF), N]),
+                (&[NAN], FINITE, |_, _| [N, N]),
+                (&[NAN], &[INF], |_, _| [Is(INF), N]),
+                (&[NAN], &[NAN], |_, _| [N, N]),
+            ];
+            cases.extend(rows.into_iter().map(|(a, b, w)| (name, op, a, b, w)));
+        }
+        let mut failures = Vec::new();
+        for (name, op, re, im, want) in cases {
+            let pairs: Vec<(f64, f64)> =
+                re.iter().flat_map(|&a| im.iter().map(move |&b| (a, b))).collect();
+            let z = ivy::asarray(
+                pairs.iter().map(|&(a, b)| num_complex::Complex::new(a, b)).collect::<Vec<_>>(),
+            )?;
+            for dtype in [Dtype::Complex64, Dtype::Complex128] {
+                let got = op(&z.cast(dtype)?)?;
+                assert_eq!(got.dtype(), dtype, "{name}");
+                let got = got.cast(Dtype::Complex128)?.to_vec::<num_complex::Complex<f64>>()?;
+                for (&(a, b), w) in pairs.iter().zip(got) {
+                    let [wr, wi] = want(a, b);
+                    if !(wr.holds(w.re) && wi.holds(w.im)) {
+                        failures.push(format!(
+                            "{name}({a:?} + {b:?}j) as {dtype:?} gave {w:?}, want {wr:?} + {wi:?}j"
+                        ));
+                    }
+                }
+            }
+        }
+        assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
+    }
 }

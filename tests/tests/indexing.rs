@@ -342,3 +342,47 @@ test_backends! {
         assert!(matches!(c.get_item(ivy::s![.., 2]), Err(Error::InvalidArgument { .. })));
     }
 }
+
+test_backends! {
+    fn zero_d_masks_cover_no_axis_and_add_one(b) {
+        // before: "too many indices: 1 for an array of 0 dimensions"; numpy:
+        // `np.asarray(False)[np.asarray(True)]` is `array([False])`, a False mask gives shape (0,)
+        let x = ivy::asarray(false)?;
+        let yes = ivy::asarray(true)?;
+        let no = ivy::asarray(false)?;
+        let r = x.get(ivy::s![&yes])?;
+        assert_eq!((r.shape(), r.dtype(), r.to_f64_vec()?), (&[1usize][..], Dtype::Bool, vec![0.0]));
+        assert_eq!(x.get(ivy::s![&no])?.shape(), &[0]);
+        // on an array: a new leading axis (numpy: `np.arange(3.)[np.True_].shape == (1, 3)`)
+        let v = ivy::arange(3.0)?;
+        assert_eq!(got(v.get(ivy::s![&yes])?)?, (vec![1, 3], vec![0.0, 1.0, 2.0]));
+        assert_eq!(v.get(ivy::s![&no])?.shape(), &[0, 3]);
+        assert_eq!(v.get(ivy::s![.., &yes])?.shape(), &[3, 1]);
+        // x[mask] = v
+        let mut z = ivy::asarray(1.5f32)?;
+        z.set(ivy::s![&no], 9.0)?;
+        assert_eq!(z.to_f64_vec()?, [1.5]);
+        z.set(ivy::s![&yes], 9.0)?;
+        assert_eq!((z.shape(), z.to_f64_vec()?), (&[][..], vec![9.0]));
+        let mut w = ivy::arange(3.0)?;
+        w.set(ivy::s![&yes], &ivy::asarray([7.0f32, 8.0, 9.0])?)?;
+        assert_eq!((w.to_f64_vec()?, w.backend()), (vec![7.0, 8.0, 9.0], b));
+    }
+
+    fn mask_axes_of_length_0_select_nothing(b) {
+        // before: "a boolean mask of shape [2, 0] ... must be equal"; numpy (and the Array API
+        // suite) let a mask axis of length 0 stand for any length:
+        // `np.arange(6).reshape(2, 3)[np.zeros((2, 0), bool)].shape == (0,)`
+        let x = ivy::reshape(&ivy::arange(6.0)?, &[2, 3])?;
+        let empty = |s: &[usize]| ivy::zeros_with(s.to_vec(), ZerosKw { dtype: Some(Dtype::Bool), device: None });
+        assert_eq!(x.get(ivy::s![&empty(&[2, 0])?])?.shape(), &[0]);
+        assert_eq!(x.get(ivy::s![&empty(&[0, 3])?])?.shape(), &[0]);
+        assert_eq!(x.get(ivy::s![&empty(&[0])?])?.shape(), &[0, 3]);
+        let mut y = x.clone();
+        y.set(ivy::s![&empty(&[0, 0])?], 5.0)?;
+        assert_eq!((&y, y.backend()), (&x, b));
+        // other lengths still must match, and a mask may not cover more axes than there are
+        assert!(x.get(ivy::s![&empty(&[1])?]).is_err());
+        assert!(ivy::asarray(3)?.get(ivy::s![&empty(&[0])?]).is_err());
+    }
+}

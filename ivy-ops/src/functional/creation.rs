@@ -383,7 +383,10 @@ pub mod creation {
     /// stand for Python's numbers and take Ivy's inference (`vec![1.0, 2.0]` is float32, the
     /// default float dtype; [`Data::inferred_dtype`](crate::Data::inferred_dtype)); the device is
     /// `device`, else the array's, else the default device. An array decides the backend,
-    /// as an array argument of any op does; values take the current backend.
+    /// as an array argument of any op does; values take the current backend. By name `obj`
+    /// may be a nested list whose leaves are scalars and 0-d arrays (Python's
+    /// `asarray([[x[0, 0]]])`): its dtype is the arrays', promoted together, the scalars
+    /// joining it as they join an array operand.
     ///
     /// `copy` follows the seed (unspecified behaves as `copy = false`, "no new buffer")
     /// and the standard:

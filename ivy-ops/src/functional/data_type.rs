@@ -365,8 +365,9 @@ pub mod data_type {
 
     /// Whether `dtype` is of the Array API kind `kind`: `bool`, `signed integer`,
     /// `unsigned integer`, `integral`, `real floating`, `complex floating`, `numeric`, or a
-    /// dtype name (exact match); or of any of several kinds (the standard's tuple: a slice,
-    /// an array or a `Vec` of kinds; none is false). Every kind is checked: an unknown one
+    /// dtype or its name (exact match); or of any of several kinds (the standard's tuple: a
+    /// slice, an array or a `Vec` of kinds or of dtypes, by name a list mixing them; none is
+    /// false). Every kind is checked: an unknown one
     /// is an error, as in numpy. Every dtype, on any backend.
     ///
     /// ```
@@ -374,6 +375,7 @@ pub mod data_type {
     /// assert!(ivy::isdtype(Uint8, "integral").unwrap());
     /// assert!(!ivy::isdtype(Bool, "numeric").unwrap());
     /// assert!(ivy::isdtype(Float16, "float16").unwrap());
+    /// assert!(ivy::isdtype(Float16, [Float32, Float16]).unwrap());
     /// assert!(ivy::isdtype(Float16, "floating").is_err());
     /// assert!(ivy::isdtype(Int8, ["integral", "real floating"]).unwrap());
     /// assert!(!ivy::isdtype(Int8, [] as [&str; 0]).unwrap());

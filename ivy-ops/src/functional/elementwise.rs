@@ -1179,9 +1179,9 @@ pub mod elementwise {
     pub fn logical_xor(x1: Operand, x2: Operand, out: Option<&mut Array>) -> Result<Array>;
 
     /// Clips values to `[min, max]` (the Array API 2023.12's `clip(x, /, min=None,
-    /// max=None)`): each bound is a scalar, an array broadcast against `x` (it must
-    /// broadcast to `x`'s shape, which the result keeps) or absent ([`ClipBound`]: `None::<f64>`,
-    /// `ClipBound::None`). The result has `x`'s dtype: scalar bounds are converted to it
+    /// max=None)`): each bound is a scalar, an array broadcast against `x` (the result has
+    /// the broadcast shape of `x` and the array bounds, as in numpy) or absent
+    /// ([`ClipBound`]: `None::<f64>`, `ClipBound::None`). The result has `x`'s dtype: scalar bounds are converted to it
     /// first (as `astype` converts), array bounds cast to it, so integer arrays stay integer
     /// and float32 stays float32; the result is numpy's `minimum(maximum(x, min), max)` in
     /// that dtype. NaN elements stay NaN (numpy), on every backend: each runs `maximum`'s and
@@ -1345,17 +1345,21 @@ pub(crate) fn where_shape(
     crate::__private::broadcast_shapes(op, c.shape(), &s)
 }
 
-/// `clip`'s shared check of its scalar bounds: real numbers, not NaN, and in order when
-/// both are scalars (Ivy's rules); array bounds are checked by [`crate::family::clip`]
-/// (they must broadcast to `x`'s shape).
+/// `clip`'s shared check of its bounds: scalar bounds real numbers, not NaN, and in order
+/// when both are scalars (Ivy's rules); array bounds of shapes that broadcast with `x`'s
+/// and each other's (the result takes the broadcast shape, as in numpy).
 pub(crate) fn clip_bounds(
     op: &'static str,
-    _x: &&crate::Array,
+    x: &&crate::Array,
     min: &crate::ClipBound,
     max: &crate::ClipBound,
 ) -> crate::Result<()> {
     use crate::ClipBound::Scalar as S;
     use ivy_core::Scalar;
+    let mut shape = x.shape().to_vec();
+    for b in [min, max].into_iter().filter_map(|b| b.array()) {
+        shape = crate::__private::broadcast_shapes(op, &shape, b.shape())?;
+    }
     for (name, b) in [("min", min), ("max", max)] {
         match b {
             S(Scalar::Float(v)) if v.is_nan() => {

@@ -31,17 +31,19 @@ pub mod linalg {
     pub fn matmul(x1: Operand, x2: Operand, out: Option<&mut Array>) -> Result<Array>;
 
     /// Sums products over the last `axes` axes of `x1` and the first `axes` axes of `x2`
-    /// (the standard's integer form, default 2); `pairs: Some(vec![x1_axes, x2_axes])`
-    /// names the contracted axes of each instead (the standard's tuple form, negative axes
-    /// allowed). Compositional: both operands permuted and reshaped to matrices, one
-    /// `matmul`.
+    /// (the standard's integer form, default 2), or over the axes `axes` names pairwise
+    /// (the standard's `(x1_axes, x2_axes)` form, negative axes allowed; two empty lists are
+    /// the outer product): a [`TensordotAxes`](crate::TensordotAxes). Compositional: both
+    /// operands permuted and reshaped to matrices, one `matmul`.
     ///
     /// ```
     /// ivy::set_backend(ivy::Backend::Ndarray);
     /// let a = ivy::reshape(&ivy::arange(6.0)?, &[2, 3])?;
-    /// let kw = ivy::prelude::TensordotKw { axes: 1, pairs: None };
+    /// let kw = ivy::prelude::TensordotKw { axes: 1.into() };
     /// let t = ivy::tensordot_with(&a, &ivy::matrix_transpose(&a)?, kw)?;
     /// assert_eq!(t.to_f64_vec()?, [5.0, 14.0, 14.0, 50.0]);
+    /// let kw = ivy::prelude::TensordotKw { axes: ([1], [1]).into() }; // a · aᵀ again
+    /// assert_eq!(ivy::tensordot_with(&a, &a, kw)?, t);
     /// # Ok::<(), ivy::Error>(())
     /// ```
     #[compositional]
@@ -49,10 +51,9 @@ pub mod linalg {
     pub fn tensordot(
         x1: &Array,
         x2: &Array,
-        #[kw(default = 2)] axes: i64,
-        #[kw] pairs: Option<Vec<Vec<i64>>>,
+        #[kw(default = crate::TensordotAxes::Count(2))] axes: crate::TensordotAxes,
     ) -> Result<Array> {
-        let plan = super::tensordot_plan(x1.shape(), x2.shape(), axes, pairs.as_deref())?;
+        let plan = super::tensordot_plan(x1.shape(), x2.shape(), &axes)?;
         let a = reshape(&permute_dims(x1, &plan.perm1)?, &plan.mat1)?;
         let b = reshape(&permute_dims(x2, &plan.perm2)?, &plan.mat2)?;
         reshape(&matmul(&a, &b)?, &plan.result)
@@ -162,20 +163,15 @@ pub(crate) struct TensordotPlan {
     result: Vec<i64>,
 }
 
-fn tensordot_plan(
-    a: &[usize],
-    b: &[usize],
-    axes: i64,
-    pairs: Option<&[Vec<i64>]>,
-) -> Result<TensordotPlan> {
+fn tensordot_plan(a: &[usize], b: &[usize], axes: &crate::TensordotAxes) -> Result<TensordotPlan> {
     const OP: &str = "tensordot";
-    let (ca, cb): (Vec<usize>, Vec<usize>) = match pairs {
-        Some([p1, p2]) => {
+    let (ca, cb): (Vec<usize>, Vec<usize>) = match axes {
+        crate::TensordotAxes::Pairs(p1, p2) => {
             if p1.len() != p2.len() {
                 return Err(Error::InvalidArgument {
                     op: OP,
                     message: format!(
-                        "`pairs` names {} axes of x1 but {} of x2; name as many of each",
+                        "`axes` names {} axes of x1 but {} of x2; name as many of each",
                         p1.len(),
                         p2.len()
                     ),
@@ -188,16 +184,7 @@ fn tensordot_plan(
             };
             (norm(p1, a.len())?, norm(p2, b.len())?)
         }
-        Some(other) => {
-            return Err(Error::InvalidArgument {
-                op: OP,
-                message: format!(
-                    "`pairs` holds two lists (x1's axes, x2's axes), got {}",
-                    other.len()
-                ),
-            })
-        }
-        None => {
+        &crate::TensordotAxes::Count(axes) => {
             let n = usize::try_from(axes)
                 .ok()
                 .filter(|&n| n <= a.len() && n <= b.len())

@@ -752,6 +752,13 @@ pub(crate) fn repeat_indices(op: &'static str, n: usize, repeats: &[i64]) -> Res
         op,
         message: "the result's size overflows".into(),
     })?;
+    // the largest buffer the take path makes of these indices is the index array's data
+    // (a `Scalar` each): asked for first, so a size the machine cannot hold is refused
+    // before `total` indices are written
+    crate::alloc::probe(
+        op,
+        total.saturating_mul(std::mem::size_of::<crate::Scalar>()),
+    )?;
     let mut v = crate::alloc::try_vec::<i64>(op, total)?;
     for i in 0..n {
         v.extend(std::iter::repeat_n(i as i64, count(i)));

@@ -22,6 +22,7 @@ import math as _math
 from . import _ivy_rs
 from ._ivy_rs import (  # noqa: F401
     Array,
+    AxisError,
     DType,
     current_backend,
     set_backend,
@@ -223,9 +224,11 @@ def _make(op, public_name):
     for r in positional:
         n, kind, _ = by_rust[r]
         args.append(f"list({_py_name(n)})" if kind == "var" else _py_name(n))
-    kw = [f"({r!r}, {_py_name(by_rust[r][0])})" for r in keywords if r in by_rust]
+    kw = [f"{r!r}: {_py_name(by_rust[r][0])}" for r in keywords if r in by_rust]
+    has_k = (kw or extra or op["has_out"]) and True or False  # `bool` is the dtype here
     body.append(f"    _a = ({''.join(a + ', ' for a in args)})")
-    body.append(f"    _k = dict([{', '.join(kw)}])")
+    if has_k:
+        body.append(f"    _k = {{{', '.join(kw)}}}")
     for n, d in extra:
         # a standard parameter ivy lacks: passed only when not at its default
         body.append(f"    if {_py_name(n)} is not _d.get({_py_name(n)!r}):")
@@ -243,9 +246,10 @@ def _make(op, public_name):
         post = lambda r, t=result_type: t(*r)  # noqa: E731
     elif returns.startswith("List["):
         post = list
-    call = f"_call({op['name']!r}, _a, _k)"
+    # the op resolved once: a call looks no name up
+    call = "_e(_a, _k)" if has_k else "_e(_a)"
     body.append(f"    return {'_post(' + call + ')' if post else call}")
-    ns = {"_d": defaults, "_call": _call, "_post": post}
+    ns = {"_d": defaults, "_e": _ivy_rs._entry(op["name"]), "_post": post}
     exec("\n".join(body), ns)  # noqa: S102 - generated from the op table
     f = ns[public_name.split(".")[-1]]
     f.__module__ = __name__

@@ -171,6 +171,8 @@ fn arg_type(p: &TokenStream, ty: &Type, generics: &[String]) -> TokenStream {
                 ("DtypeKinds", _) => quote!(#p::ArgType::List(&#p::ArgType::Str)),
                 // `repeat`'s counts: an int or a list of ints (an array by name too)
                 ("Repeats", _) => quote!(#p::ArgType::List(&#p::ArgType::Int)),
+                // `tensordot`'s axes: an int, or two lists of axes (read as an int here)
+                ("TensordotAxes", _) => leaf(quote!(Int)),
                 ("Device", _) => leaf(quote!(Device)),
                 ("Backend", _) => leaf(quote!(Backend)),
                 ("NativeDtype", _) => leaf(quote!(NativeDtype)),
