@@ -3,7 +3,8 @@
 #   bash ivy-py/dev.sh build   # a venv in target/pyenv with the pinned tools, the extension built (release) and installed
 #   bash ivy-py/dev.sh test    # ivy-py's own tests, then the Array API standard's suite (../shared/array-api-tests)
 # Environment: IVY_PY_VENV (default target/pyenv), ARRAY_API_TESTS_DIR (default ../shared/array-api-tests),
-# SUITE_ARGS (extra pytest arguments for the suite, e.g. "--max-examples 20").
+# SUITE_ARGS (extra pytest arguments for the suite, e.g. "--max-examples 20"), HYPOTHESIS_SEED
+# (default 0: CI's run is reproducible; another seed explores other examples).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 venv="${IVY_PY_VENV:-$root/target/pyenv}"
@@ -29,6 +30,7 @@ suite() {
       --disable-extension linalg fft \
       --skips-file "$root/ivy-py/skips.txt" \
       --xfails-file "$root/ivy-py/xfails-$backend.txt" \
+      --hypothesis-seed "${HYPOTHESIS_SEED:-0}" \
       "$@")
 }
 

@@ -163,8 +163,12 @@ crate::binary_kernels! {
     Multiply: "multiply", int(a, b => a.wrapping_mul(&b)), float(a, b => a * b), bool(a, b => a & b),
         candle(a, b => a.broadcast_mul(b));
     /// True division: integers and bools divide as floats (float64 for int64 and uint64,
-    /// else the default float dtype: [`ivy_core::int_float_dtype`]).
-    Divide: "divide", float(a, b => a / b), candle(a, b => a.broadcast_div(b));
+    /// else the default float dtype: [`ivy_core::int_float_dtype`]). Complex: Smith's method
+    /// (numpy's), so no intermediate overflows where the quotient does not.
+    Divide: "divide",
+        real(a, b => a / b),
+        complex(a, b => crate::complex_math::cdiv(a, b)),
+        candle(a, b => a.broadcast_div(b));
     /// `atan2(x1, x2)`: the angle of the point `(x2, x1)`, with C99's signed zeros.
     Atan2: "atan2", real(a, b => a.atan2(b)), simd(Atan2);
     /// `x1` with the sign bit of `x2`.

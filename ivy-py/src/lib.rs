@@ -146,7 +146,7 @@ fn to_value(obj: &Bound<'_, PyAny>) -> PyResult<Value> {
         return Ok(Value::None);
     }
     if let Ok(a) = obj.cast::<PyArray>() {
-        return Ok(Value::Array(a.borrow().inner.clone()));
+        return Ok(Value::Array(a.try_borrow().map_err(busy)?.inner.clone()));
     }
     if let Ok(d) = obj.cast::<PyDType>() {
         return Ok(Value::Dtype(d.get().0));
@@ -281,7 +281,7 @@ fn idx_item(obj: &Bound<'_, PyAny>) -> PyResult<Idx> {
         return Ok(Idx::Mask(mask));
     }
     if let Ok(a) = obj.cast::<PyArray>() {
-        return Ok(Idx::from(&a.borrow().inner));
+        return Ok(Idx::from(&a.try_borrow().map_err(busy)?.inner));
     }
     if obj.is_instance_of::<PyInt>() || obj.hasattr("__index__")? {
         return Ok(Idx::Int(int_value(&obj.call_method0("__index__")?)?));
@@ -347,15 +347,40 @@ fn from_interface(obj: &Bound<'_, PyAny>) -> PyResult<IArray> {
     let py = obj.py();
     let mut obj = obj.clone();
     let mut iface = obj.getattr("__array_interface__")?;
-    if !iface.get_item("strides")?.is_none() || iface.get_item("data")?.is_none() {
-        obj = py
-            .import("numpy")?
-            .call_method1("ascontiguousarray", (obj,))?;
+    let typestr: String = iface.get_item("typestr")?.extract()?;
+    // ivy-rs holds native byte order: a big-endian array is converted by numpy first (its
+    // bytes read as little-endian would be other numbers)
+    let swapped = typestr.starts_with('>');
+    if swapped || !iface.get_item("strides")?.is_none() || iface.get_item("data")?.is_none() {
+        let np = py.import("numpy")?;
+        obj = if swapped {
+            let native = np
+                .call_method1("dtype", (typestr.as_str(),))?
+                .call_method1("newbyteorder", ("=",))?;
+            let kw = PyDict::new(py);
+            kw.set_item("dtype", native)?;
+            np.call_method("ascontiguousarray", (obj,), Some(&kw))?
+        } else {
+            np.call_method1("ascontiguousarray", (obj,))?
+        };
         iface = obj.getattr("__array_interface__")?;
+    }
+    let (mut ptr, _readonly): (usize, bool) = iface.get_item("data")?.extract()?;
+    // an unaligned buffer (a view at an odd offset) is copied by numpy into an aligned one:
+    // `copy_in` reads whole elements
+    let itemsize: usize = iface
+        .get_item("typestr")?
+        .extract::<String>()?
+        .get(2..)
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(1);
+    if ptr % itemsize.clamp(1, 8) != 0 {
+        obj = py.import("numpy")?.call_method1("array", (obj,))?;
+        iface = obj.getattr("__array_interface__")?;
+        ptr = iface.get_item("data")?.extract::<(usize, bool)>()?.0;
     }
     let shape: Vec<usize> = iface.get_item("shape")?.extract()?;
     let ts: String = iface.get_item("typestr")?.extract()?;
-    let (ptr, _readonly): (usize, bool) = iface.get_item("data")?.extract()?;
     let n: usize = shape.iter().product();
     let kind = &ts[1..];
     // SAFETY: a contiguous buffer of `n` elements of the typestr's type, kept alive by `obj`
@@ -457,6 +482,15 @@ fn from_value(py: Python<'_>, v: Value) -> PyResult<Py<PyAny>> {
     })
 }
 
+/// The error of an array another thread is writing (an in-place operator, `__setitem__` or
+/// `out=` running on it with the GIL released): an ordinary exception, never a panic.
+fn busy<E>(_: E) -> PyErr {
+    PyRuntimeError::new_err(
+        "ivy_rs.Array: another thread is writing this array (an in-place operator, \
+         __setitem__ or out= on it is running); synchronise the threads that share it",
+    )
+}
+
 /// Whether a call on these arguments is small enough to run holding the GIL: releasing
 /// and taking it back costs about as much as a one-element kernel, so only calls with more
 /// than [`GIL_FREE_ELEMENTS`] input elements (or a Container) release it.
@@ -532,7 +566,7 @@ fn call_entry(
         return from_value(py, result);
     };
     {
-        let mut guard = out.borrow_mut();
+        let mut guard = out.try_borrow_mut().map_err(busy)?;
         let keep_gil = keep_gil && guard.inner.size() <= GIL_FREE_ELEMENTS;
         let target = &mut guard.inner;
         run_sized(py, name, keep_gil, move || {
@@ -713,6 +747,44 @@ fn set_default_backend(name: Option<&str>) -> PyResult<()> {
     Ok(())
 }
 
+/// Two dtypes of one kind (bool, signed or unsigned integer, real float, complex).
+fn same_kind(a: Dtype, b: Dtype) -> bool {
+    let kind = |d: Dtype| {
+        if d == Dtype::Bool {
+            0
+        } else if d.is_complex() {
+            4
+        } else if d.is_float() {
+            3
+        } else if d.is_int() && ivy::iinfo(d).is_ok_and(|i| i.min < 0) {
+            1
+        } else {
+            2
+        }
+    };
+    kind(a) == kind(b)
+}
+
+/// The Python operator of a binary op, for messages.
+fn symbol(op: &str) -> &'static str {
+    match op {
+        "add" => "+",
+        "subtract" => "-",
+        "multiply" => "*",
+        "divide" => "/",
+        "floor_divide" => "//",
+        "remainder" => "%",
+        "pow" => "**",
+        "matmul" => "@",
+        "bitwise_and" => "&",
+        "bitwise_or" => "|",
+        "bitwise_xor" => "^",
+        "bitwise_left_shift" => "<<",
+        "bitwise_right_shift" => ">>",
+        _ => "op",
+    }
+}
+
 /// The Array's `#[pymethods]` (one block): the binary operators, each with its reflected
 /// and in-place form, from one table, then the methods written out.
 macro_rules! array_methods {
@@ -722,18 +794,18 @@ macro_rules! array_methods {
             $(
                 fn $f(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
                     let py = slf.py();
-                    let x = Value::Array(slf.borrow().inner.clone());
+                    let x = Value::Array(slf.try_borrow().map_err(busy)?.inner.clone());
                     let Ok(y) = to_value(other) else { return Ok(py.NotImplemented()) };
                     call_op(py, $op, vec![x, y], Vec::new())
                 }
                 fn $r(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
                     let py = slf.py();
-                    let x = Value::Array(slf.borrow().inner.clone());
+                    let x = Value::Array(slf.try_borrow().map_err(busy)?.inner.clone());
                     let Ok(y) = to_value(other) else { return Ok(py.NotImplemented()) };
                     call_op(py, $op, vec![y, x], Vec::new())
                 }
                 fn $i(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<()> {
-                    slf.borrow_mut().inplace($op, other)
+                    slf.try_borrow_mut().map_err(busy)?.inplace($op, other)
                 }
             )*
             $($rest)*
@@ -744,7 +816,7 @@ macro_rules! array_methods {
 impl PyArray {
     /// `x op= y`: the op's `_out` form writing into `x` (its dtype and shape kept: ivy's
     /// in-place rules; an ndarray buffer not shared is written in place).
-    fn inplace(&mut self, op: &str, other: &Bound<'_, PyAny>) -> PyResult<()> {
+    fn inplace(&mut self, op: &'static str, other: &Bound<'_, PyAny>) -> PyResult<()> {
         let py = other.py();
         let y = to_value(other)?;
         let entry = ivy::registry::dyn_entry(op).ok_or_else(|| {
@@ -773,12 +845,30 @@ impl PyArray {
                     reason: "differ: an in-place operator keeps the left operand's shape",
                 });
             }
+            // the left operand keeps its dtype (the standard): a result of the same kind is
+            // cast into it (numpy's same_kind: float32 += float64), another kind is refused
+            let (from, to) = (r.dtype(), target.dtype());
+            let r = if from == to {
+                r
+            } else if same_kind(from, to) {
+                r.cast(to)?
+            } else {
+                return Err(Error::InvalidArgument {
+                    op,
+                    message: format!(
+                        "an in-place operator keeps the left operand's dtype, and this result \
+                         is {from}, not {to}: write `x = x {sym} y` for a new array of the \
+                         promoted dtype",
+                        sym = symbol(op)
+                    ),
+                });
+            };
             ivy::inplace_update(target, &r)
         })
     }
 
     fn unary(slf: &Bound<'_, Self>, op: &str) -> PyResult<Py<PyAny>> {
-        let x = Value::Array(slf.borrow().inner.clone());
+        let x = Value::Array(slf.try_borrow().map_err(busy)?.inner.clone());
         call_op(slf.py(), op, vec![x], Vec::new())
     }
 
@@ -842,7 +932,7 @@ array_methods! {
     /// The transpose of a 2-d array.
     #[getter(T)]
     fn t(slf: &Bound<'_, Self>) -> PyResult<Py<PyAny>> {
-        let x = slf.borrow().inner.clone();
+        let x = slf.try_borrow().map_err(busy)?.inner.clone();
         if x.ndim() != 2 {
             return Err(PyValueError::new_err(format!(
                 "`T` is the transpose of a 2-d array, this one has {} dimensions; use `permute_dims` or `mT`",
@@ -862,7 +952,7 @@ array_methods! {
         if stream.is_some_and(|s| !s.is_none()) {
             return Err(PyValueError::new_err("to_device: ivy_rs has no streams; pass stream=None"));
         }
-        let x = Value::Array(slf.borrow().inner.clone());
+        let x = Value::Array(slf.try_borrow().map_err(busy)?.inner.clone());
         let d = to_value(device)?;
         if ivy::registry::dyn_entry("to_device").is_some() {
             return call_op(slf.py(), "to_device", vec![x, d], Vec::new());
@@ -896,7 +986,7 @@ array_methods! {
         if modulo.is_some_and(|m| !m.is_none()) {
             return Ok(py.NotImplemented());
         }
-        let x = Value::Array(slf.borrow().inner.clone());
+        let x = Value::Array(slf.try_borrow().map_err(busy)?.inner.clone());
         let Ok(y) = to_value(other) else { return Ok(py.NotImplemented()) };
         call_op(py, "pow", vec![x, y], Vec::new())
     }
@@ -905,12 +995,12 @@ array_methods! {
         if modulo.is_some_and(|m| !m.is_none()) {
             return Ok(py.NotImplemented());
         }
-        let x = Value::Array(slf.borrow().inner.clone());
+        let x = Value::Array(slf.try_borrow().map_err(busy)?.inner.clone());
         let Ok(y) = to_value(other) else { return Ok(py.NotImplemented()) };
         call_op(py, "pow", vec![y, x], Vec::new())
     }
     fn __ipow__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>, _modulo: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
-        slf.borrow_mut().inplace("pow", other)
+        slf.try_borrow_mut().map_err(busy)?.inplace("pow", other)
     }
     fn __eq__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         Self::compare(slf, "equal", other)
@@ -933,7 +1023,7 @@ array_methods! {
     fn __getitem__(slf: &Bound<'_, Self>, key: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         let py = slf.py();
         let query = index_of(key)?;
-        let x = slf.borrow().inner.clone();
+        let x = slf.try_borrow().map_err(busy)?.inner.clone();
         let r = run(py, "get_item", move || ivy::get_item(&x, &query))?;
         Ok(Py::new(py, PyArray::new(r))?.into_any())
     }
@@ -941,7 +1031,7 @@ array_methods! {
         let py = slf.py();
         let query = index_of(key)?;
         let val = to_value(value)?;
-        let mut guard = slf.borrow_mut();
+        let mut guard = slf.try_borrow_mut().map_err(busy)?;
         let x = &mut guard.inner;
         run(py, "set_item", move || match val {
             Value::Array(a) => x.set(&query, a),
@@ -1083,11 +1173,11 @@ array_methods! {
     fn __array__(slf: &Bound<'_, Self>, dtype: Option<&Bound<'_, PyAny>>, copy: Option<bool>) -> PyResult<Py<PyAny>> {
         let py = slf.py();
         let np = py.import("numpy")?;
-        let mut x = slf.borrow().inner.clone();
+        let mut x = slf.try_borrow().map_err(busy)?.inner.clone();
         if x.dtype() == Dtype::Bfloat16 {
             x = x.cast(Dtype::Float32).map_err(py_err)?;
         }
-        let holder = if x.backend() == Backend::Ndarray && x.dtype() == slf.borrow().inner.dtype() {
+        let holder = if x.backend() == Backend::Ndarray && x.dtype() == slf.try_borrow().map_err(busy)?.inner.dtype() {
             slf.clone().into_any()
         } else {
             Bound::new(py, PyArray::new(x.to_backend(Backend::Ndarray).map_err(py_err)?))?.into_any()
@@ -1104,7 +1194,7 @@ array_methods! {
 impl PyArray {
     fn compare(slf: &Bound<'_, Self>, op: &str, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         let py = slf.py();
-        let x = Value::Array(slf.borrow().inner.clone());
+        let x = Value::Array(slf.try_borrow().map_err(busy)?.inner.clone());
         let Ok(y) = to_value(other) else {
             return Ok(py.NotImplemented());
         };

@@ -320,3 +320,51 @@ def test_python_int_of_wide_values():
     assert int(xp.asarray(3.0e38, dtype=xp.float32)) == int(np.float32(3.0e38))
     with pytest.raises(ValueError):
         int(xp.asarray(math.nan))
+
+
+def test_big_endian_numpy_arrays_convert_by_value():
+    # read as little-endian bytes they would be other numbers (3e-319 for 1.0)
+    for dt in (">f8", ">i4", ">c8", ">u2"):
+        a = np.array([1, 2, 3], dtype=dt)
+        assert np.asarray(xp.asarray(a)).tolist() == a.tolist(), dt
+    # an unaligned view (one byte in) converts by value too
+    buf = np.zeros(8 * 3 + 1, dtype=np.uint8)
+    v = buf[1:].view(np.float64)
+    v[:] = [1.5, -2.0, 3.25]
+    assert np.asarray(xp.asarray(v)).tolist() == [1.5, -2.0, 3.25]
+
+
+def test_inplace_operators_keep_the_left_dtype(backend):
+    x = xp.asarray([1, 2, 3])
+    with pytest.raises(ValueError, match="keeps the left operand's dtype"):
+        x += 1.5
+    assert x.dtype == xp.int32 and [int(v) for v in x] == [1, 2, 3]  # unchanged
+    f = xp.asarray([1.0, 2.0])
+    f += xp.asarray([0.5, 0.25], dtype=xp.float64)  # same kind: cast into float32
+    assert f.dtype == xp.float32 and float(f[0]) == 1.5
+    if backend == "ndarray":
+        i = xp.asarray([1, 2], dtype=xp.int8)
+        i += xp.asarray([1, 2], dtype=xp.int64)
+        assert i.dtype == xp.int8 and int(i[1]) == 4
+
+
+def test_threads_sharing_an_array_get_no_panic():
+    a = xp.zeros(200_000)
+    errors = []
+
+    def work():
+        for _ in range(50):
+            try:
+                a.__iadd__(1.0)
+                xp.sum(a)
+            except RuntimeError as e:  # an ordinary exception, never a PanicException
+                assert "another thread" in str(e)
+            except BaseException as e:  # noqa: BLE001
+                errors.append(e)
+
+    ts = [threading.Thread(target=work) for _ in range(3)]
+    for t in ts:
+        t.start()
+    for t in ts:
+        t.join()
+    assert not errors, errors[:3]

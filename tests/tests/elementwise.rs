@@ -528,6 +528,23 @@ test_backends! {
         }
     }
 
+    fn complex_division_does_not_overflow_in_between(b) {
+        if b != Backend::Ndarray {
+            return Ok(()); // candle holds no complex dtype
+        }
+        // the textbook formula's c² + d² is above float32's range here, and the quotient
+        // came out 0 (found by the Array API suite); numpy: 0.8538076-0.52058876j
+        let a = ivy::asarray([num_complex::Complex::new(9.607_876e18f32, 1.574_709_8e19)])?;
+        let d = ivy::asarray([num_complex::Complex::new(5.515_761e15f32, 1.844_674_3e19)])?;
+        let q = ivy::divide(&a, &d)?.to_vec::<num_complex::Complex<f32>>()?[0];
+        assert!((q.re - 0.853_807_6).abs() < 1e-6 && (q.im + 0.520_588_76).abs() < 1e-6, "{q}");
+        // by zero: numpy's infinities
+        let z = ivy::asarray([num_complex::Complex::new(0.0f32, 0.0)])?;
+        let one = ivy::asarray([num_complex::Complex::new(1.0f32, 1.0)])?;
+        let q = ivy::divide(&one, &z)?.to_vec::<num_complex::Complex<f32>>()?[0];
+        assert!(q.re.is_infinite() && q.im.is_infinite(), "{q}");
+    }
+
     fn complex_order_as_numpy(b) {
         if b != Backend::Ndarray {
             return Ok(()); // candle holds no complex dtype
