@@ -210,6 +210,9 @@ fn to_value(obj: &Bound<'_, PyAny>) -> PyResult<Value> {
         }
         return Ok(Value::Container(c));
     }
+    if let Some(d) = numpy_dtype(obj)? {
+        return Ok(Value::Dtype(d));
+    }
     if obj.hasattr("__array_interface__")? {
         return from_interface(obj).map(Value::Array);
     }
@@ -225,6 +228,30 @@ fn to_value(obj: &Bound<'_, PyAny>) -> PyResult<Value> {
         "ivy_rs cannot take a value of type `{}`",
         obj.get_type().name()?
     )))
+}
+
+/// A numpy dtype (`np.dtype("float32")`) or scalar type (`np.float64`) as ivy's dtype of the
+/// same name, so numpy code can pass its dtypes; `None` for anything else.
+fn numpy_dtype(obj: &Bound<'_, PyAny>) -> PyResult<Option<Dtype>> {
+    let of_numpy = |o: &Bound<'_, PyAny>| -> PyResult<bool> {
+        Ok(o.getattr("__module__")
+            .and_then(|m| m.extract::<String>())
+            .is_ok_and(|m| m == "numpy" || m.starts_with("numpy.")))
+    };
+    let name = if obj.is_instance_of::<pyo3::types::PyType>() && of_numpy(obj)? {
+        // a scalar type: `np.float64.__name__` is "float64" (`np.bool_`'s is "bool")
+        obj.getattr("__name__")?.extract::<String>()?
+    } else if of_numpy(&obj.get_type().into_any())?
+        && obj.hasattr("kind")?
+        && obj.hasattr("itemsize")?
+        && !obj.hasattr("__array_interface__")?
+    {
+        // a dtype instance (numpy.dtypes.Float32DType)
+        obj.getattr("name")?.extract::<String>()?
+    } else {
+        return Ok(None);
+    };
+    Ok(Dtype::from_str(name.trim_end_matches('_')).ok())
 }
 
 /// A Python int as i64 (OverflowError past its range, as numpy raises).
@@ -283,10 +310,34 @@ fn idx_item(obj: &Bound<'_, PyAny>) -> PyResult<Idx> {
     if let Ok(a) = obj.cast::<PyArray>() {
         return Ok(Idx::from(&a.try_borrow().map_err(busy)?.inner));
     }
-    if obj.is_instance_of::<PyInt>() || obj.hasattr("__index__")? {
-        return Ok(Idx::Int(int_value(&obj.call_method0("__index__")?)?));
+    if obj.is_instance_of::<PyInt>() {
+        return Ok(Idx::Int(int_value(obj)?));
     }
-    match to_value(obj)? {
+    // a numpy integer scalar is an int; a numpy array (whose `__index__` refuses) and a
+    // list are index arrays or masks, as numpy takes them
+    if obj.hasattr("__index__")? {
+        if let Ok(i) = obj.call_method0("__index__") {
+            return Ok(Idx::Int(int_value(&i)?));
+        }
+    }
+    let value = match to_value(obj)? {
+        Value::List(items) => {
+            let asarray = entry_of("asarray")?;
+            Value::Array(
+                match asarray.call(&[Value::List(items)], &[]).map_err(py_err)? {
+                    Value::Array(a) => a,
+                    other => {
+                        return Err(PyIndexError::new_err(format!(
+                            "a list index must make an integer or bool array, got {}",
+                            other.kind()
+                        )))
+                    }
+                },
+            )
+        }
+        v => v,
+    };
+    match value {
         Value::Array(a) => Ok(Idx::from(&a)),
         other => Err(PyIndexError::new_err(format!(
             "only integers, slices, `...`, None, bool masks and integer arrays index an array, got {}",

@@ -368,3 +368,27 @@ def test_threads_sharing_an_array_get_no_panic():
     for t in ts:
         t.join()
     assert not errors, errors[:3]
+
+
+def test_numpy_dtypes_and_index_arrays_are_taken(backend):
+    x = xp.asarray([1.0, 2.0, 3.0])
+    assert xp.asarray([1, 2], dtype=np.float64 if backend == "ndarray" else np.float32).dtype in (
+        xp.float64, xp.float32)
+    assert xp.sum(x, dtype=np.dtype("float32")).dtype == xp.float32
+    assert [float(v) for v in x[np.array([2, 0])]] == [3.0, 1.0]
+    assert [float(v) for v in x[[1, 0]]] == [2.0, 1.0]
+    assert [float(v) for v in x[np.array([True, False, True])]] == [1.0, 3.0]
+    assert float(x[np.int64(1)]) == 2.0
+    y = xp.asarray([1.0, 2.0, 3.0])
+    y[np.array([True, False, True])] = -1.0
+    assert [float(v) for v in y] == [-1.0, 2.0, -1.0]
+
+
+def test_info_default_dtypes_are_what_python_numbers_give(backend):
+    d = xp.__array_namespace_info__().default_dtypes()
+    assert d["integral"] == xp.asarray(1).dtype
+    assert d["real floating"] == xp.asarray(1.0).dtype
+    if backend == "candle":
+        assert d["complex floating"] is None  # candle holds no complex dtype
+    else:
+        assert d["complex floating"] == xp.asarray(1j).dtype

@@ -319,12 +319,13 @@ class _Info:
         return ["cpu"]
 
     def default_dtypes(self, *, device=None):
-        real = _default("float")
+        # what ivy-rs infers for Python numbers, on the current backend (the defaults are
+        # ivy's settings, not constants); None where the backend holds no such dtype
         return {
-            "real floating": real,
-            "complex floating": complex128 if real == float64 else complex64,
-            "integral": _default("int"),
-            "indexing": int64,
+            "real floating": _inferred(0.0),
+            "complex floating": _inferred(0j),
+            "integral": _inferred(0),
+            "indexing": _inferred_index(),
         }
 
     def dtypes(self, *, device=None, kind=None):
@@ -337,14 +338,18 @@ class _Info:
         return out
 
 
-def _default(kind):
-    f = _FUNCTIONS.get(f"default_{kind}_dtype")
-    if f is None:
-        return float32 if kind == "float" else int64
+def _inferred(value):
     try:
-        return f()
+        return asarray(value).dtype  # noqa: F821 - made from the op table
+    except Exception:  # noqa: BLE001 - a dtype the backend cannot hold
+        return None
+
+
+def _inferred_index():
+    try:
+        return argsort(asarray([0])).dtype  # noqa: F821 - made from the op table
     except Exception:  # noqa: BLE001
-        return float32 if kind == "float" else int64
+        return None
 
 
 def _supported_by_backend(d):
