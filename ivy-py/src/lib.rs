@@ -1,8 +1,8 @@
 //! `ivy_rs._ivy_rs`: the native half of ivy-rs's Python binding.
 //!
-//! The binding adds no semantics of its own: every op is called by name through
+//! The binding adds no semantics of its own: every op is called through its entry in
 //! [`ivy::registry`], with Python values converted to [`Value`]s and back. The Python package
-//! (`ivy-py/python/ivy_rs`) builds the Array API namespace from [`ops`]'s table.
+//! (`ivy-py/python/ivy_rs`) builds the Array API namespace from the table `_ops()` returns.
 //!
 //! ```text
 //! >>> import ivy_rs
