@@ -593,11 +593,12 @@ fn data_of(v: &Value) -> Result<Option<Data>> {
         }
     }
     let Some(mut target) = target else {
+        // no array among the leaves: all scalars
         let values = leaves
             .into_iter()
-            .map(|l| match l {
-                Leaf::Scalar(s) => s,
-                Leaf::Array(_) => unreachable!("no array among the leaves"),
+            .filter_map(|l| match l {
+                Leaf::Scalar(s) => Some(s),
+                Leaf::Array(_) => None,
             })
             .collect();
         return Ok(Some(Data::from_scalars(values, shape)));

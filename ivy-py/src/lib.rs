@@ -91,13 +91,18 @@ fn run<T: Send>(
     op: &str,
     f: impl FnOnce() -> ivy::Result<T> + Send,
 ) -> PyResult<T> {
-    py.detach(|| catch_unwind(AssertUnwindSafe(f)))
-        .map_err(|_| {
-            PyRuntimeError::new_err(format!(
-                "`{op}` panicked inside ivy-rs (a bug: please report it with the call)"
-            ))
-        })?
-        .map_err(py_err)
+    caught(op, py.detach(|| catch_unwind(AssertUnwindSafe(f))))
+}
+
+/// A caught call's result: a panic as RuntimeError naming `op`, an ivy error as its Python
+/// exception.
+fn caught<T>(op: &str, r: std::thread::Result<ivy::Result<T>>) -> PyResult<T> {
+    r.map_err(|_| {
+        PyRuntimeError::new_err(format!(
+            "`{op}` panicked inside ivy-rs (a bug: please report it with the call)"
+        ))
+    })?
+    .map_err(py_err)
 }
 
 /// An ivy array (`ivy::Array`), with the Array API standard's attributes and operators.
@@ -569,16 +574,11 @@ fn run_sized<T: Send>(
     keep_gil: bool,
     f: impl FnOnce() -> ivy::Result<T> + Send,
 ) -> PyResult<T> {
-    if !keep_gil {
-        return run(py, op, f);
+    if keep_gil {
+        caught(op, catch_unwind(AssertUnwindSafe(f)))
+    } else {
+        run(py, op, f)
     }
-    catch_unwind(AssertUnwindSafe(f))
-        .map_err(|_| {
-            PyRuntimeError::new_err(format!(
-                "`{op}` panicked inside ivy-rs (a bug: please report it with the call)"
-            ))
-        })?
-        .map_err(py_err)
 }
 
 /// Calls `entry` with Python positional arguments and keywords. A keyword `out` (an
@@ -610,11 +610,7 @@ fn call_entry(
     }
     let keep_gil = small(&args);
     let Some(out) = out else {
-        let result = run_sized(py, name, keep_gil, || {
-            let kw: Vec<(&str, Value)> = kw.iter().map(|(k, v)| (k.as_str(), v.clone())).collect();
-            entry.call(&args, &kw)
-        })?;
-        return from_value(py, result);
+        return call_values(py, entry, args, kw);
     };
     {
         let mut guard = out.try_borrow_mut().map_err(busy)?;
@@ -635,8 +631,17 @@ fn call_op(
     args: Vec<Value>,
     kwargs: Vec<(String, Value)>,
 ) -> PyResult<Py<PyAny>> {
-    let entry = entry_of(name)?;
-    let result = run_sized(py, name, small(&args), || {
+    call_values(py, entry_of(name)?, args, kwargs)
+}
+
+/// Calls `entry` with converted values, keeping the GIL for a [`small`] call.
+fn call_values(
+    py: Python<'_>,
+    entry: &'static ivy::registry::DynEntry,
+    args: Vec<Value>,
+    kwargs: Vec<(String, Value)>,
+) -> PyResult<Py<PyAny>> {
+    let result = run_sized(py, entry.name, small(&args), || {
         let kw: Vec<(&str, Value)> = kwargs
             .iter()
             .map(|(k, v)| (k.as_str(), v.clone()))
@@ -816,23 +821,17 @@ fn same_kind(a: Dtype, b: Dtype) -> bool {
     kind(a) == kind(b)
 }
 
-/// The Python operator of a binary op, for messages.
+/// The Python operator of a binary op, for messages: ivy's operator table
+/// (`ivy::ops::OPERATORS`), and the three Python has beyond Rust's.
 fn symbol(op: &str) -> &'static str {
     match op {
-        "add" => "+",
-        "subtract" => "-",
-        "multiply" => "*",
-        "divide" => "/",
         "floor_divide" => "//",
-        "remainder" => "%",
         "pow" => "**",
         "matmul" => "@",
-        "bitwise_and" => "&",
-        "bitwise_or" => "|",
-        "bitwise_xor" => "^",
-        "bitwise_left_shift" => "<<",
-        "bitwise_right_shift" => ">>",
-        _ => "op",
+        _ => ivy::ops::OPERATORS
+            .iter()
+            .find(|o| o.op == op && matches!(o.form, ivy::ops::OperatorForm::Binary { .. }))
+            .map_or("op", |o| o.symbol),
     }
 }
 
@@ -870,12 +869,7 @@ impl PyArray {
     fn inplace(&mut self, op: &'static str, other: &Bound<'_, PyAny>) -> PyResult<()> {
         let py = other.py();
         let y = to_value(other)?;
-        let entry = ivy::registry::dyn_entry(op).ok_or_else(|| {
-            py_err(Error::UnknownOp {
-                name: op.to_string(),
-                suggestion: None,
-            })
-        })?;
+        let entry = entry_of(op)?;
         let args = [Value::Array(self.inner.clone()), y];
         let target = &mut self.inner;
         run(py, op, move || {
