@@ -19,8 +19,14 @@ use pyo3::exceptions::{
 };
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyComplex, PyDict, PyFloat, PyInt, PyList, PySlice, PyString, PyTuple};
+use smallvec::SmallVec;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::str::FromStr;
+
+/// An op's positional arguments (on the stack up to four).
+type Args = SmallVec<[Value; 4]>;
+/// An op's keywords (on the stack up to four).
+type Kw<'a> = SmallVec<[(&'a str, Value); 4]>;
 
 /// The Array API standard's JSON description (signatures, positional-only and keyword-only
 /// markers), embedded so the Python package builds its signatures without files on disk.
@@ -35,6 +41,12 @@ fn py_err(e: Error) -> PyErr {
     // position out of range): IndexError, as numpy and the standard
     let indexing = matches!(e.op(), Some("get_item" | "set_item"));
     match &e {
+        // a value that does not broadcast to the selection: ValueError, as numpy
+        Error::Shape { reason, .. }
+            if indexing && reason.starts_with("do not broadcast") =>
+        {
+            PyValueError::new_err(msg)
+        }
         Error::Axis { .. } => Python::attach(|py| match axis_error(py) {
             Ok(cls) => PyErr::from_type(cls, msg),
             Err(err) => err,
@@ -271,8 +283,10 @@ fn int_value(obj: &Bound<'_, PyAny>) -> PyResult<i64> {
 fn opt_int(obj: &Bound<'_, PyAny>) -> PyResult<Option<i64>> {
     if obj.is_none() {
         Ok(None)
+    } else if obj.is_instance_of::<PyInt>() {
+        int_value(obj).map(Some)
     } else {
-        int_value(&obj.call_method0("__index__")?).map(Some)
+        int_value(&obj.call_method0(pyo3::intern!(obj.py(), "__index__"))?).map(Some)
     }
 }
 
@@ -300,10 +314,11 @@ fn idx_item(obj: &Bound<'_, PyAny>) -> PyResult<Idx> {
         return Ok(Idx::Ellipsis);
     }
     if let Ok(s) = obj.cast::<PySlice>() {
-        let step = opt_int(&s.getattr("step")?)?.unwrap_or(1);
+        let py = obj.py();
+        let step = opt_int(&s.getattr(pyo3::intern!(py, "step"))?)?.unwrap_or(1);
         return Ok(Idx::slice(
-            opt_int(&s.getattr("start")?)?,
-            opt_int(&s.getattr("stop")?)?,
+            opt_int(&s.getattr(pyo3::intern!(py, "start"))?)?,
+            opt_int(&s.getattr(pyo3::intern!(py, "stop"))?)?,
             step,
         ));
     }
@@ -589,26 +604,46 @@ fn call_entry(
     args: &Bound<'_, PyTuple>,
     kwargs: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Py<PyAny>> {
-    let name = entry.name;
     let args = args
         .iter()
         .map(|a| to_value(&a))
-        .collect::<PyResult<Vec<_>>>()?;
+        .collect::<PyResult<Args>>()?;
     let mut kw: Vec<(String, Value)> = Vec::new();
-    let mut out: Option<Bound<'_, PyArray>> = None;
+    let mut out: Option<Bound<'_, PyAny>> = None;
     if let Some(kwargs) = kwargs {
         for (k, v) in kwargs.iter() {
             let k: String = k.extract()?;
-            if k == "out" && !v.is_none() {
-                if let Ok(o) = v.cast::<PyArray>() {
-                    out = Some(o.clone());
-                    continue;
-                }
+            if k == "out" {
+                out = Some(v);
+                continue;
             }
             kw.push((k, to_value(&v)?));
         }
     }
-    let keep_gil = small(&args);
+    let mut kw: Kw<'_> = kw.iter().map(|(k, v)| (k.as_str(), v.clone())).collect();
+    call_with_out(py, entry, &args, &mut kw, out)
+}
+
+/// Calls `entry` with converted values and, where `out` is an `ivy_rs.Array`, writes it (its
+/// dtype and shape kept) and returns it; any other `out` but None goes to the op as a value.
+fn call_with_out(
+    py: Python<'_>,
+    entry: &'static ivy::registry::DynEntry,
+    args: &[Value],
+    kw: &mut Kw<'_>,
+    out: Option<Bound<'_, PyAny>>,
+) -> PyResult<Py<PyAny>> {
+    let out = match out {
+        Some(o) if !o.is_none() => match o.cast_into::<PyArray>() {
+            Ok(o) => Some(o),
+            Err(e) => {
+                kw.push(("out", to_value(&e.into_inner())?));
+                None
+            }
+        },
+        _ => None,
+    };
+    let keep_gil = small(args);
     let Some(out) = out else {
         return call_values(py, entry, args, kw);
     };
@@ -616,38 +651,25 @@ fn call_entry(
         let mut guard = out.try_borrow_mut().map_err(busy)?;
         let keep_gil = keep_gil && guard.inner.size() <= GIL_FREE_ELEMENTS;
         let target = &mut guard.inner;
-        run_sized(py, name, keep_gil, move || {
-            let kw: Vec<(&str, Value)> = kw.iter().map(|(k, v)| (k.as_str(), v.clone())).collect();
-            entry.call_out(&args, &kw, target)
-        })?;
+        let kw = &*kw;
+        run_sized(py, entry.name, keep_gil, move || entry.call_out(args, kw, target))?;
     }
     Ok(out.into_any().unbind())
 }
 
 /// Calls op `name` with values already converted (the Array's operators and methods).
-fn call_op(
-    py: Python<'_>,
-    name: &str,
-    args: Vec<Value>,
-    kwargs: Vec<(String, Value)>,
-) -> PyResult<Py<PyAny>> {
-    call_values(py, entry_of(name)?, args, kwargs)
+fn call_op(py: Python<'_>, name: &str, args: Vec<Value>) -> PyResult<Py<PyAny>> {
+    call_values(py, entry_of(name)?, &args, &[])
 }
 
 /// Calls `entry` with converted values, keeping the GIL for a [`small`] call.
 fn call_values(
     py: Python<'_>,
     entry: &'static ivy::registry::DynEntry,
-    args: Vec<Value>,
-    kwargs: Vec<(String, Value)>,
+    args: &[Value],
+    kw: &[(&str, Value)],
 ) -> PyResult<Py<PyAny>> {
-    let result = run_sized(py, entry.name, small(&args), || {
-        let kw: Vec<(&str, Value)> = kwargs
-            .iter()
-            .map(|(k, v)| (k.as_str(), v.clone()))
-            .collect();
-        entry.call(&args, &kw)
-    })?;
+    let result = run_sized(py, entry.name, small(args), || entry.call(args, kw))?;
     from_value(py, result)
 }
 
@@ -686,37 +708,218 @@ fn _call(
     call_entry(py, entry_of(name)?, args, kwargs)
 }
 
-/// One op of ivy's table, resolved once: what the generated Python functions call, so a
-/// call looks no name up (`_entry("exp")(args, kwargs)` is `_call("exp", args, kwargs)`).
-#[pyclass(name = "_Op", module = "ivy_rs", frozen)]
-pub struct PyOp {
+/// Where a bound Python parameter goes in the op's call.
+enum Target {
+    /// The op's positional argument `i` (a `*args` parameter: its items as one list).
+    Pos(usize),
+    /// The op's keyword of this name.
+    Kw(String),
+    /// A standard parameter the op lacks: passed as keyword `name` only when not at its
+    /// default (the op then says what it does with it).
+    Extra(String),
+    /// `out=`.
+    Out,
+}
+
+/// The kind of a Python parameter, as `inspect.Parameter.kind` numbers them.
+#[derive(Clone, Copy, PartialEq)]
+enum Kind {
+    PosOnly,
+    Pos,
+    Var,
+    KwOnly,
+}
+
+/// One Python parameter of a [`PyFunction`].
+struct Param {
+    name: String,
+    kind: Kind,
+    /// The default (`None`: required).
+    default: Option<Py<PyAny>>,
+    target: Target,
+}
+
+/// An op of ivy's table as a Python function with the standard's signature: the arguments
+/// are bound to parameters here, in Rust (Python's own rules and error messages), so a call
+/// runs no Python code. The package sets `__signature__`, `__doc__`, `__name__` on it.
+#[pyclass(name = "_Function", module = "ivy_rs", frozen, dict)]
+pub struct PyFunction {
     entry: &'static ivy::registry::DynEntry,
+    /// The Python name (`exp`, `linalg.matmul`'s `matmul`), for messages.
+    name: String,
+    params: Vec<Param>,
+    /// How many parameters take positional arguments (before any `*args`).
+    n_positional: usize,
+    /// The op's positional arity.
+    n_rust: usize,
+    /// The `*args` parameter, if any.
+    var: Option<usize>,
+    /// A Python callable applied to the result (the standard's namedtuples and lists).
+    post: Option<Py<PyAny>>,
 }
 
 #[pymethods]
-impl PyOp {
-    /// Calls the op (see [`call_entry`]).
-    #[pyo3(signature = (args, kwargs=None))]
+impl PyFunction {
+    /// `params`: (name, kind as `inspect.Parameter`'s number, default or `_NO`, target) in
+    /// signature order; target is `("pos", i)`, `("kw", name)`, `("extra", name)` or
+    /// `("out",)`.
+    #[new]
+    fn new(
+        name: String,
+        op: &str,
+        params: Vec<(String, u8, Py<PyAny>, Bound<'_, PyTuple>)>,
+        required: Bound<'_, PyAny>,
+        post: Option<Py<PyAny>>,
+    ) -> PyResult<Self> {
+        let entry = entry_of(op)?;
+        let mut out = Vec::with_capacity(params.len());
+        let mut n_rust = 0;
+        for (pname, kind, default, target) in params {
+            let kind = match kind {
+                0 => Kind::PosOnly,
+                1 => Kind::Pos,
+                2 => Kind::Var,
+                3 => Kind::KwOnly,
+                k => return Err(PyValueError::new_err(format!("bad parameter kind {k}"))),
+            };
+            let what: String = target.get_item(0)?.extract()?;
+            let target = match what.as_str() {
+                "pos" => {
+                    let i: usize = target.get_item(1)?.extract()?;
+                    n_rust = n_rust.max(i + 1);
+                    Target::Pos(i)
+                }
+                "kw" => Target::Kw(target.get_item(1)?.extract()?),
+                "extra" => Target::Extra(target.get_item(1)?.extract()?),
+                "out" => Target::Out,
+                t => return Err(PyValueError::new_err(format!("bad parameter target {t}"))),
+            };
+            let default = (!default.bind(required.py()).is(&required)).then_some(default);
+            out.push(Param {
+                name: pname,
+                kind,
+                default,
+                target,
+            });
+        }
+        let n_positional = out
+            .iter()
+            .take_while(|p| matches!(p.kind, Kind::PosOnly | Kind::Pos))
+            .count();
+        let var = out.iter().position(|p| p.kind == Kind::Var);
+        Ok(PyFunction {
+            entry,
+            name,
+            params: out,
+            n_positional,
+            n_rust,
+            var,
+            post,
+        })
+    }
+
+    #[pyo3(signature = (*args, **kwargs))]
     fn __call__(
         &self,
         py: Python<'_>,
         args: &Bound<'_, PyTuple>,
         kwargs: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<Py<PyAny>> {
-        call_entry(py, self.entry, args, kwargs)
+        let f = &self.name;
+        let mut slots: SmallVec<[Option<Bound<'_, PyAny>>; 8]> =
+            (0..self.params.len()).map(|_| None).collect();
+        let mut rest: SmallVec<[Bound<'_, PyAny>; 4]> = SmallVec::new();
+        for (i, a) in args.iter().enumerate() {
+            if i < self.n_positional {
+                slots[i] = Some(a);
+            } else if self.var.is_some() {
+                rest.push(a);
+            } else {
+                let n = self.n_positional;
+                return Err(PyTypeError::new_err(format!(
+                    "{f}() takes {n} positional argument{} but {} were given",
+                    if n == 1 { "" } else { "s" },
+                    args.len()
+                )));
+            }
+        }
+        if let Some(kwargs) = kwargs {
+            for (k, v) in kwargs.iter() {
+                let k = k.cast_into::<PyString>()?;
+                let k = k.to_cow()?;
+                let k: &str = &k;
+                let Some(j) = self.params.iter().position(|p| p.name == k) else {
+                    return Err(PyTypeError::new_err(format!(
+                        "{f}() got an unexpected keyword argument '{k}'"
+                    )));
+                };
+                match self.params[j].kind {
+                    Kind::PosOnly => {
+                        return Err(PyTypeError::new_err(format!(
+                            "{f}() got some positional-only arguments passed as keyword \
+                             arguments: '{k}'"
+                        )))
+                    }
+                    Kind::Var => {
+                        return Err(PyTypeError::new_err(format!(
+                            "{f}() got an unexpected keyword argument '{k}'"
+                        )))
+                    }
+                    _ if slots[j].is_some() => {
+                        return Err(PyTypeError::new_err(format!(
+                            "{f}() got multiple values for argument '{k}'"
+                        )))
+                    }
+                    _ => slots[j] = Some(v),
+                }
+            }
+        }
+        let mut pos: Args = (0..self.n_rust).map(|_| Value::None).collect();
+        let mut kw: Kw<'_> = SmallVec::new();
+        let mut out = None;
+        for (p, slot) in self.params.iter().zip(slots) {
+            if p.kind == Kind::Var {
+                let items = rest.iter().map(to_value).collect::<PyResult<Vec<_>>>()?;
+                if let Target::Pos(i) = p.target {
+                    pos[i] = Value::List(items);
+                }
+                continue;
+            }
+            let v = match (slot, &p.default) {
+                (Some(v), _) => v,
+                (None, Some(d)) => d.bind(py).clone(),
+                (None, None) => {
+                    return Err(PyTypeError::new_err(format!(
+                        "{f}() missing required argument '{}'",
+                        p.name
+                    )))
+                }
+            };
+            match &p.target {
+                Target::Pos(i) => pos[*i] = to_value(&v)?,
+                Target::Kw(k) => kw.push((k.as_str(), to_value(&v)?)),
+                Target::Extra(k) => {
+                    let at_default = match &p.default {
+                        Some(d) => v.is(d) || v.eq(d)?,
+                        None => false,
+                    };
+                    if !at_default {
+                        kw.push((k.as_str(), to_value(&v)?));
+                    }
+                }
+                Target::Out => out = Some(v),
+            }
+        }
+        let result = call_with_out(py, self.entry, &pos, &mut kw, out)?;
+        match &self.post {
+            Some(post) => Ok(post.call1(py, (result,))?),
+            None => Ok(result),
+        }
     }
 
     fn __repr__(&self) -> String {
-        format!("<ivy-rs op {}>", self.entry.name)
+        format!("<ivy_rs function {}>", self.name)
     }
-}
-
-/// `_entry(name)`: op `name` resolved once (see [`PyOp`]).
-#[pyfunction]
-fn _entry(name: &str) -> PyResult<PyOp> {
-    Ok(PyOp {
-        entry: entry_of(name)?,
-    })
 }
 
 /// Python's value of a metadata `Value` (keyword defaults).
@@ -846,13 +1049,13 @@ macro_rules! array_methods {
                     let py = slf.py();
                     let x = Value::Array(slf.try_borrow().map_err(busy)?.inner.clone());
                     let Ok(y) = to_value(other) else { return Ok(py.NotImplemented()) };
-                    call_op(py, $op, vec![x, y], Vec::new())
+                    call_op(py, $op, vec![x, y])
                 }
                 fn $r(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
                     let py = slf.py();
                     let x = Value::Array(slf.try_borrow().map_err(busy)?.inner.clone());
                     let Ok(y) = to_value(other) else { return Ok(py.NotImplemented()) };
-                    call_op(py, $op, vec![y, x], Vec::new())
+                    call_op(py, $op, vec![y, x])
                 }
                 fn $i(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<()> {
                     slf.try_borrow_mut().map_err(busy)?.inplace($op, other)
@@ -914,7 +1117,7 @@ impl PyArray {
 
     fn unary(slf: &Bound<'_, Self>, op: &str) -> PyResult<Py<PyAny>> {
         let x = Value::Array(slf.try_borrow().map_err(busy)?.inner.clone());
-        call_op(slf.py(), op, vec![x], Vec::new())
+        call_op(slf.py(), op, vec![x])
     }
 
     /// The one element as a Value of `dtype` (for `__bool__`, `__int__`, ...).
@@ -959,6 +1162,15 @@ array_methods! {
     fn backend(&self) -> &'static str {
         self.inner.backend().as_str()
     }
+    /// The same values on backend `name` ("ndarray" or "candle"): the array itself when it
+    /// is already there (`ivy::Array::to_backend`).
+    fn to_backend(slf: &Bound<'_, Self>, name: &str) -> PyResult<Py<PyAny>> {
+        let b = parse_backend(name)?;
+        let x = slf.try_borrow().map_err(busy)?.inner.clone();
+        let keep_gil = x.size() <= GIL_FREE_ELEMENTS;
+        let y = run_sized(slf.py(), "to_backend", keep_gil, move || x.to_backend(b))?;
+        Ok(Py::new(slf.py(), PyArray::new(y))?.into_any())
+    }
     /// The number of axes.
     #[getter]
     fn ndim(&self) -> usize {
@@ -984,7 +1196,7 @@ array_methods! {
                 x.ndim()
             )));
         }
-        call_op(slf.py(), "permute_dims", vec![Value::Array(x), Value::from(vec![1i64, 0])], Vec::new())
+        call_op(slf.py(), "permute_dims", vec![Value::Array(x), Value::from(vec![1i64, 0])])
     }
     /// The transpose of each matrix (the last two axes).
     #[getter(mT)]
@@ -1000,7 +1212,7 @@ array_methods! {
         let x = Value::Array(slf.try_borrow().map_err(busy)?.inner.clone());
         let d = to_value(device)?;
         if ivy::registry::dyn_entry("to_device").is_some() {
-            return call_op(slf.py(), "to_device", vec![x, d], Vec::new());
+            return call_op(slf.py(), "to_device", vec![x, d]);
         }
         Ok(slf.clone().into_any().unbind())
     }
@@ -1033,7 +1245,7 @@ array_methods! {
         }
         let x = Value::Array(slf.try_borrow().map_err(busy)?.inner.clone());
         let Ok(y) = to_value(other) else { return Ok(py.NotImplemented()) };
-        call_op(py, "pow", vec![x, y], Vec::new())
+        call_op(py, "pow", vec![x, y])
     }
     fn __rpow__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>, modulo: Option<&Bound<'_, PyAny>>) -> PyResult<Py<PyAny>> {
         let py = slf.py();
@@ -1042,7 +1254,7 @@ array_methods! {
         }
         let x = Value::Array(slf.try_borrow().map_err(busy)?.inner.clone());
         let Ok(y) = to_value(other) else { return Ok(py.NotImplemented()) };
-        call_op(py, "pow", vec![y, x], Vec::new())
+        call_op(py, "pow", vec![y, x])
     }
     fn __ipow__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>, _modulo: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
         slf.try_borrow_mut().map_err(busy)?.inplace("pow", other)
@@ -1069,7 +1281,8 @@ array_methods! {
         let py = slf.py();
         let query = index_of(key)?;
         let x = slf.try_borrow().map_err(busy)?.inner.clone();
-        let r = run(py, "get_item", move || ivy::get_item(&x, &query))?;
+        let keep_gil = x.size() <= GIL_FREE_ELEMENTS;
+        let r = run_sized(py, "get_item", keep_gil, move || ivy::get_item(&x, &query))?;
         Ok(Py::new(py, PyArray::new(r))?.into_any())
     }
     fn __setitem__(slf: &Bound<'_, Self>, key: &Bound<'_, PyAny>, value: &Bound<'_, PyAny>) -> PyResult<()> {
@@ -1077,8 +1290,9 @@ array_methods! {
         let query = index_of(key)?;
         let val = to_value(value)?;
         let mut guard = slf.try_borrow_mut().map_err(busy)?;
+        let keep_gil = guard.inner.size() <= GIL_FREE_ELEMENTS;
         let x = &mut guard.inner;
-        run(py, "set_item", move || match val {
+        run_sized(py, "set_item", keep_gil, move || match val {
             Value::Array(a) => x.set(&query, a),
             Value::Scalar(s) => x.set(&query, s),
             other => Err(Error::ArgumentKind {
@@ -1148,7 +1362,8 @@ array_methods! {
         match s.strip_prefix("ivy.array(") {
             Some(rest) => {
                 // keep the continuation lines aligned under the new prefix
-                let body = rest.replace("\n           ", "\n      ");
+                // ("ivy.array(" is 10 characters, "Array(" 6)
+                let body = rest.replace("\n           ", "\n       ");
                 format!("Array({body}")
             }
             None => s,
@@ -1243,10 +1458,17 @@ impl PyArray {
         let Ok(y) = to_value(other) else {
             return Ok(py.NotImplemented());
         };
-        if !matches!(y, Value::Array(_) | Value::Scalar(_)) {
-            return Ok(py.NotImplemented());
+        match y {
+            Value::Array(_) | Value::Scalar(_) => call_op(py, op, vec![x, y]),
+            // a list or tuple is an error, as in the arithmetic operators, not Python's
+            // identity comparison (`x == [1, 2]` would be a silent False)
+            Value::List(_) => Err(PyTypeError::new_err(format!(
+                "`{op}`: the other operand must be an array or a Python scalar, got a {} \
+                 (make it an array with ivy_rs.asarray)",
+                other.get_type().name()?
+            ))),
+            _ => Ok(py.NotImplemented()),
         }
-        call_op(py, op, vec![x, y], Vec::new())
     }
 }
 
@@ -1278,10 +1500,9 @@ fn _ivy_rs(m: &Bound<'_, PyModule>) -> PyResult<()> {
     for d in Dtype::ALL {
         m.add(d.as_str(), PyDType(d))?;
     }
-    m.add_class::<PyOp>()?;
+    m.add_class::<PyFunction>()?;
     m.add("AxisError", axis_error(m.py())?)?;
     m.add_function(wrap_pyfunction!(_call, m)?)?;
-    m.add_function(wrap_pyfunction!(_entry, m)?)?;
     m.add_function(wrap_pyfunction!(_ops, m)?)?;
     m.add_function(wrap_pyfunction!(_array_api_json, m)?)?;
     m.add_function(wrap_pyfunction!(set_backend, m)?)?;

@@ -171,9 +171,58 @@ def test_scalar_conversions(backend):
 def test_repr_is_numpy_like():
     with xp.using_backend("ndarray"):
         assert repr(xp.asarray([1.0, 2.0])) == "Array([1., 2.], dtype=float32)"
+        # continuation rows aligned under the first row, as numpy's
+        assert repr(xp.asarray([[1.5, 2.0], [3.0, 4.0]])) == (
+            "Array([[1.5, 2. ],\n       [3. , 4. ]], dtype=float32)"
+        )
+
+
+def test_functions_bind_arguments_as_python_does():
+    # the functions are native objects binding arguments in Rust: Python's rules and messages
+    x = xp.asarray([[1.0, 2.0], [3.0, 4.0]])
+    assert str(inspect.signature(xp.sum)) == (
+        "(x, /, *, axis=None, dtype=None, keepdims=False, out=None)"
+    )
+    assert xp.sum.__name__ == "sum" and xp.sum.__module__ == "ivy_rs"
+    assert xp.sum.__doc__.startswith("Sum")
+    assert float(xp.sum(x, axis=1, keepdims=True)[1, 0]) == 7.0
+    with pytest.raises(TypeError, match=r"sum\(\) takes 1 positional argument but 2 were given"):
+        xp.sum(x, 1)
+    with pytest.raises(TypeError, match="positional-only arguments passed as keyword"):
+        xp.sum(x=x)
+    with pytest.raises(TypeError, match="unexpected keyword argument 'axes'"):
+        xp.sum(x, axes=1)
+    with pytest.raises(TypeError, match="missing required argument 'x'"):
+        xp.sum()
+    assert xp.linspace(0.0, 1.0, num=3).shape == (3,)  # `num` is positional-or-keyword
+    with pytest.raises(TypeError, match="multiple values for argument 'num'"):
+        xp.linspace(0.0, 1.0, 3, num=3)
+    # *arrays, namedtuple results, lists
+    a, b = xp.meshgrid(x[0], x[1])
+    assert a.shape == (2, 2)
+    assert xp.unique_counts(x[0]).counts.shape == (2,)
+    assert isinstance(xp.broadcast_arrays(x, x[0]), list)
+
+
+def test_comparing_with_a_list_is_an_error_not_false():
+    x = xp.asarray([1, 2, 3])
+    with pytest.raises(TypeError, match="asarray"):
+        x == [1, 2, 3]  # noqa: B015
+    with pytest.raises(TypeError):
+        x + [1, 2, 3]  # noqa: B015
+    assert (x == None) is False  # noqa: E711 - Python's identity comparison for other objects
 
 
 # --- errors ---------------------------------------------------------------------------
+
+
+def test_setitem_value_that_does_not_broadcast_is_a_value_error(backend):
+    x = xp.asarray([1.0, 2.0, 3.0])
+    with pytest.raises(ValueError, match="broadcast"):
+        x[:] = xp.asarray([1.0, 2.0])
+    with pytest.raises(IndexError):
+        x[xp.asarray([True, False])]
+    assert [float(v) for v in x] == [1.0, 2.0, 3.0]  # a failed call leaves x as it was
 
 
 def test_exception_types(backend):
@@ -221,6 +270,30 @@ def test_containers(backend):
     r = xp.add(c, 1.0)
     assert isinstance(r, xp.Container) and isinstance(r.b, xp.Container)
     assert np.asarray(r.a).tolist() == [2.0] and np.asarray(r.b.c).tolist() == [3.0]
+
+
+def test_container_operators_and_key_chains(backend):
+    c = xp.Container(a=xp.asarray([1.0, 2.0]), b={"c": xp.asarray([3.0, 4.0])})
+    assert float(c["b/c"][1]) == 4.0
+    r = 10 - c * 2
+    assert isinstance(r, xp.Container)
+    assert [float(v) for v in r.a] == [8.0, 6.0] and [float(v) for v in r["b/c"]] == [4.0, 2.0]
+    assert [float(v) for v in (-c).b.c] == [-3.0, -4.0]
+    assert [bool(v) for v in (c > 1.5).a] == [False, True]
+    s = c + c
+    assert [float(v) for v in s.b.c] == [6.0, 8.0]
+    with pytest.raises(KeyError):
+        c["b/d"]
+
+
+def test_arrays_move_between_backends():
+    a = xp.asarray([1.0, 2.0])
+    with xp.using_backend("candle"):
+        b = xp.asarray([1.0, 2.0])
+    with pytest.raises(ValueError, match="to_backend"):
+        a + b
+    assert (a + b.to_backend(a.backend)).backend == a.backend
+    assert a.to_backend(a.backend) is not None
 
 
 # --- the GIL --------------------------------------------------------------------------

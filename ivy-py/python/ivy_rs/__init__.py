@@ -15,6 +15,7 @@ Array(6., dtype=float32)
 import ast as _ast
 import collections as _collections
 import contextlib as _contextlib
+import inspect as _inspect
 import json as _json
 import keyword as _keyword
 import math as _math
@@ -92,6 +93,15 @@ class Container(dict):
         for k, v in list(self.items()):
             if isinstance(v, dict) and not isinstance(v, Container):
                 self[k] = Container(v)
+
+    def __getitem__(self, key):
+        # a key chain, as Ivy's: c["a/b"] is c["a"]["b"]
+        if isinstance(key, str) and "/" in key:
+            node = self
+            for part in key.split("/"):
+                node = dict.__getitem__(node, part)
+            return node
+        return dict.__getitem__(self, key)
 
     def __getattr__(self, name):
         try:
@@ -191,69 +201,55 @@ def _make(op, public_name):
     if op["has_out"] and "out" not in names:
         params.append(("out", "kwonly", None))
 
-    # the call plan: Rust positional params in order, then keywords
+    # where each parameter goes in the op's call: Rust positional params by index, Rust
+    # keywords by name, `out`, and standard parameters the op lacks ("extra": passed only
+    # when not at their default, so the op says what it does with them)
     positional = [p["name"] for p in rust if not p["keyword"]]
     keywords = [p["name"] for p in rust if p["keyword"]]
-    by_rust = {rust_of(n): (n, kind, d) for n, kind, d in params if rust_of(n) is not None}
-    extra = [(n, d) for n, kind, d in params if rust_of(n) is None and n != "out"]
 
-    # the signature's source
+    def target(n):
+        r = rust_of(n)
+        if r in positional:
+            return ("pos", positional.index(r))
+        if r in keywords:
+            return ("kw", r)
+        if n == "out" and op["has_out"]:
+            return ("out",)
+        return ("extra", n)
+
     order = {"posonly": 0, "pos": 1, "var": 2, "kwonly": 3}
     params.sort(key=lambda t: order[t[1]])
-    src, defaults, seen_slash, seen_star = [], {}, False, False
-    for n, kind, d in params:
-        pn = _py_name(n)
-        if kind != "posonly" and not seen_slash and any(k == "posonly" for _, k, _ in params):
-            src.append("/")
-            seen_slash = True
-        if kind == "kwonly" and not seen_star and not any(k == "var" for _, k, _ in params):
-            src.append("*")
-            seen_star = True
-        if kind == "var":
-            src.append("*" + pn)
-            continue
-        if d is _NO:
-            src.append(pn)
-        else:
-            defaults[pn] = d
-            src.append(f"{pn}=_d[{pn!r}]")
-    if params and params[-1][1] == "posonly":
-        src.append("/")
-    body = [f"def {public_name.split('.')[-1]}({', '.join(src)}):"]
-    args = []
-    for r in positional:
-        n, kind, _ = by_rust[r]
-        args.append(f"list({_py_name(n)})" if kind == "var" else _py_name(n))
-    kw = [f"{r!r}: {_py_name(by_rust[r][0])}" for r in keywords if r in by_rust]
-    has_k = (kw or extra or op["has_out"]) and True or False  # `bool` is the dtype here
-    body.append(f"    _a = ({''.join(a + ', ' for a in args)})")
-    if has_k:
-        body.append(f"    _k = {{{', '.join(kw)}}}")
-    for n, d in extra:
-        # a standard parameter ivy lacks: passed only when not at its default
-        body.append(f"    if {_py_name(n)} is not _d.get({_py_name(n)!r}):")
-        body.append(f"        if {_py_name(n)} != _d.get({_py_name(n)!r}):")
-        body.append(f"            _k[{n!r}] = {_py_name(n)}")
-    if op["has_out"]:
-        body.append("    if out is not None:")
-        body.append("        _k['out'] = out")
+    kinds = {
+        "posonly": _inspect.Parameter.POSITIONAL_ONLY,
+        "pos": _inspect.Parameter.POSITIONAL_OR_KEYWORD,
+        "var": _inspect.Parameter.VAR_POSITIONAL,
+        "kwonly": _inspect.Parameter.KEYWORD_ONLY,
+    }
+    short = public_name.split(".")[-1]
+    sig = _inspect.Signature(
+        [
+            _inspect.Parameter(
+                _py_name(n), kinds[kind], default=_inspect.Parameter.empty if d is _NO else d
+            )
+            for n, kind, d in params
+        ]
+    )
+    plan = [(_py_name(n), int(kinds[kind]), d, target(n)) for n, kind, d in params]
     # the standard's result type, read from its description: a namedtuple or a list
     returns = spec["returns"] if spec else ""
     post = None
     if returns.startswith("namedtuple ("):
         fields = returns[returns.index("(") + 1 : returns.index(")")].replace(" ", "").split(",")
-        result_type = _collections.namedtuple(f"{public_name.split('.')[-1]}_result", fields)
+        result_type = _collections.namedtuple(f"{short}_result", fields)
         post = lambda r, t=result_type: t(*r)  # noqa: E731
     elif returns.startswith("List["):
         post = list
-    # the op resolved once: a call looks no name up
-    call = "_e(_a, _k)" if has_k else "_e(_a)"
-    body.append(f"    return {'_post(' + call + ')' if post else call}")
-    ns = {"_d": defaults, "_e": _ivy_rs._entry(op["name"]), "_post": post}
-    exec("\n".join(body), ns)  # noqa: S102 - generated from the op table
-    f = ns[public_name.split(".")[-1]]
+    # the op resolved once, the arguments bound in Rust: a call runs no Python code
+    f = _ivy_rs._Function(short, op["name"], plan, _NO, post)
+    f.__signature__ = sig
+    f.__name__ = short
+    f.__qualname__ = short
     f.__module__ = __name__
-    f.__qualname__ = public_name.split(".")[-1]
     f.__doc__ = _docstring(op)
     return f
 
@@ -286,6 +282,32 @@ def _build():
 
 _FUNCTIONS = _build()
 globals().update({k: v for k, v in _FUNCTIONS.items() if k not in globals() or k in _SPEC})
+
+
+def _container_operators():
+    """Container's arithmetic, bitwise and ordering operators: the nestable ops, leaf by leaf
+    (``c + 1``, ``1 - c``, ``c @ d``, ``-c``). ``==`` and ``!=`` stay the dict's."""
+    binary = {
+        "add": "add", "sub": "subtract", "mul": "multiply", "truediv": "divide",
+        "floordiv": "floor_divide", "mod": "remainder", "pow": "pow", "matmul": "matmul",
+        "and": "bitwise_and", "or": "bitwise_or", "xor": "bitwise_xor",
+        "lshift": "bitwise_left_shift", "rshift": "bitwise_right_shift",
+    }
+    for dunder, name in binary.items():
+        f = _FUNCTIONS[name]
+        setattr(Container, f"__{dunder}__", lambda self, other, f=f: f(self, other))
+        setattr(Container, f"__r{dunder}__", lambda self, other, f=f: f(other, self))
+    for dunder, name in {"lt": "less", "le": "less_equal", "gt": "greater",
+                         "ge": "greater_equal"}.items():
+        f = _FUNCTIONS[name]
+        setattr(Container, f"__{dunder}__", lambda self, other, f=f: f(self, other))
+    for dunder, name in {"neg": "negative", "pos": "positive", "abs": "abs",
+                         "invert": "bitwise_invert"}.items():
+        f = _FUNCTIONS[name]
+        setattr(Container, f"__{dunder}__", lambda self, f=f: f(self))
+
+
+_container_operators()
 
 
 def from_dlpack(x, /, *, device=None, copy=None):
