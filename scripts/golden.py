@@ -13,7 +13,7 @@ Run from anywhere (``pip install numpy==2.1.3`` first):
 
 The output is deterministic (every random draw comes from a generator seeded by the op's
 name), so regenerating with the pinned numpy gives byte-identical files. The Rust test
-``tests/tests/golden.rs`` reads only these JSON files: running it needs no Python.
+``tests/tests/suite/golden.rs`` reads only these JSON files: running it needs no Python.
 
 Reference values
 ----------------
@@ -56,7 +56,7 @@ by key (they repeat across cases). A CASE:
 - ``"tol"`` (optional, default ``"exact"``): the tolerance class: ``"exact"``,
   ``"transcendental"``, ``"sum"`` (with ``"atol"``, an absolute bound for float results:
   n·eps·Σ|xᵢ| over the reduced elements); the ULP table is in
-  ``tests/tests/golden.rs``;
+  ``tests/tests/suite/golden.rs``;
 - optional ``"signed_zeros": false``: +0.0 and -0.0 compare equal (default: a zero's sign
   must match);
 - optional ``"ivy_differs"`` (a reason key) and ``"numpy"`` (numpy's own answer), see above;
@@ -345,7 +345,7 @@ COMPLEX_STANDARD = [(-0.0, 0.0), (0.0, NAN), (-0.0, NAN), (1.5, INF), (1.5, NAN)
 
 # The Array API's complex special cases (2023.12, "Special cases" of each element-wise
 # function) where numpy 2.1.3 answers otherwise: op -> [((re, im), the standard's result)].
-# ivy-rs follows the standard (tests/tests/elementwise.rs checks every case it lists);
+# ivy-rs follows the standard (tests/tests/suite/elementwise.rs checks every case it lists);
 # a case holding one of these inputs expects the standard's value and records numpy's.
 STANDARD_COMPLEX = {
     # numpy's expm1(x)·cos(y) - 2·sin²(y/2) + i·exp(x)·sin(y) makes NaNs of 0·inf, inf - inf

@@ -1,7 +1,7 @@
 """Golden vectors of `softmax`, `log_softmax`, `logsumexp`, `linear`, `relu`, `sigmoid`,
 `leaky_relu`, `silu`, `hardswish` and `mish` (a plug-in of golden.py), and the numpy vectors
 of `multi_head_attention` (``spec/golden_attention.json``: the op takes Rust closures, so it
-is not called by name; ``tests/tests/layers.rs`` reads this file). That file is written only
+is not called by name; ``tests/tests/suite/layers.rs`` reads this file). That file is written only
 when asked for: ``scripts/golden.py multi_head_attention`` (see ``FILES``).
 
 References are computed in float64 and rounded once to the result dtype; the tolerance is

@@ -192,11 +192,11 @@ impl ArgType {
 
 impl OpMeta {
     /// The positional parameters.
-    pub fn positional(&self) -> impl Iterator<Item = &'static ParamMeta> {
+    pub fn positional(&self) -> impl Iterator<Item = &'static ParamMeta> + use<> {
         self.params.iter().filter(|p| !p.keyword)
     }
     /// The keyword parameters.
-    pub fn keywords(&self) -> impl Iterator<Item = &'static ParamMeta> {
+    pub fn keywords(&self) -> impl Iterator<Item = &'static ParamMeta> + use<> {
         self.params.iter().filter(|p| p.keyword)
     }
 

@@ -119,7 +119,7 @@ mod value;
 /// The backend crates' versions, which support specs resolve against. The workspace
 /// `Cargo.toml` pins each crate to exactly this version (`=`), so a build as a path, git or
 /// crates.io dependency has it too (a build script reading `Cargo.lock` found none there);
-/// `tests/tests/specs.rs` (`backend_versions_are_the_pinned_and_locked_ones`) fails when
+/// `tests/tests/suite/specs.rs` (`backend_versions_are_the_pinned_and_locked_ones`) fails when
 /// `Cargo.toml` or `Cargo.lock` says otherwise.
 #[allow(dead_code)] // a backend compiled out leaves its version unused
 mod versions {

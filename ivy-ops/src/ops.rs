@@ -640,7 +640,7 @@ impl Operator {
 /// Every operator and compound assignment on [`Array`], and the comparison methods, each
 /// with the registered op it calls: `registry::call(row.op, &[a, b], &[])` gives what the
 /// operator gives (value, dtype, error), and `a ⊕= b` what the op's `out` form writes into
-/// `a`. The table is what `tests/tests/random_calls.rs` (`operators_are_their_ops`) checks
+/// `a`. The table is what `tests/tests/suite/random_calls.rs` (`operators_are_their_ops`) checks
 /// on both backends with random operands.
 ///
 /// ```

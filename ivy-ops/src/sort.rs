@@ -221,7 +221,7 @@ pub(crate) fn nonzero<T: Elem>(
     for _ in shape {
         out.push(crate::alloc::try_vec::<i64>(op, count)?);
     }
-    for (flat, _) in xs.iter().enumerate().filter(|(_, &x)| is_nonzero(x)) {
+    for (flat, _) in xs.iter().enumerate().filter(|&(_, &x)| is_nonzero(x)) {
         let mut rest = flat;
         for (ax, &d) in shape.iter().enumerate().rev() {
             out[ax].push((rest % d) as i64);

@@ -42,9 +42,7 @@ fn py_err(e: Error) -> PyErr {
     let indexing = matches!(e.op(), Some("get_item" | "set_item"));
     match &e {
         // a value that does not broadcast to the selection: ValueError, as numpy
-        Error::Shape { reason, .. }
-            if indexing && reason.starts_with("do not broadcast") =>
-        {
+        Error::Shape { reason, .. } if indexing && reason.starts_with("do not broadcast") => {
             PyValueError::new_err(msg)
         }
         Error::Axis { .. } => Python::attach(|py| match axis_error(py) {
@@ -652,7 +650,9 @@ fn call_with_out(
         let keep_gil = keep_gil && guard.inner.size() <= GIL_FREE_ELEMENTS;
         let target = &mut guard.inner;
         let kw = &*kw;
-        run_sized(py, entry.name, keep_gil, move || entry.call_out(args, kw, target))?;
+        run_sized(py, entry.name, keep_gil, move || {
+            entry.call_out(args, kw, target)
+        })?;
     }
     Ok(out.into_any().unbind())
 }

@@ -627,3 +627,48 @@ pub fn show(v: &Value, notes: &mut std::slice::Iter<'_, String>) -> String {
         other => format!("{other:?}"),
     }
 }
+
+/// The variant name of an error (`Shape`, `InvalidArgument`, …): what the suites compare
+/// when two calls should fail alike.
+pub fn variant(e: &Error) -> String {
+    format!("{e:?}")
+        .chars()
+        .take_while(|c| c.is_alphanumeric() || *c == '_')
+        .collect()
+}
+
+thread_local! {
+    static QUIET: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    static LAST_PANIC: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
+}
+
+/// Runs `f` catching a panic without printing it (the suites report it with the call): the
+/// panic's message and location on `Err`. One panic hook for the whole suite, installed on
+/// first use; panics outside `guarded` print as usual.
+pub fn guarded<R>(f: impl FnOnce() -> R) -> std::result::Result<R, String> {
+    static HOOK: std::sync::Once = std::sync::Once::new();
+    HOOK.call_once(|| {
+        let prev = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if !QUIET.with(|q| q.get()) {
+                return prev(info);
+            }
+            let msg = if let Some(s) = info.payload().downcast_ref::<&str>() {
+                s.to_string()
+            } else if let Some(s) = info.payload().downcast_ref::<String>() {
+                s.clone()
+            } else {
+                "<non-string panic>".into()
+            };
+            let loc = info
+                .location()
+                .map(|l| format!(" at {}:{}", l.file(), l.line()))
+                .unwrap_or_default();
+            LAST_PANIC.with(|p| *p.borrow_mut() = format!("{msg}{loc}"));
+        }));
+    });
+    let was = QUIET.with(|q| q.replace(true));
+    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
+    QUIET.with(|q| q.set(was));
+    r.map_err(|_| LAST_PANIC.with(|p| p.borrow().clone()))
+}

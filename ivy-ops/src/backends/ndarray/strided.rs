@@ -492,53 +492,55 @@ impl<T: Copy, O: Copy, const N: usize> Lanes<T, O, N> {
         f: SliceFn<T, O, N>,
         aliased: bool,
     ) {
-        let len = lane.len;
-        // an input read through its chunk buffer: gathered (neither broadcast nor
-        // contiguous), or the output itself
-        let buffered = |j: usize| {
-            let s = lane.ins[j];
-            s != 0 && (s != 1 || (aliased && j == 0))
-        };
-        // the whole lane at once when every operand is contiguous (and none is the output)
-        if !aliased && lane.out == 1 && lane.ins.iter().all(|&s| s == 1) {
-            let xs = std::array::from_fn(|j| std::slice::from_raw_parts(src[j], len));
-            f(xs, std::slice::from_raw_parts_mut(dst.cast(), len));
-            return;
-        }
-        // broadcast inputs: a buffer of their one value, filled once for the lane
-        for ((buf, &s), &p) in self.bufs.iter_mut().zip(&lane.ins).zip(&src) {
-            if s == 0 {
-                buf[..len.min(CHUNK)].fill(MaybeUninit::new(*p));
+        unsafe {
+            let len = lane.len;
+            // an input read through its chunk buffer: gathered (neither broadcast nor
+            // contiguous), or the output itself
+            let buffered = |j: usize| {
+                let s = lane.ins[j];
+                s != 0 && (s != 1 || (aliased && j == 0))
+            };
+            // the whole lane at once when every operand is contiguous (and none is the output)
+            if !aliased && lane.out == 1 && lane.ins.iter().all(|&s| s == 1) {
+                let xs = std::array::from_fn(|j| std::slice::from_raw_parts(src[j], len));
+                f(xs, std::slice::from_raw_parts_mut(dst.cast(), len));
+                return;
             }
-        }
-        let mut start = 0;
-        while start < len {
-            let n = CHUNK.min(len - start);
-            let at = start as isize;
-            for (j, (buf, &p)) in self.bufs.iter_mut().zip(&src).enumerate() {
-                if buffered(j) {
-                    let s = lane.ins[j];
-                    for (i, b) in buf[..n].iter_mut().enumerate() {
-                        b.write(*p.offset((at + i as isize) * s));
+            // broadcast inputs: a buffer of their one value, filled once for the lane
+            for ((buf, &s), &p) in self.bufs.iter_mut().zip(&lane.ins).zip(&src) {
+                if s == 0 {
+                    buf[..len.min(CHUNK)].fill(MaybeUninit::new(*p));
+                }
+            }
+            let mut start = 0;
+            while start < len {
+                let n = CHUNK.min(len - start);
+                let at = start as isize;
+                for (j, (buf, &p)) in self.bufs.iter_mut().zip(&src).enumerate() {
+                    if buffered(j) {
+                        let s = lane.ins[j];
+                        for (i, b) in buf[..n].iter_mut().enumerate() {
+                            b.write(*p.offset((at + i as isize) * s));
+                        }
                     }
                 }
-            }
-            let xs: [&[T]; N] = std::array::from_fn(|j| match lane.ins[j] {
-                1 if !buffered(j) => std::slice::from_raw_parts(src[j].offset(at), n),
-                // written above (gathered, or filled for the lane): initialised `T`s
-                _ => std::slice::from_raw_parts(self.bufs[j].as_ptr().cast::<T>(), n),
-            });
-            if lane.out == 1 {
-                f(xs, std::slice::from_raw_parts_mut(dst.offset(at).cast(), n));
-            } else {
-                f(xs, &mut self.out[..n]);
-                for (i, v) in self.out[..n].iter().enumerate() {
-                    // the kernel wrote all `n` slots
-                    dst.offset((at + i as isize) * lane.out)
-                        .write(v.assume_init());
+                let xs: [&[T]; N] = std::array::from_fn(|j| match lane.ins[j] {
+                    1 if !buffered(j) => std::slice::from_raw_parts(src[j].offset(at), n),
+                    // written above (gathered, or filled for the lane): initialised `T`s
+                    _ => std::slice::from_raw_parts(self.bufs[j].as_ptr().cast::<T>(), n),
+                });
+                if lane.out == 1 {
+                    f(xs, std::slice::from_raw_parts_mut(dst.offset(at).cast(), n));
+                } else {
+                    f(xs, &mut self.out[..n]);
+                    for (i, v) in self.out[..n].iter().enumerate() {
+                        // the kernel wrote all `n` slots
+                        dst.offset((at + i as isize) * lane.out)
+                            .write(v.assume_init());
+                    }
                 }
+                start += n;
             }
-            start += n;
         }
     }
 }

@@ -113,9 +113,9 @@
 //! - float → integer conversion is Rust's saturating `as`, NaN → 0 (`agreement.rs`).
 //!
 //! Running (debug build):
-//! - `cargo test -p ivy-tests --test random_calls` runs `DEFAULT_CALLS` calls (a few
+//! - `cargo test -p ivy-tests --test suite random_calls::` runs `DEFAULT_CALLS` calls (a few
 //!   seconds) and the huge-allocation list;
-//! - `IVY_FUZZ_CALLS=1000000 cargo test -p ivy-tests --test random_calls fuzz -- --nocapture`
+//! - `IVY_FUZZ_CALLS=1000000 cargo test -p ivy-tests --test suite random_calls::fuzz -- --nocapture`
 //!   runs any number; `IVY_FUZZ_SEED=N` picks the seed (default `DEFAULT_SEED`);
 //! - `IVY_FUZZ_FROM=i IVY_FUZZ_CALLS=1 IVY_FUZZ_VERBOSE=1` replays call `i` alone and prints
 //!   its arguments (a failure report names `i` and the seed);
@@ -132,10 +132,9 @@ use ivy::registry::Value;
 use ivy::Error;
 use ivy_core::OpEntry;
 use ivy_tests::{
-    describe as describe_args, fill, is_argument_error, native_name, plans, value, Args, Param,
-    Plan, Rng, Small, Source, Ty,
+    describe as describe_args, fill, guarded, is_argument_error, native_name, plans, value,
+    variant, Args, Param, Plan, Rng, Small, Source, Ty,
 };
-use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::{BufRead, BufReader, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -448,54 +447,6 @@ fn normalize(msg: &str) -> String {
         }
     }
     o.chars().take(110).collect()
-}
-
-/// The variant name of an error (`Shape`, `InvalidArgument`, …).
-fn variant(e: &Error) -> String {
-    format!("{e:?}")
-        .chars()
-        .take_while(|c| c.is_alphanumeric() || *c == '_')
-        .collect()
-}
-
-// ======================================================================== panic capture
-
-thread_local! {
-    static QUIET: RefCell<bool> = const { RefCell::new(false) };
-    static LAST_PANIC: RefCell<String> = const { RefCell::new(String::new()) };
-}
-
-fn install_hook() {
-    static ONCE: std::sync::Once = std::sync::Once::new();
-    ONCE.call_once(|| {
-        let prev = std::panic::take_hook();
-        std::panic::set_hook(Box::new(move |info| {
-            if QUIET.with(|q| *q.borrow()) {
-                let msg = if let Some(s) = info.payload().downcast_ref::<&str>() {
-                    s.to_string()
-                } else if let Some(s) = info.payload().downcast_ref::<String>() {
-                    s.clone()
-                } else {
-                    "<non-string panic>".into()
-                };
-                let loc = info
-                    .location()
-                    .map(|l| format!(" at {}:{}", l.file(), l.line()))
-                    .unwrap_or_default();
-                LAST_PANIC.with(|p| *p.borrow_mut() = format!("{msg}{loc}"));
-            } else {
-                prev(info)
-            }
-        }));
-    });
-}
-
-/// Runs `f` catching panics; the panic's message and location on `Err`.
-fn guarded<R>(f: impl FnOnce() -> R) -> Result<R, String> {
-    let was = QUIET.with(|q| std::mem::replace(&mut *q.borrow_mut(), true));
-    let r = catch_unwind(AssertUnwindSafe(f));
-    QUIET.with(|q| *q.borrow_mut() = was);
-    r.map_err(|_| LAST_PANIC.with(|p| p.borrow().clone()))
 }
 
 // ======================================================================== snapshots
@@ -1713,7 +1664,6 @@ fn config() -> Config {
 /// Calls `from .. from + calls` of the run with `seed`. With `announce`, writes
 /// `@@CALL i` to stderr before each call, so a parent can name a call that aborts.
 fn run_calls(cfg: &Config, announce: bool) -> Report {
-    install_hook();
     let ops = callable();
     let mut report = Report::default();
     let mut err = std::io::stderr();
@@ -2000,7 +1950,7 @@ fn fuzz() {
         if cfg.huge { "on" } else { "off" }
     );
     let replay = format!(
-        "IVY_FUZZ_SEED={} IVY_FUZZ_HUGE={} IVY_FUZZ_FROM=i IVY_FUZZ_CALLS=1 IVY_FUZZ_VERBOSE=1 cargo test -p ivy-tests --test random_calls fuzz -- --nocapture",
+        "IVY_FUZZ_SEED={} IVY_FUZZ_HUGE={} IVY_FUZZ_FROM=i IVY_FUZZ_CALLS=1 IVY_FUZZ_VERBOSE=1 cargo test -p ivy-tests --test suite random_calls::fuzz -- --nocapture",
         cfg.seed, cfg.huge as u8
     );
     finish(&report, &replay);
@@ -2029,7 +1979,6 @@ fn describe_call(cfg: &Config, huge_list: bool) {
         let c = &cases[i as usize % cases.len()];
         (c.op.to_string(), c.desc.clone())
     } else {
-        install_hook();
         let ops = callable();
         match guarded(|| draw(&ops, cfg.seed, i, cfg.huge)) {
             Ok(c) => (c.op.to_string(), c.desc),
@@ -2165,7 +2114,6 @@ fn nest_args(args: &Args, params: &[Param]) -> Args {
 /// of that result's shape and dtype; for a nestable op, the same call with each array
 /// argument wrapped in a Container of two leaves ([`nest_args`]).
 fn constructed_calls() -> Vec<Constructed> {
-    install_hook();
     let mut v = Vec::new();
     for (entry, params) in callable() {
         let op = entry.meta.name;
@@ -2402,7 +2350,6 @@ fn differ(
 /// the left runs the scalar-left form (`2 * &x`).
 #[test]
 fn operators_are_their_ops() {
-    install_hook();
     let ops = callable();
     let mut fails: BTreeMap<String, (u64, String)> = BTreeMap::new();
     let mut fail = |row: &str, what: String, desc: &str| {
@@ -2799,7 +2746,6 @@ fn huge_child() {
         describe_call(&cfg, true);
         return;
     }
-    install_hook();
     let cases = huge_cases();
     let mut report = Report::default();
     let mut err = std::io::stderr();

@@ -51,12 +51,13 @@
 //! compositional) with no golden file, unless it is in [`EXEMPT`] with the reason numpy
 //! cannot express it; it prints the ops without golden files.
 //!
-//! Run: `cargo test -p ivy-tests --test golden -- --nocapture` (prints the summary);
+//! Run: `cargo test -p ivy-tests --test suite golden:: -- --nocapture` (prints the summary);
 //! regenerate the data with `python3 scripts/golden.py`.
 
 use ivy::prelude::*;
 use ivy::registry::{self, Value};
 use ivy::{Error, OpKind};
+use ivy_tests::variant;
 use num_complex::Complex;
 use serde_json::{Map, Value as J};
 use std::collections::{BTreeMap, BTreeSet};
@@ -68,45 +69,45 @@ const EXEMPT: &[(&str, &str)] = &[
     (
         "default_dtype",
         "a dtype query by Ivy's rules (numpy has no default-dtype rule); \
-         tests/tests/data_types.rs and tests/tests/semantics.rs check it",
+         tests/tests/suite/data_types.rs and tests/tests/suite/semantics.rs check it",
     ),
     (
         "set_default_dtype",
         "changes process-wide state, so it is not callable by name (`#[global_state]`); \
-         tests/tests/global_defaults.rs checks it",
+         tests/tests/suite/global_defaults.rs checks it",
     ),
     (
         "can_cast",
         "a dtype query (numpy's `np.can_cast(from, to, \"safe\")` differs from Ivy's table); \
-         tests/tests/conformance.rs checks the table and tests/tests/data_types.rs the backends",
+         tests/tests/suite/conformance.rs checks the table and tests/tests/suite/data_types.rs the backends",
     ),
     (
         "dev",
-        "an array's device, which numpy has no notion of (tests/tests/devices.rs)",
+        "an array's device, which numpy has no notion of (tests/tests/suite/devices.rs)",
     ),
     (
         "dtype",
-        "an array's dtype (numpy's `x.dtype`); tests/tests/data_types.rs checks it",
+        "an array's dtype (numpy's `x.dtype`); tests/tests/suite/data_types.rs checks it",
     ),
     (
         "execute_with_gradients",
         "takes a Rust closure and needs autograd, which numpy has no counterpart for; \
-         tests/tests/gradients.rs checks it against finite differences",
+         tests/tests/suite/gradients.rs checks it against finite differences",
     ),
     (
         "get_all_arrays_on_dev",
         "selects a Container's arrays by device, which numpy has no notion of; its doc \
-         example and tests/tests/containers.rs cover it",
+         example and tests/tests/suite/containers.rs cover it",
     ),
     (
         "multi_head_attention",
-        "takes Rust closures, so it is not called by name; tests/tests/layers.rs checks it \
+        "takes Rust closures, so it is not called by name; tests/tests/suite/layers.rs checks it \
          against numpy (spec/golden_attention.json, from scripts/golden_layers.py)",
     ),
     (
         "to_device",
         "moves an array between devices, which numpy has no notion of; its values are its \
-         input's (tests/tests/devices.rs covers it)",
+         input's (tests/tests/suite/devices.rs covers it)",
     ),
 ];
 
@@ -568,13 +569,6 @@ fn mismatch(a: &Array, e: &Expected, tol: Tol, signed_zeros: bool) -> Option<Str
     ))
 }
 
-fn variant(e: &Error) -> String {
-    format!("{e:?}")
-        .chars()
-        .take_while(|c| c.is_alphanumeric())
-        .collect()
-}
-
 /// Checks a call's outcome against a RESULT of the format.
 fn check(
     outcome: ivy::Result<Value>,
@@ -855,7 +849,7 @@ fn every_numeric_op_has_golden_vectors() {
             (OpKind::Standalone, _) => without.push(format!("{name} (standalone)")),
             (_, Some(why)) => without.push(format!("{name} (exempt: {why})")),
             (kind, None) => problems.push(format!(
-                "`{name}` ({kind:?}) has no golden vectors: add a generator to scripts/golden.py and run it (or, if numpy cannot express it, add it to EXEMPT in tests/tests/golden.rs with the reason)"
+                "`{name}` ({kind:?}) has no golden vectors: add a generator to scripts/golden.py and run it (or, if numpy cannot express it, add it to EXEMPT in tests/tests/suite/golden.rs with the reason)"
             )),
         }
     }

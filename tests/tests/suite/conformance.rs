@@ -308,7 +308,7 @@ fn dtype_classes_match_the_semantics() {
 /// both, Ivy's `@infer_dtype`/`@infer_device`), and the coverage is reported.
 #[test]
 fn array_api_functions() {
-    let spec: Value = serde_json::from_str(include_str!("../../spec/array_api_2023_12.json"))
+    let spec: Value = serde_json::from_str(include_str!("../../../spec/array_api_2023_12.json"))
         .expect("spec/array_api_2023_12.json parses");
     let functions = spec["functions"].as_array().expect("a function list");
     let main: Vec<&Value> = functions
@@ -364,7 +364,7 @@ fn array_api_functions() {
 /// with a raw identifier (`finfo(r#type)`), and the macro records it unraw.
 #[test]
 fn array_api_parameters_have_ivy_names() {
-    let spec: Value = serde_json::from_str(include_str!("../../spec/array_api_2023_12.json"))
+    let spec: Value = serde_json::from_str(include_str!("../../../spec/array_api_2023_12.json"))
         .expect("spec/array_api_2023_12.json parses");
     // a standard parameter ivy does not take yet, with the reason
     let missing: &[(&str, &str, &str)] = &[];

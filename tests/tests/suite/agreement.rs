@@ -78,15 +78,17 @@
 //! `CopyNotAvoidable`: a `copy = false` that one backend's storage cannot honour, such as
 //! `reshape` of an array whose layout needs a copy) is not a disagreement.
 //!
-//! Run: `cargo test -p ivy-tests --test agreement` (about a second of test time).
+//! Run: `cargo test -p ivy-tests --test suite agreement::` (about a second of test time).
 
 use ivy::prelude::*;
 use ivy::registry::{support, Value};
 use ivy::{Error, OpKind};
 use ivy_core::OpEntry;
-use ivy_tests::{describe, fill, is_creation, nested, plans, value, Param, Plan, Rng, Source, Ty};
+use ivy_tests::{
+    describe, fill, guarded, is_creation, nested, plans, value, variant, Param, Plan, Rng, Source,
+    Ty,
+};
 use std::collections::{BTreeMap, BTreeSet};
-use std::panic::{catch_unwind, AssertUnwindSafe};
 
 /// Cases per op and input dtype.
 const CASES: usize = 60;
@@ -796,39 +798,6 @@ fn is_backend_limitation(e: &Error) -> bool {
     )
 }
 
-fn variant(e: &Error) -> String {
-    format!("{e:?}")
-        .chars()
-        .take_while(|c| c.is_alphanumeric())
-        .collect()
-}
-
-thread_local! {
-    static QUIET: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
-/// Runs `f` catching a panic, without printing it (the test reports it).
-fn quietly<R>(f: impl FnOnce() -> R) -> Result<R, String> {
-    static HOOK: std::sync::Once = std::sync::Once::new();
-    HOOK.call_once(|| {
-        let prev = std::panic::take_hook();
-        std::panic::set_hook(Box::new(move |info| {
-            if !QUIET.with(|q| q.get()) {
-                prev(info)
-            }
-        }));
-    });
-    let was = QUIET.with(|q| q.replace(true));
-    let r = catch_unwind(AssertUnwindSafe(f));
-    QUIET.with(|q| q.set(was));
-    r.map_err(|p| {
-        p.downcast_ref::<String>()
-            .cloned()
-            .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
-            .unwrap_or_default()
-    })
-}
-
 // ======================================================================== the run
 
 /// Why an op is not compared, by a rule on its metadata and support (never its name).
@@ -948,13 +917,13 @@ fn run(cases: usize) -> Run {
                 };
                 // the candle copy first: an in-place op may write ndarray's buffers
                 let nd_args = args.clone();
-                let cd = quietly(|| {
+                let cd = guarded(|| {
                     ivy::with_backend(global(Backend::Candle), || {
                         args.to_backend(Backend::Candle)?.call(name)
                     })
                 });
                 let nd =
-                    quietly(|| ivy::with_backend(global(Backend::Ndarray), || nd_args.call(name)));
+                    guarded(|| ivy::with_backend(global(Backend::Ndarray), || nd_args.call(name)));
                 let problem = match (nd, cd) {
                     (Err(p), _) => Some(("ndarray panics".to_string(), p)),
                     (_, Err(p)) => Some(("candle panics".to_string(), p)),
@@ -1280,7 +1249,7 @@ fn integer_sums_wrap() {
     let mut wrong = Vec::new();
     for &b in Backend::ALL {
         for (d, v, want, sum_dtype) in &cases {
-            let r = quietly(|| {
+            let r = guarded(|| {
                 ivy::with_backend(b, || -> ivy::Result<Vec<f64>> {
                     let x = ivy::asarray_with(
                         Data::from(v.clone()),

@@ -27,7 +27,7 @@
 //! are not, every compiled backend has a row) and the device-string parser (`cuda:N` and
 //! `gpu:N` are one parser with one limit).
 //!
-//! Run: `cargo test -p ivy-tests --test support_calls` (well under a second of test time).
+//! Run: `cargo test -p ivy-tests --test suite support_calls::` (well under a second of test time).
 //! With the `cuda` feature on a machine without a CUDA device, the `cuda:0` cells are
 //! skipped (no device to call); everywhere else they are checked.
 
