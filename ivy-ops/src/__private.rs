@@ -706,13 +706,13 @@ fn nest_call_dyn<R: NestOutput>(
 ) -> Result<R::Nested> {
     let mut opts = None;
     for a in args {
-        if let NestArg::Mapped(_, o) = a {
-            if opts.replace(*o).is_some() {
-                return Err(Error::InvalidArgument {
-                    op,
-                    message: "mapping options are given on two arguments: give them on one".into(),
-                });
-            }
+        if let NestArg::Mapped(_, o) = a
+            && opts.replace(*o).is_some()
+        {
+            return Err(Error::InvalidArgument {
+                op,
+                message: "mapping options are given on two arguments: give them on one".into(),
+            });
         }
     }
     let nests: Vec<Nest<'_, Array>> = args

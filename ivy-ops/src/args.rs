@@ -800,20 +800,19 @@ impl Data {
                     "choose a wider dtype, or build the array first and `astype` it (which wraps)",
                 )?;
             }
-        } else if !dtype.is_complex() {
-            if let Some(Scalar::Complex(re, im)) = self
+        } else if !dtype.is_complex()
+            && let Some(Scalar::Complex(re, im)) = self
                 .values
                 .iter()
                 .find(|v| matches!(v, Scalar::Complex(..)))
-            {
-                return Err(Error::InvalidArgument {
-                    op: OP,
-                    message: format!(
-                        "the complex value ({re}{im:+}j) makes no {dtype} value; choose a complex \
+        {
+            return Err(Error::InvalidArgument {
+                op: OP,
+                message: format!(
+                    "the complex value ({re}{im:+}j) makes no {dtype} value; choose a complex \
                          dtype, or take `real` of a complex array"
-                    ),
-                });
-            }
+                ),
+            });
         }
         Ok(())
     }

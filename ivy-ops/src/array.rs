@@ -406,10 +406,9 @@ fn eq_on_ndarray(a: &Array, b: &Array) -> bool {
     if let (Ok(a), Ok(b)) = (
         a.to_backend(Backend::Ndarray),
         b.to_backend(Backend::Ndarray),
-    ) {
-        if let (NativeArray::Ndarray(x), NativeArray::Ndarray(y)) = (&a.native, &b.native) {
-            return x == y;
-        }
+    ) && let (NativeArray::Ndarray(x), NativeArray::Ndarray(y)) = (&a.native, &b.native)
+    {
+        return x == y;
     }
     let _ = (a, b);
     false

@@ -842,10 +842,10 @@ pub(crate) fn selection(
 /// array on `x`'s backend and device.
 pub(crate) fn get(x: &Array, index: &[Idx]) -> Result<Array> {
     const OP: &str = "get_item";
-    if !is_advanced(index) {
-        if let Some(view) = crate::backends::basic_view(OP, x, index)? {
-            return Ok(view);
-        }
+    if !is_advanced(index)
+        && let Some(view) = crate::backends::basic_view(OP, x, index)?
+    {
+        return Ok(view);
     }
     let (shape, offsets) = selection(OP, x.shape(), index)?;
     gather(OP, x, &shape, offsets)

@@ -283,10 +283,10 @@ fn assign(
         }
         _ => None,
     };
-    if let Some(y) = y {
-        if fast(backend, x, y)? {
-            return Ok(());
-        }
+    if let Some(y) = y
+        && fast(backend, x, y)?
+    {
+        return Ok(());
     }
     let r = op(Operand::Array(&*x), rhs)?;
     p::write_out(name, r, x)

@@ -466,10 +466,10 @@ pub(crate) fn native_dtype_named(s: &str) -> Option<NativeDtype> {
     }
     #[cfg(feature = "candle")]
     for d in Dtype::ALL {
-        if let Ok(c) = candle::candle_dtype(None, d) {
-            if format!("{c:?}") == s {
-                return Some(NativeDtype::Candle(c));
-            }
+        if let Ok(c) = candle::candle_dtype(None, d)
+            && format!("{c:?}") == s
+        {
+            return Some(NativeDtype::Candle(c));
         }
     }
     None

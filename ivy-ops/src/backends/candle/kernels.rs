@@ -251,10 +251,11 @@ impl Kernels for CandleBackend {
             // broadcasting: the result is larger than an input, and candle aborts on OOM
             super::reserve(K::NAME, shape, x.dtype())?;
         }
-        if x.dtype().is_float() && shape.len() <= MAX_RANK {
-            if let Some(r) = K::candle(a, b) {
-                return wrap(K::NAME, x.dtype(), r);
-            }
+        if x.dtype().is_float()
+            && shape.len() <= MAX_RANK
+            && let Some(r) = K::candle(a, b)
+        {
+            return wrap(K::NAME, x.dtype(), r);
         }
         host_types!(K::NAME, x.dtype(), T => host_zip(K::NAME, a, b, shape, binary_slices::<T, K>))
     }
@@ -270,10 +271,10 @@ impl Kernels for CandleBackend {
     fn map_bool<K: Predicate>(x: &Array) -> Result<Array> {
         let t = tensor(K::NAME, x)?;
         // the result (u8) is no larger than `x`: nothing to reserve
-        if K::HAS_CANDLE {
-            if let Some(r) = K::candle(&*flat_input(K::NAME, t)?) {
-                return wrap(K::NAME, Dtype::Bool, r.and_then(|r| r.reshape(t.dims())));
-            }
+        if K::HAS_CANDLE
+            && let Some(r) = K::candle(&*flat_input(K::NAME, t)?)
+        {
+            return wrap(K::NAME, Dtype::Bool, r.and_then(|r| r.reshape(t.dims())));
         }
         host_types!(K::NAME, x.dtype(), T => host_map(K::NAME, t, predicate_slices::<T, K>))
     }
@@ -288,10 +289,10 @@ impl Kernels for CandleBackend {
             // broadcasting: the host path holds both operands at the result's shape
             super::reserve(K::NAME, shape, x.dtype())?;
         }
-        if shape.len() <= MAX_RANK {
-            if let Some(r) = K::candle(a, b) {
-                return wrap(K::NAME, Dtype::Bool, r);
-            }
+        if shape.len() <= MAX_RANK
+            && let Some(r) = K::candle(a, b)
+        {
+            return wrap(K::NAME, Dtype::Bool, r);
         }
         // candle holds no uint64: its operands always have one dtype
         host_types!(K::NAME, x.dtype(), T => host_zip(K::NAME, a, b, shape, compare_slices::<T, K>))
@@ -320,10 +321,12 @@ impl Kernels for CandleBackend {
         // candle's own reduction: floats (integers and bools too for `NATIVE_INTS` rows);
         // empty and high-rank tensors take the host loop, which candle's kernels are not
         // written for
-        if (d.is_float() || K::NATIVE_INTS) && t.elem_count() > 0 && t.rank() <= MAX_RANK {
-            if let Some(r) = K::candle(t, axes) {
-                return wrap(K::NAME, d, r.and_then(|r| r.reshape(shape.as_slice())));
-            }
+        if (d.is_float() || K::NATIVE_INTS)
+            && t.elem_count() > 0
+            && t.rank() <= MAX_RANK
+            && let Some(r) = K::candle(t, axes)
+        {
+            return wrap(K::NAME, d, r.and_then(|r| r.reshape(shape.as_slice())));
         }
         host_types!(K::NAME, d, T => {
             let xs = host_values::<T>(K::NAME, t, t.dims())?;

@@ -84,11 +84,10 @@ impl ManipulationBackend for NdarrayBackend {
         let to = reshape_shape(OP, x.shape(), shape)?;
         super::nd_all!(nd(OP, x)?, a, T => {
             // without `copy = Some(true)`, a row-major buffer is shared (copy-on-write)
-            if copy != Some(true) && a.is_standard_layout() {
-                if let Ok(r) = a.clone().into_shape_with_order(IxDyn(&to)) {
+            if copy != Some(true) && a.is_standard_layout()
+                && let Ok(r) = a.clone().into_shape_with_order(IxDyn(&to)) {
                     return Ok(Array::from_nd(T::wrap_shared(r)));
                 }
-            }
             if copy == Some(false) {
                 return Err(no_view(OP));
             }
