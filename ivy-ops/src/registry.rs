@@ -57,7 +57,7 @@ pub fn dyn_entry(name: &str) -> Option<&'static DynEntry> {
     crate::functional::CALLS
         .iter()
         .flat_map(|c| c.iter())
-        .find(|e| e.name == name)
+        .find(|e| e.meta.name == name)
 }
 
 /// The op name closest to `name` (at most two edits away), for "did you mean".

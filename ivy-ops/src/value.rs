@@ -725,8 +725,8 @@ pub type Kwargs<'a> = [(&'a str, Value)];
 /// ```
 #[derive(Clone, Copy)]
 pub struct DynEntry {
-    /// The op.
-    pub name: &'static str,
+    /// The op's metadata (the entry carries it: no search of the registry by name).
+    pub meta: &'static crate::registry::OpMeta,
     /// The generated entry: positional values, keyword values, and `out` apart.
     #[doc(hidden)]
     pub run: fn(&[Value], &Kwargs<'_>, Option<&mut Array>) -> Result<Value>,
@@ -742,6 +742,11 @@ pub fn no_kw_defaults() -> Vec<(&'static str, Value)> {
 }
 
 impl DynEntry {
+    /// The op's name.
+    pub fn name(&self) -> &'static str {
+        self.meta.name
+    }
+
     /// Calls the op. An `out` keyword argument (an array) runs its `_out` form on a copy of
     /// that array and returns it, written (Ivy's `out=`); a Container among the arguments
     /// of a nestable op runs its nested form.
@@ -749,7 +754,7 @@ impl DynEntry {
         let Some(at) = kwargs.iter().position(|(n, _)| *n == "out") else {
             return self.run(args, kwargs, None);
         };
-        let mut out = <Array as FromValue>::read(self.name, "out", &kwargs[at].1)?;
+        let mut out = <Array as FromValue>::read(self.meta.name, "out", &kwargs[at].1)?;
         let rest: Vec<(&str, Value)> = kwargs
             .iter()
             .enumerate()
@@ -784,7 +789,7 @@ impl DynEntry {
         kwargs: &Kwargs<'_>,
         out: Option<&mut Array>,
     ) -> Result<Value> {
-        let meta = crate::registry::meta(self.name)?;
+        let meta = self.meta;
         check_arity(meta, args)?;
         if let Some((n, _)) = kwargs
             .iter()
@@ -814,7 +819,7 @@ impl DynEntry {
 impl std::fmt::Debug for DynEntry {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("DynEntry")
-            .field("name", &self.name)
+            .field("name", &self.meta.name)
             .finish()
     }
 }

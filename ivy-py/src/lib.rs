@@ -650,7 +650,7 @@ fn call_with_out(
         let keep_gil = keep_gil && guard.inner.size() <= GIL_FREE_ELEMENTS;
         let target = &mut guard.inner;
         let kw = &*kw;
-        run_sized(py, entry.name, keep_gil, move || {
+        run_sized(py, entry.name(), keep_gil, move || {
             entry.call_out(args, kw, target)
         })?;
     }
@@ -669,7 +669,7 @@ fn call_values(
     args: &[Value],
     kw: &[(&str, Value)],
 ) -> PyResult<Py<PyAny>> {
-    let result = run_sized(py, entry.name, small(args), || entry.call(args, kw))?;
+    let result = run_sized(py, entry.name(), small(args), || entry.call(args, kw))?;
     from_value(py, result)
 }
 
@@ -684,7 +684,7 @@ fn entry_of(name: &str) -> PyResult<&'static ivy::registry::DynEntry> {
         ivy::registry::ops()
             .into_iter()
             .filter_map(|e| ivy::registry::dyn_entry(e.meta.name))
-            .map(|d| (d.name, d))
+            .map(|d| (d.name(), d))
             .collect()
     });
     entries.get(name).copied().ok_or_else(|| {

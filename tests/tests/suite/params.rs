@@ -377,7 +377,7 @@ fn axes_are_normalised_before_the_backend() {
             let r = axes::nested::seen_axes_with(&c, kw_axes(Some(vec![-1])))?;
             assert_eq!((i64s(r.at("a")?), i64s(r.at("b")?)), (vec![0], vec![1]));
             // by name, axes go through the same normalisation
-            let entry = axes::AXES_CALLS.iter().find(|e| e.name == "seen_axes").unwrap();
+            let entry = axes::AXES_CALLS.iter().find(|e| e.name() == "seen_axes").unwrap();
             let v = entry.call(&[Value::from(&x)], &[("axis", Value::from(-1i64))])?;
             assert!(matches!(v, Value::Array(a) if i64s(&a) == [2]));
             Ok::<(), Error>(())

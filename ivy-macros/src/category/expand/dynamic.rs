@@ -383,7 +383,7 @@ pub(super) fn entry(cat: &CatCx, op: &Op) -> (TokenStream, TokenStream) {
         } else {
             quote!(#p::no_kw_defaults)
         };
-        quote!(#p::DynEntry { name: #name_s, run: #fn_ident, kw_defaults: #defaults })
+        quote!(#p::DynEntry { meta: &#meta_ident, run: #fn_ident, kw_defaults: #defaults })
     };
 
     let reads = if op.global_state {
