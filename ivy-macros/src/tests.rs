@@ -64,6 +64,34 @@ fn category_check() {
     insta::assert_snapshot!("category_check", text);
 }
 
+/// `#[check(f -> Plan)]`: the check's result is bound once and passed to the backend
+/// method (and its `_out` form) as the argument after the op's own, before `out`.
+#[test]
+fn category_check_plan() {
+    let text = category(quote! {
+        pub mod demo {
+            use crate::{Array, Result};
+
+            /// Permutes.
+            #[primary]
+            #[check(super::permutation -> Vec<usize>)]
+            pub fn permute(x: &Array, axes: &[i64], out: Option<&mut Array>) -> Result<Array>;
+        }
+    });
+    assert_clean(&text);
+    let flat: String = text.split_whitespace().collect();
+    for want in [
+        "fnpermute(x:&Array,axes:&[i64],plan:Vec<usize>,)->::ivy::__private::Result<Array>;",
+        "fnpermute_out(x:&Array,axes:&[i64],plan:Vec<usize>,out:&mut::ivy::__private::Array,)",
+        "let__plan:Vec<usize>=super::permutation(\"permute\",&x,&axes)?;",
+        "<__BasDemoBackend>::permute(x,axes,__plan)",
+        "<__BasDemoBackend>::permute_out(x,axes,__plan,out)",
+    ] {
+        assert!(flat.contains(want), "no `{want}` in:\n{text}");
+    }
+    insta::assert_snapshot!("category_check_plan", text);
+}
+
 /// A `ClipBound` parameter (`clip`'s `min`/`max`): `impl Into<ClipBound>` in the public
 /// form, converted once; an array it holds decides the backend (`iter()`, as an optional
 /// array's); read as `Optional(Operand)` by name.

@@ -258,6 +258,9 @@ pub(super) struct Op {
     pub(super) backend_unsupported: Vec<(ivy_core::Backend, ivy_core::DtypeSet)>,
     /// `#[check(path)]`: the shared argument check run before any backend is called.
     pub(super) check: Option<syn::Path>,
+    /// `#[check(path -> Plan)]`: the type of the plan the check returns; the generated code
+    /// passes it to the backend method (primary ops only), so no backend recomputes it.
+    pub(super) plan: Option<syn::Type>,
     /// `#[family(unary | binary | predicate | compare)]`: backend methods and support from the
     /// kernel row.
     pub(super) family: Option<Family>,

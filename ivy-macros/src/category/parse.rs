@@ -24,7 +24,7 @@ pub(super) struct Helpers {
     pub(super) infer_device: Option<Attribute>,
     /// `#[unsupported_dtypes(..)]` / `#[supported_dtypes(..)]`, read once the kind is known.
     pub(super) backend_specs: Vec<(Helper, Attribute)>,
-    pub(super) check: Option<(syn::Path, Attribute)>,
+    pub(super) check: Option<(syn::Path, Option<syn::Type>, Attribute)>,
     pub(super) family: Option<(Family, Attribute)>,
 }
 
@@ -84,7 +84,8 @@ pub(super) fn parse_op(
         params,
         has_out,
         ret,
-        check: helpers.check.map(|(p, _)| p),
+        check: helpers.check.as_ref().map(|(p, _, _)| p.clone()),
+        plan: helpers.check.and_then(|(_, t, _)| t),
         family: helpers.family.filter(|_| family_ok).map(|(f, _)| f),
         invalid_family,
     })
@@ -97,20 +98,31 @@ fn read_helpers(cx: &mut Ctxt, name: &str, helpers: &[(Helper, Attribute)]) -> H
         (None, None, None, None);
     let mut global_state = None;
     let mut backend_specs: Vec<(Helper, Attribute)> = Vec::new();
-    let mut check: Option<(syn::Path, Attribute)> = None;
+    let mut check: Option<(syn::Path, Option<syn::Type>, Attribute)> = None;
     let mut family: Option<(Family, Attribute)> = None;
     for (h, attr) in helpers {
         let slot = match h {
             Helper::Check => {
-                match attr.parse_args::<syn::Path>() {
+                // `#[check(f)]` or `#[check(f -> Plan)]` (f returns the plan the backends get)
+                let parsed = attr.parse_args_with(|input: syn::parse::ParseStream<'_>| {
+                    let path: syn::Path = input.parse()?;
+                    let plan = if input.peek(syn::Token![->]) {
+                        input.parse::<syn::Token![->]>()?;
+                        Some(input.parse::<syn::Type>()?)
+                    } else {
+                        None
+                    };
+                    Ok((path, plan))
+                });
+                match parsed {
                     Ok(_) if check.is_some() => cx.error_spanned_by(
                         attr,
                         "`#[check]` may only be given once; make one function run every check",
                     ),
-                    Ok(path) => check = Some((path, attr.clone())),
+                    Ok((path, plan)) => check = Some((path, plan, attr.clone())),
                     Err(_) => cx.error_spanned_by(
                         attr,
-                        "`#[check]` takes the path of a function: `#[check(my_checks)]`, called with the op's name and a reference to each argument before any backend runs",
+                        "`#[check]` takes the path of a function, and optionally the type of the plan it returns: `#[check(my_checks)]` (returns `Result<()>`) or `#[check(my_plan -> MyPlan)]` (returns `Result<MyPlan>`, passed to the backend method as its last argument before `out`); it is called with the op's name and a reference to each argument before any backend runs",
                     ),
                 }
                 continue;

@@ -173,7 +173,15 @@ pub(super) fn check_params(
             family_ok = true;
         }
     }
-    if let (Some((_, attr)), Kind::Mixed) = (&helpers.check, kind) {
+    if let (Some((_, Some(_), attr)), Kind::Mixed) = (&helpers.check, kind) {
+        cx.error_spanned_by(
+            attr,
+            format!(
+                "a plan (`#[check(f -> Plan)]`) is passed to the backends of a primary op; mixed op `{name}` also runs its body, which takes no plan: return `Result<()>` from the check, or make `{name}` `#[primary]`"
+            ),
+        );
+    }
+    if let (Some((_, _, attr)), Kind::Mixed) = (&helpers.check, kind) {
         let per_backend = params.iter().find(|p| {
             matches!(
                 p.class,
@@ -190,7 +198,7 @@ pub(super) fn check_params(
             );
         }
     }
-    if let (Some((_, attr)), Kind::Compositional | Kind::Standalone) = (&helpers.check, kind) {
+    if let (Some((_, _, attr)), Kind::Compositional | Kind::Standalone) = (&helpers.check, kind) {
         cx.error_spanned_by(
             attr,
             format!(

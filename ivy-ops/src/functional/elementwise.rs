@@ -1247,7 +1247,7 @@ pub mod elementwise {
     /// ```
     #[primary]
     #[nestable]
-    #[check(super::where_args)]
+    #[check(super::where_args -> Vec<usize>)]
     pub fn r#where(
         condition: &Array,
         x1: Operand,
@@ -1330,8 +1330,10 @@ pub(crate) fn where_args(
     c: &&crate::Array,
     x1: &&crate::Array,
     x2: &&crate::Array,
-) -> crate::Result<()> {
-    where_shape(op, c, x1, x2).map(|_| ())
+) -> crate::Result<Vec<usize>> {
+    let shape = where_shape(op, c, x1, x2)?;
+    crate::alloc::reserve(op, &shape, x1.dtype())?;
+    Ok(shape)
 }
 
 /// The shape `where`'s three arguments broadcast to.

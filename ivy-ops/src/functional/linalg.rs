@@ -27,7 +27,7 @@ pub mod linalg {
     /// ```
     #[primary]
     #[nestable]
-    #[check(super::matmul_args)]
+    #[check(super::matmul_args -> super::MatmulPlan)]
     pub fn matmul(x1: Operand, x2: Operand, out: Option<&mut Array>) -> Result<Array>;
 
     /// Sums products over the last `axes` axes of `x1` and the first `axes` axes of `x2`
@@ -90,14 +90,28 @@ pub use linalg::*;
 
 use crate::{Array, Error, Result};
 
-/// The shapes of a matmul: the broadcast batch dimensions, `m`, `k`, `n` and the result's
-/// shape (the Array API's 1-d rules applied).
+/// The shapes of a matmul, the plan `matmul`'s backends get: the broadcast batch
+/// dimensions, `m`, `k`, `n` and the result's shape (the Array API's 1-d rules applied; its
+/// allocation probed).
+///
+/// ```
+/// ivy::set_backend(ivy::Backend::Ndarray);
+/// // the plan of a (2, 3) @ (3,) product: no batch, m = 2, k = 3, n = 1, result (2,)
+/// let a = ivy::ones(&[2, 3])?;
+/// assert_eq!(ivy::matmul(&a, &ivy::ones(&[3])?)?.shape(), &[2]);
+/// # Ok::<(), ivy::Error>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct MatmulPlan {
+pub struct MatmulPlan {
+    /// The broadcast batch dimensions.
     pub batch: Vec<usize>,
+    /// Rows of each product.
     pub m: usize,
+    /// The contracted length.
     pub k: usize,
+    /// Columns of each product.
     pub n: usize,
+    /// The result's shape.
     pub result: Vec<usize>,
 }
 
@@ -148,10 +162,10 @@ pub(crate) fn matmul_plan(a: &[usize], b: &[usize]) -> Result<MatmulPlan> {
 }
 
 /// `matmul`'s shared check.
-pub(crate) fn matmul_args(op: &'static str, x1: &&Array, x2: &&Array) -> Result<()> {
-    matmul_plan(x1.shape(), x2.shape())
-        .map(|_| ())
-        .map_err(|e| e.with_op(op))
+pub(crate) fn matmul_args(op: &'static str, x1: &&Array, x2: &&Array) -> Result<MatmulPlan> {
+    let p = matmul_plan(x1.shape(), x2.shape()).map_err(|e| e.with_op(op))?;
+    crate::alloc::reserve(op, &p.result, x1.dtype())?;
+    Ok(p)
 }
 
 /// How `tensordot` maps onto one `matmul`.

@@ -26,7 +26,7 @@ pub mod manipulation {
     /// ```
     #[primary]
     #[nestable]
-    #[check(super::concat_args)]
+    #[check(super::concat_args -> Vec<usize>)]
     pub fn concat(
         arrays: &[&Array],
         #[kw(default = Some(0))]
@@ -51,7 +51,7 @@ pub mod manipulation {
     /// ```
     #[primary]
     #[nestable]
-    #[check(super::reshape_args)]
+    #[check(super::reshape_args -> super::Dims)]
     pub fn reshape(
         x: &Array,
         shape: &[i64],
@@ -73,7 +73,7 @@ pub mod manipulation {
     /// ```
     #[primary]
     #[nestable]
-    #[check(super::permute_args)]
+    #[check(super::permute_args -> Vec<usize>)]
     pub fn permute_dims(x: &Array, axes: &[i64], out: Option<&mut Array>) -> Result<Array>;
 
     /// The elements of `x` at `indices` along `axis` (numpy's `take`): the result's shape is
@@ -91,6 +91,7 @@ pub mod manipulation {
     /// ```
     #[primary]
     #[nestable]
+    #[check(super::take_args -> super::TakePlan)]
     pub fn take(
         x: &Array,
         #[index] indices: &Array,
@@ -406,55 +407,45 @@ use crate::{Array, Error, Result};
 pub(crate) fn reshape_on_out<B: manipulation::ManipulationBackend>(
     x: &Array,
     shape: &[i64],
+    to: Dims,
     out: &mut Array,
 ) -> Result<()> {
-    crate::__private::write_out("reshape", B::reshape(x, shape, None)?, out)
+    crate::__private::write_out("reshape", B::reshape(x, shape, None, to)?, out)
 }
 
-/// `concat`'s shared check (before any backend runs, the axis already normalised against
-/// the first array, so the list is not empty): one rank and every dimension but `axis`
-/// equal.
+/// `concat`'s check and plan (before any backend runs, the arrays promoted, the axis
+/// normalised against the first array): at least one array, one rank and every dimension
+/// but `axis` equal; the plan is the result's shape, whose allocation is probed first.
 pub(crate) fn concat_args(
     op: &'static str,
     arrays: &&[&Array],
     axis: &Option<usize>,
-) -> Result<()> {
-    let (Some(first), Some(ax)) = (arrays.first(), *axis) else {
-        return Ok(()); // flattened: any shapes
-    };
-    for x in arrays.iter() {
-        let same = x.ndim() == first.ndim()
-            && x.shape()
-                .iter()
-                .zip(first.shape())
-                .enumerate()
-                .all(|(i, (a, b))| i == ax || a == b);
-        if !same {
-            return Err(Error::Shape {
-                op,
-                lhs: first.shape().to_vec(),
-                rhs: x.shape().to_vec(),
-                reason: "do not join (the arrays need one rank and equal dimensions except along `axis`)",
-            });
-        }
-    }
-    Ok(())
-}
-
-/// What every backend's `concat` starts from: the first array, the normalised axis (`None`:
-/// flatten) and the result's shape, whose allocation is probed first.
-pub(crate) fn concat_plan<'a>(
-    arrays: &[&'a Array],
-    ax: Option<usize>,
-) -> Result<(&'a Array, Option<usize>, Vec<usize>)> {
-    const OP: &str = "concat";
+) -> Result<Vec<usize>> {
     let first = *arrays.first().ok_or(Error::InvalidArgument {
-        op: OP,
+        op,
         message: "needs at least one array".into(),
     })?;
-    let shape = concat_shape(arrays, ax);
-    crate::alloc::reserve(OP, &shape, first.dtype())?;
-    Ok((first, ax, shape))
+    if let Some(ax) = *axis {
+        for x in arrays.iter() {
+            let same = x.ndim() == first.ndim()
+                && x.shape()
+                    .iter()
+                    .zip(first.shape())
+                    .enumerate()
+                    .all(|(i, (a, b))| i == ax || a == b);
+            if !same {
+                return Err(Error::Shape {
+                    op,
+                    lhs: first.shape().to_vec(),
+                    rhs: x.shape().to_vec(),
+                    reason: "do not join (the arrays need one rank and equal dimensions except along `axis`)",
+                });
+            }
+        }
+    }
+    let shape = concat_shape(arrays, *axis);
+    crate::alloc::reserve(op, &shape, first.dtype())?;
+    Ok(shape)
 }
 
 /// The shape of `concat`'s result (the arguments checked).
@@ -490,9 +481,18 @@ pub(crate) fn wrap_index(i: i64, n: i64) -> i64 {
 
 /// `reshape`'s target shape: one `-1` inferred, every other entry non-negative, the same
 /// number of elements as `from`.
-/// A shape held inline up to 8 axes (no allocation on the hot path of `reshape`).
+/// A shape held inline up to 8 axes (no allocation on the hot path of `reshape`): the plan
+/// `reshape`'s backends get (the target shape, `-1` inferred), read as a `&[usize]`.
+///
+/// ```
+/// use ivy::prelude::*;
+/// ivy::set_backend(Backend::Ndarray);
+/// // what a backend's `reshape` receives for `reshape(&x, &[2, -1])` of 6 elements: [2, 3]
+/// assert_eq!(ivy::reshape(&ivy::arange(6.0)?, &[2, -1])?.shape(), &[2, 3]);
+/// # Ok::<(), ivy::Error>(())
+/// ```
 #[derive(Clone, Debug)]
-pub(crate) struct Dims {
+pub struct Dims {
     inline: [usize; 8],
     heap: Vec<usize>,
     len: usize,
@@ -566,13 +566,14 @@ pub(crate) fn reshape_shape(op: &'static str, from: &[usize], shape: &[i64]) -> 
 }
 
 /// `reshape`'s shared check (before any backend runs).
+/// `reshape`'s check and plan: the target shape (`-1` inferred).
 pub(crate) fn reshape_args(
     op: &'static str,
     x: &&Array,
     shape: &&[i64],
     _copy: &Option<bool>,
-) -> Result<()> {
-    reshape_shape(op, x.shape(), shape).map(|_| ())
+) -> Result<Dims> {
+    reshape_shape(op, x.shape(), shape)
 }
 
 /// `axes` as a permutation of `0..ndim` (negative axes from the end).
@@ -587,9 +588,9 @@ pub(crate) fn permutation(op: &'static str, ndim: usize, axes: &[i64]) -> Result
     Ok(perm)
 }
 
-/// `permute_dims`'s shared check.
-pub(crate) fn permute_args(op: &'static str, x: &&Array, axes: &&[i64]) -> Result<()> {
-    permutation(op, x.ndim(), axes).map(|_| ())
+/// `permute_dims`'s check and plan: the permutation (axes normalised).
+pub(crate) fn permute_args(op: &'static str, x: &&Array, axes: &&[i64]) -> Result<Vec<usize>> {
+    permutation(op, x.ndim(), axes)
 }
 
 /// The position of an axis inserted into a rank-`ndim` array (`-1` appends).
@@ -886,4 +887,40 @@ pub(crate) fn take_shape(x: &[usize], indices: &[usize], axis: Option<usize>) ->
             s
         }
     }
+}
+
+/// `take`'s plan: the indices, wrapped into the axis and checked, and the result's shape
+/// (its allocation probed).
+///
+/// ```
+/// use ivy::prelude::*;
+/// ivy::set_backend(Backend::Ndarray);
+/// // the plan of this call: indices [2, 0], shape [2]
+/// let x = ivy::asarray(vec![10.0f32, 20.0, 30.0])?;
+/// assert_eq!(ivy::take(&x, &ivy::asarray(vec![-1i64, 0])?)?.to_f64_vec()?, [30.0, 10.0]);
+/// # Ok::<(), ivy::Error>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct TakePlan {
+    /// The indices into the axis (or the flattened array), each in range.
+    pub indices: Vec<usize>,
+    /// The result's shape.
+    pub shape: Vec<usize>,
+}
+
+/// `take`'s check and plan.
+pub(crate) fn take_args(
+    op: &'static str,
+    x: &&Array,
+    indices: &&Array,
+    axis: &Option<usize>,
+) -> Result<TakePlan> {
+    let n = axis.map_or(x.size(), |ax| x.shape()[ax]);
+    let idx = take_indices(op, indices, n)?;
+    let shape = take_shape(x.shape(), indices.shape(), *axis);
+    crate::alloc::reserve(op, &shape, x.dtype())?;
+    Ok(TakePlan {
+        indices: idx,
+        shape,
+    })
 }

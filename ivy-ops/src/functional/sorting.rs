@@ -85,7 +85,7 @@ pub mod sorting {
     /// ```
     #[primary]
     #[nestable]
-    #[check(super::searchsorted_args)]
+    #[check(super::searchsorted_args -> super::SearchsortedPlan)]
     pub fn searchsorted(
         x1: &Array,
         x2: &Array,
@@ -192,8 +192,8 @@ pub(crate) fn searchsorted_args(
     x2: &&Array,
     side: &str,
     sorter: &Option<Array>,
-) -> Result<()> {
-    searchsorted_side(op, side)?;
+) -> Result<SearchsortedPlan> {
+    let right = searchsorted_side(op, side)?;
     let bad = |message: String| Err(Error::InvalidArgument { op, message });
     let (s1, s2) = (x1.shape(), x2.shape());
     match s1.len() {
@@ -220,11 +220,37 @@ pub(crate) fn searchsorted_args(
             ));
         }
     }
-    Ok(())
+    Ok(SearchsortedPlan {
+        right,
+        sorter: searchsorted_sorter(op, x1, sorter.as_ref())?,
+        operands: searchsorted_operands(op, x1, x2)?,
+    })
+}
+
+/// `searchsorted`'s plan: the side as "search to the right", the sorter's positions
+/// (checked against `x1`'s rows) and `x1` and `x2` promoted to one dtype (`None`: they agree).
+///
+/// ```
+/// use ivy::prelude::*;
+/// ivy::set_backend(Backend::Ndarray);
+/// // the plan of this call: right = true, no sorter, the operands promoted to float64
+/// let x1 = ivy::asarray(vec![1i32, 2, 2, 3])?;
+/// let kw = SearchsortedKw { side: "right".into(), ..Default::default() };
+/// assert_eq!(ivy::searchsorted_with(&x1, &ivy::asarray(vec![2.5f64])?, kw)?.to_f64_vec()?, [3.0]);
+/// # Ok::<(), ivy::Error>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct SearchsortedPlan {
+    /// `side == "right"`.
+    pub right: bool,
+    /// The sorter's positions, if a sorter was given.
+    pub sorter: Option<Vec<usize>>,
+    /// `x1` and `x2` promoted to one dtype, where their dtypes differ.
+    pub operands: Option<(Array, Array)>,
 }
 
 /// `side` as "search to the right": `"left"` or `"right"`, else `Error::InvalidArgument`.
-pub(crate) fn searchsorted_side(op: &'static str, side: &str) -> Result<bool> {
+fn searchsorted_side(op: &'static str, side: &str) -> Result<bool> {
     match side {
         "left" => Ok(false),
         "right" => Ok(true),
@@ -237,7 +263,7 @@ pub(crate) fn searchsorted_side(op: &'static str, side: &str) -> Result<bool> {
 
 /// `x1` and `x2` of `searchsorted` promoted to one dtype (Ivy's table; `None`: they agree),
 /// on the backend that runs it.
-pub(crate) fn searchsorted_operands(
+fn searchsorted_operands(
     op: &'static str,
     x1: &Array,
     x2: &Array,
@@ -252,7 +278,7 @@ pub(crate) fn searchsorted_operands(
 }
 
 /// `searchsorted`'s sorter positions (`None` when not given), checked against `x1`'s rows.
-pub(crate) fn searchsorted_sorter(
+fn searchsorted_sorter(
     op: &'static str,
     x1: &Array,
     sorter: Option<&Array>,

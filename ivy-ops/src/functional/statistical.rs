@@ -324,7 +324,7 @@ pub mod statistical {
     /// ```
     #[primary]
     #[nestable]
-    #[check(super::cumulative_sum_args)]
+    #[check(super::cumulative_sum_args -> super::ScanPlan)]
     pub fn cumulative_sum(
         x: &Array,
         #[kw]
@@ -349,6 +349,7 @@ pub mod statistical {
     /// ```
     #[primary]
     #[nestable]
+    #[check(super::arg_args -> Vec<usize>)]
     pub fn argmax(
         x: &Array,
         #[kw]
@@ -368,6 +369,7 @@ pub mod statistical {
     /// ```
     #[primary]
     #[nestable]
+    #[check(super::arg_args -> Vec<usize>)]
     pub fn argmin(
         x: &Array,
         #[kw]
@@ -430,13 +432,37 @@ fn finish(op: &'static str, y: Array, out: Option<&mut Array>) -> Result<Option<
 }
 
 /// `cumulative_sum`'s check: `axis` may be omitted for rank 0 or 1 only.
+/// `cumulative_sum`'s plan: the result's dtype and the dtype it accumulates in, the
+/// result's shape (its allocation probed) and the axis it runs along (a 0-d array as 1-d).
+///
+/// ```
+/// ivy::set_backend(ivy::Backend::Ndarray);
+/// // the plan of this call: float64 accumulated in float64, shape [4], axis 0
+/// let x = ivy::asarray(vec![1i32, 2, 3])?;
+/// let kw = ivy::prelude::CumulativeSumKw { axis: None, dtype: Some(ivy::Dtype::Float64), include_initial: true };
+/// assert_eq!(ivy::cumulative_sum_with(&x, kw)?.to_f64_vec()?, [0.0, 1.0, 3.0, 6.0]);
+/// # Ok::<(), ivy::Error>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct ScanPlan {
+    /// The result's dtype.
+    pub dtype: Dtype,
+    /// The dtype the running sums accumulate in (rounded once to `dtype`).
+    pub acc: Dtype,
+    /// The result's shape.
+    pub shape: Vec<usize>,
+    /// The axis accumulated along.
+    pub axis: usize,
+}
+
+/// `cumulative_sum`'s check and plan.
 fn cumulative_sum_args(
     op: &'static str,
     x: &&Array,
     axis: &Option<usize>,
-    _dtype: &Option<Dtype>,
-    _include_initial: &bool,
-) -> Result<()> {
+    dtype: &Option<Dtype>,
+    include_initial: &bool,
+) -> Result<ScanPlan> {
     if axis.is_none() && x.ndim() > 1 {
         return Err(ivy_core::Error::InvalidArgument {
             op,
@@ -446,23 +472,39 @@ fn cumulative_sum_args(
             ),
         });
     }
-    Ok(())
+    let (d, acc) = scan_dtypes(x.dtype(), *dtype);
+    let (shape, ax) = scan_plan(x.shape(), *axis, *include_initial);
+    crate::alloc::reserve(op, &shape, d)?;
+    Ok(ScanPlan {
+        dtype: d,
+        acc,
+        shape,
+        axis: ax,
+    })
+}
+
+/// `argmax`'s and `argmin`'s plan: the result's shape.
+fn arg_args(
+    op: &'static str,
+    x: &&Array,
+    axis: &Option<usize>,
+    keepdims: &bool,
+) -> Result<Vec<usize>> {
+    let shape = arg_shape(x.shape(), *axis, *keepdims);
+    crate::alloc::reserve(op, &shape, Dtype::Int64)?;
+    Ok(shape)
 }
 
 /// `cumulative_sum`'s result dtype for input dtype `x` and its `dtype` argument (`sum`'s
 /// rule), and the dtype its running sums accumulate in before each is rounded once to it
 /// ([`Accumulate::accumulator`](crate::family::Accumulate::accumulator)).
-pub(crate) fn scan_dtypes(x: Dtype, dtype: Option<Dtype>) -> (Dtype, Dtype) {
+fn scan_dtypes(x: Dtype, dtype: Option<Dtype>) -> (Dtype, Dtype) {
     let d = crate::family::Accumulate::Widen.dtype(x, dtype);
     (d, crate::family::Accumulate::Widen.accumulator(x, d))
 }
 
 /// The shape of `cumulative_sum`'s result and the axis it runs along (a 0-d array as 1-d).
-pub(crate) fn scan_plan(
-    shape: &[usize],
-    axis: Option<usize>,
-    include_initial: bool,
-) -> (Vec<usize>, usize) {
+fn scan_plan(shape: &[usize], axis: Option<usize>, include_initial: bool) -> (Vec<usize>, usize) {
     let mut s = if shape.is_empty() {
         vec![1]
     } else {
@@ -474,7 +516,7 @@ pub(crate) fn scan_plan(
 }
 
 /// The shape of `argmax`'s result.
-pub(crate) fn arg_shape(shape: &[usize], axis: Option<usize>, keepdims: bool) -> Vec<usize> {
+fn arg_shape(shape: &[usize], axis: Option<usize>, keepdims: bool) -> Vec<usize> {
     match axis {
         Some(a) => crate::reduce::reduced_shape(shape, &[a], keepdims),
         None if keepdims => vec![1; shape.len()],

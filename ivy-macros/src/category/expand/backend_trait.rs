@@ -16,7 +16,7 @@ pub(super) fn trait_items(cx: &OpCx) -> Vec<TokenStream> {
     let (p, span, name, name_s, ret) = (cx.p, cx.span, cx.name, &cx.name_s, cx.ret);
     let (upper, body_ident, all_names) = (&cx.upper, &cx.body_ident, &cx.all_names);
     let mut items = Vec::new();
-    let trait_params: Vec<TokenStream> = op
+    let mut trait_params: Vec<TokenStream> = op
         .params
         .iter()
         .map(|prm| {
@@ -25,6 +25,13 @@ pub(super) fn trait_items(cx: &OpCx) -> Vec<TokenStream> {
             quote!(#id: #ty)
         })
         .collect();
+    // `#[check(f -> Plan)]` (primary ops): the plan, computed once by the generated code
+    let mut all_names = all_names.clone();
+    if let Some(plan) = &op.plan {
+        trait_params.push(quote!(plan: #plan));
+        all_names.push(quote!(plan));
+    }
+    let all_names = &all_names;
     // A family op: every backend runs the kernel row `kernels::<Op>` through its family's
     // functions, named after it (`family::unary` / `family::unary_out`, …). The row is
     // reached through `kernel_row!`, so a missing one is reported once, by `row_check`.

@@ -35,12 +35,17 @@ pub(super) fn impl_fn(cx: &OpCx) -> TokenStream {
     let device_checks = device_checks(cx);
     let axes = normalize_axes(cx);
     // `#[check(f)]`: shared argument checks, once, before the backend is called.
-    let arg_check = match &op.check {
-        Some(f) => {
+    // `#[check(f -> Plan)]`: its result is the plan passed to the backend.
+    let arg_check = match (&op.check, &op.plan) {
+        (Some(f), Some(plan)) => {
+            let (name_s, all_names) = (&cx.name_s, &cx.all_names);
+            quote!(let __plan: #plan = #f(#name_s, #(&#all_names),*)?;)
+        }
+        (Some(f), None) => {
             let (name_s, all_names) = (&cx.name_s, &cx.all_names);
             quote!(#f(#name_s, #(&#all_names),*)?;)
         }
-        None => quote!(),
+        (None, _) => quote!(),
     };
     let call = backend_call(cx);
     quote! {
@@ -432,7 +437,11 @@ pub(super) fn with_seqs(
 
 /// The backend's method: `tan`, or `tan_out` when `out` is given.
 fn backend_call(cx: &OpCx) -> TokenStream {
-    let (trait_ident, name, all_names) = (&cx.cat.trait_ident, cx.name, &cx.all_names);
+    let (trait_ident, name) = (&cx.cat.trait_ident, cx.name);
+    let mut all_names = cx.all_names.clone();
+    if cx.op.plan.is_some() {
+        all_names.push(quote!(__plan));
+    }
     if cx.op.has_out {
         let name_out = &cx.name_out;
         quote! {

@@ -1,8 +1,8 @@
 //! candle: element-wise ops. The family ops (`#[family(..)]`) need nothing here: they run
 //! through [`Kernels`](crate::family::Kernels), implemented once in `kernels.rs`.
 
-use super::{reserve, tensor, wrap, CandleBackend};
-use crate::functional::elementwise::{where_shape, ElementwiseBackend};
+use super::{tensor, wrap, CandleBackend};
+use crate::functional::elementwise::ElementwiseBackend;
 use crate::{Array, Result};
 
 #[ivy_macros::backend_impl]
@@ -32,10 +32,8 @@ impl ElementwiseBackend for CandleBackend {
     }
 
     /// Candle's `where_cond`, the mask `condition != 0`.
-    fn r#where(condition: &Array, x1: &Array, x2: &Array) -> Result<Array> {
+    fn r#where(condition: &Array, x1: &Array, x2: &Array, shape: Vec<usize>) -> Result<Array> {
         const OP: &str = "where";
-        let shape = where_shape(OP, condition, x1, x2)?;
-        reserve(OP, &shape, x1.dtype())?;
         let (c, a, b) = (tensor(OP, condition)?, tensor(OP, x1)?, tensor(OP, x2)?);
         // candle's kernels iterate over at most MAX_RANK dimensions: flatten beyond that
         let flat = shape.len() > super::kernels::MAX_RANK;

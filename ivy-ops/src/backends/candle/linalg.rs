@@ -3,8 +3,8 @@
 //! candle's CPU matmul takes floats only).
 
 use super::kernels::host_values;
-use super::{err, host_types, reserve, tensor, wrap, CandleBackend, HostElem};
-use crate::functional::linalg::{matmul_plan, LinalgBackend};
+use super::{err, host_types, tensor, wrap, CandleBackend, HostElem};
+use crate::functional::linalg::{LinalgBackend, MatmulPlan};
 use crate::gemm::batched;
 use crate::{Array, Result};
 use candle_core::Tensor;
@@ -12,10 +12,8 @@ use candle_core::Tensor;
 #[ivy_macros::backend_impl]
 impl LinalgBackend for CandleBackend {
     #[host_dtypes({"0.11.1 and below": ("integer", "bool")})]
-    fn matmul(x1: &Array, x2: &Array) -> Result<Array> {
+    fn matmul(x1: &Array, x2: &Array, p: MatmulPlan) -> Result<Array> {
         const OP: &str = "matmul";
-        let p = matmul_plan(x1.shape(), x2.shape())?;
-        reserve(OP, &p.result, x1.dtype())?;
         let (a, b) = (tensor(OP, x1)?, tensor(OP, x2)?);
         // the 1-d rules: a row vector, a column vector
         let a2 = if a.rank() == 1 {

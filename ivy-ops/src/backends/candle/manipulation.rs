@@ -2,17 +2,14 @@
 //! (`cat`, `reshape`, `permute`, `index_select`).
 
 use super::{err, reserve, tensor, wrap, CandleBackend};
-use crate::functional::manipulation::{
-    concat_plan, permutation, reshape_shape, take_indices, take_shape, ManipulationBackend,
-};
+use crate::functional::manipulation::{Dims, ManipulationBackend, TakePlan};
 use crate::{Array, Error, Result};
 use candle_core::Tensor;
 
 #[ivy_macros::backend_impl]
 impl ManipulationBackend for CandleBackend {
-    fn concat(arrays: &[&Array], axis: Option<usize>) -> Result<Array> {
+    fn concat(arrays: &[&Array], ax: Option<usize>, shape: Vec<usize>) -> Result<Array> {
         const OP: &str = "concat";
-        let (_, ax, shape) = concat_plan(arrays, axis)?;
         // the dispatcher promoted the arrays to one dtype
         let d = arrays.first().map_or(crate::Dtype::Float32, |x| x.dtype());
         let ts = arrays
@@ -38,9 +35,8 @@ impl ManipulationBackend for CandleBackend {
         }
     }
 
-    fn reshape(x: &Array, shape: &[i64], copy: Option<bool>) -> Result<Array> {
+    fn reshape(x: &Array, _shape: &[i64], copy: Option<bool>, to: Dims) -> Result<Array> {
         const OP: &str = "reshape";
-        let to = reshape_shape(OP, x.shape(), shape)?;
         let t = tensor(OP, x)?;
         match copy {
             // a contiguous tensor reshapes in place: the result shares its storage
@@ -69,26 +65,31 @@ impl ManipulationBackend for CandleBackend {
 
     /// `out` wins over `copy`: written into `out` whatever `copy` says.
     #[support_native_out]
-    fn reshape_out(x: &Array, shape: &[i64], _copy: Option<bool>, out: &mut Array) -> Result<()> {
-        crate::functional::manipulation::reshape_on_out::<Self>(x, shape, out)
+    fn reshape_out(
+        x: &Array,
+        shape: &[i64],
+        _copy: Option<bool>,
+        to: Dims,
+        out: &mut Array,
+    ) -> Result<()> {
+        crate::functional::manipulation::reshape_on_out::<Self>(x, shape, to, out)
     }
 
-    fn permute_dims(x: &Array, axes: &[i64]) -> Result<Array> {
+    fn permute_dims(x: &Array, _axes: &[i64], perm: Vec<usize>) -> Result<Array> {
         const OP: &str = "permute_dims";
-        let perm = permutation(OP, x.ndim(), axes)?;
         let t = tensor(OP, x)?;
         reserve(OP, x.shape(), x.dtype())?;
         let r = wrap(OP, x.dtype(), t.permute(perm).and_then(|p| p.contiguous()));
         super::unshared(OP, &[x], r)
     }
 
-    fn take(x: &Array, indices: &Array, axis: Option<usize>) -> Result<Array> {
+    fn take(x: &Array, _indices: &Array, axis: Option<usize>, plan: TakePlan) -> Result<Array> {
         const OP: &str = "take";
-        let n = axis.map_or(x.size(), |ax| x.shape()[ax]);
-        let idx = take_indices(OP, indices, n)?;
-        let shape = take_shape(x.shape(), indices.shape(), axis);
+        let TakePlan {
+            indices: idx,
+            shape,
+        } = plan;
         let t = tensor(OP, x)?;
-        reserve(OP, &shape, x.dtype())?;
         if idx.is_empty() || shape.contains(&0) {
             return wrap(
                 OP,

@@ -6,9 +6,7 @@
 
 use super::kernels::host_values_for;
 use super::{host_types, tensor, CandleBackend, HostElem};
-use crate::functional::sorting::{
-    searchsorted_operands, searchsorted_side, searchsorted_sorter, SortingBackend,
-};
+use crate::functional::sorting::{SearchsortedPlan, SortingBackend};
 use crate::{sort, Array, Dtype, Result};
 use candle_core::Device;
 
@@ -72,12 +70,20 @@ impl SortingBackend for CandleBackend {
     }
 
     #[host_dtypes({"0.11.1 and below": ("valid",)})]
-    fn searchsorted(x1: &Array, x2: &Array, side: String, sorter: Option<Array>) -> Result<Array> {
+    fn searchsorted(
+        x1: &Array,
+        x2: &Array,
+        _side: String,
+        _sorter: Option<Array>,
+        plan: SearchsortedPlan,
+    ) -> Result<Array> {
         const OP: &str = "searchsorted";
-        let right = searchsorted_side(OP, &side)?;
-        let sorter = searchsorted_sorter(OP, x1, sorter.as_ref())?;
-        let promoted = searchsorted_operands(OP, x1, x2)?;
-        let (x1, x2) = promoted.as_ref().map_or((x1, x2), |(a, b)| (a, b));
+        let SearchsortedPlan {
+            right,
+            sorter,
+            operands,
+        } = plan;
+        let (x1, x2) = operands.as_ref().map_or((x1, x2), |(a, b)| (a, b));
         let n = x1.shape().last().copied().unwrap_or(1);
         let t2 = tensor(OP, x2)?;
         on_host!(OP, x1, t, xs, T as Dtype::Int64 => {

@@ -5,7 +5,7 @@
 
 use super::kernels::{host_values, host_values_for};
 use super::{host_types, tensor, CandleBackend, HostElem};
-use crate::functional::statistical::{arg_shape, scan_dtypes, scan_plan, StatisticalBackend};
+use crate::functional::statistical::{ScanPlan, StatisticalBackend};
 use crate::{Array, Dtype};
 use candle_core::{Result, Tensor};
 
@@ -17,14 +17,18 @@ impl StatisticalBackend for CandleBackend {
     #[host_dtypes({"0.11.1 and below": ("valid",)})]
     fn cumulative_sum(
         x: &Array,
-        axis: Option<usize>,
-        dtype: Option<Dtype>,
+        _axis: Option<usize>,
+        _dtype: Option<Dtype>,
         include_initial: bool,
+        plan: ScanPlan,
     ) -> crate::Result<Array> {
         const OP: &str = "cumulative_sum";
-        let (d, acc) = scan_dtypes(x.dtype(), dtype);
-        let (shape, ax) = scan_plan(x.shape(), axis, include_initial);
-        crate::alloc::reserve(OP, &shape, d)?;
+        let ScanPlan {
+            dtype: d,
+            acc,
+            shape,
+            axis: ax,
+        } = plan;
         let t = tensor(OP, x)?;
         let t = super::cast(t, acc)?;
         let t = t.tensor();
@@ -40,13 +44,23 @@ impl StatisticalBackend for CandleBackend {
     }
 
     #[host_dtypes({"0.11.1 and below": ("valid",)})]
-    fn argmax(x: &Array, axis: Option<usize>, keepdims: bool) -> crate::Result<Array> {
-        arg_extreme("argmax", x, axis, keepdims, true)
+    fn argmax(
+        x: &Array,
+        axis: Option<usize>,
+        _keepdims: bool,
+        shape: Vec<usize>,
+    ) -> crate::Result<Array> {
+        arg_extreme("argmax", x, axis, &shape, true)
     }
 
     #[host_dtypes({"0.11.1 and below": ("valid",)})]
-    fn argmin(x: &Array, axis: Option<usize>, keepdims: bool) -> crate::Result<Array> {
-        arg_extreme("argmin", x, axis, keepdims, false)
+    fn argmin(
+        x: &Array,
+        axis: Option<usize>,
+        _keepdims: bool,
+        shape: Vec<usize>,
+    ) -> crate::Result<Array> {
+        arg_extreme("argmin", x, axis, &shape, false)
     }
 }
 
@@ -54,15 +68,14 @@ fn arg_extreme(
     op: &'static str,
     x: &Array,
     axis: Option<usize>,
-    keepdims: bool,
+    shape: &[usize],
     max: bool,
 ) -> crate::Result<Array> {
-    let shape = arg_shape(x.shape(), axis, keepdims);
     let t = tensor(op, x)?;
     host_types!(op, x.dtype(), T => {
         let xs = host_values_for::<T>(op, t, t.dims(), Dtype::Int64)?;
         let r = crate::reduce::arg_extreme(op, &xs, t.dims(), axis, max)?;
-        HostElem::array(op, r, &shape, t.device())
+        HostElem::array(op, r, shape, t.device())
     })
 }
 

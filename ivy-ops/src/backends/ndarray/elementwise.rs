@@ -3,7 +3,7 @@
 
 use super::kernels::{cast_view_cow, nd_view};
 use super::{NdElem, NdView, NdarrayBackend};
-use crate::functional::elementwise::{where_shape, ElementwiseBackend};
+use crate::functional::elementwise::ElementwiseBackend;
 use crate::{Array, Dtype, Error, Result};
 use ::ndarray::{IxDyn, Zip};
 
@@ -40,10 +40,8 @@ impl ElementwiseBackend for NdarrayBackend {
 
     /// One pass over the three arguments broadcast together (ndarray's `Zip`); a non-bool
     /// `condition` is cast to bool (nonzero is true) first.
-    fn r#where(condition: &Array, x1: &Array, x2: &Array) -> Result<Array> {
+    fn r#where(condition: &Array, x1: &Array, x2: &Array, shape: Vec<usize>) -> Result<Array> {
         const OP: &str = "where";
-        let shape = where_shape(OP, condition, x1, x2)?;
-        crate::alloc::reserve(OP, &shape, x1.dtype())?;
         let c = cast_view_cow(OP, nd_view(OP, condition)?, Dtype::Bool)?;
         let c = c.view();
         let mismatch = || Error::InvalidArgument {

@@ -5,7 +5,7 @@
 
 use super::kernels::{cast_view_cow, nd_view, row_major, shaped};
 use super::{NdArray, NdElem, NdView, NdarrayBackend};
-use crate::functional::linalg::{matmul_plan, LinalgBackend, MatmulPlan};
+use crate::functional::linalg::{LinalgBackend, MatmulPlan};
 use crate::gemm::batched;
 use crate::{Array, Dtype, Result};
 use ::ndarray::linalg::general_mat_mul;
@@ -13,10 +13,8 @@ use ::ndarray::{ArrayView2, ArrayViewMut2, LinalgScalar};
 
 #[ivy_macros::backend_impl]
 impl LinalgBackend for NdarrayBackend {
-    fn matmul(x1: &Array, x2: &Array) -> Result<Array> {
+    fn matmul(x1: &Array, x2: &Array, p: MatmulPlan) -> Result<Array> {
         const OP: &str = "matmul";
-        let p = matmul_plan(x1.shape(), x2.shape())?;
-        crate::alloc::reserve(OP, &p.result, x1.dtype())?;
         let (a, b) = (nd_view(OP, x1)?, nd_view(OP, x2)?);
         let d = a.dtype();
         let r = match d {

@@ -3,9 +3,7 @@
 
 use super::kernels::{nd, nd_view, try_owned};
 use super::{NdElem, NdarrayBackend};
-use crate::functional::manipulation::{
-    concat_plan, permutation, reshape_shape, take_indices, take_shape, ManipulationBackend,
-};
+use crate::functional::manipulation::{Dims, ManipulationBackend, TakePlan};
 use crate::{Array, Error, Result};
 use ::ndarray::{ArrayD, ArrayViewD, Axis, IxDyn};
 
@@ -38,9 +36,9 @@ fn reshaped<T: Copy + Send + Sync>(
 
 #[ivy_macros::backend_impl]
 impl ManipulationBackend for NdarrayBackend {
-    fn concat(arrays: &[&Array], axis: Option<usize>) -> Result<Array> {
+    fn concat(arrays: &[&Array], ax: Option<usize>, shape: Vec<usize>) -> Result<Array> {
         const OP: &str = "concat";
-        let (first, ax, shape) = concat_plan(arrays, axis)?;
+        let first = arrays[0]; // the check ensured one at least
         let all = arrays
             .iter()
             .map(|x| nd_view(OP, x))
@@ -79,9 +77,8 @@ impl ManipulationBackend for NdarrayBackend {
         })
     }
 
-    fn reshape(x: &Array, shape: &[i64], copy: Option<bool>) -> Result<Array> {
+    fn reshape(x: &Array, _shape: &[i64], copy: Option<bool>, to: Dims) -> Result<Array> {
         const OP: &str = "reshape";
-        let to = reshape_shape(OP, x.shape(), shape)?;
         super::nd_all!(nd(OP, x)?, a, T => {
             // without `copy = Some(true)`, a row-major buffer is shared (copy-on-write)
             if copy != Some(true) && a.is_standard_layout()
@@ -97,25 +94,30 @@ impl ManipulationBackend for NdarrayBackend {
 
     /// `out` wins over `copy`: written into `out` whatever `copy` says.
     #[support_native_out]
-    fn reshape_out(x: &Array, shape: &[i64], _copy: Option<bool>, out: &mut Array) -> Result<()> {
-        crate::functional::manipulation::reshape_on_out::<Self>(x, shape, out)
+    fn reshape_out(
+        x: &Array,
+        shape: &[i64],
+        _copy: Option<bool>,
+        to: Dims,
+        out: &mut Array,
+    ) -> Result<()> {
+        crate::functional::manipulation::reshape_on_out::<Self>(x, shape, to, out)
     }
 
-    fn permute_dims(x: &Array, axes: &[i64]) -> Result<Array> {
+    fn permute_dims(x: &Array, _axes: &[i64], perm: Vec<usize>) -> Result<Array> {
         const OP: &str = "permute_dims";
-        let perm = permutation(OP, x.ndim(), axes)?;
         super::nd_view_all!(&nd_view(OP, x)?, a, T => {
             let v = a.view().permuted_axes(IxDyn(&perm));
             Ok(Array::from_nd(T::wrap(try_owned(OP, &v)?)))
         })
     }
 
-    fn take(x: &Array, indices: &Array, axis: Option<usize>) -> Result<Array> {
+    fn take(x: &Array, _indices: &Array, axis: Option<usize>, plan: TakePlan) -> Result<Array> {
         const OP: &str = "take";
-        let n = axis.map_or(x.size(), |ax| x.shape()[ax]);
-        let idx = take_indices(OP, indices, n)?;
-        let shape = take_shape(x.shape(), indices.shape(), axis);
-        crate::alloc::reserve(OP, &shape, x.dtype())?;
+        let TakePlan {
+            indices: idx,
+            shape,
+        } = plan;
         super::nd_view_all!(&nd_view(OP, x)?, a, T => {
             let flat;
             let (src, ax) = match axis {

@@ -3,9 +3,7 @@
 
 use super::kernels::{nd_view, row_major, shaped};
 use super::{NdElem, NdarrayBackend};
-use crate::functional::sorting::{
-    searchsorted_operands, searchsorted_side, searchsorted_sorter, SortingBackend,
-};
+use crate::functional::sorting::{SearchsortedPlan, SortingBackend};
 use crate::{sort, Array, Result};
 
 /// An array of `shape` from row-major values.
@@ -48,12 +46,20 @@ impl SortingBackend for NdarrayBackend {
     }
 
     #[with_unsupported_dtypes({"0.17.2 and below": ("complex",)})]
-    fn searchsorted(x1: &Array, x2: &Array, side: String, sorter: Option<Array>) -> Result<Array> {
+    fn searchsorted(
+        x1: &Array,
+        x2: &Array,
+        _side: String,
+        _sorter: Option<Array>,
+        plan: SearchsortedPlan,
+    ) -> Result<Array> {
         const OP: &str = "searchsorted";
-        let right = searchsorted_side(OP, &side)?;
-        let sorter = searchsorted_sorter(OP, x1, sorter.as_ref())?;
-        let promoted = searchsorted_operands(OP, x1, x2)?;
-        let (x1, x2) = promoted.as_ref().map_or((x1, x2), |(a, b)| (a, b));
+        let SearchsortedPlan {
+            right,
+            sorter,
+            operands,
+        } = plan;
+        let (x1, x2) = operands.as_ref().map_or((x1, x2), |(a, b)| (a, b));
         let n = x1.shape().last().copied().unwrap_or(1);
         let b = nd_view(OP, x2)?;
         super::nd_view_all!(&nd_view(OP, x1)?, a, T => {

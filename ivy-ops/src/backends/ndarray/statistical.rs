@@ -4,21 +4,25 @@
 
 use super::kernels::{cast_view_cow, nd_view, row_major, shaped};
 use super::{NdElem, NdarrayBackend};
-use crate::functional::statistical::{arg_shape, scan_dtypes, scan_plan, StatisticalBackend};
+use crate::functional::statistical::{ScanPlan, StatisticalBackend};
 use crate::{Array, Dtype, Result};
 
 #[ivy_macros::backend_impl]
 impl StatisticalBackend for NdarrayBackend {
     fn cumulative_sum(
         x: &Array,
-        axis: Option<usize>,
-        dtype: Option<Dtype>,
+        _axis: Option<usize>,
+        _dtype: Option<Dtype>,
         include_initial: bool,
+        plan: ScanPlan,
     ) -> Result<Array> {
         const OP: &str = "cumulative_sum";
-        let (d, acc) = scan_dtypes(x.dtype(), dtype);
-        let (shape, ax) = scan_plan(x.shape(), axis, include_initial);
-        crate::alloc::reserve(OP, &shape, d)?;
+        let ScanPlan {
+            dtype: d,
+            acc,
+            shape,
+            axis: ax,
+        } = plan;
         let a = cast_view_cow(OP, nd_view(OP, x)?, acc)?;
         let r: Array = super::nd_view_all!(&a.view(), v, T => {
             let r = crate::reduce::cumulative_sum(OP, &row_major(OP, v)?, v.shape(), ax, include_initial)?;
@@ -57,13 +61,13 @@ impl StatisticalBackend for NdarrayBackend {
     }
 
     #[with_unsupported_dtypes({"0.17.2 and below": ("complex",)})]
-    fn argmax(x: &Array, axis: Option<usize>, keepdims: bool) -> Result<Array> {
-        arg_extreme("argmax", x, axis, keepdims, true)
+    fn argmax(x: &Array, axis: Option<usize>, _keepdims: bool, shape: Vec<usize>) -> Result<Array> {
+        arg_extreme("argmax", x, axis, &shape, true)
     }
 
     #[with_unsupported_dtypes({"0.17.2 and below": ("complex",)})]
-    fn argmin(x: &Array, axis: Option<usize>, keepdims: bool) -> Result<Array> {
-        arg_extreme("argmin", x, axis, keepdims, false)
+    fn argmin(x: &Array, axis: Option<usize>, _keepdims: bool, shape: Vec<usize>) -> Result<Array> {
+        arg_extreme("argmin", x, axis, &shape, false)
     }
 }
 
@@ -71,13 +75,12 @@ fn arg_extreme(
     op: &'static str,
     x: &Array,
     axis: Option<usize>,
-    keepdims: bool,
+    shape: &[usize],
     max: bool,
 ) -> Result<Array> {
-    let shape = arg_shape(x.shape(), axis, keepdims);
     super::nd_view_all!(&nd_view(op, x)?, v, T => {
         let r = crate::reduce::arg_extreme(op, &row_major(op, v)?, v.shape(), axis, max)?;
-        Ok(Array::from_nd(i64::wrap(shaped(op, &shape, r)?)))
+        Ok(Array::from_nd(i64::wrap(shaped(op, shape, r)?)))
     })
 }
 
