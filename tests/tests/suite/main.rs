@@ -20,6 +20,7 @@ mod golden;
 mod gradients;
 mod indexing;
 mod inplace;
+mod layering;
 mod layers;
 mod operators;
 mod params;
