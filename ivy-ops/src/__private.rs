@@ -11,8 +11,9 @@ pub use ivy_core::{
 
 pub use crate::args::{ClipBound, Data, DtypeLike};
 pub use crate::custom::{run_typed as custom_typed, run_typed_out as custom_typed_out};
-pub use crate::family::{self, Kernels};
-pub use crate::kernels;
+pub use crate::engine::family::{self, Kernels};
+use crate::kernel::class;
+pub use crate::kernel::rows as kernels;
 pub use crate::value::{
     check_arity, container_out, holds_container, no_kw_defaults, unknown_keyword, DynEntry,
     FromValue, IntoValue, Value,
@@ -997,18 +998,18 @@ pub fn index_input(op: &'static str, param: &'static str, x: &Array) -> Result<(
 #[derive(Clone, Copy, Debug)]
 pub struct MissingRow;
 
-impl family::Kernel for MissingRow {
+impl class::Kernel for MissingRow {
     const NAME: &'static str = "";
     const DTYPES: DtypeSet = DtypeSet::EMPTY;
 }
-impl family::Unary for MissingRow {}
-impl family::Binary for MissingRow {}
-impl family::Predicate for MissingRow {}
-impl family::Compare for MissingRow {}
-impl family::Reduction for MissingRow {
+impl class::Unary for MissingRow {}
+impl class::Binary for MissingRow {}
+impl class::Predicate for MissingRow {}
+impl class::Compare for MissingRow {}
+impl class::Reduction for MissingRow {
     type Fold = MissingRow;
     const IDENTITY: Option<i128> = None;
-    const ACCUMULATE: family::Accumulate = family::Accumulate::Keep;
+    const ACCUMULATE: class::Accumulate = class::Accumulate::Keep;
 }
 
 /// What a kernel row answers to [`kernel_row!`](crate::__kernel_row)`(check …)`: not
@@ -1017,7 +1018,7 @@ pub trait RowCheck {
     /// `false`: the row exists.
     const MISSING: bool = false;
 }
-impl<K: family::Kernel> RowCheck for K {}
+impl<K: class::Kernel> RowCheck for K {}
 
 /// A `#[family]` op's kernel row `kernels::$K`, looked up so that a missing row is one
 /// error that says where to add it (a plain path would say "cannot find type").
@@ -1031,7 +1032,7 @@ macro_rules! __kernel_row {
         type $K = $crate::__private::MissingRow;
         {
             #[allow(unused_imports)]
-            use $crate::kernels::*;
+            use $crate::kernel::rows::*;
             $e
         }
     }};
@@ -1047,7 +1048,7 @@ macro_rules! __kernel_row {
                 #[allow(unused_imports)]
                 use $crate::__private::RowCheck as _;
                 #[allow(unused_imports)]
-                use $crate::kernels::*;
+                use $crate::kernel::rows::*;
                 if $K::MISSING {
                     ::core::panic!($msg)
                 }

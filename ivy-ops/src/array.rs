@@ -161,7 +161,7 @@ impl Array {
     /// }
     /// # Ok::<(), ivy::Error>(())
     /// ```
-    pub fn to_vec<T: crate::elem::Elem>(&self) -> Result<Vec<T>> {
+    pub fn to_vec<T: crate::kernel::elem::Elem>(&self) -> Result<Vec<T>> {
         self.expect_dtype::<T>("to_vec")?;
         match &*self.unlent("to_vec")? {
             #[cfg(feature = "ndarray")]
@@ -195,7 +195,7 @@ impl Array {
     /// # ivy::unset_backend();
     /// # Ok::<(), ivy::Error>(())
     /// ```
-    pub fn item<T: crate::elem::Elem>(&self) -> Result<T> {
+    pub fn item<T: crate::kernel::elem::Elem>(&self) -> Result<T> {
         self.expect_dtype::<T>("item")?;
         if self.size() != 1 {
             return Err(Error::InvalidArgument {
@@ -302,7 +302,7 @@ impl Array {
     }
 
     /// `Ok` when `T` is the array's element type, else the typed error of `op`.
-    fn expect_dtype<T: crate::elem::Elem>(&self, op: &'static str) -> Result<()> {
+    fn expect_dtype<T: crate::kernel::elem::Elem>(&self, op: &'static str) -> Result<()> {
         if T::DTYPE == self.dtype() {
             return Ok(());
         }
@@ -462,7 +462,7 @@ impl fmt::Display for Array {
 /// 1000, edge items 3, line width 75, `floatmode="maxprec"`), with the `ivy.array(` prefix.
 mod repr {
     use super::{Array, NativeArray};
-    use crate::elem::Elem;
+    use crate::kernel::elem::Elem;
     use ivy_core::{Dtype, DtypeKind, Result};
 
     const PREFIX: &str = "ivy.array(";

@@ -187,7 +187,7 @@ fn io_err(op: &'static str, action: &'static str, path: &Path, e: &std::io::Erro
 }
 
 /// An element type as safetensors stores it: little-endian bytes.
-trait StElem: crate::elem::Elem {
+trait StElem: crate::kernel::elem::Elem {
     const ST: St;
     const SIZE: usize;
     fn put(self, out: &mut Vec<u8>);
@@ -422,7 +422,7 @@ fn array_of<T: StElem + crate::backends::ndarray::NdElem>(
     values.extend(data.chunks_exact(T::SIZE).map(T::get));
     // a shape whose non-zero lengths overflow (an empty tensor may declare one) is refused
     // with its reason before ndarray sees it
-    crate::alloc::shape_size(op, shape, T::SIZE)?;
+    crate::kernel::alloc::shape_size(op, shape, T::SIZE)?;
     let nd = ::ndarray::ArrayD::from_shape_vec(::ndarray::IxDyn(shape), values).map_err(|_| {
         Error::InvalidArgument {
             op,

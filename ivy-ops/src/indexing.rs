@@ -789,10 +789,10 @@ pub(crate) fn selection(
         // the advanced items broadcast together into one block
         let shapes: Vec<&[usize]> = adv.iter().map(|b| b.shape.as_slice()).collect();
         let bshape = broadcast_shapes(op, &shapes)?;
-        let n = crate::alloc::shape_size(op, &bshape, 1)?;
+        let n = crate::kernel::alloc::shape_size(op, &bshape, 1)?;
         let out_strides = strides_of(&bshape);
         let adv_strides: Vec<Vec<usize>> = adv.iter().map(|b| strides_of(&b.shape)).collect();
-        let mut offsets = crate::alloc::try_vec::<usize>(op, n)?;
+        let mut offsets = crate::kernel::alloc::try_vec::<usize>(op, n)?;
         for flat in 0..n {
             let mut off = 0usize;
             for (b, bs) in adv.iter().zip(&adv_strides) {
@@ -819,16 +819,16 @@ pub(crate) fn selection(
         .iter()
         .flat_map(|b| b.shape.iter().copied())
         .collect();
-    let total = crate::alloc::shape_size(op, &out_shape, 1)?;
+    let total = crate::kernel::alloc::shape_size(op, &out_shape, 1)?;
     if total == 0 {
         // nothing selected (a run along a huge axis of an empty array is never expanded)
         return Ok((out_shape, Vec::new()));
     }
-    let mut offsets = crate::alloc::try_vec::<usize>(op, total)?;
+    let mut offsets = crate::kernel::alloc::try_vec::<usize>(op, total)?;
     offsets.push(0);
     for b in &blocks {
         let len = b.offsets.len();
-        let mut next = crate::alloc::try_vec::<usize>(op, offsets.len() * len)?;
+        let mut next = crate::kernel::alloc::try_vec::<usize>(op, offsets.len() * len)?;
         for &o in &offsets {
             next.extend((0..len).map(|j| o + b.offsets.at(j)));
         }

@@ -93,29 +93,33 @@
 
 extern crate self as ivy;
 
-mod alloc;
 mod args;
 mod array;
 pub mod backends;
-mod complex_catrig;
-mod complex_math;
 pub mod constants;
 pub mod containers;
 pub mod custom;
-pub mod elem;
-pub mod family;
+pub mod engine;
 pub mod functional;
-mod gemm;
 pub mod indexing;
-pub mod kernels;
+pub mod kernel;
 pub mod ops;
-mod par;
 pub mod prelude;
-mod real_math;
-mod reduce;
 pub mod registry;
-mod sort;
 mod value;
+
+pub use kernel::elem;
+/// The kernel rows of the element-wise and reduction families (the kernel layer's
+/// [`kernel::rows`]).
+pub use kernel::rows as kernels;
+
+/// Op families: the element classes and rows ([`kernel::class`]) and the drivers every
+/// backend runs them through ([`engine::family`]), under one path.
+pub mod family {
+    pub use crate::engine::family::*;
+    pub use crate::kernel::class::*;
+}
+
 /// The backend crates' versions, which support specs resolve against. The workspace
 /// `Cargo.toml` pins each crate to exactly this version (`=`), so a build as a path, git or
 /// crates.io dependency has it too (a build script reading `Cargo.lock` found none there);

@@ -100,9 +100,13 @@
 //! ops as methods (`c.less(&d)`, `c.remainder(2)`, `c.bitwise_and(&d)`, …), leaf by leaf.
 
 use crate::__private::{self as p, ImplInfo};
-use crate::family::{self, Binary, Kernels};
+use crate::engine::family;
+use crate::engine::family::Kernels;
 use crate::functional::elementwise::ElementwiseBackend;
-use crate::{kernels, Array, Container, IntoOperand, NestArg, Operand, Result, Scalar};
+use crate::kernel::class;
+use crate::kernel::class::Binary;
+use crate::kernel::rows as kernels;
+use crate::{Array, Container, IntoOperand, NestArg, Operand, Result, Scalar};
 use ivy_core::Backend;
 use std::ops::{Add, BitAnd, BitOr, BitXor, Div, Mul, Neg, Not, Rem, Shl, Shr, Sub};
 
@@ -182,7 +186,7 @@ fn in_place<B: Kernels, K: Binary>(info: ImplInfo, x: &mut Array, y: &Array) -> 
 /// `d` supported as it is (no casting mode), the backend running the op through its kernel
 /// row (its support constant `info` is the family's), and the devices of `arrays` allowed
 /// (else the dispatcher's device error).
-fn family_call<B: Kernels, K: family::Kernel>(
+fn family_call<B: Kernels, K: class::Kernel>(
     info: ImplInfo,
     d: ivy_core::Dtype,
     arrays: &[&Array],
@@ -202,7 +206,7 @@ fn family_call<B: Kernels, K: family::Kernel>(
 /// ([`family::unary_in_place`]), on the same conditions as [`in_place`]: `Ok(false)`,
 /// nothing done, when the op's dispatcher would not hand the call to the family unchanged,
 /// when `K` changes the dtype, or when the backend cannot write `x` itself.
-pub(crate) fn unary_in_place<B: Kernels, K: family::Unary>(
+pub(crate) fn unary_in_place<B: Kernels, K: class::Unary>(
     info: ImplInfo,
     x: &mut Array,
 ) -> Result<bool> {
@@ -221,7 +225,7 @@ macro_rules! map_owned {
     ($x:expr, $f:ident, $row:ident, $info:ident) => {{
         let mut x: $crate::Array = $x;
         let b = x.backend();
-        let done = $crate::__dispatch!(b, __B => $crate::ops::unary_in_place::<__B, $crate::kernels::$row>(
+        let done = $crate::__dispatch!(b, __B => $crate::ops::unary_in_place::<__B, $crate::kernel::rows::$row>(
             <__B as $crate::functional::elementwise::ElementwiseBackend>::$info,
             &mut x,
         ))?;

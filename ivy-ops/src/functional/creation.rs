@@ -249,7 +249,7 @@ pub mod creation {
     ) -> Result<Vec<Array>> {
         let sizes: Vec<usize> = arrays.iter().map(|a| a.size()).collect();
         let (shapes, target) = super::meshgrid_plan("meshgrid", &sizes, &indexing)?;
-        let mut outs = crate::alloc::try_vec::<Array>("meshgrid", arrays.len())?;
+        let mut outs = crate::kernel::alloc::try_vec::<Array>("meshgrid", arrays.len())?;
         for (a, s) in arrays.iter().zip(&shapes) {
             outs.push(broadcast_to(&reshape(a, s)?, &target[..])?);
         }
@@ -453,32 +453,32 @@ pub mod creation {
 
     /// A buffer of `n` elements `value(i)`, fallibly allocated: the one body of every
     /// creation kernel (each backend only picks `T` for the dtype).
-    pub(crate) fn typed_values<T: crate::elem::Elem>(
+    pub(crate) fn typed_values<T: crate::kernel::elem::Elem>(
         op: &'static str,
         n: usize,
         value: impl Fn(usize) -> Scalar,
     ) -> Result<Vec<T>> {
-        let mut v = crate::alloc::try_vec::<T>(op, n)?;
+        let mut v = crate::kernel::alloc::try_vec::<T>(op, n)?;
         v.extend((0..n).map(|i| T::from_scalar(value(i))));
         Ok(v)
     }
 
     /// `shape` filled with `s`, fallibly allocated.
-    pub(crate) fn filled_values<T: crate::elem::Elem>(
+    pub(crate) fn filled_values<T: crate::kernel::elem::Elem>(
         op: &'static str,
         shape: &[usize],
         s: Scalar,
         dtype: Dtype,
     ) -> Result<Vec<T>> {
-        let n = crate::alloc::shape_size_of(op, shape, dtype)?;
-        let mut v = crate::alloc::try_vec::<T>(op, n)?;
+        let n = crate::kernel::alloc::shape_size_of(op, shape, dtype)?;
+        let mut v = crate::kernel::alloc::try_vec::<T>(op, n)?;
         v.resize(n, T::from_scalar(s));
         Ok(v)
     }
 
     /// The values of `arange(start, stop, step)` in `dtype` (exact integers when all three
     /// are ints), fallibly allocated; with no `stop`, `start` is the stop and 0 the start.
-    pub(crate) fn arange_values<T: crate::elem::Elem>(
+    pub(crate) fn arange_values<T: crate::kernel::elem::Elem>(
         start: Scalar,
         stop: Option<Scalar>,
         step: Scalar,
@@ -489,7 +489,7 @@ pub mod creation {
             None => (Scalar::Int(0), start),
         };
         let n = arange_len(start, stop, step)?;
-        crate::alloc::shape_size_of("arange", &[n], dtype)?;
+        crate::kernel::alloc::shape_size_of("arange", &[n], dtype)?;
         typed_values("arange", n, |i| match (start, stop, step) {
             (Scalar::Int(a), Scalar::Int(_), Scalar::Int(s)) => {
                 Scalar::Int(a.wrapping_add((i as i64).wrapping_mul(s)))
@@ -500,14 +500,14 @@ pub mod creation {
 
     /// The values of `eye(n_rows, n_cols, k)` in row-major order, fallibly allocated (the
     /// shape was checked by `eye_shape`).
-    pub(crate) fn eye_values<T: crate::elem::Elem>(
+    pub(crate) fn eye_values<T: crate::kernel::elem::Elem>(
         n_rows: usize,
         n_cols: Option<usize>,
         k: i64,
         dtype: Dtype,
     ) -> Result<(Vec<T>, [usize; 2])> {
         let shape = [n_rows, n_cols.unwrap_or(n_rows)];
-        let n = crate::alloc::shape_size_of("eye", &shape, dtype)?;
+        let n = crate::kernel::alloc::shape_size_of("eye", &shape, dtype)?;
         let cols = shape[1].max(1);
         let v = typed_values("eye", n, |i| {
             Scalar::Int(super::on_diagonal(i / cols, i % cols, k) as i64)
@@ -625,7 +625,7 @@ pub(crate) fn full_shape(
     _device: &crate::Device,
 ) -> crate::Result<()> {
     fill_fits(op, *fill, *dtype)?;
-    crate::alloc::shape_size_of(op, shape, *dtype).map(drop)
+    crate::kernel::alloc::shape_size_of(op, shape, *dtype).map(drop)
 }
 
 /// An int fill of an integer dtype must be a value of it: numpy 2 raises for
@@ -654,7 +654,7 @@ pub(crate) fn eye_shape(
     dtype: &crate::Dtype,
     _device: &crate::Device,
 ) -> crate::Result<()> {
-    crate::alloc::shape_size_of(op, &[*n_rows, n_cols.unwrap_or(*n_rows)], *dtype).map(drop)
+    crate::kernel::alloc::shape_size_of(op, &[*n_rows, n_cols.unwrap_or(*n_rows)], *dtype).map(drop)
 }
 
 /// Whether element (`i`, `j`) is on the `k`-th diagonal (`eye`).
@@ -682,8 +682,8 @@ pub(crate) fn tri_mask(
     rows: usize,
     cols: usize,
 ) -> crate::Result<Vec<u8>> {
-    let n = crate::alloc::shape_size(op, &[rows, cols], 1)?;
-    let mut v = crate::alloc::try_vec::<u8>(op, n)?;
+    let n = crate::kernel::alloc::shape_size(op, &[rows, cols], 1)?;
+    let mut v = crate::kernel::alloc::try_vec::<u8>(op, n)?;
     let c = cols.max(1);
     v.extend((0..n).map(|i| tri_keep(upper, k, i / c, i % c) as u8));
     Ok(v)
@@ -724,7 +724,7 @@ pub(crate) fn linspace_values(
             DefaultKind::Float
         })
     });
-    crate::alloc::shape_size_of(OP, &[num], dtype)?;
+    crate::kernel::alloc::shape_size_of(OP, &[num], dtype)?;
     let parts = |s: Scalar| match s {
         Scalar::Complex(re, im) => (re, im),
         other => (other.to_f64(), 0.0),
@@ -756,7 +756,7 @@ pub(crate) fn linspace_values(
         }
     };
     let floor = dtype.is_int();
-    let mut values = crate::alloc::try_vec::<Scalar>(OP, num)?;
+    let mut values = crate::kernel::alloc::try_vec::<Scalar>(OP, num)?;
     values.extend((0..num).map(|i| {
         let (re, im) = at(i);
         match (complex, floor) {

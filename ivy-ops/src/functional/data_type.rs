@@ -578,7 +578,7 @@ pub(crate) fn broadcast_target(
     x: &&crate::Array,
     shape: &&[usize],
 ) -> crate::Result<()> {
-    crate::alloc::shape_size_of(op, shape, x.dtype())?;
+    crate::kernel::alloc::shape_size_of(op, shape, x.dtype())?;
     let b = crate::__private::broadcast_shapes(op, x.shape(), shape)?;
     if b != *shape {
         return Err(crate::Error::Shape {

@@ -1185,7 +1185,7 @@ pub mod elementwise {
     /// first (as `astype` converts), array bounds cast to it, so integer arrays stay integer
     /// and float32 stays float32; the result is numpy's `minimum(maximum(x, min), max)` in
     /// that dtype. NaN elements stay NaN (numpy), on every backend: each runs `maximum`'s and
-    /// `minimum`'s kernel rows ([`crate::family::clip`]). A NaN scalar bound, or scalar
+    /// `minimum`'s kernel rows ([`crate::engine::family::clip`]). A NaN scalar bound, or scalar
     /// bounds with `min > max`, is `Error::InvalidArgument` on every backend; array bounds
     /// are taken as they are (numpy: where they cross, the result is `max`).
     ///
@@ -1261,13 +1261,13 @@ pub use elementwise::*;
 
 /// `remainder` on backend `B` (operands promoted and broadcast-checked by the dispatcher):
 /// the kernel row for `modulus = true`, the composed truncated remainder otherwise.
-pub(crate) fn remainder_on<B: crate::family::Kernels>(
+pub(crate) fn remainder_on<B: crate::engine::family::Kernels>(
     x1: &crate::Array,
     x2: &crate::Array,
     modulus: bool,
 ) -> crate::Result<crate::Array> {
     if modulus {
-        crate::family::binary::<B, crate::kernels::Remainder>(x1, x2)
+        crate::engine::family::binary::<B, crate::kernel::rows::Remainder>(x1, x2)
     } else {
         truncated_remainder(x1, x2)
     }
@@ -1278,7 +1278,7 @@ pub(crate) fn remainder_on<B: crate::family::Kernels>(
 /// not, so its result is written with `inplace_update` (into `out`'s buffer, cast to
 /// `out`'s dtype; `out` must have the result's shape, as every `out` must). `out` is
 /// unchanged on error.
-pub(crate) fn remainder_on_out<B: crate::family::Kernels>(
+pub(crate) fn remainder_on_out<B: crate::engine::family::Kernels>(
     x1: &crate::Array,
     x2: &crate::Array,
     modulus: bool,
@@ -1286,7 +1286,7 @@ pub(crate) fn remainder_on_out<B: crate::family::Kernels>(
 ) -> crate::Result<()> {
     const OP: &str = "remainder";
     if modulus {
-        return crate::family::binary_out::<B, crate::kernels::Remainder>(x1, x2, out);
+        return crate::engine::family::binary_out::<B, crate::kernel::rows::Remainder>(x1, x2, out);
     }
     let r = truncated_remainder(x1, x2)?;
     if r.shape() != out.shape() {
@@ -1332,7 +1332,7 @@ pub(crate) fn where_args(
     x2: &&crate::Array,
 ) -> crate::Result<Vec<usize>> {
     let shape = where_shape(op, c, x1, x2)?;
-    crate::alloc::reserve(op, &shape, x1.dtype())?;
+    crate::kernel::alloc::reserve(op, &shape, x1.dtype())?;
     Ok(shape)
 }
 

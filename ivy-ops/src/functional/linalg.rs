@@ -164,7 +164,7 @@ pub(crate) fn matmul_plan(a: &[usize], b: &[usize]) -> Result<MatmulPlan> {
 /// `matmul`'s shared check.
 pub(crate) fn matmul_args(op: &'static str, x1: &&Array, x2: &&Array) -> Result<MatmulPlan> {
     let p = matmul_plan(x1.shape(), x2.shape()).map_err(|e| e.with_op(op))?;
-    crate::alloc::reserve(op, &p.result, x1.dtype())?;
+    crate::kernel::alloc::reserve(op, &p.result, x1.dtype())?;
     Ok(p)
 }
 

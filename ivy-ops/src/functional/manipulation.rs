@@ -308,7 +308,7 @@ pub mod manipulation {
     pub fn unstack(x: &Array, #[kw(default = 0)] axis: i64) -> Result<Vec<Array>> {
         let axis = super::normalize_axis("unstack", axis, x.ndim())?;
         let n = x.shape()[axis];
-        let mut parts = crate::alloc::try_vec::<Array>("unstack", n)?;
+        let mut parts = crate::kernel::alloc::try_vec::<Array>("unstack", n)?;
         for i in 0..n {
             let idx = super::index_array_of("unstack", x, vec![i as i64])?;
             let kw = TakeKw {
@@ -444,7 +444,7 @@ pub(crate) fn concat_args(
         }
     }
     let shape = concat_shape(arrays, *axis);
-    crate::alloc::reserve(op, &shape, first.dtype())?;
+    crate::kernel::alloc::reserve(op, &shape, first.dtype())?;
     Ok(shape)
 }
 
@@ -756,11 +756,11 @@ pub(crate) fn repeat_indices(op: &'static str, n: usize, repeats: &[i64]) -> Res
     // the largest buffer the take path makes of these indices is the index array's data
     // (a `Scalar` each): asked for first, so a size the machine cannot hold is refused
     // before `total` indices are written
-    crate::alloc::probe(
+    crate::kernel::alloc::probe(
         op,
         total.saturating_mul(std::mem::size_of::<crate::Scalar>()),
     )?;
-    let mut v = crate::alloc::try_vec::<i64>(op, total)?;
+    let mut v = crate::kernel::alloc::try_vec::<i64>(op, total)?;
     for i in 0..n {
         v.extend(std::iter::repeat_n(i as i64, count(i)));
     }
@@ -819,7 +819,7 @@ pub(crate) fn index_array(
     n: usize,
     f: impl Fn(i64) -> i64,
 ) -> Result<Array> {
-    let mut v = crate::alloc::try_vec::<i64>(op, n)?;
+    let mut v = crate::kernel::alloc::try_vec::<i64>(op, n)?;
     v.extend((0..n as i64).map(f));
     index_array_of(op, like, v)
 }
@@ -861,7 +861,7 @@ pub(crate) fn finish(
 /// `take`'s indices, checked against an axis of length `n` and made non-negative.
 pub(crate) fn take_indices(op: &'static str, indices: &Array, n: usize) -> Result<Vec<usize>> {
     let v = indices.to_f64_vec()?;
-    let mut out = crate::alloc::try_vec::<usize>(op, v.len())?;
+    let mut out = crate::kernel::alloc::try_vec::<usize>(op, v.len())?;
     for i in v {
         let j = if i < 0.0 { i + n as f64 } else { i };
         if !(0.0..n as f64).contains(&j) {
@@ -918,7 +918,7 @@ pub(crate) fn take_args(
     let n = axis.map_or(x.size(), |ax| x.shape()[ax]);
     let idx = take_indices(op, indices, n)?;
     let shape = take_shape(x.shape(), indices.shape(), *axis);
-    crate::alloc::reserve(op, &shape, x.dtype())?;
+    crate::kernel::alloc::reserve(op, &shape, x.dtype())?;
     Ok(TakePlan {
         indices: idx,
         shape,

@@ -1,7 +1,7 @@
 //! Reductions.
 
 /// Reductions: the `reduce` family (`sum`, `prod`, `max`, `min`, `all`, `any`: one kernel
-/// row each in [`crate::kernels`]), and the statistics built on it.
+/// row each in [`crate::kernel::rows`]), and the statistics built on it.
 #[ivy_macros::category(support_docs = "docs/support")]
 pub mod statistical {
     use crate::functional::data_type::astype;
@@ -389,11 +389,11 @@ use crate::{Array, Dtype, Result};
 /// in float64, half floats in float32): integers and bool give the float dtype of
 /// [`ivy_core::int_float_dtype`] (float64 for int64 and uint64, else the default float).
 ///
-/// [`Accumulate::accumulator`]: crate::family::Accumulate::accumulator
+/// [`Accumulate::accumulator`]: crate::kernel::class::Accumulate::accumulator
 fn stat_dtypes(x: Dtype) -> (Dtype, Dtype) {
     // float64 for int64 / uint64, else the default float (both backends hold float64)
     let d = ivy_core::int_float_dtype(x, true);
-    (d, crate::family::Accumulate::Widen.accumulator(x, d))
+    (d, crate::kernel::class::Accumulate::Widen.accumulator(x, d))
 }
 
 /// The number of elements each reduction over `axis` folds (as a float divisor).
@@ -474,7 +474,7 @@ fn cumulative_sum_args(
     }
     let (d, acc) = scan_dtypes(x.dtype(), *dtype);
     let (shape, ax) = scan_plan(x.shape(), *axis, *include_initial);
-    crate::alloc::reserve(op, &shape, d)?;
+    crate::kernel::alloc::reserve(op, &shape, d)?;
     Ok(ScanPlan {
         dtype: d,
         acc,
@@ -491,16 +491,16 @@ fn arg_args(
     keepdims: &bool,
 ) -> Result<Vec<usize>> {
     let shape = arg_shape(x.shape(), *axis, *keepdims);
-    crate::alloc::reserve(op, &shape, Dtype::Int64)?;
+    crate::kernel::alloc::reserve(op, &shape, Dtype::Int64)?;
     Ok(shape)
 }
 
 /// `cumulative_sum`'s result dtype for input dtype `x` and its `dtype` argument (`sum`'s
 /// rule), and the dtype its running sums accumulate in before each is rounded once to it
-/// ([`Accumulate::accumulator`](crate::family::Accumulate::accumulator)).
+/// ([`Accumulate::accumulator`](crate::kernel::class::Accumulate::accumulator)).
 fn scan_dtypes(x: Dtype, dtype: Option<Dtype>) -> (Dtype, Dtype) {
-    let d = crate::family::Accumulate::Widen.dtype(x, dtype);
-    (d, crate::family::Accumulate::Widen.accumulator(x, d))
+    let d = crate::kernel::class::Accumulate::Widen.dtype(x, dtype);
+    (d, crate::kernel::class::Accumulate::Widen.accumulator(x, d))
 }
 
 /// The shape of `cumulative_sum`'s result and the axis it runs along (a 0-d array as 1-d).
@@ -518,7 +518,7 @@ fn scan_plan(shape: &[usize], axis: Option<usize>, include_initial: bool) -> (Ve
 /// The shape of `argmax`'s result.
 fn arg_shape(shape: &[usize], axis: Option<usize>, keepdims: bool) -> Vec<usize> {
     match axis {
-        Some(a) => crate::reduce::reduced_shape(shape, &[a], keepdims),
+        Some(a) => crate::kernel::reduce::reduced_shape(shape, &[a], keepdims),
         None if keepdims => vec![1; shape.len()],
         None => vec![],
     }

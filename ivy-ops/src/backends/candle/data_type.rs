@@ -67,14 +67,14 @@ pub(super) fn host_cast(op: &'static str, t: &Tensor, to: Dtype) -> Result<Candl
 
 /// [`host_cast`] from host values of element type `S`: the inner `match` written (and
 /// type-checked) once, not once per source dtype.
-fn host_cast_from<S: candle_core::WithDType + crate::elem::Elem>(
+fn host_cast_from<S: candle_core::WithDType + crate::kernel::elem::Elem>(
     op: &'static str,
     src: &[S],
     t: &Tensor,
     to: Dtype,
 ) -> Result<CandleArray> {
     candle_types!(to, D => {
-        let out = super::kernels::host_run(op, [src], crate::family::cast_slices::<S, D>)?;
+        let out = super::kernels::host_run(op, [src], crate::kernel::class::cast_slices::<S, D>)?;
         Tensor::from_vec(out, t.dims(), t.device())
             .map(CandleArray::Tensor)
             .map_err(|e| err(op, e))
@@ -84,7 +84,7 @@ fn host_cast_from<S: candle_core::WithDType + crate::elem::Elem>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::elem::Elem;
+    use crate::kernel::elem::Elem;
     use half::bf16;
 
     #[test]

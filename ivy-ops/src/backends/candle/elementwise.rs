@@ -1,5 +1,5 @@
 //! candle: element-wise ops. The family ops (`#[family(..)]`) need nothing here: they run
-//! through [`Kernels`](crate::family::Kernels), implemented once in `kernels.rs`.
+//! through [`Kernels`](crate::engine::family::Kernels), implemented once in `kernels.rs`.
 
 use super::{tensor, wrap, CandleBackend};
 use crate::functional::elementwise::ElementwiseBackend;
@@ -13,7 +13,7 @@ impl ElementwiseBackend for CandleBackend {
     #[with_unsupported_dtypes({"0.11.1 and below": ("bool",)})]
     #[host_dtypes({"0.11.1 and below": ("integer",)})]
     fn clip(x: &Array, min: crate::ClipBound, max: crate::ClipBound) -> Result<Array> {
-        crate::family::clip::<Self>(x, min, max)
+        crate::engine::family::clip::<Self>(x, min, max)
     }
 
     /// The kernel row `Remainder` (`modulus = true`, on the host: candle has no
@@ -28,7 +28,7 @@ impl ElementwiseBackend for CandleBackend {
     // softplus: mixed; candle overrides the body (which overflows: `log(1 + exp(x))`) with
     // the kernel row's stable candle expression (integers and bools as the default float)
     fn softplus(x: &Array) -> Result<Array> {
-        crate::family::unary::<Self, crate::kernels::Softplus>(x)
+        crate::engine::family::unary::<Self, crate::kernel::rows::Softplus>(x)
     }
 
     /// Candle's `where_cond`, the mask `condition != 0`.

@@ -9,11 +9,12 @@
 //! bools as their 0s and 1s), the host otherwise.
 
 use super::{err, host_types, tensor, wrap, CandleBackend, HostElem};
-use crate::elem::Elem;
-use crate::family::{
-    binary_slices, compare_slices, predicate_slices, unary_slices, Binary, Compare, Kernels,
-    Predicate, Reduction, SliceFn, Unary,
+use crate::engine::family::Kernels;
+use crate::kernel::class::{
+    binary_slices, compare_slices, predicate_slices, unary_slices, Binary, Compare, Predicate,
+    Reduction, SliceFn, Unary,
 };
+use crate::kernel::elem::Elem;
 use crate::{Array, Dtype, Result, Scalar};
 use candle_core::Tensor;
 use ivy_core::DtypeSet;
@@ -82,17 +83,17 @@ pub(crate) fn host_values_for<T: HostElem>(
 }
 
 /// The slice kernel `f` over host values (of one length: the shortest bounds the result),
-/// in a new vector; on both cores when large ([`crate::par`]).
+/// in a new vector; on both cores when large ([`crate::kernel::par`]).
 pub(super) fn host_run<T: Sync, O: Send, const N: usize>(
     op: &'static str,
     ins: [&[T]; N],
     f: SliceFn<T, O, N>,
 ) -> Result<Vec<O>> {
     let n = ins.iter().map(|x| x.len()).min().unwrap_or(0);
-    let mut v = crate::alloc::try_vec::<O>(op, n)?;
-    let slots = crate::par::Shared(v.spare_capacity_mut().as_mut_ptr());
+    let mut v = crate::kernel::alloc::try_vec::<O>(op, n)?;
+    let slots = crate::kernel::par::Shared(v.spare_capacity_mut().as_mut_ptr());
     let bytes = N * std::mem::size_of::<T>() + std::mem::size_of::<O>();
-    crate::par::parts(n, bytes, &|lo, hi| {
+    crate::kernel::par::parts(n, bytes, &|lo, hi| {
         let xs = std::array::from_fn(|j| &ins[j][lo..hi]);
         // SAFETY: `lo..hi` is within the `n` reserved slots, and this part's alone
         f(xs, unsafe { slots.range(lo, hi) });
@@ -131,7 +132,7 @@ fn cpu_fold<T: HostElem + candle_core::WithDType, K: Reduction>(
                 .as_slice::<T>()
                 .ok()
                 .and_then(|xs| xs.get(start..end))
-                .map(|xs| crate::family::fold_host::<T, K>(xs, t.dims(), axes)),
+                .map(|xs| crate::kernel::class::fold_host::<T, K>(xs, t.dims(), axes)),
             _ => None,
         }
     };
@@ -139,7 +140,7 @@ fn cpu_fold<T: HostElem + candle_core::WithDType, K: Reduction>(
         Some(r) => r?,
         None => {
             let xs = host_values::<T>(K::NAME, t, t.dims())?;
-            crate::family::fold_host::<T, K>(&xs, t.dims(), axes)?
+            crate::kernel::class::fold_host::<T, K>(&xs, t.dims(), axes)?
         }
     };
     T::array(K::NAME, r, shape, t.device())
@@ -239,7 +240,7 @@ impl Kernels for CandleBackend {
         host_types!(K1::NAME, x.dtype(), T => {
             let (a, b) = (T::from_scalar(a), T::from_scalar(b));
             let xs = host_values::<T>(K1::NAME, t, t.dims())?;
-            let mut v = crate::alloc::try_vec::<T>(K1::NAME, xs.len())?;
+            let mut v = crate::kernel::alloc::try_vec::<T>(K1::NAME, xs.len())?;
             v.extend(xs.into_iter().map(|e| T::binary::<K2>(T::binary::<K1>(e, a), b)));
             T::array(K1::NAME, v, t.dims(), t.device())
         })
@@ -305,7 +306,7 @@ impl Kernels for CandleBackend {
     fn fold<K: Reduction>(x: &Array, axes: &[usize], keepdims: bool) -> Result<Array> {
         let t = tensor(K::NAME, x)?;
         let d = x.dtype();
-        let shape = crate::reduce::reduced_shape(t.dims(), axes, keepdims);
+        let shape = crate::kernel::reduce::reduced_shape(t.dims(), axes, keepdims);
         // on the CPU, floats fold in ivy's pairwise host loops (candle's CPU sum adds
         // sequentially: relative error ~1e-3 at 1e7 float32s), read in place when
         // contiguous; a tensor in an autograd graph keeps candle's op (which keeps the
@@ -330,7 +331,7 @@ impl Kernels for CandleBackend {
         }
         host_types!(K::NAME, d, T => {
             let xs = host_values::<T>(K::NAME, t, t.dims())?;
-            let r = crate::family::fold_host::<T, K>(&xs, t.dims(), axes)?;
+            let r = crate::kernel::class::fold_host::<T, K>(&xs, t.dims(), axes)?;
             T::array(K::NAME, r, &shape, t.device())
         })
     }

@@ -1,11 +1,11 @@
 //! candle: the matrix product. Floats run candle's `matmul` (batch dimensions broadcast
-//! first); integers and bools run the shared host loop of [`crate::gemm`] (CPU only:
+//! first); integers and bools run the shared host loop of [`crate::kernel::gemm`] (CPU only:
 //! candle's CPU matmul takes floats only).
 
 use super::kernels::host_values;
 use super::{err, host_types, tensor, wrap, CandleBackend, HostElem};
 use crate::functional::linalg::{LinalgBackend, MatmulPlan};
-use crate::gemm::batched;
+use crate::kernel::gemm::batched;
 use crate::{Array, Result};
 use candle_core::Tensor;
 
@@ -50,7 +50,7 @@ impl LinalgBackend for CandleBackend {
             let ys = host_values::<T>(OP, &b2, b2.dims())?;
             let xs = batched(OP, &xs, a2.dims(), &p.batch)?;
             let ys = batched(OP, &ys, b2.dims(), &p.batch)?;
-            let r = crate::gemm::matmul(OP, &xs, &ys, &p)?;
+            let r = crate::kernel::gemm::matmul(OP, &xs, &ys, p.batch.iter().product(), [p.m, p.k, p.n])?;
             T::array(OP, r, &p.result, a.device())
         })
     }

@@ -19,9 +19,7 @@ mod kernels;
 mod linalg;
 mod manipulation;
 mod sorting;
-pub(crate) mod special;
 mod statistical;
-pub(crate) use statistical::extreme;
 
 use crate::{Array, NativeArray};
 use candle_core::{DType, Tensor, Var};
@@ -84,7 +82,7 @@ impl CandleArray {
 /// An element type as the host sees a candle tensor: the nine candle element types as
 /// themselves, and `bool`, stored as a u8 0 or 1. Every host round-trip of the backend
 /// reads and writes tensors through it, so bool is converted in one place.
-pub(crate) trait HostElem: crate::elem::Elem {
+pub(crate) trait HostElem: crate::kernel::elem::Elem {
     /// The elements of `t`, in row-major order.
     fn values(t: &Tensor) -> candle_core::Result<Vec<Self>>;
     /// A tensor of `shape` from row-major values, on `dev`.
@@ -257,7 +255,7 @@ fn message_of(e: &candle_core::Error) -> String {
 
 /// Checks that a result of `shape` and `dtype` can exist and be allocated, before candle
 /// allocates it itself (candle aborts the process on allocation failure).
-pub(crate) use crate::alloc::reserve;
+pub(crate) use crate::kernel::alloc::reserve;
 
 /// The tensor of `x`, or a backend-mismatch error.
 pub(crate) fn tensor<'a>(op: &'static str, x: &'a Array) -> Result<&'a Tensor> {
@@ -559,7 +557,7 @@ mod nd_convert {
                 op: "to_backend",
                 message: format!("ndarray data does not match its dtype {}", a.dtype()),
             })?;
-            let mut v = crate::alloc::try_vec::<T>("to_backend", arr.len())?;
+            let mut v = crate::kernel::alloc::try_vec::<T>("to_backend", arr.len())?;
             v.extend(arr.iter().copied());
             T::tensor(v, &shape, &candle_core::Device::Cpu)
                 .map(|t| CandleArray::of(t, a.dtype()))

@@ -1,5 +1,5 @@
 //! candle: sorting, searching and set functions, through the host kernels of
-//! [`crate::sort`] (shared with ndarray), on the CPU only (`host_only`; every dtype is a
+//! [`crate::kernel::sort`] (shared with ndarray), on the CPU only (`host_only`; every dtype is a
 //! host dtype of these ops, so `ivy support` reports `host` and other devices reject them).
 //! Candle's own `arg_sort_last_dim` is not stable and does not put NaNs last, and candle
 //! has no nonzero, unique or searchsorted kernel.
@@ -7,7 +7,8 @@
 use super::kernels::host_values_for;
 use super::{host_types, tensor, CandleBackend, HostElem};
 use crate::functional::sorting::{SearchsortedPlan, SortingBackend};
-use crate::{sort, Array, Dtype, Result};
+use crate::kernel::sort;
+use crate::{Array, Dtype, Result};
 use candle_core::Device;
 
 /// An array of `shape` from row-major values, on `device`.
@@ -24,7 +25,7 @@ fn array_of<T: HostElem>(
 /// $d`: for a result of dtype `$d` (indices: allowed inside `execute_with_gradients`).
 macro_rules! on_host {
     ($op:expr, $x:expr, $t:ident, $xs:ident, $T:ident => $body:expr) => {
-        on_host!($op, $x, $t, $xs, $T as <$T as crate::elem::Elem>::DTYPE => $body)
+        on_host!($op, $x, $t, $xs, $T as <$T as crate::kernel::elem::Elem>::DTYPE => $body)
     };
     ($op:expr, $x:expr, $t:ident, $xs:ident, $T:ident as $d:expr => $body:expr) => {{
         let $t = tensor($op, $x)?;

@@ -1,13 +1,12 @@
 //! candle: reductions. The `reduce` family ops run through
-//! [`Kernels::fold`](crate::family::Kernels::fold): candle's own kernels for floats (and
-//! for `max`/`min` of integers), the shared host loops of [`crate::reduce`] otherwise
+//! [`Kernels::fold`](crate::engine::family::Kernels::fold): candle's own kernels for floats (and
+//! for `max`/`min` of integers), the shared host loops of [`crate::kernel::reduce`] otherwise
 //! (integer sums wrap there, where candle's panic on overflow in debug builds).
 
 use super::kernels::{host_values, host_values_for};
 use super::{host_types, tensor, CandleBackend, HostElem};
 use crate::functional::statistical::{ScanPlan, StatisticalBackend};
 use crate::{Array, Dtype};
-use candle_core::{Result, Tensor};
 
 /// `cumulative_sum`, `argmax` and `argmin` run the shared host loops of `reduce.rs`
 /// (CPU only): candle's `cumsum` is a product with a triangular matrix (quadratic memory,
@@ -34,7 +33,7 @@ impl StatisticalBackend for CandleBackend {
         let t = t.tensor();
         let r = host_types!(OP, acc, T => {
             let xs = host_values::<T>(OP, t, t.dims())?;
-            let r = crate::reduce::cumulative_sum(OP, &xs, t.dims(), ax, include_initial)?;
+            let r = crate::kernel::reduce::cumulative_sum(OP, &xs, t.dims(), ax, include_initial)?;
             T::array(OP, r, &shape, t.device())
         })?;
         match acc == d {
@@ -74,28 +73,7 @@ fn arg_extreme(
     let t = tensor(op, x)?;
     host_types!(op, x.dtype(), T => {
         let xs = host_values_for::<T>(op, t, t.dims(), Dtype::Int64)?;
-        let r = crate::reduce::arg_extreme(op, &xs, t.dims(), axis, max)?;
+        let r = crate::kernel::reduce::arg_extreme(op, &xs, t.dims(), axis, max)?;
         HostElem::array(op, r, shape, t.device())
     })
-}
-
-/// Candle's `max` (or `min`) over `axes`, kept as 1: NaN where a NaN was reduced (candle's
-/// own kernels skip NaN; the standard propagates it).
-pub(crate) fn extreme(t: &Tensor, axes: &[usize], max: bool) -> Result<Tensor> {
-    let fold = |t: Tensor| {
-        axes.iter().try_fold(t, |t, &a| {
-            if max {
-                t.max_keepdim(a)
-            } else {
-                t.min_keepdim(a)
-            }
-        })
-    };
-    let r = fold(t.clone())?;
-    if !t.dtype().is_float() {
-        return Ok(r);
-    }
-    let seen = axes.iter().try_fold(t.ne(t)?, |m, &a| m.max_keepdim(a))?;
-    let nan = Tensor::full(f32::NAN, r.shape(), r.device())?.to_dtype(r.dtype())?;
-    seen.where_cond(&nan, &r)
 }

@@ -1,5 +1,5 @@
 //! ndarray: element-wise ops. The family ops (`#[family(..)]`) need nothing here: they run
-//! through [`Kernels`](crate::family::Kernels), implemented once in `kernels.rs`.
+//! through [`Kernels`](crate::engine::family::Kernels), implemented once in `kernels.rs`.
 
 use super::kernels::{cast_view_cow, nd_view};
 use super::{NdElem, NdView, NdarrayBackend};
@@ -11,7 +11,7 @@ use ::ndarray::{IxDyn, Zip};
 impl ElementwiseBackend for NdarrayBackend {
     #[with_unsupported_dtypes({"0.17.2 and below": ("complex", "bool")})]
     fn clip(x: &Array, min: crate::ClipBound, max: crate::ClipBound) -> Result<Array> {
-        crate::family::clip::<Self>(x, min, max)
+        crate::engine::family::clip::<Self>(x, min, max)
     }
 
     /// The kernel row `Remainder` (`modulus = true`) or the composed truncated remainder;
@@ -31,11 +31,11 @@ impl ElementwiseBackend for NdarrayBackend {
 
     // softplus: mixed; ndarray overrides the body with the stable kernel row
     fn softplus(x: &Array) -> Result<Array> {
-        crate::family::unary::<Self, crate::kernels::Softplus>(x)
+        crate::engine::family::unary::<Self, crate::kernel::rows::Softplus>(x)
     }
     #[support_native_out]
     fn softplus_out(x: &Array, out: &mut Array) -> Result<()> {
-        crate::family::unary_out::<Self, crate::kernels::Softplus>(x, out)
+        crate::engine::family::unary_out::<Self, crate::kernel::rows::Softplus>(x, out)
     }
 
     /// One pass over the three arguments broadcast together (ndarray's `Zip`); a non-bool

@@ -8,7 +8,7 @@ use std::borrow::Cow;
 use std::mem::MaybeUninit;
 
 use super::strided::{self, Dst, Src};
-use crate::family::{
+use crate::kernel::class::{
     binary_slices, compare_slices, compare_wide, predicate_slices, to_real_slices, unary_slices,
     Binary, Compare, Predicate, Reduction, SliceFn, Unary,
 };
@@ -121,7 +121,7 @@ pub(crate) fn try_map<'a, T: Copy + Send + Sync + 'a, U>(
             &copy[..]
         }
     };
-    let mut v = crate::alloc::try_vec::<U>(op, xs.len())?;
+    let mut v = crate::kernel::alloc::try_vec::<U>(op, xs.len())?;
     for (o, &x) in v.spare_capacity_mut().iter_mut().zip(xs) {
         o.write(f(x));
     }
@@ -135,8 +135,8 @@ pub(crate) fn standard_vec<T: Copy + Send + Sync>(
     op: &'static str,
     a: &ArrayViewD<'_, T>,
 ) -> Result<Vec<T>> {
-    let n = crate::alloc::shape_size(op, a.shape(), std::mem::size_of::<T>())?;
-    let mut v = crate::alloc::try_vec::<T>(op, n)?;
+    let n = crate::kernel::alloc::shape_size(op, a.shape(), std::mem::size_of::<T>())?;
+    let mut v = crate::kernel::alloc::try_vec::<T>(op, n)?;
     let mut dst = ArrayViewMutD::from_shape(IxDyn(a.shape()), &mut v.spare_capacity_mut()[..n])
         .map_err(|_| shape_err(op, a.shape(), &[n]))?;
     if !strided::run([Src::from(a)], Dst::uninit(&mut dst), copy_slices::<T>) {
@@ -175,7 +175,7 @@ pub(crate) fn try_owned<T: Copy + Send + Sync>(
 }
 
 /// `f` over `ins` (broadcast to `shape`) in a new array of `shape`: the buffer allocated
-/// through [`crate::alloc`], written, then made shared storage directly (no `Array` to
+/// through [`crate::kernel::alloc`], written, then made shared storage directly (no `Array` to
 /// convert, no copy-on-write check: a small op's cost is mostly ndarray's constructors).
 fn new_array<T: Copy + Sync, O: Copy + Send, const N: usize>(
     op: &'static str,
@@ -183,8 +183,8 @@ fn new_array<T: Copy + Sync, O: Copy + Send, const N: usize>(
     ins: [Src<'_, T>; N],
     f: SliceFn<T, O, N>,
 ) -> Result<NdData<O>> {
-    let n = crate::alloc::shape_size(op, shape, std::mem::size_of::<O>())?;
-    let mut v = crate::alloc::try_vec::<O>(op, n)?;
+    let n = crate::kernel::alloc::shape_size(op, shape, std::mem::size_of::<O>())?;
+    let mut v = crate::kernel::alloc::try_vec::<O>(op, n)?;
     if !strided::run_new(ins, shape, &mut v.spare_capacity_mut()[..n], f) {
         let lhs = ins.first().map_or(&[][..], |a| a.shape());
         return Err(shape_err(op, lhs, shape));
@@ -285,7 +285,7 @@ pub(crate) fn typed<'a, T: NdElem>(op: &'static str, x: &'a Array) -> Result<In<
 /// through the one strided loop (`strided::run`). The dtype `match` is the family's only
 /// per-op code. Inputs are read through typed views (`typed`), so an ndarray buffer lent
 /// to the op is read in place.
-impl crate::family::Kernels for super::NdarrayBackend {
+impl crate::engine::family::Kernels for super::NdarrayBackend {
     const NATIVE_OUT: bool = true;
     const HOST_WITH_OP: DtypeSet = DtypeSet::EMPTY;
     const HOST_WITHOUT_OP: DtypeSet = DtypeSet::EMPTY;
@@ -457,8 +457,8 @@ impl crate::family::Kernels for super::NdarrayBackend {
     fn fold<K: Reduction>(x: &Array, axes: &[usize], keepdims: bool) -> Result<Array> {
         super::nd_type!(x.dtype(), T => {
             let a = typed::<T>(K::NAME, x)?;
-            let r = crate::family::fold_host::<T, K>(&a.row_major(K::NAME)?, a.shape(), axes)?;
-            let shape = crate::reduce::reduced_shape(a.shape(), axes, keepdims);
+            let r = crate::kernel::class::fold_host::<T, K>(&a.row_major(K::NAME)?, a.shape(), axes)?;
+            let shape = crate::kernel::reduce::reduced_shape(a.shape(), axes, keepdims);
             Ok(Array::from_nd(T::wrap(shaped(K::NAME, &shape, r)?)))
         })
     }

@@ -1,12 +1,12 @@
 //! ndarray: the matrix product. Floats and complex numbers run ndarray's general matrix
 //! multiply (the `matrixmultiply` kernels) per batch; float16 and bfloat16 run it in
-//! float32 and round once; integers and bools (OR of ANDs, as numpy) run the shared host loop of [`crate::gemm`]
+//! float32 and round once; integers and bools (OR of ANDs, as numpy) run the shared host loop of [`crate::kernel::gemm`]
 //! (wrapping, where ndarray's generic `dot` would panic on overflow in debug builds).
 
 use super::kernels::{cast_view_cow, nd_view, row_major, shaped};
 use super::{NdArray, NdElem, NdView, NdarrayBackend};
 use crate::functional::linalg::{LinalgBackend, MatmulPlan};
-use crate::gemm::batched;
+use crate::kernel::gemm::batched;
 use crate::{Array, Dtype, Result};
 use ::ndarray::linalg::general_mat_mul;
 use ::ndarray::{ArrayView2, ArrayViewMut2, LinalgScalar};
@@ -52,7 +52,7 @@ fn gemm_nd(op: &'static str, a: &NdView<'_>, b: &NdView<'_>, p: &MatmulPlan) -> 
             let y = T::view_ref(b).ok_or_else(|| mixed(op, a, b))?;
             let xs = batched(op, &row_major(op, x)?, &sa, &p.batch)?;
             let ys = batched(op, &row_major(op, y)?, &sb, &p.batch)?;
-            let r = crate::gemm::matmul(op, &xs, &ys, p)?;
+            let r = crate::kernel::gemm::matmul(op, &xs, &ys, p.batch.iter().product(), [p.m, p.k, p.n])?;
             T::wrap(shaped(op, &p.result, r)?)
         }),
     })
@@ -69,7 +69,7 @@ fn blas<T: LinalgScalar + NdElem>(
 ) -> Result<::ndarray::ArrayD<T>> {
     let (m, k, n) = (p.m, p.k, p.n);
     let nb: usize = p.batch.iter().product();
-    let mut out = crate::alloc::try_vec::<T>(op, nb * m * n)?;
+    let mut out = crate::kernel::alloc::try_vec::<T>(op, nb * m * n)?;
     out.resize(nb * m * n, T::zero());
     let xs = batched(op, &row_major(op, x)?, sa, &p.batch)?;
     let ys = batched(op, &row_major(op, y)?, sb, &p.batch)?;

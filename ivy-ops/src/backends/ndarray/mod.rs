@@ -17,7 +17,7 @@ mod sorting;
 mod statistical;
 mod strided;
 
-pub use crate::elem::Elem;
+pub use crate::kernel::elem::Elem;
 pub(crate) use indexing::{assign_basic, basic_view, scatter};
 pub(crate) use kernels::*;
 pub use lent::NdLent;

@@ -1,10 +1,11 @@
 //! ndarray: sorting, searching and set functions, through the host kernels of
-//! [`crate::sort`] (written once over the element type) on each array's row-major elements.
+//! [`crate::kernel::sort`] (written once over the element type) on each array's row-major elements.
 
 use super::kernels::{nd_view, row_major, shaped};
 use super::{NdElem, NdarrayBackend};
 use crate::functional::sorting::{SearchsortedPlan, SortingBackend};
-use crate::{sort, Array, Result};
+use crate::kernel::sort;
+use crate::{Array, Result};
 
 /// An array of `shape` from row-major values.
 fn array_of<T: NdElem>(op: &'static str, shape: &[usize], v: Vec<T>) -> Result<Array> {

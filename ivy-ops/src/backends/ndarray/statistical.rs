@@ -1,6 +1,6 @@
 //! ndarray: reductions. The `reduce` family ops need nothing here: they run through
-//! [`Kernels::fold`](crate::family::Kernels::fold). `cumulative_sum`, `argmax` and `argmin`
-//! run the shared host loops of [`crate::reduce`] over the array's elements.
+//! [`Kernels::fold`](crate::engine::family::Kernels::fold). `cumulative_sum`, `argmax` and `argmin`
+//! run the shared host loops of [`crate::kernel::reduce`] over the array's elements.
 
 use super::kernels::{cast_view_cow, nd_view, row_major, shaped};
 use super::{NdElem, NdarrayBackend};
@@ -25,7 +25,7 @@ impl StatisticalBackend for NdarrayBackend {
         } = plan;
         let a = cast_view_cow(OP, nd_view(OP, x)?, acc)?;
         let r: Array = super::nd_view_all!(&a.view(), v, T => {
-            let r = crate::reduce::cumulative_sum(OP, &row_major(OP, v)?, v.shape(), ax, include_initial)?;
+            let r = crate::kernel::reduce::cumulative_sum(OP, &row_major(OP, v)?, v.shape(), ax, include_initial)?;
             Ok::<_, crate::Error>(Array::from_nd(T::wrap(shaped(OP, &shape, r)?)))
         })?;
         match acc == d {
@@ -79,7 +79,7 @@ fn arg_extreme(
     max: bool,
 ) -> Result<Array> {
     super::nd_view_all!(&nd_view(op, x)?, v, T => {
-        let r = crate::reduce::arg_extreme(op, &row_major(op, v)?, v.shape(), axis, max)?;
+        let r = crate::kernel::reduce::arg_extreme(op, &row_major(op, v)?, v.shape(), axis, max)?;
         Ok(Array::from_nd(i64::wrap(shaped(op, shape, r)?)))
     })
 }
@@ -102,7 +102,7 @@ fn variance<T: NdElem + num_traits::Float>(
     let moved = v.permuted_axes(::ndarray::IxDyn(&[&kept[..], &axes[..]].concat()));
     let xs = row_major(OP, &moved)?;
     let d = T::from(divisor).unwrap_or_else(T::nan);
-    let r = crate::reduce::variance(OP, &xs, rows, n, d)?;
-    let out_shape = crate::reduce::reduced_shape(shape, &axes, keepdims);
+    let r = crate::kernel::reduce::variance(OP, &xs, rows, n, d)?;
+    let out_shape = crate::kernel::reduce::reduced_shape(shape, &axes, keepdims);
     Ok(Array::from_nd(T::wrap(shaped(OP, &out_shape, r)?)))
 }

@@ -28,8 +28,8 @@
 //!
 //! Nothing here allocates the output or any buffer: the stack holds the chunk buffers.
 
-use crate::family::SliceFn;
-use crate::par::parts;
+use crate::kernel::class::SliceFn;
+use crate::kernel::par::parts;
 use ::ndarray::{ArrayBase, Data, DataMut, IxDyn, RawData};
 use std::marker::PhantomData;
 use std::mem::MaybeUninit;

@@ -6,7 +6,7 @@
 //! The float `floor_divide`/`remainder` pair is numpy's `npy_divmod` (numpy's
 //! `npy_math_internal.h.src`, BSD-3-Clause), rewritten over [`num_traits::Float`].
 
-use crate::elem::IntElem;
+use crate::kernel::elem::IntElem;
 use num_traits::{Float, PrimInt};
 
 /// `a` to the power `b` with wrapping multiplication (square and multiply: at most 64

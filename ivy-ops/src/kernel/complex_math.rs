@@ -371,8 +371,8 @@ pub(crate) fn cpow<T: Float>(a: Complex<T>, b: Complex<T>) -> Complex<T> {
 /// Each component rounded half to even (numpy's complex `round`).
 pub(crate) fn cround<T: Float>(z: Complex<T>) -> Complex<T> {
     Complex::new(
-        crate::real_math::round_half_even(z.re),
-        crate::real_math::round_half_even(z.im),
+        crate::kernel::real_math::round_half_even(z.re),
+        crate::kernel::real_math::round_half_even(z.im),
     )
 }
 

@@ -11,7 +11,7 @@
 //! complex as two `f64`s), chosen by the element's kind, so no code is written per dtype.
 //! Sorts are `slice::sort_by` (stable) with that comparator.
 
-use crate::elem::Elem;
+use crate::kernel::elem::Elem;
 use crate::{Error, Result};
 use ivy_core::DtypeKind;
 use std::cmp::Ordering;
@@ -97,14 +97,14 @@ pub(crate) fn argsort<T: Elem>(
     axis: usize,
     desc: bool,
 ) -> Result<Vec<i64>> {
-    let mut out = crate::alloc::try_vec::<i64>(op, xs.len())?;
+    let mut out = crate::kernel::alloc::try_vec::<i64>(op, xs.len())?;
     if xs.is_empty() {
         return Ok(out); // no lane to sort (and maybe very many empty ones)
     }
     let (outer, n, inner) = lanes(shape, axis);
     let cmp = order_fn::<T>(desc);
     out.resize(xs.len(), 0);
-    let mut idx = crate::alloc::try_vec::<usize>(op, n)?;
+    let mut idx = crate::kernel::alloc::try_vec::<usize>(op, n)?;
     for o in 0..outer {
         for i in 0..inner {
             let base = o * n * inner + i;
@@ -127,14 +127,14 @@ pub(crate) fn sort<T: Elem>(
     axis: usize,
     desc: bool,
 ) -> Result<Vec<T>> {
-    let mut out = crate::alloc::try_vec::<T>(op, xs.len())?;
+    let mut out = crate::kernel::alloc::try_vec::<T>(op, xs.len())?;
     if xs.is_empty() {
         return Ok(out); // no lane to sort (and maybe very many empty ones)
     }
     let (outer, n, inner) = lanes(shape, axis);
     let cmp = order_fn::<T>(desc);
     out.extend_from_slice(xs);
-    let mut lane = crate::alloc::try_vec::<T>(op, n)?;
+    let mut lane = crate::kernel::alloc::try_vec::<T>(op, n)?;
     for o in 0..outer {
         for i in 0..inner {
             let base = o * n * inner + i;
@@ -163,7 +163,7 @@ pub(crate) fn searchsorted<T: Elem>(
 ) -> Result<Vec<i64>> {
     let rows = x1.len().checked_div(n).unwrap_or(0);
     let m = x2.len().checked_div(rows).unwrap_or(0);
-    let mut out = crate::alloc::try_vec::<i64>(op, x2.len())?;
+    let mut out = crate::kernel::alloc::try_vec::<i64>(op, x2.len())?;
     for (j, &v) in x2.iter().enumerate() {
         let r = j.checked_div(m).unwrap_or(0);
         let at = |k: usize| {
@@ -194,7 +194,7 @@ pub(crate) fn searchsorted<T: Elem>(
 /// `searchsorted`'s sorter as positions in `0..n` (each row's positions into that row),
 /// or `Error::InvalidArgument` naming the first one out of range.
 pub(crate) fn sorter_positions(op: &'static str, sorter: &[f64], n: usize) -> Result<Vec<usize>> {
-    let mut out = crate::alloc::try_vec::<usize>(op, sorter.len())?;
+    let mut out = crate::kernel::alloc::try_vec::<usize>(op, sorter.len())?;
     for &s in sorter {
         if !(0.0..n as f64).contains(&s) {
             return Err(Error::InvalidArgument {
@@ -217,9 +217,9 @@ pub(crate) fn nonzero<T: Elem>(
     shape: &[usize],
 ) -> Result<Vec<Vec<i64>>> {
     let count = xs.iter().filter(|&&x| is_nonzero(x)).count();
-    let mut out = crate::alloc::try_vec::<Vec<i64>>(op, shape.len())?;
+    let mut out = crate::kernel::alloc::try_vec::<Vec<i64>>(op, shape.len())?;
     for _ in shape {
-        out.push(crate::alloc::try_vec::<i64>(op, count)?);
+        out.push(crate::kernel::alloc::try_vec::<i64>(op, count)?);
     }
     for (flat, _) in xs.iter().enumerate().filter(|&(_, &x)| is_nonzero(x)) {
         let mut rest = flat;
@@ -257,10 +257,10 @@ pub(crate) fn unique<T: Elem>(op: &'static str, xs: &[T]) -> Result<Unique<T>> {
             .filter(|w| !same(xs[w[0] as usize], xs[w[1] as usize]))
             .count();
     let mut u = Unique {
-        values: crate::alloc::try_vec::<T>(op, groups)?,
-        indices: crate::alloc::try_vec::<i64>(op, groups)?,
-        inverse: crate::alloc::try_vec::<i64>(op, xs.len())?,
-        counts: crate::alloc::try_vec::<i64>(op, groups)?,
+        values: crate::kernel::alloc::try_vec::<T>(op, groups)?,
+        indices: crate::kernel::alloc::try_vec::<i64>(op, groups)?,
+        inverse: crate::kernel::alloc::try_vec::<i64>(op, xs.len())?,
+        counts: crate::kernel::alloc::try_vec::<i64>(op, groups)?,
     };
     u.inverse.resize(xs.len(), 0);
     let mut prev: Option<T> = None;

@@ -1,15 +1,16 @@
-//! Functions candle has no kernel for, as candle ops of ivy's own: forward on the host
-//! (candle's CPU device) with a backward pass in candle ops, so they differentiate on
-//! candle's graph like its own kernels.
+//! The candle expressions kernel rows name (a row's `candle(..)` class) where candle's own
+//! op is not the standard's: `erfc`, a candle op of ivy's own (forward on the host, with a
+//! backward pass in candle ops, so it differentiates on candle's graph like candle's
+//! kernels), and `max`/`min` that propagate NaN.
 
 use candle_core::backend::BackendStorage;
-use candle_core::{CpuStorage, CustomOp1, Layout, Shape, Tensor};
+use candle_core::{CpuStorage, CustomOp1, Layout, Result, Shape, Tensor};
 
 /// `erfc(t)`, accurate in the tail (libm's `erfc`, computed in float64 and rounded once).
 /// On the CPU: [`Erfc`], a custom op with `d/dx erfc(x) = -2/√π·e^(-x²)`. On a GPU, where
 /// the custom op has no kernel: `1 - erf(t)` from candle's own kernels, which loses the
 /// relative accuracy of small results (`erfc(x)` for `x` above about 1).
-pub(crate) fn erfc(t: &Tensor) -> candle_core::Result<Tensor> {
+pub(crate) fn erfc(t: &Tensor) -> Result<Tensor> {
     if t.device().is_cpu() {
         t.apply_op1(Erfc)
     } else {
@@ -56,4 +57,25 @@ impl CustomOp1 for Erfc {
             .affine(-std::f64::consts::FRAC_2_SQRT_PI, 0.0)?;
         grad.mul(&slope).map(Some)
     }
+}
+
+/// Candle's `max` (or `min`) over `axes`, kept as 1: NaN where a NaN was reduced (candle's
+/// own kernels skip NaN; the standard propagates it).
+pub(crate) fn extreme(t: &Tensor, axes: &[usize], max: bool) -> Result<Tensor> {
+    let fold = |t: Tensor| {
+        axes.iter().try_fold(t, |t, &a| {
+            if max {
+                t.max_keepdim(a)
+            } else {
+                t.min_keepdim(a)
+            }
+        })
+    };
+    let r = fold(t.clone())?;
+    if !t.dtype().is_float() {
+        return Ok(r);
+    }
+    let seen = axes.iter().try_fold(t.ne(t)?, |m, &a| m.max_keepdim(a))?;
+    let nan = Tensor::full(f32::NAN, r.shape(), r.device())?.to_dtype(r.dtype())?;
+    seen.where_cond(&nan, &r)
 }

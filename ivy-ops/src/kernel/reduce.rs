@@ -9,11 +9,11 @@
 //! - `inner > 1`: the `n` rows of `inner` values are combined element-wise into one row,
 //!   a contiguous vector loop (columns split over both cores when large).
 
-use crate::alloc::try_vec;
-use crate::elem::Elem;
-use crate::kernels::Add;
-use crate::par::{self, Shared};
-use crate::sort::{ascending, is_nan, lanes};
+use crate::kernel::alloc::try_vec;
+use crate::kernel::elem::Elem;
+use crate::kernel::par::{self, Shared};
+use crate::kernel::rows::Add;
+use crate::kernel::sort::{ascending, is_nan, lanes};
 use ivy_core::Result;
 use std::cmp::Ordering;
 

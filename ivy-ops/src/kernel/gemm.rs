@@ -1,10 +1,9 @@
 //! The host matrix product, written once over the element type: integers (wrapping) on
 //! both backends, and anything a backend's own matrix multiply does not take.
 
-use crate::alloc::try_vec;
-use crate::elem::Elem;
-use crate::functional::linalg::MatmulPlan;
-use crate::kernels::{Add, Multiply};
+use crate::kernel::alloc::try_vec;
+use crate::kernel::elem::Elem;
+use crate::kernel::rows::{Add, Multiply};
 use ivy_core::Result;
 
 /// The row-major elements of `x` (of `shape`) broadcast to `[batch.., rows, cols]`: each
@@ -39,17 +38,18 @@ pub(crate) fn batched<T: Copy>(
     Ok(out)
 }
 
-/// `a @ b` for every batch: `a` is `[batch, m, k]`, `b` is `[batch, k, n]` (row-major,
-/// batches already broadcast); the result is `[batch, m, n]`. `i-k-j` order: the inner
+/// `a @ b` for each of `batches` batches: `a` is `[batches, m, k]`, `b` is
+/// `[batches, k, n]` (row-major, batches already broadcast); the result is
+/// `[batches, m, n]`. `i-k-j` order: the inner
 /// loop runs along contiguous rows of `b` and of the result.
 pub(crate) fn matmul<T: Elem>(
     op: &'static str,
     a: &[T],
     b: &[T],
-    p: &MatmulPlan,
+    batches: usize,
+    [m, k, n]: [usize; 3],
 ) -> Result<Vec<T>> {
-    let (m, k, n) = (p.m, p.k, p.n);
-    let nb: usize = p.batch.iter().product();
+    let nb = batches;
     let zero = T::from_i128(0);
     let mut out = try_vec(op, nb * m * n)?;
     out.resize(nb * m * n, zero);
@@ -78,27 +78,22 @@ pub(crate) fn matmul<T: Elem>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::functional::linalg::matmul_plan;
 
     #[test]
     fn batches_broadcast() {
-        let p = matmul_plan(&[2, 1, 1, 2], &[3, 2, 1]).unwrap();
-        assert_eq!(
-            (p.batch.clone(), p.result.clone()),
-            (vec![2, 3], vec![2, 3, 1, 1])
-        );
-        let a: Vec<i64> = (1..=4).collect(); // two 1x2 matrices
-        let b: Vec<i64> = (1..=6).collect(); // three 2x1 matrices
-        let ab = batched("t", &a, &[2, 1, 1, 2], &p.batch).unwrap();
-        let bb = batched("t", &b, &[3, 2, 1], &p.batch).unwrap();
-        let r = matmul("t", &ab, &bb, &p).unwrap();
+        // two 1x2 matrices (shape [2, 1, 1, 2]) times three 2x1 ones ([3, 2, 1]): batch [2, 3]
+        let a: Vec<i64> = (1..=4).collect();
+        let b: Vec<i64> = (1..=6).collect();
+        let ab = batched("t", &a, &[2, 1, 1, 2], &[2, 3]).unwrap();
+        let bb = batched("t", &b, &[3, 2, 1], &[2, 3]).unwrap();
+        let r = matmul("t", &ab, &bb, 6, [1, 2, 1]).unwrap();
         // [1,2]·[1,2]=5, ·[3,4]=11, ·[5,6]=17; [3,4]·… = 11, 25, 39
         assert_eq!(r, vec![5, 11, 17, 11, 25, 39]);
-        let p = matmul_plan(&[3], &[3]).unwrap();
-        assert!(p.result.is_empty());
-        let r = matmul("t", &[1i8, 2, 3], &[100, 100, 100], &p).unwrap();
+        let r = matmul("t", &[1i8, 2, 3], &[100, 100, 100], 1, [1, 3, 1]).unwrap();
         assert_eq!(r, vec![88]); // 600 wraps in int8
-        let p = matmul_plan(&[2, 0], &[0, 3]).unwrap();
-        assert_eq!(matmul::<f32>("t", &[], &[], &p).unwrap(), vec![0.0; 6]);
+        assert_eq!(
+            matmul::<f32>("t", &[], &[], 1, [2, 0, 3]).unwrap(),
+            vec![0.0; 6]
+        );
     }
 }

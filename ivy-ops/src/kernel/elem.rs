@@ -2,11 +2,11 @@
 //! complex, bool) by a macro, as candle's `with_dtype!` does. It holds the conversions
 //! between element types and routes each element type to the kernel of its class
 //! ([`Elem::unary`], [`Elem::binary`], [`Elem::predicate`], [`Elem::compare`]): the ops
-//! themselves are kernel rows ([`crate::kernels`]), never methods here. The ndarray backend
+//! themselves are kernel rows ([`crate::kernel::rows`]), never methods here. The ndarray backend
 //! stores all 15 types; the candle backend uses the same conversions and kernels for its
 //! nine.
 
-use crate::family::{Binary, Compare, Predicate, Unary};
+use crate::kernel::class::{Binary, Compare, Predicate, Unary};
 use half::{bf16, f16};
 use ivy_core::{Dtype, DtypeKind};
 use num_complex::Complex;

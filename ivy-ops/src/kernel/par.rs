@@ -171,8 +171,8 @@ mod tests {
     /// of the generic fold: NaN wherever one is, the same zero sign for ±0 ties.
     #[test]
     fn vectorised_leaves_give_the_generic_bits() {
-        use crate::family::Binary;
-        use crate::kernels::{Maximum, Minimum};
+        use crate::kernel::class::Binary;
+        use crate::kernel::rows::{Maximum, Minimum};
         let mut state = 0x2545_f491_4f6c_dd1du64;
         let mut next = || {
             state ^= state << 13;

@@ -1,0 +1,7 @@
+//! The engine layer: what every op shares, computed once for every backend: checks, dtype
+//! and device inference, `out` writing, support answers, nesting over Containers, the
+//! family drivers, plans and the indexing engine. It imports the kernel layer and the array
+//! types (`Array`, `Value`, the registry), never `functional/` (declarations) or
+//! `backends/` (a test reads the sources: `tests/tests/suite/layering.rs`).
+
+pub mod family;
