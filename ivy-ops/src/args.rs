@@ -792,7 +792,7 @@ impl Data {
         const OP: &str = "asarray";
         if dtype.is_int() {
             for v in &self.values {
-                crate::__private::int_fits(
+                crate::engine::checks::int_fits(
                     OP,
                     *v,
                     dtype,

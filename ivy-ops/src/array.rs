@@ -26,7 +26,7 @@ impl Clone for NativeArray {
         match self {
             NativeArray::Ndarray(a) => NativeArray::Ndarray(a.clone()),
             NativeArray::Candle(c) => NativeArray::Candle(c.clone()),
-            NativeArray::NdarrayLent(l) => crate::backends::lent_to_owned(l),
+            NativeArray::NdarrayLent(l) => crate::native::lent_to_owned(l),
         }
     }
 }
@@ -91,18 +91,18 @@ impl Array {
     #[inline]
     pub fn dtype(&self) -> Dtype {
         match &self.native {
-            NativeArray::Ndarray(a) => crate::backends::nd_dtype(a),
-            NativeArray::Candle(t) => crate::backends::candle_dtype(t),
-            NativeArray::NdarrayLent(l) => crate::backends::lent_dtype(l),
+            NativeArray::Ndarray(a) => crate::native::nd_dtype(a),
+            NativeArray::Candle(t) => crate::native::candle_dtype(t),
+            NativeArray::NdarrayLent(l) => crate::native::lent_dtype(l),
         }
     }
     /// The array's shape.
     #[inline]
     pub fn shape(&self) -> &[usize] {
         match &self.native {
-            NativeArray::Ndarray(a) => crate::backends::nd_shape(a),
-            NativeArray::Candle(t) => crate::backends::candle_shape(t),
-            NativeArray::NdarrayLent(l) => crate::backends::lent_shape(l),
+            NativeArray::Ndarray(a) => crate::native::nd_shape(a),
+            NativeArray::Candle(t) => crate::native::candle_shape(t),
+            NativeArray::NdarrayLent(l) => crate::native::lent_shape(l),
         }
     }
     /// Number of dimensions.
@@ -121,14 +121,14 @@ impl Array {
     pub fn device(&self) -> Device {
         match &self.native {
             NativeArray::Ndarray(_) | NativeArray::NdarrayLent(_) => Device::Cpu,
-            NativeArray::Candle(t) => crate::backends::candle_device(t),
+            NativeArray::Candle(t) => crate::native::candle_device(t),
         }
     }
     /// The values as f64 (real part of complex values), row-major.
     pub fn to_f64_vec(&self) -> Result<Vec<f64>> {
         match &*self.unlent("to_f64_vec")? {
-            NativeArray::Ndarray(a) => Ok(crate::backends::nd_to_f64(a)),
-            NativeArray::Candle(t) => crate::backends::candle_to_f64(t),
+            NativeArray::Ndarray(a) => Ok(crate::native::nd_to_f64(a)),
+            NativeArray::Candle(t) => crate::native::candle_to_f64(t),
             NativeArray::NdarrayLent(_) => Err(Error::BackendUnavailable {
                 backend: self.backend(),
             }),
@@ -139,11 +139,11 @@ impl Array {
         if b == self.backend() {
             return Ok(self.clone());
         }
-        crate::backends::convert(self, b)
+        crate::native::convert(self, b)
     }
     /// A copy with another dtype (numpy `astype` rules), on the same backend.
     pub fn cast(&self, dtype: Dtype) -> Result<Array> {
-        crate::backends::cast(self, dtype)
+        crate::native::cast(self, dtype)
     }
 
     /// The elements, row-major, as `T` — which must be the array's own element type (`f32`
@@ -265,8 +265,8 @@ impl Array {
     /// ```
     pub fn may_share_memory(&self, other: &Array) -> bool {
         if let (Some(a), Some(b)) = (
-            crate::backends::nd_byte_range(&self.native),
-            crate::backends::nd_byte_range(&other.native),
+            crate::native::nd_byte_range(&self.native),
+            crate::native::nd_byte_range(&other.native),
         ) {
             return a.start < b.end && b.start < a.end;
         }
@@ -285,7 +285,7 @@ impl Array {
     pub(crate) fn unlent(&self, op: &'static str) -> Result<std::borrow::Cow<'_, NativeArray>> {
         match &self.native {
             NativeArray::NdarrayLent(l) => {
-                crate::backends::lent_shared(l, op).map(std::borrow::Cow::Owned)
+                crate::native::lent_shared(l, op).map(std::borrow::Cow::Owned)
             }
             other => Ok(std::borrow::Cow::Borrowed(other)),
         }
@@ -295,7 +295,7 @@ impl Array {
     pub(crate) fn into_unlent(self, op: &'static str) -> Result<Array> {
         match self.native {
             NativeArray::NdarrayLent(l) => {
-                Ok(Array::from_native(crate::backends::lent_shared(&l, op)?))
+                Ok(Array::from_native(crate::native::lent_shared(&l, op)?))
             }
             native => Ok(Array { native }),
         }
@@ -949,6 +949,6 @@ pub(crate) fn not_in_backend(op: Option<&'static str>, dtype: Dtype, backend: Ba
         op,
         dtype,
         backend,
-        valid: crate::backends::valid_dtypes(backend),
+        valid: crate::native::valid_dtypes(backend),
     }
 }

@@ -145,7 +145,7 @@ impl ContainerArrays for Container {
     }
 
     fn assign(&mut self, value: Container) -> Result<()> {
-        crate::__private::write_container_out("assign", value, self)
+        crate::engine::out::write_container_out("assign", value, self)
     }
 }
 
@@ -453,7 +453,7 @@ fn from_bytes(op: &'static str, bytes: &[u8]) -> Result<Container> {
                 view.dtype()
             ),
         })?;
-        if !crate::backends::valid_dtypes(backend).contains(dtype) {
+        if !crate::native::valid_dtypes(backend).contains(dtype) {
             return Err(Error::InvalidArgument {
                 op,
                 message: format!(

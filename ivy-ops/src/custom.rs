@@ -407,5 +407,5 @@ pub(crate) fn write_into(meta: &'static OpMeta, v: &Value, out: &mut Array) -> R
                 v.kind()
             ),
         })?;
-    crate::__private::write_out(meta.name, a, out)
+    crate::engine::out::write_out(meta.name, a, out)
 }

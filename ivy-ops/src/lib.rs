@@ -103,6 +103,7 @@ pub mod engine;
 pub mod functional;
 pub mod indexing;
 pub mod kernel;
+pub mod native;
 pub mod ops;
 pub mod prelude;
 pub mod registry;
@@ -168,7 +169,6 @@ pub use args::{
 pub use array::{Array, NativeArray};
 #[cfg(feature = "candle")]
 pub use backends::CandleBackend;
-pub use backends::NativeDtype;
 #[cfg(feature = "ndarray")]
 pub use backends::NdarrayBackend;
 pub use constants::{E, INF, NAN, PI};
@@ -232,6 +232,7 @@ pub use ivy_macros::{
     unsupported_dtypes, with_supported_devices, with_supported_dtypes,
     with_unsupported_device_and_dtypes, with_unsupported_devices, with_unsupported_dtypes,
 };
+pub use native::NativeDtype;
 pub use ops::ContainerCompare;
 
 /// `Container` of arrays (Ivy's `ivy.Container`).

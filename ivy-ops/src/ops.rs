@@ -99,9 +99,13 @@
 //! [`PartialEq`]'s whole-array comparison, which gives a `bool`). Containers have the same
 //! ops as methods (`c.less(&d)`, `c.remainder(2)`, `c.bitwise_and(&d)`, …), leaf by leaf.
 
-use crate::__private::{self as p, ImplInfo};
 use crate::engine::family;
 use crate::engine::family::Kernels;
+use crate::engine::support::ImplInfo;
+use crate::engine::{
+    checks::{backend_of, check_device},
+    out::write_out,
+};
 use crate::functional::elementwise::ElementwiseBackend;
 use crate::kernel::class;
 use crate::kernel::class::Binary;
@@ -196,7 +200,7 @@ fn family_call<B: Kernels, K: class::Kernel>(
     }
     if info.has_device_specs() {
         for a in arrays {
-            p::check_device(K::NAME, info, a.device(), d, B::BACKEND, B::VERSION_STR)?;
+            check_device(K::NAME, info, a.device(), d, B::BACKEND, B::VERSION_STR)?;
         }
     }
     Ok(true)
@@ -247,7 +251,7 @@ pub(crate) fn zip_owned<'b>(
     assign_op: fn(&mut Array, &'b Array) -> Result<()>,
 ) -> Result<Array> {
     let keeps = ivy_core::promote_types(x.dtype(), y.dtype()).is_ok_and(|t| t == x.dtype())
-        && crate::__private::broadcasts_to(x.shape(), y.shape(), x.shape());
+        && crate::engine::checks::broadcasts_to(x.shape(), y.shape(), x.shape());
     if keeps {
         assign_op(&mut x, y)?;
         Ok(x)
@@ -266,7 +270,7 @@ fn assign(
     fast: fn(Backend, &mut Array, &Array) -> Result<bool>,
     op: fn(Operand<'_>, Operand<'_>) -> Result<Array>,
 ) -> Result<()> {
-    let backend = p::backend_of(name, &[Some(x.backend()), rhs.backend()])?;
+    let backend = backend_of(name, &[Some(x.backend()), rhs.backend()])?;
     let d = x.dtype();
     if let Operand::Array(y) = rhs {
         // `x` keeps its shape: a `y` that does not broadcast to it fails before any work
@@ -281,8 +285,8 @@ fn assign(
             Some(&*store.insert(y.cast(d)?))
         }
         Operand::Scalar(s) if s.joins(d) => {
-            crate::__private::int_scalar_fits(name, s, d)?;
-            let a = crate::functional::creation::scalar_array(name, backend, s, d, x.device())?;
+            crate::engine::checks::int_scalar_fits(name, s, d)?;
+            let a = crate::native::scalar_array(name, backend, s, d, x.device())?;
             Some(&*store.insert(a))
         }
         _ => None,
@@ -293,7 +297,7 @@ fn assign(
         return Ok(());
     }
     let r = op(Operand::Array(&*x), rhs)?;
-    p::write_out(name, r, x)
+    write_out(name, r, x)
 }
 
 /// Generates the compound-assignment methods: `method => op, ROW, CONST`, with its docs.

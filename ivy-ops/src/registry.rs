@@ -181,7 +181,7 @@ pub fn current_supported_dtypes(name: &str) -> Option<DtypeSet> {
         Some(b) => function_supported_dtypes(name, b),
         None => Backend::ALL
             .iter()
-            .filter(|b| crate::backends::is_compiled(**b))
+            .filter(|b| crate::native::is_compiled(**b))
             .map(|b| function_supported_dtypes(name, *b))
             .try_fold(DtypeSet::VALID, |acc, s| s.map(|s| acc.intersection(s))),
     }
@@ -201,10 +201,10 @@ pub fn mixed_support(entry: &OpEntry, b: Backend) -> Option<(DtypeSet, Option<Dt
 /// hold, intersected over the ops the body calls (as [`support`] answers for each), less
 /// the dtypes declared unsupported for `b` — the `supported` of [`support`] for a
 /// compositional op. The generated dispatch refuses (or, under a casting mode, casts) an
-/// `&Array` input outside it before the body runs (`__private::BodySupport`, computed once
+/// `&Array` input outside it before the body runs (`engine::support::BodySupport`, computed once
 /// per op and backend).
 pub(crate) fn body_support(meta: &OpMeta, b: Backend) -> DtypeSet {
-    let mut body = crate::backends::valid_dtypes(b);
+    let mut body = crate::native::valid_dtypes(b);
     for name in meta.callees {
         let callee = op(name).filter(|c| c.meta.name != meta.name);
         if let Some(r) = callee.and_then(|c| support(c, b)) {

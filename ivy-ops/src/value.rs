@@ -512,7 +512,7 @@ impl<'v> FromValue<'v> for crate::NativeDtype {
     const EXPECTED: &'static str = "a native dtype name";
     fn from_value(v: &'v Value) -> Option<Self> {
         let Value::Str(s) = v else { return None };
-        crate::backends::native_dtype_named(s)
+        crate::native::native_dtype_named(s)
     }
 }
 /// `asarray`'s data: a scalar, a (nested) list of scalars, or an array (its handle: the
@@ -546,7 +546,7 @@ enum Leaf<'v> {
 /// The data a value stands for: an array; a scalar; or a (nested, not ragged) list whose
 /// leaves are scalars and 0-d arrays. With arrays among the leaves the dtype is theirs,
 /// promoted together, with the scalars joining it as they join an array operand (the Array
-/// API's `asarray` of a list of arrays; `__private::join_scalar`), and every leaf converted
+/// API's `asarray` of a list of arrays; `engine::checks::join_scalar`), and every leaf converted
 /// to it as `astype` converts. `Ok(None)`: not data; `Err`: leaves whose dtypes do not mix.
 fn data_of(v: &Value) -> Result<Option<Data>> {
     if let Value::Array(a) = v {
@@ -606,7 +606,7 @@ fn data_of(v: &Value) -> Result<Option<Data>> {
     const OP: &str = "asarray";
     for l in &leaves {
         if let Leaf::Scalar(s) = l {
-            target = crate::__private::join_scalar(OP, target, *s)?;
+            target = crate::engine::checks::join_scalar(OP, target, *s)?;
         }
     }
     let mut values = Vec::with_capacity(leaves.len());

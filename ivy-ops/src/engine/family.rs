@@ -70,7 +70,7 @@ const fn supported<B: BackendInfo + ?Sized, K: Kernel>() -> DtypeSet {
 }
 
 /// The support of a family op on backend `B` (the default of its support constant).
-pub const fn info<B: Kernels + ?Sized, K: Kernel>() -> crate::__private::ImplInfo {
+pub const fn info<B: Kernels + ?Sized, K: Kernel>() -> crate::engine::support::ImplInfo {
     // a row with the backend's op computes its integers-as-floats there (after a cast)
     let host = if K::HAS_CANDLE && K::NATIVE_INTS {
         DtypeSet::EMPTY
@@ -80,13 +80,13 @@ pub const fn info<B: Kernels + ?Sized, K: Kernel>() -> crate::__private::ImplInf
         B::HOST_WITHOUT_OP
     }
     .intersection(supported::<B, K>());
-    crate::__private::ImplInfo {
+    crate::engine::support::ImplInfo {
         unsupported: DtypeSet::VALID.difference(K::SUPPORTED),
         native_out: B::NATIVE_OUT,
         // host dtypes are rejected on every device but the CPU
         device_dtypes: [DtypeSet::EMPTY, host],
         host,
-        ..crate::__private::ImplInfo::NATIVE
+        ..crate::engine::support::ImplInfo::NATIVE
     }
 }
 
@@ -169,7 +169,7 @@ pub fn unary_out<B: Kernels + ?Sized, K: Unary>(x: &Array, out: &mut Array) -> R
     } else {
         B::map::<K>(x)?
     };
-    crate::__private::write_out(K::NAME, r, out)
+    crate::engine::out::write_out(K::NAME, r, out)
 }
 
 /// `x = K(x)` in place, when `K` keeps `x`'s dtype (no integers computed as floats, no
@@ -211,7 +211,7 @@ fn broadcast<'a>(op: &'static str, a: &'a Array, b: &Array) -> Result<Cow<'a, [u
     if crate::same_shape(a.shape(), b.shape()) {
         Ok(Cow::Borrowed(a.shape()))
     } else {
-        crate::__private::broadcast_shapes(op, a.shape(), b.shape()).map(Cow::Owned)
+        crate::engine::checks::broadcast_shapes(op, a.shape(), b.shape()).map(Cow::Owned)
     }
 }
 
@@ -236,13 +236,13 @@ pub fn binary_out<B: Kernels + ?Sized, K: Binary>(
     let mut casts = [None, None];
     let (x, y) = inputs::<B, K>(a, b, &mut casts)?;
     if out.dtype() == x.dtype()
-        && crate::__private::broadcasts_to(x.shape(), y.shape(), out.shape())
+        && crate::engine::checks::broadcasts_to(x.shape(), y.shape(), out.shape())
         && B::zip_into::<K>(x, y, out)?
     {
         return Ok(());
     }
     let shape = broadcast(K::NAME, a, b)?;
-    crate::__private::write_out(K::NAME, B::zip::<K>(&shape, x, y)?, out)
+    crate::engine::out::write_out(K::NAME, B::zip::<K>(&shape, x, y)?, out)
 }
 
 /// A binary family op updating its first operand: `out = K(out, b)`, the value written
@@ -266,17 +266,17 @@ pub fn binary_in_place<B: Kernels + ?Sized, K: Binary>(out: &mut Array, b: &Arra
         let (x, y) = inputs::<B, K>(out, b, &mut casts)?;
         B::zip::<K>(out.shape(), x, y)?
     };
-    crate::__private::write_out(K::NAME, r, out)
+    crate::engine::out::write_out(K::NAME, r, out)
 }
 
 /// `Ok` when an operand of shape `b` broadcasts to `out` (an in-place update keeps `out`'s
 /// shape); else `Error::Shape`, as the op reports shapes that do not broadcast, or as its
 /// `out` form reports a result larger than `out`.
 pub(crate) fn check_in_place(op: &'static str, out: &[usize], b: &[usize]) -> Result<()> {
-    if crate::__private::broadcasts_to(out, b, out) {
+    if crate::engine::checks::broadcasts_to(out, b, out) {
         return Ok(());
     }
-    let shape = crate::__private::broadcast_shapes(op, out, b)?;
+    let shape = crate::engine::checks::broadcast_shapes(op, out, b)?;
     Err(Error::Shape {
         op,
         lhs: shape,
@@ -300,7 +300,7 @@ pub fn predicate_out<B: Kernels + ?Sized, K: Predicate>(x: &Array, out: &mut Arr
     if out.dtype() == Dtype::Bool && out.shape() == x.shape() && B::map_bool_into::<K>(x, out)? {
         return Ok(());
     }
-    crate::__private::write_out(K::NAME, B::map_bool::<K>(x)?, out)
+    crate::engine::out::write_out(K::NAME, B::map_bool::<K>(x)?, out)
 }
 
 /// The operands of a comparison as the backends take them: of one dtype, or integers of
@@ -358,17 +358,17 @@ pub fn compare_out<B: Kernels + ?Sized, K: Compare>(
     let mut casts = [None, None];
     let (x, y) = compare_inputs::<B, K>(a, b, &mut casts)?;
     if out.dtype() == Dtype::Bool
-        && crate::__private::broadcasts_to(x.shape(), y.shape(), out.shape())
+        && crate::engine::checks::broadcasts_to(x.shape(), y.shape(), out.shape())
         && B::zip_bool_into::<K>(x, y, out)?
     {
         return Ok(());
     }
     let shape = broadcast(K::NAME, a, b)?;
-    crate::__private::write_out(K::NAME, B::zip_bool::<K>(&shape, x, y)?, out)
+    crate::engine::out::write_out(K::NAME, B::zip_bool::<K>(&shape, x, y)?, out)
 }
 
 /// The operands of a comparison op, before its dtype checks: promoted as every operand is
-/// ([`promote_operands`](crate::__private::promote_operands): Ivy's table, a scalar taking
+/// ([`promote_operands`](crate::engine::checks::promote_operands): Ivy's table, a scalar taking
 /// the array's dtype), except where that would change a value and so the answer:
 /// - integer arrays of two dtypes whose promotion is not an integer dtype (uint64 with a
 ///   signed integer: float64, which rounds beyond 2^53, so Ivy finds
@@ -384,14 +384,12 @@ pub fn compare_operands<'s>(
     store: &'s mut [Option<Array>; 2],
 ) -> Result<[&'s Array; 2]> {
     let outside = |s: &Scalar, d: Dtype| match s {
-        Scalar::Int(i) if d.is_int() => {
-            crate::iinfo(d).is_ok_and(|r| !(r.min..=r.max).contains(&i128::from(*i)))
-        }
+        Scalar::Int(i) if d.is_int() => crate::engine::checks::int_range(d)
+            .is_ok_and(|r| !(r.min..=r.max).contains(&i128::from(*i))),
         _ => false,
     };
     let as_int64 = |s: Scalar, like: &Array, slot: &'s mut Option<Array>| -> Result<&'s Array> {
-        let a =
-            crate::functional::creation::scalar_array(op, backend, s, Dtype::Int64, like.device())?;
+        let a = crate::native::scalar_array(op, backend, s, Dtype::Int64, like.device())?;
         Ok(slot.insert(a))
     };
     match ops {
@@ -400,7 +398,7 @@ pub fn compare_operands<'s>(
                 && b.dtype().is_int()
                 && ivy_core::promote_types(a.dtype(), b.dtype()).is_ok_and(|d| !d.is_int()) =>
         {
-            crate::__private::check_broadcastable(op, a.shape(), b.shape())?;
+            crate::engine::checks::check_broadcastable(op, a.shape(), b.shape())?;
             Ok([a, b])
         }
         [Operand::Array(a), Operand::Scalar(s)] if outside(&s, a.dtype()) => {
@@ -411,7 +409,7 @@ pub fn compare_operands<'s>(
             let [slot, _] = store;
             Ok([as_int64(s, b, slot)?, b])
         }
-        ops => crate::__private::promote_operands(op, backend, ops, store),
+        ops => crate::engine::checks::promote_operands(op, backend, ops, store),
     }
 }
 
@@ -455,7 +453,7 @@ pub fn clip<B: Kernels + ?Sized>(
 fn in_range(s: Scalar, d: Dtype) -> Result<Scalar> {
     match s {
         Scalar::Int(i) if d.is_int() => {
-            let info = crate::iinfo(d)?;
+            let info = crate::engine::checks::int_range(d)?;
             Ok(Scalar::Int(i128::from(i).clamp(info.min, info.max) as i64))
         }
         s => Ok(s),
@@ -483,7 +481,10 @@ fn clip_step<B: Kernels + ?Sized, K: Binary>(
                 // scalar bound does (a plain cast would wrap: -1 as uint8 is 255); float
                 // bounds saturate in the cast itself
                 let src = if b.dtype().is_int() && x.dtype().is_int() {
-                    let (bi, xi) = (crate::iinfo(b.dtype())?, crate::iinfo(x.dtype())?);
+                    let (bi, xi) = (
+                        crate::engine::checks::int_range(b.dtype())?,
+                        crate::engine::checks::int_range(x.dtype())?,
+                    );
                     // both limits fit i64: the dtypes differ, so not both are uint64
                     let lo = Scalar::Int(bi.min.max(xi.min) as i64);
                     let hi = Scalar::Int(bi.max.min(xi.max) as i64);
@@ -572,7 +573,7 @@ pub fn reduce_out<B: Kernels + ?Sized, K: Reduction>(
     keepdims: bool,
     out: &mut Array,
 ) -> Result<()> {
-    crate::__private::write_out(K::NAME, reduce::<B, K>(x, axes, keepdims)?, out)
+    crate::engine::out::write_out(K::NAME, reduce::<B, K>(x, axes, keepdims)?, out)
 }
 
 /// A reduction family op with a `dtype` argument into `out`.
@@ -585,7 +586,7 @@ pub fn reduce_dtype_out<B: Kernels + ?Sized, K: Reduction>(
     out: &mut Array,
 ) -> Result<()> {
     let r = reduce_dtype::<B, K>(x, axes, keepdims, dtype)?;
-    crate::__private::write_out(K::NAME, r, out)
+    crate::engine::out::write_out(K::NAME, r, out)
 }
 
 /// The host fold of `K` over row-major `xs` of `shape` (the one loop both backends' host

@@ -4,4 +4,10 @@
 //! types (`Array`, `Value`, the registry), never `functional/` (declarations) or
 //! `backends/` (a test reads the sources: `tests/tests/suite/layering.rs`).
 
+pub mod checks;
+pub mod creation;
 pub mod family;
+pub mod indexing;
+pub mod nest;
+pub mod out;
+pub mod support;

@@ -30,7 +30,7 @@ pub mod creation {
         #[kw] dtype: Option<Dtype>,
         #[kw] device: Option<Device>,
     ) -> Result<Array> {
-        let dtype = Some(crate::__private::infer_dtype(dtype, &[], &[]));
+        let dtype = Some(crate::engine::checks::infer_dtype(dtype, &[], &[]));
         full_with(shape, Scalar::Int(0), FullKw { dtype, device }).map_err(|e| e.with_op("zeros"))
     }
 
@@ -56,7 +56,7 @@ pub mod creation {
         #[kw] dtype: Option<Dtype>,
         #[kw] device: Option<Device>,
     ) -> Result<Array> {
-        let dtype = Some(crate::__private::infer_dtype(dtype, &[], &[]));
+        let dtype = Some(crate::engine::checks::infer_dtype(dtype, &[], &[]));
         full_with(shape, Scalar::Int(1), FullKw { dtype, device }).map_err(|e| e.with_op("ones"))
     }
 
@@ -436,120 +436,6 @@ pub mod creation {
         #[kw] device: Option<Device>,
         #[kw] copy: Option<bool>,
     ) -> Result<Array>;
-
-    /// A 0-d array of `dtype` holding `s`, on `backend` (the scalar operands of arithmetic).
-    pub(crate) fn scalar_array(
-        op: &'static str,
-        backend: Backend,
-        s: Scalar,
-        dtype: Dtype,
-        device: Device,
-    ) -> Result<Array> {
-        crate::__private::dispatch!(backend, __B => {
-            crate::__private::check_dtype(op, <__B as crate::BackendInfo>::INVALID, dtype, backend, <__B as crate::BackendInfo>::VERSION_STR)?;
-            <__B as CreationBackend>::full(&[], s, dtype, device)
-        })
-    }
-
-    /// A buffer of `n` elements `value(i)`, fallibly allocated: the one body of every
-    /// creation kernel (each backend only picks `T` for the dtype).
-    pub(crate) fn typed_values<T: crate::kernel::elem::Elem>(
-        op: &'static str,
-        n: usize,
-        value: impl Fn(usize) -> Scalar,
-    ) -> Result<Vec<T>> {
-        let mut v = crate::kernel::alloc::try_vec::<T>(op, n)?;
-        v.extend((0..n).map(|i| T::from_scalar(value(i))));
-        Ok(v)
-    }
-
-    /// `shape` filled with `s`, fallibly allocated.
-    pub(crate) fn filled_values<T: crate::kernel::elem::Elem>(
-        op: &'static str,
-        shape: &[usize],
-        s: Scalar,
-        dtype: Dtype,
-    ) -> Result<Vec<T>> {
-        let n = crate::kernel::alloc::shape_size_of(op, shape, dtype)?;
-        let mut v = crate::kernel::alloc::try_vec::<T>(op, n)?;
-        v.resize(n, T::from_scalar(s));
-        Ok(v)
-    }
-
-    /// The values of `arange(start, stop, step)` in `dtype` (exact integers when all three
-    /// are ints), fallibly allocated; with no `stop`, `start` is the stop and 0 the start.
-    pub(crate) fn arange_values<T: crate::kernel::elem::Elem>(
-        start: Scalar,
-        stop: Option<Scalar>,
-        step: Scalar,
-        dtype: Dtype,
-    ) -> Result<Vec<T>> {
-        let (start, stop) = match stop {
-            Some(stop) => (start, stop),
-            None => (Scalar::Int(0), start),
-        };
-        let n = arange_len(start, stop, step)?;
-        crate::kernel::alloc::shape_size_of("arange", &[n], dtype)?;
-        typed_values("arange", n, |i| match (start, stop, step) {
-            (Scalar::Int(a), Scalar::Int(_), Scalar::Int(s)) => {
-                Scalar::Int(a.wrapping_add((i as i64).wrapping_mul(s)))
-            }
-            _ => Scalar::Float(start.to_f64() + i as f64 * step.to_f64()),
-        })
-    }
-
-    /// The values of `eye(n_rows, n_cols, k)` in row-major order, fallibly allocated (the
-    /// shape was checked by `eye_shape`).
-    pub(crate) fn eye_values<T: crate::kernel::elem::Elem>(
-        n_rows: usize,
-        n_cols: Option<usize>,
-        k: i64,
-        dtype: Dtype,
-    ) -> Result<(Vec<T>, [usize; 2])> {
-        let shape = [n_rows, n_cols.unwrap_or(n_rows)];
-        let n = crate::kernel::alloc::shape_size_of("eye", &shape, dtype)?;
-        let cols = shape[1].max(1);
-        let v = typed_values("eye", n, |i| {
-            Scalar::Int(super::on_diagonal(i / cols, i % cols, k) as i64)
-        })?;
-        Ok((v, shape))
-    }
-
-    /// Number of elements of `arange(start, stop, step)`, or an error for a zero or
-    /// non-finite step, non-finite bounds, or a count beyond `usize`.
-    pub(crate) fn arange_len(start: Scalar, stop: Scalar, step: Scalar) -> Result<usize> {
-        let (a, b, s) = (start.to_f64(), stop.to_f64(), step.to_f64());
-        if s == 0.0 || !s.is_finite() {
-            return Err(crate::Error::InvalidArgument {
-                op: "arange",
-                message: "`step` must be a finite non-zero number".into(),
-            });
-        }
-        let too_many = |n: String| crate::Error::InvalidArgument {
-            op: "arange",
-            message: format!("{n} elements are more than an array can hold"),
-        };
-        if let (Scalar::Int(a), Scalar::Int(b), Scalar::Int(s)) = (start, stop, step) {
-            // exact for integers: ceil((b - a) / s) in i128
-            let (a, b, s) = (a as i128, b as i128, s as i128);
-            let n = (((b - a) + s - s.signum()) / s).max(0);
-            return usize::try_from(n)
-                .ok()
-                .filter(|n| *n <= isize::MAX as usize)
-                .ok_or_else(|| too_many(n.to_string()));
-        }
-        if !a.is_finite() || !b.is_finite() {
-            return Err(crate::Error::InvalidArgument {
-                op: "arange",
-                message: format!("`start` and `stop` must be finite, got {a} and {b}"),
-            });
-        }
-        let n = ((b - a) / s).ceil().max(0.0);
-        if n >= isize::MAX as f64 {
-            return Err(too_many(n.to_string()));
-        }
-        Ok(n as usize)
-    }
 }
 
 #[doc(inline)]
@@ -600,21 +486,6 @@ where
     Ok(r)
 }
 
-/// `asarray`'s `copy = Some(false)` with values: they are always copied into the new array.
-pub(crate) fn asarray_values_copy(
-    copy: Option<bool>,
-    backend: crate::Backend,
-) -> crate::Result<()> {
-    match copy {
-        Some(false) => Err(crate::Error::CopyNotAvoidable {
-            op: "asarray",
-            backend,
-            reason: "Rust values are always copied into a new array: pass an Array or a native array to share its buffer",
-        }),
-        _ => Ok(()),
-    }
-}
-
 /// `full`'s shared check (also run for `zeros` and `ones`, written over `full`): a shape
 /// that can exist for the dtype.
 pub(crate) fn full_shape(
@@ -636,7 +507,7 @@ pub(crate) fn fill_fits(
     fill: crate::Scalar,
     dtype: crate::Dtype,
 ) -> crate::Result<()> {
-    crate::__private::int_fits(
+    crate::engine::checks::int_fits(
         op,
         fill,
         dtype,
@@ -655,38 +526,6 @@ pub(crate) fn eye_shape(
     _device: &crate::Device,
 ) -> crate::Result<()> {
     crate::kernel::alloc::shape_size_of(op, &[*n_rows, n_cols.unwrap_or(*n_rows)], *dtype).map(drop)
-}
-
-/// Whether element (`i`, `j`) is on the `k`-th diagonal (`eye`).
-pub(crate) fn on_diagonal(i: usize, j: usize, k: i64) -> bool {
-    j as i128 - i as i128 == k as i128
-}
-
-/// Whether `tril` (`upper = false`) or `triu` (`upper = true`) keeps element (`i`, `j`) of
-/// a matrix: the one rule of both backends.
-pub(crate) fn tri_keep(upper: bool, k: i64, i: usize, j: usize) -> bool {
-    let d = j as i128 - i as i128;
-    if upper {
-        d >= k as i128
-    } else {
-        d <= k as i128
-    }
-}
-
-/// The keep-mask of a `rows` × `cols` matrix for `tril`/`triu` (1 kept, 0 zeroed), row-major,
-/// fallibly allocated.
-pub(crate) fn tri_mask(
-    op: &'static str,
-    upper: bool,
-    k: i64,
-    rows: usize,
-    cols: usize,
-) -> crate::Result<Vec<u8>> {
-    let n = crate::kernel::alloc::shape_size(op, &[rows, cols], 1)?;
-    let mut v = crate::kernel::alloc::try_vec::<u8>(op, n)?;
-    let c = cols.max(1);
-    v.extend((0..n).map(|i| tri_keep(upper, k, i / c, i % c) as u8));
-    Ok(v)
 }
 
 /// `tril`/`triu`'s shared check: a stack of matrices (rank 2 or more).

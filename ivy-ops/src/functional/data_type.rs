@@ -80,7 +80,7 @@ pub mod data_type {
     pub fn broadcast_arrays(arrays: &[&Array]) -> Result<Vec<Array>> {
         let mut shape: Vec<usize> = Vec::new();
         for a in arrays {
-            shape = crate::__private::broadcast_shapes("broadcast_arrays", &shape, a.shape())?;
+            shape = crate::engine::checks::broadcast_shapes("broadcast_arrays", &shape, a.shape())?;
         }
         arrays.iter().map(|a| broadcast_to(a, &shape)).collect()
     }
@@ -206,7 +206,7 @@ pub mod data_type {
         let b = ivy_core::current_backend().ok_or(Error::NoBackend {
             op: "as_native_dtype",
         })?;
-        crate::backends::native_dtype(b, d)
+        crate::native::native_dtype(b, d)
     }
 
     /// The ivy dtype of a backend-native dtype.
@@ -224,7 +224,7 @@ pub mod data_type {
     /// ```
     #[standalone]
     pub fn from_native_dtype(n: crate::NativeDtype) -> Result<Dtype> {
-        crate::backends::from_native_dtype(n)
+        crate::native::from_native_dtype(n)
     }
 
     /// Whether `from` (a dtype, or an array: its dtype) casts to `to` without loss, under
@@ -339,22 +339,7 @@ pub mod data_type {
     #[standalone]
     pub fn iinfo(r#type: impl Into<DtypeLike>) -> Result<Iinfo> {
         let d = r#type.into().dtype();
-        let (min, max): (i128, i128) = match d {
-            Dtype::Int8 => (i8::MIN as i128, i8::MAX as i128),
-            Dtype::Int16 => (i16::MIN as i128, i16::MAX as i128),
-            Dtype::Int32 => (i32::MIN as i128, i32::MAX as i128),
-            Dtype::Int64 => (i64::MIN as i128, i64::MAX as i128),
-            Dtype::Uint8 => (0, u8::MAX as i128),
-            Dtype::Uint16 => (0, u16::MAX as i128),
-            Dtype::Uint32 => (0, u32::MAX as i128),
-            Dtype::Uint64 => (0, u64::MAX as i128),
-            other => {
-                return Err(Error::InvalidArgument {
-                    op: "iinfo",
-                    message: format!("{other} is not an integer dtype; use `finfo` for floats"),
-                })
-            }
-        };
+        let crate::engine::checks::IntRange { min, max } = crate::engine::checks::int_range(d)?;
         Ok(Iinfo {
             bits: d.bits(),
             min,
@@ -449,12 +434,12 @@ pub mod data_type {
         x2: impl Into<Operand<'a>>,
     ) -> Result<(Array, Array)> {
         let ops = [x1.into(), x2.into()];
-        let backend = crate::__private::backend_of(
+        let backend = crate::engine::checks::backend_of(
             "promote_types_of_inputs",
             &[ops[0].backend(), ops[1].backend()],
         )?;
         let mut store = Default::default();
-        let [a, b] = crate::__private::promote_operands(
+        let [a, b] = crate::engine::checks::promote_operands(
             "promote_types_of_inputs",
             backend,
             ops,
@@ -508,7 +493,7 @@ pub mod data_type {
     /// ```
     #[standalone]
     pub fn backend_valid_dtypes(b: Option<Backend>) -> DtypeSet {
-        b.map_or(DtypeSet::VALID, crate::backends::valid_dtypes)
+        b.map_or(DtypeSet::VALID, crate::native::valid_dtypes)
     }
 
     /// The dtype named `name`, if the current backend has it: with candle set, `"uint16"` is
@@ -524,7 +509,7 @@ pub mod data_type {
     pub fn as_ivy_dtype(name: &str) -> Result<Dtype> {
         let d: Dtype = name.parse()?;
         match ivy_core::current_backend() {
-            Some(b) if !crate::backends::valid_dtypes(b).contains(d) => {
+            Some(b) if !crate::native::valid_dtypes(b).contains(d) => {
                 Err(crate::array::not_in_backend(Some("as_ivy_dtype"), d, b))
             }
             _ => Ok(d),
@@ -565,13 +550,6 @@ pub mod data_type {
 #[doc(inline)]
 pub use data_type::*;
 
-/// `can_cast` on any backend (each backend's `can_cast` is this): the promotion table's
-/// answer, for every dtype, those the backend cannot hold included (a dtype query holds no
-/// data; its registry row says so, see `__private::query_support_of`).
-pub(crate) fn can_cast_any(from: ivy_core::Dtype, to: ivy_core::Dtype) -> ivy_core::Result<bool> {
-    Ok(ivy_core::can_cast(from, to))
-}
-
 /// `broadcast_to`'s shared check: `shape` can exist and `x` broadcasts to exactly it.
 pub(crate) fn broadcast_target(
     op: &'static str,
@@ -579,7 +557,7 @@ pub(crate) fn broadcast_target(
     shape: &&[usize],
 ) -> crate::Result<()> {
     crate::kernel::alloc::shape_size_of(op, shape, x.dtype())?;
-    let b = crate::__private::broadcast_shapes(op, x.shape(), shape)?;
+    let b = crate::engine::checks::broadcast_shapes(op, x.shape(), shape)?;
     if b != *shape {
         return Err(crate::Error::Shape {
             op,

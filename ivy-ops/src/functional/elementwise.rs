@@ -1343,8 +1343,8 @@ pub(crate) fn where_shape(
     x1: &crate::Array,
     x2: &crate::Array,
 ) -> crate::Result<Vec<usize>> {
-    let s = crate::__private::broadcast_shapes(op, x1.shape(), x2.shape())?;
-    crate::__private::broadcast_shapes(op, c.shape(), &s)
+    let s = crate::engine::checks::broadcast_shapes(op, x1.shape(), x2.shape())?;
+    crate::engine::checks::broadcast_shapes(op, c.shape(), &s)
 }
 
 /// `clip`'s shared check of its bounds: scalar bounds real numbers, not NaN, and in order
@@ -1360,7 +1360,7 @@ pub(crate) fn clip_bounds(
     use ivy_core::Scalar;
     let mut shape = x.shape().to_vec();
     for b in [min, max].into_iter().filter_map(|b| b.array()) {
-        shape = crate::__private::broadcast_shapes(op, &shape, b.shape())?;
+        shape = crate::engine::checks::broadcast_shapes(op, &shape, b.shape())?;
     }
     for (name, b) in [("min", min), ("max", max)] {
         match b {

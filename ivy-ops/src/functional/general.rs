@@ -148,7 +148,7 @@ pub mod general {
         };
         // every leaf a candle tensor rebinding would refuse is refused before any is written
         let refused = |leaf: &Array, target: crate::Dtype| -> Result<()> {
-            if crate::backends::update_rebinds(leaf, target) {
+            if crate::native::update_rebinds(leaf, target) {
                 if kw.ensure_in_backend {
                     return Err(crate::Error::InplaceNotInBackend {
                         backend: leaf.backend(),
@@ -182,7 +182,8 @@ pub mod general {
                     b: v.backend(),
                 });
             }
-            if crate::__private::broadcast_shapes(OP, v.shape(), leaf.shape())? != leaf.shape() {
+            if crate::engine::checks::broadcast_shapes(OP, v.shape(), leaf.shape())? != leaf.shape()
+            {
                 return Err(crate::Error::Shape {
                     op: OP,
                     lhs: v.shape().to_vec(),
@@ -257,16 +258,10 @@ pub mod general {
                 ivy_core::current_backend().ok_or(crate::Error::NoBackend { op: "get_backend" })?
             }
         };
-        if !crate::backends::is_compiled(b) {
+        if !crate::native::is_compiled(b) {
             return Err(crate::Error::BackendUnavailable { backend: b });
         }
         Ok(b)
-    }
-
-    /// Replaces `out`'s data by `value` (same backend, shape and dtype, checked by callers):
-    /// the ndarray buffer is overwritten, a candle tensor rebound, a candle `Var` set.
-    pub(crate) fn replace_data(op: &'static str, out: &mut Array, value: Array) -> Result<()> {
-        crate::backends::replace_data(op, out, value)
     }
 }
 

@@ -53,7 +53,7 @@ pub mod gradients {
         xs: &Container,
         #[kw] retain_grads: bool,
     ) -> Result<(Array, Container, O::Rest)> {
-        crate::backends::execute_with_gradients("execute_with_gradients", func, xs, retain_grads)
+        crate::native::execute_with_gradients("execute_with_gradients", func, xs, retain_grads)
     }
 
     /// What a function given to [`execute_with_gradients`] returns: `y` alone, or `y` and

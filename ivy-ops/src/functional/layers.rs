@@ -25,7 +25,7 @@ mod gelu_consts {
 /// Layers and activations.
 #[ivy_macros::category(support_docs = "docs/support")]
 pub mod layers {
-    use crate::indexing::Idx;
+    use crate::engine::indexing::Idx;
     use crate::prelude::{MaxKw, SumKw};
     use crate::{Array, Container, Error, Result};
 
@@ -430,7 +430,7 @@ pub mod layers {
     /// the reduction would: a 0-d array takes 0 and -1 (its one "axis", as torch).
     fn check_0d_axis(op: &'static str, x: &Array, axis: i64) -> Result<()> {
         if x.ndim() > 0 {
-            crate::__private::normalize_axis(op, axis, x.ndim())?;
+            crate::engine::checks::normalize_axis(op, axis, x.ndim())?;
         } else if axis != 0 && axis != -1 {
             return Err(Error::Axis { op, axis, ndim: 0 });
         }
@@ -656,8 +656,8 @@ pub mod layers {
         }
         // the batch dimensions broadcast together, and the mask to [..., queries, keys]
         let batch = |t: &[usize]| t[..t.len() - 2].to_vec();
-        let b = crate::__private::broadcast_shapes(OP, &batch(qs), &batch(ks))
-            .and_then(|b| crate::__private::broadcast_shapes(OP, &b, &batch(vs)))
+        let b = crate::engine::checks::broadcast_shapes(OP, &batch(qs), &batch(ks))
+            .and_then(|b| crate::engine::checks::broadcast_shapes(OP, &b, &batch(vs)))
             .map_err(|_| {
                 bad(format!(
                     "the batch dimensions of the query {:?} ({q_from}), key {:?} and value {:?} ({kv_from}) do not broadcast together",
@@ -677,7 +677,7 @@ pub mod layers {
             want.extend([qs[nq - 2], ks[nk - 2]]);
             let ms = m.shape();
             let fits = ms.len() >= 2
-                && crate::__private::broadcast_shapes(OP, ms, &want).is_ok_and(|r| r == want);
+                && crate::engine::checks::broadcast_shapes(OP, ms, &want).is_ok_and(|r| r == want);
             if !fits {
                 return Err(bad(format!(
                     "mask must broadcast to [..., queries, keys] = {want:?}, got shape {ms:?}"

@@ -144,7 +144,7 @@ pub(crate) fn matmul_plan(a: &[usize], b: &[usize]) -> Result<MatmulPlan> {
     }
     let ba = &a[..a.len().saturating_sub(2)];
     let bb = &b[..b.len().saturating_sub(2)];
-    let batch = crate::__private::broadcast_shapes(OP, ba, bb)?;
+    let batch = crate::engine::checks::broadcast_shapes(OP, ba, bb)?;
     let mut result = batch.clone();
     if a.len() > 1 {
         result.push(m);
@@ -193,7 +193,7 @@ fn tensordot_plan(a: &[usize], b: &[usize], axes: &crate::TensordotAxes) -> Resu
             }
             let norm = |p: &[i64], n| {
                 p.iter()
-                    .map(|&x| crate::__private::normalize_axis(OP, x, n))
+                    .map(|&x| crate::engine::checks::normalize_axis(OP, x, n))
                     .collect::<Result<Vec<usize>>>()
             };
             (norm(p1, a.len())?, norm(p2, b.len())?)
@@ -256,8 +256,8 @@ fn tensordot_plan(a: &[usize], b: &[usize], axes: &crate::TensordotAxes) -> Resu
 /// along it).
 fn vecdot_axis(a: &[usize], b: &[usize], axis: i64) -> Result<i64> {
     const OP: &str = "vecdot";
-    let shape = crate::__private::broadcast_shapes(OP, a, b)?;
-    let ax = crate::__private::normalize_axis(OP, axis, shape.len())?;
+    let shape = crate::engine::checks::broadcast_shapes(OP, a, b)?;
+    let ax = crate::engine::checks::normalize_axis(OP, axis, shape.len())?;
     let neg = ax as i64 - shape.len() as i64;
     let along = |s: &[usize]| usize::try_from(s.len() as i64 + neg).ok().map(|i| s[i]);
     if along(a) != along(b) {

@@ -410,7 +410,7 @@ pub(crate) fn reshape_on_out<B: manipulation::ManipulationBackend>(
     to: Dims,
     out: &mut Array,
 ) -> Result<()> {
-    crate::__private::write_out("reshape", B::reshape(x, shape, None, to)?, out)
+    crate::engine::out::write_out("reshape", B::reshape(x, shape, None, to)?, out)
 }
 
 /// `concat`'s check and plan (before any backend runs, the arrays promoted, the axis
@@ -468,7 +468,7 @@ fn concat_shape(arrays: &[&Array], axis: Option<usize>) -> Vec<usize> {
 
 /// An axis of a rank-`ndim` array, negative counting from the end (`Error::Axis` out of
 /// range): the normaliser of `#[axis]` parameters.
-pub(crate) use crate::__private::normalize_axis;
+pub(crate) use crate::engine::checks::normalize_axis;
 
 /// `i` wrapped into `0..n` (0 when `n` is 0).
 pub(crate) fn wrap_index(i: i64, n: i64) -> i64 {
@@ -853,7 +853,7 @@ pub(crate) fn finish(
         None => x.clone(),
     };
     match out {
-        Some(o) => crate::__private::write_out(op, y, o).map(|_| None),
+        Some(o) => crate::engine::out::write_out(op, y, o).map(|_| None),
         None => Ok(Some(y)),
     }
 }

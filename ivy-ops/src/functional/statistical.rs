@@ -256,7 +256,7 @@ pub mod statistical {
         const OP: &str = "var";
         let (d, acc) = super::stat_dtypes(x.dtype());
         let n = super::reduced_count(OP, x, axis.as_deref())?;
-        let divisor = super::divisor(OP, n, correction)?;
+        let divisor = crate::engine::checks::divisor(OP, n, correction)?;
         let xs = match x.dtype() == acc {
             true => Cow::Borrowed(x),
             false => Cow::Owned(astype(x, acc)?),
@@ -398,20 +398,8 @@ fn stat_dtypes(x: Dtype) -> (Dtype, Dtype) {
 
 /// The number of elements each reduction over `axis` folds (as a float divisor).
 fn reduced_count(op: &'static str, x: &Array, axis: Option<&[i64]>) -> Result<f64> {
-    let axes = crate::__private::normalize_axes(op, "axis", axis, x.ndim())?;
+    let axes = crate::engine::checks::normalize_axes(op, "axis", axis, x.ndim())?;
     Ok(axes.iter().map(|&a| x.shape()[a] as f64).product())
-}
-
-/// `var`'s divisor `n - correction`, clamped at 0 (numpy's rule: the variance is then inf
-/// or NaN); a negative or non-finite `correction` is an error.
-pub(crate) fn divisor(op: &'static str, n: f64, correction: f64) -> Result<f64> {
-    if !correction.is_finite() || correction < 0.0 {
-        return Err(ivy_core::Error::InvalidArgument {
-            op,
-            message: format!("`correction` must be a finite number >= 0, got {correction}"),
-        });
-    }
-    Ok((n - correction).max(0.0))
 }
 
 /// The real component dtype of `d` (`d` itself when real).
@@ -426,7 +414,7 @@ fn real_of(d: Dtype) -> Dtype {
 /// The end of a body: `y`, or written into `out` when given.
 fn finish(op: &'static str, y: Array, out: Option<&mut Array>) -> Result<Option<Array>> {
     match out {
-        Some(o) => crate::__private::write_out(op, y, o).map(|_| None),
+        Some(o) => crate::engine::out::write_out(op, y, o).map(|_| None),
         None => Ok(Some(y)),
     }
 }

@@ -2,10 +2,10 @@
 //! allocation, integers exact, never through f64) and move into the tensor without a copy.
 
 use super::{candle_device, host_types, reserve, tensor, wrap, CandleBackend, HostElem};
-use crate::functional::creation::{
-    arange_values, asarray_array, asarray_values_copy, eye_values, filled_values, tri_mask,
-    typed_values, CreationBackend,
+use crate::engine::creation::{
+    arange_values, asarray_values_copy, eye_values, filled_values, tri_mask, typed_values,
 };
+use crate::functional::creation::{asarray_array, CreationBackend};
 use crate::{Array, Data, Device, Dtype, Result, Scalar};
 use candle_core::Tensor;
 

@@ -12,7 +12,7 @@ impl DataTypeBackend for CandleBackend {
     }
 
     fn can_cast(from_: Dtype, to: Dtype) -> Result<bool> {
-        crate::functional::data_type::can_cast_any(from_, to)
+        Ok(ivy_core::can_cast(from_, to))
     }
 
     fn astype(x: &Array, dtype: Dtype, copy: bool, device: Device) -> Result<Array> {

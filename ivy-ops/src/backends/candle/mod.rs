@@ -33,7 +33,7 @@ impl crate::BackendInfo for CandleBackend {
     const BACKEND: Backend = Backend::Candle;
     const VERSION: Version = Version(crate::versions::CANDLE_VERSION.1);
     const VERSION_STR: &'static str = crate::versions::CANDLE_VERSION.0;
-    const INVALID: DtypeSet = DtypeSet::VALID.difference(super::CANDLE_VALID);
+    const INVALID: DtypeSet = DtypeSet::VALID.difference(crate::native::CANDLE_VALID);
     #[cfg(feature = "cuda")]
     const DEVICES: ivy_core::DeviceSet = ivy_core::DeviceSet::ALL;
     #[cfg(not(feature = "cuda"))]
@@ -322,7 +322,7 @@ pub(crate) fn scatter(
     let new = host_types!(op, d, T => {
         let mut xs = T::values(t).map_err(|e| err(op, e))?;
         let vals = T::values(v.tensor()).map_err(|e| err(op, e))?;
-        crate::backends::write_at(&mut xs, offsets, &vals);
+        crate::native::write_at(&mut xs, offsets, &vals);
         T::tensor(xs, t.dims(), t.device()).map_err(|e| err(op, e))
     })?;
     match c {

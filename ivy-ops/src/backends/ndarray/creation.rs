@@ -3,10 +3,10 @@
 
 use super::kernels::{nd_view, try_owned};
 use super::{NdElem, NdarrayBackend};
-use crate::functional::creation::{
-    arange_values, asarray_array, asarray_values_copy, eye_values, filled_values, tri_mask,
-    typed_values, CreationBackend,
+use crate::engine::creation::{
+    arange_values, asarray_values_copy, eye_values, filled_values, tri_mask, typed_values,
 };
+use crate::functional::creation::{asarray_array, CreationBackend};
 use crate::{Array, Data, Device, Dtype, Error, Result, Scalar};
 use ::ndarray::ArrayD;
 

@@ -2,7 +2,7 @@
 
 use super::kernels::{shape_err, try_owned};
 use super::{NdArray, NdElem};
-use crate::indexing::{walk_basic, Step};
+use crate::engine::indexing::{walk_basic, Step};
 use crate::{Array, Error, Idx, Result};
 use ::ndarray::{ArrayBase, Axis, Dimension, IxDyn, RawData, Slice};
 
@@ -126,7 +126,7 @@ pub(crate) fn scatter(
             *dst = try_owned(op, &dst.view())?.into_shared();
         }
         match dst.as_slice_mut() {
-            Some(d) => crate::backends::write_at(d, offsets, &values),
+            Some(d) => crate::native::write_at(d, offsets, &values),
             None => {
                 return Err(Error::InvalidArgument {
                     op,

@@ -42,7 +42,7 @@ impl StatisticalBackend for NdarrayBackend {
         match x.dtype() {
             Dtype::Float32 => variance::<f32>(x, axis.as_deref(), correction, keepdims),
             Dtype::Float64 => variance::<f64>(x, axis.as_deref(), correction, keepdims),
-            _ => crate::__private::expect_value(
+            _ => crate::engine::out::expect_value(
                 "var",
                 crate::functional::statistical::__var_body(x, axis, correction, keepdims, None),
             ),
@@ -57,7 +57,7 @@ impl StatisticalBackend for NdarrayBackend {
         out: &mut Array,
     ) -> Result<()> {
         let v = Self::var(x, axis, correction, keepdims)?;
-        crate::__private::write_out("var", v, out)
+        crate::engine::out::write_out("var", v, out)
     }
 
     #[with_unsupported_dtypes({"0.17.2 and below": ("complex",)})]
@@ -92,10 +92,10 @@ fn variance<T: NdElem + num_traits::Float>(
     keepdims: bool,
 ) -> Result<Array> {
     const OP: &str = "var";
-    let axes = crate::__private::normalize_axes(OP, "axis", axis, x.ndim())?;
+    let axes = crate::engine::checks::normalize_axes(OP, "axis", axis, x.ndim())?;
     let shape = x.shape();
     let n: usize = axes.iter().map(|&a| shape[a]).product();
-    let divisor = crate::functional::statistical::divisor(OP, n as f64, correction)?;
+    let divisor = crate::engine::checks::divisor(OP, n as f64, correction)?;
     let kept: Vec<usize> = (0..shape.len()).filter(|a| !axes.contains(a)).collect();
     let rows = kept.iter().map(|&a| shape[a]).product();
     let v = super::kernels::typed::<T>(OP, x)?.view(OP)?;
