@@ -205,7 +205,7 @@ impl<K: class::Kernel> RowCheck for K {}
 macro_rules! __kernel_row {
     (use $K:ident in $e:expr) => {{
         #[allow(dead_code)]
-        type $K = $crate::__private::MissingRow;
+        type $K = $crate::engine::support::MissingRow;
         {
             #[allow(unused_imports)]
             use $crate::kernel::rows::*;
@@ -222,7 +222,7 @@ macro_rules! __kernel_row {
             }
             {
                 #[allow(unused_imports)]
-                use $crate::__private::RowCheck as _;
+                use $crate::engine::support::RowCheck as _;
                 #[allow(unused_imports)]
                 use $crate::kernel::rows::*;
                 if $K::MISSING {

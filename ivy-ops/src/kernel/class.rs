@@ -596,7 +596,7 @@ macro_rules! __compare_class {
 /// row folded over a set of axes. The family fixes, once, the dtype the fold runs in
 /// ([`Accumulate`]), the empty-axis rule (a row without an identity rejects it) and the
 /// `keepdims` shape; each backend folds with its own kernel where it has one
-/// ([`Reduction::candle`]) and with the shared host loop of `reduce.rs` otherwise.
+/// ([`Reduction::candle`]) and with the shared host loop of `kernel/reduce.rs` otherwise.
 pub trait Reduction: Kernel {
     /// The element-wise row folded over the reduced axes (`Add` for `sum`).
     type Fold: Binary;

@@ -12,8 +12,8 @@
 //! Sorts are `slice::sort_by` (stable) with that comparator.
 
 use crate::kernel::elem::Elem;
-use crate::{Error, Result};
 use ivy_core::DtypeKind;
+use ivy_core::{Error, Result};
 use std::cmp::Ordering;
 
 /// Reals: by value, `-0.0 == +0.0`, NaN after every number and equal to NaN.

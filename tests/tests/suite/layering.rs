@@ -1,18 +1,27 @@
-//! The source tree's layering, read from the files: a backend takes what it needs from the
-//! generated code (its arguments and the plan of `#[check(f -> Plan)]`), from its own module
-//! and from the shared kernels, never a plan helper of `functional/`. A backend file naming
-//! `crate::functional::<category>::<item>` may name the category's backend trait, a plan
-//! type, or one of the shared helpers listed below (engine code that still lives beside
-//! the declarations: issue 36 moves it into a layer of its own).
+//! The layering of `ivy-ops/src`, read from the files. Imports go only downward:
+//!
+//! - `kernel/` (element types, classes and rows, math, folds, sorts, loops) names nothing of
+//!   the crate outside `kernel/` (but the macros it defines and `__vecmath`, the vector-math
+//!   crate's re-export);
+//! - `engine/` (checks, support, out, nesting, family drivers, plans, the indexing engine)
+//!   never names `functional/`, `backends/`, the user API built on them, or an op;
+//! - `backends/` takes from `functional/` only the category's backend trait, plan types and
+//!   the compositional bodies listed below, never a plan helper: plans come from the
+//!   generated code (`#[check(f -> Plan)]`, computed once);
+//! - `__private.rs` (what the generated code names) defines nothing: it re-exports.
+//!
+//! Unit tests at the end of a file (`#[cfg(test)] mod tests`) may build their inputs with
+//! the public API; they are not read.
 
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-/// Shared code of `functional/` that backends still call: not plans (nothing here
-/// recomputes what the generated code already computed), but engine pieces to move.
-const SHARED_HELPERS: &[(&str, &str)] = &[
+/// Code of `functional/` that backends run as their implementation: whole bodies (built from
+/// the backend's own methods, one rule for both backends), not plans.
+const BODIES: &[(&str, &str)] = &[
     (
         "reshape_on_out",
-        "`reshape` into `out` (out wins over copy), one rule for both backends",
+        "`reshape` into `out` (out wins over copy), from the backend's `reshape`",
     ),
     (
         "remainder_on",
@@ -23,20 +32,19 @@ const SHARED_HELPERS: &[(&str, &str)] = &[
         "__var_body",
         "`var`'s compositional body, for the dtypes a backend leaves to it",
     ),
-    ("divisor", "`var`'s divisor rule (n - correction, checked)"),
     (
-        "can_cast_any",
-        "the dtype query `can_cast`, the same answer on every backend",
+        "asarray_array",
+        "`asarray` of an array, from the backend's `astype` and `to_device`",
     ),
-    ("arange_values", "creation: the values of `arange`"),
-    ("asarray_array", "creation: `asarray` of an array"),
-    ("asarray_values_copy", "creation: `asarray` of values"),
-    ("eye_values", "creation: the values of `eye`"),
-    ("filled_values", "creation: the values of `full`"),
-    ("tri_mask", "creation: `tril`/`triu`'s mask"),
-    ("typed_values", "creation: values of a dtype"),
-    ("GradOutput", "the results `execute_with_gradients` returns"),
+    (
+        "GradOutput",
+        "the results `execute_with_gradients` returns (a type)",
+    ),
 ];
+
+fn src() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../ivy-ops/src")
+}
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     for e in std::fs::read_dir(dir)
@@ -50,6 +58,156 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
             out.push(p);
         }
     }
+}
+
+/// The files of one layer (a folder of `ivy-ops/src`), each with its code: comments
+/// dropped, and the unit-test module at the end of the file cut off.
+fn layer(name: &str) -> Vec<(PathBuf, String)> {
+    let mut files = Vec::new();
+    rust_files(&src().join(name), &mut files);
+    assert!(!files.is_empty(), "no files under ivy-ops/src/{name}");
+    files
+        .into_iter()
+        .map(|f| {
+            let text = std::fs::read_to_string(&f).expect("readable file");
+            (f, code(&text))
+        })
+        .collect()
+}
+
+/// `text` without comments and without its trailing unit-test module.
+fn code(text: &str) -> String {
+    let mut out = String::new();
+    let mut lines = text.lines().peekable();
+    while let Some(line) = lines.next() {
+        let t = line.trim_start();
+        if t.starts_with("#[cfg(test)]") || t.starts_with("#[cfg(all(test") {
+            if lines
+                .peek()
+                .is_some_and(|n| n.trim_start().starts_with("mod tests"))
+            {
+                break;
+            }
+        }
+        let line = match line.find("//") {
+            Some(i) if !line[..i].contains('"') => &line[..i],
+            _ => line,
+        };
+        out.push_str(line);
+        out.push('\n');
+    }
+    out
+}
+
+/// The crate-level names `code` reaches: the first segment after each `crate::` or
+/// `$crate::`, and each item of a `crate::{…}` list.
+fn crate_names(code: &str) -> Vec<String> {
+    let mut names = Vec::new();
+    let mut rest = code;
+    while let Some(at) = rest.find("crate::") {
+        let before = &rest[..at];
+        rest = &rest[at + "crate::".len()..];
+        // `ivy_core::…` and other paths ending in `crate` are not this crate
+        if before.ends_with(|c: char| c.is_alphanumeric() || c == '_') {
+            continue;
+        }
+        if let Some(list) = rest.strip_prefix('{') {
+            let end = list.find('}').unwrap_or(list.len());
+            names.extend(
+                list[..end]
+                    .split(',')
+                    .map(|s| s.trim().split("::").next().unwrap_or("").to_string())
+                    .filter(|s| !s.is_empty()),
+            );
+        } else {
+            let end = rest
+                .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .unwrap_or(rest.len());
+            // `$crate::$name!`: a macro's metavariable, checked where the macro is called
+            if end > 0 {
+                names.push(rest[..end].to_string());
+            }
+        }
+    }
+    names
+}
+
+/// The names of the macros `code` defines (`macro_rules! name`).
+fn macros(code: &str) -> Vec<String> {
+    code.split("macro_rules!")
+        .skip(1)
+        .filter_map(|s| {
+            let s = s.trim_start();
+            let end = s.find(|c: char| !(c.is_alphanumeric() || c == '_'))?;
+            Some(s[..end].to_string())
+        })
+        .collect()
+}
+
+/// The names of the ops declared in `functional/` (`pub fn name` inside the categories),
+/// with the `_with` and `_out` forms the macros add.
+fn op_names() -> BTreeSet<String> {
+    let mut names = BTreeSet::new();
+    for (_, code) in layer("functional") {
+        for part in code.split("pub fn ").skip(1) {
+            let end = part
+                .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .unwrap_or(part.len());
+            let n = &part[..end];
+            for form in ["", "_with", "_out", "_out_with"] {
+                names.insert(format!("{n}{form}"));
+            }
+        }
+    }
+    names
+}
+
+fn report(what: &str, bad: &[String]) {
+    assert!(bad.is_empty(), "{what}:\n{}", bad.join("\n"));
+}
+
+#[test]
+fn the_kernel_layer_imports_only_itself() {
+    let files = layer("kernel");
+    let own: BTreeSet<String> = files.iter().flat_map(|(_, c)| macros(c)).collect();
+    let mut bad = Vec::new();
+    for (f, code) in &files {
+        for n in crate_names(code) {
+            if n != "kernel" && n != "__vecmath" && !own.contains(&n) {
+                bad.push(format!("{}: crate::{n}", f.display()));
+            }
+        }
+    }
+    report(
+        "kernel/ names the crate above it (move the code up, or what it needs down)",
+        &bad,
+    );
+}
+
+#[test]
+fn the_engine_imports_no_declaration_no_backend_and_no_op() {
+    let ops = op_names();
+    assert!(ops.contains("reshape") && ops.contains("asarray_with"));
+    let upward = [
+        "functional",
+        "backends",
+        "prelude",
+        "indexing",
+        "ops",
+        "nested",
+    ];
+    let mut bad = Vec::new();
+    for (f, code) in layer("engine") {
+        for n in crate_names(&code) {
+            if upward.contains(&n.as_str()) || ops.contains(&n) {
+                bad.push(format!("{}: crate::{n}", f.display()));
+            }
+        }
+    }
+    report(
+        "engine/ names a layer above it (declarations, backends) or an op",
+        &bad,
+    );
 }
 
 /// The items `src` names after each `crate::functional::<category>::` (a braced list may
@@ -81,37 +239,74 @@ fn functional_items(src: &str) -> Vec<String> {
 
 #[test]
 fn backends_call_no_plan_helper() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../ivy-ops/src/backends");
-    let mut files = Vec::new();
-    rust_files(&root, &mut files);
-    assert!(
-        files.len() > 10,
-        "no backend files under {}",
-        root.display()
-    );
+    let files = layer("backends");
+    assert!(files.len() > 10, "too few backend files");
     let mut bad = Vec::new();
-    for f in &files {
-        let src = std::fs::read_to_string(f).expect("readable file");
-        for item in functional_items(&src) {
+    for (f, code) in &files {
+        for item in functional_items(code) {
             let allowed = item.ends_with("Backend")
                 || item.ends_with("Plan")
                 || item == "Dims"
-                || SHARED_HELPERS.iter().any(|(h, _)| *h == item);
+                || BODIES.iter().any(|(h, _)| *h == item);
             if !allowed {
                 bad.push(format!("{}: crate::functional::…::{item}", f.display()));
             }
         }
     }
-    assert!(
-        bad.is_empty(),
+    report(
         "backend files call helpers of functional/; a plan goes through `#[check(f -> Plan)]` \
-         (computed once by the generated code, passed to the backend method):\n{}",
-        bad.join("\n")
+         (computed once by the generated code, passed to the backend method), a shared rule \
+         lives in engine/",
+        &bad,
     );
 }
 
 #[test]
-fn the_item_reader_reads_lists_and_paths() {
+fn the_private_surface_defines_nothing() {
+    let text = std::fs::read_to_string(src().join("__private.rs")).expect("readable file");
+    let code = code(&text);
+    let mut bad = Vec::new();
+    for line in code.lines() {
+        let t = line.trim_start();
+        let item = t
+            .trim_start_matches("pub ")
+            .trim_start_matches("pub(crate) ");
+        if [
+            "fn ",
+            "struct ",
+            "enum ",
+            "trait ",
+            "impl",
+            "const ",
+            "static ",
+            "type ",
+            "mod ",
+            "macro_rules!",
+        ]
+        .iter()
+        .any(|k| item.starts_with(k))
+        {
+            bad.push(line.to_string());
+        }
+    }
+    report(
+        "__private.rs defines items; define them in their layer and re-export them",
+        &bad,
+    );
+}
+
+#[test]
+fn the_readers_read_lists_paths_and_tests() {
     let src = "use crate::functional::a::{X, y_z,\n  W};\nlet v = crate::functional::b::helper(1);";
     assert_eq!(functional_items(src), ["X", "y_z", "W", "helper"]);
+    let c = code(
+        "use crate::kernel::elem; // crate::array\nuse ivy_core::x;\n$crate::__m!();\n\
+         #[cfg(test)]\nmod tests { use crate::asarray; }\n",
+    );
+    assert_eq!(crate_names(&c), ["kernel", "__m"]);
+    assert_eq!(
+        crate_names("use crate::{Array, engine::checks::x};"),
+        ["Array", "engine"]
+    );
+    assert_eq!(macros("macro_rules! row_a { }"), ["row_a"]);
 }

@@ -116,7 +116,7 @@ fn cpu_simd<T: HostElem + candle_core::WithDType, K: Unary>(t: &Tensor) -> Optio
     Some(v.and_then(|v| T::array(K::NAME, v, t.dims(), t.device())))
 }
 
-/// `K` folded over `axes` of the CPU tensor `t` by the shared host loops of `reduce.rs`
+/// `K` folded over `axes` of the CPU tensor `t` by the shared host loops of `kernel/reduce.rs`
 /// (pairwise, as ndarray's), as an array of `shape`: the values read in place from candle's
 /// storage when contiguous (one read guard, released before the result is built), else
 /// copied out.

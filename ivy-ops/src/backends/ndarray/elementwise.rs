@@ -1,5 +1,5 @@
 //! ndarray: element-wise ops. The family ops (`#[family(..)]`) need nothing here: they run
-//! through [`Kernels`](crate::engine::family::Kernels), implemented once in `kernels.rs`.
+//! through [`Kernels`](crate::engine::family::Kernels), implemented once in this backend's `kernels.rs`.
 
 use super::kernels::{cast_view_cow, nd_view};
 use super::{NdElem, NdView, NdarrayBackend};
