@@ -8,6 +8,7 @@ use crate::{Array, BackendInfo, Operand};
 use ivy_core::{Backend, Dtype, DtypeKind, DtypeSet, Error, Result, Scalar};
 use std::borrow::Cow;
 
+/// How a backend runs a kernel of each family: written once per backend. The arguments are
 /// already normalised by the family (dtype converted and checked, shapes broadcast).
 pub trait Kernels: BackendInfo {
     /// The backend writes family results into `out` itself (no intermediate array).
@@ -504,12 +505,8 @@ fn clip_step<B: Kernels + ?Sized, K: Binary>(
     }
 }
 
-/// Declares unary kernel rows: `Name: "op", class(x => expr), …, candle(t => expr);`.
-///
-/// Classes: `int` (over [`IntElem`]), `real` (over [`RealElem`]), `complex` (over
-/// `Complex<T: RealElem>`), `float` (one expression for `real` and `complex`), `bool`;
-/// `candle(t => …)` names candle's op for float tensors (a `candle_core::Result<Tensor>`),
-/// `slice_f32(x, out => …)` / `slice_f64` a vectorised slice kernel returning `bool`.
+/// A reduction family op without a `dtype` argument.
+#[inline]
 pub fn reduce<B: Kernels + ?Sized, K: Reduction>(
     x: &Array,
     axes: &[usize],
@@ -588,9 +585,6 @@ pub fn reduce_dtype_out<B: Kernels + ?Sized, K: Reduction>(
     let r = reduce_dtype::<B, K>(x, axes, keepdims, dtype)?;
     crate::engine::out::write_out(K::NAME, r, out)
 }
-
-/// The host fold of `K` over row-major `xs` of `shape` (the one loop both backends' host
-/// paths run).
 
 #[cfg(all(test, feature = "ndarray"))]
 mod tests {

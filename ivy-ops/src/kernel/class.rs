@@ -316,7 +316,12 @@ pub fn compare_wide<K: Compare>([xs, ys]: [&[i128]; 2], out: &mut [MaybeUninit<b
     }
 }
 
-/// How a backend runs a kernel of each family: written once per backend. The arguments are
+/// Declares unary kernel rows: `Name: "op", class(x => expr), …, candle(t => expr);`.
+///
+/// Classes: `int` (over [`IntElem`]), `real` (over [`RealElem`]), `complex` (over
+/// `Complex<T: RealElem>`), `float` (one expression for `real` and `complex`), `bool`;
+/// `candle(t => …)` names candle's op for float tensors (a `candle_core::Result<Tensor>`),
+/// `slice_f32(x, out => …)` / `slice_f64` a vectorised slice kernel returning `bool`.
 #[macro_export]
 #[doc(hidden)]
 macro_rules! unary_kernels {
@@ -687,8 +692,8 @@ impl Accumulate {
     }
 }
 
-/// A reduction family op without a `dtype` argument.
-#[inline]
+/// The host fold of `K` over row-major `xs` of `shape` (the one loop both backends' host
+/// paths run).
 pub(crate) fn fold_host<T: Elem, K: Reduction>(
     xs: &[T],
     shape: &[usize],
@@ -707,7 +712,6 @@ pub(crate) fn fold_host<T: Elem, K: Reduction>(
 
 /// Declares reduction rows: `Name: "op", fold Row, identity expr, accumulate Variant,
 /// dtypes SET[, candle(t, axes => expr) [with ints]];` (`with ints`: candle's op also
-
 /// computes integers, [`Kernel::NATIVE_INTS`]).
 #[macro_export]
 #[doc(hidden)]

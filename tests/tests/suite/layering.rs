@@ -81,13 +81,13 @@ fn code(text: &str) -> String {
     let mut lines = text.lines().peekable();
     while let Some(line) = lines.next() {
         let t = line.trim_start();
-        if t.starts_with("#[cfg(test)]") || t.starts_with("#[cfg(all(test") {
-            if lines
+        let test_cfg = t.starts_with("#[cfg(test)]") || t.starts_with("#[cfg(all(test");
+        if test_cfg
+            && lines
                 .peek()
                 .is_some_and(|n| n.trim_start().starts_with("mod tests"))
-            {
-                break;
-            }
+        {
+            break;
         }
         let line = match line.find("//") {
             Some(i) if !line[..i].contains('"') => &line[..i],
