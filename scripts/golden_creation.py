@@ -176,6 +176,226 @@ def gen_tri(op):
     return cases
 
 
+
+# ------------------------------------------------------------------ creation
+
+
+
+
+def gen_zeros_ones(op):
+    f = np.zeros if op == "zeros" else np.ones
+    cases = []
+    for d in ALL:
+        cases.append(case(f"{d}/2x3", [shape_arg((2, 3))], Arr(d, f((2, 3), np_type(d))),
+                          kwargs={"dtype": D(d)}))
+    cases.append(case("default/2x2", [shape_arg((2, 2))], Arr("float32", f((2, 2), np.float32)),
+                      ivy_differs=DEFAULT_FLOAT, numpy=np_answer(lambda: f((2, 2)))))
+    cases.append(case("float32/0d", [shape_arg(())], Arr("float32", f((), np.float32)),
+                      kwargs={"dtype": D("float32")}))
+    cases.append(case("int64/empty", [shape_arg((0, 2))], Arr("int64", f((0, 2), np.int64)),
+                      kwargs={"dtype": D("int64")}))
+    return cases
+
+
+def gen_full():
+    cases = []
+    fills = [
+        ("int8/7", I(7), 7, "int8", None),
+        ("int16/-300", I(-300), -300, "int16", None),
+        ("int32/float_truncated", F(2.5), 2.5, "int32", None),
+        ("int64/min", I(-(2**63)), -(2**63), "int64", None),
+        ("uint8/200", I(200), 200, "uint8", None),
+        ("uint16/int", I(65535), 65535, "uint16", None),
+        ("uint32/int", I(2**32 - 1), 2**32 - 1, "uint32", None),
+        ("uint64/int", I(2**62), 2**62, "uint64", None),
+        ("float16/overflow", F(1e5), 1e5, "float16", None),
+        ("float16/tenth", F(0.1), 0.1, "float16", None),
+        ("bfloat16/tenth", F(0.1), 0.1, "bfloat16", None),
+        ("float32/inf", F(INF), INF, "float32", None),
+        ("float32/tenth", F(0.1), 0.1, "float32", None),
+        ("float64/nan", F(NAN), NAN, "float64", None),
+        ("float64/int", I(3), 3, "float64", None),
+        ("complex64/complex", C(1.0, -2.0), complex(1, -2), "complex64", None),
+        ("complex128/float", F(0.5), 0.5, "complex128", None),
+        ("bool/true", B(True), True, "bool", None),
+        ("bool/int", I(0), 0, "bool", None),
+        ("int32/nan", F(NAN), NAN, "int32",
+         "a NaN fill converts to 0 (float → int is Rust's saturating `as`, README)"),
+    ]
+    for cid, farg, fval, d, differs in fills:
+        if d == "bfloat16":
+            exp = Arr(d, np.full((2, 2), bf16_round(fval), np.float32))
+        elif differs and d == "int32":
+            exp = Arr(d, np.zeros((2, 2), np.int32))
+        else:
+            with np.errstate(all="ignore"):
+                exp = Arr(d, np.full((2, 2), fval, np_type(d)))
+        cases.append(case(cid, [shape_arg((2, 2)), farg], exp, kwargs={"dtype": D(d)},
+                          ivy_differs=differs,
+                          numpy=np_answer(lambda: np.full((2, 2), fval, np_type(d))) if differs else None))
+    for cid, farg, fval, d, differs in (
+        ("infer/int", I(7), 7, "int32", DEFAULT_INT),
+        ("infer/big_int", I(2**40), 2**40, "int64", None),
+        ("infer/float", F(2.5), 2.5, "float32", DEFAULT_FLOAT),
+        ("infer/bool", B(False), False, "bool", None),
+        ("infer/complex", C(1.0, 1.0), complex(1, 1), "complex64",
+         "the default complex dtype is complex64 (Ivy's default); numpy's is complex128"),
+    ):
+        exp = Arr(d, np.full((3,), fval, np_type(d)))
+        cases.append(case(cid, [shape_arg((3,)), farg], exp, ivy_differs=differs,
+                          numpy=np_answer(lambda: np.full((3,), fval)) if differs else None))
+    cases.append(case("float32/0d", [shape_arg(()), F(-1.5)], Arr("float32", np.float32(-1.5)),
+                      kwargs={"dtype": D("float32")}))
+    # an int fill out of an integer dtype's range is an error, as numpy 2 raises OverflowError
+    # (and as `uint8 + 300` is refused), not wrapped into the dtype
+    for cid, fval, d in (("uint8/-1", -1, "uint8"), ("int8/300", 300, "int8")):
+        cases.append(case(cid, [shape_arg((2, 2)), I(fval)], ERR("InvalidArgument"),
+                          kwargs={"dtype": D(d)},
+                          numpy=np_answer(lambda: np.full((2, 2), fval, np_type(d)))))
+    return cases
+
+
+def gen_arange():
+    cases = []
+    rows = [
+        ("int/default", (0, 5, 1), None, DEFAULT_INT),
+        ("int/int64", (0, 5, 1), "int64", None),
+        ("int/negative_step", (5, 0, -2), "int64", None),
+        ("int/empty", (3, 3, 1), "int32", None),
+        ("int/reversed_empty", (3, 0, 1), "int32", None),
+        ("uint8/step3", (0, 10, 3), "uint8", None),
+        ("int8/neg", (-3, 3, 1), "int8", None),
+        ("float/default", (0.0, 1.0, 0.25), None, DEFAULT_FLOAT),
+        ("float/float64_tenth", (0.0, 1.0, 0.1), "float64", None),
+        ("float/float32_negative_step", (1.5, -1.5, -0.5), "float32", None),
+        ("float/int32_dtype", (0.5, 3.5, 1.0), "int32", None),
+        ("float16/int_args", (0, 5, 1), "float16", None),
+        ("float64/mixed_args", (1, 2.0, 0.25), "float64", None),
+    ]
+    # arange(start, /, stop=None, step=1): ivy-rs takes `stop` and `step` as keywords (Rust
+    # has no optional positional arguments); `None` stands for an argument left out
+    rows += [
+        ("start_only/int", (5, None, None), None, DEFAULT_INT),
+        ("start_only/float", (3.0, None, None), None, DEFAULT_FLOAT),
+        ("start_only/negative", (-2, None, None), "int64", None),
+        ("default_step/int", (2, 6, None), "int16", None),
+        ("default_step/float", (0.5, 3.0, None), "float64", None),
+    ]
+    sc_ = lambda v: I(v) if isinstance(v, int) else F(v)
+    for cid, (a, b, s), d, differs in rows:
+        args = [sc_(a)]
+        kwargs = {k: sc_(v) for k, v in (("stop", b), ("step", s)) if v is not None}
+        pos = [v for v in (a, b, s) if v is not None]
+        if b is None and s is None:
+            call = lambda: np.arange(a, dtype=np_type(d) if d else None)
+        elif s is None:
+            call = lambda: np.arange(a, b, dtype=np_type(d) if d else None)
+        else:
+            call = lambda: np.arange(a, b, s, dtype=np_type(d) if d else None)
+        npr = call()
+        out = d or ("int32" if all(isinstance(v, int) for v in pos) else "float32")
+        exp = Arr(out, npr.astype(np_type(out)))
+        if d:
+            kwargs["dtype"] = D(d)
+        cases.append(case(cid, args, exp, kwargs=kwargs,
+                          ivy_differs=differs, numpy=np_answer(lambda: np.arange(*pos)) if differs else None))
+    exp = Arr("bfloat16", np.array([bf16_round(v) for v in np.arange(0, 2, 0.25)], np.float32))
+    cases.append(case("bfloat16/quarter", [F(0.0)], exp,
+                      kwargs={"stop": F(2.0), "step": F(0.25), "dtype": D("bfloat16")}))
+    return cases
+
+
+def sc(v):
+    if isinstance(v, bool):
+        return B(v)
+    if isinstance(v, int):
+        return I(v)
+    if isinstance(v, complex):
+        return C(v.real, v.imag)
+    return F(v)
+
+
+def nested(v):
+    if isinstance(v, list):
+        return LIST([nested(i) for i in v])
+    return sc(v)
+
+
+def gen_asarray():
+    cases = []
+    rows = [
+        ("float/default", [[1.5, -2.0], [0.25, 3.0]], None, "float32", DEFAULT_FLOAT),
+        ("int/default", [1, -2, 3], None, "int32", DEFAULT_INT),
+        ("bool", [True, False, True], None, "bool", None),
+        ("mixed_int_float", [1, 2.5], None, "float32", DEFAULT_FLOAT),
+        ("big_int", [1, 2**40], None, "int64", None),
+        ("float_beyond_float32", [1.0, 1e300], None, "float64", None),
+        ("complex", [complex(1, 2), complex(0, -1)], None, "complex64",
+         "the default complex dtype is complex64 (Ivy's default); numpy's is complex128"),
+        ("scalar", 3.0, None, "float32", DEFAULT_FLOAT),
+        ("float->int32", [1.5, -2.7, 300.2], "int32", "int32", None),
+        ("int->float16", [1, 2049, 70000], "float16", "float16", None),
+        ("float->bfloat16", [0.1, 1.0, 3e38], "bfloat16", "bfloat16", None),
+        ("float->float32", [0.1, 1e-40, 1e39], "float32", "float32", None),
+        ("int->uint64", [0, 2**63 - 1, 5], "uint64", "uint64", None),
+        ("nan->int32", [NAN, 1.0], "int32", "int32",
+         "a NaN converts to 0 (float → int is Rust's saturating `as`, README); numpy raises"),
+        ("3d", [[[1, 2]], [[3, 4]]], "int16", "int16", None),
+    ]
+    for cid, obj, d, out, differs in rows:
+        if out == "bfloat16":
+            exp = Arr(out, np.array([bf16_round(v) for v in obj], np.float32))
+        elif cid == "nan->int32":
+            exp = Arr(out, np.array([0, 1], np.int32))
+        else:
+            with np.errstate(all="ignore"):
+                exp = Arr(out, np.asarray(obj, dtype=np_type(out)))
+        cases.append(case(cid, [nested(obj)], exp, kwargs={"dtype": D(d)} if d else {},
+                          ivy_differs=differs,
+                          numpy=np_answer(lambda: np.asarray(obj, dtype=np_type(d) if d else None))
+                          if differs else None))
+    # a Python int out of an integer dtype's range is an error, as numpy 2 raises
+    # OverflowError (and as `full` refuses such a fill), not wrapped into the dtype
+    for cid, obj, d in (("int->uint8/300", [300, 2], "uint8"), ("int->uint8/-1", [-1], "uint8")):
+        cases.append(case(cid, [nested(obj)], ERR("InvalidArgument"), kwargs={"dtype": D(d)},
+                          numpy=np_answer(lambda: np.asarray(obj, dtype=np_type(d)))))
+    cases.append(case("empty", [LIST([])], Arr("float32", np.zeros((0,), np.float32)),
+                      ivy_differs=DEFAULT_FLOAT, numpy=np_answer(lambda: np.asarray([]))))
+    return cases
+
+
+def gen_like(op):
+    cases = []
+    for d in ALL:
+        vals = ASTYPE_SRC[d][:4]
+        x = cx(d, vals, (2, 2)) if d in COMPLEX else mk(d, vals[:4] if len(vals) >= 4 else vals)
+        if op == "full_like":
+            fill, fval = (I(3), 3)
+            exp = Arr(d, np.full_like(x.a, fval)) if d != "bfloat16" else Arr(d, np.full(x.a.shape, 3.0, np.float32))
+            cases.append(case(f"{d}/int_fill", [A(x), fill], exp))
+        else:
+            f = np.zeros_like if op == "zeros_like" else np.ones_like
+            cases.append(case(f"{d}/same_dtype", [A(x)], Arr(d, f(x.a))))
+    x = mk("int32", [[1, 2, 3], [4, 5, 6]])
+    if op == "full_like":
+        cases.append(case("int32/float_fill", [A(x), F(2.5)], Arr("int32", np.full_like(x.a, 2.5)),
+                          note="the array decides the dtype; 2.5 truncates to 2, as numpy"))
+        cases.append(case("int32/dtype_float64", [A(x), F(2.5)], Arr("float64", np.full(x.a.shape, 2.5)),
+                          kwargs={"dtype": D("float64")}))
+        y = mk("float32", [1.0, 2.0])
+        cases.append(case("float32/nan_fill", [A(y), F(NAN)], Arr("float32", np.full(2, np.nan, np.float32))))
+        u = mk("uint8", [1, 2])
+        cases.append(case("uint8/-1_fill", [A(u), I(-1)], ERR("InvalidArgument"),
+                          numpy=np_answer(lambda: np.full_like(u.a, -1))))
+    else:
+        f = np.zeros_like if op == "zeros_like" else np.ones_like
+        cases.append(case("int32/dtype_float16", [A(x)], Arr("float16", f(x.a, np.float16)),
+                          kwargs={"dtype": D("float16")}))
+        e = mk("float64", np.zeros((0, 2)))
+        cases.append(case("float64/empty", [A(e)], Arr("float64", f(e.a))))
+    return cases
+
+
 GENERATORS = {
     "empty": gen_empty,
     "empty_like": gen_empty_like,
@@ -195,3 +415,19 @@ ABOUT = {
     "tril": "np.tril",
     "triu": "np.triu",
 }
+
+GENERATORS.update({
+    "zeros": lambda: gen_zeros_ones("zeros"),
+    "ones": lambda: gen_zeros_ones("ones"),
+    "full": gen_full,
+    "arange": gen_arange,
+    "asarray": gen_asarray,
+    "zeros_like": lambda: gen_like("zeros_like"),
+    "ones_like": lambda: gen_like("ones_like"),
+    "full_like": lambda: gen_like("full_like"),
+})
+ABOUT.update({
+    "zeros": "np.zeros", "ones": "np.ones", "full": "np.full", "arange": "np.arange",
+    "asarray": "np.asarray", "zeros_like": "np.zeros_like", "ones_like": "np.ones_like",
+    "full_like": "np.full_like",
+})

@@ -368,3 +368,136 @@ GENERATORS.update({
 })
 ABOUT.update({"mean": "np.mean", "var": "np.var (ddof = correction)", "std": "np.std (ddof = correction)",
               "cumulative_sum": "np.cumulative_sum", "argmax": "np.argmax", "argmin": "np.argmin"})
+
+
+# ------------------------------------------------------------------ sum, nansum
+
+
+
+def gen_sum():
+    rng = rng_for("sum")
+    cases = []
+    m = mk("float32", [[1.0, 2.0, 3.0], [4.0, 5.0, 6.5]])
+    for cid, axis, keep in (("all", None, None), ("axis0", 0, None), ("axis1", 1, None),
+                            ("axis-1_keepdims", -1, True), ("axes01", [0, 1], None),
+                            ("all_keepdims", None, True), ("axes_empty", [], None)):
+        cases.append(case(f"float32/{cid}", [A(m)], sum_expected(m, axis if axis != [] else [], bool(keep)),
+                          kwargs=sum_kwargs(axis, keep)))
+    cases.append(case("float32/dtype_float64", [A(m)], sum_expected(m, 1, False, "float64"),
+                      kwargs=sum_kwargs(1, None, "float64")))
+    t = mk("float32", np.arange(24).reshape(2, 3, 4) * 0.5)
+    cases.append(case("float32/3d_axes02", [A(t)], sum_expected(t, [0, 2]), kwargs=sum_kwargs([0, 2])))
+    cases.append(case("float32/3d_axis1_keepdims", [A(t)], sum_expected(t, [1], True),
+                      kwargs=sum_kwargs([1], True)))
+    z = mk("float32", 2.5)
+    cases.append(case("float32/0d", [A(z)], sum_expected(z)))
+    e = mk("float32", np.zeros((0, 3)))
+    cases.append(case("float32/empty_axis0", [A(e)], sum_expected(e, 0), kwargs=sum_kwargs(0)))
+    cases.append(case("float32/empty_all", [A(e)], sum_expected(e)))
+    for d in REALS:
+        x = mk(d, grid(rng, 20, -8, 8, 64), (4, 5))
+        for axis in (None, 0):
+            exp = sum_expected(x, axis)
+            cases.append(case(f"{d}/random_{'all' if axis is None else 'axis0'}", [A(x)], exp, "sum",
+                              kwargs=sum_kwargs(axis), atol=sum_atol(x, axis, d),
+                              signed_zeros=False))
+    x = mk("float64", [[1.0, NAN], [INF, -INF], [INF, 1.0]])
+    cases.append(case("float64/nonfinite", [A(x)], sum_expected(x, 1), kwargs=sum_kwargs(1)))
+    x = mk("float16", [60000.0, 10000.0, -1.0])
+    cases.append(case("float16/overflow", [A(x)], sum_expected(x)))
+    for d in COMPLEX:
+        x = cx(d, [(1.0, 2.0), (-0.5, 0.25), (3.0, -1.0), (0.0, 4.0)], None)
+        cases.append(case(f"{d}/all", [A(x)], sum_expected(x)))
+    for d in INTS:
+        info = np.iinfo(np_type(d))
+        x = mk(d, [[info.max, 1, 2], [5, 6, info.max]])
+        for cid, axis in (("all", None), ("axis1", 1)):
+            npr = np_answer(lambda: np.sum(x.a, axis=axis))
+            differs = None
+            if json.dumps(npr) != json.dumps(enc_array(sum_expected(x, axis))):
+                differs = INT_SUM
+            cases.append(case(f"{d}/wrap_{cid}", [A(x)], sum_expected(x, axis), kwargs=sum_kwargs(axis),
+                              ivy_differs=differs, numpy=npr if differs else None))
+    x = mk("int8", [100, 100, 27])
+    cases.append(case("int8/dtype_int32", [A(x)], sum_expected(x, None, False, "int32"),
+                      kwargs=sum_kwargs(None, None, "int32")))
+    # integers to a float dtype: accumulated in float64, rounded once (numpy: in the dtype)
+    x = mk("int32", (np.arange(1024, dtype=np.int64) * 7919993) % 16777213)
+    for d in ("float32", "bfloat16"):
+        exp = sum_expected(x, None, False, d)
+        npr = np_answer(lambda: np.sum(x.a, dtype=np.float32)) if d == "float32" else None
+        differs = ACC_INT if npr is not None and json.dumps(npr) != json.dumps(enc_array(exp)) else None
+        cases.append(case(f"int32/dtype_{d}", [A(x)], exp, kwargs=sum_kwargs(None, None, d),
+                          ivy_differs=differs, numpy=npr if differs else None))
+    x = mk("float32", [1.5, 2.5, -0.5, 7.9])
+    cases.append(case("float32/dtype_int32", [A(x)], sum_expected(x, None, False, "int32"),
+                      kwargs=sum_kwargs(None, None, "int32"),
+                      note="each element converted (truncated) to int32 first, as numpy's "
+                      "unsafe cast"))
+    x = mk("bool", [[True, False, True], [True, True, True]])
+    for cid, axis in (("all", None), ("axis0", 0)):
+        cases.append(case(f"bool/{cid}", [A(x)], sum_expected(x, axis), kwargs=sum_kwargs(axis),
+                          ivy_differs=INT_SUM,
+                          numpy=np_answer(lambda: np.sum(x.a, axis=axis))))
+    x = mk("float32", [[1.0, 2.0], [3.0, 4.0]])
+    cases.append(case("float32/axis_out_of_range", [A(x)], ERR("Axis"), kwargs=sum_kwargs(2),
+                      note="numpy raises AxisError too"))
+    return cases
+
+
+def nan_to_zero(x: Arr) -> Arr:
+    """`x` with NaN elements (complex: either component NaN) replaced by 0, as np.nansum."""
+    if x.dtype in INTS or x.dtype == "bool":
+        return x
+    return Arr(x.dtype, np.where(x.a != x.a, np.zeros_like(x.a), x.a))
+
+
+def gen_nansum():
+    """np.nansum: `sum` of the input with NaNs as 0 (sum's dtype rule, see gen_sum)."""
+    rng = rng_for("nansum")
+    cases = []
+    m = mk("float32", [[1.0, NAN, 3.0], [NAN, NAN, 6.5]])
+    for cid, axis, keep in (("all", None, None), ("axis0", 0, None), ("axis1", 1, None),
+                            ("axis-1_keepdims", -1, True), ("axes01", [0, 1], None)):
+        cases.append(case(f"float32/{cid}", [A(m)], sum_expected(nan_to_zero(m), axis, bool(keep)),
+                          kwargs=sum_kwargs(axis, keep)))
+    cases.append(case("float32/dtype_float64", [A(m)], sum_expected(nan_to_zero(m), 1, False, "float64"),
+                      kwargs=sum_kwargs(1, None, "float64")))
+    x = mk("float64", [NAN, NAN])
+    cases.append(case("float64/all_nan", [A(x)], sum_expected(nan_to_zero(x))))
+    e = mk("float32", np.zeros((0, 3)))
+    cases.append(case("float32/empty_all", [A(e)], sum_expected(e)))
+    for d in REALS:
+        v = grid(rng, 20, -8, 8, 64)
+        for i in rng.choice(20, size=5, replace=False):
+            v[int(i)] = NAN
+        x = mk(d, v, (4, 5))
+        for axis in (None, 0):
+            z = nan_to_zero(x)
+            cases.append(case(f"{d}/random_{'all' if axis is None else 'axis0'}", [A(x)],
+                              sum_expected(z, axis), "sum", kwargs=sum_kwargs(axis),
+                              atol=sum_atol(z, axis, d), signed_zeros=False))
+    x = mk("float64", [[1.0, NAN], [INF, NAN], [INF, -INF]])
+    cases.append(case("float64/nonfinite", [A(x)], sum_expected(nan_to_zero(x), 1), kwargs=sum_kwargs(1)))
+    for d in COMPLEX:
+        x = cx(d, [(1.0, 2.0), (NAN, 0.25), (3.0, -1.0), (0.0, NAN), (0.5, 4.0)], None)
+        cases.append(case(f"{d}/nan_component", [A(x)], sum_expected(nan_to_zero(x))))
+    for d in INTS:
+        x = mk(d, [[1, 2, 3], [5, 6, 7]])
+        for cid, axis in (("all", None), ("axis1", 1)):
+            exp = sum_expected(x, axis)
+            npr = np_answer(lambda: np.nansum(x.a, axis=axis))
+            differs = INT_SUM if json.dumps(npr) != json.dumps(enc_array(exp)) else None
+            cases.append(case(f"{d}/{cid}", [A(x)], exp, kwargs=sum_kwargs(axis),
+                              ivy_differs=differs, numpy=npr if differs else None))
+    x = mk("bool", [[True, False, True], [True, True, True]])
+    cases.append(case("bool/axis0", [A(x)], sum_expected(x, 0), kwargs=sum_kwargs(0),
+                      ivy_differs=INT_SUM, numpy=np_answer(lambda: np.nansum(x.a, axis=0))))
+    x = mk("float32", [[1.0, 2.0], [3.0, NAN]])
+    cases.append(case("float32/axis_out_of_range", [A(x)], ERR("Axis"), kwargs=sum_kwargs(2),
+                      note="numpy raises AxisError too"))
+    return cases
+
+
+GENERATORS.update({"sum": gen_sum, "nansum": gen_nansum})
+ABOUT.update({"sum": "np.sum", "nansum": "np.nansum"})

@@ -787,7 +787,7 @@ fn every_numeric_op_has_golden_vectors() {
         stems.insert(g.stem.clone());
         if registry::op(&g.stem).is_none() {
             problems.push(format!(
-                "spec/golden/{}.json: the registry has no op `{}` (renamed or removed?): drop its generator from scripts/golden.py and the file",
+                "spec/golden/{}.json: the registry has no op `{}` (renamed or removed?): drop its generator from its scripts/golden_<family>.py and the file",
                 g.stem, g.stem
             ));
         }
@@ -849,7 +849,7 @@ fn every_numeric_op_has_golden_vectors() {
             (OpKind::Standalone, _) => without.push(format!("{name} (standalone)")),
             (_, Some(why)) => without.push(format!("{name} (exempt: {why})")),
             (kind, None) => problems.push(format!(
-                "`{name}` ({kind:?}) has no golden vectors: add a generator to scripts/golden.py and run it (or, if numpy cannot express it, add it to EXEMPT in tests/tests/suite/golden.rs with the reason)"
+                "`{name}` ({kind:?}) has no golden vectors: add a generator to its family's scripts/golden_<family>.py and run scripts/golden.py (or, if numpy cannot express it, add it to EXEMPT in tests/tests/suite/golden.rs with the reason)"
             )),
         }
     }
