@@ -1,6 +1,6 @@
 //! Sorting, searching and set functions (the Array API's `sort`, `argsort`,
 //! `searchsorted`, `nonzero` and `unique_*`). Every op is primary: each backend runs the
-//! host kernels of [`crate::kernel::sort`], written once over the element type (candle on the CPU
+//! host kernels of `kernel::sort`, written once over the element type (candle on the CPU
 //! only: its own `arg_sort_last_dim` is neither stable nor NaN-aware).
 //!
 //! The order is numpy's: NaN after every number (in both directions), `-0.0 == +0.0`,

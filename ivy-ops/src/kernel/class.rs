@@ -8,7 +8,7 @@
 //!   integers and bools in the default float dtype ([`ivy_core::int_float_dtype`]);
 //! - its checks (broadcasting of binary ops) and its `out` handling, run here for every
 //!   backend, before the backend's kernel loop;
-//! - how each backend runs a kernel of it: one generic method per shape in [`Kernels`]
+//! - how each backend runs a kernel of it: one generic method per shape in [`Kernels`](crate::engine::family::Kernels)
 //!   (`map` for unary, `zip` for binary, `map_bool` for predicates, `zip_bool` for
 //!   comparisons), implemented once per backend.
 //!
@@ -18,7 +18,7 @@
 //! - `predicate`: one array → a bool array of its shape ([`Predicate`]: `isnan`, …);
 //! - `compare`: two operands promoted as `binary` promotes them → a bool array of their
 //!   broadcast shape ([`Compare`]: `equal`, `less`, …); integers of two dtypes compare
-//!   exactly (see [`compare_operands`]), never through the float64 of Ivy's table.
+//!   exactly (see [`compare_operands`](crate::engine::family::compare_operands)), never through the float64 of Ivy's table.
 //!
 //! The bool-valued families (`predicate`, `compare`) compute exactly the classes their rows
 //! give (no integers as floats).
@@ -77,7 +77,7 @@ pub trait Kernel: 'static {
 }
 
 /// A unary element-wise kernel: one function per element class it supports. The defaults
-/// of the classes a row does not give are never called: [`check`] rejects those dtypes.
+/// of the classes a row does not give are never called: [`check`](crate::engine::family::check) rejects those dtypes.
 pub trait Unary: Kernel {
     /// Integers (wrapping arithmetic).
     #[cfg_attr(not(debug_assertions), inline(always))]
