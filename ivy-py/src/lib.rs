@@ -1216,6 +1216,31 @@ array_methods! {
         }
         Ok(slf.clone().into_any().unbind())
     }
+    /// Pickling: the values as little-endian bytes with the dtype, shape, backend and device
+    /// (`pickle`, `copy.deepcopy`, `multiprocessing`); unpickled by `ivy_rs._rebuild`.
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let py = slf.py();
+        let x = slf.try_borrow().map_err(busy)?.inner.clone();
+        let mut bytes = Vec::new();
+        by_dtype!(x.dtype(), T => {
+            let values = x.to_vec::<T>().map_err(py_err)?;
+            bytes.reserve(values.len() * <T as Raw>::SIZE);
+            values.iter().for_each(|v| v.put(&mut bytes));
+        });
+        let args = (
+            pyo3::types::PyBytes::new(py, &bytes),
+            x.dtype().as_str(),
+            PyTuple::new(py, x.shape())?,
+            x.backend().as_str(),
+            x.device().to_string(),
+        );
+        Ok((
+            py.import("ivy_rs")?.getattr("_rebuild")?,
+            args.into_pyobject(py)?,
+        ))
+    }
     /// The `ivy_rs` module.
     #[pyo3(signature = (*, api_version=None))]
     fn __array_namespace__(&self, py: Python<'_>, api_version: Option<&str>) -> PyResult<Py<PyAny>> {
@@ -1491,6 +1516,173 @@ fn nd_ptr_strides(a: &ivy::backends::NdArray) -> (usize, Vec<isize>) {
 /// The native module: the Array and DType classes, the op table and the calls by name,
 /// and the thread-scoped backend control. The default backend comes from `IVY_RS_BACKEND`
 /// (else ndarray).
+/// An element type as little-endian bytes, both ways (pickling).
+trait Raw: Sized {
+    /// Bytes per element.
+    const SIZE: usize;
+    /// Appends the element's bytes.
+    fn put(&self, out: &mut Vec<u8>);
+    /// The element of `SIZE` bytes.
+    fn get(b: &[u8]) -> Self;
+}
+
+macro_rules! raw_le {
+    ($($t:ty),*) => {$(
+        impl Raw for $t {
+            const SIZE: usize = std::mem::size_of::<$t>();
+            fn put(&self, out: &mut Vec<u8>) {
+                out.extend_from_slice(&self.to_le_bytes());
+            }
+            fn get(b: &[u8]) -> Self {
+                b.try_into().map_or(<$t>::default(), <$t>::from_le_bytes)
+            }
+        }
+    )*};
+}
+raw_le!(
+    i8,
+    i16,
+    i32,
+    i64,
+    u8,
+    u16,
+    u32,
+    u64,
+    f32,
+    f64,
+    half::f16,
+    half::bf16
+);
+
+impl Raw for bool {
+    const SIZE: usize = 1;
+    fn put(&self, out: &mut Vec<u8>) {
+        out.push(u8::from(*self));
+    }
+    fn get(b: &[u8]) -> Self {
+        b.first().is_some_and(|&v| v != 0)
+    }
+}
+
+impl<T: Raw> Raw for num_complex::Complex<T> {
+    const SIZE: usize = 2 * T::SIZE;
+    fn put(&self, out: &mut Vec<u8>) {
+        self.re.put(out);
+        self.im.put(out);
+    }
+    fn get(b: &[u8]) -> Self {
+        let (re, im) = b.split_at(T::SIZE.min(b.len()));
+        num_complex::Complex::new(T::get(re), T::get(im))
+    }
+}
+
+/// Runs `$e` with `$T` the element type of dtype `$d` (in a function returning `PyResult`).
+macro_rules! by_dtype {
+    ($d:expr, $T:ident => $e:expr) => {
+        match $d {
+            Dtype::Bool => {
+                type $T = bool;
+                $e
+            }
+            Dtype::Int8 => {
+                type $T = i8;
+                $e
+            }
+            Dtype::Int16 => {
+                type $T = i16;
+                $e
+            }
+            Dtype::Int32 => {
+                type $T = i32;
+                $e
+            }
+            Dtype::Int64 => {
+                type $T = i64;
+                $e
+            }
+            Dtype::Uint8 => {
+                type $T = u8;
+                $e
+            }
+            Dtype::Uint16 => {
+                type $T = u16;
+                $e
+            }
+            Dtype::Uint32 => {
+                type $T = u32;
+                $e
+            }
+            Dtype::Uint64 => {
+                type $T = u64;
+                $e
+            }
+            Dtype::Float16 => {
+                type $T = half::f16;
+                $e
+            }
+            Dtype::Bfloat16 => {
+                type $T = half::bf16;
+                $e
+            }
+            Dtype::Float32 => {
+                type $T = f32;
+                $e
+            }
+            Dtype::Float64 => {
+                type $T = f64;
+                $e
+            }
+            Dtype::Complex64 => {
+                type $T = num_complex::Complex<f32>;
+                $e
+            }
+            Dtype::Complex128 => {
+                type $T = num_complex::Complex<f64>;
+                $e
+            }
+            other => {
+                return Err(PyTypeError::new_err(format!(
+                    "ivy_rs: no element type for {other}"
+                )))
+            }
+        }
+    };
+}
+use by_dtype;
+
+/// `_rebuild(data, dtype, shape, backend, device)`: the array `Array.__reduce__` pickled.
+#[pyfunction]
+fn _rebuild(
+    data: &[u8],
+    dtype: &str,
+    shape: Vec<usize>,
+    backend: &str,
+    device: &str,
+) -> PyResult<PyArray> {
+    let d = Dtype::from_str(dtype).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let b = parse_backend(backend)?;
+    let dev = ivy::Device::from_str(device).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let n = shape.iter().try_fold(1usize, |n, &s| n.checked_mul(s));
+    let x = by_dtype!(d, T => {
+        if n.and_then(|n| n.checked_mul(<T as Raw>::SIZE)) != Some(data.len()) {
+            return Err(PyValueError::new_err(format!(
+                "ivy_rs._rebuild: {} bytes are not a {dtype} array of shape {shape:?}",
+                data.len()
+            )));
+        }
+        let v: Vec<T> = data.chunks_exact(<T as Raw>::SIZE).map(T::get).collect();
+        let a = ndarray::ArrayD::from_shape_vec(ndarray::IxDyn(&shape), v)
+            .map_err(|_| PyValueError::new_err("ivy_rs._rebuild: the shape does not fit the data"))?;
+        IArray::from_native(NativeArray::Ndarray(a.into()))
+    });
+    let x = x.to_backend(b).map_err(py_err)?;
+    let x = match x.device() == dev {
+        true => x,
+        false => ivy::to_device(&x, dev).map_err(py_err)?,
+    };
+    Ok(PyArray::new(x))
+}
+
 #[pymodule]
 fn _ivy_rs(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let default = std::env::var("IVY_RS_BACKEND").unwrap_or_else(|_| "ndarray".into());
@@ -1503,6 +1695,7 @@ fn _ivy_rs(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyFunction>()?;
     m.add("AxisError", axis_error(m.py())?)?;
     m.add_function(wrap_pyfunction!(_call, m)?)?;
+    m.add_function(wrap_pyfunction!(_rebuild, m)?)?;
     m.add_function(wrap_pyfunction!(_ops, m)?)?;
     m.add_function(wrap_pyfunction!(_array_api_json, m)?)?;
     m.add_function(wrap_pyfunction!(set_backend, m)?)?;

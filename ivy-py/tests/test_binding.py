@@ -296,6 +296,31 @@ def test_arrays_move_between_backends():
     assert a.to_backend(a.backend) is not None
 
 
+
+def test_arrays_pickle_with_their_dtype_shape_and_backend():
+    import copy
+    import pickle
+
+    base = xp.asarray([[1, 0, 3], [4, 5, 0]])
+    for name in ("bool", "int8", "uint64", "float16", "bfloat16", "float32", "complex128"):
+        x = xp.astype(base, getattr(xp, name))
+        y = pickle.loads(pickle.dumps(x))
+        assert (y.dtype, y.shape, y.backend) == (x.dtype, x.shape, x.backend), name
+        assert bool(xp.all(y == x)), name
+        assert bool(xp.all(copy.deepcopy(x) == x)), name
+    for x in (xp.asarray(2.5), xp.zeros((0, 3), dtype=xp.int16)):
+        y = pickle.loads(pickle.dumps(x))
+        assert (y.dtype, y.shape) == (x.dtype, x.shape)
+    with xp.using_backend("candle"):
+        c = xp.asarray([1.5, -2.0])
+    d = pickle.loads(pickle.dumps(c))
+    assert d.backend == c.backend == "candle"
+    assert bool(xp.all(d == c))
+    c = xp.Container(a=xp.asarray([1.0, 2.0]), b={"c": xp.asarray(3)})
+    assert repr(pickle.loads(pickle.dumps(c))) == repr(c)
+    with pytest.raises(ValueError, match="not a float32 array"):
+        xp._rebuild(b"\x00", "float32", (2,), "ndarray", "cpu")
+
 # --- the GIL --------------------------------------------------------------------------
 
 

@@ -25,6 +25,7 @@ from ._ivy_rs import (  # noqa: F401
     Array,
     AxisError,
     DType,
+    _rebuild,
     current_backend,
     set_backend,
     set_default_backend,
