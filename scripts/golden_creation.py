@@ -1,6 +1,6 @@
-"""Golden generators of the Array API creation functions added after the first creation
-ops: empty, empty_like, eye, linspace, meshgrid, tril, triu (a plug-in of golden.py:
-``python3 scripts/golden.py eye linspace ...``)."""
+"""Golden generators of the creation functions (zeros, ones, full, arange, asarray, the
+`_like` forms, empty, empty_like, eye, linspace, meshgrid, tril, triu): the creation
+family's generator module of golden.py (``python3 scripts/golden.py eye linspace ...``)."""
 
 from golden import *  # noqa: F401,F403 (the case format and value helpers)
 from golden import np, ALL, COMPLEX, INTS, NAN, INF, DEFAULT_FLOAT  # noqa: F401

@@ -1,4 +1,6 @@
-"""Golden vectors of the reductions beyond `sum` (a plug-in of golden.py)."""
+"""Golden vectors of the reductions and statistics (`sum`, `nansum`, `prod`, `max`, `min`, `all`,
+`any`, `mean`, `var`, `std`, `cumulative_sum`, `argmax`, `argmin`): the statistical family's
+generator module of golden.py."""
 
 from golden import *  # noqa: F401,F403
 from golden import (A, ACC_INT, B, COMPLEX, ERR, INTS, INT_SUM, REALS, Arr, I, INTLIST, case, cx, grid, mk,

@@ -6,8 +6,8 @@
 //!   with no `int` or `bool` class computes integers and bools as floats (Ivy's superset
 //!   behaviour, and true division for `divide`): int64 and uint64 in float64, narrower
 //!   integers and bools in the default float dtype ([`ivy_core::int_float_dtype`]);
-//! - its checks (broadcasting of binary ops) and its `out` handling, run here for every
-//!   backend, before the backend's kernel loop;
+//! - its checks (broadcasting of binary ops) and its `out` handling, run for every backend
+//!   by the family drivers ([`crate::engine::family`]), before the backend's kernel loop;
 //! - how each backend runs a kernel of it: one generic method per shape in [`Kernels`](crate::engine::family::Kernels)
 //!   (`map` for unary, `zip` for binary, `map_bool` for predicates, `zip_bool` for
 //!   comparisons), implemented once per backend.

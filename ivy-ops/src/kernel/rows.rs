@@ -88,7 +88,7 @@ crate::unary_kernels! {
         candle(t => t.erf());
     /// The complementary error function `1 - erf(x)`, accurate where `erf(x)` is near 1
     /// (libm's `erfc`, float64, rounded once). Candle: on the CPU an op of ivy's own that
-    /// differentiates (`backends::candle::special`), on a GPU `1 - erf(x)`.
+    /// differentiates (`kernel::candle_ops`), on a GPU `1 - erf(x)`.
     Erfc: "erfc",
         real(x => T::from_f64(libm::erfc(crate::kernel::elem::Elem::to_f64(x)))),
         candle(t => crate::kernel::candle_ops::erfc(t));

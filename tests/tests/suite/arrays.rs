@@ -450,7 +450,7 @@ fn var_of(x: &Array) -> candle_core::Var {
     }
 }
 
-/// A borrowed ndarray argument is lent to the op (read in place: see `kernel/alloc.rs`), and
+/// A borrowed ndarray argument is lent to the op (read in place: see `alloc.rs`), and
 /// nothing of it outlives the call: an op that returns its input unchanged, or a view of
 /// it, returns a copy (an Array owns its data), so a result never points into the
 /// borrowed buffer. Every result equals the one for the same data as an `&Array`.

@@ -3,7 +3,7 @@
 //! - `kernel/` (element types, classes and rows, math, folds, sorts, loops) names nothing of
 //!   the crate outside `kernel/` (but the macros it defines and `__vecmath`, the vector-math
 //!   crate's re-export);
-//! - `engine/` (checks, support, out, nesting, family drivers, plans, the indexing engine)
+//! - `engine/` (checks, support, out, nesting, family drivers, the indexing engine)
 //!   never names `functional/`, `backends/`, the user API built on them, or an op;
 //! - `backends/` takes from `functional/` only the category's backend trait, plan types and
 //!   the compositional bodies listed below, never a plan helper: plans come from the
