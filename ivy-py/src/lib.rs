@@ -65,6 +65,12 @@ fn py_err(e: Error) -> PyErr {
         | Error::BackendUnavailable { .. }
         | Error::NoAutograd { .. } => PyNotImplementedError::new_err(msg),
         Error::OutOfMemory { .. } => PyMemoryError::new_err(msg),
+        // numpy 2's OverflowError for a Python int its dtype cannot hold (`int8 + 300`)
+        Error::InvalidArgument { message, .. }
+            if message.starts_with("the int ") && message.contains(" is out of range ") =>
+        {
+            pyo3::exceptions::PyOverflowError::new_err(msg)
+        }
         Error::InvalidArgument { message, .. }
             if message.contains("out of range") || message.contains("out of bounds") =>
         {

@@ -284,6 +284,51 @@ def test_container_operators_and_key_chains(backend):
     assert [float(v) for v in s.b.c] == [6.0, 8.0]
     with pytest.raises(KeyError):
         c["b/d"]
+    # == and != are leaf by leaf, as Ivy's (a Container is therefore unhashable)
+    assert [bool(v) for v in (c == c).b.c] == [True, True]
+    assert [bool(v) for v in (c != 1.0).a] == [False, True]
+    with pytest.raises(TypeError):
+        hash(c)
+
+
+def test_container_key_chains_read_write_delete_and_test():
+    c = xp.Container(a=xp.asarray([1.0]), b={"c": xp.asarray([3.0])})
+    c["b/e"] = xp.asarray([9.0])
+    c["x/y/z"] = xp.asarray([7.0])  # the Containers on the way are made
+    assert sorted(c.b.keys()) == ["c", "e"] and "b/e" not in dict.keys(c)
+    assert float(c["b/e"][0]) == 9.0 and float(c.x.y.z[0]) == 7.0
+    assert "b/c" in c and "b/zz" not in c and "a/zz" not in c
+    assert c.get("b/c") is c.b.c and c.get("nope/x", 5) == 5
+    del c["b/c"]
+    assert "b/c" not in c and list(c.b.keys()) == ["e"]
+    with pytest.raises(KeyError, match="a is a leaf"):
+        c["a/zz"]
+    with pytest.raises(KeyError):
+        del c["b/missing"]
+    d = xp.Container(**{"p/q": xp.asarray([1.0])})
+    assert float(d.p.q[0]) == 1.0
+    c.n = {"m": xp.asarray([2.0])}
+    assert isinstance(c.n, xp.Container)
+
+
+def test_out_of_range_python_ints_are_overflow_errors():
+    x = xp.asarray([1, 2], dtype=xp.int8)
+    with pytest.raises(OverflowError, match="out of range"):
+        x + 300
+    with pytest.raises(OverflowError):
+        xp.full((2,), -1, dtype=xp.uint8)
+    with pytest.raises(IndexError):
+        x[5]
+
+
+def test_asarray_copy_false_refuses_to_copy_a_numpy_array():
+    n = np.ones(3)
+    with pytest.raises(ValueError, match="copy=False"):
+        xp.asarray(n, copy=False)
+    assert float(xp.sum(xp.asarray(n))) == 3.0
+    x = xp.asarray([1.0, 2.0])
+    assert xp.asarray(x, copy=False) is not None  # an ivy array is shared
+    assert inspect.signature(xp.asarray) == inspect.signature(xp._FUNCTIONS["asarray"])
 
 
 def test_arrays_move_between_backends():

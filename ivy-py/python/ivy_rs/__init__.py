@@ -92,17 +92,69 @@ class Container(dict):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         for k, v in list(self.items()):
-            if isinstance(v, dict) and not isinstance(v, Container):
-                self[k] = Container(v)
+            if isinstance(k, str) and "/" in k:
+                dict.__delitem__(self, k)
+                self[k] = v
+            elif isinstance(v, dict) and not isinstance(v, Container):
+                dict.__setitem__(self, k, Container(v))
+
+    def _ivy_parent(self, key, create=False):
+        """The Container holding the last key of chain ``key`` ("a/b/c": ``self["a"]["b"]``)
+        and that key; with ``create``, missing Containers on the way are made."""
+        *path, last = key.split("/")
+        node = self
+        for i, part in enumerate(path):
+            if create and not dict.__contains__(node, part):
+                dict.__setitem__(node, part, Container())
+            try:
+                node = dict.__getitem__(node, part)
+            except KeyError:
+                raise KeyError(key) from None
+            if not isinstance(node, dict):
+                raise KeyError(f"{key} ({'/'.join(path[:i + 1])} is a leaf, not a Container)")
+        return node, last
 
     def __getitem__(self, key):
         # a key chain, as Ivy's: c["a/b"] is c["a"]["b"]
         if isinstance(key, str) and "/" in key:
-            node = self
-            for part in key.split("/"):
-                node = dict.__getitem__(node, part)
-            return node
+            node, last = self._ivy_parent(key)
+            try:
+                return dict.__getitem__(node, last)
+            except KeyError:
+                raise KeyError(key) from None
         return dict.__getitem__(self, key)
+
+    def __setitem__(self, key, value):
+        if isinstance(value, dict) and not isinstance(value, Container):
+            value = Container(value)
+        if isinstance(key, str) and "/" in key:
+            node, last = self._ivy_parent(key, create=True)
+            dict.__setitem__(node, last, value)
+        else:
+            dict.__setitem__(self, key, value)
+
+    def __delitem__(self, key):
+        if isinstance(key, str) and "/" in key:
+            node, last = self._ivy_parent(key)
+            try:
+                dict.__delitem__(node, last)
+            except KeyError:
+                raise KeyError(key) from None
+        else:
+            dict.__delitem__(self, key)
+
+    def __contains__(self, key):
+        try:
+            self[key]
+        except KeyError:
+            return False
+        return True
+
+    def get(self, key, default=None):
+        try:
+            return self[key]
+        except KeyError:
+            return default
 
     def __getattr__(self, name):
         try:
@@ -111,7 +163,7 @@ class Container(dict):
             raise AttributeError(name) from None
 
     def __setattr__(self, name, value):
-        self[name] = Container(value) if isinstance(value, dict) else value
+        self[name] = value
 
     def _ivy_flat_items(self, prefix=""):
         for k, v in self.items():
@@ -285,9 +337,41 @@ _FUNCTIONS = _build()
 globals().update({k: v for k, v in _FUNCTIONS.items() if k not in globals() or k in _SPEC})
 
 
+
+def _asarray_shares_or_refuses():
+    """``asarray(obj, copy=False)`` of a foreign buffer (a numpy array, anything with
+    ``__array_interface__``, ``__array__`` or ``__dlpack__``): ivy-rs arrays own their memory,
+    so the data would be copied in; the standard says ``copy=False`` must then raise
+    ValueError. The native function does the rest."""
+    native = _FUNCTIONS["asarray"]
+
+    def asarray(obj, /, *, dtype=None, device=None, copy=None):
+        # (no builtin `any` here: the namespace's own `any` shadows it in this module)
+        foreign = (hasattr(obj, "__array_interface__") or hasattr(obj, "__array__")
+                   or hasattr(obj, "__dlpack__"))
+        if copy is False and foreign and not isinstance(obj, (Array, Container)):
+            raise ValueError(
+                "`asarray`: copy=False cannot share the memory of a "
+                f"{type(obj).__module__}.{type(obj).__qualname__} (ivy-rs arrays own their "
+                "buffers, so it would be copied in); pass copy=None or copy=True")
+        return native(obj, dtype=dtype, device=device, copy=copy)
+
+    for attr in ("__signature__", "__doc__", "__name__", "__qualname__"):
+        try:
+            setattr(asarray, attr, getattr(native, attr))
+        except AttributeError:
+            pass
+    asarray.__module__ = "ivy_rs"
+    _FUNCTIONS["asarray"] = asarray
+    globals()["asarray"] = asarray
+
+
+_asarray_shares_or_refuses()
+
 def _container_operators():
     """Container's arithmetic, bitwise and ordering operators: the nestable ops, leaf by leaf
-    (``c + 1``, ``1 - c``, ``c @ d``, ``-c``). ``==`` and ``!=`` stay the dict's."""
+    (``c + 1``, ``1 - c``, ``c @ d``, ``-c``), and ``==``/``!=`` as Ivy's: Containers of bool
+    arrays (``equal``, ``not_equal``), so a Container is unhashable."""
     binary = {
         "add": "add", "sub": "subtract", "mul": "multiply", "truediv": "divide",
         "floordiv": "floor_divide", "mod": "remainder", "pow": "pow", "matmul": "matmul",
@@ -299,13 +383,14 @@ def _container_operators():
         setattr(Container, f"__{dunder}__", lambda self, other, f=f: f(self, other))
         setattr(Container, f"__r{dunder}__", lambda self, other, f=f: f(other, self))
     for dunder, name in {"lt": "less", "le": "less_equal", "gt": "greater",
-                         "ge": "greater_equal"}.items():
+                         "ge": "greater_equal", "eq": "equal", "ne": "not_equal"}.items():
         f = _FUNCTIONS[name]
         setattr(Container, f"__{dunder}__", lambda self, other, f=f: f(self, other))
     for dunder, name in {"neg": "negative", "pos": "positive", "abs": "abs",
                          "invert": "bitwise_invert"}.items():
         f = _FUNCTIONS[name]
         setattr(Container, f"__{dunder}__", lambda self, f=f: f(self))
+    Container.__hash__ = None
 
 
 _container_operators()
