@@ -81,7 +81,8 @@ pub enum Error {
     },
     /// An axis out of range.
     #[error(
-        "`{op}`: axis {axis} is out of range for an array of rank {ndim} (valid: -{ndim}..{ndim})"
+        "`{op}`: axis {axis} is out of range for an array of rank {ndim} ({})",
+        valid_axes(*.ndim)
     )]
     Axis {
         /// The op.
@@ -483,5 +484,13 @@ fn supported_text(s: DtypeSet) -> String {
         "none on this backend".into()
     } else {
         s.to_string()
+    }
+}
+
+/// The axes an array of rank `ndim` has, in words (an `Error::Axis` message).
+fn valid_axes(ndim: usize) -> String {
+    match ndim {
+        0 => "a 0-d array has no axes".into(),
+        n => format!("valid: -{n} to {}", n - 1),
     }
 }

@@ -357,10 +357,35 @@ impl<'v> FromValue<'v> for i64 {
 }
 impl<'v> FromValue<'v> for usize {
     const EXPECTED: &'static str = "a non-negative int";
+    const EXPLAINS: bool = true;
     fn from_value(v: &'v Value) -> Option<Self> {
         match v {
             Value::Scalar(Scalar::Int(i)) => usize::try_from(*i).ok(),
             _ => None,
+        }
+    }
+    /// A negative int is the right kind with a wrong value: [`Error::InvalidArgument`]
+    /// (Python's ValueError, numpy's "negative dimensions are not allowed"), not a kind
+    /// error.
+    ///
+    /// ```
+    /// use ivy::registry::{FromValue, Value};
+    /// let e = usize::read("eye", "n_rows", &Value::from(-1)).unwrap_err();
+    /// assert!(matches!(e, ivy::Error::InvalidArgument { .. }), "{e}");
+    /// assert!(e.to_string().contains("`n_rows` must be non-negative, got -1"), "{e}");
+    /// ```
+    fn read(op: &'static str, param: &'static str, v: &'v Value) -> Result<Self> {
+        match v {
+            Value::Scalar(Scalar::Int(i)) if *i < 0 => Err(Error::InvalidArgument {
+                op,
+                message: format!("`{param}` must be non-negative, got {i}"),
+            }),
+            v => Self::from_value(v).ok_or_else(|| Error::ArgumentKind {
+                op,
+                param,
+                expected: Self::EXPECTED,
+                got: v.kind(),
+            }),
         }
     }
 }
@@ -497,8 +522,31 @@ impl<'v, T: FromValue<'v>> FromValue<'v> for Vec<T> {
 /// A shape: a list of non-negative ints (one int is a 1-d shape).
 impl<'v> FromValue<'v> for crate::Shape {
     const EXPECTED: &'static str = "a shape (a list of non-negative ints)";
+    const EXPLAINS: bool = true;
     fn from_value(v: &'v Value) -> Option<Self> {
         Vec::<usize>::from_value(v).map(crate::Shape::from)
+    }
+    /// A list of ints with a negative one: [`Error::InvalidArgument`] naming it.
+    fn read(op: &'static str, param: &'static str, v: &'v Value) -> Result<Self> {
+        if let Some(s) = Self::from_value(v) {
+            return Ok(s);
+        }
+        let ints = match v {
+            Value::List(items) => items
+                .iter()
+                .all(|x| matches!(x, Value::Scalar(Scalar::Int(_)))),
+            Value::Scalar(Scalar::Int(_)) => true,
+            _ => false,
+        };
+        match ints {
+            true => Vec::<usize>::read(op, param, v).map(crate::Shape::from),
+            false => Err(Error::ArgumentKind {
+                op,
+                param,
+                expected: Self::EXPECTED,
+                got: v.kind(),
+            }),
+        }
     }
 }
 impl From<crate::Shape> for Value {

@@ -321,6 +321,19 @@ def test_out_of_range_python_ints_are_overflow_errors():
         x[5]
 
 
+
+def test_negative_sizes_are_value_errors_and_axis_errors_say_the_range():
+    for call in (lambda: xp.ones((-1,)), lambda: xp.eye(-1), lambda: xp.linspace(0, 1, -1),
+                 lambda: xp.reshape(xp.ones(2), (-2, -1))):
+        with pytest.raises(ValueError, match="non-negative"):
+            call()
+    with pytest.raises(TypeError, match="shape"):
+        xp.ones(("a",))
+    with pytest.raises(xp.AxisError, match="valid: -3 to 2"):
+        xp.sum(xp.ones((1, 1, 1)), axis=3)
+    with pytest.raises(xp.AxisError, match="a 0-d array has no axes"):
+        xp.sum(xp.asarray(1.0), axis=0)
+
 def test_asarray_copy_false_refuses_to_copy_a_numpy_array():
     n = np.ones(3)
     with pytest.raises(ValueError, match="copy=False"):
