@@ -245,6 +245,11 @@ fn to_value(obj: &Bound<'_, PyAny>) -> PyResult<Value> {
     if obj.hasattr("__float__")? {
         return Ok(Value::Scalar(Scalar::Float(obj.extract()?)));
     }
+    if !obj.is_instance_of::<PyString>() {
+        if let Some(x) = from_buffer(obj)? {
+            return Ok(Value::Array(x));
+        }
+    }
     Err(PyTypeError::new_err(format!(
         "ivy_rs cannot take a value of type `{}`",
         obj.get_type().name()?
@@ -1656,6 +1661,72 @@ macro_rules! by_dtype {
 }
 use by_dtype;
 
+/// An ndarray-backed array of dtype `d` and `shape` from its row-major little-endian bytes
+/// (pickles and buffer-protocol objects); ValueError when the sizes disagree.
+fn from_le_bytes(what: &str, d: Dtype, data: &[u8], shape: &[usize]) -> PyResult<IArray> {
+    let n = shape.iter().try_fold(1usize, |n, &s| n.checked_mul(s));
+    Ok(by_dtype!(d, T => {
+        if n.and_then(|n| n.checked_mul(<T as Raw>::SIZE)) != Some(data.len()) {
+            return Err(PyValueError::new_err(format!(
+                "{what}: {} bytes are not a {d} array of shape {shape:?}",
+                data.len()
+            )));
+        }
+        let v: Vec<T> = data.chunks_exact(<T as Raw>::SIZE).map(T::get).collect();
+        let a = ndarray::ArrayD::from_shape_vec(ndarray::IxDyn(shape), v)
+            .map_err(|_| PyValueError::new_err(format!("{what}: the shape does not fit the data")))?;
+        IArray::from_native(NativeArray::Ndarray(a.into()))
+    }))
+}
+
+/// An object of the buffer protocol (`memoryview`, `bytes`, `array.array`, …) as an array
+/// on the current backend: its format's dtype (struct codes in native order: `?`, `b`, `B`,
+/// `h` … `q`, `Q`, `e`, `f`, `d`, `Zf`, `Zd`), its shape, its bytes in C order (a copy).
+/// `None` when `obj` is not a buffer.
+fn from_buffer(obj: &Bound<'_, PyAny>) -> PyResult<Option<IArray>> {
+    let py = obj.py();
+    let Ok(mv) = py.import("builtins")?.getattr("memoryview")?.call1((obj,)) else {
+        return Ok(None);
+    };
+    let format: String = mv.getattr("format")?.extract()?;
+    let code = format.trim_start_matches(['@', '=']);
+    let little = cfg!(target_endian = "little");
+    let code = match code.strip_prefix('<') {
+        Some(c) if little => c,
+        Some(_) => "",
+        None => code,
+    };
+    let d = match (code, mv.getattr("itemsize")?.extract::<usize>()?) {
+        ("?", 1) => Dtype::Bool,
+        ("b", 1) => Dtype::Int8,
+        ("B" | "c", 1) => Dtype::Uint8,
+        ("h", 2) => Dtype::Int16,
+        ("H", 2) => Dtype::Uint16,
+        ("i" | "l" | "q", 4) => Dtype::Int32,
+        ("i" | "l" | "q", 8) => Dtype::Int64,
+        ("I" | "L" | "Q", 4) => Dtype::Uint32,
+        ("I" | "L" | "Q", 8) => Dtype::Uint64,
+        ("e", 2) => Dtype::Float16,
+        ("f", 4) => Dtype::Float32,
+        ("d", 8) => Dtype::Float64,
+        ("Zf", 8) => Dtype::Complex64,
+        ("Zd", 16) => Dtype::Complex128,
+        _ => {
+            return Err(PyTypeError::new_err(format!(
+                "ivy_rs.asarray: no ivy dtype for the buffer format `{format}` (native-order \
+                 bools, ints, float16/32/64 and complex are read)"
+            )))
+        }
+    };
+    let shape: Vec<usize> = mv.getattr("shape")?.extract()?;
+    let bytes: Vec<u8> = mv.call_method0("tobytes")?.extract()?;
+    let x = from_le_bytes("ivy_rs.asarray", d, &bytes, &shape)?;
+    match ivy_core::current_backend() {
+        Some(b) if b != Backend::Ndarray => x.to_backend(b).map(Some).map_err(py_err),
+        _ => Ok(Some(x)),
+    }
+}
+
 /// `_rebuild(data, dtype, shape, backend, device)`: the array `Array.__reduce__` pickled.
 #[pyfunction]
 fn _rebuild(
@@ -1668,19 +1739,7 @@ fn _rebuild(
     let d = Dtype::from_str(dtype).map_err(|e| PyValueError::new_err(e.to_string()))?;
     let b = parse_backend(backend)?;
     let dev = ivy::Device::from_str(device).map_err(|e| PyValueError::new_err(e.to_string()))?;
-    let n = shape.iter().try_fold(1usize, |n, &s| n.checked_mul(s));
-    let x = by_dtype!(d, T => {
-        if n.and_then(|n| n.checked_mul(<T as Raw>::SIZE)) != Some(data.len()) {
-            return Err(PyValueError::new_err(format!(
-                "ivy_rs._rebuild: {} bytes are not a {dtype} array of shape {shape:?}",
-                data.len()
-            )));
-        }
-        let v: Vec<T> = data.chunks_exact(<T as Raw>::SIZE).map(T::get).collect();
-        let a = ndarray::ArrayD::from_shape_vec(ndarray::IxDyn(&shape), v)
-            .map_err(|_| PyValueError::new_err("ivy_rs._rebuild: the shape does not fit the data"))?;
-        IArray::from_native(NativeArray::Ndarray(a.into()))
-    });
+    let x = from_le_bytes("ivy_rs._rebuild", d, data, &shape)?;
     let x = x.to_backend(b).map_err(py_err)?;
     let x = match x.device() == dev {
         true => x,

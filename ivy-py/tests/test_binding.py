@@ -334,6 +334,22 @@ def test_negative_sizes_are_value_errors_and_axis_errors_say_the_range():
     with pytest.raises(xp.AxisError, match="a 0-d array has no axes"):
         xp.sum(xp.asarray(1.0), axis=0)
 
+
+def test_asarray_reads_the_buffer_protocol():
+    import array
+
+    a = xp.asarray(array.array("d", [1.0, 2.5, -3.0]))
+    assert (a.dtype, a.shape, [float(v) for v in a]) == (xp.float64, (3,), [1.0, 2.5, -3.0])
+    m = xp.asarray(memoryview(array.array("h", [1, -2, 3, 4])).cast("B").cast("h", (2, 2)))
+    assert (m.dtype, m.shape, int(m[1, 0])) == (xp.int16, (2, 2), 3)
+    b = xp.asarray(memoryview(b"\x01\x02"))
+    assert (b.dtype, [int(v) for v in b]) == (xp.uint8, [1, 2])
+    assert xp.asarray(array.array("f", [])).shape == (0,)
+    with xp.using_backend("candle"):
+        assert xp.asarray(array.array("f", [1.0])).backend == "candle"
+    with pytest.raises(TypeError, match="buffer format"):
+        xp.asarray(memoryview(array.array("u", "ab")))  # UCS-4 characters: no ivy dtype
+
 def test_asarray_copy_false_refuses_to_copy_a_numpy_array():
     n = np.ones(3)
     with pytest.raises(ValueError, match="copy=False"):
