@@ -403,39 +403,21 @@ fn typestr(d: Dtype) -> Option<&'static str> {
     })
 }
 
-/// Copies `n` elements of `T` at `ptr` into an ndarray-backed ivy array of `shape`.
-///
-/// # Safety
-/// `ptr` must point to `n` initialised, aligned, C-contiguous elements of `T`.
-unsafe fn copy_in<T: Clone>(ptr: usize, n: usize, shape: &[usize]) -> Option<IArray>
-where
-    ndarray::ArrayD<T>: Into<ivy::backends::NdArray>,
-{
-    let v: Vec<T> = if n == 0 {
-        Vec::new()
-    } else {
-        // SAFETY: the caller's contract
-        unsafe { std::slice::from_raw_parts(ptr as *const T, n) }.to_vec()
-    };
-    let a = ndarray::ArrayD::from_shape_vec(ndarray::IxDyn(shape), v).ok()?;
-    Some(IArray::from_native(NativeArray::Ndarray(a.into())))
-}
-
 /// An ivy array copied from an object's `__array_interface__` (numpy arrays and the like),
 /// on the current backend.
 fn from_interface(obj: &Bound<'_, PyAny>) -> PyResult<IArray> {
     let py = obj.py();
     let mut obj = obj.clone();
     let mut iface = obj.getattr("__array_interface__")?;
-    let typestr: String = iface.get_item("typestr")?.extract()?;
+    let given: String = iface.get_item("typestr")?.extract()?;
     // ivy-rs holds native byte order: a big-endian array is converted by numpy first (its
     // bytes read as little-endian would be other numbers)
-    let swapped = typestr.starts_with('>');
+    let swapped = given.starts_with('>');
     if swapped || !iface.get_item("strides")?.is_none() || iface.get_item("data")?.is_none() {
         let np = py.import("numpy")?;
         obj = if swapped {
             let native = np
-                .call_method1("dtype", (typestr.as_str(),))?
+                .call_method1("dtype", (given.as_str(),))?
                 .call_method1("newbyteorder", ("=",))?;
             let kw = PyDict::new(py);
             kw.set_item("dtype", native)?;
@@ -445,53 +427,30 @@ fn from_interface(obj: &Bound<'_, PyAny>) -> PyResult<IArray> {
         };
         iface = obj.getattr("__array_interface__")?;
     }
-    let (mut ptr, _readonly): (usize, bool) = iface.get_item("data")?.extract()?;
-    // an unaligned buffer (a view at an odd offset) is copied by numpy into an aligned one:
-    // `copy_in` reads whole elements
-    let itemsize: usize = iface
-        .get_item("typestr")?
-        .extract::<String>()?
-        .get(2..)
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(1);
-    if ptr % itemsize.clamp(1, 8) != 0 {
-        obj = py.import("numpy")?.call_method1("array", (obj,))?;
-        iface = obj.getattr("__array_interface__")?;
-        ptr = iface.get_item("data")?.extract::<(usize, bool)>()?.0;
-    }
+    let (ptr, _readonly): (usize, bool) = iface.get_item("data")?.extract()?;
     let shape: Vec<usize> = iface.get_item("shape")?.extract()?;
     let ts: String = iface.get_item("typestr")?.extract()?;
-    let n: usize = shape.iter().product();
-    let kind = &ts[1..];
-    // SAFETY: a contiguous buffer of `n` elements of the typestr's type, kept alive by `obj`
-    let arr = unsafe {
-        match kind {
-            "b1" => {
-                let bytes = copy_in::<u8>(ptr, n, &shape);
-                bytes.map(|a| {
-                    let v = a.to_vec::<u8>().unwrap_or_default();
-                    let b: Vec<bool> = v.into_iter().map(|x| x != 0).collect();
-                    ndarray::ArrayD::from_shape_vec(ndarray::IxDyn(&shape), b)
-                        .map(|a| IArray::from_native(NativeArray::Ndarray(a.into())))
-                        .ok()
-                })
-            }
-            .flatten(),
-            "i1" => copy_in::<i8>(ptr, n, &shape),
-            "i2" => copy_in::<i16>(ptr, n, &shape),
-            "i4" => copy_in::<i32>(ptr, n, &shape),
-            "i8" => copy_in::<i64>(ptr, n, &shape),
-            "u1" => copy_in::<u8>(ptr, n, &shape),
-            "u2" => copy_in::<u16>(ptr, n, &shape),
-            "u4" => copy_in::<u32>(ptr, n, &shape),
-            "u8" => copy_in::<u64>(ptr, n, &shape),
-            "f2" => copy_in::<half::f16>(ptr, n, &shape),
-            "f4" => copy_in::<f32>(ptr, n, &shape),
-            "f8" => copy_in::<f64>(ptr, n, &shape),
-            "c8" => copy_in::<num_complex::Complex<f32>>(ptr, n, &shape),
-            "c16" => copy_in::<num_complex::Complex<f64>>(ptr, n, &shape),
-            _ => None,
+    // the dtype whose typestr this is, byte order aside (big-endian was converted above)
+    let kind = ts.get(1..).unwrap_or_default();
+    let d = Dtype::ALL
+        .into_iter()
+        .find(|&d| typestr(d).is_some_and(|t| t.get(1..) == Some(kind)));
+    let arr = match d {
+        Some(d) => {
+            let itemsize: usize = kind.get(1..).and_then(|n| n.parse().ok()).unwrap_or(1);
+            let n = shape.iter().try_fold(itemsize, |n, &s| n.checked_mul(s));
+            let n =
+                n.ok_or_else(|| PyValueError::new_err("ivy_rs.asarray: the shape overflows"))?;
+            let bytes: &[u8] = if n == 0 {
+                &[]
+            } else {
+                // SAFETY: the interface's C-contiguous buffer of `n` bytes, kept alive by
+                // `obj`; read as bytes, so its alignment does not matter
+                unsafe { std::slice::from_raw_parts(ptr as *const u8, n) }
+            };
+            Some(from_le_bytes("ivy_rs.asarray", d, bytes, &shape)?)
         }
+        None => None,
     };
     let arr = arr.ok_or_else(|| {
         PyTypeError::new_err(format!(
