@@ -1,6 +1,6 @@
 """Golden vectors of `where`, `matmul`, `tensordot` and `vecdot` (a plug-in of golden.py)."""
 
-from golden import (A, COMPLEX, ERR, INTS, REALS, Arr, F, I, INTLIST, LIST, case, cx, grid, mk,
+from golden import (A, B, COMPLEX, ERR, INTS, REALS, Arr, F, I, INTLIST, LIST, case, cx, enc_array, grid, mk,
                     np_type, promote, rng_for, round_to, EPS, as_float, NAN, INF)
 import numpy as np
 
@@ -147,5 +147,139 @@ def gen_vecdot():
     return cases
 
 
-GENERATORS = {"where": gen_where, "matmul": gen_matmul, "tensordot": gen_tensordot, "vecdot": gen_vecdot}
-ABOUT = {"where": "np.where", "matmul": "np.matmul", "tensordot": "np.tensordot", "vecdot": "np.vecdot"}
+# ------------------------------------------------------------------ the linalg extension
+# Inputs are random multiples of 1/8, made well conditioned (diagonally dominant, or
+# B·Bᵀ + n·I where the op needs a Hermitian positive-definite matrix); numpy's answer is
+# computed in float64 / complex128 and rounded once. Tolerances scale with the condition
+# number: |got - expected| <= 8·n·eps(dtype)·cond(A)·max(1, |expected|).
+
+DENSE = ["float32", "float64", "complex64", "complex128"]
+
+
+def dense_matrix(rng, d, shape, spd=False):
+    n = shape[-1]
+    re = np.array(grid(rng, int(np.prod(shape)))).reshape(shape)
+    a = re.astype(np.complex128) + 1j * np.array(grid(rng, int(np.prod(shape)))).reshape(shape) \
+        if d in COMPLEX else re
+    if spd:
+        a = a @ np.conj(np.swapaxes(a, -1, -2)) + n * np.eye(n)
+    elif shape[-1] == shape[-2]:
+        a = a + 2 * n * 8 * np.eye(n)  # |entries| < 8: diagonally dominant
+    a = a.round(3) if d not in COMPLEX else a.real.round(3) + 1j * a.imag.round(3)
+    return round_to(d, a)
+
+
+def dense_atol(d, a, expected):
+    wide = as_float(a)
+    cond = float(np.max(np.linalg.cond(wide))) if wide.size and wide.shape[-1] == wide.shape[-2] else 1.0
+    n = max(wide.shape[-1] if wide.ndim else 1, 1)
+    eps = EPS.get(d, 2.0 ** -23)
+    return float(8 * n * eps * cond * max(1.0, float(np.max(np.abs(expected), initial=1.0))))
+
+
+def dense_cases(op, f, real_result=False, spd=False, shapes=((3, 3), (2, 2, 2), (1, 1)), kwargs=None):
+    rng = rng_for(op)
+    cases = []
+    for d in DENSE:
+        for shape in shapes:
+            a = dense_matrix(rng, d, shape, spd)
+            wide = f(as_float(a))
+            rd = ("float32" if d == "complex64" else "float64") if real_result and d in COMPLEX else d
+            e = round_to(rd, np.asarray(wide))
+            cases.append(case(f"{d}/{'x'.join(map(str, shape))}", [A(a)], e, "sum",
+                              atol=dense_atol(d, a, wide), kwargs=kwargs, signed_zeros=False))
+    return cases
+
+
+def square_errors(op):
+    return [
+        case("error/not_square", [A(mk("float64", [[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]))], ERR("InvalidArgument"),
+             note="numpy raises LinAlgError (last 2 dimensions must be square)"),
+        case("error/1d", [A(mk("float64", [1.0, 2.0]))], ERR("InvalidArgument"),
+             note="numpy raises LinAlgError (at least two-dimensional)"),
+        case("error/int", [A(mk("int32", [[1, 0], [0, 1]]))], ERR("UnsupportedDtype"),
+             note="numpy casts integers to float64; the standard asks for a floating-point dtype"),
+    ]
+
+
+SINGULAR = mk("float64", [[1.0, 2.0], [2.0, 4.0]])
+
+
+def gen_inv():
+    return dense_cases("inv", np.linalg.inv) + square_errors("inv") + [
+        case("error/singular", [A(SINGULAR)], ERR("LinAlg"), note="numpy raises LinAlgError (Singular matrix)")]
+
+
+def gen_det():
+    return dense_cases("det", np.linalg.det) + square_errors("det") + [
+        case("float64/singular", [A(SINGULAR)], Arr("float64", np.float64(0.0)), signed_zeros=False)]
+
+
+def gen_slogdet():
+    rng = rng_for("slogdet")
+    cases = []
+    for d in DENSE:
+        for shape in ((3, 3), (2, 2, 2)):
+            a = dense_matrix(rng, d, shape)
+            sign, logdet = np.linalg.slogdet(as_float(a))
+            rd = ("float32" if d == "complex64" else "float64") if d in COMPLEX else d
+            tol = dense_atol(d, a, logdet)
+            cases.append(case(f"{d}/{'x'.join(map(str, shape))}", [A(a)],
+                              LIST([enc_array(round_to(d, np.asarray(sign))), enc_array(round_to(rd, np.asarray(logdet)))]),
+                              "sum", atol=tol, signed_zeros=False))
+    cases.append(case("float64/singular", [A(SINGULAR)],
+                      LIST([enc_array(Arr("float64", np.float64(0.0))), enc_array(Arr("float64", np.float64(-np.inf)))]),
+                      signed_zeros=False, note="(0, -inf), as numpy"))
+    return cases + square_errors("slogdet")
+
+
+def gen_cholesky():
+    cases = dense_cases("cholesky", np.linalg.cholesky, spd=True)
+    rng = rng_for("cholesky_upper")
+    a = dense_matrix(rng, "float64", (3, 3), spd=True)
+    u = np.linalg.cholesky(a.a, upper=True)
+    cases.append(case("float64/upper", [A(a)], Arr("float64", u), "sum", atol=dense_atol("float64", a, u),
+                      kwargs={"upper": B(True)}, signed_zeros=False))
+    cases.append(case("error/not_positive_definite", [A(mk("float64", [[1.0, 2.0], [2.0, 1.0]]))], ERR("LinAlg"),
+                      note="numpy raises LinAlgError (Matrix is not positive definite)"))
+    return cases + square_errors("cholesky")
+
+
+def gen_solve():
+    rng = rng_for("solve")
+    cases = []
+    for d in DENSE:
+        for ashape, bshape in (((3, 3), (3, 2)), ((2, 2, 2), (2, 2, 1)), ((3, 3), (3,)), ((2, 2, 2), (2, 1))):
+            a = dense_matrix(rng, d, ashape)
+            b = dense_matrix(rng, d, bshape + (1,))
+            b = Arr(d, b.a.reshape(bshape))
+            wide_b = as_float(b)
+            if len(bshape) == 1:
+                wide = np.linalg.solve(as_float(a), wide_b[..., None])[..., 0]
+            else:
+                wide = np.linalg.solve(as_float(a), wide_b)
+            cases.append(case(f"{d}/{'x'.join(map(str, ashape))}_{'x'.join(map(str, bshape))}", [A(a), A(b)],
+                              round_to(d, wide), "sum", atol=dense_atol(d, a, wide), signed_zeros=False))
+    cases.append(case("error/singular", [A(SINGULAR), A(mk("float64", [1.0, 1.0]))], ERR("LinAlg"),
+                      note="numpy raises LinAlgError (Singular matrix)"))
+    cases.append(case("error/rows", [A(mk("float64", [[1.0, 0.0], [0.0, 1.0]])), A(mk("float64", [1.0, 2.0, 3.0]))],
+                      ERR("Shape"), note="numpy raises ValueError too"))
+    return cases
+
+
+def gen_eigvalsh():
+    return dense_cases("eigvalsh", np.linalg.eigvalsh, real_result=True, spd=True) + square_errors("eigvalsh")
+
+
+def gen_svdvals():
+    return dense_cases("svdvals", lambda a: np.linalg.svd(a, compute_uv=False), real_result=True,
+                       shapes=((3, 3), (2, 3), (2, 3, 2), (1, 1)))
+
+
+GENERATORS = {"where": gen_where, "matmul": gen_matmul, "tensordot": gen_tensordot, "vecdot": gen_vecdot,
+              "inv": gen_inv, "det": gen_det, "slogdet": gen_slogdet, "cholesky": gen_cholesky,
+              "solve": gen_solve, "eigvalsh": gen_eigvalsh, "svdvals": gen_svdvals}
+ABOUT = {"where": "np.where", "matmul": "np.matmul", "tensordot": "np.tensordot", "vecdot": "np.vecdot",
+         "inv": "np.linalg.inv", "det": "np.linalg.det", "slogdet": "np.linalg.slogdet",
+         "cholesky": "np.linalg.cholesky", "solve": "np.linalg.solve", "eigvalsh": "np.linalg.eigvalsh",
+         "svdvals": "np.linalg.svd(compute_uv=False)"}

@@ -766,15 +766,17 @@ fn fill(arg: &serde_json::Value) -> Option<Fill> {
     }
     match arg.as_str()? {
         // 2-d ones for the ops that need rank 2 (matrix_transpose) or an axis of length 1
-        // (squeeze); last, ints that index an axis of 2 (sparse_cross_entropy's classes)
+        // (squeeze); ints that index an axis of 2 (sparse_cross_entropy's classes); last, a
+        // float symmetric positive-definite matrix (the linalg extension: cholesky, solve)
         "array" | "array_mut" => strs(&[
             "[0.25, 0.5]",
             "[1, 2]",
             "[[1, 2], [3, 4]]",
             "[[1, 2]]",
             "[1, 0]",
+            "[[2.0, 0.5], [0.5, 1.0]]",
         ]),
-        "operand" => strs(&["[0.25, 0.5]", "2"]),
+        "operand" => strs(&["[0.25, 0.5]", "2", "[[2.0, 0.5], [0.5, 1.0]]"]),
         "container" => strs(&[r#"{"a": [0.25, 0.5], "b": {"c": [1.0, 2.0]}}"#]),
         "scalar" => strs(&["1", "0.5"]),
         "data" => strs(&["[[1, 2], [3, 4]]", "1.5"]),
@@ -1388,8 +1390,22 @@ fn coverage_counts_the_main_namespace_from_the_spec() {
             assert!(f["backends"]["ndarray"].is_null(), "{f}");
         }
     }
+    // the extensions: 23 linalg and 14 fft functions, counted as the registry ops of their
+    // names without the prefix
+    let ext = &v["extensions"];
+    assert_eq!(ext["linalg"]["total"], 23);
+    assert_eq!(ext["fft"]["total"], 14);
+    let linalg = ext["linalg"]["functions"]
+        .as_array()
+        .expect("linalg functions");
+    let solve = linalg
+        .iter()
+        .find(|f| f["name"] == "linalg.solve")
+        .expect("linalg.solve");
+    assert_eq!(solve["backends"]["candle"], "host");
     let text = stdout(&ivy(&["coverage"]));
     assert!(text.contains(&format!("{present}/126 present")), "{text}");
+    assert!(text.contains("linalg extension: "), "{text}");
 }
 
 #[test]

@@ -316,6 +316,16 @@ pub enum Error {
         /// What is wrong and how to fix it.
         message: String,
     },
+    /// A matrix the decomposition cannot take: singular (`inv`, `solve`), not positive
+    /// definite (`cholesky`), or an iteration that did not converge (`eigh`, `svd`): numpy's
+    /// `LinAlgError`.
+    #[error("`{op}`: {message}")]
+    LinAlg {
+        /// The op.
+        op: &'static str,
+        /// Which matrix of the stack, what is wrong with it, and what to do instead.
+        message: String,
+    },
     // === Calls by name (the dynamic op table) ===
     /// A name that is no op of the registry.
     #[error("no op named `{name}`{}; `ivy ops` lists every op", suggestion.map(|s| format!(" (did you mean `{s}`?)")).unwrap_or_default())]
@@ -439,6 +449,7 @@ impl Error {
             | Error::Backend { op: o, .. }
             | Error::ContainerStructure { op: o, .. }
             | Error::InvalidArgument { op: o, .. }
+            | Error::LinAlg { op: o, .. }
             | Error::Arity { op: o, .. }
             | Error::ArgumentKind { op: o, .. }
             | Error::UnknownKeyword { op: o, .. }

@@ -63,6 +63,15 @@ pub trait Kernels: BackendInfo {
     /// in, and no empty reduced axis when `K` has no identity); reduced axes are kept as 1
     /// with `keepdims`.
     fn fold<K: Reduction>(x: &Array, axes: &[usize], keepdims: bool) -> Result<Array>;
+    /// An array of `shape` holding the row-major host values `v` (of `T`'s dtype, which the
+    /// backend holds), on `device`: the results of the host kernels (linalg's dense
+    /// decompositions, [`crate::engine::dense`]).
+    fn from_host<T: crate::kernel::elem::Elem>(
+        op: &'static str,
+        v: Vec<T>,
+        shape: &[usize],
+        device: ivy_core::Device,
+    ) -> Result<Array>;
 }
 
 /// The dtypes `K` supports on `B`.

@@ -8,6 +8,7 @@
 
 pub mod checks;
 pub mod creation;
+pub mod dense;
 pub mod family;
 pub mod indexing;
 pub mod nest;

@@ -83,10 +83,217 @@ pub mod linalg {
         };
         sum_with(&p, kw)
     }
+
+    /// The inverse of each square matrix of `x` (`(..., M, M)`: a stack inverts matrix by
+    /// matrix): LU with partial pivoting (faer), float32, float64, complex64 and complex128.
+    /// A singular matrix (an exactly zero pivot, where numpy raises `LinAlgError`) is
+    /// [`Error::LinAlg`](crate::Error::LinAlg) naming which matrix of the stack.
+    ///
+    /// ```
+    /// ivy::set_backend(ivy::Backend::Ndarray);
+    /// let a = ivy::asarray([[4.0f64, 7.0], [2.0, 6.0]])?;
+    /// let i = ivy::inv(&a)?;
+    /// assert_eq!(i.to_f64_vec()?.iter().map(|v| (v * 10.0).round() / 10.0).collect::<Vec<_>>(), [0.6, -0.7, -0.2, 0.4]);
+    /// assert!(ivy::inv(&ivy::asarray([[1.0f64, 2.0], [2.0, 4.0]])?).is_err()); // singular
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[nestable]
+    #[check(super::square_args -> crate::StackPlan)]
+    pub fn inv(x: &Array) -> Result<Array>;
+
+    /// The determinant of each square matrix of `x` (shape: `x`'s batch dimensions): the
+    /// product of the LU pivots (faer) with the permutation's sign; 0 for a singular matrix.
+    ///
+    /// ```
+    /// ivy::set_backend(ivy::Backend::Ndarray);
+    /// let a = ivy::asarray([[1.0f64, 2.0], [3.0, 4.0]])?;
+    /// assert!((ivy::det(&a)?.item::<f64>()? + 2.0).abs() < 1e-12);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[nestable]
+    #[check(super::square_args -> crate::StackPlan)]
+    pub fn det(x: &Array) -> Result<Array>;
+
+    /// The sign and the natural logarithm of the absolute determinant of each square matrix
+    /// of `x`: `(sign, logabsdet)`, `logabsdet` real (float32 for complex64); a singular
+    /// matrix gives `(0, -inf)`. Overflow-free where `det` overflows.
+    ///
+    /// ```
+    /// ivy::set_backend(ivy::Backend::Ndarray);
+    /// let a = ivy::asarray([[0.0f64, 2.0], [3.0, 0.0]])?; // det = -6
+    /// let (sign, logabsdet) = ivy::slogdet(&a)?;
+    /// assert_eq!(sign.item::<f64>()?, -1.0);
+    /// assert!((logabsdet.item::<f64>()? - 6f64.ln()).abs() < 1e-12);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[nestable]
+    #[check(super::square_args -> crate::StackPlan)]
+    pub fn slogdet(x: &Array) -> Result<(Array, Array)>;
+
+    /// The Cholesky factor of each Hermitian positive-definite matrix of `x`, read from its
+    /// lower triangle: lower-triangular `L` with `x = L·Lᴴ`, or the upper `U = Lᴴ` with
+    /// `upper` (the standard's keyword). A matrix that is not positive definite is
+    /// [`Error::LinAlg`](crate::Error::LinAlg).
+    ///
+    /// ```
+    /// ivy::set_backend(ivy::Backend::Ndarray);
+    /// let a = ivy::asarray([[4.0f64, 2.0], [2.0, 5.0]])?;
+    /// assert_eq!(ivy::cholesky(&a)?.to_f64_vec()?, [2.0, 0.0, 1.0, 2.0]);
+    /// let kw = ivy::prelude::CholeskyKw { upper: true };
+    /// assert_eq!(ivy::cholesky_with(&a, kw)?.to_f64_vec()?, [2.0, 1.0, 0.0, 2.0]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[nestable]
+    #[check(super::cholesky_args -> crate::StackPlan)]
+    pub fn cholesky(x: &Array, #[kw] upper: bool) -> Result<Array>;
+
+    /// The solution `x` of `x1 · x = x2` for each square system of `x1` (`(..., M, M)`):
+    /// `x2` is a vector `(M,)` (the result is `(..., M)`) or a stack `(..., M, K)` whose batch
+    /// dimensions broadcast with `x1`'s. LU with partial pivoting (faer); the operands are
+    /// promoted to one dtype. A singular system is [`Error::LinAlg`](crate::Error::LinAlg).
+    ///
+    /// ```
+    /// ivy::set_backend(ivy::Backend::Ndarray);
+    /// let a = ivy::asarray([[3.0f64, 1.0], [1.0, 2.0]])?;
+    /// let x = ivy::solve(&a, &ivy::asarray([9.0f64, 8.0])?)?;
+    /// assert!(x.to_f64_vec()?.iter().zip([2.0, 3.0]).all(|(a, b)| (a - b).abs() < 1e-12));
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[nestable]
+    #[check(super::solve_args -> crate::SolvePlan)]
+    pub fn solve(x1: Operand, x2: Operand) -> Result<Array>;
+
+    /// The eigenvalues (ascending, real) and eigenvectors (the columns) of each Hermitian
+    /// matrix of `x`, read from its lower triangle (numpy's default): `(eigenvalues,
+    /// eigenvectors)`.
+    ///
+    /// ```
+    /// ivy::set_backend(ivy::Backend::Ndarray);
+    /// let a = ivy::asarray([[2.0f64, 1.0], [1.0, 2.0]])?;
+    /// let (w, v) = ivy::eigh(&a)?;
+    /// assert!(w.to_f64_vec()?.iter().zip([1.0, 3.0]).all(|(a, b)| (a - b).abs() < 1e-12));
+    /// assert_eq!(v.shape(), &[2, 2]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[nestable]
+    #[check(super::square_args -> crate::StackPlan)]
+    pub fn eigh(x: &Array) -> Result<(Array, Array)>;
+
+    /// The eigenvalues (ascending, real) of each Hermitian matrix of `x` (see [`eigh`]).
+    ///
+    /// ```
+    /// ivy::set_backend(ivy::Backend::Ndarray);
+    /// let a = ivy::asarray([[2.0f32, 0.0], [0.0, -1.0]])?;
+    /// assert_eq!(ivy::eigvalsh(&a)?.to_f64_vec()?, [-1.0, 2.0]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[nestable]
+    #[check(super::square_args -> crate::StackPlan)]
+    pub fn eigvalsh(x: &Array) -> Result<Array>;
+
+    /// The QR factorisation of each matrix of `x` (`(..., M, N)`, `K = min(M, N)`):
+    /// `(Q, R)` with orthonormal columns in `Q` and upper-triangular `R`. `mode` is
+    /// `"reduced"` (`Q` `(..., M, K)`, `R` `(..., K, N)`, the default) or `"complete"` (`Q`
+    /// `(..., M, M)`, `R` `(..., M, N)`). Householder reflections (faer).
+    ///
+    /// ```
+    /// ivy::set_backend(ivy::Backend::Ndarray);
+    /// let a = ivy::asarray([[1.0f64, 2.0], [3.0, 4.0], [5.0, 6.0]])?;
+    /// let (q, r) = ivy::qr(&a)?;
+    /// assert_eq!((q.shape(), r.shape()), (&[3, 2][..], &[2, 2][..]));
+    /// let back = ivy::matmul(&q, &r)?.to_f64_vec()?;
+    /// assert!(back.iter().zip(a.to_f64_vec()?).all(|(x, y)| (x - y).abs() < 1e-12));
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[nestable]
+    #[check(super::qr_args -> crate::StackPlan)]
+    pub fn qr(
+        x: &Array,
+        #[kw(default = String::from("reduced"))] mode: String,
+    ) -> Result<(Array, Array)>;
+
+    /// The singular value decomposition of each matrix of `x`: `(U, S, Vh)` with
+    /// `x = U · diag(S) · Vh`, `S` real and descending. `full_matrices` (default true): `U`
+    /// `(..., M, M)` and `Vh` `(..., N, N)`; false: `(..., M, K)` and `(..., K, N)`.
+    ///
+    /// ```
+    /// ivy::set_backend(ivy::Backend::Ndarray);
+    /// let a = ivy::asarray([[3.0f64, 0.0], [0.0, -2.0]])?;
+    /// let (u, s, vh) = ivy::svd(&a)?;
+    /// assert_eq!(s.to_f64_vec()?, [3.0, 2.0]);
+    /// assert_eq!((u.shape(), vh.shape()), (&[2, 2][..], &[2, 2][..]));
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[nestable]
+    #[check(super::svd_args -> crate::StackPlan)]
+    pub fn svd(
+        x: &Array,
+        #[kw(default = true)] full_matrices: bool,
+    ) -> Result<(Array, Array, Array)>;
+
+    /// The singular values (real, descending) of each matrix of `x` (see [`svd`]).
+    ///
+    /// ```
+    /// ivy::set_backend(ivy::Backend::Ndarray);
+    /// let a = ivy::asarray([[0.0f64, 2.0], [1.0, 0.0]])?;
+    /// assert_eq!(ivy::svdvals(&a)?.to_f64_vec()?, [2.0, 1.0]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[nestable]
+    #[check(super::matrix_args -> crate::StackPlan)]
+    pub fn svdvals(x: &Array) -> Result<Array>;
 }
 
 #[doc(inline)]
 pub use linalg::*;
+
+pub use crate::engine::dense::{SolvePlan, StackPlan};
+
+/// The check and plan of the square-matrix ops (`inv`, `det`, `eigh`, …).
+pub(crate) fn square_args(op: &'static str, x: &&Array) -> Result<StackPlan> {
+    crate::engine::dense::stack_plan(op, x.shape(), true)
+}
+
+/// The check and plan of the ops on any matrix (`svdvals`).
+pub(crate) fn matrix_args(op: &'static str, x: &&Array) -> Result<StackPlan> {
+    crate::engine::dense::stack_plan(op, x.shape(), false)
+}
+
+/// `svd`'s check and plan.
+pub(crate) fn svd_args(op: &'static str, x: &&Array, _full: &bool) -> Result<StackPlan> {
+    crate::engine::dense::stack_plan(op, x.shape(), false)
+}
+
+/// `cholesky`'s check and plan.
+pub(crate) fn cholesky_args(op: &'static str, x: &&Array, _upper: &bool) -> Result<StackPlan> {
+    crate::engine::dense::stack_plan(op, x.shape(), true)
+}
+
+/// `qr`'s check (its `mode`) and plan.
+pub(crate) fn qr_args(op: &'static str, x: &&Array, mode: &String) -> Result<StackPlan> {
+    if mode != "reduced" && mode != "complete" {
+        return Err(Error::InvalidArgument {
+            op,
+            message: format!("`mode` must be \"reduced\" or \"complete\", got {mode:?}"),
+        });
+    }
+    crate::engine::dense::stack_plan(op, x.shape(), false)
+}
+
+/// `solve`'s check and plan.
+pub(crate) fn solve_args(op: &'static str, x1: &&Array, x2: &&Array) -> Result<SolvePlan> {
+    crate::engine::dense::solve_plan(op, x1.shape(), x2.shape())
+}
 
 use crate::{Array, Error, Result};
 

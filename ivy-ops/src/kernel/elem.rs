@@ -253,6 +253,13 @@ impl Elem for bool {
     }
 }
 
+/// `v` as a `Vec<T>` when `S` is `T` (a dtype match's element type standing for a generic
+/// one), without a copy; `None` otherwise.
+pub(crate) fn same_vec<S: 'static, T: 'static>(v: Vec<S>) -> Option<Vec<T>> {
+    let b: Box<dyn std::any::Any> = Box::new(v);
+    b.downcast::<Vec<T>>().ok().map(|b| *b)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -67,6 +67,23 @@ use std::path::{Path, PathBuf};
 /// Non-standalone ops with no golden file, each with the reason numpy cannot express it.
 const EXEMPT: &[(&str, &str)] = &[
     (
+        "eigh",
+        "eigenvectors are unique only up to a sign (a phase for complex) per column, which \
+         LAPACK and faer choose differently; tests/tests/suite/linalg.rs checks A·v = λ·v and \
+         orthonormality, and eigvalsh has golden vectors",
+    ),
+    (
+        "qr",
+        "Q and R are unique only up to the signs of R's diagonal, which LAPACK and faer choose \
+         differently; tests/tests/suite/linalg.rs checks Q·R = A, QᴴQ = I and R upper triangular",
+    ),
+    (
+        "svd",
+        "singular vectors are unique only up to a sign (a phase) per pair; \
+         tests/tests/suite/linalg.rs checks U·diag(S)·Vh = A and orthonormality, and svdvals has \
+         golden vectors",
+    ),
+    (
         "default_dtype",
         "a dtype query by Ivy's rules (numpy has no default-dtype rule); \
          tests/tests/suite/data_types.rs and tests/tests/suite/semantics.rs check it",

@@ -22,6 +22,7 @@ mod indexing;
 mod inplace;
 mod layering;
 mod layers;
+mod linalg;
 mod operators;
 mod params;
 mod random_calls;

@@ -178,6 +178,22 @@ impl Kernels for CandleBackend {
     const HOST_WITH_OP: DtypeSet = DtypeSet::INTEGER.union(DtypeSet::BOOL);
     const HOST_WITHOUT_OP: DtypeSet = DtypeSet::VALID;
 
+    fn from_host<T: crate::kernel::elem::Elem>(
+        op: &'static str,
+        v: Vec<T>,
+        shape: &[usize],
+        device: ivy_core::Device,
+    ) -> Result<Array> {
+        let dev = super::candle_device(op, device)?;
+        super::host_types!(op, T::DTYPE, S => {
+            let v: Vec<S> = crate::kernel::elem::same_vec(v).ok_or_else(|| ivy_core::Error::InvalidArgument {
+                op,
+                message: "host values of another element type than their dtype's".into(),
+            })?;
+            S::array(op, v, shape, &dev)
+        })
+    }
+
     fn map<K: Unary>(x: &Array) -> Result<Array> {
         let t = tensor(K::NAME, x)?;
         // ivy's vectorised kernel, where the row has one, beats candle's scalar loop on CPU;

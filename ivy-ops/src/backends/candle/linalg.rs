@@ -4,7 +4,8 @@
 
 use super::kernels::host_values;
 use super::{err, host_types, tensor, wrap, CandleBackend, HostElem};
-use crate::functional::linalg::{LinalgBackend, MatmulPlan};
+use crate::engine::dense;
+use crate::functional::linalg::{LinalgBackend, MatmulPlan, SolvePlan, StackPlan};
 use crate::kernel::gemm::batched;
 use crate::{Array, Result};
 use candle_core::Tensor;
@@ -53,5 +54,56 @@ impl LinalgBackend for CandleBackend {
             let r = crate::kernel::gemm::matmul(OP, &xs, &ys, p.batch.iter().product(), [p.m, p.k, p.n])?;
             T::array(OP, r, &p.result, a.device())
         })
+    }
+
+    #[with_supported_dtypes({"0.11.1 and below": ("float32", "float64")})]
+    #[host_dtypes({"0.11.1 and below": ("float32", "float64")})]
+    fn inv(x: &Array, p: StackPlan) -> Result<Array> {
+        dense::inv::<Self>(x, &p)
+    }
+    #[with_supported_dtypes({"0.11.1 and below": ("float32", "float64")})]
+    #[host_dtypes({"0.11.1 and below": ("float32", "float64")})]
+    fn det(x: &Array, p: StackPlan) -> Result<Array> {
+        dense::det::<Self>(x, &p)
+    }
+    #[with_supported_dtypes({"0.11.1 and below": ("float32", "float64")})]
+    #[host_dtypes({"0.11.1 and below": ("float32", "float64")})]
+    fn slogdet(x: &Array, p: StackPlan) -> Result<(Array, Array)> {
+        dense::slogdet::<Self>(x, &p)
+    }
+    #[with_supported_dtypes({"0.11.1 and below": ("float32", "float64")})]
+    #[host_dtypes({"0.11.1 and below": ("float32", "float64")})]
+    fn cholesky(x: &Array, upper: bool, p: StackPlan) -> Result<Array> {
+        dense::cholesky::<Self>(x, upper, &p)
+    }
+    #[with_supported_dtypes({"0.11.1 and below": ("float32", "float64")})]
+    #[host_dtypes({"0.11.1 and below": ("float32", "float64")})]
+    fn solve(x1: &Array, x2: &Array, p: SolvePlan) -> Result<Array> {
+        dense::solve::<Self>(x1, x2, &p)
+    }
+    #[with_supported_dtypes({"0.11.1 and below": ("float32", "float64")})]
+    #[host_dtypes({"0.11.1 and below": ("float32", "float64")})]
+    fn eigh(x: &Array, p: StackPlan) -> Result<(Array, Array)> {
+        dense::eigh::<Self>(x, &p)
+    }
+    #[with_supported_dtypes({"0.11.1 and below": ("float32", "float64")})]
+    #[host_dtypes({"0.11.1 and below": ("float32", "float64")})]
+    fn eigvalsh(x: &Array, p: StackPlan) -> Result<Array> {
+        dense::eigvalsh::<Self>(x, &p)
+    }
+    #[with_supported_dtypes({"0.11.1 and below": ("float32", "float64")})]
+    #[host_dtypes({"0.11.1 and below": ("float32", "float64")})]
+    fn qr(x: &Array, mode: String, p: StackPlan) -> Result<(Array, Array)> {
+        dense::qr::<Self>(x, &mode, &p)
+    }
+    #[with_supported_dtypes({"0.11.1 and below": ("float32", "float64")})]
+    #[host_dtypes({"0.11.1 and below": ("float32", "float64")})]
+    fn svd(x: &Array, full_matrices: bool, p: StackPlan) -> Result<(Array, Array, Array)> {
+        dense::svd::<Self>(x, full_matrices, &p)
+    }
+    #[with_supported_dtypes({"0.11.1 and below": ("float32", "float64")})]
+    #[host_dtypes({"0.11.1 and below": ("float32", "float64")})]
+    fn svdvals(x: &Array, p: StackPlan) -> Result<Array> {
+        dense::svdvals::<Self>(x, &p)
     }
 }

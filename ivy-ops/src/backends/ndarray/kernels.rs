@@ -290,6 +290,18 @@ impl crate::engine::family::Kernels for super::NdarrayBackend {
     const HOST_WITH_OP: DtypeSet = DtypeSet::EMPTY;
     const HOST_WITHOUT_OP: DtypeSet = DtypeSet::EMPTY;
 
+    fn from_host<T: crate::kernel::elem::Elem>(
+        op: &'static str,
+        v: Vec<T>,
+        shape: &[usize],
+        _device: ivy_core::Device,
+    ) -> Result<Array> {
+        super::nd_type!(T::DTYPE, S => {
+            let v: Vec<S> = crate::kernel::elem::same_vec(v).ok_or_else(|| mismatch(op))?;
+            Ok(Array::from_nd(<S as super::NdElem>::wrap(shaped(op, shape, v)?)))
+        })
+    }
+
     fn map<K: Unary>(x: &Array) -> Result<Array> {
         super::nd_type!(x.dtype(), T => {
             let a = typed::<T>(K::NAME, x)?;
@@ -490,5 +502,13 @@ pub(crate) fn shape_err(op: &'static str, a: &[usize], b: &[usize]) -> Error {
         lhs: a.to_vec(),
         rhs: b.to_vec(),
         reason: "do not broadcast",
+    }
+}
+
+/// A host kernel's values whose type is not their dtype's (a bug in the caller).
+fn mismatch(op: &'static str) -> Error {
+    Error::InvalidArgument {
+        op,
+        message: "host values of another element type than their dtype's".into(),
     }
 }

@@ -5,7 +5,8 @@
 
 use super::kernels::{cast_view_cow, nd_view, row_major, shaped};
 use super::{NdArray, NdElem, NdView, NdarrayBackend};
-use crate::functional::linalg::{LinalgBackend, MatmulPlan};
+use crate::engine::dense;
+use crate::functional::linalg::{LinalgBackend, MatmulPlan, SolvePlan, StackPlan};
 use crate::kernel::gemm::batched;
 use crate::{Array, Dtype, Result};
 use ::ndarray::linalg::general_mat_mul;
@@ -29,6 +30,47 @@ impl LinalgBackend for NdarrayBackend {
             _ => gemm_nd(OP, &a, &b, &p)?,
         };
         Ok(Array::from_nd(r))
+    }
+
+    #[with_supported_dtypes({"0.17.2 and below": ("float32", "float64", "complex64", "complex128")})]
+    fn inv(x: &Array, p: StackPlan) -> Result<Array> {
+        dense::inv::<Self>(x, &p)
+    }
+    #[with_supported_dtypes({"0.17.2 and below": ("float32", "float64", "complex64", "complex128")})]
+    fn det(x: &Array, p: StackPlan) -> Result<Array> {
+        dense::det::<Self>(x, &p)
+    }
+    #[with_supported_dtypes({"0.17.2 and below": ("float32", "float64", "complex64", "complex128")})]
+    fn slogdet(x: &Array, p: StackPlan) -> Result<(Array, Array)> {
+        dense::slogdet::<Self>(x, &p)
+    }
+    #[with_supported_dtypes({"0.17.2 and below": ("float32", "float64", "complex64", "complex128")})]
+    fn cholesky(x: &Array, upper: bool, p: StackPlan) -> Result<Array> {
+        dense::cholesky::<Self>(x, upper, &p)
+    }
+    #[with_supported_dtypes({"0.17.2 and below": ("float32", "float64", "complex64", "complex128")})]
+    fn solve(x1: &Array, x2: &Array, p: SolvePlan) -> Result<Array> {
+        dense::solve::<Self>(x1, x2, &p)
+    }
+    #[with_supported_dtypes({"0.17.2 and below": ("float32", "float64", "complex64", "complex128")})]
+    fn eigh(x: &Array, p: StackPlan) -> Result<(Array, Array)> {
+        dense::eigh::<Self>(x, &p)
+    }
+    #[with_supported_dtypes({"0.17.2 and below": ("float32", "float64", "complex64", "complex128")})]
+    fn eigvalsh(x: &Array, p: StackPlan) -> Result<Array> {
+        dense::eigvalsh::<Self>(x, &p)
+    }
+    #[with_supported_dtypes({"0.17.2 and below": ("float32", "float64", "complex64", "complex128")})]
+    fn qr(x: &Array, mode: String, p: StackPlan) -> Result<(Array, Array)> {
+        dense::qr::<Self>(x, &mode, &p)
+    }
+    #[with_supported_dtypes({"0.17.2 and below": ("float32", "float64", "complex64", "complex128")})]
+    fn svd(x: &Array, full_matrices: bool, p: StackPlan) -> Result<(Array, Array, Array)> {
+        dense::svd::<Self>(x, full_matrices, &p)
+    }
+    #[with_supported_dtypes({"0.17.2 and below": ("float32", "float64", "complex64", "complex128")})]
+    fn svdvals(x: &Array, p: StackPlan) -> Result<Array> {
+        dense::svdvals::<Self>(x, &p)
     }
 }
 

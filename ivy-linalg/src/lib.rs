@@ -1,0 +1,457 @@
+//! ivy-rs's dense linear-algebra kernels: one matrix at a time, row-major slices in and
+//! out, on [faer](https://docs.rs/faer) (pure Rust, SIMD, rayon-parallel).
+//!
+//! Each decomposition is written once, generic over faer's `ComplexField`, and reached
+//! through [`Dense`], implemented for `f32`, `f64`, `Complex<f32>` and `Complex<f64>`: the
+//! impls monomorphise faer here, in a crate the workspace builds optimised in every
+//! profile, so ivy-ops (built at opt-level 0 in tests) calls compiled kernels. The array
+//! layer (batches, dtypes, backends, shapes, error messages) is ivy-ops's
+//! `engine::dense`; nothing here knows an array.
+//!
+//! Failures are values ([`Failure`]), never panics: a singular matrix (an exactly zero
+//! pivot, LAPACK's `info > 0`), a matrix that is not positive definite, an iteration that
+//! did not converge.
+//!
+//! ```
+//! use ivy_linalg::Dense;
+//! // [[2, 1], [1, 3]] x = [3, 5]  →  x = [0.8, 1.4]
+//! let mut x = [0.0f64; 2];
+//! f64::solve(2, 1, &[2.0, 1.0, 1.0, 3.0], &[3.0, 5.0], &mut x).unwrap();
+//! assert!((x[0] - 0.8).abs() < 1e-12 && (x[1] - 1.4).abs() < 1e-12);
+//! assert_eq!(f64::inv(2, &[1.0, 2.0, 2.0, 4.0], &mut [0.0; 4]), Err(ivy_linalg::Failure::Singular));
+//! ```
+
+use faer::linalg::solvers::{DenseSolveCore, SolveCore};
+use faer::traits::math_utils::{abs, conj, mul_real, real, recip};
+use faer::traits::ComplexField;
+use faer::{Conj, Mat, MatMut, MatRef, Side};
+use num_complex::Complex;
+
+/// Why a kernel produced no result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Failure {
+    /// The matrix is singular: its LU factorisation has an exactly zero pivot.
+    Singular,
+    /// The matrix is not (numerically) positive definite: Cholesky met a pivot that is not
+    /// positive.
+    NotPositiveDefinite,
+    /// The iterative eigenvalue or singular-value algorithm did not converge.
+    NoConvergence,
+}
+
+impl core::fmt::Display for Failure {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(match self {
+            Failure::Singular => "the matrix is singular",
+            Failure::NotPositiveDefinite => "the matrix is not positive definite",
+            Failure::NoConvergence => "the algorithm did not converge",
+        })
+    }
+}
+
+impl std::error::Error for Failure {}
+
+/// The dense kernels of one element type. Matrices are row-major slices of the sizes the
+/// arguments give (`n × n`, `m × n`, `n × k`); outputs are written into the slices passed,
+/// which must have exactly those sizes (a kernel panics otherwise: callers size them).
+///
+/// ```
+/// use ivy_linalg::Dense;
+/// let a = [4.0f32, 2.0, 2.0, 3.0];
+/// let (mut w, mut v) = ([0.0f32; 2], [0.0f32; 4]);
+/// f32::eigh(2, &a, &mut w, Some(&mut v)).unwrap(); // ascending eigenvalues
+/// assert!(w[0] < w[1] && (w[0] + w[1] - 7.0).abs() < 1e-5);
+/// ```
+pub trait Dense: Copy + Send + Sync + 'static {
+    /// The real type of the element (`Self` for a real one).
+    type Real: Copy + Send + Sync + 'static;
+
+    /// `x` (`n × k`) with `a · x = b`, `a` `n × n` (LU with partial pivoting).
+    fn solve(n: usize, k: usize, a: &[Self], b: &[Self], x: &mut [Self]) -> Result<(), Failure>;
+    /// The inverse of `a` (`n × n`) into `out`.
+    fn inv(n: usize, a: &[Self], out: &mut [Self]) -> Result<(), Failure>;
+    /// The determinant of `a` (`n × n`): the product of the LU pivots with the
+    /// permutation's sign (0 for a singular matrix).
+    fn det(n: usize, a: &[Self]) -> Self;
+    /// `(sign, log|det|)` of `a` (`n × n`): `sign` has modulus 1 (`0` and `-inf` for a
+    /// singular matrix).
+    fn slogdet(n: usize, a: &[Self]) -> (Self, Self::Real);
+    /// The Cholesky factor of the Hermitian positive-definite `a` (`n × n`, read from its
+    /// lower triangle): lower `L` with `a = L·Lᴴ`, or its conjugate transpose when `upper`.
+    fn cholesky(n: usize, a: &[Self], upper: bool, out: &mut [Self]) -> Result<(), Failure>;
+    /// The QR factorisation of `a` (`m × n`), `k = min(m, n)`: reduced (`q` `m × k`, `r`
+    /// `k × n`) or complete (`q` `m × m`, `r` `m × n`).
+    fn qr(m: usize, n: usize, a: &[Self], complete: bool, q: &mut [Self], r: &mut [Self]);
+    /// The eigenvalues of the Hermitian `a` (`n × n`, read from its lower triangle), in
+    /// ascending order, into `w`, and with `v` the eigenvectors as its columns.
+    fn eigh(
+        n: usize,
+        a: &[Self],
+        w: &mut [Self::Real],
+        v: Option<&mut [Self]>,
+    ) -> Result<(), Failure>;
+    /// The singular values of `a` (`m × n`) in descending order into `s`
+    /// (`min(m, n)`), and with `uvh` the vectors: `u` (`m × m` when `full`, else `m × k`)
+    /// and `vh` (`n × n`, else `k × n`) with `a = u · diag(s) · vh`.
+    fn svd(
+        m: usize,
+        n: usize,
+        a: &[Self],
+        s: &mut [Self::Real],
+        uvh: Option<(&mut [Self], &mut [Self], bool)>,
+    ) -> Result<(), Failure>;
+}
+
+/// Writes `src` into the row-major `dst` (its shape).
+fn store<T: ComplexField>(src: MatRef<'_, T>, dst: &mut [T]) {
+    let c = src.ncols();
+    for i in 0..src.nrows() {
+        for j in 0..c {
+            dst[i * c + j] = src[(i, j)].clone();
+        }
+    }
+}
+
+fn view<T>(a: &[T], m: usize, n: usize) -> MatRef<'_, T> {
+    MatRef::from_row_major_slice(a, m, n)
+}
+
+fn view_mut<T>(a: &mut [T], m: usize, n: usize) -> MatMut<'_, T> {
+    MatMut::from_row_major_slice_mut(a, m, n)
+}
+
+/// LU with partial pivoting, or `Singular` at an exactly zero pivot.
+fn lu<T: ComplexField>(
+    n: usize,
+    a: &[T],
+) -> Result<faer::linalg::solvers::PartialPivLu<T>, Failure> {
+    let lu = view(a, n, n).partial_piv_lu();
+    let u = lu.U();
+    if (0..n).any(|i| u[(i, i)] == T::zero_impl()) {
+        return Err(Failure::Singular);
+    }
+    Ok(lu)
+}
+
+fn solve<T: ComplexField>(
+    n: usize,
+    k: usize,
+    a: &[T],
+    b: &[T],
+    x: &mut [T],
+) -> Result<(), Failure> {
+    if n == 0 || k == 0 {
+        return Ok(());
+    }
+    let lu = lu(n, a)?;
+    let mut out = view(b, n, k).to_owned();
+    lu.solve_in_place_with_conj(Conj::No, out.as_mut());
+    store(out.as_ref(), x);
+    Ok(())
+}
+
+fn inv<T: ComplexField>(n: usize, a: &[T], out: &mut [T]) -> Result<(), Failure> {
+    if n == 0 {
+        return Ok(());
+    }
+    let lu = lu(n, a)?;
+    store(lu.inverse().as_ref(), out);
+    Ok(())
+}
+
+/// The LU pivots and the permutation's parity (`true`: odd).
+fn pivots<T: ComplexField>(n: usize, a: &[T]) -> (Vec<T>, bool) {
+    let lu = view(a, n, n).partial_piv_lu();
+    let u = lu.U();
+    let d = (0..n).map(|i| u[(i, i)].clone()).collect();
+    let (fwd, _) = lu.P().arrays();
+    // parity: n minus the number of cycles
+    let mut seen = vec![false; n];
+    let mut swaps = 0usize;
+    for s in 0..n {
+        let mut i = s;
+        let mut len = 0usize;
+        while !seen[i] {
+            seen[i] = true;
+            i = fwd[i];
+            len += 1;
+        }
+        swaps += len.saturating_sub(1);
+    }
+    (d, swaps % 2 == 1)
+}
+
+fn det<T: ComplexField>(n: usize, a: &[T]) -> T {
+    let (d, odd) = pivots(n, a);
+    let p = d.iter().fold(T::one_impl(), |p, x| p * x.clone());
+    if odd {
+        -p
+    } else {
+        p
+    }
+}
+
+fn slogdet<T: ComplexField>(n: usize, a: &[T], ln: fn(T::Real) -> T::Real) -> (T, T::Real) {
+    let (d, odd) = pivots(n, a);
+    let mut sign = if odd { -T::one_impl() } else { T::one_impl() };
+    let mut log = T::Real::zero_impl();
+    for x in d {
+        let m = abs(&x);
+        if m == T::Real::zero_impl() {
+            return (T::zero_impl(), -T::Real::infinity_impl());
+        }
+        sign *= mul_real(&x, &recip(&m));
+        log += ln(m);
+    }
+    (sign, log)
+}
+
+fn cholesky<T: ComplexField>(n: usize, a: &[T], upper: bool, out: &mut [T]) -> Result<(), Failure> {
+    if n == 0 {
+        return Ok(());
+    }
+    let llt = view(a, n, n)
+        .llt(Side::Lower)
+        .map_err(|_| Failure::NotPositiveDefinite)?;
+    let l = llt.L();
+    let mut o = view_mut(out, n, n);
+    for i in 0..n {
+        for j in 0..n {
+            o[(i, j)] = match (upper, j <= i, i <= j) {
+                (false, true, _) => l[(i, j)].clone(),
+                (true, _, true) => conj(&l[(j, i)]),
+                _ => T::zero_impl(),
+            };
+        }
+    }
+    Ok(())
+}
+
+fn qr<T: ComplexField>(m: usize, n: usize, a: &[T], complete: bool, q: &mut [T], r: &mut [T]) {
+    let k = m.min(n);
+    if m == 0 || n == 0 {
+        // an empty factorisation: complete Q of an m × 0 matrix is the identity
+        if complete {
+            store(Mat::<T>::identity(m, m).as_ref(), q);
+        }
+        r.iter_mut().for_each(|x| *x = T::zero_impl());
+        return;
+    }
+    let f = view(a, m, n).qr();
+    if complete {
+        store(f.compute_Q().as_ref(), q);
+        let full = f.R();
+        let mut o = view_mut(r, m, n);
+        for i in 0..m {
+            for j in 0..n {
+                o[(i, j)] = if i < k && j >= i {
+                    full[(i, j)].clone()
+                } else {
+                    T::zero_impl()
+                };
+            }
+        }
+    } else {
+        store(f.compute_thin_Q().as_ref(), q);
+        let thin = f.thin_R();
+        let mut o = view_mut(r, k, n);
+        for i in 0..k {
+            for j in 0..n {
+                o[(i, j)] = if j >= i {
+                    thin[(i, j)].clone()
+                } else {
+                    T::zero_impl()
+                };
+            }
+        }
+    }
+}
+
+fn eigh<T: ComplexField>(
+    n: usize,
+    a: &[T],
+    w: &mut [T::Real],
+    v: Option<&mut [T]>,
+) -> Result<(), Failure> {
+    if n == 0 {
+        return Ok(());
+    }
+    let a = view(a, n, n);
+    match v {
+        None => {
+            let s = a
+                .self_adjoint_eigenvalues(Side::Lower)
+                .map_err(|_| Failure::NoConvergence)?;
+            w.clone_from_slice(&s);
+        }
+        Some(v) => {
+            let e = a
+                .self_adjoint_eigen(Side::Lower)
+                .map_err(|_| Failure::NoConvergence)?;
+            let s = e.S();
+            for (i, x) in w.iter_mut().enumerate() {
+                *x = real(&s[i]);
+            }
+            store(e.U(), v);
+        }
+    }
+    Ok(())
+}
+
+fn svd<T: ComplexField>(
+    m: usize,
+    n: usize,
+    a: &[T],
+    s: &mut [T::Real],
+    uvh: Option<(&mut [T], &mut [T], bool)>,
+) -> Result<(), Failure> {
+    let a = view(a, m, n);
+    match uvh {
+        None => {
+            if m.min(n) == 0 {
+                return Ok(());
+            }
+            let v = a.singular_values().map_err(|_| Failure::NoConvergence)?;
+            s.clone_from_slice(&v);
+        }
+        Some((u, vh, full)) => {
+            if m.min(n) == 0 {
+                // no singular values; full U and Vh of an empty matrix are identities
+                if full {
+                    store(Mat::<T>::identity(m, m).as_ref(), u);
+                    store(Mat::<T>::identity(n, n).as_ref(), vh);
+                }
+                return Ok(());
+            }
+            let f =
+                if full { a.svd() } else { a.thin_svd() }.map_err(|_| Failure::NoConvergence)?;
+            let d = f.S();
+            for (i, x) in s.iter_mut().enumerate() {
+                *x = real(&d[i]);
+            }
+            store(f.U(), u);
+            // vh = Vᴴ
+            let v = f.V();
+            let (vr, vc) = (v.nrows(), v.ncols());
+            for i in 0..vc {
+                for j in 0..vr {
+                    vh[i * vr + j] = conj(&v[(j, i)]);
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+macro_rules! dense {
+    ($($t:ty => $r:ty),*) => {$(
+        impl Dense for $t {
+            type Real = $r;
+            fn solve(n: usize, k: usize, a: &[Self], b: &[Self], x: &mut [Self]) -> Result<(), Failure> {
+                solve(n, k, a, b, x)
+            }
+            fn inv(n: usize, a: &[Self], out: &mut [Self]) -> Result<(), Failure> {
+                inv(n, a, out)
+            }
+            fn det(n: usize, a: &[Self]) -> Self {
+                det(n, a)
+            }
+            fn slogdet(n: usize, a: &[Self]) -> (Self, $r) {
+                slogdet(n, a, <$r>::ln)
+            }
+            fn cholesky(n: usize, a: &[Self], upper: bool, out: &mut [Self]) -> Result<(), Failure> {
+                cholesky(n, a, upper, out)
+            }
+            fn qr(m: usize, n: usize, a: &[Self], complete: bool, q: &mut [Self], r: &mut [Self]) {
+                qr(m, n, a, complete, q, r)
+            }
+            fn eigh(n: usize, a: &[Self], w: &mut [$r], v: Option<&mut [Self]>) -> Result<(), Failure> {
+                eigh(n, a, w, v)
+            }
+            fn svd(
+                m: usize,
+                n: usize,
+                a: &[Self],
+                s: &mut [$r],
+                uvh: Option<(&mut [Self], &mut [Self], bool)>,
+            ) -> Result<(), Failure> {
+                svd(m, n, a, s, uvh)
+            }
+        }
+    )*};
+}
+
+dense!(f32 => f32, f64 => f64, Complex<f32> => f32, Complex<f64> => f64);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn close(a: &[f64], b: &[f64], tol: f64) -> bool {
+        a.len() == b.len() && a.iter().zip(b).all(|(x, y)| (x - y).abs() <= tol)
+    }
+
+    #[test]
+    fn determinants_carry_the_permutation_sign() {
+        // a row swap: det [[0, 1], [1, 0]] = -1
+        assert_eq!(f64::det(2, &[0.0, 1.0, 1.0, 0.0]), -1.0);
+        let a = [2.0, 1.0, 0.0, 0.0, 3.0, 1.0, 4.0, 0.0, 1.0];
+        // 2·3·1 + 1·1·4 = 10
+        assert!((f64::det(3, &a) - 10.0).abs() < 1e-12);
+        let (s, l) = f64::slogdet(3, &a);
+        assert_eq!(s, 1.0);
+        assert!((l - 10f64.ln()).abs() < 1e-12);
+        assert_eq!(
+            f64::slogdet(2, &[1.0, 2.0, 2.0, 4.0]),
+            (0.0, f64::NEG_INFINITY)
+        );
+        assert_eq!(f64::det(0, &[]), 1.0);
+    }
+
+    #[test]
+    fn factorisations_reconstruct() {
+        let a = [4.0, 2.0, 0.6, 2.0, 5.0, 1.0, 0.6, 1.0, 3.0];
+        let mut l = [0.0; 9];
+        f64::cholesky(3, &a, false, &mut l).unwrap();
+        let mut llt = [0.0; 9];
+        for i in 0..3 {
+            for j in 0..3 {
+                llt[i * 3 + j] = (0..3).map(|k| l[i * 3 + k] * l[j * 3 + k]).sum();
+            }
+        }
+        assert!(close(&llt, &a, 1e-12));
+        assert_eq!(
+            f64::cholesky(2, &[1.0, 2.0, 2.0, 1.0], false, &mut [0.0; 4]),
+            Err(Failure::NotPositiveDefinite)
+        );
+        // QR of a 3 × 2
+        let b = [1.0, 2.0, 3.0, 4.0, 5.0, 6.0];
+        let (mut q, mut r) = ([0.0; 6], [0.0; 4]);
+        f64::qr(3, 2, &b, false, &mut q, &mut r);
+        let mut qr = [0.0; 6];
+        for i in 0..3 {
+            for j in 0..2 {
+                qr[i * 2 + j] = (0..2).map(|k| q[i * 2 + k] * r[k * 2 + j]).sum();
+            }
+        }
+        assert!(close(&qr, &b, 1e-12));
+        assert_eq!(r[2], 0.0);
+        // SVD values of diag(3, 2) in descending order
+        let mut s = [0.0; 2];
+        f64::svd(2, 2, &[2.0, 0.0, 0.0, 3.0], &mut s, None).unwrap();
+        assert!(close(&s, &[3.0, 2.0], 1e-12));
+    }
+
+    #[test]
+    fn complex_kernels_run() {
+        let i = Complex::new(0.0f64, 1.0);
+        let one = Complex::new(1.0, 0.0);
+        // a Hermitian matrix [[2, i], [-i, 2]]: eigenvalues 1 and 3
+        let a = [one * 2.0, i, -i, one * 2.0];
+        let mut w = [0.0; 2];
+        Complex::<f64>::eigh(2, &a, &mut w, None).unwrap();
+        assert!(close(&w, &[1.0, 3.0], 1e-12));
+        let d = Complex::<f64>::det(2, &a);
+        assert!((d - one * 3.0).norm() < 1e-12);
+    }
+}
