@@ -20,7 +20,7 @@ use num_complex::Complex;
 /// ivy::set_backend(ivy::Backend::Ndarray);
 /// // a (2, 3, 3) stack: two 3 × 3 matrices, two determinants
 /// let x = ivy::reshape(&ivy::eye_with(3, ivy::prelude::EyeKw::default())?, &[1, 3, 3])?;
-/// let x = ivy::concat(&[x.clone(), x], 0)?;
+/// let x = ivy::concat(&[x.clone(), x])?;
 /// assert_eq!(ivy::det(&x)?.shape(), &[2]);
 /// # Ok::<(), ivy::Error>(())
 /// ```
