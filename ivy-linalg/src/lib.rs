@@ -22,7 +22,7 @@
 //! ```
 
 use faer::linalg::solvers::{DenseSolveCore, SolveCore};
-use faer::traits::math_utils::{abs, conj, mul_real, real, recip};
+use faer::traits::math_utils::{abs, conj, from_f64, is_finite, mul_real, real, recip};
 use faer::traits::ComplexField;
 use faer::{Conj, Mat, MatMut, MatRef, Side};
 use num_complex::Complex;
@@ -267,6 +267,30 @@ fn qr<T: ComplexField>(m: usize, n: usize, a: &[T], complete: bool, q: &mut [T],
     }
 }
 
+/// `a` scaled by `1 / max|aᵢⱼ|` when its largest entry is far from 1 (beyond 1e±12), and
+/// that largest entry, the factor the singular values or eigenvalues are scaled back by:
+/// LAPACK's range check before an iterative decomposition, whose squares of huge entries
+/// overflow (a complex64 entry of 1e19 made faer's SVD fail to converge) and of tiny ones
+/// underflow. `None`: `a` is used as it is.
+fn rescaled<T: ComplexField>(a: &[T]) -> Option<(Vec<T>, T::Real)> {
+    let mut m = T::Real::zero_impl();
+    for x in a {
+        let v = abs(x);
+        if !is_finite(&v) {
+            return None;
+        }
+        if v > m {
+            m = v;
+        }
+    }
+    let (big, small) = (from_f64::<T::Real>(1e12), from_f64::<T::Real>(1e-12));
+    if m == T::Real::zero_impl() || (m <= big && m >= small) {
+        return None;
+    }
+    let inv = recip(&m);
+    Some((a.iter().map(|x| mul_real(x, &inv)).collect(), m))
+}
+
 fn eigh<T: ComplexField>(
     n: usize,
     a: &[T],
@@ -276,7 +300,16 @@ fn eigh<T: ComplexField>(
     if n == 0 {
         return Ok(());
     }
-    let a = view(a, n, n);
+    let scaled = rescaled(a);
+    let a = view(scaled.as_ref().map_or(a, |(s, _)| s), n, n);
+    let r = eigh_of(a, w, v);
+    if let Some((_, m)) = scaled {
+        w.iter_mut().for_each(|x| *x = x.clone() * m.clone());
+    }
+    r
+}
+
+fn eigh_of<T: ComplexField>(a: MatRef<'_, T>, w: &mut [T::Real], v: Option<&mut [T]>) -> Result<(), Failure> {
     match v {
         None => {
             let s = a
@@ -305,7 +338,21 @@ fn svd<T: ComplexField>(
     s: &mut [T::Real],
     uvh: Option<(&mut [T], &mut [T], bool)>,
 ) -> Result<(), Failure> {
-    let a = view(a, m, n);
+    let scaled = rescaled(a);
+    let a = view(scaled.as_ref().map_or(a, |(s, _)| s), m, n);
+    let r = svd_of(a, s, uvh);
+    if let Some((_, f)) = scaled {
+        s.iter_mut().for_each(|x| *x = x.clone() * f.clone());
+    }
+    r
+}
+
+fn svd_of<T: ComplexField>(
+    a: MatRef<'_, T>,
+    s: &mut [T::Real],
+    uvh: Option<(&mut [T], &mut [T], bool)>,
+) -> Result<(), Failure> {
+    let (m, n) = (a.nrows(), a.ncols());
     match uvh {
         None => {
             if m.min(n) == 0 {
@@ -440,6 +487,24 @@ mod tests {
         let mut s = [0.0; 2];
         f64::svd(2, 2, &[2.0, 0.0, 0.0, 3.0], &mut s, None).unwrap();
         assert!(close(&s, &[3.0, 2.0], 1e-12));
+    }
+
+    #[test]
+    fn huge_and_tiny_entries_are_rescaled() {
+        // squares of 1e19 overflow float32: scaled to the largest entry first (as LAPACK)
+        let i = Complex::new(0.0f32, 1.0);
+        let mut a = [Complex::new(0.0f32, 0.0); 30];
+        a[26] = i;
+        a[27] = i * 8.39e18;
+        a[28] = i * 8.9e18;
+        a[29] = i * 1.38e19;
+        let mut s = [0.0f32; 5];
+        Complex::<f32>::svd(6, 5, &a, &mut s, None).unwrap();
+        let norm = (1.0f64 + 8.39e18f64.powi(2) + 8.9e18f64.powi(2) + 1.38e19f64.powi(2)).sqrt();
+        assert!(((s[0] as f64) - norm).abs() / norm < 1e-6, "{s:?}");
+        let mut w = [0.0f64; 2];
+        f64::eigh(2, &[1e-200, 0.0, 0.0, 3e-200], &mut w, None).unwrap();
+        assert!((w[1] / 3e-200 - 1.0).abs() < 1e-12, "{w:?}");
     }
 
     #[test]

@@ -49,6 +49,10 @@ fn py_err(e: Error) -> PyErr {
             Ok(cls) => PyErr::from_type(cls, msg),
             Err(err) => err,
         }),
+        Error::LinAlg { .. } => Python::attach(|py| match linalg_error(py) {
+            Ok(cls) => PyErr::from_type(cls, msg),
+            Err(err) => err,
+        }),
         Error::InvalidArgument { .. } | Error::Shape { .. } if indexing => {
             PyIndexError::new_err(msg)
         }
@@ -84,17 +88,35 @@ fn py_err(e: Error) -> PyErr {
 /// `AxisError`; the standard's suite expects IndexError, older code ValueError).
 fn axis_error(py: Python<'_>) -> PyResult<Bound<'_, pyo3::types::PyType>> {
     static CLS: pyo3::sync::PyOnceLock<Py<pyo3::types::PyType>> = pyo3::sync::PyOnceLock::new();
-    CLS.get_or_try_init(py, || {
+    error_class(py, &CLS, "AxisError", &["ValueError", "IndexError"])
+}
+
+/// `ivy_rs.LinAlgError`: a matrix a decomposition cannot take (singular, not positive
+/// definite, no convergence), a ValueError, as numpy's `LinAlgError`.
+fn linalg_error(py: Python<'_>) -> PyResult<Bound<'_, pyo3::types::PyType>> {
+    static CLS: pyo3::sync::PyOnceLock<Py<pyo3::types::PyType>> = pyo3::sync::PyOnceLock::new();
+    error_class(py, &CLS, "LinAlgError", &["ValueError"])
+}
+
+/// An exception class of the module, `name` deriving from the builtin exceptions `bases`,
+/// made once.
+fn error_class<'py>(
+    py: Python<'py>,
+    cell: &'static pyo3::sync::PyOnceLock<Py<pyo3::types::PyType>>,
+    name: &str,
+    bases: &[&str],
+) -> PyResult<Bound<'py, pyo3::types::PyType>> {
+    cell.get_or_try_init(py, || {
         let builtins = py.import("builtins")?;
-        let bases = (
-            builtins.getattr("ValueError")?,
-            builtins.getattr("IndexError")?,
-        );
+        let bases = bases
+            .iter()
+            .map(|b| builtins.getattr(*b))
+            .collect::<PyResult<Vec<_>>>()?;
         let ns = PyDict::new(py);
         ns.set_item("__module__", "ivy_rs")?;
         let cls = builtins
             .getattr("type")?
-            .call1(("AxisError", bases, ns))?
+            .call1((name, PyTuple::new(py, bases)?, ns))?
             .cast_into::<pyo3::types::PyType>()?;
         Ok::<_, PyErr>(cls.unbind())
     })
@@ -1718,6 +1740,7 @@ fn _ivy_rs(m: &Bound<'_, PyModule>) -> PyResult<()> {
     }
     m.add_class::<PyFunction>()?;
     m.add("AxisError", axis_error(m.py())?)?;
+    m.add("LinAlgError", linalg_error(m.py())?)?;
     m.add_function(wrap_pyfunction!(_call, m)?)?;
     m.add_function(wrap_pyfunction!(_rebuild, m)?)?;
     m.add_function(wrap_pyfunction!(_ops, m)?)?;

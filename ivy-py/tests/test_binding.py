@@ -564,3 +564,33 @@ def test_info_default_dtypes_are_what_python_numbers_give(backend):
         assert d["complex floating"] is None  # candle holds no complex dtype
     else:
         assert d["complex floating"] == xp.asarray(1j).dtype
+
+
+@pytest.mark.parametrize("backend", ["ndarray", "candle"])
+def test_linalg_namespace_from_the_op_table(backend):
+    # ivy_rs.linalg holds the extension's functions the op table has, with the standard's
+    # signatures and namedtuple results; a singular matrix is LinAlgError (a ValueError)
+    import inspect
+
+    np = pytest.importorskip("numpy")
+    with xp.using_backend(backend):
+        a = xp.asarray([[4.0, 2.0], [2.0, 3.0]], dtype=xp.float64)
+        assert str(inspect.signature(xp.linalg.cholesky)) == "(x, /, *, upper=False)"
+        assert str(inspect.signature(xp.linalg.qr)) == "(x, /, *, mode='reduced')"
+        assert xp.linalg.matmul is not None and xp.linalg.vecdot is not None
+        np.testing.assert_allclose(np.asarray(xp.linalg.inv(a)), np.linalg.inv(np.asarray(a)))
+        np.testing.assert_allclose(np.asarray(xp.linalg.solve(a, xp.asarray([1.0, 2.0], dtype=xp.float64))),
+                                   np.linalg.solve(np.asarray(a), [1.0, 2.0]))
+        res = xp.linalg.eigh(a)
+        assert type(res).__name__ == "eigh_result" and res.eigenvalues.shape == (2,)
+        q, r = xp.linalg.qr(a, mode="complete")
+        np.testing.assert_allclose(np.asarray(q) @ np.asarray(r), np.asarray(a), atol=1e-12)
+        u, s, vh = xp.linalg.svd(a, full_matrices=False)
+        np.testing.assert_allclose(np.asarray(s), np.linalg.svd(np.asarray(a), compute_uv=False))
+        sign, logabsdet = xp.linalg.slogdet(a)
+        assert float(sign) == 1.0 and abs(float(logabsdet) - np.log(8.0)) < 1e-12
+        with pytest.raises(xp.LinAlgError, match="singular"):
+            xp.linalg.inv(xp.asarray([[1.0, 2.0], [2.0, 4.0]]))
+        assert issubclass(xp.LinAlgError, ValueError)
+        with pytest.raises(TypeError):
+            xp.linalg.inv(xp.asarray([[1, 0], [0, 1]]))  # integers: cast first

@@ -24,6 +24,7 @@ from . import _ivy_rs
 from ._ivy_rs import (  # noqa: F401
     Array,
     AxisError,
+    LinAlgError,
     DType,
     _rebuild,
     current_backend,
@@ -335,6 +336,29 @@ def _build():
 
 _FUNCTIONS = _build()
 globals().update({k: v for k, v in _FUNCTIONS.items() if k not in globals() or k in _SPEC})
+
+
+def _extension(prefix):
+    """The standard's extension namespace ``prefix`` (``linalg``, ``fft``): each of its
+    functions that the op table has (``linalg.solve`` is the op ``solve``, ``linalg.matmul``
+    the core ``matmul``), with the extension's own signature. Functions the table lacks are
+    absent, so ``hasattr`` tells what is there."""
+    import types
+
+    module = types.ModuleType(f"{__name__}.{prefix}", f"The Array API's {prefix} extension.")
+    for name in _SPEC:
+        if name.startswith(prefix + "."):
+            short = name[len(prefix) + 1:]
+            op = _OPS.get(short)
+            if op is not None and op["callable"]:
+                try:
+                    setattr(module, short, _make(op, name))
+                except Exception as err:  # pragma: no cover - reported, never silently missing
+                    raise RuntimeError(f"ivy_rs: cannot make `{name}` from the op table: {err}") from err
+    return module
+
+
+linalg = _extension("linalg")
 
 
 
