@@ -309,7 +309,11 @@ fn eigh<T: ComplexField>(
     r
 }
 
-fn eigh_of<T: ComplexField>(a: MatRef<'_, T>, w: &mut [T::Real], v: Option<&mut [T]>) -> Result<(), Failure> {
+fn eigh_of<T: ComplexField>(
+    a: MatRef<'_, T>,
+    w: &mut [T::Real],
+    v: Option<&mut [T]>,
+) -> Result<(), Failure> {
     match v {
         None => {
             let s = a
