@@ -1,7 +1,8 @@
-"""Golden vectors of `where`, `matmul`, `tensordot` and `vecdot` (a plug-in of golden.py)."""
+"""Golden vectors of `where`, `matmul`, `tensordot`, `vecdot` and the linalg extension (a plug-in of
+golden.py)."""
 
-from golden import (A, B, COMPLEX, ERR, INTS, REALS, Arr, F, I, INTLIST, LIST, case, cx, enc_array, grid, mk,
-                    np_type, promote, rng_for, round_to, EPS, as_float, NAN, INF)
+from golden import (A, B, COMPLEX, ERR, INTS, INT_SUM, REALS, Arr, D, F, I, INTLIST, LIST, STR, case, cx, enc_array, grid, mk,
+                    np_type, promote, rng_for, round_to, widen, EPS, as_float, NAN, INF)
 import numpy as np
 
 
@@ -276,10 +277,187 @@ def gen_svdvals():
                        shapes=((3, 3), (2, 3), (2, 3, 2), (1, 1)))
 
 
+def gen_diagonal():
+    rng = rng_for("diagonal")
+    cases = []
+    x = mk("float32", grid(rng, 24), (2, 3, 4))
+    for k in (0, 1, -1, 3, -3, 9):
+        cases.append(case(f"float32/2x3x4_offset{k}", [A(x)], Arr("float32", np.linalg.diagonal(x.a, offset=k)),
+                          kwargs={"offset": I(k)}, note="an offset past the matrix: an empty diagonal" if abs(k) > 2 else None))
+    for d in INTS + ["bool", "float16", "bfloat16", "float64"] + COMPLEX:
+        if d in COMPLEX:
+            a = cx(d, [(1.0, 2.0), (-0.5, 0.25), (3.0, -1.0), (0.0, 4.0)], (2, 2))
+        elif d == "bool":
+            a = mk(d, [[True, False], [False, False]])
+        else:
+            a = mk(d, [[1, 2], [3, 4]])
+        cases.append(case(f"{d}/2x2", [A(a)], Arr(d, np.linalg.diagonal(a.a))))
+    cases.append(case("error/1d", [A(mk("float32", [1.0, 2.0]))], ERR("InvalidArgument"),
+                      note="numpy raises ValueError too"))
+    return cases
+
+
+def gen_trace():
+    rng = rng_for("trace")
+    cases = []
+    x = mk("float64", grid(rng, 24), (2, 3, 4))
+    for k in (0, 1, -2, 5):
+        cases.append(case(f"float64/2x3x4_offset{k}", [A(x)], Arr("float64", np.linalg.trace(x.a, offset=k)),
+                          kwargs={"offset": I(k)}))
+    i = mk("int8", [[100, 1], [2, 100]])
+    cases.append(case("int8/2x2", [A(i)], Arr(widen("int8"), np.asarray(np.linalg.trace(i.a, dtype=np.int32))),
+                      note=INT_SUM))
+    cases.append(case("int8/dtype_int64", [A(i)], Arr("int64", np.asarray(np.linalg.trace(i.a, dtype=np.int64))),
+                      kwargs={"dtype": D("int64")}))
+    c = cx("complex64", [(1.0, 2.0), (-0.5, 0.25), (3.0, -1.0), (0.0, 4.0)], (2, 2))
+    cases.append(case("complex64/2x2", [A(c)], Arr("complex64", np.asarray(np.linalg.trace(c.a)))))
+    return cases
+
+
+def gen_outer():
+    rng = rng_for("outer")
+    cases = []
+    for d in INTS + REALS + COMPLEX:
+        if d in COMPLEX:
+            a, b = cx(d, [(1.0, 2.0), (-0.5, 0.25)], None), cx(d, [(0.5, 1.0), (2.0, -1.0), (0.0, 1.0)], None)
+            e = round_to(d, np.outer(a.a.astype(np.complex128), b.a.astype(np.complex128)))
+        else:
+            a, b = mk(d, [1, 2]), mk(d, [3, 4, 5])
+            e = Arr(d, np.outer(a.a, b.a).astype(np_type(d))) if d != "bfloat16" else round_to(d, np.outer(as_float(a), as_float(b)))
+        cases.append(case(f"{d}/2x3", [A(a), A(b)], e))
+    a, b = mk("int8", [1, 2]), mk("float32", grid(rng, 3))
+    cases.append(case("int8+float32/promoted", [A(a), A(b)], Arr("float32", np.outer(a.a.astype(np.float32), b.a))))
+    e = mk("float32", np.zeros(0))
+    cases.append(case("float32/empty", [A(e), A(b)], Arr("float32", np.outer(e.a, b.a))))
+    cases.append(case("error/2d", [A(mk("float32", [[1.0]])), A(b)], ERR("Shape"),
+                      note="numpy flattens; the standard's outer takes 1-d arrays"))
+    return cases
+
+
+def gen_cross():
+    rng = rng_for("cross")
+    cases = []
+    for d in ["int16", "int64", "float32", "float64"]:
+        a, b = mk(d, grid(rng, 6, -4, 4, 1), (2, 3)), mk(d, grid(rng, 3, -4, 4, 1), (3,))
+        cases.append(case(f"{d}/broadcast", [A(a), A(b)], Arr(d, np.cross(a.a, b.a))))
+    a, b = mk("float64", grid(rng, 12), (3, 4)), mk("float64", grid(rng, 12), (3, 4))
+    cases.append(case("float64/axis0", [A(a), A(b)], Arr("float64", np.cross(a.a, b.a, axis=0)),
+                      kwargs={"axis": I(-2)}))
+    cases.append(case("float64/axis_nonnegative", [A(a), A(b)], Arr("float64", np.cross(a.a, b.a, axis=0)),
+                      kwargs={"axis": I(0)}, note="a non-negative axis when the ranks agree"))
+    cases.append(case("error/length", [A(mk("float64", [1.0, 2.0])), A(mk("float64", [1.0, 2.0]))], ERR("Shape"),
+                      note="numpy computes a 2-d cross product; the standard needs length 3"))
+    cases.append(case("error/axis", [A(a), A(b)], ERR("Axis"), kwargs={"axis": I(-3)},
+                      note="numpy raises AxisError too"))
+    return cases
+
+
+def gen_matrix_power():
+    rng = rng_for("matrix_power")
+    cases = []
+    for d in DENSE:
+        a = dense_matrix(rng, d, (2, 3, 3))
+        a = round_to(d, as_float(a) / 24)  # entries ~1/3: powers stay in range
+        for n in (0, 1, 2, 5, -1, -3):
+            wide = np.linalg.matrix_power(as_float(a), n)
+            cases.append(case(f"{d}/2x3x3_n{n}", [A(a), I(n)], round_to(d, wide), "sum",
+                              atol=dense_atol(d, a, wide) * max(abs(n), 1), signed_zeros=False))
+    cases.append(case("error/singular", [A(SINGULAR), I(-1)], ERR("LinAlg"), note="numpy raises LinAlgError"))
+    cases.append(case("error/not_square", [A(mk("float64", np.zeros((2, 3)))), I(2)], ERR("InvalidArgument"),
+                      note="numpy raises LinAlgError"))
+    return cases
+
+
+def gen_matrix_rank():
+    rng = rng_for("matrix_rank")
+    cases = []
+    for d in DENSE:
+        for shape, r in (((4, 3), 2), ((3, 5), 3), ((2, 3, 3), 1)):
+            m, n = shape[-2:]
+            lhs = dense_matrix(rng, d, shape[:-1] + (r,))
+            rhs = dense_matrix(rng, d, shape[:-2] + (r, n))
+            a = round_to(d, as_float(lhs) @ as_float(rhs))
+            e = np.asarray(np.linalg.matrix_rank(as_float(a), rtol=max(m, n) * EPS[d]))
+            cases.append(case(f"{d}/{'x'.join(map(str, shape))}_rank{r}", [A(a)], Arr("int64", e.astype(np.int64))))
+    a = mk("float64", [[1.0, 0.0], [0.0, 1e-3]])
+    cases.append(case("float64/rtol", [A(a)], Arr("int64", np.asarray(np.linalg.matrix_rank(a.a, rtol=1e-2))),
+                      kwargs={"rtol": F(1e-2)}))
+    s = mk("float64", [[[1.0, 0.0], [0.0, 1e-3]], [[1.0, 0.0], [0.0, 1e-3]]])
+    t = mk("float64", [1e-2, 1e-4])
+    cases.append(case("float64/rtol_array", [A(s)], Arr("int64", np.asarray(np.linalg.matrix_rank(s.a, rtol=t.a))),
+                      kwargs={"rtol": A(t)}, note="an array rtol broadcasts against the batch dimensions"))
+    return cases
+
+
+def gen_pinv():
+    rng = rng_for("pinv")
+    cases = []
+    for d in DENSE:
+        for shape in ((3, 3), (4, 2), (2, 2, 3)):
+            a = dense_matrix(rng, d, shape)
+            wide = np.linalg.pinv(as_float(a))
+            cases.append(case(f"{d}/{'x'.join(map(str, shape))}", [A(a)], round_to(d, wide), "sum",
+                              atol=dense_atol(d, a, wide), signed_zeros=False))
+    a = mk("float64", [[1.0, 2.0], [2.0, 4.0], [0.0, 0.0]])
+    wide = np.linalg.pinv(a.a)
+    cases.append(case("float64/rank_deficient", [A(a)], Arr("float64", wide), "sum", atol=1e-12, signed_zeros=False))
+    b = mk("float64", [[1.0, 0.0], [0.0, 1e-3]])
+    cases.append(case("float64/rtol", [A(b)], Arr("float64", np.linalg.pinv(b.a, rtol=1e-2)), "sum", atol=1e-12,
+                      kwargs={"rtol": F(1e-2)}, signed_zeros=False))
+    return cases
+
+
+def gen_vector_norm():
+    rng = rng_for("vector_norm")
+    cases = []
+    x = mk("float64", grid(rng, 12), (3, 4))
+    for ord_ in (2, 1, 0, INF, -INF, 3, 0.5, -1):
+        e = np.asarray(np.linalg.vector_norm(x.a, ord=ord_))
+        cases.append(case(f"float64/ord{ord_}", [A(x)], Arr("float64", e), "sum", atol=1e-12,
+                          kwargs={"ord": F(float(ord_))}, signed_zeros=False))
+    for axis, keep in ((1, False), (0, True)):
+        e = np.asarray(np.linalg.vector_norm(x.a, axis=axis, keepdims=keep))
+        cases.append(case(f"float64/axis{axis}_keepdims{keep}", [A(x)], Arr("float64", e), "sum", atol=1e-12,
+                          kwargs={"axis": INTLIST([axis]), "keepdims": B(keep)}, signed_zeros=False))
+    for d in ["float16", "bfloat16", "float32"] + COMPLEX:
+        a = cx(d, [(3.0, 4.0), (0.0, -1.0)], None) if d in COMPLEX else mk(d, [3.0, -4.0])
+        rd = {"complex64": "float32", "complex128": "float64"}.get(d, d)
+        e = round_to(rd, np.asarray(np.linalg.vector_norm(as_float(a))))
+        cases.append(case(f"{d}/2", [A(a)], e, "sum", atol=4 * EPS[rd] * 5, signed_zeros=False,
+                          note="the result has x's real dtype"))
+    return cases
+
+
+def gen_matrix_norm():
+    rng = rng_for("matrix_norm")
+    cases = []
+    for d in DENSE:
+        a = dense_matrix(rng, d, (2, 3, 4))
+        rd = {"complex64": "float32", "complex128": "float64"}.get(d, d)
+        for ord_, enc in (("fro", STR("fro")), ("nuc", STR("nuc")), (1, I(1)), (-1, I(-1)), (2, I(2)), (-2, I(-2)),
+                          (INF, F(INF)), (-INF, F(-INF))):
+            wide = np.asarray(np.linalg.matrix_norm(as_float(a), ord=ord_))
+            cases.append(case(f"{d}/2x3x4_{ord_}", [A(a)], round_to(rd, wide), "sum",
+                              atol=float(64 * EPS[rd] * max(1.0, float(np.max(wide)))),
+                              kwargs={"ord": enc}, signed_zeros=False))
+    a = dense_matrix(rng, "float64", (2, 2))
+    cases.append(case("float64/keepdims", [A(a)], Arr("float64", np.linalg.matrix_norm(a.a, keepdims=True)), "sum",
+                      atol=1e-12, kwargs={"keepdims": B(True)}, signed_zeros=False))
+    cases.append(case("error/ord", [A(a)], ERR("InvalidArgument"), kwargs={"ord": I(3)},
+                      note="numpy raises ValueError (Invalid norm order for matrices)"))
+    return cases
+
+
 GENERATORS = {"where": gen_where, "matmul": gen_matmul, "tensordot": gen_tensordot, "vecdot": gen_vecdot,
               "inv": gen_inv, "det": gen_det, "slogdet": gen_slogdet, "cholesky": gen_cholesky,
-              "solve": gen_solve, "eigvalsh": gen_eigvalsh, "svdvals": gen_svdvals}
+              "solve": gen_solve, "eigvalsh": gen_eigvalsh, "svdvals": gen_svdvals,
+              "diagonal": gen_diagonal, "trace": gen_trace, "outer": gen_outer, "cross": gen_cross,
+              "matrix_power": gen_matrix_power, "matrix_rank": gen_matrix_rank, "pinv": gen_pinv,
+              "vector_norm": gen_vector_norm, "matrix_norm": gen_matrix_norm}
 ABOUT = {"where": "np.where", "matmul": "np.matmul", "tensordot": "np.tensordot", "vecdot": "np.vecdot",
          "inv": "np.linalg.inv", "det": "np.linalg.det", "slogdet": "np.linalg.slogdet",
          "cholesky": "np.linalg.cholesky", "solve": "np.linalg.solve", "eigvalsh": "np.linalg.eigvalsh",
-         "svdvals": "np.linalg.svd(compute_uv=False)"}
+         "svdvals": "np.linalg.svd(compute_uv=False)", "diagonal": "np.linalg.diagonal",
+         "trace": "np.linalg.trace", "outer": "np.outer", "cross": "np.cross",
+         "matrix_power": "np.linalg.matrix_power", "matrix_rank": "np.linalg.matrix_rank",
+         "pinv": "np.linalg.pinv", "vector_norm": "np.linalg.vector_norm", "matrix_norm": "np.linalg.matrix_norm"}

@@ -1570,3 +1570,77 @@ impl From<ClipBound> for Value {
         }
     }
 }
+
+/// [`matrix_norm`](crate::matrix_norm)'s `ord` (the Array API's `int | float | inf | -inf |
+/// 'fro' | 'nuc'`): the Frobenius norm (the default), the nuclear norm (the sum of the
+/// singular values), or a number: `1` / `-1` (the largest / smallest column sum of absolute
+/// values), `2` / `-2` (the largest / smallest singular value), `inf` / `-inf` (the largest
+/// / smallest row sum). Made from `"fro"`, `"nuc"` or a number; by name a string or a
+/// number. Any other number is refused by `matrix_norm`.
+///
+/// ```
+/// use ivy::prelude::*;
+/// use ivy::MatrixNormOrd;
+/// ivy::set_backend(Backend::Ndarray);
+/// let a = ivy::asarray([[1.0f64, -2.0], [3.0, 4.0]])?;
+/// let norm = |ord: MatrixNormOrd| ivy::matrix_norm_with(&a, MatrixNormKw { ord, keepdims: false });
+/// assert_eq!(norm(1.into())?.to_f64_vec()?, [6.0]); // the largest column sum
+/// assert_eq!(norm(f64::INFINITY.into())?.to_f64_vec()?, [7.0]); // the largest row sum
+/// assert!((norm("fro".into())?.to_f64_vec()?[0] - 30f64.sqrt()).abs() < 1e-12);
+/// assert_eq!(MatrixNormOrd::from("nuc"), MatrixNormOrd::Nuclear);
+/// # Ok::<(), ivy::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub enum MatrixNormOrd {
+    /// `'fro'`: the square root of the sum of squared absolute values.
+    #[default]
+    Frobenius,
+    /// `'nuc'`: the sum of the singular values.
+    Nuclear,
+    /// A number: `1`, `-1`, `2`, `-2`, `inf` or `-inf`.
+    Number(f64),
+}
+
+impl From<&str> for MatrixNormOrd {
+    /// `"fro"` and `"nuc"`; any other string is kept as `Number(NaN)`, which
+    /// `matrix_norm` refuses.
+    fn from(s: &str) -> Self {
+        match s {
+            "fro" => MatrixNormOrd::Frobenius,
+            "nuc" => MatrixNormOrd::Nuclear,
+            _ => MatrixNormOrd::Number(f64::NAN),
+        }
+    }
+}
+macro_rules! matrix_norm_ord_from_number {
+    ($($t:ty),*) => {$(
+        impl From<$t> for MatrixNormOrd {
+            fn from(v: $t) -> Self {
+                MatrixNormOrd::Number(v as f64)
+            }
+        }
+    )*};
+}
+matrix_norm_ord_from_number!(i32, i64, f32, f64);
+
+/// By name: `"fro"`, `"nuc"` or a number.
+impl<'v> crate::registry::FromValue<'v> for MatrixNormOrd {
+    const EXPECTED: &'static str = "\"fro\", \"nuc\" or a number";
+    fn from_value(v: &'v Value) -> Option<Self> {
+        match v {
+            Value::Str(s) if s == "fro" => Some(MatrixNormOrd::Frobenius),
+            Value::Str(s) if s == "nuc" => Some(MatrixNormOrd::Nuclear),
+            v => f64::from_value(v).map(MatrixNormOrd::Number),
+        }
+    }
+}
+impl From<MatrixNormOrd> for Value {
+    /// A string (`"fro"`, `"nuc"`) or a float.
+    fn from(o: MatrixNormOrd) -> Value {
+        match o {
+            MatrixNormOrd::Frobenius => Value::Str("fro".into()),
+            MatrixNormOrd::Nuclear => Value::Str("nuc".into()),
+            MatrixNormOrd::Number(n) => Value::from(n),
+        }
+    }
+}

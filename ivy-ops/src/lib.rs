@@ -163,8 +163,8 @@ pub use ivy_vecmath as __vecmath;
 
 pub use args::{
     ArrayArg, ArraysArg, ClipBound, Data, DtypeKinds, DtypeLike, IntoArray, IntoArrayMut,
-    IntoArrays, IntoData, IntoOperand, NestArg, Operand, OperandArg, Repeats, SeqItem,
-    TensordotAxes,
+    IntoArrays, IntoData, IntoOperand, MatrixNormOrd, NestArg, Operand, OperandArg, Repeats,
+    SeqItem, TensordotAxes,
 };
 pub use array::{Array, NativeArray};
 #[cfg(feature = "candle")]

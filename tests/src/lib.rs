@@ -469,7 +469,8 @@ pub fn nested(values: &[Scalar], shape: &[usize]) -> Value {
 /// The small valid call of an op for `dtype` on `device` (`support_calls`), by parameter
 /// type, never by op name:
 /// - arrays, operands and `&mut` arrays: one array of `shape` (`[1, 1]`: rank 2, square,
-///   every axis of length 1, so element-wise ops, matrix products and `squeeze` all apply)
+///   every axis of length 1, so element-wise ops, matrix products and `squeeze` all apply;
+///   where that shape does not fit the op, the next of [`Small::SHAPES`], `[3]`)
 ///   holding `1, 2, …` of the dtype on the device; every array of the call has that shape;
 ///   indices (`#[index]`): int64 zeros;
 /// - a Container: two leaves of that array, keyed by the call's text and `"b"`; a list of
@@ -500,13 +501,33 @@ pub struct Small {
 }
 
 impl Small {
+    /// The shapes a small call tries, in order: `[1, 1]` (square, every axis of length 1),
+    /// then `[3]` for the ops a matrix does not fit (`outer` takes vectors, `cross` needs
+    /// length 3): [`Small::retry`] says when the next is tried.
+    pub const SHAPES: [&'static [usize]; 2] = [&[1, 1], &[3]];
+
     /// The small call for `dtype` on `device`, arrays of shape `[1, 1]`.
     pub fn new(dtype: Dtype, device: Device) -> Small {
+        Small::with_shape(dtype, device, Small::SHAPES[0])
+    }
+
+    /// The small call for `dtype` on `device`, arrays of `shape`.
+    pub fn with_shape(dtype: Dtype, device: Device, shape: &[usize]) -> Small {
         Small {
             dtype,
             device,
-            shape: vec![1, 1],
+            shape: shape.to_vec(),
         }
+    }
+
+    /// Whether a call that failed with `e` is retried with the next of [`Small::SHAPES`]:
+    /// the arrays' shape did not fit the op (a shape or rank error), which says nothing of
+    /// its dtype support.
+    pub fn retry(e: &Error) -> bool {
+        matches!(
+            e,
+            Error::Shape { .. } | Error::InvalidArgument { .. } | Error::Axis { .. }
+        )
     }
     fn array(&self) -> Result<Array> {
         counting(&self.shape, self.dtype, Some(self.device))

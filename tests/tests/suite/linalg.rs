@@ -284,3 +284,221 @@ fn failures_are_typed_errors() {
         Ok(())
     });
 }
+
+#[test]
+fn pinv_satisfies_the_penrose_conditions_and_rank_counts() {
+    each(|_, d| {
+        for (i, (m, r, n)) in [(4usize, 2usize, 3usize), (3, 3, 5), (5, 1, 5)]
+            .into_iter()
+            .enumerate()
+        {
+            // a rank-r product of random factors, in a batch of 2
+            let a = ivy::matmul(
+                &random(20 + i as u64, &[2, m, r], d)?,
+                &random(30 + i as u64, &[2, r, n], d)?,
+            )?;
+            let p = ivy::pinv(&a)?;
+            assert_eq!(p.shape(), &[2, n, m]);
+            let tol = 1e3 * eps(d);
+            let apa = ivy::matmul(&ivy::matmul(&a, &p)?, &a)?;
+            assert!(max_diff(&apa, &a)? < tol, "A·A⁺·A = A ({m}x{n}, rank {r})");
+            let pap = ivy::matmul(&ivy::matmul(&p, &a)?, &p)?;
+            assert!(max_diff(&pap, &p)? < tol * 1e2, "A⁺·A·A⁺ = A⁺");
+            let ap = ivy::matmul(&a, &p)?;
+            assert!(max_diff(&ap, &h(&ap)?)? < tol, "A·A⁺ Hermitian");
+            let rank = ivy::matrix_rank(&a)?;
+            assert_eq!(rank.dtype(), Dtype::Int64);
+            assert_eq!(rank.to_f64_vec()?, [r as f64, r as f64], "rank");
+        }
+        // empty matrices: rank 0, a zero-size pseudo-inverse
+        let e = ivy::zeros([3, 0])?.cast(d)?;
+        assert_eq!(ivy::pinv(&e)?.shape(), &[0, 3]);
+        assert_eq!(ivy::matrix_rank(&e)?.to_f64_vec()?, [0.0]);
+        Ok(())
+    });
+}
+
+#[test]
+fn matrix_power_matches_repeated_products() {
+    each(|_, d| {
+        let n = 4;
+        let b = random(40, &[2, n, n], d)?;
+        let a = ivy::add(&b, &ivy::multiply(&eye_like(n, d)?, 2.0)?)?;
+        let tol = 1e3 * eps(d);
+        let a3 = ivy::matmul(&ivy::matmul(&a, &a)?, &a)?;
+        assert!(
+            max_diff(&ivy::matrix_power(&a, 3)?, &a3)? < tol * 10.0,
+            "A³"
+        );
+        let m2 = ivy::matrix_power(&a, -2)?;
+        let back = ivy::matmul(&m2, &ivy::matrix_power(&a, 2)?)?;
+        assert!(
+            max_diff(&back, &ivy::broadcast_to(&eye_like(n, d)?, [2, n, n])?)? < tol,
+            "A⁻²·A² = I"
+        );
+        let i = ivy::matrix_power(&a, 0)?;
+        assert_eq!(i.shape(), &[2, n, n]);
+        assert_eq!(i.dtype(), d);
+        let one = ivy::matrix_power(&a, 1)?;
+        assert!(
+            max_diff(&one, &a)? == 0.0 && !one.may_share_memory(&a),
+            "A¹: a copy"
+        );
+        Ok(())
+    });
+}
+
+#[test]
+fn norms_agree_with_their_definitions() {
+    each(|_, d| {
+        let a = random(50, &[2, 3, 4], d)?;
+        let tol = 100.0 * eps(d);
+        let s = ivy::svdvals(&a)?;
+        let norm = |ord: ivy::MatrixNormOrd| {
+            ivy::matrix_norm_with(
+                &a,
+                MatrixNormKw {
+                    ord,
+                    keepdims: false,
+                },
+            )
+        };
+        let fro = norm("fro".into())?;
+        let flat = ivy::reshape(&a, &[2, 12])?;
+        let kw = VectorNormKw {
+            axis: Some(vec![-1]),
+            ..Default::default()
+        };
+        assert!(
+            max_diff(&fro, &ivy::vector_norm_with(&flat, kw)?)? < tol,
+            "fro"
+        );
+        let last = Some(vec![-1]);
+        let smax = ivy::max_with(
+            &s,
+            MaxKw {
+                axis: last.clone(),
+                keepdims: false,
+            },
+        )?;
+        assert!(
+            max_diff(&norm(2.into())?, &smax)? < tol,
+            "2: the largest singular value"
+        );
+        let nuc = ivy::sum_with(
+            &s,
+            SumKw {
+                axis: last.clone(),
+                ..Default::default()
+            },
+        )?;
+        assert!(max_diff(&norm("nuc".into())?, &nuc)? < tol, "nuc");
+        // 1: the largest column sum; inf: the largest row sum
+        let abs = ivy::abs(&a)?;
+        let col = ivy::sum_with(
+            &abs,
+            SumKw {
+                axis: Some(vec![-2]),
+                ..Default::default()
+            },
+        )?;
+        let colmax = ivy::max_with(
+            &col,
+            MaxKw {
+                axis: last.clone(),
+                keepdims: false,
+            },
+        )?;
+        assert!(max_diff(&norm(1.into())?, &colmax)? < tol, "1");
+        let row = ivy::sum_with(
+            &abs,
+            SumKw {
+                axis: last.clone(),
+                ..Default::default()
+            },
+        )?;
+        let rowmin = ivy::min_with(
+            &row,
+            MinKw {
+                axis: last,
+                keepdims: false,
+            },
+        )?;
+        assert!(
+            max_diff(&norm(f64::NEG_INFINITY.into())?, &rowmin)? < tol,
+            "-inf"
+        );
+        assert!(matches!(
+            norm(3.into()),
+            Err(ivy::Error::InvalidArgument {
+                op: "matrix_norm",
+                ..
+            })
+        ));
+        // vector norms: p = 3 against its definition, inf the largest |x|, 0 the count
+        let v = random(51, &[5], d)?;
+        let av = ivy::abs(&v)?.cast(Dtype::Float64)?.to_f64_vec()?;
+        let p3 = av.iter().map(|x| x.powi(3)).sum::<f64>().cbrt();
+        let vn = |ord: f64| -> ivy::Result<f64> {
+            let kw = VectorNormKw {
+                ord,
+                ..Default::default()
+            };
+            let r = ivy::vector_norm_with(&v, kw)?;
+            Ok(r.cast(Dtype::Float64)?.to_f64_vec()?[0])
+        };
+        assert!((vn(3.0)? - p3).abs() < tol * p3, "p = 3");
+        assert_eq!(vn(f64::INFINITY)?, av.iter().cloned().fold(0.0, f64::max));
+        assert_eq!(vn(0.0)?, 5.0);
+        Ok(())
+    });
+}
+
+#[test]
+fn diagonal_trace_outer_and_cross() {
+    for b in [Backend::Ndarray, Backend::Candle] {
+        ivy::with_backend(b, || -> ivy::Result<()> {
+            let x = ivy::reshape(&ivy::arange(24i64)?, &[2, 3, 4])?;
+            let diag = |offset: i64| ivy::diagonal_with(&x, DiagonalKw { offset });
+            assert_eq!(diag(0)?.to_f64_vec()?, [0.0, 5.0, 10.0, 12.0, 17.0, 22.0]);
+            assert_eq!(diag(2)?.to_f64_vec()?, [2.0, 7.0, 14.0, 19.0]);
+            assert_eq!(diag(-2)?.to_f64_vec()?, [8.0, 20.0]);
+            assert_eq!(diag(i64::MAX)?.shape(), &[2, 0]);
+            assert_eq!(diag(i64::MIN)?.shape(), &[2, 0]);
+            let t = ivy::trace_with(
+                &x,
+                TraceKw {
+                    offset: 1,
+                    dtype: None,
+                },
+            )?;
+            assert_eq!(t.to_f64_vec()?, [1.0 + 6.0 + 11.0, 13.0 + 18.0 + 23.0]);
+            let o = ivy::outer(&ivy::arange(3i64)?, &ivy::arange(2i64)?)?;
+            assert_eq!(o.to_f64_vec()?, [0.0, 0.0, 0.0, 1.0, 0.0, 2.0]);
+            assert!(ivy::outer(&x, &x).is_err());
+            // cross: orthogonal to both operands, anti-commutative, broadcast, along axis 0
+            let u = ivy::asarray([[1.0f32, 2.0], [0.0, -1.0], [3.0, 0.5]])?;
+            let w = ivy::asarray([0.5f32, 4.0, -2.0])?;
+            let kw = CrossKw { axis: 0 };
+            let w_col = ivy::reshape(&w, &[3, 1])?;
+            let c = ivy::cross_with(&u, &w_col, kw.clone())?;
+            assert_eq!(c.shape(), &[3, 2]);
+            let dot = ivy::sum_with(
+                &ivy::multiply(&c, &u)?,
+                SumKw {
+                    axis: Some(vec![0]),
+                    ..Default::default()
+                },
+            )?;
+            assert!(dot.to_f64_vec()?.iter().all(|v| v.abs() < 1e-5), "c ⟂ u");
+            let rev = ivy::cross_with(&w_col, &u, kw)?;
+            assert_eq!(ivy::negative(&rev)?.to_f64_vec()?, c.to_f64_vec()?);
+            assert!(matches!(
+                ivy::cross(&ivy::ones([2])?, &ivy::ones([2])?),
+                Err(ivy::Error::Shape { op: "cross", .. })
+            ));
+            Ok(())
+        })
+        .unwrap_or_else(|e| panic!("{b}: {e}"));
+    }
+}

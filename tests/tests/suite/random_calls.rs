@@ -2137,10 +2137,17 @@ fn constructed_calls() -> Vec<Constructed> {
             // the plain call with the first dtype that gives `Ok` (else the first failure)
             let mut first: Option<(String, String)> = None;
             let mut found = None;
-            for d in valid_dtypes(entry, b) {
+            let shapes_and_dtypes = Small::SHAPES
+                .iter()
+                .flat_map(|s| valid_dtypes(entry, b).into_iter().map(move |d| (*s, d)));
+            for (shape, d) in shapes_and_dtypes {
                 let made = guarded(|| {
                     ivy::with_backend(b, || {
-                        fill(entry.meta, &params, &mut Small::new(d, Device::Cpu))
+                        fill(
+                            entry.meta,
+                            &params,
+                            &mut Small::with_shape(d, Device::Cpu, shape),
+                        )
                     })
                 });
                 let (desc, args, plain) = match made {

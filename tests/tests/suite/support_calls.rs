@@ -52,10 +52,19 @@ enum Got {
 /// backend `b`.
 fn call(entry: &OpEntry, params: &[Param], b: Backend, d: Dtype, dev: Device) -> Got {
     ivy::with_backend(b, || {
-        match fill(entry.meta, params, &mut Small::new(d, dev)) {
-            Ok(args) => Got::Call(args.call(entry.meta.name)),
-            Err(e) => Got::NoInput(e),
+        let mut got = None;
+        for shape in Small::SHAPES {
+            got = Some(
+                match fill(entry.meta, params, &mut Small::with_shape(d, dev, shape)) {
+                    Ok(args) => Got::Call(args.call(entry.meta.name)),
+                    Err(e) => Got::NoInput(e),
+                },
+            );
+            if !matches!(&got, Some(Got::Call(Err(e))) if Small::retry(e)) {
+                break;
+            }
         }
+        got.expect("Small::SHAPES is not empty")
     })
 }
 

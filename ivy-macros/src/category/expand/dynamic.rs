@@ -173,6 +173,8 @@ fn arg_type(p: &TokenStream, ty: &Type, generics: &[String]) -> TokenStream {
                 ("Repeats", _) => quote!(#p::ArgType::List(&#p::ArgType::Int)),
                 // `tensordot`'s axes: an int, or two lists of axes (read as an int here)
                 ("TensordotAxes", _) => leaf(quote!(Int)),
+                // `matrix_norm`'s ord: "fro", "nuc" or a number (read as a number here)
+                ("MatrixNormOrd", _) => leaf(quote!(Float)),
                 ("Device", _) => leaf(quote!(Device)),
                 ("Backend", _) => leaf(quote!(Backend)),
                 ("NativeDtype", _) => leaf(quote!(NativeDtype)),
