@@ -32,7 +32,6 @@ suite() {
   }
   (cd "$suite" && IVY_RS_BACKEND="$backend" ARRAY_API_TESTS_MODULE=ivy_rs ARRAY_API_TESTS_VERSION=2023.12 \
     "$py" -m pytest array_api_tests -q -p no:cacheprovider \
-      --disable-extension fft \
       --skips-file "$root/ivy-py/skips.txt" \
       --xfails-file "$root/ivy-py/xfails-$backend.txt" \
       --hypothesis-seed "${HYPOTHESIS_SEED:-0}" \

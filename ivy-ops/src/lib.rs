@@ -187,6 +187,8 @@ pub use functional::device::*;
 #[doc(inline)]
 pub use functional::elementwise::*;
 #[doc(inline)]
+pub use functional::fft::*;
+#[doc(inline)]
 pub use functional::general::*;
 #[doc(inline)]
 pub use functional::gradients::*;
@@ -248,6 +250,8 @@ pub mod nested {
     pub use crate::functional::device::nested::*;
     #[doc(inline)]
     pub use crate::functional::elementwise::nested::*;
+    #[doc(inline)]
+    pub use crate::functional::fft::nested::*;
     #[doc(inline)]
     pub use crate::functional::general::nested::*;
     #[doc(inline)]

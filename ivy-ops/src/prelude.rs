@@ -8,6 +8,7 @@ pub use crate::functional::creation::prelude::*;
 pub use crate::functional::data_type::prelude::*;
 pub use crate::functional::device::prelude::*;
 pub use crate::functional::elementwise::prelude::*;
+pub use crate::functional::fft::prelude::*;
 pub use crate::functional::general::prelude::*;
 pub use crate::functional::gradients::prelude::*;
 pub use crate::functional::gradients::GradOutput;

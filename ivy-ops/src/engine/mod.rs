@@ -10,6 +10,7 @@ pub mod checks;
 pub mod creation;
 pub mod dense;
 pub mod family;
+pub mod fft;
 pub mod indexing;
 pub mod nest;
 pub mod out;

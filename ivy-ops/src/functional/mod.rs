@@ -6,6 +6,7 @@ pub mod data_type;
 pub mod defaults;
 pub mod device;
 pub mod elementwise;
+pub mod fft;
 pub mod general;
 pub mod gradients;
 pub mod layers;
@@ -22,6 +23,7 @@ pub(crate) const CATEGORIES: &[&[ivy_core::OpEntry]] = &[
     data_type::DATA_TYPE_OPS,
     device::DEVICE_OPS,
     elementwise::ELEMENTWISE_OPS,
+    fft::FFT_OPS,
     general::GENERAL_OPS,
     gradients::GRADIENTS_OPS,
     layers::LAYERS_OPS,
@@ -39,6 +41,7 @@ pub(crate) const CALLS: &[&[crate::value::DynEntry]] = &[
     data_type::DATA_TYPE_CALLS,
     device::DEVICE_CALLS,
     elementwise::ELEMENTWISE_CALLS,
+    fft::FFT_CALLS,
     general::GENERAL_CALLS,
     gradients::GRADIENTS_CALLS,
     layers::LAYERS_CALLS,

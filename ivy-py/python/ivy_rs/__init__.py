@@ -359,6 +359,7 @@ def _extension(prefix):
 
 
 linalg = _extension("linalg")
+fft = _extension("fft")
 
 
 

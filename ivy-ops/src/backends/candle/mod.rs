@@ -14,6 +14,7 @@ mod creation;
 mod data_type;
 mod device;
 mod elementwise;
+mod fft;
 mod general;
 mod kernels;
 mod linalg;

@@ -7,6 +7,7 @@ mod creation;
 mod data_type;
 mod device;
 mod elementwise;
+mod fft;
 mod general;
 mod indexing;
 mod kernels;
