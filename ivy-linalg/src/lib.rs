@@ -66,6 +66,16 @@ pub trait Dense: Copy + Send + Sync + 'static {
     /// The real type of the element (`Self` for a real one).
     type Real: Copy + Send + Sync + 'static;
 
+    /// `c = a · b`: `a` `m × k`, `b` `k × n`, `c` `m × n` (overwritten). faer's matrix
+    /// multiply: SIMD microkernels, blocked, on rayon's threads where the size pays.
+    ///
+    /// ```
+    /// use ivy_linalg::Dense;
+    /// let mut c = [0.0f64; 4];
+    /// f64::matmul(2, 3, 2, &[1.0, 2.0, 3.0, 4.0, 5.0, 6.0], &[1.0, 0.0, 0.0, 1.0, 1.0, 1.0], &mut c);
+    /// assert_eq!(c, [4.0, 5.0, 10.0, 11.0]);
+    /// ```
+    fn matmul(m: usize, k: usize, n: usize, a: &[Self], b: &[Self], c: &mut [Self]);
     /// `x` (`n × k`) with `a · x = b`, `a` `n × n` (LU with partial pivoting).
     fn solve(n: usize, k: usize, a: &[Self], b: &[Self], x: &mut [Self]) -> Result<(), Failure>;
     /// The inverse of `a` (`n × n`) into `out`.
@@ -394,10 +404,93 @@ fn svd_of<T: ComplexField>(
     Ok(())
 }
 
+fn matmul<T: ComplexField>(m: usize, k: usize, n: usize, a: &[T], b: &[T], c: &mut [T]) {
+    if m == 0 || n == 0 {
+        return;
+    }
+    if k == 0 {
+        c.iter_mut().for_each(|x| *x = from_f64(0.0));
+        return;
+    }
+    faer::linalg::matmul::matmul(
+        view_mut(c, m, n),
+        faer::Accum::Replace,
+        view(a, m, k),
+        view(b, k, n),
+        from_f64::<T>(1.0),
+        faer::get_global_parallelism(),
+    );
+}
+
+/// A single-precision element and its double-precision twin: `eigh` of float32 and
+/// complex64 runs in double precision and rounds once, as numpy's LAPACK calls do (faer's
+/// single-precision tridiagonal solver was slower than its double one, and 60x less accurate
+/// than numpy's answer).
+trait Widen: Copy {
+    type Wide: ComplexField + Copy;
+    type WideReal: Copy;
+    fn widen(self) -> Self::Wide;
+    fn narrow(w: Self::Wide) -> Self;
+    fn narrow_real(w: Self::WideReal) -> f32;
+}
+impl Widen for f32 {
+    type Wide = f64;
+    type WideReal = f64;
+    fn widen(self) -> f64 {
+        self as f64
+    }
+    fn narrow(w: f64) -> f32 {
+        w as f32
+    }
+    fn narrow_real(w: f64) -> f32 {
+        w as f32
+    }
+}
+impl Widen for Complex<f32> {
+    type Wide = Complex<f64>;
+    type WideReal = f64;
+    fn widen(self) -> Complex<f64> {
+        Complex::new(self.re as f64, self.im as f64)
+    }
+    fn narrow(w: Complex<f64>) -> Complex<f32> {
+        Complex::new(w.re as f32, w.im as f32)
+    }
+    fn narrow_real(w: f64) -> f32 {
+        w as f32
+    }
+}
+
+fn eigh_wide<T: Widen>(
+    n: usize,
+    a: &[T],
+    w: &mut [f32],
+    v: Option<&mut [T]>,
+) -> Result<(), Failure>
+where
+    T::Wide: ComplexField<Real = T::WideReal>,
+    T::WideReal: Default,
+{
+    let aw: Vec<T::Wide> = a.iter().map(|&x| x.widen()).collect();
+    let mut ww = vec![T::WideReal::default(); w.len()];
+    match v {
+        Some(v) => {
+            let mut vw: Vec<T::Wide> = v.iter().map(|&x| x.widen()).collect();
+            eigh(n, &aw, &mut ww, Some(&mut vw))?;
+            v.iter_mut().zip(vw).for_each(|(o, x)| *o = T::narrow(x));
+        }
+        None => eigh(n, &aw, &mut ww, None)?,
+    }
+    w.iter_mut().zip(ww).for_each(|(o, x)| *o = T::narrow_real(x));
+    Ok(())
+}
+
 macro_rules! dense {
-    ($($t:ty => $r:ty),*) => {$(
+    ($($t:ty => $r:ty, $eigh:ident),*) => {$(
         impl Dense for $t {
             type Real = $r;
+            fn matmul(m: usize, k: usize, n: usize, a: &[Self], b: &[Self], c: &mut [Self]) {
+                matmul(m, k, n, a, b, c)
+            }
             fn solve(n: usize, k: usize, a: &[Self], b: &[Self], x: &mut [Self]) -> Result<(), Failure> {
                 solve(n, k, a, b, x)
             }
@@ -417,7 +510,7 @@ macro_rules! dense {
                 qr(m, n, a, complete, q, r)
             }
             fn eigh(n: usize, a: &[Self], w: &mut [$r], v: Option<&mut [Self]>) -> Result<(), Failure> {
-                eigh(n, a, w, v)
+                $eigh(n, a, w, v)
             }
             fn svd(
                 m: usize,
@@ -432,7 +525,12 @@ macro_rules! dense {
     )*};
 }
 
-dense!(f32 => f32, f64 => f64, Complex<f32> => f32, Complex<f64> => f64);
+dense!(
+    f32 => f32, eigh_wide,
+    f64 => f64, eigh,
+    Complex<f32> => f32, eigh_wide,
+    Complex<f64> => f64, eigh
+);
 
 #[cfg(test)]
 mod tests {

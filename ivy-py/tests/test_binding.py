@@ -594,3 +594,30 @@ def test_linalg_namespace_from_the_op_table(backend):
         assert issubclass(xp.LinAlgError, ValueError)
         with pytest.raises(TypeError):
             xp.linalg.inv(xp.asarray([[1, 0], [0, 1]]))  # integers: cast first
+        # the compositional rest of the extension, with the standard's keywords
+        assert str(inspect.signature(xp.linalg.matrix_norm)) == "(x, /, *, keepdims=False, ord='fro', out=None)"
+        assert float(xp.linalg.matrix_norm(a, ord="nuc")) == pytest.approx(7.0)
+        assert float(xp.linalg.vector_norm(xp.asarray([3.0, -4.0]), ord=float("inf"))) == 4.0
+        assert int(xp.linalg.matrix_rank(xp.asarray([[1.0, 2.0], [2.0, 4.0]]))) == 1
+        np.testing.assert_allclose(np.asarray(xp.linalg.pinv(a)), np.linalg.pinv(np.asarray(a)), atol=1e-12)
+        assert xp.linalg.trace(a).shape == () and float(xp.linalg.trace(a)) == 7.0
+
+
+def test_fft_namespace_from_the_op_table():
+    # ivy_rs.fft holds the 14 functions of the extension with the standard's signatures
+    import inspect
+
+    np = pytest.importorskip("numpy")
+    with xp.using_backend("ndarray"):
+        assert str(inspect.signature(xp.fft.fft)) == "(x, /, *, n=None, axis=-1, norm='backward')"
+        assert str(inspect.signature(xp.fft.fftn)) == "(x, /, *, s=None, axes=None, norm='backward')"
+        z = np.array([1.0 + 2.0j, -0.5, 3.0j, 2.0], dtype=np.complex128)
+        np.testing.assert_allclose(np.asarray(xp.fft.fft(xp.asarray(z), norm="ortho")), np.fft.fft(z, norm="ortho"))
+        r = np.arange(6.0)
+        np.testing.assert_allclose(np.asarray(xp.fft.rfft(xp.asarray(r), n=8)), np.fft.rfft(r, n=8), atol=1e-12)
+        np.testing.assert_allclose(np.asarray(xp.fft.fftfreq(5, d=0.5)), np.fft.fftfreq(5, d=0.5), rtol=1e-6)
+        with pytest.raises(ValueError):
+            xp.fft.fft(xp.asarray(z), n=0)
+    with xp.using_backend("candle"):
+        f = xp.fft.fftshift(xp.fft.fftfreq(4))
+        assert [float(v) for v in f] == [-0.5, -0.25, 0.0, 0.25]
