@@ -460,12 +460,7 @@ impl Widen for Complex<f32> {
     }
 }
 
-fn eigh_wide<T: Widen>(
-    n: usize,
-    a: &[T],
-    w: &mut [f32],
-    v: Option<&mut [T]>,
-) -> Result<(), Failure>
+fn eigh_wide<T: Widen>(n: usize, a: &[T], w: &mut [f32], v: Option<&mut [T]>) -> Result<(), Failure>
 where
     T::Wide: ComplexField<Real = T::WideReal>,
     T::WideReal: Default,
@@ -480,7 +475,9 @@ where
         }
         None => eigh(n, &aw, &mut ww, None)?,
     }
-    w.iter_mut().zip(ww).for_each(|(o, x)| *o = T::narrow_real(x));
+    w.iter_mut()
+        .zip(ww)
+        .for_each(|(o, x)| *o = T::narrow_real(x));
     Ok(())
 }
 
