@@ -766,8 +766,9 @@ fn fill(arg: &serde_json::Value) -> Option<Fill> {
     }
     match arg.as_str()? {
         // 2-d ones for the ops that need rank 2 (matrix_transpose) or an axis of length 1
-        // (squeeze); ints that index an axis of 2 (sparse_cross_entropy's classes); last, a
-        // float symmetric positive-definite matrix (the linalg extension: cholesky, solve)
+        // (squeeze); ints that index an axis of 2 (sparse_cross_entropy's classes); a float
+        // symmetric positive-definite matrix (the linalg extension: cholesky, solve); a
+        // 3-vector (cross); last, a complex vector (the fft extension)
         "array" | "array_mut" => strs(&[
             "[0.25, 0.5]",
             "[1, 2]",
@@ -775,6 +776,8 @@ fn fill(arg: &serde_json::Value) -> Option<Fill> {
             "[[1, 2]]",
             "[1, 0]",
             "[[2.0, 0.5], [0.5, 1.0]]",
+            "[1.0, 2.0, 3.0]",
+            "[1+2j, -0.5j, 2, 1]",
         ]),
         "operand" => strs(&["[0.25, 0.5]", "2", "[[2.0, 0.5], [0.5, 1.0]]"]),
         "container" => strs(&[r#"{"a": [0.25, 0.5], "b": {"c": [1.0, 2.0]}}"#]),
@@ -844,6 +847,20 @@ fn call_runs_every_op_on_both_backends() {
                 .collect();
         }
         for backend in ["ndarray", "candle"] {
+            // an op that supports no dtype on this backend (candle's fft: candle holds no
+            // complex dtype) has no call that succeeds: its first call fails cleanly
+            if o["backends"][backend]["implementation"] == "unsupported" {
+                let mut args = vec!["call", name];
+                args.extend(combos[0].iter().map(String::as_str));
+                args.extend(["--backend", backend, "--json"]);
+                let out = ivy(&args);
+                assert!(
+                    !out.status.success(),
+                    "{args:?} succeeded on a backend declared unsupported"
+                );
+                assert_clean_error(&args, &out);
+                continue;
+            }
             let mut failures = Vec::new();
             let mut ok = false;
             for combo in &combos {
