@@ -94,7 +94,7 @@ pub mod linalg {
     /// The inverse of each square matrix of `x` (`(..., M, M)`: a stack inverts matrix by
     /// matrix): LU with partial pivoting (faer), float32, float64, complex64 and complex128.
     /// A singular matrix (an exactly zero pivot, where numpy raises `LinAlgError`) is
-    /// [`Error::LinAlg`](crate::Error::LinAlg) naming which matrix of the stack.
+    /// [`Error::LinAlg`] naming which matrix of the stack.
     ///
     /// ```
     /// ivy::set_backend(ivy::Backend::Ndarray);
@@ -143,7 +143,7 @@ pub mod linalg {
     /// The Cholesky factor of each Hermitian positive-definite matrix of `x`, read from its
     /// lower triangle: lower-triangular `L` with `x = L·Lᴴ`, or the upper `U = Lᴴ` with
     /// `upper` (the standard's keyword). A matrix that is not positive definite is
-    /// [`Error::LinAlg`](crate::Error::LinAlg).
+    /// [`Error::LinAlg`].
     ///
     /// ```
     /// ivy::set_backend(ivy::Backend::Ndarray);
@@ -161,7 +161,7 @@ pub mod linalg {
     /// The solution `x` of `x1 · x = x2` for each square system of `x1` (`(..., M, M)`):
     /// `x2` is a vector `(M,)` (the result is `(..., M)`) or a stack `(..., M, K)` whose batch
     /// dimensions broadcast with `x1`'s. LU with partial pivoting (faer); the operands are
-    /// promoted to one dtype. A singular system is [`Error::LinAlg`](crate::Error::LinAlg).
+    /// promoted to one dtype. A singular system is [`Error::LinAlg`].
     ///
     /// ```
     /// ivy::set_backend(ivy::Backend::Ndarray);
@@ -371,7 +371,7 @@ pub mod linalg {
 
     /// Each square matrix of `x` raised to the integer power `n`: repeated squaring with
     /// `matmul`; `n = 0` is the identity, a negative `n` the power of the inverse (a
-    /// singular matrix is [`Error::LinAlg`](crate::Error::LinAlg)).
+    /// singular matrix is [`Error::LinAlg`]).
     ///
     /// ```
     /// ivy::set_backend(ivy::Backend::Ndarray);
