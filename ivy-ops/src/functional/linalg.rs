@@ -644,13 +644,8 @@ pub use linalg::*;
 
 pub use crate::engine::dense::{SolvePlan, StackPlan};
 
-/// The end of a body: `y`, or written into `out` when given.
-fn finish(op: &'static str, y: Array, out: Option<&mut Array>) -> Result<Option<Array>> {
-    match out {
-        Some(o) => crate::engine::out::write_out(op, y, o).map(|_| None),
-        None => Ok(Some(y)),
-    }
-}
+/// The end of a body: `y`, or written into `out` when given (statistical's).
+use crate::functional::statistical::finish;
 
 /// The last axis (a constant: a `-1` literal in a body would be read as a call of
 /// `negative`, which bool arrays lack).

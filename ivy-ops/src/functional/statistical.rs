@@ -412,7 +412,7 @@ fn real_of(d: Dtype) -> Dtype {
 }
 
 /// The end of a body: `y`, or written into `out` when given.
-fn finish(op: &'static str, y: Array, out: Option<&mut Array>) -> Result<Option<Array>> {
+pub(crate) fn finish(op: &'static str, y: Array, out: Option<&mut Array>) -> Result<Option<Array>> {
     match out {
         Some(o) => crate::engine::out::write_out(op, y, o).map(|_| None),
         None => Ok(Some(y)),
