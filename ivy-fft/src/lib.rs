@@ -876,6 +876,3 @@ fn out_fits(g: Geom, got: usize) -> Result<(), Failure> {
     }
     Ok(())
 }
-
-#[cfg(test)]
-mod tests;

@@ -1,4 +1,9 @@
-use super::*;
+//! The transforms against a naive O(n²) DFT, round trips, argument checks and the parallel
+//! paths, through the public API (an integration test: the library is not rebuilt as a test
+//! harness).
+
+use ivy_fft::*;
+use num_complex::Complex;
 use std::f64::consts::PI;
 
 type C = Complex<f64>;

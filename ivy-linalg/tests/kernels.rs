@@ -1,0 +1,91 @@
+//! The kernels on small matrices with known answers, through the public API (an integration
+//! test: the library is not rebuilt as a test harness).
+
+use ivy_linalg::*;
+use num_complex::Complex;
+
+fn close(a: &[f64], b: &[f64], tol: f64) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| (x - y).abs() <= tol)
+}
+
+#[test]
+fn determinants_carry_the_permutation_sign() {
+    // a row swap: det [[0, 1], [1, 0]] = -1
+    assert_eq!(f64::det(2, &[0.0, 1.0, 1.0, 0.0]), -1.0);
+    let a = [2.0, 1.0, 0.0, 0.0, 3.0, 1.0, 4.0, 0.0, 1.0];
+    // 2·3·1 + 1·1·4 = 10
+    assert!((f64::det(3, &a) - 10.0).abs() < 1e-12);
+    let (s, l) = f64::slogdet(3, &a);
+    assert_eq!(s, 1.0);
+    assert!((l - 10f64.ln()).abs() < 1e-12);
+    assert_eq!(
+        f64::slogdet(2, &[1.0, 2.0, 2.0, 4.0]),
+        (0.0, f64::NEG_INFINITY)
+    );
+    assert_eq!(f64::det(0, &[]), 1.0);
+}
+
+#[test]
+fn factorisations_reconstruct() {
+    let a = [4.0, 2.0, 0.6, 2.0, 5.0, 1.0, 0.6, 1.0, 3.0];
+    let mut l = [0.0; 9];
+    f64::cholesky(3, &a, false, &mut l).unwrap();
+    let mut llt = [0.0; 9];
+    for i in 0..3 {
+        for j in 0..3 {
+            llt[i * 3 + j] = (0..3).map(|k| l[i * 3 + k] * l[j * 3 + k]).sum();
+        }
+    }
+    assert!(close(&llt, &a, 1e-12));
+    assert_eq!(
+        f64::cholesky(2, &[1.0, 2.0, 2.0, 1.0], false, &mut [0.0; 4]),
+        Err(Failure::NotPositiveDefinite)
+    );
+    // QR of a 3 × 2
+    let b = [1.0, 2.0, 3.0, 4.0, 5.0, 6.0];
+    let (mut q, mut r) = ([0.0; 6], [0.0; 4]);
+    f64::qr(3, 2, &b, false, &mut q, &mut r);
+    let mut qr = [0.0; 6];
+    for i in 0..3 {
+        for j in 0..2 {
+            qr[i * 2 + j] = (0..2).map(|k| q[i * 2 + k] * r[k * 2 + j]).sum();
+        }
+    }
+    assert!(close(&qr, &b, 1e-12));
+    assert_eq!(r[2], 0.0);
+    // SVD values of diag(3, 2) in descending order
+    let mut s = [0.0; 2];
+    f64::svd(2, 2, &[2.0, 0.0, 0.0, 3.0], &mut s, None).unwrap();
+    assert!(close(&s, &[3.0, 2.0], 1e-12));
+}
+
+#[test]
+fn huge_and_tiny_entries_are_rescaled() {
+    // squares of 1e19 overflow float32: scaled to the largest entry first (as LAPACK)
+    let i = Complex::new(0.0f32, 1.0);
+    let mut a = [Complex::new(0.0f32, 0.0); 30];
+    a[26] = i;
+    a[27] = i * 8.39e18;
+    a[28] = i * 8.9e18;
+    a[29] = i * 1.38e19;
+    let mut s = [0.0f32; 5];
+    Complex::<f32>::svd(6, 5, &a, &mut s, None).unwrap();
+    let norm = (1.0f64 + 8.39e18f64.powi(2) + 8.9e18f64.powi(2) + 1.38e19f64.powi(2)).sqrt();
+    assert!(((s[0] as f64) - norm).abs() / norm < 1e-6, "{s:?}");
+    let mut w = [0.0f64; 2];
+    f64::eigh(2, &[1e-200, 0.0, 0.0, 3e-200], &mut w, None).unwrap();
+    assert!((w[1] / 3e-200 - 1.0).abs() < 1e-12, "{w:?}");
+}
+
+#[test]
+fn complex_kernels_run() {
+    let i = Complex::new(0.0f64, 1.0);
+    let one = Complex::new(1.0, 0.0);
+    // a Hermitian matrix [[2, i], [-i, 2]]: eigenvalues 1 and 3
+    let a = [one * 2.0, i, -i, one * 2.0];
+    let mut w = [0.0; 2];
+    Complex::<f64>::eigh(2, &a, &mut w, None).unwrap();
+    assert!(close(&w, &[1.0, 3.0], 1e-12));
+    let d = Complex::<f64>::det(2, &a);
+    assert!((d - one * 3.0).norm() < 1e-12);
+}
