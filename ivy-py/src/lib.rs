@@ -316,8 +316,13 @@ fn opt_int(obj: &Bound<'_, PyAny>) -> PyResult<Option<i64>> {
         Ok(None)
     } else if obj.is_instance_of::<PyInt>() {
         int_value(obj).map(Some)
-    } else {
+    } else if obj.hasattr(pyo3::intern!(obj.py(), "__index__"))? {
         int_value(&obj.call_method0(pyo3::intern!(obj.py(), "__index__"))?).map(Some)
+    } else {
+        Err(PyTypeError::new_err(format!(
+            "slice bounds and steps are integers, None or objects with __index__, not `{}`",
+            obj.get_type().name()?
+        )))
     }
 }
 
@@ -336,6 +341,29 @@ fn slice_text(s: &Bound<'_, PySlice>) -> PyResult<String> {
     ))
 }
 
+/// A slice's bounds read by CPython itself (`PySlice_Unpack`: ints and `__index__`
+/// objects, `None` as the bounds Python's own sequences take, values past the machine range
+/// clamped, as for a list): one C call instead of three attribute reads. `None` (the error
+/// dropped) for what it refuses, a step of 0 among them; [`idx_item`]'s reading then names
+/// the problem in ivy's words.
+fn unpacked_slice(s: &Bound<'_, PySlice>) -> Option<Idx> {
+    let (mut start, mut stop, mut step) = (0, 0, 0);
+    // SAFETY: `s` is a live slice object and the GIL is held (the `Bound`); the three
+    // out-pointers are valid locals.
+    let r = unsafe { pyo3::ffi::PySlice_Unpack(s.as_ptr(), &mut start, &mut stop, &mut step) };
+    if r < 0 {
+        drop(PyErr::take(s.py()));
+        return None;
+    }
+    // the sentinels PySlice_Unpack gives `None` (`isize::MAX`, `isize::MIN`) clamp in
+    // ivy's slice reading exactly as `None` does
+    Some(Idx::slice(
+        Some(start as i64),
+        Some(stop as i64),
+        step as i64,
+    ))
+}
+
 /// One index item of `x[key]`.
 fn idx_item(obj: &Bound<'_, PyAny>) -> PyResult<Idx> {
     if obj.is_none() {
@@ -345,6 +373,9 @@ fn idx_item(obj: &Bound<'_, PyAny>) -> PyResult<Idx> {
         return Ok(Idx::Ellipsis);
     }
     if let Ok(s) = obj.cast::<PySlice>() {
+        if let Some(idx) = unpacked_slice(s) {
+            return Ok(idx);
+        }
         let py = obj.py();
         let step = opt_int(&s.getattr(pyo3::intern!(py, "step"))?)?.unwrap_or(1);
         return Ok(Idx::slice(
@@ -397,10 +428,13 @@ fn idx_item(obj: &Bound<'_, PyAny>) -> PyResult<Idx> {
     }
 }
 
-fn index_of(key: &Bound<'_, PyAny>) -> PyResult<Vec<Idx>> {
+/// The items of `x[key]` (on the stack up to four).
+type Query = SmallVec<[Idx; 4]>;
+
+fn index_of(key: &Bound<'_, PyAny>) -> PyResult<Query> {
     match key.cast::<PyTuple>() {
         Ok(t) => t.iter().map(|i| idx_item(&i)).collect(),
-        Err(_) => Ok(vec![idx_item(key)?]),
+        Err(_) => Ok(smallvec::smallvec![idx_item(key)?]),
     }
 }
 
@@ -650,8 +684,8 @@ fn call_with_out(
 }
 
 /// Calls op `name` with values already converted (the Array's operators and methods).
-fn call_op(py: Python<'_>, name: &str, args: Vec<Value>) -> PyResult<Py<PyAny>> {
-    call_values(py, entry_of(name)?, &args, &[])
+fn call_op(py: Python<'_>, name: &str, args: &[Value]) -> PyResult<Py<PyAny>> {
+    call_values(py, entry_of(name)?, args, &[])
 }
 
 /// Calls `entry` with converted values, keeping the GIL for a [`small`] call.
@@ -665,13 +699,36 @@ fn call_values(
     from_value(py, result)
 }
 
+/// FNV-1a, the hash of [`entry_of`]'s table: op names are a few bytes, and the operators
+/// look their op up on every use (std's SipHash cost more than the lookup's other work).
+#[derive(Default)]
+struct Fnv(u64);
+
+impl std::hash::Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        let mut h = if self.0 == 0 {
+            0xcbf2_9ce4_8422_2325
+        } else {
+            self.0
+        };
+        for &b in bytes {
+            h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+        self.0 = h;
+    }
+}
+
 /// The entry of op `name`, or NotImplementedError (a hash lookup: the operators call it on
 /// every use).
 fn entry_of(name: &str) -> PyResult<&'static ivy::registry::DynEntry> {
     use std::collections::HashMap;
+    use std::hash::BuildHasherDefault;
     use std::sync::OnceLock;
-    static ENTRIES: OnceLock<HashMap<&'static str, &'static ivy::registry::DynEntry>> =
-        OnceLock::new();
+    type Table = HashMap<&'static str, &'static ivy::registry::DynEntry, BuildHasherDefault<Fnv>>;
+    static ENTRIES: OnceLock<Table> = OnceLock::new();
     let entries = ENTRIES.get_or_init(|| {
         ivy::registry::ops()
             .into_iter()
@@ -748,6 +805,69 @@ pub struct PyFunction {
     var: Option<usize>,
     /// A Python callable applied to the result (the standard's namedtuples and lists).
     post: Option<Py<PyAny>>,
+    /// The binding of a call with positional arguments only, prepared once (`None` where the
+    /// function has `*args`, a required keyword-only parameter, or a default that is not a
+    /// plain value).
+    fast: Option<Fast>,
+}
+
+/// [`PyFunction`]'s prepared binding for positional-only calls: the op's arguments with
+/// every default already converted, so a call converts only the arguments it is given.
+struct Fast {
+    /// The op's positional arguments at their defaults (`None` where required).
+    pos: Args,
+    /// The keywords at their defaults: (index of the parameter, value), in signature order.
+    kw: Vec<(usize, Value)>,
+    /// How many positional arguments a call must give (the required parameters).
+    min_args: usize,
+    /// How many it may give (the leading positional parameters that are op positionals).
+    max_args: usize,
+}
+
+impl Fast {
+    /// The prepared binding of `params`, if every parameter past the positional ones has a
+    /// default that converts to a plain value.
+    fn new(py: Python<'_>, params: &[Param], n_rust: usize) -> Option<Fast> {
+        let mut pos: Args = (0..n_rust).map(|_| Value::None).collect();
+        let mut kw = Vec::new();
+        let (mut min_args, mut max_args, mut leading) = (0, 0, true);
+        for (i, p) in params.iter().enumerate() {
+            leading = leading
+                && matches!(p.kind, Kind::PosOnly | Kind::Pos)
+                && matches!(p.target, Target::Pos(_));
+            if leading {
+                max_args = i + 1;
+            }
+            let Some(d) = &p.default else {
+                if !leading {
+                    return None;
+                }
+                min_args = i + 1;
+                continue;
+            };
+            let plain = |d: &Py<PyAny>| match to_value(d.bind(py)) {
+                Ok(Value::Array(_) | Value::Container(_) | Value::Custom(_)) | Err(_) => None,
+                Ok(v) => Some(v),
+            };
+            match &p.target {
+                Target::Pos(j) => pos[*j] = plain(d)?,
+                Target::Kw(_) => kw.push((i, plain(d)?)),
+                // at its default an extra parameter is not passed
+                Target::Extra(_) => {}
+                Target::Out if d.is_none(py) => {}
+                Target::Out => return None,
+            }
+            if p.kind == Kind::Var {
+                return None;
+            }
+        }
+        Some(Fast {
+            pos,
+            kw,
+            min_args,
+            max_args,
+        })
+    }
 }
 
 #[pymethods]
@@ -799,6 +919,11 @@ impl PyFunction {
             .take_while(|p| matches!(p.kind, Kind::PosOnly | Kind::Pos))
             .count();
         let var = out.iter().position(|p| p.kind == Kind::Var);
+        let fast = if var.is_none() {
+            Fast::new(required.py(), &out, n_rust)
+        } else {
+            None
+        };
         Ok(PyFunction {
             entry,
             name,
@@ -807,11 +932,66 @@ impl PyFunction {
             n_rust,
             var,
             post,
+            fast,
         })
     }
 
     #[pyo3(signature = (*args, **kwargs))]
     fn __call__(
+        &self,
+        py: Python<'_>,
+        args: &Bound<'_, PyTuple>,
+        kwargs: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<Py<PyAny>> {
+        let result = match self.fast_call(py, args, kwargs)? {
+            Some(r) => r,
+            None => self.bound_call(py, args, kwargs)?,
+        };
+        match &self.post {
+            Some(post) => Ok(post.call1(py, (result,))?),
+            None => Ok(result),
+        }
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<ivy_rs function {}>", self.name)
+    }
+}
+
+impl PyFunction {
+    /// A call with positional arguments only, bound by [`Fast`] (`None`: the call needs
+    /// the full binding).
+    fn fast_call(
+        &self,
+        py: Python<'_>,
+        args: &Bound<'_, PyTuple>,
+        kwargs: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<Option<Py<PyAny>>> {
+        if let Some(fast) = &self.fast {
+            let n = args.len();
+            if kwargs.is_none_or(|k| k.is_empty()) && (fast.min_args..=fast.max_args).contains(&n) {
+                let mut pos = fast.pos.clone();
+                for (p, a) in self.params.iter().zip(args.iter()) {
+                    if let Target::Pos(j) = p.target {
+                        pos[j] = to_value(&a)?;
+                    }
+                }
+                let mut kw: Kw<'_> = fast
+                    .kw
+                    .iter()
+                    .filter_map(|(i, v)| match &self.params[*i].target {
+                        Target::Kw(k) => Some((k.as_str(), v.clone())),
+                        _ => None,
+                    })
+                    .collect();
+                return call_with_out(py, self.entry, &pos, &mut kw, None).map(Some);
+            }
+        }
+        Ok(None)
+    }
+
+    /// A call bound parameter by parameter, with Python's rules and messages.
+    fn bound_call(
         &self,
         py: Python<'_>,
         args: &Bound<'_, PyTuple>,
@@ -902,15 +1082,7 @@ impl PyFunction {
                 Target::Out => out = Some(v),
             }
         }
-        let result = call_with_out(py, self.entry, &pos, &mut kw, out)?;
-        match &self.post {
-            Some(post) => Ok(post.call1(py, (result,))?),
-            None => Ok(result),
-        }
-    }
-
-    fn __repr__(&self) -> String {
-        format!("<ivy_rs function {}>", self.name)
+        call_with_out(py, self.entry, &pos, &mut kw, out)
     }
 }
 
@@ -1041,13 +1213,13 @@ macro_rules! array_methods {
                     let py = slf.py();
                     let x = Value::Array(slf.try_borrow().map_err(busy)?.inner.clone());
                     let Ok(y) = to_value(other) else { return Ok(py.NotImplemented()) };
-                    call_op(py, $op, vec![x, y])
+                    call_op(py, $op, &[x, y])
                 }
                 fn $r(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
                     let py = slf.py();
                     let x = Value::Array(slf.try_borrow().map_err(busy)?.inner.clone());
                     let Ok(y) = to_value(other) else { return Ok(py.NotImplemented()) };
-                    call_op(py, $op, vec![y, x])
+                    call_op(py, $op, &[y, x])
                 }
                 fn $i(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<()> {
                     slf.try_borrow_mut().map_err(busy)?.inplace($op, other)
@@ -1109,7 +1281,7 @@ impl PyArray {
 
     fn unary(slf: &Bound<'_, Self>, op: &str) -> PyResult<Py<PyAny>> {
         let x = Value::Array(slf.try_borrow().map_err(busy)?.inner.clone());
-        call_op(slf.py(), op, vec![x])
+        call_op(slf.py(), op, &[x])
     }
 
     /// The one element as a Value of `dtype` (for `__bool__`, `__int__`, ...).
@@ -1188,7 +1360,7 @@ array_methods! {
                 x.ndim()
             )));
         }
-        call_op(slf.py(), "permute_dims", vec![Value::Array(x), Value::from(vec![1i64, 0])])
+        call_op(slf.py(), "permute_dims", &[Value::Array(x), Value::from(vec![1i64, 0])])
     }
     /// The transpose of each matrix (the last two axes).
     #[getter(mT)]
@@ -1204,7 +1376,7 @@ array_methods! {
         let x = Value::Array(slf.try_borrow().map_err(busy)?.inner.clone());
         let d = to_value(device)?;
         if ivy::registry::dyn_entry("to_device").is_some() {
-            return call_op(slf.py(), "to_device", vec![x, d]);
+            return call_op(slf.py(), "to_device", &[x, d]);
         }
         Ok(slf.clone().into_any().unbind())
     }
@@ -1262,7 +1434,7 @@ array_methods! {
         }
         let x = Value::Array(slf.try_borrow().map_err(busy)?.inner.clone());
         let Ok(y) = to_value(other) else { return Ok(py.NotImplemented()) };
-        call_op(py, "pow", vec![x, y])
+        call_op(py, "pow", &[x, y])
     }
     fn __rpow__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>, modulo: Option<&Bound<'_, PyAny>>) -> PyResult<Py<PyAny>> {
         let py = slf.py();
@@ -1271,7 +1443,7 @@ array_methods! {
         }
         let x = Value::Array(slf.try_borrow().map_err(busy)?.inner.clone());
         let Ok(y) = to_value(other) else { return Ok(py.NotImplemented()) };
-        call_op(py, "pow", vec![y, x])
+        call_op(py, "pow", &[y, x])
     }
     fn __ipow__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>, _modulo: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
         slf.try_borrow_mut().map_err(busy)?.inplace("pow", other)
@@ -1476,7 +1648,7 @@ impl PyArray {
             return Ok(py.NotImplemented());
         };
         match y {
-            Value::Array(_) | Value::Scalar(_) => call_op(py, op, vec![x, y]),
+            Value::Array(_) | Value::Scalar(_) => call_op(py, op, &[x, y]),
             // a list or tuple is an error, as in the arithmetic operators, not Python's
             // identity comparison (`x == [1, 2]` would be a silent False)
             Value::List(_) => Err(PyTypeError::new_err(format!(

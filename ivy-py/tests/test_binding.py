@@ -157,6 +157,57 @@ def test_indexing(backend):
         x[5]
 
 
+class _Idx:
+    def __init__(self, i):
+        self.i = i
+
+    def __index__(self):
+        return self.i
+
+
+def test_slices_take_pythons_bounds(backend):
+    # every slice of a list, bounds past the ends and past int64, None, negative steps,
+    # bools and __index__ objects: the elements a Python list gives
+    data = list(range(7))
+    x = xp.asarray(data)
+    bounds = [None, 0, 1, 3, -1, -3, 6, 7, 100, -100, 2**70, -(2**70), True, _Idx(2)]
+    for start in bounds:
+        for stop in bounds:
+            for step in [None, 1, 2, -1, -3, 2**70, -(2**70), _Idx(-2)]:
+                key = slice(start, stop, step)
+                assert np.asarray(x[key]).tolist() == data[key], key
+    with pytest.raises(IndexError, match="step must not be 0"):  # ivy's message
+        x[::0]
+    with pytest.raises(TypeError):
+        x["a":]
+
+
+def test_positional_and_keyword_calls_agree(backend):
+    # a call with positional arguments only takes the prepared binding; the same call with
+    # the defaults spelt out as keywords takes the full one: the results are the same
+    x = xp.asarray([[1.0, -2.0], [3.0, 4.5]])
+    y = xp.asarray([0.5, 2.0])
+    cases = [
+        (xp.exp, (x,), {}),
+        (xp.add, (x, y), {}),
+        (xp.sum, (x,), {"axis": None, "dtype": None, "keepdims": False}),
+        (xp.clip, (x,), {"min": None, "max": None}),
+        (xp.argsort, (x,), {"axis": -1, "descending": False, "stable": True}),
+        (xp.linspace, (0.0, 1.0, 5), {"endpoint": True}),
+        (xp.astype, (x, xp.int32), {"copy": True}),
+        (xp.matmul, (x, x), {}),
+    ]
+    for f, args, kw in cases:
+        a = f(*args)
+        b = f(*args, **kw)
+        assert a.dtype == b.dtype and a.shape == b.shape, f
+        assert np.asarray(a).tolist() == np.asarray(b).tolist(), f
+    with pytest.raises(TypeError, match="positional"):
+        xp.exp(x, x)
+    with pytest.raises(TypeError, match="missing"):
+        xp.add(x)
+
+
 def test_scalar_conversions(backend):
     assert bool(xp.asarray(True)) is True
     assert float(xp.asarray(1.5)) == 1.5
