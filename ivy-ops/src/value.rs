@@ -891,11 +891,13 @@ pub fn container_out(op: &'static str) -> Error {
 /// The arity check of every generated entry.
 #[doc(hidden)]
 pub fn check_arity(meta: &ivy_core::OpMeta, args: &[Value]) -> Result<()> {
-    let params: Vec<&str> = meta.positional().map(|p| p.name).collect();
-    if params.len() != args.len() {
+    // counted without collecting: every by-name call passes here
+    let expected = meta.positional().count();
+    if expected != args.len() {
+        let params: Vec<&str> = meta.positional().map(|p| p.name).collect();
         return Err(Error::Arity {
             op: meta.name,
-            expected: params.len(),
+            expected,
             got: args.len(),
             params: params.join(", "),
         });

@@ -820,7 +820,8 @@ struct Fast {
     kw: Vec<(usize, Value)>,
     /// How many positional arguments a call must give (the required parameters).
     min_args: usize,
-    /// How many it may give (the leading positional parameters that are op positionals).
+    /// How many it may give (the leading positional parameters that are the op's
+    /// positionals, in order).
     max_args: usize,
 }
 
@@ -834,7 +835,7 @@ impl Fast {
         for (i, p) in params.iter().enumerate() {
             leading = leading
                 && matches!(p.kind, Kind::PosOnly | Kind::Pos)
-                && matches!(p.target, Target::Pos(_));
+                && matches!(p.target, Target::Pos(j) if j == i);
             if leading {
                 max_args = i + 1;
             }
@@ -970,11 +971,14 @@ impl PyFunction {
         if let Some(fast) = &self.fast {
             let n = args.len();
             if kwargs.is_none_or(|k| k.is_empty()) && (fast.min_args..=fast.max_args).contains(&n) {
-                let mut pos = fast.pos.clone();
-                for (p, a) in self.params.iter().zip(args.iter()) {
-                    if let Target::Pos(j) = p.target {
-                        pos[j] = to_value(&a)?;
-                    }
+                // the leading parameters are the op's positionals in order (`Fast::new`)
+                let mut pos = Args::new();
+                for (j, default) in fast.pos.iter().enumerate() {
+                    pos.push(if j < n {
+                        to_value(&*args.get_borrowed_item(j)?)?
+                    } else {
+                        default.clone()
+                    });
                 }
                 let mut kw: Kw<'_> = fast
                     .kw
