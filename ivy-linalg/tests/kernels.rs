@@ -89,3 +89,24 @@ fn complex_kernels_run() {
     let d = Complex::<f64>::det(2, &a);
     assert!((d - one * 3.0).norm() < 1e-12);
 }
+
+#[test]
+fn matmul_writes_every_element_and_reads_none() {
+    // the destination starts as NaN: a kernel that read it (even to scale it by zero)
+    // would leave NaNs; sizes past faer's small-matrix path and k = 0 included
+    use std::mem::MaybeUninit;
+    for (m, k, n) in [(2, 3, 2), (1, 1, 1), (37, 19, 53), (130, 70, 90), (4, 0, 3)] {
+        let a: Vec<f64> = (0..m * k).map(|i| (i % 7) as f64 - 3.0).collect();
+        let b: Vec<f64> = (0..k * n).map(|i| (i % 5) as f64 * 0.5).collect();
+        let mut c = vec![MaybeUninit::new(f64::NAN); m * n];
+        f64::matmul(m, k, n, &a, &b, &mut c);
+        for i in 0..m {
+            for j in 0..n {
+                // SAFETY: every element was initialised (NaN) before the call
+                let got = unsafe { c[i * n + j].assume_init() };
+                let want: f64 = (0..k).map(|p| a[i * k + p] * b[p * n + j]).sum();
+                assert!((got - want).abs() <= 1e-9 * want.abs().max(1.0), "{m}x{k}x{n}");
+            }
+        }
+    }
+}

@@ -5,18 +5,26 @@ use crate::kernel::alloc::try_vec;
 use crate::kernel::elem::Elem;
 use crate::kernel::rows::{Add, Multiply};
 use ivy_core::Result;
+use std::borrow::Cow;
 
 /// The row-major elements of `x` (of `shape`) broadcast to `[batch.., rows, cols]`: each
-/// batch's matrix (the added axes of 1-d operands already in `shape`), copied.
-pub(crate) fn batched<T: Copy>(
+/// batch's matrix (the added axes of 1-d operands already in `shape`). `x` itself where it
+/// already is that (its batch axes those of `batch`, or no batch at all); a copy only where
+/// broadcasting repeats matrices.
+pub(crate) fn batched<'a, T: Copy>(
     op: &'static str,
-    x: &[T],
+    x: &'a [T],
     shape: &[usize],
     batch: &[usize],
-) -> Result<Vec<T>> {
+) -> Result<Cow<'a, [T]>> {
     let mat: usize = shape[shape.len().saturating_sub(2)..].iter().product();
     let nb: usize = batch.iter().product();
     let own = &shape[..shape.len().saturating_sub(2)];
+    // the batch axes broadcast to `batch`: with as many matrices, none repeats and the
+    // source order is the batch order
+    if own.iter().product::<usize>() == nb {
+        return Ok(Cow::Borrowed(x));
+    }
     let mut out = try_vec(op, nb * mat)?;
     // the source batch index of every batch index (broadcasting: size-1 dimensions repeat)
     let pad = batch.len() - own.len();
@@ -35,7 +43,7 @@ pub(crate) fn batched<T: Copy>(
             idx[i] = 0;
         }
     }
-    Ok(out)
+    Ok(Cow::Owned(out))
 }
 
 /// `a @ b` for each of `batches` batches: `a` is `[batches, m, k]`, `b` is

@@ -91,8 +91,9 @@ fn gemm_nd(op: &'static str, a: &NdView<'_>, b: &NdView<'_>, p: &MatmulPlan) -> 
         (V::Complex128(x), V::Complex128(y)) => NdArray::from(blas(op, x, y, &sa, &sb, p)?),
         _ => super::nd_view_all!(a, x, T => {
             let y = T::view_ref(b).ok_or_else(|| mixed(op, a, b))?;
-            let xs = batched(op, &row_major(op, x)?, &sa, &p.batch)?;
-            let ys = batched(op, &row_major(op, y)?, &sb, &p.batch)?;
+            let (xr, yr) = (row_major(op, x)?, row_major(op, y)?);
+            let xs = batched(op, &xr, &sa, &p.batch)?;
+            let ys = batched(op, &yr, &sb, &p.batch)?;
             let r = crate::kernel::gemm::matmul(op, &xs, &ys, p.batch.iter().product(), [p.m, p.k, p.n])?;
             T::wrap(shaped(op, &p.result, r)?)
         }),
@@ -112,19 +113,23 @@ fn blas<T: LinalgScalar + NdElem + ivy_linalg::Dense>(
 ) -> Result<::ndarray::ArrayD<T>> {
     let (m, k, n) = (p.m, p.k, p.n);
     let nb: usize = p.batch.iter().product();
-    let mut out = crate::kernel::alloc::try_vec::<T>(op, nb * m * n)?;
-    out.resize(nb * m * n, T::zero());
-    let xs = batched(op, &row_major(op, x)?, sa, &p.batch)?;
-    let ys = batched(op, &row_major(op, y)?, sb, &p.batch)?;
-    if m * n * k > 0 {
-        for ((c, a), b) in out
-            .chunks_exact_mut(m * n)
-            .zip(xs.chunks_exact(m * k))
-            .zip(ys.chunks_exact(k * n))
-        {
+    let len = nb * m * n;
+    let mut out = crate::kernel::alloc::try_vec::<T>(op, len)?;
+    // the operands in place where they are row-major and need no broadcast copy
+    let (xr, yr) = (row_major(op, x)?, row_major(op, y)?);
+    let xs = batched(op, &xr, sa, &p.batch)?;
+    let ys = batched(op, &yr, sb, &p.batch)?;
+    if m * n > 0 {
+        let dst = &mut out.spare_capacity_mut()[..len];
+        for (i, c) in dst.chunks_exact_mut(m * n).enumerate() {
+            let (a, b) = (&xs[i * m * k..(i + 1) * m * k], &ys[i * k * n..(i + 1) * k * n]);
+            // writes the whole of `c` (zeros when k = 0), reading none of it
             <T as ivy_linalg::Dense>::matmul(m, k, n, a, b, c);
         }
     }
+    // SAFETY: each of the `nb` chunks of `m * n` elements was written whole by `matmul`
+    // (none when `m * n = 0`, and `len` is then 0).
+    unsafe { out.set_len(len) };
     shaped(op, &p.result, out)
 }
 
