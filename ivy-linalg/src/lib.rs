@@ -421,14 +421,16 @@ fn matmul<T: ComplexField>(
     b: &[T],
     c: &mut [MaybeUninit<T>],
 ) {
-    assert_eq!(Some(c.len()), m.checked_mul(n), "matmul: c must hold m * n elements");
+    assert_eq!(
+        Some(c.len()),
+        m.checked_mul(n),
+        "matmul: c must hold m * n elements"
+    );
     // SAFETY: `c` holds `m * n` elements, row-major (row stride `n`, column stride 1), and
     // is borrowed mutably for the call. faer's `Accum::Replace` writes every element of the
     // destination and reads none (its microkernels store `alpha · (a · b)`; `k = 0` fills
     // zeros), so uninitialised elements are never read.
-    let c = unsafe {
-        MatMut::from_raw_parts_mut(c.as_mut_ptr().cast::<T>(), m, n, n as isize, 1)
-    };
+    let c = unsafe { MatMut::from_raw_parts_mut(c.as_mut_ptr().cast::<T>(), m, n, n as isize, 1) };
     faer::linalg::matmul::matmul(
         c,
         faer::Accum::Replace,

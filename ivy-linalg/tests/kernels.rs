@@ -105,7 +105,10 @@ fn matmul_writes_every_element_and_reads_none() {
                 // SAFETY: every element was initialised (NaN) before the call
                 let got = unsafe { c[i * n + j].assume_init() };
                 let want: f64 = (0..k).map(|p| a[i * k + p] * b[p * n + j]).sum();
-                assert!((got - want).abs() <= 1e-9 * want.abs().max(1.0), "{m}x{k}x{n}");
+                assert!(
+                    (got - want).abs() <= 1e-9 * want.abs().max(1.0),
+                    "{m}x{k}x{n}"
+                );
             }
         }
     }

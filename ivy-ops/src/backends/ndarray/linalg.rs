@@ -122,7 +122,10 @@ fn blas<T: LinalgScalar + NdElem + ivy_linalg::Dense>(
     if m * n > 0 {
         let dst = &mut out.spare_capacity_mut()[..len];
         for (i, c) in dst.chunks_exact_mut(m * n).enumerate() {
-            let (a, b) = (&xs[i * m * k..(i + 1) * m * k], &ys[i * k * n..(i + 1) * k * n]);
+            let (a, b) = (
+                &xs[i * m * k..(i + 1) * m * k],
+                &ys[i * k * n..(i + 1) * k * n],
+            );
             // writes the whole of `c` (zeros when k = 0), reading none of it
             <T as ivy_linalg::Dense>::matmul(m, k, n, a, b, c);
         }
