@@ -21,10 +21,11 @@
 //! assert_eq!(f64::inv(2, &[1.0, 2.0, 2.0, 4.0], &mut [0.0; 4]), Err(ivy_linalg::Failure::Singular));
 //! ```
 
-use faer::linalg::solvers::{DenseSolveCore, SolveCore};
+use faer::dyn_stack::{MemBuffer, MemStack};
+use faer::perm::PermRef;
 use faer::traits::math_utils::{abs, conj, from_f64, is_finite, mul_real, real, recip};
 use faer::traits::ComplexField;
-use faer::{Conj, Mat, MatMut, MatRef, Side};
+use faer::{Conj, Mat, MatMut, MatRef, Par, Side};
 use num_complex::Complex;
 use std::mem::MaybeUninit;
 
@@ -133,18 +134,60 @@ fn view_mut<T>(a: &mut [T], m: usize, n: usize) -> MatMut<'_, T> {
     MatMut::from_row_major_slice_mut(a, m, n)
 }
 
-/// LU with partial pivoting of `aᵀ`, or `Singular` at an exactly zero pivot. The
-/// row-major `a` is `aᵀ` in faer's column-major layout, so factoring the transpose starts
-/// from a contiguous copy where factoring `a` would start with a transposing one (15–20 %
-/// of a 512 x 512 `solve` or `inv`, measured). Callers solve with the transpose
-/// (`(aᵀ)ᵀ x = b`) and read `inv(aᵀ)` transposed; `det(aᵀ) = det(a)`.
-fn lu<T: ComplexField>(
-    n: usize,
-    a: &[T],
-) -> Result<faer::linalg::solvers::PartialPivLu<T>, Failure> {
-    let lu = view(a, n, n).transpose().partial_piv_lu();
-    let u = lu.U();
-    if (0..n).any(|i| u[(i, i)] == T::zero_impl()) {
+/// The threads of the panel factorisations (LU, QR): the calling thread. Measured at
+/// 512 x 512 float64 on 2 cores, faer's rayon-parallel LU took 5.9 ms against 3.4–3.8 ms on
+/// one thread, its QR 17–28 ms against 12–13 ms: the panels' fine-grained parallel loops
+/// cost more than they save here. What follows a factorisation (forming `Q`, the inverse,
+/// the matrix products) stays on faer's global parallelism, where two threads pay.
+const PANEL_PAR: Par = Par::Seq;
+
+/// The LU factorisation with partial pivoting of `aᵀ` (in faer's column-major layout:
+/// `l` strictly below its diagonal, unit diagonal implied, `u` on and above it), with its
+/// row permutation. The row-major `a` is `aᵀ` in faer's column-major layout, so factoring
+/// the transpose starts from a contiguous copy where factoring `a` would start with a
+/// transposing one (15–20 % of a 512 x 512 `solve` or `inv`, measured). Callers solve with
+/// the transpose (`(aᵀ)ᵀ x = b`) and read `inv(aᵀ)` transposed; `det(aᵀ) = det(a)`.
+struct LuT<T> {
+    lu: Mat<T>,
+    fwd: Vec<usize>,
+    bwd: Vec<usize>,
+}
+
+impl<T: ComplexField> LuT<T> {
+    fn new(n: usize, a: &[T]) -> LuT<T> {
+        let mut lu = view(a, n, n).transpose().to_owned();
+        let (mut fwd, mut bwd) = (vec![0usize; n], vec![0usize; n]);
+        let scratch = faer::linalg::lu::partial_pivoting::factor::lu_in_place_scratch::<usize, T>(
+            n,
+            n,
+            PANEL_PAR,
+            Default::default(),
+        );
+        faer::linalg::lu::partial_pivoting::factor::lu_in_place(
+            lu.as_mut(),
+            &mut fwd,
+            &mut bwd,
+            PANEL_PAR,
+            MemStack::new(&mut MemBuffer::new(scratch)),
+            Default::default(),
+        );
+        LuT { lu, fwd, bwd }
+    }
+
+    fn perm(&self) -> PermRef<'_, usize> {
+        PermRef::new_checked(&self.fwd, &self.bwd, self.fwd.len())
+    }
+
+    /// `u`'s diagonal.
+    fn pivots(&self) -> impl Iterator<Item = T> + '_ {
+        (0..self.fwd.len()).map(|i| self.lu[(i, i)].clone())
+    }
+}
+
+/// [`LuT`], or `Singular` at an exactly zero pivot.
+fn lu<T: ComplexField>(n: usize, a: &[T]) -> Result<LuT<T>, Failure> {
+    let lu = LuT::new(n, a);
+    if lu.pivots().any(|p| p == T::zero_impl()) {
         return Err(Failure::Singular);
     }
     Ok(lu)
@@ -162,7 +205,21 @@ fn solve<T: ComplexField>(
     }
     let lu = lu(n, a)?;
     let mut out = view(b, n, k).to_owned();
-    lu.solve_transpose_in_place_with_conj(Conj::No, out.as_mut());
+    let par = faer::get_global_parallelism();
+    let scratch = faer::linalg::lu::partial_pivoting::solve::solve_transpose_in_place_scratch::<
+        usize,
+        T,
+    >(n, k, par);
+    // (aᵀ)ᵀ x = b: the one LU matrix holds both factors (each solve reads its triangle)
+    faer::linalg::lu::partial_pivoting::solve::solve_transpose_in_place_with_conj(
+        lu.lu.as_ref(),
+        lu.lu.as_ref(),
+        lu.perm(),
+        Conj::No,
+        out.as_mut(),
+        par,
+        MemStack::new(&mut MemBuffer::new(scratch)),
+    );
     store(out.as_ref(), x);
     Ok(())
 }
@@ -172,18 +229,28 @@ fn inv<T: ComplexField>(n: usize, a: &[T], out: &mut [T]) -> Result<(), Failure>
         return Ok(());
     }
     let lu = lu(n, a)?;
+    let par = faer::get_global_parallelism();
+    let mut inv = Mat::<T>::zeros(n, n);
+    let scratch = faer::linalg::lu::partial_pivoting::inverse::inverse_scratch::<usize, T>(n, par);
+    faer::linalg::lu::partial_pivoting::inverse::inverse(
+        inv.as_mut(),
+        lu.lu.as_ref(),
+        lu.lu.as_ref(),
+        lu.perm(),
+        par,
+        MemStack::new(&mut MemBuffer::new(scratch)),
+    );
     // inv(aᵀ) = inv(a)ᵀ
-    store(lu.inverse().transpose(), out);
+    store(inv.transpose(), out);
     Ok(())
 }
 
 /// The LU pivots and the permutation's parity (`true`: odd).
 fn pivots<T: ComplexField>(n: usize, a: &[T]) -> (Vec<T>, bool) {
-    // `aᵀ`'s LU (see `lu`): the same determinant
-    let lu = view(a, n, n).transpose().partial_piv_lu();
-    let u = lu.U();
-    let d = (0..n).map(|i| u[(i, i)].clone()).collect();
-    let (fwd, _) = lu.P().arrays();
+    // `aᵀ`'s LU: the same determinant
+    let lu = LuT::new(n, a);
+    let d = lu.pivots().collect();
+    let fwd = &lu.fwd;
     // parity: n minus the number of cycles
     let mut seen = vec![false; n];
     let mut swaps = 0usize;
@@ -256,32 +323,60 @@ fn qr<T: ComplexField>(m: usize, n: usize, a: &[T], complete: bool, q: &mut [T],
         r.iter_mut().for_each(|x| *x = T::zero_impl());
         return;
     }
-    let f = view(a, m, n).qr();
-    if complete {
-        store(f.compute_Q().as_ref(), q);
-        let full = f.R();
-        let mut o = view_mut(r, m, n);
-        for i in 0..m {
-            for j in 0..n {
-                o[(i, j)] = if i < k && j >= i {
-                    full[(i, j)].clone()
-                } else {
-                    T::zero_impl()
-                };
-            }
+    // Householder QR on the calling thread (see PANEL_PAR), then Q formed on faer's
+    // global parallelism; faer's `Qr` runs both with the global one
+    let mut f = view(a, m, n).to_owned();
+    let bs = faer::linalg::qr::no_pivoting::factor::recommended_block_size::<T>(m, n);
+    let mut coeff = Mat::<T>::zeros(bs, k);
+    let scratch = faer::linalg::qr::no_pivoting::factor::qr_in_place_scratch::<T>(
+        m,
+        n,
+        bs,
+        PANEL_PAR,
+        Default::default(),
+    );
+    faer::linalg::qr::no_pivoting::factor::qr_in_place(
+        f.as_mut(),
+        coeff.as_mut(),
+        PANEL_PAR,
+        MemStack::new(&mut MemBuffer::new(scratch)),
+        Default::default(),
+    );
+    // the reflectors: below the diagonal of `f`'s first k columns, unit diagonal (as
+    // faer's `Qr` splits them off)
+    let mut basis = Mat::<T>::zeros(m, k);
+    for j in 0..k {
+        basis[(j, j)] = T::one_impl();
+        for i in j + 1..m {
+            basis[(i, j)] = f[(i, j)].clone();
         }
-    } else {
-        store(f.compute_thin_Q().as_ref(), q);
-        let thin = f.thin_R();
-        let mut o = view_mut(r, k, n);
-        for i in 0..k {
-            for j in 0..n {
-                o[(i, j)] = if j >= i {
-                    thin[(i, j)].clone()
-                } else {
-                    T::zero_impl()
-                };
-            }
+    }
+    let qcols = if complete { m } else { k };
+    let mut qm = Mat::<T>::identity(m, qcols);
+    let par = faer::get_global_parallelism();
+    let scratch =
+        faer::linalg::householder::apply_block_householder_sequence_on_the_left_in_place_scratch::<T>(
+            m, bs, qcols,
+        );
+    faer::linalg::householder::apply_block_householder_sequence_on_the_left_in_place_with_conj(
+        basis.as_ref(),
+        coeff.as_ref(),
+        Conj::No,
+        qm.as_mut(),
+        par,
+        MemStack::new(&mut MemBuffer::new(scratch)),
+    );
+    store(qm.as_ref(), q);
+    // R: `f` on and above the diagonal (k x n reduced, m x n complete with zero rows)
+    let rows = if complete { m } else { k };
+    let mut o = view_mut(r, rows, n);
+    for i in 0..rows {
+        for j in 0..n {
+            o[(i, j)] = if i < k && j >= i {
+                f[(i, j)].clone()
+            } else {
+                T::zero_impl()
+            };
         }
     }
 }
