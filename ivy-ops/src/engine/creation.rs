@@ -45,12 +45,29 @@ pub(crate) fn arange_values<T: Elem>(
     };
     let n = arange_len(start, stop, step)?;
     alloc::shape_size_of("arange", &[n], dtype)?;
-    typed_values("arange", n, |i| match (start, stop, step) {
+    // each element computed in its own type (no `Scalar` per element)
+    let mut v = alloc::try_vec::<T>("arange", n)?;
+    match (start, stop, step) {
         (Scalar::Int(a), Scalar::Int(_), Scalar::Int(s)) => {
-            Scalar::Int(a.wrapping_add((i as i64).wrapping_mul(s)))
+            let last = a as i128 + n.saturating_sub(1) as i128 * s as i128;
+            let exact = |v: i128| v.unsigned_abs() <= 1 << 53;
+            if (T::DTYPE.is_float() || T::DTYPE.is_complex()) && exact(a as i128) && exact(last) {
+                // every value within ±2^53 is exact in f64, so one rounding to `T` (as
+                // from i128, which compiles to a slow software conversion)
+                v.extend((0..n).map(|i| T::from_f64((a + i as i64 * s) as f64)));
+            } else {
+                v.extend(
+                    (0..n)
+                        .map(|i| T::from_i128(a.wrapping_add((i as i64).wrapping_mul(s)) as i128)),
+                );
+            }
         }
-        _ => Scalar::Float(start.to_f64() + i as f64 * step.to_f64()),
-    })
+        _ => {
+            let (a, s) = (start.to_f64(), step.to_f64());
+            v.extend((0..n).map(|i| T::from_f64(a + i as f64 * s)));
+        }
+    }
+    Ok(v)
 }
 
 /// The values of `eye(n_rows, n_cols, k)` in row-major order, fallibly allocated (the
@@ -63,10 +80,16 @@ pub(crate) fn eye_values<T: Elem>(
 ) -> Result<(Vec<T>, [usize; 2])> {
     let shape = [n_rows, n_cols.unwrap_or(n_rows)];
     let n = alloc::shape_size_of("eye", &shape, dtype)?;
-    let cols = shape[1].max(1);
-    let v = typed_values("eye", n, |i| {
-        Scalar::Int(on_diagonal(i / cols, i % cols, k) as i64)
-    })?;
+    // zeros, then the ones of diagonal `k`: element (i, i + k) of each row that has it
+    let (rows, cols) = (shape[0], shape[1]);
+    let mut v = alloc::try_vec::<T>("eye", n)?;
+    v.resize(n, T::from_i128(0));
+    for i in 0..rows {
+        let j = i as i128 + k as i128;
+        if (0..cols as i128).contains(&j) {
+            v[i * cols + j as usize] = T::from_i128(1);
+        }
+    }
     Ok((v, shape))
 }
 
@@ -116,11 +139,6 @@ pub(crate) fn asarray_values_copy(copy: Option<bool>, backend: Backend) -> Resul
         }),
         _ => Ok(()),
     }
-}
-
-/// Whether element (`i`, `j`) is on the `k`-th diagonal (`eye`).
-pub(crate) fn on_diagonal(i: usize, j: usize, k: i64) -> bool {
-    j as i128 - i as i128 == k as i128
 }
 
 /// Whether `tril` (`upper = false`) or `triu` (`upper = true`) keeps element (`i`, `j`) of

@@ -178,6 +178,28 @@ pub(crate) fn cumulative_sum<T: Elem>(
     let m = n + usize::from(include_initial);
     let mut out = try_vec(op, outer * m * inner)?;
     let zero = T::from_i128(0);
+    if inner == 1 {
+        // along the last axis (or a vector): one running sum per lane, in a register
+        for lane in x.chunks_exact(n.max(1)).take(outer) {
+            let mut items = lane.iter();
+            let mut acc = if include_initial {
+                zero
+            } else {
+                // the first sum is the first element itself (0 + -0.0 would be +0.0)
+                match items.next() {
+                    Some(&v) => v,
+                    None => continue,
+                }
+            };
+            out.push(acc);
+            for &v in items {
+                acc = T::binary::<Add>(acc, v);
+                out.push(acc);
+            }
+        }
+        out.resize(outer * m, zero);
+        return Ok(out);
+    }
     for block in x.chunks_exact((n * inner).max(1)).take(outer) {
         let start = out.len();
         out.resize(start + inner, zero);

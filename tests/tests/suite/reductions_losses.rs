@@ -125,6 +125,47 @@ test_backends! {
 }
 
 #[test]
+fn cumulative_sum_starts_with_the_first_element_itself() {
+    // numpy: cumsum([-0.0, 1.0]) starts with -0.0 (0 + -0.0 would be +0.0); with
+    // include_initial the run starts with +0.0; lanes along the last axis and along axis 0
+    for b in [Backend::Ndarray, Backend::Candle] {
+        ivy::with_backend(b, || -> ivy::Result<()> {
+            let x = ivy::asarray(vec![-0.0f64, 1.0, 2.5])?;
+            let r = ivy::cumulative_sum(&x)?.to_f64_vec()?;
+            assert!(r[0] == 0.0 && r[0].is_sign_negative(), "{b:?}: {r:?}");
+            assert_eq!(&r[1..], [1.0, 3.5]);
+            let m = ivy::reshape(
+                &ivy::asarray(vec![1.0f64, 2.0, 3.0, 4.0, 5.0, 6.0])?,
+                &[2, 3],
+            )?;
+            let last = ivy::cumulative_sum_with(
+                &m,
+                CumulativeSumKw {
+                    axis: Some(1),
+                    ..Default::default()
+                },
+            )?;
+            assert_eq!(last.to_f64_vec()?, [1.0, 3.0, 6.0, 4.0, 9.0, 15.0]);
+            let first = ivy::cumulative_sum_with(
+                &m,
+                CumulativeSumKw {
+                    axis: Some(0),
+                    include_initial: true,
+                    ..Default::default()
+                },
+            )?;
+            assert_eq!(first.shape(), &[3, 3]);
+            assert_eq!(
+                first.to_f64_vec()?,
+                [0.0, 0.0, 0.0, 1.0, 2.0, 3.0, 5.0, 7.0, 9.0]
+            );
+            Ok(())
+        })
+        .unwrap();
+    }
+}
+
+#[test]
 fn compositional_support_is_the_callees_intersection() {
     let ce = ivy::registry::op("cross_entropy").unwrap();
     assert_eq!(ce.meta.kind, OpKind::Compositional);
