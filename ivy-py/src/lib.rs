@@ -816,8 +816,8 @@ pub struct PyFunction {
 struct Fast {
     /// The op's positional arguments at their defaults (`None` where required).
     pos: Args,
-    /// The keywords at their defaults: (index of the parameter, value), in signature order.
-    kw: Vec<(usize, Value)>,
+    /// The op's keywords at their defaults, in signature order.
+    kw: Vec<(String, Value)>,
     /// How many positional arguments a call must give (the required parameters).
     min_args: usize,
     /// How many it may give (the leading positional parameters that are the op's
@@ -826,9 +826,12 @@ struct Fast {
 }
 
 impl Fast {
-    /// The prepared binding of `params`, if every parameter past the positional ones has a
-    /// default that converts to a plain value.
+    /// The prepared binding of `params`, if there is no `*args` and every parameter past
+    /// the positional ones has a default that converts to a plain value.
     fn new(py: Python<'_>, params: &[Param], n_rust: usize) -> Option<Fast> {
+        if params.iter().any(|p| p.kind == Kind::Var) {
+            return None;
+        }
         let mut pos: Args = (0..n_rust).map(|_| Value::None).collect();
         let mut kw = Vec::new();
         let (mut min_args, mut max_args, mut leading) = (0, 0, true);
@@ -852,14 +855,11 @@ impl Fast {
             };
             match &p.target {
                 Target::Pos(j) => pos[*j] = plain(d)?,
-                Target::Kw(_) => kw.push((i, plain(d)?)),
+                Target::Kw(k) => kw.push((k.clone(), plain(d)?)),
                 // at its default an extra parameter is not passed
                 Target::Extra(_) => {}
                 Target::Out if d.is_none(py) => {}
                 Target::Out => return None,
-            }
-            if p.kind == Kind::Var {
-                return None;
             }
         }
         Some(Fast {
@@ -920,11 +920,7 @@ impl PyFunction {
             .take_while(|p| matches!(p.kind, Kind::PosOnly | Kind::Pos))
             .count();
         let var = out.iter().position(|p| p.kind == Kind::Var);
-        let fast = if var.is_none() {
-            Fast::new(required.py(), &out, n_rust)
-        } else {
-            None
-        };
+        let fast = Fast::new(required.py(), &out, n_rust);
         Ok(PyFunction {
             entry,
             name,
@@ -983,10 +979,7 @@ impl PyFunction {
                 let mut kw: Kw<'_> = fast
                     .kw
                     .iter()
-                    .filter_map(|(i, v)| match &self.params[*i].target {
-                        Target::Kw(k) => Some((k.as_str(), v.clone())),
-                        _ => None,
-                    })
+                    .map(|(k, v)| (k.as_str(), v.clone()))
                     .collect();
                 return call_with_out(py, self.entry, &pos, &mut kw, None).map(Some);
             }
