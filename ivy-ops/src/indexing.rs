@@ -73,8 +73,29 @@ pub(crate) fn get(x: &Array, index: &[Idx]) -> Result<Array> {
     {
         return Ok(view);
     }
+    if let [Idx::Mask(m)] = index
+        && m.ndim() <= x.ndim()
+        && m.shape() == &x.shape()[..m.ndim()]
+    {
+        return masked(OP, x, m);
+    }
     let (shape, offsets) = selection(OP, x.shape(), index)?;
     gather(OP, x, &shape, offsets)
+}
+
+/// `x[mask]` for a mask of `x`'s leading axes: the positions of its true elements (the
+/// mask's row-major order), then one `take` of those rows of `x` (viewed as `(mask's size,
+/// the other axes)`).
+fn masked(op: &'static str, x: &Array, m: &Array) -> Result<Array> {
+    let pos = crate::engine::indexing::true_positions(op, &m.to_vec::<bool>()?)?;
+    ivy_core::with_backend(x.backend(), || {
+        let mut rows = vec![-1i64];
+        rows.extend(x.shape()[m.ndim()..].iter().map(|&d| d as i64));
+        let x = crate::reshape(x, &rows)?;
+        let idx = index_array_of(op, &x, pos)?;
+        crate::functional::manipulation::take_with(&x, &idx, TakeKw { axis: Some(0) })
+    })
+    .map_err(|e| e.with_op(op))
 }
 
 /// The elements of `x` at `offsets` (row-major), as an array of `shape`: one `take`.

@@ -55,7 +55,7 @@
 //! fdlibm (as in the `libm` crate, MIT) and Cephes; polynomial coefficients not taken from
 //! those are Chebyshev fits computed with mpmath (`scripts/vecmath_coeffs.py`).
 //!
-//! All `unsafe` of the crate is in [`map_at`]/[`zip_at`]: the calls of the `#[target_feature]`
+//! All `unsafe` of the crate is in [`map_at`]/[`zip_at`]/[`fold_at`]/[`ArgSlices`]: the calls of the `#[target_feature]`
 //! instantiations, made only at levels the running CPU was found to have.
 
 #![warn(missing_docs)]
@@ -569,6 +569,38 @@ mod x86 {
     pub(super) fn fold_avx2<T: Copy, K: Binary<T>>(x: &[T]) -> Option<T> {
         fold_lanes::<T, K, Fused>(x)
     }
+    #[target_feature(enable = "avx512f,avx512dq,avx512vl,avx512bw,avx2,fma")]
+    pub(super) fn arg_f32_avx512<const MAX: bool>(x: &[f32]) -> Option<usize> {
+        crate::extreme::arg_f32::<MAX, Fused>(x)
+    }
+    #[target_feature(enable = "avx2,fma")]
+    pub(super) fn arg_f32_avx2<const MAX: bool>(x: &[f32]) -> Option<usize> {
+        crate::extreme::arg_f32::<MAX, Fused>(x)
+    }
+    #[target_feature(enable = "avx512f,avx512dq,avx512vl,avx512bw,avx2,fma")]
+    pub(super) fn arg_f64_avx512<const MAX: bool>(x: &[f64]) -> Option<usize> {
+        crate::extreme::arg_f64::<MAX, Fused>(x)
+    }
+    #[target_feature(enable = "avx2,fma")]
+    pub(super) fn arg_f64_avx2<const MAX: bool>(x: &[f64]) -> Option<usize> {
+        crate::extreme::arg_f64::<MAX, Fused>(x)
+    }
+    #[target_feature(enable = "avx512f,avx512dq,avx512vl,avx512bw,avx2,fma")]
+    pub(super) fn arg_rows_f32_avx512<const MAX: bool>(
+        x: &[f32],
+        best: &mut [f32],
+        at: &mut [i64],
+    ) {
+        crate::extreme::arg_rows_f32::<MAX>(x, best, at)
+    }
+    #[target_feature(enable = "avx512f,avx512dq,avx512vl,avx512bw,avx2,fma")]
+    pub(super) fn arg_rows_f64_avx512<const MAX: bool>(
+        x: &[f64],
+        best: &mut [f64],
+        at: &mut [i64],
+    ) {
+        crate::extreme::arg_rows_f64::<MAX>(x, best, at)
+    }
 }
 
 /// A unary kernel's slice loops for both float types, compiled once, in this crate and at
@@ -621,6 +653,86 @@ pub trait FoldSlices {
     fn fold_f64(x: &[f64]) -> Option<f64>;
 }
 
+/// The index of a slice's first extreme element: `argmax` ([`Maximum`]) and `argmin`
+/// ([`Minimum`]) as numpy's (the first largest or smallest element; a NaN beats every
+/// number, the first NaN later ones; `-0.0` equals `0.0`), at [`level`]; `None` for an empty
+/// slice. The extreme by the vectorised fold ([`fold`]), then the first element equal to
+/// it, a chunk of 64 at a time.
+///
+/// ```
+/// use ivy_vecmath::{ArgSlices, Maximum, Minimum};
+/// assert_eq!(Maximum::arg_f32(&[1.0, 3.0, 2.0, 3.0]), Some(1));
+/// assert_eq!(Minimum::arg_f64(&[1.0, f64::NAN, -2.0]), Some(1)); // the first NaN
+/// assert_eq!(Maximum::arg_f32(&[]), None);
+/// ```
+pub trait ArgSlices {
+    /// Over `f32`, at a given level (lowered to [`detected`] when the CPU lacks it).
+    ///
+    /// ```
+    /// use ivy_vecmath::{ArgSlices, Level, Maximum};
+    /// let x: Vec<f32> = (0..1000).map(|i| (i as f32 * 0.37).sin()).collect();
+    /// for l in Level::ALL {
+    ///     assert_eq!(Maximum::arg_f32_at(l, &x), Some(225));
+    /// }
+    /// ```
+    fn arg_f32_at(level: Level, x: &[f32]) -> Option<usize>;
+    /// Over `f64`, at a given level.
+    fn arg_f64_at(level: Level, x: &[f64]) -> Option<usize>;
+    /// Over `f32`, at [`level`].
+    #[inline]
+    fn arg_f32(x: &[f32]) -> Option<usize> {
+        Self::arg_f32_at(level(), x)
+    }
+    /// Over `f64`, at [`level`].
+    #[inline]
+    fn arg_f64(x: &[f64]) -> Option<usize> {
+        Self::arg_f64_at(level(), x)
+    }
+    /// Along a strided axis: `x` is rows of `best.len()` values (a whole number of rows, at
+    /// least one; `at` as long as `best`), and `at[j]` becomes the index of the row holding
+    /// column `j`'s first extreme element (`best[j]` that element), at [`level`]. Vectorised
+    /// where the CPU has AVX-512 (a select of 64-bit indices per float lane); elsewhere the
+    /// same loop at the baseline.
+    ///
+    /// ```
+    /// use ivy_vecmath::{ArgSlices, Maximum};
+    /// let x = [1.0f32, 5.0, 3.0, 5.0, 2.0, f32::NAN]; // three rows of two
+    /// let (mut best, mut at) = ([0.0; 2], [0i64; 2]);
+    /// Maximum::arg_rows_f32(&x, &mut best, &mut at);
+    /// assert_eq!(at, [1, 2]); // 3.0 in row 1; the NaN in row 2
+    /// ```
+    fn arg_rows_f32(x: &[f32], best: &mut [f32], at: &mut [i64]);
+    /// [`arg_rows_f32`](Self::arg_rows_f32) over `f64`.
+    fn arg_rows_f64(x: &[f64], best: &mut [f64], at: &mut [i64]);
+}
+
+/// [`ArgSlices`]' strided loop at [`level`]: AVX-512's instantiation or the baseline's.
+macro_rules! arg_rows_at {
+    ($x:expr, $best:expr, $at:expr, $max:expr, $plain:ident, $avx512:ident) => {
+        match level().min(detected()) {
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: `detected` found AVX-512 F/DQ/VL/BW, AVX2 and FMA on this CPU.
+            Level::Avx512 => unsafe { x86::$avx512::<$max>($x, $best, $at) },
+            _ => extreme::$plain::<$max>($x, $best, $at),
+        }
+    };
+}
+
+/// [`ArgSlices`] at a level: `$t`'s loop for argmax (`$max`) or argmin.
+macro_rules! arg_at {
+    ($level:expr, $x:expr, $max:expr, $plain:ident, $avx512:ident, $avx2:ident) => {
+        match $level.min(detected()) {
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: `detected` found AVX-512 F/DQ/VL/BW, AVX2 and FMA on this CPU.
+            Level::Avx512 => unsafe { x86::$avx512::<$max>($x) },
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: `detected` found AVX2 and FMA on this CPU.
+            Level::Avx2 => unsafe { x86::$avx2::<$max>($x) },
+            _ => extreme::$plain::<$max, Unfused>($x),
+        }
+    };
+}
+
 macro_rules! slices {
     (unary $($k:ident)*) => {$(
         impl UnarySlices for $k {
@@ -642,6 +754,22 @@ macro_rules! slices {
             }
         }
     )*};
+    (arg $($k:ident $max:literal)*) => {$(
+        impl ArgSlices for $k {
+            fn arg_f32_at(level: Level, x: &[f32]) -> Option<usize> {
+                arg_at!(level, x, $max, arg_f32, arg_f32_avx512, arg_f32_avx2)
+            }
+            fn arg_f64_at(level: Level, x: &[f64]) -> Option<usize> {
+                arg_at!(level, x, $max, arg_f64, arg_f64_avx512, arg_f64_avx2)
+            }
+            fn arg_rows_f32(x: &[f32], best: &mut [f32], at: &mut [i64]) {
+                arg_rows_at!(x, best, at, $max, arg_rows_f32, arg_rows_f32_avx512)
+            }
+            fn arg_rows_f64(x: &[f64], best: &mut [f64], at: &mut [i64]) {
+                arg_rows_at!(x, best, at, $max, arg_rows_f64, arg_rows_f64_avx512)
+            }
+        }
+    )*};
     (binary $($k:ident)*) => {$(
         impl BinarySlices for $k {
             fn zip_f32(a: &[f32], b: &[f32], out: &mut [MaybeUninit<f32>]) {
@@ -657,6 +785,7 @@ slices!(unary Exp Expm1 Log Log1p Log2 Log10 Sin Cos Tan Sinh Cosh Tanh Asin Aco
     Acosh Atanh Softplus Floor Ceil Trunc RoundEven Sqrt);
 slices!(binary Atan2 Hypot Pow Logaddexp Maximum Minimum);
 slices!(fold Maximum Minimum);
+slices!(arg Maximum true Minimum false);
 
 /// `K` of each element of `x` into `out` (of `x`'s length; extra elements of either are
 /// ignored), at [`level`].

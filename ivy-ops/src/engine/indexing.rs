@@ -568,6 +568,23 @@ fn array_positions(op: &'static str, a: &Array, axis: usize, n: usize) -> Result
     v.into_iter().map(|i| position(op, i, axis, n)).collect()
 }
 
+/// The positions of the true flags, in order (a branch-free pass: each position written,
+/// the end advanced by the flag).
+pub(crate) fn true_positions(op: &'static str, flags: &[bool]) -> Result<Vec<i64>> {
+    let mut pos = crate::kernel::alloc::try_vec::<i64>(op, flags.len())?;
+    let slots = pos.spare_capacity_mut();
+    let mut k = 0;
+    for (i, &f) in flags.iter().enumerate() {
+        // k <= i < flags.len(): within the slots
+        slots[k].write(i as i64);
+        k += usize::from(f);
+    }
+    // SAFETY: slots 0..k were written (each k reached was written before it advanced)
+    unsafe { pos.set_len(k) };
+    pos.shrink_to_fit();
+    Ok(pos)
+}
+
 /// Row-major strides (in elements) of `shape`.
 fn strides_of(shape: &[usize]) -> Vec<usize> {
     let mut s = vec![1usize; shape.len()];

@@ -399,7 +399,7 @@ pub mod manipulation {
 #[doc(inline)]
 pub use manipulation::*;
 
-use crate::{Array, Error, Result};
+use crate::{Array, Dtype, Error, Result};
 
 /// `reshape` into `out` on backend `B`: `out` wins over `copy` (the seed's rule), so the
 /// values are reshaped as `copy = None` would (a view where the layout allows) and written
@@ -826,18 +826,11 @@ pub(crate) fn index_array(
 
 /// An int64 index array holding `v`, on `like`'s backend and device.
 pub(crate) fn index_array_of(op: &'static str, like: &Array, v: Vec<i64>) -> Result<Array> {
-    // `like`'s backend, whatever the global one (or with none set: the inputs decide)
-    crate::with_backend(like.backend(), || {
-        crate::functional::creation::asarray_with(
-            crate::Data::from(v),
-            crate::prelude::AsarrayKw {
-                dtype: Some(crate::Dtype::Int64),
-                device: Some(like.device()),
-                copy: None,
-            },
-        )
-    })
-    .map_err(|e| e.with_op(op))
+    // straight from the buffer (no element-wise conversion)
+    let len = v.len();
+    crate::__for_backend!(like.backend(), __B =>
+        <__B as crate::engine::family::Kernels>::from_host(op, v, &[len], like.device()),
+        else => Err(Error::BackendUnavailable { backend: like.backend() }))
 }
 
 /// The end of a body that computed `y` (`None`: `x` unchanged, copied): written into `out`
@@ -858,21 +851,59 @@ pub(crate) fn finish(
     }
 }
 
-/// `take`'s indices, checked against an axis of length `n` and made non-negative.
-pub(crate) fn take_indices(op: &'static str, indices: &Array, n: usize) -> Result<Vec<usize>> {
-    let v = indices.to_f64_vec()?;
-    let mut out = crate::kernel::alloc::try_vec::<usize>(op, v.len())?;
-    for i in v {
-        let j = if i < 0.0 { i + n as f64 } else { i };
-        if !(0.0..n as f64).contains(&j) {
-            return Err(Error::InvalidArgument {
-                op,
-                message: format!("index {i} is out of range for an axis of length {n}"),
-            });
+/// `take`'s indices, checked against an axis of length `n`: `None` when they are an int64
+/// array already in `0..n` (the backend reads it as it is: one read-only pass here, no
+/// copy), else the indices made non-negative (read in their own integer type: an int64 array
+/// is copied once and wrapped in place).
+pub(crate) fn take_indices(
+    op: &'static str,
+    indices: &Array,
+    n: usize,
+) -> Result<Option<Vec<i64>>> {
+    let len = i64::try_from(n).unwrap_or(i64::MAX);
+    if indices.dtype() == Dtype::Int64 {
+        let (lo, hi) = indices.with_values(op, |v: &[i64]| {
+            if v.is_empty() {
+                return (0, 0);
+            }
+            let pair = |v: i64| (v, v);
+            let f = |a: (i64, i64), b: (i64, i64)| (a.0.min(b.0), a.1.max(b.1));
+            crate::kernel::par::fold_map(v, None, pair, f, |_| None)
+        })?;
+        if lo >= 0 && hi < len {
+            return Ok(None);
         }
-        out.push(j as usize);
     }
-    Ok(out)
+    let mut v = match indices.dtype() {
+        Dtype::Int64 => indices.to_vec::<i64>()?,
+        // beyond int64's range: out of range of any axis (kept so, not wrapped)
+        Dtype::Uint64 => indices
+            .to_vec::<u64>()?
+            .into_iter()
+            .map(|i| i64::try_from(i).unwrap_or(i64::MAX))
+            .collect(),
+        _ => indices.cast(Dtype::Int64)?.to_vec::<i64>()?,
+    };
+    // branch-free (vectorised): wrap the negative ones, note any still out of range
+    let mut bad = false;
+    for i in v.iter_mut() {
+        let j = *i + i64::from(*i < 0) * len;
+        bad |= !(0..len).contains(&j);
+        *i = j;
+    }
+    if bad {
+        let j = v
+            .iter()
+            .copied()
+            .find(|j| !(0..len).contains(j))
+            .unwrap_or(0);
+        let i = if j < 0 { j.saturating_sub(len) } else { j };
+        return Err(Error::InvalidArgument {
+            op,
+            message: format!("index {i} is out of range for an axis of length {n}"),
+        });
+    }
+    Ok(Some(v))
 }
 
 /// `take`'s result shape: `x`'s shape (flattened when `axis` is `None`) with the axis
@@ -902,8 +933,9 @@ pub(crate) fn take_shape(x: &[usize], indices: &[usize], axis: Option<usize>) ->
 /// ```
 #[derive(Clone, Debug)]
 pub struct TakePlan {
-    /// The indices into the axis (or the flattened array), each in range.
-    pub indices: Vec<usize>,
+    /// The indices into the axis (or the flattened array), each in range (non-negative);
+    /// `None`: the indices array itself (int64, every index already in range).
+    pub indices: Option<Vec<i64>>,
     /// The result's shape.
     pub shape: Vec<usize>,
 }

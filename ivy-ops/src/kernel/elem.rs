@@ -260,6 +260,14 @@ pub(crate) fn same_vec<S: 'static, T: 'static>(v: Vec<S>) -> Option<Vec<T>> {
     b.downcast::<Vec<T>>().ok().map(|b| *b)
 }
 
+/// `x` as `&[T]` when `S` is `T` (a generic element type that is in fact `T`), without a
+/// copy; `None` otherwise.
+pub(crate) fn same_slice<S: 'static, T: 'static>(x: &[S]) -> Option<&[T]> {
+    (std::any::TypeId::of::<S>() == std::any::TypeId::of::<T>())
+        // SAFETY: S and T are the same type.
+        .then(|| unsafe { std::slice::from_raw_parts(x.as_ptr().cast::<T>(), x.len()) })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -9,7 +9,7 @@
 //! - [`rows`]: the kernel rows, one per family op;
 //! - real and complex math (`real_math`, `complex_math`, `complex_catrig`), reductions
 //!   (`reduce`), sorting (`sort`), the parallel splitter (`par`), fallible allocation
-//!   (`alloc`) and the host matrix product (`gemm`).
+//!   (`alloc`), gathers at indices (`gather`) and the host matrix product (`gemm`).
 
 pub(crate) mod alloc;
 #[cfg(feature = "candle")]
@@ -18,6 +18,7 @@ pub mod class;
 pub(crate) mod complex_catrig;
 pub(crate) mod complex_math;
 pub mod elem;
+pub(crate) mod gather;
 pub(crate) mod gemm;
 pub(crate) mod par;
 pub(crate) mod real_math;

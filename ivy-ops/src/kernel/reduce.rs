@@ -10,7 +10,7 @@
 //!   a contiguous vector loop (columns split over both cores when large).
 
 use crate::kernel::alloc::try_vec;
-use crate::kernel::elem::Elem;
+use crate::kernel::elem::{same_slice, Elem};
 use crate::kernel::par::{self, Shared};
 use crate::kernel::rows::Add;
 use crate::kernel::sort::{ascending, is_nan, lanes};
@@ -256,6 +256,40 @@ pub(crate) fn arg_extreme<T: Elem>(
             ),
         });
     }
+    if inner == 1 {
+        // contiguous lanes: a vectorised scan of each (lanes on both cores when large)
+        let slots = Shared(out.spare_capacity_mut().as_mut_ptr());
+        par::parts(outer, n * std::mem::size_of::<T>(), &|lo, hi| {
+            for l in lo..hi {
+                let i = lane_arg(&x[l * n..(l + 1) * n], max, want);
+                // SAFETY: lanes `lo..hi` are this part's, within `outer` slots
+                unsafe { slots.write(l, i as i64) };
+            }
+        });
+        // SAFETY: every lane's slot was written
+        unsafe { out.set_len(outer) };
+        return Ok(out);
+    }
+    {
+        use ivy_vecmath::{ArgSlices, Maximum, Minimum};
+        let lanes = (outer, n, inner);
+        if let Some(x) = same_slice::<T, f32>(x) {
+            let rows = if max {
+                Maximum::arg_rows_f32
+            } else {
+                Minimum::arg_rows_f32
+            };
+            return strided_arg(op, x, lanes, rows);
+        }
+        if let Some(x) = same_slice::<T, f64>(x) {
+            let rows = if max {
+                Maximum::arg_rows_f64
+            } else {
+                Minimum::arg_rows_f64
+            };
+            return strided_arg(op, x, lanes, rows);
+        }
+    }
     let mut best = try_vec::<T>(op, inner)?;
     for block in x.chunks_exact(n * inner).take(outer) {
         let start = out.len();
@@ -272,6 +306,61 @@ pub(crate) fn arg_extreme<T: Elem>(
         }
     }
     Ok(out)
+}
+
+/// [`arg_extreme`] along a strided axis (`inner > 1`) of a float type: ivy-vecmath's
+/// element-wise compare-and-select of each row with the best so far (`rows` is its loop).
+fn strided_arg<T: Copy + 'static>(
+    op: &'static str,
+    x: &[T],
+    (outer, n, inner): (usize, usize, usize),
+    rows: impl Fn(&[T], &mut [T], &mut [i64]),
+) -> Result<Vec<i64>> {
+    let mut out = try_vec::<i64>(op, outer * inner)?;
+    let mut best = try_vec::<T>(op, inner)?;
+    best.extend_from_slice(&x[..inner]);
+    for block in x.chunks_exact(n * inner).take(outer) {
+        let start = out.len();
+        out.resize(start + inner, 0);
+        rows(block, &mut best, &mut out[start..]);
+    }
+    Ok(out)
+}
+
+/// The index of the first extreme element of a non-empty contiguous lane (`want`: the
+/// order a better element has); f32 and f64 through ivy-vecmath's vectorised scan.
+fn lane_arg<T: Elem>(lane: &[T], max: bool, want: Ordering) -> usize {
+    use ivy_vecmath::{ArgSlices, Maximum, Minimum};
+    let vectorised = if let Some(v) = same_slice::<T, f32>(lane) {
+        if max {
+            Maximum::arg_f32(v)
+        } else {
+            Minimum::arg_f32(v)
+        }
+    } else if let Some(v) = same_slice::<T, f64>(lane) {
+        if max {
+            Maximum::arg_f64(v)
+        } else {
+            Minimum::arg_f64(v)
+        }
+    } else {
+        None
+    };
+    if let Some(i) = vectorised {
+        return i;
+    }
+    let mut at = 0;
+    let mut best = lane[0];
+    for (i, &v) in lane.iter().enumerate().skip(1) {
+        if is_nan(best) {
+            break;
+        }
+        if is_nan(v) || ascending(v, best) == want {
+            best = v;
+            at = i;
+        }
+    }
+    at
 }
 
 /// The shape of a reduction's result: reduced axes dropped, or kept as 1 with `keepdims`.
@@ -293,6 +382,46 @@ mod tests {
 
     fn sum(x: &[i64], shape: &[usize], axes: &[usize]) -> Vec<i64> {
         reduce("t", x, shape, axes, Some(0), i64::wrapping_add, |_| None).unwrap()
+    }
+
+    /// The contiguous lanes' vectorised scan (f32, f64, and the generic one for i32) gives
+    /// the strided walk's indices: argmax/argmin along the last axis of `x` equal those along
+    /// the first axis of `x` transposed; lanes long and many enough to run on both cores.
+    #[test]
+    fn contiguous_lanes_agree_with_the_strided_walk() {
+        fn check<T: Elem>(x: &[T], rows: usize, cols: usize) {
+            let t: Vec<T> = (0..cols * rows)
+                .map(|k| x[(k % rows) * cols + k / rows])
+                .collect();
+            for max in [true, false] {
+                let a = arg_extreme("t", x, &[rows, cols], Some(1), max).unwrap();
+                let b = arg_extreme("t", &t, &[cols, rows], Some(0), max).unwrap();
+                assert_eq!(a, b, "{:?} max={max}", T::DTYPE);
+            }
+        }
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let (rows, cols) = (600, 1500);
+        let x: Vec<f64> = (0..rows * cols)
+            .map(|_| {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                match state % 4096 {
+                    0 => f64::NAN,
+                    1 => -0.0,
+                    r => (r % 200) as f64 - 100.0,
+                }
+            })
+            .collect();
+        check(&x, rows, cols);
+        check(&x.iter().map(|&v| v as f32).collect::<Vec<_>>(), rows, cols);
+        check(
+            &x.iter()
+                .map(|&v| if v.is_nan() { 7 } else { v as i32 })
+                .collect::<Vec<_>>(),
+            rows,
+            cols,
+        );
     }
 
     #[test]

@@ -83,13 +83,17 @@ impl ManipulationBackend for CandleBackend {
         super::unshared(OP, &[x], r)
     }
 
-    fn take(x: &Array, _indices: &Array, axis: Option<usize>, plan: TakePlan) -> Result<Array> {
+    fn take(x: &Array, indices: &Array, axis: Option<usize>, plan: TakePlan) -> Result<Array> {
         const OP: &str = "take";
         let TakePlan {
             indices: idx,
             shape,
         } = plan;
         let t = tensor(OP, x)?;
+        let idx = match idx {
+            Some(v) => v,
+            None => indices.to_vec::<i64>()?,
+        };
         if idx.is_empty() || shape.contains(&0) {
             return wrap(
                 OP,
@@ -101,9 +105,8 @@ impl ManipulationBackend for CandleBackend {
             Some(ax) => (t.clone(), ax),
             None => (t.flatten_all().map_err(|e| err(OP, e))?, 0),
         };
-        let ids: Vec<i64> = idx.iter().map(|&i| i as i64).collect();
-        let len = ids.len();
-        let r = Tensor::from_vec(ids, len, t.device())
+        let len = idx.len();
+        let r = Tensor::from_vec(idx, len, t.device())
             .and_then(|i| src.index_select(&i, ax))
             .and_then(|r| r.reshape(shape.as_slice()));
         wrap(OP, x.dtype(), r)

@@ -1,7 +1,7 @@
 //! ndarray: joining, reshaping, permuting and gathering. Each result is a new standard-layout
 //! buffer (fallibly allocated); the element loops are generic over the element type only.
 
-use super::kernels::{nd, nd_view, try_owned};
+use super::kernels::{nd, nd_view, row_major, shaped, try_owned};
 use super::{NdElem, NdarrayBackend};
 use crate::functional::manipulation::{Dims, ManipulationBackend, TakePlan};
 use crate::{Array, Error, Result};
@@ -112,25 +112,28 @@ impl ManipulationBackend for NdarrayBackend {
         })
     }
 
-    fn take(x: &Array, _indices: &Array, axis: Option<usize>, plan: TakePlan) -> Result<Array> {
+    fn take(x: &Array, indices: &Array, axis: Option<usize>, plan: TakePlan) -> Result<Array> {
         const OP: &str = "take";
         let TakePlan {
             indices: idx,
             shape,
         } = plan;
+        let lanes = match axis {
+            Some(ax) => crate::kernel::sort::lanes(x.shape(), ax),
+            None => (1, x.size(), 1),
+        };
+        let given;
+        let idx: &[i64] = match &idx {
+            Some(v) => v,
+            None => {
+                given = super::kernels::typed::<i64>(OP, indices)?.view(OP)?;
+                &row_major(OP, &given)?
+            }
+        };
         super::nd_view_all!(&nd_view(OP, x)?, a, T => {
-            let flat;
-            let (src, ax) = match axis {
-                Some(ax) => (a.view(), ax),
-                None => {
-                    flat = reshaped(OP, a.view(), &[x.size()])?;
-                    (flat.view(), 0)
-                }
-            };
-            // the indices were checked against the axis: `select` cannot panic (and its
-            // result, of `shape`'s size, was reserved: it cannot abort)
-            let r = reshaped(OP, src.select(Axis(ax), &idx).view(), &shape)?;
-            Ok(Array::from_nd(T::wrap(r)))
+            // the indices were checked against the axis, the result's size reserved
+            let r = crate::kernel::gather::take(OP, &row_major(OP, a)?, lanes, idx)?;
+            Ok(Array::from_nd(T::wrap(shaped(OP, &shape, r)?)))
         })
     }
 }

@@ -1,0 +1,109 @@
+//! `arg` (argmax / argmin) against a plain scan, at every level: ties (the first wins),
+//! ±0 (equal), NaN (the first NaN wins), every length around the block size.
+
+use ivy_vecmath::{ArgSlices, Level, Maximum, Minimum};
+
+/// numpy's argmax (`max`) / argmin: the first NaN, else the first extreme value.
+fn scan(x: &[f64], max: bool) -> Option<usize> {
+    if let Some(i) = x.iter().position(|v| v.is_nan()) {
+        return Some(i);
+    }
+    let mut best = 0;
+    for (i, &v) in x.iter().enumerate().skip(1) {
+        if (max && v > x[best]) || (!max && v < x[best]) {
+            best = i;
+        }
+    }
+    (!x.is_empty()).then_some(best)
+}
+
+#[test]
+fn arg_is_the_first_extreme_at_every_level() {
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    for n in [
+        0usize, 1, 2, 15, 31, 32, 33, 63, 64, 65, 127, 128, 129, 1000, 4097,
+    ] {
+        for case in 0..6 {
+            let x: Vec<f64> = (0..n)
+                .map(|_| match (next() % 32, case) {
+                    (0, 1 | 5) => f64::NAN,
+                    (1, _) => 0.0,
+                    (2, _) => -0.0,
+                    (3, 2) => f64::INFINITY,
+                    (4, 2) => f64::NEG_INFINITY,
+                    // few distinct values: many ties
+                    (r, 3) => (r % 4) as f64,
+                    (r, _) => (r as f64 - 16.0) * 0.5,
+                })
+                .collect();
+            let y: Vec<f32> = x.iter().map(|&v| v as f32).collect();
+            for level in Level::ALL {
+                for max in [true, false] {
+                    let want = scan(&x, max);
+                    let (a, b) = if max {
+                        (
+                            Maximum::arg_f64_at(level, &x),
+                            Maximum::arg_f32_at(level, &y),
+                        )
+                    } else {
+                        (
+                            Minimum::arg_f64_at(level, &x),
+                            Minimum::arg_f32_at(level, &y),
+                        )
+                    };
+                    assert_eq!(a, want, "f64 n={n} case={case} {level:?} max={max}");
+                    assert_eq!(b, want, "f32 n={n} case={case} {level:?} max={max}");
+                }
+            }
+        }
+    }
+}
+
+/// Along a strided axis: each column's index equals the plain scan of that column.
+#[test]
+fn arg_rows_is_each_columns_first_extreme() {
+    let mut state = 0x2545_f491_4f6c_dd1du64;
+    for (n, inner) in [(1usize, 1usize), (1, 5), (7, 3), (64, 33), (300, 17)] {
+        let x: Vec<f64> = (0..n * inner)
+            .map(|_| {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                match state % 64 {
+                    0 => f64::NAN,
+                    1 => -0.0,
+                    2 => 0.0,
+                    r => (r % 8) as f64,
+                }
+            })
+            .collect();
+        let y: Vec<f32> = x.iter().map(|&v| v as f32).collect();
+        for max in [true, false] {
+            let (mut b64, mut b32, mut a64, mut a32) = (
+                vec![0.0; inner],
+                vec![0.0f32; inner],
+                vec![0i64; inner],
+                vec![0i64; inner],
+            );
+            if max {
+                Maximum::arg_rows_f64(&x, &mut b64, &mut a64);
+                Maximum::arg_rows_f32(&y, &mut b32, &mut a32);
+            } else {
+                Minimum::arg_rows_f64(&x, &mut b64, &mut a64);
+                Minimum::arg_rows_f32(&y, &mut b32, &mut a32);
+            }
+            for j in 0..inner {
+                let col: Vec<f64> = (0..n).map(|i| x[i * inner + j]).collect();
+                let want = scan(&col, max).map(|i| i as i64);
+                assert_eq!(Some(a64[j]), want, "f64 {n}x{inner} col {j} max={max}");
+                assert_eq!(Some(a32[j]), want, "f32 {n}x{inner} col {j} max={max}");
+            }
+        }
+    }
+}
