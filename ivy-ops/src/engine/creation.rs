@@ -26,8 +26,17 @@ pub(crate) fn filled_values<T: Elem>(
     dtype: Dtype,
 ) -> Result<Vec<T>> {
     let n = alloc::shape_size_of(op, shape, dtype)?;
+    let fill = T::from_scalar(s);
+    // SAFETY: `fill` is a plain value of `size_of::<T>()` bytes (element types have no padding)
+    let bytes = unsafe {
+        std::slice::from_raw_parts((&raw const fill).cast::<u8>(), std::mem::size_of::<T>())
+    };
+    if bytes.iter().all(|&b| b == 0) {
+        // zeros (not -0.0): the allocator's zeroed pages
+        return alloc::try_zeroed(op, n);
+    }
     let mut v = alloc::try_vec::<T>(op, n)?;
-    v.resize(n, T::from_scalar(s));
+    v.resize(n, fill);
     Ok(v)
 }
 
@@ -82,8 +91,7 @@ pub(crate) fn eye_values<T: Elem>(
     let n = alloc::shape_size_of("eye", &shape, dtype)?;
     // zeros, then the ones of diagonal `k`: element (i, i + k) of each row that has it
     let (rows, cols) = (shape[0], shape[1]);
-    let mut v = alloc::try_vec::<T>("eye", n)?;
-    v.resize(n, T::from_i128(0));
+    let mut v = alloc::try_zeroed::<T>("eye", n)?;
     for i in 0..rows {
         let j = i as i128 + k as i128;
         if (0..cols as i128).contains(&j) {

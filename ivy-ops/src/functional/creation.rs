@@ -215,6 +215,9 @@ pub mod creation {
         #[kw] device: Option<Device>,
         #[kw(default = true)] endpoint: bool,
     ) -> Result<Array> {
+        if let Some(y) = super::linspace_real(start, stop, num, endpoint, dtype, device)? {
+            return Ok(y);
+        }
         let (values, dtype) = super::linspace_values(start, stop, num, endpoint, dtype)?;
         let kw = AsarrayKw {
             dtype: Some(dtype),
@@ -540,6 +543,82 @@ pub(crate) fn tri_args(op: &'static str, x: &&crate::Array, _k: &i64) -> crate::
         });
     }
     Ok(())
+}
+
+/// `linspace` of real bounds into a real float dtype (the default float dtype when none is
+/// given) on the CPU, as numpy 2.1.3 computes it, each element once, straight into the
+/// result's buffer (both cores when large): `i * step + start` in float64 (`i / div * span`
+/// when the step underflows to 0, `i * span` when the divisor is 0), the last element `stop`
+/// with `endpoint`, rounded once to the dtype (numpy's `astype` of its float64 values).
+/// `None` for the other cases (a complex bound or dtype, an integer dtype, another device,
+/// no backend set: [`linspace_values`] and `asarray`).
+pub(crate) fn linspace_real(
+    start: crate::Scalar,
+    stop: crate::Scalar,
+    num: usize,
+    endpoint: bool,
+    dtype: Option<crate::Dtype>,
+    device: Option<crate::Device>,
+) -> crate::Result<Option<crate::Array>> {
+    use crate::kernel::elem::Elem;
+    use crate::{Device, Dtype, Scalar};
+    const OP: &str = "linspace";
+    let real = |s: Scalar| !matches!(s, Scalar::Complex(..));
+    let dtype = dtype.unwrap_or_else(|| ivy_core::default_of(ivy_core::DefaultKind::Float));
+    let Some(backend) = ivy_core::current_backend() else {
+        return Ok(None);
+    };
+    let cpu = matches!(device, None | Some(Device::Cpu));
+    if !(real(start) && real(stop) && cpu && dtype.is_float() && !dtype.is_complex()) {
+        return Ok(None);
+    }
+    crate::kernel::alloc::shape_size_of(OP, &[num], dtype)?;
+    let (a, b) = (start.to_f64(), stop.to_f64());
+    let div = if endpoint { num.saturating_sub(1) } else { num };
+    let (span, step) = (b - a, (b - a) / div as f64);
+    let last = (endpoint && num > 1).then(|| num - 1);
+    fn fill<T: Elem>(
+        n: usize,
+        at: impl Fn(usize) -> f64 + Sync,
+        last: Option<usize>,
+        b: f64,
+    ) -> crate::Result<Vec<T>> {
+        let mut v = crate::kernel::alloc::try_vec::<T>(OP, n)?;
+        let slots = crate::kernel::par::Shared(v.spare_capacity_mut().as_mut_ptr());
+        crate::kernel::par::parts(n, std::mem::size_of::<T>() * 2, &|lo, hi| {
+            // SAFETY: slots lo..hi are this part's, within n
+            let out = unsafe { slots.range(lo, hi) };
+            for (o, i) in out.iter_mut().zip(lo..hi) {
+                o.write(T::from_f64(at(i)));
+            }
+        });
+        // SAFETY: every slot was written
+        unsafe { v.set_len(n) };
+        if let Some(l) = last {
+            v[l] = T::from_f64(b);
+        }
+        Ok(v)
+    }
+    macro_rules! host {
+        ($t:ty) => {{
+            let v: Vec<$t> = match div {
+                0 => fill(num, |i| i as f64 * span + a, last, b)?,
+                d if step == 0.0 => fill(num, |i| i as f64 / d as f64 * span + a, last, b)?,
+                _ => fill(num, |i| i as f64 * step + a, last, b)?,
+            };
+            crate::__for_backend!(backend, __B =>
+                <__B as crate::engine::family::Kernels>::from_host(OP, v, &[num], Device::Cpu),
+                else => return Ok(None))
+        }};
+    }
+    let y = match dtype {
+        Dtype::Float32 => host!(f32),
+        Dtype::Float64 => host!(f64),
+        Dtype::Float16 => host!(half::f16),
+        Dtype::Bfloat16 => host!(half::bf16),
+        _ => return Ok(None),
+    };
+    y.map(Some)
 }
 
 /// `linspace`'s values (numpy 2.1.3's formula, in float64 or complex128) and dtype: the

@@ -62,6 +62,30 @@ pub(crate) fn bytes_of(n: usize, dtype: Dtype) -> usize {
     n.saturating_mul((dtype.bits() / 8) as usize)
 }
 
+/// `n` elements of all-zero bytes, or `Error::OutOfMemory`: the allocator's zeroed memory
+/// (`calloc`: fresh pages come zeroed from the kernel, not written by us).
+pub(crate) fn try_zeroed<T: crate::kernel::elem::Elem>(
+    op: &'static str,
+    n: usize,
+) -> Result<Vec<T>> {
+    let oom = || Error::OutOfMemory {
+        op,
+        bytes: n.saturating_mul(std::mem::size_of::<T>()),
+    };
+    let layout = std::alloc::Layout::array::<T>(n).map_err(|_| oom())?;
+    if layout.size() == 0 {
+        return Ok(Vec::new());
+    }
+    // SAFETY: the layout's size is not zero
+    let p = unsafe { std::alloc::alloc_zeroed(layout) }.cast::<T>();
+    if p.is_null() {
+        return Err(oom());
+    }
+    // SAFETY: `p` is the global allocator's, for `n` elements of `T` (this layout); all-zero
+    // bytes are a value of every element type (numbers, `false`, complex zeros)
+    Ok(unsafe { Vec::from_raw_parts(p, n, n) })
+}
+
 /// An empty `Vec` with room for `n` elements, or `Error::OutOfMemory`.
 pub(crate) fn try_vec<T>(op: &'static str, n: usize) -> Result<Vec<T>> {
     // below a page of elements the heap's free lists answer (`with_capacity`'s inlined

@@ -9,7 +9,9 @@
 //! which puts numpy's `R + Rj < R + nanj < nan + Rj < nan + nanj`. The order is a key read
 //! through [`Elem`]'s exact conversions (integers and bools as `i128`, real floats as `f64`,
 //! complex as two `f64`s), chosen by the element's kind, so no code is written per dtype.
-//! Sorts are `slice::sort_by` (stable) with that comparator.
+//! Lanes of at least [`RADIX_MIN`] real or integer values sort by a stable LSD radix sort of
+//! an order-preserving integer key ([`radix_key`]: the same order, ties kept in place);
+//! shorter lanes and complex values by `slice::sort_by` (stable) with the comparator.
 
 use crate::kernel::elem::Elem;
 use ivy_core::DtypeKind;
@@ -79,6 +81,185 @@ pub(crate) fn lanes(shape: &[usize], axis: usize) -> (usize, usize, usize) {
     (outer, n, inner)
 }
 
+/// Lanes at least this long sort by radix (below it, `sort_by`'s insertion and merge steps
+/// beat the radix sort's histograms).
+const RADIX_MIN: usize = 512;
+
+/// The radix sort's digit (11 bits: 2048 buckets, three passes for 32-bit keys).
+const DIGIT: u32 = 11;
+
+/// The width of `T`'s radix key, `None` for complex values (compared, not keyed).
+fn radix_bits<T: Elem>() -> Option<u32> {
+    match T::DTYPE.kind() {
+        DtypeKind::Complex => None,
+        DtypeKind::Float if T::DTYPE == ivy_core::Dtype::Float64 => Some(64),
+        // float16 and bfloat16 through their exact float32 values
+        DtypeKind::Float => Some(32),
+        DtypeKind::Int | DtypeKind::Uint | DtypeKind::Bool => Some(T::DTYPE.bits()),
+    }
+}
+
+/// `x`'s radix key: unsigned, of [`radix_bits`] bits, ordered as [`ascending`] (`desc`:
+/// [`descending`]) orders the values, equal exactly where they compare equal (`-0.0` and
+/// `0.0`; every NaN, which takes the largest key either way).
+#[inline(always)]
+fn radix_key<T: Elem>(x: T, desc: bool) -> u64 {
+    let (k, bits, nan) = match T::DTYPE.kind() {
+        DtypeKind::Float => {
+            let v = x.to_f64();
+            if T::DTYPE == ivy_core::Dtype::Float64 {
+                let b = if v == 0.0 { 0 } else { v.to_bits() };
+                let k = if b >> 63 == 1 { !b } else { b | 1 << 63 };
+                (if v.is_nan() { u64::MAX } else { k }, 64, v.is_nan())
+            } else {
+                let b = if v == 0.0 { 0 } else { (v as f32).to_bits() };
+                let k = if b >> 31 == 1 { !b } else { b | 1 << 31 };
+                (if v.is_nan() { u32::MAX } else { k } as u64, 32, v.is_nan())
+            }
+        }
+        _ => {
+            let bits = T::DTYPE.bits();
+            let min = if T::DTYPE.kind() == DtypeKind::Int {
+                -(1i128 << (bits - 1))
+            } else {
+                0
+            };
+            ((x.to_i128() - min) as u64, bits, false)
+        }
+    };
+    if desc && !nan {
+        !k & (u64::MAX >> (64 - bits))
+    } else {
+        k
+    }
+}
+
+/// Stable LSD radix sort of `v` by `key` (`bits` wide), `scratch` at least as long: one
+/// pass counts every digit, then one scatter per digit that is not the same for all.
+fn radix_sort<T: Copy>(
+    v: &mut [T],
+    scratch: &mut [std::mem::MaybeUninit<T>],
+    bits: u32,
+    key: impl Fn(T) -> u64,
+) {
+    let n = v.len();
+    assert!(
+        scratch.len() >= n,
+        "radix_sort: scratch shorter than the values"
+    );
+    const MASK: u64 = (1 << DIGIT) - 1;
+    let passes = bits.div_ceil(DIGIT) as usize;
+    let mut counts = vec![[0usize; 1 << DIGIT]; passes];
+    for &x in v.iter() {
+        let k = key(x);
+        for (p, c) in counts.iter_mut().enumerate() {
+            c[((k >> (p as u32 * DIGIT)) & MASK) as usize] += 1;
+        }
+    }
+    let (mut from, mut to): (*mut T, *mut T) = (v.as_mut_ptr(), scratch.as_mut_ptr().cast());
+    let mut in_scratch = false;
+    for (p, c) in counts.iter_mut().enumerate() {
+        if c.contains(&n) {
+            continue; // every key has this digit: the order stays
+        }
+        let mut sum = 0;
+        for m in c.iter_mut() {
+            (*m, sum) = (sum, sum + *m);
+        }
+        for i in 0..n {
+            // SAFETY: `from` holds n values (v, or scratch after a full scatter)
+            let x = unsafe { *from.add(i) };
+            let d = ((key(x) >> (p as u32 * DIGIT)) & MASK) as usize;
+            // SAFETY: the prefix sums place each of the n values at a distinct slot < n
+            unsafe { to.add(c[d]).write(x) };
+            c[d] += 1;
+        }
+        (from, to) = (to, from);
+        in_scratch = !in_scratch;
+    }
+    if in_scratch {
+        // SAFETY: scratch's first n slots hold the sorted values; `v` is n long
+        unsafe { std::ptr::copy_nonoverlapping(from, v.as_mut_ptr(), n) };
+    }
+}
+
+/// Sorts a lane (values, or `(key, position)` words for argsort) by radix when it is long
+/// and keyed, else by `sort_by` with the comparator.
+fn sort_lane<T: Elem>(
+    op: &'static str,
+    lane: &mut [T],
+    desc: bool,
+    scratch: &mut Vec<T>,
+) -> Result<()> {
+    match radix_bits::<T>() {
+        Some(bits) if lane.len() >= RADIX_MIN => {
+            if scratch.capacity() < lane.len() {
+                *scratch = crate::kernel::alloc::try_vec::<T>(op, lane.len())?;
+            }
+            radix_sort(lane, scratch.spare_capacity_mut(), bits, |x| {
+                radix_key(x, desc)
+            });
+        }
+        _ => {
+            let cmp = order_fn::<T>(desc);
+            lane.sort_by(|&a, &b| cmp(a, b));
+        }
+    }
+    Ok(())
+}
+
+/// [`argsort_lane`]'s buffers, reused from lane to lane.
+#[derive(Default)]
+struct ArgBuffers {
+    words: Vec<u128>,
+    scratch: Vec<u128>,
+    idx: Vec<usize>,
+}
+
+/// `argsort` of one lane of `n` values read by `at`, into `out` (positions): by radix of
+/// `key << 64 | position` words (the position breaks no tie: LSD passes over the key alone
+/// keep the positions' order) when long and keyed, else `sort_by` of the positions.
+fn argsort_lane<T: Elem>(
+    op: &'static str,
+    n: usize,
+    at: impl Fn(usize) -> T,
+    desc: bool,
+    bufs: &mut ArgBuffers,
+    mut out: impl FnMut(usize, usize),
+) -> Result<()> {
+    let ArgBuffers {
+        words,
+        scratch,
+        idx,
+    } = bufs;
+    match radix_bits::<T>() {
+        Some(bits) if n >= RADIX_MIN => {
+            if words.capacity() < n {
+                *words = crate::kernel::alloc::try_vec::<u128>(op, n)?;
+                *scratch = crate::kernel::alloc::try_vec::<u128>(op, n)?;
+            }
+            words.clear();
+            words.extend((0..n).map(|k| (radix_key(at(k), desc) as u128) << 64 | k as u128));
+            radix_sort(words, scratch.spare_capacity_mut(), bits, |w| {
+                (w >> 64) as u64
+            });
+            for (k, &w) in words.iter().enumerate() {
+                out(k, w as u64 as usize);
+            }
+        }
+        _ => {
+            let cmp = order_fn::<T>(desc);
+            idx.clear();
+            idx.extend(0..n);
+            idx.sort_by(|&a, &b| cmp(at(a), at(b)));
+            for (k, &j) in idx.iter().enumerate() {
+                out(k, j);
+            }
+        }
+    }
+    Ok(())
+}
+
 /// The order of `order`'s direction.
 fn order_fn<T: Elem>(desc: bool) -> fn(T, T) -> Ordering {
     if desc {
@@ -102,18 +283,14 @@ pub(crate) fn argsort<T: Elem>(
         return Ok(out); // no lane to sort (and maybe very many empty ones)
     }
     let (outer, n, inner) = lanes(shape, axis);
-    let cmp = order_fn::<T>(desc);
     out.resize(xs.len(), 0);
-    let mut idx = crate::kernel::alloc::try_vec::<usize>(op, n)?;
+    let mut bufs = ArgBuffers::default();
     for o in 0..outer {
         for i in 0..inner {
             let base = o * n * inner + i;
-            idx.clear();
-            idx.extend(0..n);
-            idx.sort_by(|&a, &b| cmp(xs[base + a * inner], xs[base + b * inner]));
-            for (k, &j) in idx.iter().enumerate() {
-                out[base + k * inner] = j as i64;
-            }
+            let at = |k: usize| xs[base + k * inner];
+            let put = |k: usize, j: usize| out[base + k * inner] = j as i64;
+            argsort_lane(op, n, at, desc, &mut bufs, put)?;
         }
     }
     Ok(out)
@@ -132,15 +309,22 @@ pub(crate) fn sort<T: Elem>(
         return Ok(out); // no lane to sort (and maybe very many empty ones)
     }
     let (outer, n, inner) = lanes(shape, axis);
-    let cmp = order_fn::<T>(desc);
     out.extend_from_slice(xs);
+    let mut scratch = Vec::new();
+    if inner == 1 {
+        // each lane sorted where it lies
+        for lane in out.chunks_exact_mut(n) {
+            sort_lane(op, lane, desc, &mut scratch)?;
+        }
+        return Ok(out);
+    }
     let mut lane = crate::kernel::alloc::try_vec::<T>(op, n)?;
     for o in 0..outer {
         for i in 0..inner {
             let base = o * n * inner + i;
             lane.clear();
             lane.extend((0..n).map(|k| xs[base + k * inner]));
-            lane.sort_by(|&a, &b| cmp(a, b));
+            sort_lane(op, &mut lane, desc, &mut scratch)?;
             for (k, &v) in lane.iter().enumerate() {
                 out[base + k * inner] = v;
             }
@@ -279,8 +463,99 @@ pub(crate) fn unique<T: Elem>(op: &'static str, xs: &[T]) -> Result<Unique<T>> {
     Ok(u)
 }
 
+/// The distinct values of `xs` ([`unique`]'s `values` alone): a stable sort (the first of
+/// equal values first: `-0.0` or `+0.0`, whichever occurs first), then each value unlike the
+/// one before it (every NaN is kept).
+pub(crate) fn unique_values<T: Elem>(op: &'static str, xs: &[T]) -> Result<Vec<T>> {
+    let mut v = sort(op, xs, &[xs.len()], 0, false)?;
+    let same = |p: T, x: T| !is_nan(x) && ascending(p, x) == Ordering::Equal;
+    let mut k = 0;
+    for i in 0..v.len() {
+        if i == 0 || !same(v[k - 1], v[i]) {
+            v[k] = v[i];
+            k += 1;
+        }
+    }
+    v.truncate(k);
+    Ok(v)
+}
+
 #[cfg(test)]
 mod tests {
+
+    /// The radix sorts give exactly the comparison sorts' results (stable: equal keys, ±0
+    /// and NaNs, keep their order), ascending and descending, values and positions, for
+    /// every kind of key width.
+    #[test]
+    fn radix_sorts_equal_the_comparison_sorts() {
+        fn check<T: Elem>(xs: &[T]) {
+            for desc in [false, true] {
+                let cmp = order_fn::<T>(desc);
+                let mut want = xs.to_vec();
+                want.sort_by(|&a, &b| cmp(a, b));
+                let got = sort("t", xs, &[xs.len()], 0, desc).unwrap();
+                let bits = |v: &[T]| {
+                    v.iter()
+                        .map(|x| (x.to_f64().to_bits(), x.to_i128()))
+                        .collect::<Vec<_>>()
+                };
+                assert_eq!(bits(&got), bits(&want), "{:?} desc={desc}", T::DTYPE);
+                let mut idx: Vec<usize> = (0..xs.len()).collect();
+                idx.sort_by(|&a, &b| cmp(xs[a], xs[b]));
+                let pos = argsort("t", xs, &[xs.len()], 0, desc).unwrap();
+                assert!(
+                    pos.iter().zip(&idx).all(|(&p, &i)| p as usize == i),
+                    "{:?}",
+                    T::DTYPE
+                );
+            }
+        }
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let raw: Vec<u64> = (0..3000).map(|_| next()).collect();
+        let f: Vec<f64> = raw
+            .iter()
+            .map(|&r| match r % 16 {
+                0 => f64::NAN,
+                1 => -f64::NAN,
+                2 => 0.0,
+                3 => -0.0,
+                4 => f64::INFINITY,
+                5 => f64::NEG_INFINITY,
+                6 => f64::MIN_POSITIVE / 4.0,
+                _ => ((r >> 8) % 200) as f64 - 100.0 + 0.5 * ((r >> 20) % 2) as f64,
+            })
+            .collect();
+        check(&f);
+        check(&f.iter().map(|&v| v as f32).collect::<Vec<_>>());
+        check(
+            &f.iter()
+                .map(|&v| half::f16::from_f64(v))
+                .collect::<Vec<_>>(),
+        );
+        check(
+            &f.iter()
+                .map(|&v| half::bf16::from_f64(v))
+                .collect::<Vec<_>>(),
+        );
+        check(&raw.iter().map(|&r| r as i8).collect::<Vec<_>>());
+        check(
+            &raw.iter()
+                .map(|&r| (r % 50) as i64 - 25)
+                .collect::<Vec<_>>(),
+        );
+        check(&raw.iter().map(|&r| r as i64).collect::<Vec<_>>());
+        check(&raw.iter().map(|&r| r % 7).collect::<Vec<_>>());
+        check(&raw);
+        check(&raw.iter().map(|&r| r as u16).collect::<Vec<_>>());
+        check(&raw.iter().map(|&r| r % 3 == 0).collect::<Vec<_>>());
+    }
+
     use super::*;
 
     #[test]
@@ -330,6 +605,10 @@ mod tests {
             [3, 4, 0]
         );
         let u = unique("t", &[2.0f64, f64::NAN, 1.0, 2.0, f64::NAN]).unwrap();
+        let v = unique_values("t", &[2.0f64, f64::NAN, 1.0, 2.0, f64::NAN]).unwrap();
+        assert_eq!(format!("{v:?}"), format!("{:?}", u.values));
+        let z = unique_values("t", &[-0.0f32, 1.0, 0.0, -0.0]).unwrap();
+        assert_eq!((z[0].to_bits(), z.len()), ((-0.0f32).to_bits(), 2));
         assert_eq!(u.indices, [2, 0, 1, 4]);
         assert_eq!(u.inverse, [1, 2, 0, 1, 3]);
         assert_eq!(u.counts, [1, 2, 1, 1]);

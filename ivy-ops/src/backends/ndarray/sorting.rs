@@ -108,6 +108,10 @@ impl SortingBackend for NdarrayBackend {
     }
 
     fn unique_values(x: &Array) -> Result<Array> {
-        Ok(unique_arrays("unique_values", x)?.0)
+        const OP: &str = "unique_values";
+        super::nd_view_all!(&nd_view(OP, x)?, a, T => {
+            let v = sort::unique_values(OP, &row_major(OP, a)?)?;
+            array_of(OP, &[v.len()], v)
+        })
     }
 }
