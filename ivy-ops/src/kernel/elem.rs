@@ -184,8 +184,8 @@ macro_rules! real_elem {
     )*};
 }
 real_elem!(
-    f16 => Float16, f16::to_f64, f16::from_f64, f16::MANTISSA_DIGITS;
-    bf16 => Bfloat16, bf16::to_f64, bf16::from_f64, bf16::MANTISSA_DIGITS;
+    f16 => Float16, f16::to_f64, |v| f16::from_f32(odd_f32(v)), f16::MANTISSA_DIGITS;
+    bf16 => Bfloat16, bf16::to_f64, |v| bf16::from_f32(odd_f32(v)), bf16::MANTISSA_DIGITS;
     f32 => Float32, |v: f32| v as f64, |v: f64| v as f32, f32::MANTISSA_DIGITS, slices: slice_f32 slice_f32 fold_f32;
     f64 => Float64, std::convert::identity, std::convert::identity, f64::MANTISSA_DIGITS, slices: slice_f64 slice_f64 fold_f64
 );
@@ -260,6 +260,26 @@ pub(crate) fn same_vec<S: 'static, T: 'static>(v: Vec<S>) -> Option<Vec<T>> {
     b.downcast::<Vec<T>>().ok().map(|b| *b)
 }
 
+/// `v` rounded to an `f32` by round-to-odd (truncated toward zero, the last bit set when
+/// inexact): rounding that to a narrower format (float16, bfloat16: 13 and 16 fewer bits)
+/// gives `v` correctly rounded, as numpy's `astype` does. `half`'s own `from_f64` goes
+/// through a rounded `f32` where the CPU has F16C, and double rounding is off by one ULP
+/// near the midpoints (`0.1053772` became `0.10535`, numpy `0.1054`).
+#[inline]
+pub(crate) fn odd_f32(v: f64) -> f32 {
+    let r = v as f32;
+    if v.is_nan() || f64::from(r) == v {
+        return r;
+    }
+    // |r| > |v|: one step toward zero (finite or infinite r alike)
+    let t = if f64::from(r).abs() > v.abs() {
+        f32::from_bits(r.to_bits() - 1)
+    } else {
+        r
+    };
+    f32::from_bits(t.to_bits() | 1)
+}
+
 /// `x` as `&[T]` when `S` is `T` (a generic element type that is in fact `T`), without a
 /// copy; `None` otherwise.
 pub(crate) fn same_slice<S: 'static, T: 'static>(x: &[S]) -> Option<&[T]> {
@@ -270,6 +290,52 @@ pub(crate) fn same_slice<S: 'static, T: 'static>(x: &[S]) -> Option<&[T]> {
 
 #[cfg(test)]
 mod tests {
+
+    /// float64 to float16/bfloat16 is correctly rounded (numpy's `astype`), not rounded
+    /// twice through float32: the nearer of the two neighbours (ties to even), over random
+    /// bit patterns in range, and the midpoint that exposed it. (half's `from_f64_const`
+    /// is no reference: it misrounds 2.8314592443260214e-3 too.)
+    #[test]
+    fn narrow_floats_round_once() {
+        use half::{bf16, f16};
+        assert_eq!(<f16 as Elem>::from_f64(0.1053772).to_bits(), 11967); // numpy: 0.1054
+        assert_eq!(
+            <f16 as Elem>::from_f64(2.8314592443260214e-3).to_bits(),
+            6605
+        ); // numpy
+           // the nearest of bits b-1, b, b+1 (differences exact: Sterbenz), ties to even
+        fn nearest(v: f64, b: u16, to: impl Fn(u16) -> f64) -> u16 {
+            let mut best = b;
+            for c in [b.wrapping_sub(1), b.wrapping_add(1)] {
+                let (dc, db) = ((to(c) - v).abs(), (to(best) - v).abs());
+                if dc < db || (dc == db && c % 2 == 0) {
+                    best = c;
+                }
+            }
+            best
+        }
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..200_000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            // positive, exponents 2^-23..2^76, every mantissa
+            let v = f64::from_bits(
+                (state & 0x000f_ffff_ffff_ffff) | ((1000 + (state >> 52) % 77) << 52),
+            );
+            for v in [v, v * 1e-5, v * 1e30] {
+                if v < 65504.0 && v > 1e-7 {
+                    let h = <f16 as Elem>::from_f64(v).to_bits();
+                    assert_eq!(h, nearest(v, h, |c| f16::from_bits(c).to_f64()), "{v:e}");
+                }
+                if v < 1e38 {
+                    let h = <bf16 as Elem>::from_f64(v).to_bits();
+                    assert_eq!(h, nearest(v, h, |c| bf16::from_bits(c).to_f64()), "{v:e}");
+                }
+            }
+        }
+    }
+
     use super::*;
 
     /// Edge values and pseudo-random integers of every magnitude within the u64 / i64
