@@ -360,6 +360,8 @@ pub(crate) fn colour(stderr: bool) -> bool {
 }
 
 fn main() -> ExitCode {
+    // SAFETY: the first thing in main: no other thread exists yet
+    unsafe { ivy::backends::candle::pin_thread_count() };
     match run(Cli::parse()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

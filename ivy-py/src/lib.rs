@@ -1900,6 +1900,9 @@ fn _rebuild(
 
 #[pymodule]
 fn _ivy_rs(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    // SAFETY: on import, under the GIL: no Python thread runs, and the module has started
+    // none of its own (what else might touch the environment now is the interpreter's)
+    unsafe { ivy::backends::candle::pin_thread_count() };
     let default = std::env::var("IVY_RS_BACKEND").unwrap_or_else(|_| "ndarray".into());
     ivy_core::set_default_backend(Some(parse_backend(&default)?));
     m.add_class::<PyArray>()?;

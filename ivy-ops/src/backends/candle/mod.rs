@@ -26,6 +26,30 @@ use crate::{Array, NativeArray};
 use candle_core::{DType, Tensor, Var};
 use ivy_core::{Backend, Device, Dtype, DtypeSet, Error, Result, Version};
 
+/// Fixes candle's CPU thread count for the process, once: candle 0.11 looks it up on every
+/// CPU matmul (`RAYON_NUM_THREADS`, else the CPU mask from the OS: about 30 µs a call, a
+/// 1 x 1 product took 31 µs); with `RAYON_NUM_THREADS` set to the count candle itself finds,
+/// the lookup is one `getenv`. Does nothing when the variable is already set. The `ivy`
+/// CLI calls it first thing in `main`, the Python module on import.
+///
+/// ```standalone_crate
+/// // SAFETY: its own process (not merged with other doctests), before any other thread
+/// unsafe { ivy::backends::candle::pin_thread_count() };
+/// assert!(std::env::var("RAYON_NUM_THREADS").is_ok());
+/// ```
+///
+/// # Safety
+/// It sets an environment variable: no other thread may read or write the environment
+/// meanwhile (C's `getenv`/`setenv` are not synchronised with Rust's); call it at the start
+/// of `main`.
+pub unsafe fn pin_thread_count() {
+    if std::env::var_os("RAYON_NUM_THREADS").is_none() {
+        let n = candle_core::utils::get_num_threads();
+        // SAFETY: the caller's contract (no concurrent access to the environment)
+        unsafe { std::env::set_var("RAYON_NUM_THREADS", n.to_string()) };
+    }
+}
+
 /// The candle backend (zero-sized).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct CandleBackend;
