@@ -55,27 +55,68 @@ pub(crate) fn arange_values<T: Elem>(
     let n = arange_len(start, stop, step)?;
     alloc::shape_size_of("arange", &[n], dtype)?;
     // each element computed in its own type (no `Scalar` per element)
-    let mut v = alloc::try_vec::<T>("arange", n)?;
     match (start, stop, step) {
         (Scalar::Int(a), Scalar::Int(_), Scalar::Int(s)) => {
             let last = a as i128 + n.saturating_sub(1) as i128 * s as i128;
             let exact = |v: i128| v.unsigned_abs() <= 1 << 53;
-            if (T::DTYPE.is_float() || T::DTYPE.is_complex()) && exact(a as i128) && exact(last) {
-                // every value within ±2^53 is exact in f64, so one rounding to `T` (as
-                // from i128, which compiles to a slow software conversion)
-                v.extend((0..n).map(|i| T::from_f64((a + i as i64 * s) as f64)));
+            let float = T::DTYPE.is_float() || T::DTYPE.is_complex();
+            if float && exact(a as i128) && exact(last) && exact(s as i128 * BLOCK as i128) {
+                // every value, and each block's offset j * s, within ±2^53 is exact in
+                // f64, so one rounding to `T` (as from i128, which compiles to a slow
+                // software conversion); j is a u32 (a vector conversion, not i64's)
+                let sf = s as f64;
+                indexed("arange", n, |b| {
+                    let base = (a + b as i64 * s) as f64;
+                    move |j| T::from_f64(base + f64::from(j) * sf)
+                })
             } else {
-                v.extend(
-                    (0..n)
-                        .map(|i| T::from_i128(a.wrapping_add((i as i64).wrapping_mul(s)) as i128)),
-                );
+                indexed("arange", n, |b| {
+                    move |j| {
+                        let i = (b + j as usize) as i64;
+                        T::from_i128(a.wrapping_add(i.wrapping_mul(s)) as i128)
+                    }
+                })
             }
         }
         _ => {
+            // numpy's `start + i * step` in float64, `i` exact (< 2^53)
             let (a, s) = (start.to_f64(), step.to_f64());
-            v.extend((0..n).map(|i| T::from_f64(a + i as f64 * s)));
+            indexed("arange", n, |b| {
+                let b = b as f64;
+                move |j| T::from_f64(a + (b + f64::from(j)) * s)
+            })
         }
     }
+}
+
+/// The blocks [`indexed`] computes over (`j < BLOCK`).
+const BLOCK: usize = 1 << 16;
+
+/// `n` values, element `b + j` being `f(b)(j)` for blocks starting at `b` (`j < BLOCK`, an
+/// `i32`, so a loop over it converts to floats in vector registers; `f(b)` computes the
+/// block's constants once), fallibly allocated and written on both cores when large.
+fn indexed<T: Elem, G: Fn(i32) -> T>(
+    op: &'static str,
+    n: usize,
+    f: impl Fn(usize) -> G + Sync,
+) -> Result<Vec<T>> {
+    let mut v = alloc::try_vec::<T>(op, n)?;
+    let slots = crate::kernel::par::Shared(v.spare_capacity_mut().as_mut_ptr());
+    crate::kernel::par::parts(n, std::mem::size_of::<T>(), &|lo, hi| {
+        let mut b = lo;
+        while b < hi {
+            let end = (b + BLOCK).min(hi);
+            // SAFETY: slots b..end are this part's, within n
+            let out = unsafe { slots.range(b, end) };
+            let g = f(b);
+            for (j, o) in (0..out.len() as i32).zip(out.iter_mut()) {
+                o.write(g(j));
+            }
+            b = end;
+        }
+    });
+    // SAFETY: every one of the n slots was written
+    unsafe { v.set_len(n) };
     Ok(v)
 }
 

@@ -269,6 +269,39 @@ pub fn unary_slices<T: Elem, K: Unary>([xs]: [&[T]; 1], out: &mut [MaybeUninit<T
     }
 }
 
+/// `K2(K1(x, a), b)` of each element of `xs` into `out` (`clip` with scalar bounds: `K1`
+/// maximum, `K2` minimum) through the rows' vectorised slice kernels, blocks of 256 with
+/// the scalars in stack buffers, on both cores when large: `false` (nothing written) where
+/// either row has no slice kernel for `T`.
+pub(crate) fn scalar_pair_slices<T: Elem, K1: Binary, K2: Binary>(
+    xs: &[T],
+    a: T,
+    b: T,
+    out: &mut [MaybeUninit<T>],
+) -> bool {
+    const BLOCK: usize = 256;
+    let probe = &mut [];
+    if !(T::binary_slice::<K1>(&[], &[], probe) && T::binary_slice::<K2>(&[], &[], probe)) {
+        return false;
+    }
+    let slots = crate::kernel::par::Shared(out.as_mut_ptr());
+    let n = xs.len().min(out.len());
+    crate::kernel::par::parts(n, 2 * std::mem::size_of::<T>(), &|lo, hi| {
+        let (sa, sb) = ([a; BLOCK], [b; BLOCK]);
+        let mut tmp = [const { MaybeUninit::<T>::uninit() }; BLOCK];
+        for c0 in (lo..hi).step_by(BLOCK) {
+            let c1 = (c0 + BLOCK).min(hi);
+            let w = c1 - c0;
+            T::binary_slice::<K1>(&xs[c0..c1], &sa[..w], &mut tmp[..w]);
+            // SAFETY: the slice kernel wrote all w slots of tmp
+            let t: &[T] = unsafe { &*(&tmp[..w] as *const [MaybeUninit<T>] as *const [T]) };
+            // SAFETY: slots c0..c1 are this part's, within n
+            T::binary_slice::<K2>(t, &sb[..w], unsafe { slots.range(c0, c1) });
+        }
+    });
+    true
+}
+
 /// The `to_real` class of the unary row `K` over complex slices (a [`SliceFn`]: complex
 /// in, real out).
 pub fn to_real_slices<T: RealElem, K: Unary>([xs]: [&[Complex<T>]; 1], out: &mut [MaybeUninit<T>]) {
@@ -750,4 +783,42 @@ macro_rules! reduce_kernels {
             )?
         }
     )*};
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kernel::rows::{Maximum, Minimum};
+
+    /// `clip` with scalar bounds through the vectorised kernels gives the element loop's
+    /// bits (NaN kept, ±0 at the bounds), over lengths around the block and the split.
+    #[test]
+    fn scalar_pairs_give_the_element_loop() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        for n in [0usize, 1, 255, 256, 257, 5000, 700_001] {
+            let x: Vec<f32> = (0..n)
+                .map(|_| {
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    match state % 32 {
+                        0 => f32::NAN,
+                        1 => -0.0,
+                        r => (r as f32 - 16.0) * 0.1,
+                    }
+                })
+                .collect();
+            for (a, b) in [(-0.5f32, 0.5f32), (0.0, 0.0), (-0.0, 1.0)] {
+                let mut out = vec![MaybeUninit::uninit(); n];
+                assert!(scalar_pair_slices::<f32, Maximum, Minimum>(
+                    &x, a, b, &mut out
+                ));
+                for (o, &v) in out.iter().zip(&x) {
+                    let want = f32::binary::<Minimum>(f32::binary::<Maximum>(v, a), b);
+                    // SAFETY: every slot was written
+                    assert_eq!(unsafe { o.assume_init() }.to_bits(), want.to_bits());
+                }
+            }
+        }
+    }
 }

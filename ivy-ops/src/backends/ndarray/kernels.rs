@@ -374,7 +374,18 @@ impl crate::engine::family::Kernels for super::NdarrayBackend {
         super::nd_type!(x.dtype(), T => {
             let v = typed::<T>(K1::NAME, x)?;
             let (a, b) = (T::from_scalar(a), T::from_scalar(b));
-            let r = try_map(K1::NAME, v.view(K1::NAME)?, |e| T::binary::<K2>(T::binary::<K1>(e, a), b))?;
+            let view = v.view(K1::NAME)?;
+            if let Some(xs) = view.as_slice() {
+                // contiguous: the rows' vectorised kernels where they have them
+                let mut out = crate::kernel::alloc::try_vec::<T>(K1::NAME, xs.len())?;
+                let slots = &mut out.spare_capacity_mut()[..xs.len()];
+                if crate::kernel::class::scalar_pair_slices::<T, K1, K2>(xs, a, b, slots) {
+                    // SAFETY: every slot was written
+                    unsafe { out.set_len(xs.len()) };
+                    return Ok(Array::from_nd(T::wrap(shaped(K1::NAME, view.shape(), out)?)));
+                }
+            }
+            let r = try_map(K1::NAME, view, |e| T::binary::<K2>(T::binary::<K1>(e, a), b))?;
             Ok(Array::from_nd(T::wrap(r)))
         })
     }
