@@ -116,6 +116,37 @@ fn cpu_simd<T: HostElem + candle_core::WithDType, K: Unary>(t: &Tensor) -> Optio
     Some(v.and_then(|v| T::array(K::NAME, v, t.dims(), t.device())))
 }
 
+/// `K2(K1(x, a), b)` (clip with scalar bounds) on a contiguous CPU tensor of f32 or f64 by
+/// the rows' vectorised kernels, read in place from candle's storage: `None` when `t` is
+/// not such a tensor (or a row has no vectorised kernel).
+fn cpu_scalar_pair<T: HostElem + candle_core::WithDType, K1: Binary, K2: Binary>(
+    t: &Tensor,
+    a: Scalar,
+    b: Scalar,
+) -> Option<Result<Array>> {
+    let v = {
+        let (storage, layout) = t.storage_and_layout();
+        let candle_core::Storage::Cpu(cpu) = &*storage else {
+            return None;
+        };
+        let (start, end) = layout.contiguous_offsets()?;
+        let xs = cpu.as_slice::<T>().ok()?.get(start..end)?;
+        let mut v = match crate::kernel::alloc::try_vec::<T>(K1::NAME, xs.len()) {
+            Ok(v) => v,
+            Err(e) => return Some(Err(e)),
+        };
+        let (a, b) = (T::from_scalar(a), T::from_scalar(b));
+        let out = &mut v.spare_capacity_mut()[..xs.len()];
+        if !crate::kernel::class::scalar_pair_slices::<T, K1, K2>(xs, a, b, out) {
+            return None;
+        }
+        // SAFETY: every slot was written
+        unsafe { v.set_len(xs.len()) };
+        v
+    };
+    Some(T::array(K1::NAME, v, t.dims(), t.device()))
+}
+
 /// `K` folded over `axes` of the CPU tensor `t` by the shared host loops of `kernel/reduce.rs`
 /// (pairwise, as ndarray's), as an array of `shape`: the values read in place from candle's
 /// storage when contiguous (one read guard, released before the result is built), else
@@ -239,6 +270,17 @@ impl Kernels for CandleBackend {
         // floats: candle's own ops where both rows name one (`clip`'s maximum then minimum),
         // which run on every device and keep an autograd graph; the scalars become
         // rank-0 tensors of `x`'s dtype (rounded as the host kernels round them)
+        // off an autograd graph on the CPU: ivy's vectorised kernels, in place
+        if t.device().is_cpu() && !t.track_op() {
+            let r = match x.dtype() {
+                Dtype::Float32 => cpu_scalar_pair::<f32, K1, K2>(t, a, b),
+                Dtype::Float64 => cpu_scalar_pair::<f64, K1, K2>(t, a, b),
+                _ => None,
+            };
+            if let Some(r) = r {
+                return r;
+            }
+        }
         if x.dtype().is_float() {
             let flat = flat_input(K1::NAME, t)?;
             let (sa, sb) = host_types!(K1::NAME, x.dtype(), T => {

@@ -101,6 +101,23 @@ impl ManipulationBackend for CandleBackend {
                 Tensor::zeros(shape.as_slice(), t.dtype(), t.device()),
             );
         }
+        if t.device().is_cpu() && !t.track_op() {
+            // off an autograd graph on the CPU: the host gather, read in place
+            let lanes = match axis {
+                Some(ax) => crate::kernel::sort::lanes(x.shape(), ax),
+                None => (1, x.size(), 1),
+            };
+            let r = match x.dtype() {
+                crate::Dtype::Float32 => cpu_take::<f32>(t, lanes, &idx, &shape),
+                crate::Dtype::Float64 => cpu_take::<f64>(t, lanes, &idx, &shape),
+                crate::Dtype::Int64 => cpu_take::<i64>(t, lanes, &idx, &shape),
+                crate::Dtype::Int32 => cpu_take::<i32>(t, lanes, &idx, &shape),
+                _ => None,
+            };
+            if let Some(r) = r {
+                return r;
+            }
+        }
         let (src, ax) = match axis {
             Some(ax) => (t.clone(), ax),
             None => (t.flatten_all().map_err(|e| err(OP, e))?, 0),
@@ -111,4 +128,25 @@ impl ManipulationBackend for CandleBackend {
             .and_then(|r| r.reshape(shape.as_slice()));
         wrap(OP, x.dtype(), r)
     }
+}
+
+/// `take` of a contiguous CPU tensor by the host gather ([`crate::kernel::gather`]), its
+/// values read in place from candle's storage: `None` when `t` is not such a tensor.
+fn cpu_take<T: super::HostElem + candle_core::WithDType>(
+    t: &Tensor,
+    lanes: (usize, usize, usize),
+    idx: &[i64],
+    shape: &[usize],
+) -> Option<Result<Array>> {
+    const OP: &str = "take";
+    let v = {
+        let (storage, layout) = t.storage_and_layout();
+        let candle_core::Storage::Cpu(cpu) = &*storage else {
+            return None;
+        };
+        let (start, end) = layout.contiguous_offsets()?;
+        let xs = cpu.as_slice::<T>().ok()?.get(start..end)?;
+        crate::kernel::gather::take(OP, xs, lanes, idx)
+    };
+    Some(v.and_then(|v| T::array(OP, v, shape, t.device())))
 }
