@@ -71,9 +71,39 @@ fn arg_extreme(
     max: bool,
 ) -> crate::Result<Array> {
     let t = tensor(op, x)?;
+    // f32/f64 on the CPU: read in place from candle's storage (indices carry no gradient)
+    let in_place = match x.dtype() {
+        Dtype::Float32 => cpu_arg::<f32>(op, t, axis, shape, max),
+        Dtype::Float64 => cpu_arg::<f64>(op, t, axis, shape, max),
+        _ => None,
+    };
+    if let Some(r) = in_place {
+        return r;
+    }
     host_types!(op, x.dtype(), T => {
         let xs = host_values_for::<T>(op, t, t.dims(), Dtype::Int64)?;
         let r = crate::kernel::reduce::arg_extreme(op, &xs, t.dims(), axis, max)?;
         HostElem::array(op, r, shape, t.device())
     })
+}
+
+/// [`arg_extreme`] of a contiguous CPU tensor, its values read in place: `None` when `t` is
+/// not such a tensor.
+fn cpu_arg<T: HostElem + candle_core::WithDType>(
+    op: &'static str,
+    t: &candle_core::Tensor,
+    axis: Option<usize>,
+    shape: &[usize],
+    max: bool,
+) -> Option<crate::Result<Array>> {
+    let r = {
+        let (storage, layout) = t.storage_and_layout();
+        let candle_core::Storage::Cpu(cpu) = &*storage else {
+            return None;
+        };
+        let (start, end) = layout.contiguous_offsets()?;
+        let xs = cpu.as_slice::<T>().ok()?.get(start..end)?;
+        crate::kernel::reduce::arg_extreme(op, xs, t.dims(), axis, max)
+    };
+    Some(r.and_then(|r| <i64 as HostElem>::array(op, r, shape, t.device())))
 }
