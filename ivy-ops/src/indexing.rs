@@ -89,7 +89,8 @@ pub(crate) fn get(x: &Array, index: &[Idx]) -> Result<Array> {
 fn masked(op: &'static str, x: &Array, m: &Array) -> Result<Array> {
     let pos = crate::engine::indexing::true_positions(op, &m.to_vec::<bool>()?)?;
     ivy_core::with_backend(x.backend(), || {
-        let mut rows = vec![-1i64];
+        // the mask's size, not -1: an empty x (or trailing axis) leaves -1 undetermined
+        let mut rows = vec![m.size() as i64];
         rows.extend(x.shape()[m.ndim()..].iter().map(|&d| d as i64));
         let x = crate::reshape(x, &rows)?;
         let idx = index_array_of(op, &x, pos)?;

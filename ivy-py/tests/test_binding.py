@@ -672,3 +672,16 @@ def test_fft_namespace_from_the_op_table():
     with xp.using_backend("candle"):
         f = xp.fft.fftshift(xp.fft.fftfreq(4))
         assert [float(v) for v in f] == [-0.5, -0.25, 0.0, 0.25]
+
+
+def test_boolean_masks_match_numpy():
+    """x[mask] for masks of leading axes (the one-take path), 0-d masks and empty arrays."""
+    rng = np.random.default_rng(3)
+    for shape, mshape in [((0,), ()), ((0,), (0,)), ((3, 0), (3,)), ((4, 5), (4, 5)),
+                          ((4, 5), (4,)), ((2, 3, 4), (2, 3)), ((5,), ()), ((), ())]:
+        x = rng.standard_normal(shape).astype(np.float32)
+        for fill in (True, False, None):
+            m = rng.random(mshape) > 0.5 if fill is None else np.full(mshape, fill)
+            got = np.asarray(xp.asarray(x)[xp.asarray(m)])
+            want = x[m]
+            assert got.shape == want.shape and got.tobytes() == want.tobytes(), (shape, mshape, fill)
