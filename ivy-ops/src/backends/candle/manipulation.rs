@@ -90,6 +90,24 @@ impl ManipulationBackend for CandleBackend {
             shape,
         } = plan;
         let t = tensor(OP, x)?;
+        let lanes = match axis {
+            Some(ax) => crate::kernel::sort::lanes(x.shape(), ax),
+            None => (1, x.size(), 1),
+        };
+        let host = t.device().is_cpu() && !t.track_op();
+        if host && idx.is_none() && x.dtype() != crate::Dtype::Int64 && !shape.contains(&0) {
+            // the int64 ids read in place too (another dtype than x's: another storage, so
+            // the two read guards are of two locks)
+            let ids = tensor(OP, indices)?;
+            let (storage, layout) = ids.storage_and_layout();
+            if let (candle_core::Storage::Cpu(cpu), Some((start, end))) =
+                (&*storage, layout.contiguous_offsets())
+                && let Some(ids) = cpu.as_slice::<i64>().ok().and_then(|v| v.get(start..end))
+                && let Some(r) = host_take(x, t, lanes, ids, &shape)
+            {
+                return r;
+            }
+        }
         let idx = match idx {
             Some(v) => v,
             None => indices.to_vec::<i64>()?,
@@ -101,20 +119,9 @@ impl ManipulationBackend for CandleBackend {
                 Tensor::zeros(shape.as_slice(), t.dtype(), t.device()),
             );
         }
-        if t.device().is_cpu() && !t.track_op() {
+        if host {
             // off an autograd graph on the CPU: the host gather, read in place
-            let lanes = match axis {
-                Some(ax) => crate::kernel::sort::lanes(x.shape(), ax),
-                None => (1, x.size(), 1),
-            };
-            let r = match x.dtype() {
-                crate::Dtype::Float32 => cpu_take::<f32>(t, lanes, &idx, &shape),
-                crate::Dtype::Float64 => cpu_take::<f64>(t, lanes, &idx, &shape),
-                crate::Dtype::Int64 => cpu_take::<i64>(t, lanes, &idx, &shape),
-                crate::Dtype::Int32 => cpu_take::<i32>(t, lanes, &idx, &shape),
-                _ => None,
-            };
-            if let Some(r) = r {
+            if let Some(r) = host_take(x, t, lanes, &idx, &shape) {
                 return r;
             }
         }
@@ -127,6 +134,23 @@ impl ManipulationBackend for CandleBackend {
             .and_then(|i| src.index_select(&i, ax))
             .and_then(|r| r.reshape(shape.as_slice()));
         wrap(OP, x.dtype(), r)
+    }
+}
+
+/// [`cpu_take`] for the dtypes it reads in place (`None` for the others).
+fn host_take(
+    x: &Array,
+    t: &Tensor,
+    lanes: (usize, usize, usize),
+    idx: &[i64],
+    shape: &[usize],
+) -> Option<Result<Array>> {
+    match x.dtype() {
+        crate::Dtype::Float32 => cpu_take::<f32>(t, lanes, idx, shape),
+        crate::Dtype::Float64 => cpu_take::<f64>(t, lanes, idx, shape),
+        crate::Dtype::Int64 => cpu_take::<i64>(t, lanes, idx, shape),
+        crate::Dtype::Int32 => cpu_take::<i32>(t, lanes, idx, shape),
+        _ => None,
     }
 }
 
