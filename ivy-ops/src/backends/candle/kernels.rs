@@ -103,16 +103,25 @@ pub(super) fn host_run<T: Sync, O: Send, const N: usize>(
     Ok(v)
 }
 
-/// The row `K` on a contiguous CPU tensor of f32 or f64 by its `ivy-vecmath` kernel, read
-/// in place from candle's storage (no copy in): `None` when `t` is not such a tensor.
-fn cpu_simd<T: HostElem + candle_core::WithDType, K: Unary>(t: &Tensor) -> Option<Result<Array>> {
+/// `f` of a contiguous CPU tensor's values, read in place from candle's storage (one read
+/// guard, released before the result is built from `f`'s answer): `None` when `t` is not
+/// such a tensor. The one reader of candle's storage for the host paths (`cpu_*`).
+pub(super) fn in_place<T: candle_core::WithDType, R>(
+    t: &Tensor,
+    f: impl FnOnce(&[T]) -> R,
+) -> Option<R> {
     let (storage, layout) = t.storage_and_layout();
     let candle_core::Storage::Cpu(cpu) = &*storage else {
         return None;
     };
     let (start, end) = layout.contiguous_offsets()?;
-    let xs = cpu.as_slice::<T>().ok()?.get(start..end)?;
-    let v = host_run(K::NAME, [xs], unary_slices::<T, K>);
+    Some(f(cpu.as_slice::<T>().ok()?.get(start..end)?))
+}
+
+/// The row `K` on a contiguous CPU tensor of f32 or f64 by its `ivy-vecmath` kernel, read
+/// in place from candle's storage (no copy in): `None` when `t` is not such a tensor.
+fn cpu_simd<T: HostElem + candle_core::WithDType, K: Unary>(t: &Tensor) -> Option<Result<Array>> {
+    let v = in_place(t, |xs: &[T]| host_run(K::NAME, [xs], unary_slices::<T, K>))?;
     Some(v.and_then(|v| T::array(K::NAME, v, t.dims(), t.device())))
 }
 
@@ -124,13 +133,7 @@ fn cpu_scalar_pair<T: HostElem + candle_core::WithDType, K1: Binary, K2: Binary>
     a: Scalar,
     b: Scalar,
 ) -> Option<Result<Array>> {
-    let v = {
-        let (storage, layout) = t.storage_and_layout();
-        let candle_core::Storage::Cpu(cpu) = &*storage else {
-            return None;
-        };
-        let (start, end) = layout.contiguous_offsets()?;
-        let xs = cpu.as_slice::<T>().ok()?.get(start..end)?;
+    let v = in_place(t, |xs: &[T]| {
         let mut v = match crate::kernel::alloc::try_vec::<T>(K1::NAME, xs.len()) {
             Ok(v) => v,
             Err(e) => return Some(Err(e)),
@@ -142,9 +145,9 @@ fn cpu_scalar_pair<T: HostElem + candle_core::WithDType, K1: Binary, K2: Binary>
         }
         // SAFETY: every slot was written
         unsafe { v.set_len(xs.len()) };
-        v
-    };
-    Some(T::array(K1::NAME, v, t.dims(), t.device()))
+        Some(Ok(v))
+    })??;
+    Some(v.and_then(|v| T::array(K1::NAME, v, t.dims(), t.device())))
 }
 
 /// `K` folded over `axes` of the CPU tensor `t` by the shared host loops of `kernel/reduce.rs`
@@ -156,18 +159,10 @@ fn cpu_fold<T: HostElem + candle_core::WithDType, K: Reduction>(
     axes: &[usize],
     shape: &[usize],
 ) -> Result<Array> {
-    let in_place = {
-        let (storage, layout) = t.storage_and_layout();
-        match (&*storage, layout.contiguous_offsets()) {
-            (candle_core::Storage::Cpu(cpu), Some((start, end))) => cpu
-                .as_slice::<T>()
-                .ok()
-                .and_then(|xs| xs.get(start..end))
-                .map(|xs| crate::kernel::class::fold_host::<T, K>(xs, t.dims(), axes)),
-            _ => None,
-        }
-    };
-    let r = match in_place {
+    let read = in_place(t, |xs: &[T]| {
+        crate::kernel::class::fold_host::<T, K>(xs, t.dims(), axes)
+    });
+    let r = match read {
         Some(r) => r?,
         None => {
             let xs = host_values::<T>(K::NAME, t, t.dims())?;

@@ -99,12 +99,9 @@ impl ManipulationBackend for CandleBackend {
             // the int64 ids read in place too (another dtype than x's: another storage, so
             // the two read guards are of two locks)
             let ids = tensor(OP, indices)?;
-            let (storage, layout) = ids.storage_and_layout();
-            if let (candle_core::Storage::Cpu(cpu), Some((start, end))) =
-                (&*storage, layout.contiguous_offsets())
-                && let Some(ids) = cpu.as_slice::<i64>().ok().and_then(|v| v.get(start..end))
-                && let Some(r) = host_take(x, t, lanes, ids, &shape)
-            {
+            let r =
+                super::kernels::in_place(ids, |ids: &[i64]| host_take(x, t, lanes, ids, &shape));
+            if let Some(Some(r)) = r {
                 return r;
             }
         }
@@ -163,14 +160,8 @@ fn cpu_take<T: super::HostElem + candle_core::WithDType>(
     shape: &[usize],
 ) -> Option<Result<Array>> {
     const OP: &str = "take";
-    let v = {
-        let (storage, layout) = t.storage_and_layout();
-        let candle_core::Storage::Cpu(cpu) = &*storage else {
-            return None;
-        };
-        let (start, end) = layout.contiguous_offsets()?;
-        let xs = cpu.as_slice::<T>().ok()?.get(start..end)?;
+    let v = super::kernels::in_place(t, |xs: &[T]| {
         crate::kernel::gather::take(OP, xs, lanes, idx)
-    };
+    })?;
     Some(v.and_then(|v| T::array(OP, v, shape, t.device())))
 }

@@ -96,14 +96,8 @@ fn cpu_arg<T: HostElem + candle_core::WithDType>(
     shape: &[usize],
     max: bool,
 ) -> Option<crate::Result<Array>> {
-    let r = {
-        let (storage, layout) = t.storage_and_layout();
-        let candle_core::Storage::Cpu(cpu) = &*storage else {
-            return None;
-        };
-        let (start, end) = layout.contiguous_offsets()?;
-        let xs = cpu.as_slice::<T>().ok()?.get(start..end)?;
+    let r = super::kernels::in_place(t, |xs: &[T]| {
         crate::kernel::reduce::arg_extreme(op, xs, t.dims(), axis, max)
-    };
+    })?;
     Some(r.and_then(|r| <i64 as HostElem>::array(op, r, shape, t.device())))
 }
