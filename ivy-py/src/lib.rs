@@ -143,8 +143,24 @@ fn caught<T>(op: &str, r: std::thread::Result<ivy::Result<T>>) -> PyResult<T> {
     .map_err(py_err)
 }
 
+/// The one Python object of dtype `d` (the module's `ivy_rs.float32`, ...): made on first
+/// use, then shared, so `x.dtype` allocates nothing and `x.dtype is ivy_rs.float32` holds.
+fn dtype_object(py: Python<'_>, d: Dtype) -> PyResult<Py<PyDType>> {
+    static OBJECTS: pyo3::sync::PyOnceLock<Vec<Py<PyDType>>> = pyo3::sync::PyOnceLock::new();
+    let all = OBJECTS.get_or_try_init(py, || {
+        Dtype::ALL
+            .iter()
+            .map(|&d| Py::new(py, PyDType(d)))
+            .collect::<PyResult<Vec<_>>>()
+    })?;
+    let i = Dtype::ALL.iter().position(|&e| e == d).unwrap_or_default();
+    Ok(all[i].clone_ref(py))
+}
+
 /// An ivy array (`ivy::Array`), with the Array API standard's attributes and operators.
-#[pyclass(name = "Array", module = "ivy_rs")]
+// a free list: a call's result object is mostly the previous call's, freed (numpy keeps a
+// cache of small allocations for the same reason)
+#[pyclass(name = "Array", module = "ivy_rs", freelist = 64)]
 pub struct PyArray {
     inner: IArray,
     /// Buffers handed to numpy through `__array_interface__`: kept alive while this object
@@ -531,7 +547,7 @@ fn from_value(py: Python<'_>, v: Value) -> PyResult<Py<PyAny>> {
             PyComplex::from_doubles(py, re, im).into_any().unbind()
         }
         Value::Array(a) => Py::new(py, PyArray::new(a))?.into_any(),
-        Value::Dtype(d) => Py::new(py, PyDType(d))?.into_any(),
+        Value::Dtype(d) => dtype_object(py, d)?.into_any(),
         Value::Device(d) => d.to_string().into_pyobject(py)?.into_any().unbind(),
         Value::Backend(b) => b.as_str().into_pyobject(py)?.into_any().unbind(),
         Value::Str(s) => s.into_pyobject(py)?.into_any().unbind(),
@@ -667,13 +683,12 @@ fn call_with_out(
         },
         _ => None,
     };
-    let keep_gil = small(args);
     let Some(out) = out else {
         return call_values(py, entry, args, kw);
     };
     {
         let mut guard = out.try_borrow_mut().map_err(busy)?;
-        let keep_gil = keep_gil && guard.inner.size() <= GIL_FREE_ELEMENTS;
+        let keep_gil = small(args) && guard.inner.size() <= GIL_FREE_ELEMENTS;
         let target = &mut guard.inner;
         let kw = &*kw;
         run_sized(py, entry.name(), keep_gil, move || {
@@ -976,11 +991,14 @@ impl PyFunction {
                         default.clone()
                     });
                 }
-                let mut kw: Kw<'_> = fast
-                    .kw
-                    .iter()
-                    .map(|(k, v)| (k.as_str(), v.clone()))
-                    .collect();
+                let mut kw: Kw<'_> = if fast.kw.is_empty() {
+                    Kw::new()
+                } else {
+                    fast.kw
+                        .iter()
+                        .map(|(k, v)| (k.as_str(), v.clone()))
+                        .collect()
+                };
                 return call_with_out(py, self.entry, &pos, &mut kw, None).map(Some);
             }
         }
@@ -1308,10 +1326,10 @@ array_methods! {
     "bitwise_left_shift": __lshift__ __rlshift__ __ilshift__;
     "bitwise_right_shift": __rshift__ __rrshift__ __irshift__;
 ]
-    /// The dtype.
+    /// The dtype: the module's dtype object (`x.dtype is ivy_rs.float32`), made once.
     #[getter]
-    fn dtype(&self) -> PyDType {
-        PyDType(self.inner.dtype())
+    fn dtype(&self, py: Python<'_>) -> PyResult<Py<PyDType>> {
+        dtype_object(py, self.inner.dtype())
     }
     /// The device, by name (`"cpu"`).
     #[getter]
@@ -1466,9 +1484,18 @@ array_methods! {
     fn __getitem__(slf: &Bound<'_, Self>, key: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         let py = slf.py();
         let query = index_of(key)?;
-        let x = slf.try_borrow().map_err(busy)?.inner.clone();
+        let this = slf.try_borrow().map_err(busy)?;
+        let x = &this.inner;
         let keep_gil = x.size() <= GIL_FREE_ELEMENTS;
-        let r = run_sized(py, "get_item", keep_gil, move || ivy::get_item(&x, &query))?;
+        let r = if keep_gil {
+            caught("get_item", catch_unwind(AssertUnwindSafe(|| ivy::get_item(x, &query))))?
+        } else {
+            // another thread may take this array while the GIL is released: the call reads
+            // its own handle (a shared buffer, not a copy)
+            let x = x.clone();
+            drop(this);
+            run(py, "get_item", || ivy::get_item(&x, &query))?
+        };
         Ok(Py::new(py, PyArray::new(r))?.into_any())
     }
     fn __setitem__(slf: &Bound<'_, Self>, key: &Bound<'_, PyAny>, value: &Bound<'_, PyAny>) -> PyResult<()> {
@@ -1908,7 +1935,7 @@ fn _ivy_rs(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyArray>()?;
     m.add_class::<PyDType>()?;
     for d in Dtype::ALL {
-        m.add(d.as_str(), PyDType(d))?;
+        m.add(d.as_str(), dtype_object(m.py(), d)?)?;
     }
     m.add_class::<PyFunction>()?;
     m.add("AxisError", axis_error(m.py())?)?;
