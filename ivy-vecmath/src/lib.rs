@@ -486,6 +486,34 @@ fn zip_blocks<T: Copy, K: Binary<T>, M: Fma>(a: &[T], b: &[T], out: &mut [MaybeU
     }
 }
 
+/// `K2(K1(x, a), b)` over blocks, each lane as two [`zip`]s would give it (a lane whose fast
+/// path is not exact takes the exact kernel, per step).
+#[inline(always)]
+fn pair_blocks<T: Copy, K1: Binary<T>, K2: Binary<T>, M: Fma>(
+    x: &[T],
+    a: T,
+    b: T,
+    out: &mut [MaybeUninit<T>],
+) {
+    for (xs, os) in x.chunks(BLOCK).zip(out.chunks_mut(BLOCK)) {
+        let mut all = true;
+        for (o, &v) in os.iter_mut().zip(xs) {
+            let (t, ok1) = K1::fast::<M>(v, a);
+            let (r, ok2) = K2::fast::<M>(t, b);
+            o.write(r);
+            all &= ok1 & ok2;
+        }
+        if !all {
+            for (o, &v) in os.iter_mut().zip(xs) {
+                let (t, ok1) = K1::fast::<M>(v, a);
+                let t = if ok1 { t } else { K1::exact(v, a) };
+                let (r, ok2) = K2::fast::<M>(t, b);
+                o.write(if ok2 { r } else { K2::exact(t, b) });
+            }
+        }
+    }
+}
+
 /// The accumulators of [`fold`]: 64 interleaved chains (eight AVX2 registers of `f32`).
 /// `ivy`'s idempotent folds (`max`, `min`) use the same leaf shape ([`fold_leaf`] with
 /// this many lanes), so that a vectorised fold gives their bits.
@@ -562,6 +590,24 @@ mod x86 {
         zip_blocks::<T, K, Fused>(a, b, out)
     }
     #[target_feature(enable = "avx512f,avx512dq,avx512vl,avx512bw,avx2,fma")]
+    pub(super) fn pair_avx512<T: Copy, K1: Binary<T>, K2: Binary<T>>(
+        x: &[T],
+        a: T,
+        b: T,
+        out: &mut [MaybeUninit<T>],
+    ) {
+        pair_blocks::<T, K1, K2, Fused>(x, a, b, out)
+    }
+    #[target_feature(enable = "avx2,fma")]
+    pub(super) fn pair_avx2<T: Copy, K1: Binary<T>, K2: Binary<T>>(
+        x: &[T],
+        a: T,
+        b: T,
+        out: &mut [MaybeUninit<T>],
+    ) {
+        pair_blocks::<T, K1, K2, Fused>(x, a, b, out)
+    }
+    #[target_feature(enable = "avx512f,avx512dq,avx512vl,avx512bw,avx2,fma")]
     pub(super) fn fold_avx512<T: Copy, K: Binary<T>>(x: &[T]) -> Option<T> {
         fold_lanes::<T, K, Fused>(x)
     }
@@ -571,11 +617,13 @@ mod x86 {
     }
     #[target_feature(enable = "avx512f,avx512dq,avx512vl,avx512bw,avx2,fma")]
     pub(super) fn arg_f32_avx512<const MAX: bool>(x: &[f32]) -> Option<usize> {
-        crate::extreme::arg_f32::<MAX, Fused>(x)
+        // SAFETY: this function's target features include the kernel's
+        unsafe { crate::extreme::lanes::arg_f32_avx512::<MAX>(x) }
     }
     #[target_feature(enable = "avx2,fma")]
     pub(super) fn arg_f32_avx2<const MAX: bool>(x: &[f32]) -> Option<usize> {
-        crate::extreme::arg_f32::<MAX, Fused>(x)
+        // SAFETY: this function's target features include the kernel's
+        unsafe { crate::extreme::lanes::arg_f32_avx2::<MAX>(x) }
     }
     #[target_feature(enable = "avx512f,avx512dq,avx512vl,avx512bw,avx2,fma")]
     pub(super) fn arg_f64_avx512<const MAX: bool>(x: &[f64]) -> Option<usize> {
@@ -871,6 +919,64 @@ pub fn zip_at<T: Copy, K: Binary<T>>(level: Level, a: &[T], b: &[T], out: &mut [
             }
         }
         _ => zip_blocks::<T, K, Unfused>(a, b, out),
+    }
+}
+
+/// `K2(K1(x, a), b)` of each element of `x` into `out` in one pass (`clip` with scalar
+/// bounds: [`Maximum`] then [`Minimum`]), each element as [`zip`] with `a` then with `b`
+/// would give it, at [`level`].
+///
+/// ```
+/// use std::mem::MaybeUninit;
+/// use ivy_vecmath::{Maximum, Minimum};
+/// let mut out = [MaybeUninit::<f32>::uninit(); 3];
+/// ivy_vecmath::zip_scalars::<f32, Maximum, Minimum>(&[-2.0, 0.5, f32::NAN], -1.0, 1.0, &mut out);
+/// let out = out.map(|v| unsafe { v.assume_init() });
+/// assert_eq!(out[..2], [-1.0, 0.5]);
+/// assert!(out[2].is_nan());
+/// ```
+#[inline]
+pub fn zip_scalars<T: Copy, K1: Binary<T>, K2: Binary<T>>(
+    x: &[T],
+    a: T,
+    b: T,
+    out: &mut [MaybeUninit<T>],
+) {
+    zip_scalars_at::<T, K1, K2>(level(), x, a, b, out)
+}
+
+/// [`zip_scalars`] at a given level, lowered to [`detected`] when the CPU lacks it.
+///
+/// ```
+/// use std::mem::MaybeUninit;
+/// use ivy_vecmath::{Level, Maximum, Minimum};
+/// for l in Level::ALL {
+///     let mut out = [MaybeUninit::<f64>::uninit(); 1];
+///     ivy_vecmath::zip_scalars_at::<f64, Maximum, Minimum>(l, &[5.0], 0.0, 2.0, &mut out);
+///     assert_eq!(unsafe { out[0].assume_init() }, 2.0);
+/// }
+/// ```
+#[inline]
+pub fn zip_scalars_at<T: Copy, K1: Binary<T>, K2: Binary<T>>(
+    level: Level,
+    x: &[T],
+    a: T,
+    b: T,
+    out: &mut [MaybeUninit<T>],
+) {
+    match level.min(detected()) {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `detected` found AVX-512 F/DQ/VL/BW, AVX2 and FMA on this CPU.
+        Level::Avx512 => unsafe { x86::pair_avx512::<T, K1, K2>(x, a, b, out) },
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `detected` found AVX2 and FMA on this CPU.
+        Level::Avx2 => unsafe { x86::pair_avx2::<T, K1, K2>(x, a, b, out) },
+        Level::Scalar => {
+            for (o, &v) in out.iter_mut().zip(x) {
+                o.write(K2::exact(K1::exact(v, a), b));
+            }
+        }
+        _ => pair_blocks::<T, K1, K2, Unfused>(x, a, b, out),
     }
 }
 

@@ -1,5 +1,6 @@
 //! `arg` (argmax / argmin) against a plain scan, at every level: ties (the first wins),
-//! ±0 (equal), NaN (the first NaN wins), every length around the block size.
+//! ±0 (equal), NaN (the first NaN wins), every length around the block size; and the
+//! extreme kernels' one-pass `zip_scalars` (clip) against two `zip`s.
 
 use ivy_vecmath::{ArgSlices, Level, Maximum, Minimum};
 
@@ -27,7 +28,7 @@ fn arg_is_the_first_extreme_at_every_level() {
         state
     };
     for n in [
-        0usize, 1, 2, 15, 31, 32, 33, 63, 64, 65, 127, 128, 129, 1000, 4097,
+        0usize, 1, 2, 15, 31, 32, 33, 63, 64, 65, 96, 127, 128, 129, 255, 256, 257, 1000, 4097,
     ] {
         for case in 0..6 {
             let x: Vec<f64> = (0..n)
@@ -103,6 +104,69 @@ fn arg_rows_is_each_columns_first_extreme() {
                 let want = scan(&col, max).map(|i| i as i64);
                 assert_eq!(Some(a64[j]), want, "f64 {n}x{inner} col {j} max={max}");
                 assert_eq!(Some(a32[j]), want, "f32 {n}x{inner} col {j} max={max}");
+            }
+        }
+    }
+}
+
+/// `zip_scalars` (clip's one pass) gives, bit for bit, `zip` with the first bound then `zip`
+/// with the second, at every level: NaN inputs and bounds, ±0, every length around the
+/// block size.
+#[test]
+fn zip_scalars_is_two_zips() {
+    use ivy_vecmath::Binary;
+    use std::mem::MaybeUninit;
+    fn both<T: Copy + Default, K1: Binary<T>, K2: Binary<T>>(
+        level: Level,
+        x: &[T],
+        a: T,
+        b: T,
+    ) -> (Vec<T>, Vec<T>) {
+        let n = x.len();
+        let done = |v: Vec<MaybeUninit<T>>| -> Vec<T> {
+            // SAFETY: the kernels wrote every slot
+            v.into_iter().map(|e| unsafe { e.assume_init() }).collect()
+        };
+        let mut one = vec![MaybeUninit::uninit(); n];
+        ivy_vecmath::zip_scalars_at::<T, K1, K2>(level, x, a, b, &mut one);
+        let (sa, sb) = (vec![a; n], vec![b; n]);
+        let mut t = vec![MaybeUninit::uninit(); n];
+        ivy_vecmath::zip_at::<T, K1>(level, x, &sa, &mut t);
+        let t = done(t);
+        let mut two = vec![MaybeUninit::uninit(); n];
+        ivy_vecmath::zip_at::<T, K2>(level, &t, &sb, &mut two);
+        (done(one), done(two))
+    }
+    let mut state = 0x1234_5678_9abc_def1u64;
+    for n in [0usize, 1, 7, 63, 64, 65, 200, 1000] {
+        let x: Vec<f64> = (0..n)
+            .map(|_| {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                match state % 16 {
+                    0 => f64::NAN,
+                    1 => -0.0,
+                    2 => 0.0,
+                    r => r as f64 - 8.0,
+                }
+            })
+            .collect();
+        let y: Vec<f32> = x.iter().map(|&v| v as f32).collect();
+        for (a, b) in [
+            (-3.0, 3.0),
+            (0.0, -0.0),
+            (f64::NAN, 1.0),
+            (-1.0, f64::NAN),
+            (5.0, -5.0),
+        ] {
+            for level in Level::ALL {
+                let (one, two) = both::<f64, Maximum, Minimum>(level, &x, a, b);
+                let bits = |v: &[f64]| v.iter().map(|e| e.to_bits()).collect::<Vec<_>>();
+                assert_eq!(bits(&one), bits(&two), "f64 n={n} ({a}, {b}) {level:?}");
+                let (one, two) = both::<f32, Maximum, Minimum>(level, &y, a as f32, b as f32);
+                let bits = |v: &[f32]| v.iter().map(|e| e.to_bits()).collect::<Vec<_>>();
+                assert_eq!(bits(&one), bits(&two), "f32 n={n} ({a}, {b}) {level:?}");
             }
         }
     }

@@ -161,6 +161,40 @@ pub trait Binary: Kernel {
     fn slice_f64(_a: &[f64], _b: &[f64], _out: &mut [MaybeUninit<f64>]) -> bool {
         false
     }
+    /// `K2(self(x, a), b)` of each f32 element in one vectorised pass (`clip`: maximum,
+    /// then minimum), where both rows have vectorised kernels (`simd`): `true` when it
+    /// wrote every element. Dispatches to `K2`'s [`after_f32`](Self::after_f32) with this
+    /// row's vecmath kernel.
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn then_f32<K2: Binary>(_x: &[f32], _a: f32, _b: f32, _out: &mut [MaybeUninit<f32>]) -> bool {
+        false
+    }
+    /// [`then_f32`](Self::then_f32) for f64.
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn then_f64<K2: Binary>(_x: &[f64], _a: f64, _b: f64, _out: &mut [MaybeUninit<f64>]) -> bool {
+        false
+    }
+    /// `self(K1(x, a), b)` in one pass, `K1` a vecmath kernel ([`then_f32`](Self::then_f32)'s
+    /// second half).
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn after_f32<K1: ivy_vecmath::Binary<f32>>(
+        _x: &[f32],
+        _a: f32,
+        _b: f32,
+        _out: &mut [MaybeUninit<f32>],
+    ) -> bool {
+        false
+    }
+    /// [`after_f32`](Self::after_f32) for f64.
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn after_f64<K1: ivy_vecmath::Binary<f64>>(
+        _x: &[f64],
+        _a: f64,
+        _b: f64,
+        _out: &mut [MaybeUninit<f64>],
+    ) -> bool {
+        false
+    }
     /// A vectorised fold of a whole f32 slice with this row (an idempotent one: a
     /// reduction row's `fold` without identity, as `max`), giving the bits of
     /// the generic fold's leaves; `None` where the row has none.
@@ -270,9 +304,11 @@ pub fn unary_slices<T: Elem, K: Unary>([xs]: [&[T]; 1], out: &mut [MaybeUninit<T
 }
 
 /// `K2(K1(x, a), b)` of each element of `xs` into `out` (`clip` with scalar bounds: `K1`
-/// maximum, `K2` minimum) through the rows' vectorised slice kernels, blocks of 256 with
-/// the scalars in stack buffers, on both cores when large: `false` (nothing written) where
-/// either row has no slice kernel for `T`.
+/// maximum, `K2` minimum), on both cores when large: one vectorised pass where both rows
+/// are vecmath kernels (`simd`; numpy's clip is one pass too: two passes through a stack
+/// buffer took 2x its time), else through the rows' slice kernels, blocks of 256 with the
+/// scalars in stack buffers; `false` (nothing written) where either row has no slice kernel
+/// for `T`.
 pub(crate) fn scalar_pair_slices<T: Elem, K1: Binary, K2: Binary>(
     xs: &[T],
     a: T,
@@ -280,12 +316,20 @@ pub(crate) fn scalar_pair_slices<T: Elem, K1: Binary, K2: Binary>(
     out: &mut [MaybeUninit<T>],
 ) -> bool {
     const BLOCK: usize = 256;
+    let slots = crate::kernel::par::Shared(out.as_mut_ptr());
+    let n = xs.len().min(out.len());
+    if T::scalar_pair_slice::<K1, K2>(&[], a, b, &mut []) {
+        // both rows vectorised: one pass
+        crate::kernel::par::parts(n, 2 * std::mem::size_of::<T>(), &|lo, hi| {
+            // SAFETY: slots lo..hi are this part's, within n
+            T::scalar_pair_slice::<K1, K2>(&xs[lo..hi], a, b, unsafe { slots.range(lo, hi) });
+        });
+        return true;
+    }
     let probe = &mut [];
     if !(T::binary_slice::<K1>(&[], &[], probe) && T::binary_slice::<K2>(&[], &[], probe)) {
         return false;
     }
-    let slots = crate::kernel::par::Shared(out.as_mut_ptr());
-    let n = xs.len().min(out.len());
     crate::kernel::par::parts(n, 2 * std::mem::size_of::<T>(), &|lo, hi| {
         let (sa, sb) = ([a; BLOCK], [b; BLOCK]);
         let mut tmp = [const { MaybeUninit::<T>::uninit() }; BLOCK];
@@ -549,6 +593,24 @@ macro_rules! __binary_class {
         #[cfg_attr(not(debug_assertions), inline(always))]
         fn slice_f64(a: &[f64], b: &[f64], o: &mut [::core::mem::MaybeUninit<f64>]) -> bool {
             <$crate::__vecmath::$k as $crate::__vecmath::BinarySlices>::zip_f64(a, b, o);
+            true
+        }
+        #[cfg_attr(not(debug_assertions), inline(always))]
+        fn then_f32<K2: $crate::kernel::class::Binary>(x: &[f32], a: f32, b: f32, o: &mut [::core::mem::MaybeUninit<f32>]) -> bool {
+            K2::after_f32::<$crate::__vecmath::$k>(x, a, b, o)
+        }
+        #[cfg_attr(not(debug_assertions), inline(always))]
+        fn then_f64<K2: $crate::kernel::class::Binary>(x: &[f64], a: f64, b: f64, o: &mut [::core::mem::MaybeUninit<f64>]) -> bool {
+            K2::after_f64::<$crate::__vecmath::$k>(x, a, b, o)
+        }
+        #[cfg_attr(not(debug_assertions), inline(always))]
+        fn after_f32<K1: $crate::__vecmath::Binary<f32>>(x: &[f32], a: f32, b: f32, o: &mut [::core::mem::MaybeUninit<f32>]) -> bool {
+            $crate::__vecmath::zip_scalars::<f32, K1, $crate::__vecmath::$k>(x, a, b, o);
+            true
+        }
+        #[cfg_attr(not(debug_assertions), inline(always))]
+        fn after_f64<K1: $crate::__vecmath::Binary<f64>>(x: &[f64], a: f64, b: f64, o: &mut [::core::mem::MaybeUninit<f64>]) -> bool {
+            $crate::__vecmath::zip_scalars::<f64, K1, $crate::__vecmath::$k>(x, a, b, o);
             true
         }
     };

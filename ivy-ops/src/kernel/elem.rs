@@ -53,6 +53,17 @@ pub trait Elem: Copy + Send + Sync + std::fmt::Debug + std::fmt::Display + 'stat
     fn fold_slice<K: Binary>(_x: &[Self]) -> Option<Self> {
         None
     }
+    /// `K2(K1(x, a), b)` of each element in one vectorised pass, where both rows have
+    /// vectorised kernels ([`Binary::then_f32`]): `true` when it wrote every element.
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn scalar_pair_slice<K1: Binary, K2: Binary>(
+        _x: &[Self],
+        _a: Self,
+        _b: Self,
+        _out: &mut [MaybeUninit<Self>],
+    ) -> bool {
+        false
+    }
 
     /// An element from a scalar (ints exactly, through i128).
     #[inline]
@@ -159,7 +170,7 @@ fn round_to_digits(v: i128, digits: u32) -> f64 {
 }
 
 macro_rules! real_elem {
-    ($($t:ty => $d:ident, $to:expr, $from:expr, $digits:expr $(, slices: $us:ident $bs:ident $fs:ident)?);*) => {$(
+    ($($t:ty => $d:ident, $to:expr, $from:expr, $digits:expr $(, slices: $us:ident $bs:ident $fs:ident $ps:ident)?);*) => {$(
         impl Elem for $t {
             const DTYPE: Dtype = Dtype::$d;
             #[inline] fn to_f64(self) -> f64 { $to(self) }
@@ -179,6 +190,8 @@ macro_rules! real_elem {
                 fn binary_slice<K: Binary>(a: &[Self], b: &[Self], out: &mut [MaybeUninit<Self>]) -> bool { K::$bs(a, b, out) }
                 #[cfg_attr(not(debug_assertions), inline(always))]
                 fn fold_slice<K: Binary>(x: &[Self]) -> Option<Self> { K::$fs(x) }
+                #[cfg_attr(not(debug_assertions), inline(always))]
+                fn scalar_pair_slice<K1: Binary, K2: Binary>(x: &[Self], a: Self, b: Self, out: &mut [MaybeUninit<Self>]) -> bool { K1::$ps::<K2>(x, a, b, out) }
             )?
         }
     )*};
@@ -186,8 +199,8 @@ macro_rules! real_elem {
 real_elem!(
     f16 => Float16, f16::to_f64, |v| f16::from_f32(odd_f32(v)), f16::MANTISSA_DIGITS;
     bf16 => Bfloat16, bf16::to_f64, |v| bf16::from_f32(odd_f32(v)), bf16::MANTISSA_DIGITS;
-    f32 => Float32, |v: f32| v as f64, |v: f64| v as f32, f32::MANTISSA_DIGITS, slices: slice_f32 slice_f32 fold_f32;
-    f64 => Float64, std::convert::identity, std::convert::identity, f64::MANTISSA_DIGITS, slices: slice_f64 slice_f64 fold_f64
+    f32 => Float32, |v: f32| v as f64, |v: f64| v as f32, f32::MANTISSA_DIGITS, slices: slice_f32 slice_f32 fold_f32 then_f32;
+    f64 => Float64, std::convert::identity, std::convert::identity, f64::MANTISSA_DIGITS, slices: slice_f64 slice_f64 fold_f64 then_f64
 );
 
 macro_rules! complex_elem {
