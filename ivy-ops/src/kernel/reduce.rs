@@ -288,9 +288,8 @@ pub(crate) fn arg_extreme<T: Elem>(
     } else {
         Ordering::Less
     };
-    let mut out = try_vec::<i64>(op, outer * inner)?;
     if outer * inner == 0 {
-        return Ok(out);
+        return Ok(Vec::new());
     }
     if n == 0 {
         return Err(ivy_core::Error::InvalidArgument {
@@ -302,17 +301,7 @@ pub(crate) fn arg_extreme<T: Elem>(
     }
     if inner == 1 {
         // contiguous lanes: a vectorised scan of each (lanes on both cores when large)
-        let slots = Shared(out.spare_capacity_mut().as_mut_ptr());
-        par::parts(outer, n * std::mem::size_of::<T>(), &|lo, hi| {
-            for l in lo..hi {
-                let i = lane_arg(&x[l * n..(l + 1) * n], max, want);
-                // SAFETY: lanes `lo..hi` are this part's, within `outer` slots
-                unsafe { slots.write(l, i as i64) };
-            }
-        });
-        // SAFETY: every lane's slot was written
-        unsafe { out.set_len(outer) };
-        return Ok(out);
+        return map_rows(op, x, outer, n, |lane| lane_arg(lane, max, want) as i64);
     }
     {
         use ivy_vecmath::{ArgSlices, Maximum, Minimum};
@@ -334,6 +323,7 @@ pub(crate) fn arg_extreme<T: Elem>(
             return strided_arg(op, x, lanes, rows);
         }
     }
+    let mut out = try_vec::<i64>(op, outer * inner)?;
     let mut best = try_vec::<T>(op, inner)?;
     for block in x.chunks_exact(n * inner).take(outer) {
         let start = out.len();
