@@ -337,6 +337,11 @@ pub(crate) fn sort<T: Elem>(
 /// through the row's `sorter` positions) and each of the `m` values of row `r` of `x2`, the
 /// insertion position that keeps the row sorted: before equal elements (`right = false`) or
 /// after them. NaN is greater than every number. `x2.len() == rows * m`.
+///
+/// The values are searched [`SEARCH_BATCH`] at a time, level by level: a branch-free
+/// binary search whose steps depend only on `n`, so the batch's probes at one level are
+/// independent loads the CPU overlaps (one value at a time waits for each miss in turn:
+/// 7x JAX's time on 1 M values into 1 M); batches on both cores when large.
 pub(crate) fn searchsorted<T: Elem>(
     op: &'static str,
     x1: &[T],
@@ -348,31 +353,111 @@ pub(crate) fn searchsorted<T: Elem>(
     let rows = x1.len().checked_div(n).unwrap_or(0);
     let m = x2.len().checked_div(rows).unwrap_or(0);
     let mut out = crate::kernel::alloc::try_vec::<i64>(op, x2.len())?;
-    for (j, &v) in x2.iter().enumerate() {
-        let r = j.checked_div(m).unwrap_or(0);
-        let at = |k: usize| {
-            let p = r * n + k;
-            x1[r * n + sorter.map_or(k, |s| s[p])]
-        };
-        // the first position whose element is not before `v` (left) / is after `v` (right)
-        let (mut lo, mut hi) = (0usize, n);
-        while lo < hi {
-            let mid = lo + (hi - lo) / 2;
-            let c = ascending(at(mid), v);
-            let go_right = if right {
-                c != Ordering::Greater
-            } else {
-                c == Ordering::Less
-            };
-            if go_right {
-                lo = mid + 1;
-            } else {
-                hi = mid;
+    let slots = crate::kernel::par::Shared(out.spare_capacity_mut().as_mut_ptr());
+    // about one cache miss per level and value
+    let unit = (usize::BITS - n.leading_zeros()) as usize * 64;
+    crate::kernel::par::parts(
+        x2.len().div_ceil(SEARCH_BATCH),
+        unit * SEARCH_BATCH,
+        &|lo, hi| {
+            let (lo, hi) = (lo * SEARCH_BATCH, (hi * SEARCH_BATCH).min(x2.len()));
+            for b0 in (lo..hi).step_by(SEARCH_BATCH) {
+                let b1 = (b0 + SEARCH_BATCH).min(hi);
+                // a batch stays within one row (rows of x2 of m values each)
+                let mut j = b0;
+                while j < b1 {
+                    let r = j.checked_div(m).unwrap_or(0);
+                    let end = b1.min((r + 1).saturating_mul(m).max(j + 1));
+                    let row = &x1[(r * n).min(x1.len())..((r + 1) * n).min(x1.len())];
+                    let order =
+                        sorter.map(|s| &s[(r * n).min(s.len())..((r + 1) * n).min(s.len())]);
+                    // SAFETY: slots j..end are this part's, within x2.len()
+                    let dst = unsafe { slots.range(j, end) };
+                    search_batch(row, order, &x2[j..end], right, dst);
+                    j = end;
+                }
+            }
+        },
+    );
+    // SAFETY: the parts cover every value's slot
+    unsafe { out.set_len(x2.len()) };
+    Ok(out)
+}
+
+/// How many values [`searchsorted`] searches together.
+const SEARCH_BATCH: usize = 32;
+
+/// The insertion positions of `vs` (at most [`SEARCH_BATCH`]) in the ascending `row` (read
+/// through `order` when given), into `out`: `base` moves to the probe where the element
+/// there is before the value (`right`: not after it), the halves shrinking alike for all.
+fn search_batch<T: Elem>(
+    row: &[T],
+    order: Option<&[usize]>,
+    vs: &[T],
+    right: bool,
+    out: &mut [std::mem::MaybeUninit<i64>],
+) {
+    let n = row.len();
+    let at = |k: usize| match order {
+        Some(o) => row[o[k]],
+        None => row[k],
+    };
+    // whether the row's element k goes before `v`, without a branch for real numbers (a
+    // probe's outcome is a coin toss: a branch on it is mispredicted half the time)
+    let before = |k: usize, v: T| {
+        let e = at(k);
+        match T::DTYPE.kind() {
+            DtypeKind::Float => {
+                let (e, v) = (e.to_f64(), v.to_f64());
+                #[allow(clippy::eq_op)]
+                let (e_nan, v_nan) = (e != e, v != v);
+                if right {
+                    !((v < e) | (e_nan & !v_nan))
+                } else {
+                    (e < v) | (v_nan & !e_nan)
+                }
+            }
+            DtypeKind::Int | DtypeKind::Uint | DtypeKind::Bool => {
+                let (e, v) = (e.to_i128(), v.to_i128());
+                if right {
+                    e <= v
+                } else {
+                    e < v
+                }
+            }
+            DtypeKind::Complex => {
+                let c = ascending(e, v);
+                if right {
+                    c != Ordering::Greater
+                } else {
+                    c == Ordering::Less
+                }
             }
         }
-        out.push(lo as i64);
+    };
+    if n == 0 {
+        for o in out.iter_mut() {
+            o.write(0);
+        }
+        return;
     }
-    Ok(out)
+    let mut base = [0usize; SEARCH_BATCH];
+    let (vs, base) = (
+        &vs[..vs.len().min(SEARCH_BATCH)],
+        &mut base[..vs.len().min(SEARCH_BATCH)],
+    );
+    let mut size = n;
+    while size > 1 {
+        let half = size / 2;
+        for (b, &v) in base.iter_mut().zip(vs) {
+            let mid = *b + half;
+            *b = if before(mid, v) { mid } else { *b };
+        }
+        size -= half;
+    }
+    for ((o, &b), &v) in out.iter_mut().zip(base.iter()).zip(vs) {
+        o.write((b + usize::from(before(b, v))) as i64);
+    }
 }
 
 /// `searchsorted`'s sorter as positions in `0..n` (each row's positions into that row),
@@ -614,5 +699,76 @@ mod tests {
         assert_eq!(u.counts, [1, 2, 1, 1]);
         let nz = nonzero("t", &[0i64, 3, 0, 4], &[2, 2]).unwrap();
         assert_eq!(nz, [vec![0, 1], vec![1, 1]]);
+    }
+
+    /// The batched level-by-level search gives each value the position a plain scan finds:
+    /// many rows, row lengths around powers of two, duplicates, ±0, NaN, both sides, with and
+    /// without a sorter, value counts across batch boundaries and parallel parts.
+    #[test]
+    fn batched_searches_equal_the_scan() {
+        let mut state = 0x0bad_cafe_1234_5678u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for (rows, n, m) in [
+            (1usize, 1usize, 1usize),
+            (1, 7, 100),
+            (3, 8, 33),
+            (2, 33, 65),
+            (1, 1000, 70_001),
+            (4, 0, 5),
+        ] {
+            let draw = |r: u64| match r % 24 {
+                0 => f64::NAN,
+                1 => -0.0,
+                2 => 0.0,
+                r => (r % 9) as f64 - 4.0,
+            };
+            let mut x1: Vec<f64> = (0..rows * n).map(|_| draw(next())).collect();
+            for row in x1.chunks_mut(n.max(1)) {
+                row.sort_by(|a, b| ascending(*a, *b));
+            }
+            let x2: Vec<f64> = (0..rows * m).map(|_| draw(next())).collect();
+            // a sorter: each row reversed in memory, read back through positions
+            let rev: Vec<f64> = x1
+                .chunks(n.max(1))
+                .flat_map(|r| r.iter().rev().copied())
+                .collect();
+            let order: Vec<usize> = (0..rows * n).map(|p| n - 1 - p % n.max(1)).collect();
+            for right in [false, true] {
+                let want: Vec<i64> = x2
+                    .iter()
+                    .enumerate()
+                    .map(|(j, &v)| {
+                        let row = &x1[(j / m) * n..(j / m + 1) * n];
+                        row.iter()
+                            .filter(|&&e| {
+                                let c = ascending(e, v);
+                                if right {
+                                    c != Ordering::Greater
+                                } else {
+                                    c == Ordering::Less
+                                }
+                            })
+                            .count() as i64
+                    })
+                    .collect();
+                assert_eq!(
+                    searchsorted("t", &x1, n, &x2, right, None).unwrap(),
+                    want,
+                    "{rows}x{n} right={right}"
+                );
+                if n > 0 {
+                    assert_eq!(
+                        searchsorted("t", &rev, n, &x2, right, Some(&order)).unwrap(),
+                        want,
+                        "sorter {rows}x{n}"
+                    );
+                }
+            }
+        }
     }
 }
