@@ -663,6 +663,20 @@ pub fn int_range(d: Dtype) -> Result<IntRange> {
     Ok(IntRange { min, max })
 }
 
+/// `var`'s reduced axes (normalised, sorted), their element count and divisor (see
+/// [`divisor`]) for an array of `shape`: what a backend's fused variance kernel needs.
+pub(crate) fn var_axes(
+    op: &'static str,
+    shape: &[usize],
+    axis: Option<&[i64]>,
+    correction: f64,
+) -> Result<(Vec<usize>, usize, f64)> {
+    let axes = normalize_axes(op, "axis", axis, shape.len())?;
+    let n: usize = axes.iter().map(|&a| shape[a]).product();
+    let d = divisor(op, n as f64, correction)?;
+    Ok((axes, n, d))
+}
+
 /// `var`'s divisor `n - correction`, clamped at 0 (numpy's rule: the variance is then inf
 /// or NaN); a negative or non-finite `correction` is an error.
 pub(crate) fn divisor(op: &'static str, n: f64, correction: f64) -> Result<f64> {

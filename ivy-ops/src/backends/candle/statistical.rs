@@ -42,6 +42,33 @@ impl StatisticalBackend for CandleBackend {
         }
     }
 
+    /// float32 and float64 CPU tensors off an autograd graph, contiguous, the axes one run:
+    /// the fused two-pass kernel read in place (`reduce::variance_run`, as ndarray's);
+    /// anything else runs the compositional body (candle's ops keep the graph; bool is
+    /// outside its callees' support, as on ndarray).
+    #[with_unsupported_dtypes({"0.11.1 and below": ("bool",)})]
+    fn var(
+        x: &Array,
+        axis: Option<Vec<i64>>,
+        correction: f64,
+        keepdims: bool,
+    ) -> crate::Result<Array> {
+        let t = tensor("var", x)?;
+        let fused = match x.dtype() {
+            _ if !t.device().is_cpu() || t.track_op() => None,
+            Dtype::Float32 => cpu_var::<f32>(t, axis.as_deref(), correction, keepdims),
+            Dtype::Float64 => cpu_var::<f64>(t, axis.as_deref(), correction, keepdims),
+            _ => None,
+        };
+        match fused {
+            Some(r) => r,
+            None => crate::engine::out::expect_value(
+                "var",
+                crate::functional::statistical::__var_body(x, axis, correction, keepdims, None),
+            ),
+        }
+    }
+
     #[host_dtypes({"0.11.1 and below": ("valid",)})]
     fn argmax(
         x: &Array,
@@ -61,6 +88,28 @@ impl StatisticalBackend for CandleBackend {
     ) -> crate::Result<Array> {
         arg_extreme("argmin", x, axis, &shape, false)
     }
+}
+
+/// `var` of a contiguous CPU tensor by the fused kernel, read in place: `None` where the
+/// tensor is not contiguous or the axes are apart (the body runs).
+fn cpu_var<T: HostElem + candle_core::WithDType + num_traits::Float>(
+    t: &candle_core::Tensor,
+    axis: Option<&[i64]>,
+    correction: f64,
+    keepdims: bool,
+) -> Option<crate::Result<Array>> {
+    const OP: &str = "var";
+    let shape = t.dims();
+    let (axes, _, divisor) = match crate::engine::checks::var_axes(OP, shape, axis, correction) {
+        Ok(v) => v,
+        Err(e) => return Some(Err(e)),
+    };
+    let d = <T as num_traits::NumCast>::from(divisor).unwrap_or_else(T::nan);
+    let r = super::kernels::in_place(t, |xs: &[T]| {
+        crate::kernel::reduce::variance_run(OP, xs, shape, &axes, d)
+    })??;
+    let out_shape = crate::kernel::reduce::reduced_shape(shape, &axes, keepdims);
+    Some(r.and_then(|v| T::array(OP, v, &out_shape, t.device())))
 }
 
 fn arg_extreme(

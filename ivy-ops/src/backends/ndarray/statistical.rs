@@ -92,17 +92,24 @@ fn variance<T: NdElem + num_traits::Float>(
     keepdims: bool,
 ) -> Result<Array> {
     const OP: &str = "var";
-    let axes = crate::engine::checks::normalize_axes(OP, "axis", axis, x.ndim())?;
     let shape = x.shape();
-    let n: usize = axes.iter().map(|&a| shape[a]).product();
-    let divisor = crate::engine::checks::divisor(OP, n as f64, correction)?;
-    let kept: Vec<usize> = (0..shape.len()).filter(|a| !axes.contains(a)).collect();
-    let rows = kept.iter().map(|&a| shape[a]).product();
+    let (axes, n, divisor) = crate::engine::checks::var_axes(OP, shape, axis, correction)?;
     let v = super::kernels::typed::<T>(OP, x)?.view(OP)?;
-    let moved = v.permuted_axes(::ndarray::IxDyn(&[&kept[..], &axes[..]].concat()));
-    let xs = row_major(OP, &moved)?;
     let d = T::from(divisor).unwrap_or_else(T::nan);
-    let r = crate::kernel::reduce::variance(OP, &xs, rows, n, d)?;
+    // the array's own row-major buffer, the axes one run: folded in place
+    let r = match v
+        .as_slice()
+        .and_then(|xs| crate::kernel::reduce::variance_run(OP, xs, shape, &axes, d))
+    {
+        Some(r) => r?,
+        None => {
+            let kept: Vec<usize> = (0..shape.len()).filter(|a| !axes.contains(a)).collect();
+            let rows = kept.iter().map(|&a| shape[a]).product();
+            let moved = v.permuted_axes(::ndarray::IxDyn(&[&kept[..], &axes[..]].concat()));
+            let xs = row_major(OP, &moved)?;
+            crate::kernel::reduce::variance(OP, &xs, rows, n, d)?
+        }
+    };
     let out_shape = crate::kernel::reduce::reduced_shape(shape, &axes, keepdims);
     Ok(Array::from_nd(T::wrap(shaped(OP, &out_shape, r)?)))
 }
