@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
-# requires: numpy==2.1.3 (jax==0.4.26 jaxlib==0.4.26 optional), ivy_rs (bash ivy-py/dev.sh build)
+# requires: numpy, ivy_rs (bash ivy-py/dev.sh build); JAX when importable (ivy-py/bench/env.sh: numpy 2.4.6, jax 0.10.2)
 """Times the ops beyond element-wise (issue 38's table) on ivy_rs (ndarray and candle
 backends) against numpy (and JAX on the CPU when importable), in one run, and prints a
 Markdown page.
 
-    target/pyenv/bin/python scripts/bench_beyond.py > docs/perf/<date>-beyond-elementwise.md
-    target/pyenv/bin/python scripts/bench_beyond.py --quick --ops sort,take
+    bash ivy-py/bench/env.sh   # target/benchenv: numpy, JAX, the ivy_rs wheel
+    target/benchenv/bin/python scripts/bench_beyond.py > docs/perf/<date>-beyond-elementwise.md
+    target/benchenv/bin/python scripts/bench_beyond.py --quick --ops sort,take
 
 Every op runs on the same seeded random inputs on every side (1 M elements; 1000 x 1000 for
 the axis ops; 64 x 64 and 256 x 256 for matmul). Timing is ``timeit``'s: a loop sized to

@@ -1,6 +1,7 @@
 """Per-call time of ivy_rs against numpy and Ivy-Python, in one process, one run.
 
-    python ivy-py/bench/percall.py [--quick] > docs/perf/python.md
+    bash ivy-py/bench/env.sh   # target/benchenv: numpy, Ivy-Python, the ivy_rs wheel
+    target/benchenv/bin/python ivy-py/bench/percall.py [--quick] > docs/perf/python.md
 
 Needs ivy_rs (``bash ivy-py/dev.sh build``) and numpy in the running interpreter; Ivy-Python
 (``pip install ivy==1.0.0.5``, numpy backend) is measured when importable. For n = 1 and
