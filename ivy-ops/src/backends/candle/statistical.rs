@@ -45,8 +45,9 @@ impl StatisticalBackend for CandleBackend {
     /// float32 and float64 CPU tensors off an autograd graph, contiguous, the axes one run:
     /// the fused two-pass kernel read in place (`reduce::variance_run`, as ndarray's);
     /// anything else runs the compositional body (candle's ops keep the graph; bool is
-    /// outside its callees' support, as on ndarray).
+    /// outside its callees' support, as on ndarray; integers, as there, on the host).
     #[with_unsupported_dtypes({"0.11.1 and below": ("bool",)})]
+    #[host_dtypes({"0.11.1 and below": ("integer",)})]
     fn var(
         x: &Array,
         axis: Option<Vec<i64>>,
