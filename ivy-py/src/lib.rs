@@ -1486,7 +1486,10 @@ array_methods! {
         let query = index_of(key)?;
         let this = slf.try_borrow().map_err(busy)?;
         let x = &this.inner;
-        let keep_gil = x.size() <= GIL_FREE_ELEMENTS;
+        // small, or a basic index of an ndarray buffer (a view: nothing is copied)
+        let view = x.backend() == Backend::Ndarray
+            && query.iter().all(|i| !matches!(i, Idx::Array(_) | Idx::Mask(_)));
+        let keep_gil = view || x.size() <= GIL_FREE_ELEMENTS;
         let r = if keep_gil {
             caught("get_item", catch_unwind(AssertUnwindSafe(|| ivy::get_item(x, &query))))?
         } else {

@@ -65,6 +65,7 @@
 use std::mem::MaybeUninit;
 use std::sync::atomic::{AtomicU8, Ordering};
 
+mod arith;
 mod exp;
 mod extreme;
 mod hyp;
@@ -76,6 +77,7 @@ mod pow;
 mod round;
 mod trig;
 
+pub use arith::Divide;
 pub use exp::{Exp, Expm1};
 pub use extreme::{Maximum, Minimum};
 pub use hyp::{Acosh, Asinh, Atanh, Cosh, Sinh, Tanh};
@@ -831,7 +833,7 @@ macro_rules! slices {
 }
 slices!(unary Exp Expm1 Log Log1p Log2 Log10 Sin Cos Tan Sinh Cosh Tanh Asin Acos Atan Asinh
     Acosh Atanh Softplus Floor Ceil Trunc RoundEven Sqrt);
-slices!(binary Atan2 Hypot Pow Logaddexp Maximum Minimum);
+slices!(binary Atan2 Hypot Pow Logaddexp Maximum Minimum Divide);
 slices!(fold Maximum Minimum);
 slices!(arg Maximum true Minimum false);
 

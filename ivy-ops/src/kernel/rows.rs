@@ -168,6 +168,7 @@ crate::binary_kernels! {
     Divide: "divide",
         real(a, b => a / b),
         complex(a, b => crate::kernel::complex_math::cdiv(a, b)),
+        simd(Divide),
         candle(a, b => a.broadcast_div(b));
     /// `atan2(x1, x2)`: the angle of the point `(x2, x1)`, with C99's signed zeros.
     Atan2: "atan2", real(a, b => a.atan2(b)), simd(Atan2);
