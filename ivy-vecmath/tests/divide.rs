@@ -4,6 +4,29 @@
 use ivy_vecmath::{Divide, Level};
 use std::mem::MaybeUninit;
 
+/// `Divide` over `a`, `b` at `level` against `div` lane by lane: the same bits, or both NaN.
+fn check<T: Copy + std::fmt::Debug>(
+    level: Level,
+    a: &[T],
+    b: &[T],
+    div: fn(T, T) -> T,
+    bits: fn(T) -> u64,
+    nan: fn(T) -> bool,
+) where
+    Divide: ivy_vecmath::Binary<T>,
+{
+    let mut o = vec![MaybeUninit::uninit(); a.len()];
+    ivy_vecmath::zip_at::<T, Divide>(level, a, b, &mut o);
+    for ((o, &x), &y) in o.iter().zip(a).zip(b) {
+        // SAFETY: the kernel wrote every slot
+        let (got, want) = (unsafe { o.assume_init() }, div(x, y));
+        assert!(
+            bits(got) == bits(want) || (nan(got) && nan(want)),
+            "{level:?} {x:?} / {y:?}"
+        );
+    }
+}
+
 #[test]
 fn divide_is_the_scalar_division_at_every_level() {
     let mut state = 0x9e37_79b9_7f4a_7c15u64;
@@ -39,32 +62,15 @@ fn divide_is_the_scalar_division_at_every_level() {
             b.iter().map(|&v| v as f32).collect(),
         );
         for level in Level::ALL {
-            let mut o = vec![MaybeUninit::uninit(); n];
-            ivy_vecmath::zip_at::<f64, Divide>(level, &a, &b, &mut o);
-            for i in 0..n {
-                // SAFETY: the kernel wrote every slot
-                let got = unsafe { o[i].assume_init() };
-                let want = a[i] / b[i];
-                assert!(
-                    got.to_bits() == want.to_bits() || (got.is_nan() && want.is_nan()),
-                    "f64 {level:?} {} / {}",
-                    a[i],
-                    b[i]
-                );
-            }
-            let mut o = vec![MaybeUninit::uninit(); n];
-            ivy_vecmath::zip_at::<f32, Divide>(level, &a32, &b32, &mut o);
-            for i in 0..n {
-                // SAFETY: the kernel wrote every slot
-                let got = unsafe { o[i].assume_init() };
-                let want = a32[i] / b32[i];
-                assert!(
-                    got.to_bits() == want.to_bits() || (got.is_nan() && want.is_nan()),
-                    "f32 {level:?} {} / {}",
-                    a32[i],
-                    b32[i]
-                );
-            }
+            check(level, &a, &b, |x, y| x / y, f64::to_bits, f64::is_nan);
+            check(
+                level,
+                &a32,
+                &b32,
+                |x, y| x / y,
+                |v: f32| u64::from(v.to_bits()),
+                f32::is_nan,
+            );
         }
     }
 }

@@ -183,29 +183,11 @@ pub(crate) fn variance_strided<T: num_traits::Float + Send + Sync>(
             let (lo, hi) = (s_lo * STRIP, (s_hi * STRIP).min(inner));
             for c0 in (lo..hi).step_by(STRIP) {
                 let w = (c0 + STRIP).min(hi) - c0;
-                // the column sums of `g` of each value, down the rows in blocks
-                let sums = |g: &dyn Fn(T, usize) -> T| {
-                    let (mut total, mut part) = ([T::zero(); STRIP], [T::zero(); STRIP]);
-                    for rows in block.chunks(VAR_ROWS * inner) {
-                        part[..w].fill(T::zero());
-                        for row in rows.chunks_exact(inner) {
-                            for (k, (p, &v)) in
-                                part[..w].iter_mut().zip(&row[c0..c0 + w]).enumerate()
-                            {
-                                *p = *p + g(v, k);
-                            }
-                        }
-                        for (t, &p) in total[..w].iter_mut().zip(&part[..w]) {
-                            *t = *t + p;
-                        }
-                    }
-                    total
-                };
-                let mut mean = sums(&|v, _| v);
+                let mut mean = column_sums(block, inner, c0, w, |v, _| v);
                 for m in &mut mean[..w] {
                     *m = *m / count;
                 }
-                let sq = sums(&|v, k| (v - mean[k]) * (v - mean[k]));
+                let sq = column_sums(block, inner, c0, w, |v, k| (v - mean[k]) * (v - mean[k]));
                 // SAFETY: block b's columns c0..c0 + w are this part's own slots
                 let o = unsafe { slots.range(b * inner + c0, b * inner + c0 + w) };
                 for (o, &s) in o.iter_mut().zip(&sq[..w]) {
@@ -241,6 +223,31 @@ pub(crate) fn variance_run<T: num_traits::Float + Send + Sync>(
         1 => variance(op, xs, outer, n, divisor),
         _ => variance_strided(op, xs, (outer, n, inner), divisor),
     })
+}
+
+/// The sums of `g(value, column)` down the rows of `block` (rows of `inner`) for the `w`
+/// columns from `c0` (at most [`STRIP`]), in blocks of [`VAR_ROWS`] rows: [`variance_strided`]'s
+/// passes (a generic `g`, so each pass is one inlined, vectorisable loop).
+fn column_sums<T: num_traits::Float>(
+    block: &[T],
+    inner: usize,
+    c0: usize,
+    w: usize,
+    g: impl Fn(T, usize) -> T,
+) -> [T; STRIP] {
+    let (mut total, mut part) = ([T::zero(); STRIP], [T::zero(); STRIP]);
+    for rows in block.chunks(VAR_ROWS * inner) {
+        part[..w].fill(T::zero());
+        for row in rows.chunks_exact(inner) {
+            for (k, (p, &v)) in part[..w].iter_mut().zip(&row[c0..c0 + w]).enumerate() {
+                *p = *p + g(v, k);
+            }
+        }
+        for (t, &p) in total[..w].iter_mut().zip(&part[..w]) {
+            *t = *t + p;
+        }
+    }
+    total
 }
 
 /// The rows [`variance_strided`] sums before adding to the total.
