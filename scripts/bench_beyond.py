@@ -16,7 +16,8 @@ ivy_rs backend over min(numpy, JAX), measured in the same run; below 1 is faster
 The whole table is measured twice, in two child processes: with each side's default
 threads (rayon's pool on ivy_rs, OpenBLAS's on numpy's matmul, XLA's on JAX) and with one
 thread each (``RAYON_NUM_THREADS=1``, ``OPENBLAS_NUM_THREADS=1``, ``OMP_NUM_THREADS=1``,
-XLA ``--xla_cpu_multi_thread_eigen=false``); the page shows both ratios. The machine is
+XLA ``--xla_cpu_multi_thread_eigen=false``, and the child pinned to one CPU: XLA's CPU
+client gathers on a pool of its own whatever its flags say); the page shows both ratios. The machine is
 shared: read the ratios, not the absolute times.
 """
 
@@ -140,6 +141,10 @@ def best(fn, min_time, repeats):
 
 def measure(args):
     """Child process: the table as JSON on stdout."""
+    if os.environ.get("IVY_BENCH_ONE_CPU"):
+        # XLA's CPU client keeps a thread pool of its own whatever XLA_FLAGS say: only the
+        # process's affinity holds JAX (and everything else) to one core
+        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
     import numpy as np
     import ivy_rs
 
@@ -204,7 +209,8 @@ def main():
     if args.child:
         return measure(args)
     one = {"RAYON_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1",
-           "XLA_FLAGS": "--xla_cpu_multi_thread_eigen=false intra_op_parallelism_threads=1"}
+           "XLA_FLAGS": "--xla_cpu_multi_thread_eigen=false intra_op_parallelism_threads=1",
+           "IVY_BENCH_ONE_CPU": "1"}
     runs = {}
     for label, extra in (("default", {}), ("one thread", one)):
         env = dict(os.environ, **extra)
@@ -219,7 +225,8 @@ def main():
           f"Python {d['versions']['python']}, numpy {d['versions']['numpy']}. Best of the "
           f"repeats, per call; inputs random (seeded), 1 M elements (1000 x 1000 for the axis "
           f"ops). Threads: default = rayon's pool ({os.cpu_count()}) for ivy_rs, OpenBLAS's "
-          f"for numpy's matmul, XLA's for JAX; one thread = every side on one. Ratio = the "
+          f"for numpy's matmul, XLA's for JAX; one thread = every side on one (the process "
+          f"pinned to one CPU). Ratio = the "
           f"faster ivy_rs backend over the faster of the others (below 1: ivy_rs faster); "
           f"candle/ndarray: candle's time over ndarray's.\n")
     print("| op | dtype | " + " | ".join(libs) + " | ratio | ratio, one thread | candle / ndarray |")

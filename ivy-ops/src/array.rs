@@ -183,41 +183,6 @@ impl Array {
         }
     }
 
-    /// `f` of the elements, row-major, as `&[T]` (`T` the array's own element type, else a
-    /// typed error): borrowed from an ndarray buffer in standard layout (no copy), else a
-    /// host copy. What the host checks of index arrays read.
-    pub(crate) fn with_values<T: crate::kernel::elem::Elem, R>(
-        &self,
-        op: &'static str,
-        f: impl FnOnce(&[T]) -> R,
-    ) -> Result<R> {
-        use crate::kernel::elem::same_slice;
-        self.expect_dtype::<T>(op)?;
-        let mismatch = || Error::InvalidArgument {
-            op,
-            message: "element type mismatch".into(),
-        };
-        match &*self.unlent(op)? {
-            #[cfg(feature = "ndarray")]
-            NativeArray::Ndarray(a) => crate::backends::ndarray::nd_all!(a, x, S => {
-                let v = crate::backends::ndarray::row_major(op, x)?;
-                Ok(f(same_slice::<S, T>(&v).ok_or_else(mismatch)?))
-            }),
-            #[cfg(feature = "candle")]
-            NativeArray::Candle(c) => {
-                use crate::backends::candle::{err, host_types, HostElem};
-                host_types!(op, c.dtype(), S => {
-                    let v = S::values(c.tensor()).map_err(|e| err(op, e))?;
-                    Ok(f(same_slice::<S, T>(&v).ok_or_else(mismatch)?))
-                })
-            }
-            #[allow(unreachable_patterns)]
-            _ => Err(Error::BackendUnavailable {
-                backend: self.backend(),
-            }),
-        }
-    }
-
     /// The one element of a size-1 array (0-d or not, as numpy's `item`), as `T`, the
     /// array's own element type; an array of another size, or another `T`, is a typed error.
     ///

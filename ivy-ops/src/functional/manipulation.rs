@@ -851,31 +851,16 @@ pub(crate) fn finish(
     }
 }
 
-/// `take`'s indices, checked against an axis of length `n`: `None` when they are an int64
-/// array already in `0..n` (the backend reads it as it is: one read-only pass here, no
-/// copy), else the indices made non-negative (read in their own integer type: an int64 array
-/// is copied once and wrapped in place).
+/// `take`'s indices for an axis of length `n`: `None` for an int64 array (the backend reads
+/// it as it is, and the gather wraps and checks each index as it reads it: no pass here),
+/// else the indices in int64, made non-negative and checked.
 pub(crate) fn take_indices(
     op: &'static str,
     indices: &Array,
     n: usize,
 ) -> Result<Option<Vec<i64>>> {
-    let len = i64::try_from(n).unwrap_or(i64::MAX);
-    if indices.dtype() == Dtype::Int64 {
-        let (lo, hi) = indices.with_values(op, |v: &[i64]| {
-            if v.is_empty() {
-                return (0, 0);
-            }
-            let pair = |v: i64| (v, v);
-            let f = |a: (i64, i64), b: (i64, i64)| (a.0.min(b.0), a.1.max(b.1));
-            crate::kernel::par::fold_map(v, None, pair, f, |_| None)
-        })?;
-        if lo >= 0 && hi < len {
-            return Ok(None);
-        }
-    }
     let mut v = match indices.dtype() {
-        Dtype::Int64 => indices.to_vec::<i64>()?,
+        Dtype::Int64 => return Ok(None),
         // beyond int64's range: out of range of any axis (kept so, not wrapped)
         Dtype::Uint64 => indices
             .to_vec::<u64>()?
@@ -884,25 +869,7 @@ pub(crate) fn take_indices(
             .collect(),
         _ => indices.cast(Dtype::Int64)?.to_vec::<i64>()?,
     };
-    // branch-free (vectorised): wrap the negative ones, note any still out of range
-    let mut bad = false;
-    for i in v.iter_mut() {
-        let j = *i + i64::from(*i < 0) * len;
-        bad |= !(0..len).contains(&j);
-        *i = j;
-    }
-    if bad {
-        let j = v
-            .iter()
-            .copied()
-            .find(|j| !(0..len).contains(j))
-            .unwrap_or(0);
-        let i = if j < 0 { j.saturating_sub(len) } else { j };
-        return Err(Error::InvalidArgument {
-            op,
-            message: format!("index {i} is out of range for an axis of length {n}"),
-        });
-    }
+    crate::kernel::gather::wrap_indices(op, &mut v, n)?;
     Ok(Some(v))
 }
 
@@ -926,7 +893,7 @@ pub(crate) fn take_shape(x: &[usize], indices: &[usize], axis: Option<usize>) ->
 /// ```
 /// use ivy::prelude::*;
 /// ivy::set_backend(Backend::Ndarray);
-/// // the plan of this call: indices [2, 0], shape [2]
+/// // the plan of this call: indices `None` (the int64 array as given), shape [2]
 /// let x = ivy::asarray(vec![10.0f32, 20.0, 30.0])?;
 /// assert_eq!(ivy::take(&x, &ivy::asarray(vec![-1i64, 0])?)?.to_f64_vec()?, [30.0, 10.0]);
 /// # Ok::<(), ivy::Error>(())
@@ -934,7 +901,8 @@ pub(crate) fn take_shape(x: &[usize], indices: &[usize], axis: Option<usize>) ->
 #[derive(Clone, Debug)]
 pub struct TakePlan {
     /// The indices into the axis (or the flattened array), each in range (non-negative);
-    /// `None`: the indices array itself (int64, every index already in range).
+    /// `None`: the indices array itself (int64, not yet checked: the gather wraps negative
+    /// ones and rejects any out of range, as it reads them).
     pub indices: Option<Vec<i64>>,
     /// The result's shape.
     pub shape: Vec<usize>,

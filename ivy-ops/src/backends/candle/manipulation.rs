@@ -107,7 +107,12 @@ impl ManipulationBackend for CandleBackend {
         }
         let idx = match idx {
             Some(v) => v,
-            None => indices.to_vec::<i64>()?,
+            None => {
+                // candle's own gather takes indices in range
+                let mut v = indices.to_vec::<i64>()?;
+                crate::kernel::gather::wrap_indices(OP, &mut v, lanes.1)?;
+                v
+            }
         };
         if idx.is_empty() || shape.contains(&0) {
             return wrap(
