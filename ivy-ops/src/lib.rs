@@ -152,12 +152,7 @@ pub struct FromNumpyDoctests;
 #[doc(hidden)]
 pub mod __private;
 
-/// Two shapes are equal. Shapes are a few lengths: comparing them inline costs less than
-/// the `memcmp` call that slice equality makes.
-#[inline]
-pub(crate) fn same_shape(a: &[usize], b: &[usize]) -> bool {
-    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x == y)
-}
+pub(crate) use kernel::same_shape;
 #[doc(hidden)]
 pub use ivy_vecmath as __vecmath;
 

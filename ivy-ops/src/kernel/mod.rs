@@ -9,7 +9,8 @@
 //! - [`rows`]: the kernel rows, one per family op;
 //! - real and complex math (`real_math`, `complex_math`, `complex_catrig`), reductions
 //!   (`reduce`), sorting (`sort`), the parallel splitter (`par`), fallible allocation
-//!   (`alloc`), gathers at indices (`gather`) and the host matrix product (`gemm`).
+//!   (`alloc`), gathers at indices (`gather`), the host matrix product (`gemm`) and the
+//!   element-wise walk over any layout with broadcasting (`strided`).
 
 pub(crate) mod alloc;
 #[cfg(feature = "candle")]
@@ -25,3 +26,11 @@ pub(crate) mod real_math;
 pub(crate) mod reduce;
 pub mod rows;
 pub(crate) mod sort;
+pub(crate) mod strided;
+
+/// Two shapes are equal. Shapes are a few lengths: comparing them inline costs less than
+/// the `memcmp` call that slice equality makes.
+#[inline]
+pub(crate) fn same_shape(a: &[usize], b: &[usize]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x == y)
+}

@@ -110,6 +110,9 @@ impl CandleArray {
 pub(crate) trait HostElem: crate::kernel::elem::Elem {
     /// The elements of `t`, in row-major order.
     fn values(t: &Tensor) -> candle_core::Result<Vec<Self>>;
+    /// `f` of the elements of `t` read in place, when it is a contiguous CPU tensor holding
+    /// `Self` (`None` otherwise, and for `bool`, held as u8).
+    fn read<R>(t: &Tensor, f: impl FnOnce(&[Self]) -> R) -> Option<R>;
     /// A tensor of `shape` from row-major values, on `dev`.
     fn tensor(
         v: Vec<Self>,
@@ -135,6 +138,9 @@ macro_rules! host_elems {
             fn values(t: &Tensor) -> candle_core::Result<Vec<$t>> {
                 t.flatten_all()?.to_vec1::<$t>()
             }
+            fn read<R>(t: &Tensor, f: impl FnOnce(&[$t]) -> R) -> Option<R> {
+                kernels::in_place(t, f)
+            }
             fn tensor(
                 v: Vec<$t>,
                 shape: &[usize],
@@ -151,6 +157,9 @@ impl HostElem for bool {
     fn values(t: &Tensor) -> candle_core::Result<Vec<bool>> {
         let v = t.flatten_all()?.to_vec1::<u8>()?;
         Ok(v.into_iter().map(|b| b != 0).collect())
+    }
+    fn read<R>(_t: &Tensor, _f: impl FnOnce(&[bool]) -> R) -> Option<R> {
+        None
     }
     fn tensor(
         v: Vec<bool>,

@@ -7,11 +7,11 @@ use ivy_core::{Backend, Dtype, DtypeSet, Error, Result, Scalar};
 use std::borrow::Cow;
 use std::mem::MaybeUninit;
 
-use super::strided::{self, Dst, Src};
 use crate::kernel::class::{
     binary_slices, compare_slices, compare_wide, predicate_slices, to_real_slices, unary_slices,
     Binary, Compare, Predicate, Reduction, SliceFn, Unary,
 };
+use crate::kernel::strided::{self, Dst, Src};
 
 /// The ndarray data of `x`, or a backend-mismatch error.
 #[inline]

@@ -67,8 +67,8 @@ impl NdLent {
 
     /// The typed data as a strided-loop operand (nothing cloned), if `T` is its element type.
     #[inline]
-    pub(crate) fn typed_src<T: NdElem>(&self) -> Option<super::strided::Src<'_, T>> {
-        T::view_ref(&self.view).map(super::strided::Src::from)
+    pub(crate) fn typed_src<T: NdElem>(&self) -> Option<crate::kernel::strided::Src<'_, T>> {
+        T::view_ref(&self.view).map(crate::kernel::strided::Src::from)
     }
 
     /// The data in Array storage: a copy, made once (fallibly allocated).

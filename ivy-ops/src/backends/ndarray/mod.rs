@@ -16,7 +16,6 @@ mod linalg;
 mod manipulation;
 mod sorting;
 mod statistical;
-mod strided;
 
 pub use crate::kernel::elem::Elem;
 pub(crate) use indexing::{assign_basic, basic_view, scatter};

@@ -1,4 +1,5 @@
-//! The ndarray backend's one element-wise loop: a slice kernel over arrays of any layout.
+//! The one element-wise loop of the host backends: a slice kernel over arrays of any layout
+//! (ndarray's views; candle's CPU storage, read in place).
 //!
 //! Every family op is a *slice kernel* ([`SliceFn`]): one kernel row on one element type,
 //! over contiguous slices of one length. [`run`] applies one to views of any layout, with
@@ -30,6 +31,7 @@
 
 use crate::kernel::class::SliceFn;
 use crate::kernel::par::parts;
+#[cfg(feature = "ndarray")]
 use ::ndarray::{ArrayBase, Data, DataMut, IxDyn, RawData};
 use std::marker::PhantomData;
 use std::mem::MaybeUninit;
@@ -53,6 +55,18 @@ pub(crate) struct Src<'a, T> {
 }
 
 impl<'a, T> Src<'a, T> {
+    /// Row-major values `xs` of `shape`, `strides` its row-major strides
+    /// ([`row_major_strides`]); `None` when `xs` does not hold `shape`'s elements.
+    pub(crate) fn row_major(xs: &'a [T], shape: &'a [usize], strides: &'a [isize]) -> Option<Self> {
+        let n = shape.iter().product::<usize>();
+        (xs.len() == n && strides.len() == shape.len()).then_some(Src {
+            ptr: xs.as_ptr(),
+            shape,
+            strides,
+            _data: PhantomData,
+        })
+    }
+
     /// The shape.
     #[inline]
     pub(crate) fn shape(&self) -> &'a [usize] {
@@ -60,6 +74,7 @@ impl<'a, T> Src<'a, T> {
     }
 }
 
+#[cfg(feature = "ndarray")]
 impl<'a, T, S: Data<Elem = T>> From<&'a ArrayBase<S, IxDyn>> for Src<'a, T> {
     fn from(a: &'a ArrayBase<S, IxDyn>) -> Self {
         Src {
@@ -81,6 +96,20 @@ pub(crate) struct Dst<'a, O> {
 }
 
 impl<'a, O> Dst<'a, O> {
+    /// The output read as an input (same pointer, shape and strides): an in-place walk's
+    /// first operand.
+    fn as_src(&self) -> Src<'a, O> {
+        Src {
+            ptr: self.ptr.cast_const(),
+            shape: self.shape,
+            strides: self.strides,
+            _data: PhantomData,
+        }
+    }
+}
+
+#[cfg(feature = "ndarray")]
+impl<'a, O> Dst<'a, O> {
     /// An initialised array (an `out` argument).
     pub(crate) fn init<S: DataMut<Elem = O>>(a: &'a mut ArrayBase<S, IxDyn>) -> Self {
         let ptr = a.as_mut_ptr();
@@ -94,17 +123,6 @@ impl<'a, O> Dst<'a, O> {
         // `MaybeUninit<O>` has `O`'s layout
         let ptr = a.as_mut_ptr().cast::<O>();
         Self::at(ptr, a)
-    }
-
-    /// The output read as an input (same pointer, shape and strides): an in-place walk's
-    /// first operand.
-    fn as_src(&self) -> Src<'a, O> {
-        Src {
-            ptr: self.ptr.cast_const(),
-            shape: self.shape,
-            strides: self.strides,
-            _data: PhantomData,
-        }
     }
 
     /// `a`'s layout, written through `ptr` (its first element, taken mutably).
@@ -171,7 +189,7 @@ pub(crate) fn run_new<T: Copy + Sync, O: Copy + Send, const N: usize>(
 
 /// Writes `shape`'s row-major strides into `strides` (ndarray's default strides: all 0
 /// for an empty shape).
-fn row_major_strides(shape: &[usize], strides: &mut [isize]) {
+pub(crate) fn row_major_strides(shape: &[usize], strides: &mut [isize]) {
     let empty = shape.contains(&0);
     let mut step = 1usize;
     for (s, &len) in strides.iter_mut().zip(shape).rev() {
@@ -184,7 +202,7 @@ fn row_major_strides(shape: &[usize], strides: &mut [isize]) {
 #[inline]
 fn all_standard<T, const N: usize>(ins: &[Src<'_, T>; N], shape: &[usize]) -> bool {
     ins.iter()
-        .all(|a| crate::same_shape(a.shape, shape) && standard(a.shape, a.strides))
+        .all(|a| crate::kernel::same_shape(a.shape, shape) && standard(a.shape, a.strides))
 }
 
 /// `f` over `n` contiguous elements from each input's first into `n` from `out` (split over
@@ -545,7 +563,7 @@ impl<T: Copy, O: Copy, const N: usize> Lanes<T, O, N> {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "ndarray"))]
 mod tests {
     use super::*;
     use ::ndarray::{ArrayD, Axis as Ax, IxDyn, ShapeBuilder, Slice};
