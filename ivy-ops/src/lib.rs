@@ -152,9 +152,9 @@ pub struct FromNumpyDoctests;
 #[doc(hidden)]
 pub mod __private;
 
-pub(crate) use kernel::same_shape;
 #[doc(hidden)]
 pub use ivy_vecmath as __vecmath;
+pub(crate) use kernel::same_shape;
 
 pub use args::{
     ArrayArg, ArraysArg, ClipBound, Data, DtypeKinds, DtypeLike, IntoArray, IntoArrayMut,

@@ -354,13 +354,36 @@ pub fn to_real_slices<T: RealElem, K: Unary>([xs]: [&[Complex<T>]; 1], out: &mut
     }
 }
 
-/// The binary row `K` over slices of `T` (a [`SliceFn`]).
+/// The binary row `K` over slices of `T` (a [`SliceFn`]). A slice of length 1 beside a
+/// longer one is a broadcast value (the strided walk passes one so only to a row without a
+/// vectorised kernel: [`binary_scalars`]).
 pub fn binary_slices<T: Elem, K: Binary>([xs, ys]: [&[T]; 2], out: &mut [MaybeUninit<T>]) {
-    if !T::binary_slice::<K>(xs, ys, out) {
-        for (o, (&x, &y)) in out.iter_mut().zip(xs.iter().zip(ys)) {
-            o.write(T::binary::<K>(x, y));
+    match (xs, ys) {
+        (&[x], ys) if ys.len() > 1 => {
+            for (o, &y) in out.iter_mut().zip(ys) {
+                o.write(T::binary::<K>(x, y));
+            }
+        }
+        (xs, &[y]) if xs.len() > 1 => {
+            for (o, &x) in out.iter_mut().zip(xs) {
+                o.write(T::binary::<K>(x, y));
+            }
+        }
+        _ => {
+            if !T::binary_slice::<K>(xs, ys, out) {
+                for (o, (&x, &y)) in out.iter_mut().zip(xs.iter().zip(ys)) {
+                    o.write(T::binary::<K>(x, y));
+                }
+            }
         }
     }
+}
+
+/// Whether the walks give [`binary_slices`] of `K` on `T` a broadcast operand as its one
+/// value: where the row's kernel is the plain loop (a vectorised kernel, `simd`, takes
+/// slices of one length: there a buffer of the value is filled once a lane).
+pub(crate) fn binary_scalars<T: Elem, K: Binary>() -> bool {
+    !T::binary_slice::<K>(&[], &[], &mut [])
 }
 
 /// The predicate row `K` over a slice of `T` (a [`SliceFn`]).

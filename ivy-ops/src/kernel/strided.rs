@@ -151,7 +151,7 @@ pub(crate) fn run<T: Copy + Sync, O: Copy + Send, const N: usize>(
     out: Dst<'_, O>,
     f: SliceFn<T, O, N>,
 ) -> bool {
-    walk(ins, out, f, false)
+    walk(ins, out, f, false, false)
 }
 
 /// [`run`] into a new row-major buffer of `shape` (`out`: its element count, uninitialised),
@@ -163,6 +163,29 @@ pub(crate) fn run_new<T: Copy + Sync, O: Copy + Send, const N: usize>(
     shape: &[usize],
     out: &mut [MaybeUninit<O>],
     f: SliceFn<T, O, N>,
+) -> bool {
+    run_new_with(ins, shape, out, f, false)
+}
+
+/// [`run_new`] for a kernel that takes a broadcast operand as a slice of its one value
+/// (length 1) beside the lane's other slices (`binary_slices` of a row without a vectorised
+/// kernel): a lane with one broadcast input and the rest contiguous goes to it whole, with
+/// no buffer filled with the value (numpy's scalar-vector loops).
+pub(crate) fn run_new_scalars<T: Copy + Sync, O: Copy + Send, const N: usize>(
+    ins: [Src<'_, T>; N],
+    shape: &[usize],
+    out: &mut [MaybeUninit<O>],
+    f: SliceFn<T, O, N>,
+) -> bool {
+    run_new_with(ins, shape, out, f, true)
+}
+
+fn run_new_with<T: Copy + Sync, O: Copy + Send, const N: usize>(
+    ins: [Src<'_, T>; N],
+    shape: &[usize],
+    out: &mut [MaybeUninit<O>],
+    f: SliceFn<T, O, N>,
+    scalars: bool,
 ) -> bool {
     let ptr = out.as_mut_ptr().cast::<O>();
     if all_standard(&ins, shape) {
@@ -184,7 +207,7 @@ pub(crate) fn run_new<T: Copy + Sync, O: Copy + Send, const N: usize>(
         strides,
         _data: PhantomData,
     };
-    walk(ins, dst, f, false)
+    walk(ins, dst, f, false, scalars)
 }
 
 /// Writes `shape`'s row-major strides into `strides` (ndarray's default strides: all 0
@@ -243,24 +266,26 @@ pub(crate) fn update<T: Copy + Send + Sync>(
     y: Src<'_, T>,
     f: SliceFn<T, T, 2>,
 ) -> bool {
-    walk([out.as_src(), y], out, f, true)
+    walk([out.as_src(), y], out, f, true, false)
 }
 
 /// `out = f(out)` in place: a unary slice kernel over `out` itself, read chunk by chunk
 /// into a stack buffer before `f` overwrites the chunk (as [`update`] reads its first
 /// input). Nothing is allocated.
 pub(crate) fn map_in_place<T: Copy + Send + Sync>(out: Dst<'_, T>, f: SliceFn<T, T, 1>) -> bool {
-    walk([out.as_src()], out, f, true)
+    walk([out.as_src()], out, f, true, false)
 }
 
 /// [`run`]'s walk. `aliased`: input 0 is `out` itself (same pointer, shape and strides;
 /// `T` is `O`), so it is always read through the chunk buffers, one chunk ahead of the
-/// kernel's writes to that chunk.
+/// kernel's writes to that chunk. `scalars`: `f` takes a broadcast operand as a slice of
+/// length 1 ([`run_new_scalars`]).
 fn walk<T: Copy + Sync, O: Copy + Send, const N: usize>(
     ins: [Src<'_, T>; N],
     out: Dst<'_, O>,
     f: SliceFn<T, O, N>,
     aliased: bool,
+    scalars: bool,
 ) -> bool {
     // the common case first: every operand one standard-layout buffer of the output's shape
     if !aliased && standard(out.shape, out.strides) && all_standard(&ins, out.shape) {
@@ -351,7 +376,7 @@ fn walk<T: Copy + Sync, O: Copy + Send, const N: usize>(
             out: 1,
         };
         // SAFETY: each operand has this one element.
-        unsafe { odometer(at, &[], one, f, aliased) };
+        unsafe { odometer(at, &[], one, f, aliased, scalars) };
         return true;
     };
     // split along the outermost axis: a part is the walk over `lo..hi` of it
@@ -375,7 +400,7 @@ fn walk<T: Copy + Sync, O: Copy + Send, const N: usize>(
                     ins: std::array::from_fn(|j| ins[j].offset(first.ins[j] * step)),
                     out: out.offset(first.out * step),
                 };
-                odometer(part, outer, *inner, f, aliased);
+                odometer(part, outer, *inner, f, aliased, scalars);
             }
         },
     );
@@ -419,6 +444,7 @@ unsafe fn odometer<T: Copy, O: Copy, const N: usize>(
     inner: Axis<N>,
     f: SliceFn<T, O, N>,
     aliased: bool,
+    scalars: bool,
 ) {
     let mut lanes = Lanes::<T, O, N>::new();
     // an odometer over the outer axes, moving every operand's offset with it
@@ -431,7 +457,7 @@ unsafe fn odometer<T: Copy, O: Copy, const N: usize>(
         unsafe {
             let (ins, out) = at.get();
             let srcs = std::array::from_fn(|j| ins[j].offset(in_off[j]));
-            lanes.run(srcs, &inner, out.offset(out_off), f, aliased);
+            lanes.run(srcs, &inner, out.offset(out_off), f, aliased, scalars);
         }
         let mut ax = outer.len();
         loop {
@@ -501,7 +527,8 @@ impl<T: Copy, O: Copy, const N: usize> Lanes<T, O, N> {
     /// Each `src[j]` and `dst` address a lane of `lane.len` elements at the lane's strides
     /// within their arrays; `dst`'s lane overlaps no input, except input 0 when `aliased`
     /// (then `src[0]` is `dst`, at the same strides: it is read chunk by chunk into its
-    /// buffer before `f` writes that chunk).
+    /// buffer before `f` writes that chunk). `scalars`: `f` takes a broadcast input as a
+    /// slice of its one value.
     unsafe fn run(
         &mut self,
         src: [*const T; N],
@@ -509,6 +536,7 @@ impl<T: Copy, O: Copy, const N: usize> Lanes<T, O, N> {
         dst: *mut O,
         f: SliceFn<T, O, N>,
         aliased: bool,
+        scalars: bool,
     ) {
         unsafe {
             let len = lane.len;
@@ -521,6 +549,20 @@ impl<T: Copy, O: Copy, const N: usize> Lanes<T, O, N> {
             // the whole lane at once when every operand is contiguous (and none is the output)
             if !aliased && lane.out == 1 && lane.ins.iter().all(|&s| s == 1) {
                 let xs = std::array::from_fn(|j| std::slice::from_raw_parts(src[j], len));
+                f(xs, std::slice::from_raw_parts_mut(dst.cast(), len));
+                return;
+            }
+            // one broadcast input, the others and the output contiguous: the whole lane at
+            // once, the broadcast input as its one value (a lane is at least 2 long)
+            if scalars
+                && !aliased
+                && lane.out == 1
+                && lane.ins.iter().filter(|&&s| s == 0).count() == 1
+                && lane.ins.iter().all(|&s| s == 0 || s == 1)
+            {
+                let xs = std::array::from_fn(|j| {
+                    std::slice::from_raw_parts(src[j], if lane.ins[j] == 0 { 1 } else { len })
+                });
                 f(xs, std::slice::from_raw_parts_mut(dst.cast(), len));
                 return;
             }
@@ -672,6 +714,20 @@ mod tests {
                 weighted
             ));
             assert_eq!(into, expected, "case {case}: into");
+            // a new buffer, a broadcast lane given to the kernel as its one value (the
+            // binary rows' own slice kernel, which takes it so)
+            let n = shape.iter().product::<usize>();
+            let mut v = Vec::<i64>::with_capacity(n);
+            let add = crate::kernel::class::binary_slices::<i64, crate::kernel::rows::Add>;
+            assert!(run_new_scalars(
+                [Src::from(&a), Src::from(&b)],
+                &shape,
+                &mut v.spare_capacity_mut()[..n],
+                add
+            ));
+            unsafe { v.set_len(n) };
+            let sum = (&a + &b).broadcast(IxDyn(&shape)).unwrap().to_owned();
+            assert_eq!(v, sum.as_standard_layout().as_slice().unwrap(), "case {case}: scalars");
             // in place: `acc = f(acc, b)`, `acc` of any layout (its own first input)
             let mut acc = laid_out(&mut g, &shape, 3);
             let want = &acc * 1000 + &b;

@@ -11,8 +11,8 @@
 use super::{err, host_types, tensor, wrap, CandleBackend, HostElem};
 use crate::engine::family::Kernels;
 use crate::kernel::class::{
-    binary_slices, compare_slices, predicate_slices, unary_slices, Binary, Compare, Predicate,
-    Reduction, SliceFn, Unary,
+    binary_scalars, binary_slices, compare_slices, predicate_slices, unary_slices, Binary, Compare,
+    Predicate, Reduction, SliceFn, Unary,
 };
 use crate::kernel::elem::Elem;
 use crate::{Array, Dtype, Result, Scalar};
@@ -193,6 +193,7 @@ fn host_zip<T: HostElem, O: HostElem>(
     b: &Tensor,
     shape: &[usize],
     f: SliceFn<T, O, 2>,
+    scalars: bool,
 ) -> Result<Array> {
     for t in [a, b] {
         host_only(op, t, T::DTYPE)?;
@@ -203,7 +204,7 @@ fn host_zip<T: HostElem, O: HostElem>(
     let ys = T::values(small).map_err(|e| err(op, e))?;
     let walk = |xs: &[T]| {
         let ins = if swap { [&ys[..], xs] } else { [xs, &ys[..]] };
-        host_walk(op, ins, [a.dims(), b.dims()], shape, f)
+        host_walk(op, ins, [a.dims(), b.dims()], shape, f, scalars)
     };
     let v = match T::read(big, walk) {
         Some(v) => v?,
@@ -214,15 +215,16 @@ fn host_zip<T: HostElem, O: HostElem>(
 
 /// `f` over the row-major values `ins` (of shapes `dims`) broadcast to `shape`, in a new
 /// vector: ndarray's loop ([`crate::kernel::strided::run_new`]: a broadcast lane is filled
-/// once, large walks split over the cores).
+/// once, large walks split over the cores; `scalars`: [`crate::kernel::strided::run_new_scalars`]).
 fn host_walk<T: Copy + Sync, O: Copy + Send>(
     op: &'static str,
     ins: [&[T]; 2],
     dims: [&[usize]; 2],
     shape: &[usize],
     f: SliceFn<T, O, 2>,
+    scalars: bool,
 ) -> Result<Vec<O>> {
-    use crate::kernel::strided::{row_major_strides, run_new, Src};
+    use crate::kernel::strided::{row_major_strides, run_new, run_new_scalars, Src};
     let n = crate::kernel::alloc::shape_size(op, shape, std::mem::size_of::<O>())?;
     let mut v = crate::kernel::alloc::try_vec::<O>(op, n)?;
     let strides = dims.map(|d| {
@@ -243,7 +245,9 @@ fn host_walk<T: Copy + Sync, O: Copy + Send>(
     ) else {
         return Err(mismatch());
     };
-    if !run_new([sa, sb], shape, &mut v.spare_capacity_mut()[..n], f) {
+    let out = &mut v.spare_capacity_mut()[..n];
+    let run = if scalars { run_new_scalars } else { run_new };
+    if !run([sa, sb], shape, out, f) {
         return Err(mismatch());
     }
     // SAFETY: `run_new` wrote all `n` elements
@@ -371,7 +375,9 @@ impl Kernels for CandleBackend {
         {
             return wrap(K::NAME, x.dtype(), r);
         }
-        host_types!(K::NAME, x.dtype(), T => host_zip(K::NAME, a, b, shape, binary_slices::<T, K>))
+        host_types!(K::NAME, x.dtype(), T => {
+            host_zip(K::NAME, a, b, shape, binary_slices::<T, K>, binary_scalars::<T, K>())
+        })
     }
 
     fn zip_into<K: Binary>(_x: &Array, _y: &Array, _out: &mut Array) -> Result<bool> {
@@ -409,7 +415,7 @@ impl Kernels for CandleBackend {
             return wrap(K::NAME, Dtype::Bool, r);
         }
         // candle holds no uint64: its operands always have one dtype
-        host_types!(K::NAME, x.dtype(), T => host_zip(K::NAME, a, b, shape, compare_slices::<T, K>))
+        host_types!(K::NAME, x.dtype(), T => host_zip(K::NAME, a, b, shape, compare_slices::<T, K>, false))
     }
 
     fn zip_bool_into<K: Compare>(_x: &Array, _y: &Array, _out: &mut Array) -> Result<bool> {

@@ -8,8 +8,8 @@ use std::borrow::Cow;
 use std::mem::MaybeUninit;
 
 use crate::kernel::class::{
-    binary_slices, compare_slices, compare_wide, predicate_slices, to_real_slices, unary_slices,
-    Binary, Compare, Predicate, Reduction, SliceFn, Unary,
+    binary_scalars, binary_slices, compare_slices, compare_wide, predicate_slices, to_real_slices,
+    unary_slices, Binary, Compare, Predicate, Reduction, SliceFn, Unary,
 };
 use crate::kernel::strided::{self, Dst, Src};
 
@@ -183,9 +183,27 @@ fn new_array<T: Copy + Sync, O: Copy + Send, const N: usize>(
     ins: [Src<'_, T>; N],
     f: SliceFn<T, O, N>,
 ) -> Result<NdData<O>> {
+    new_array_with(op, shape, ins, f, false)
+}
+
+/// [`new_array`]; `scalars`: `f` takes a broadcast operand as its one value
+/// ([`strided::run_new_scalars`]).
+fn new_array_with<T: Copy + Sync, O: Copy + Send, const N: usize>(
+    op: &'static str,
+    shape: &[usize],
+    ins: [Src<'_, T>; N],
+    f: SliceFn<T, O, N>,
+    scalars: bool,
+) -> Result<NdData<O>> {
     let n = crate::kernel::alloc::shape_size(op, shape, std::mem::size_of::<O>())?;
     let mut v = crate::kernel::alloc::try_vec::<O>(op, n)?;
-    if !strided::run_new(ins, shape, &mut v.spare_capacity_mut()[..n], f) {
+    let out = &mut v.spare_capacity_mut()[..n];
+    let written = if scalars {
+        strided::run_new_scalars(ins, shape, out, f)
+    } else {
+        strided::run_new(ins, shape, out, f)
+    };
+    if !written {
         let lhs = ins.first().map_or(&[][..], |a| a.shape());
         return Err(shape_err(op, lhs, shape));
     }
@@ -393,7 +411,8 @@ impl crate::engine::family::Kernels for super::NdarrayBackend {
     fn zip<K: Binary>(shape: &[usize], x: &Array, y: &Array) -> Result<Array> {
         super::nd_type!(x.dtype(), T => {
             let (a, b) = (typed::<T>(K::NAME, x)?, typed::<T>(K::NAME, y)?);
-            let r = new_array(K::NAME, shape, [a.src(), b.src()], binary_slices::<T, K>)?;
+            let scalars = binary_scalars::<T, K>();
+            let r = new_array_with(K::NAME, shape, [a.src(), b.src()], binary_slices::<T, K>, scalars)?;
             Ok(Array::from_nd(T::wrap_shared(r)))
         })
     }
