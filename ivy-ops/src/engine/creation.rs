@@ -60,7 +60,20 @@ pub(crate) fn arange_values<T: Elem>(
             let last = a as i128 + n.saturating_sub(1) as i128 * s as i128;
             let exact = |v: i128| v.unsigned_abs() <= 1 << 53;
             let float = T::DTYPE.is_float() || T::DTYPE.is_complex();
-            if float && exact(a as i128) && exact(last) && exact(s as i128 * BLOCK as i128) {
+            let exact32 = |v: i128| v.unsigned_abs() <= 1 << 24;
+            if T::DTYPE == Dtype::Float32
+                && exact32(a as i128)
+                && exact32(last)
+                && exact32(s as i128 * BLOCK as i128)
+            {
+                // the same, in float32 (4 lanes a vector, not 2): within ±2^24 each value
+                // and offset is exact there too (float32 -> float64 -> float32 is the identity)
+                let sf = s as f32;
+                indexed("arange", n, |b| {
+                    let base = (a + b as i64 * s) as f32;
+                    move |j| T::from_f64(f64::from(base + j as f32 * sf))
+                })
+            } else if float && exact(a as i128) && exact(last) && exact(s as i128 * BLOCK as i128) {
                 // every value, and each block's offset j * s, within ±2^53 is exact in
                 // f64, so one rounding to `T` (as from i128, which compiles to a slow
                 // software conversion); j is a u32 (a vector conversion, not i64's)
@@ -94,8 +107,9 @@ const BLOCK: usize = 1 << 16;
 
 /// `n` values, element `b + j` being `f(b)(j)` for blocks starting at `b` (`j < BLOCK`, an
 /// `i32`, so a loop over it converts to floats in vector registers; `f(b)` computes the
-/// block's constants once), fallibly allocated and written on both cores when large.
-fn indexed<T: Elem, G: Fn(i32) -> T>(
+/// block's constants once), fallibly allocated and written on both cores when large
+/// (`arange`; `linspace` too).
+pub(crate) fn indexed<T: Elem, G: Fn(i32) -> T>(
     op: &'static str,
     n: usize,
     f: impl Fn(usize) -> G + Sync,

@@ -579,21 +579,18 @@ pub(crate) fn linspace_real(
     let last = (endpoint && num > 1).then(|| num - 1);
     fn fill<T: Elem>(
         n: usize,
-        at: impl Fn(usize) -> f64 + Sync,
+        at: impl Fn(f64) -> f64 + Sync + Copy,
         last: Option<usize>,
         b: f64,
     ) -> crate::Result<Vec<T>> {
-        let mut v = crate::kernel::alloc::try_vec::<T>(OP, n)?;
-        let slots = crate::kernel::par::Shared(v.spare_capacity_mut().as_mut_ptr());
-        crate::kernel::par::parts(n, std::mem::size_of::<T>() * 2, &|lo, hi| {
-            // SAFETY: slots lo..hi are this part's, within n
-            let out = unsafe { slots.range(lo, hi) };
-            for (o, i) in out.iter_mut().zip(lo..hi) {
-                o.write(T::from_f64(at(i)));
-            }
-        });
-        // SAFETY: every slot was written
-        unsafe { v.set_len(n) };
+        // element `i` as the f64 `blk + j` (exact, `i` < 2^53): `j` an i32, so the loop
+        // converts in vector registers (a usize converts one at a time before AVX-512)
+        let mut v = crate::engine::creation::indexed(OP, n, |blk| {
+            // `at` copied in (its constants by value: through a reference they are
+            // reloaded after every store, and the loop stays scalar)
+            let blk = blk as f64;
+            move |j| T::from_f64(at(blk + f64::from(j)))
+        })?;
         if let Some(l) = last {
             v[l] = T::from_f64(b);
         }
@@ -602,9 +599,9 @@ pub(crate) fn linspace_real(
     macro_rules! host {
         ($t:ty) => {{
             let v: Vec<$t> = match div {
-                0 => fill(num, |i| i as f64 * span + a, last, b)?,
-                d if step == 0.0 => fill(num, |i| i as f64 / d as f64 * span + a, last, b)?,
-                _ => fill(num, |i| i as f64 * step + a, last, b)?,
+                0 => fill(num, move |i| i * span + a, last, b)?,
+                d if step == 0.0 => fill(num, move |i| i / d as f64 * span + a, last, b)?,
+                _ => fill(num, move |i| i * step + a, last, b)?,
             };
             crate::__for_backend!(backend, __B =>
                 <__B as crate::engine::family::Kernels>::from_host(OP, v, &[num], Device::Cpu),

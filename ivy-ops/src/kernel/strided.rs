@@ -727,7 +727,11 @@ mod tests {
             ));
             unsafe { v.set_len(n) };
             let sum = (&a + &b).broadcast(IxDyn(&shape)).unwrap().to_owned();
-            assert_eq!(v, sum.as_standard_layout().as_slice().unwrap(), "case {case}: scalars");
+            assert_eq!(
+                v,
+                sum.as_standard_layout().as_slice().unwrap(),
+                "case {case}: scalars"
+            );
             // in place: `acc = f(acc, b)`, `acc` of any layout (its own first input)
             let mut acc = laid_out(&mut g, &shape, 3);
             let want = &acc * 1000 + &b;
