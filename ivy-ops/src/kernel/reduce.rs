@@ -67,6 +67,51 @@ pub(crate) fn reduce<T: Copy + Send + Sync>(
 /// The columns a part of an axis fold walks at once (see [`fold_run`]).
 const STRIP: usize = 512;
 
+/// Rows this narrow are folded whole ([`fold_rows`]): two of them stay in L1.
+const NARROW_BYTES: usize = 8 << 10;
+
+/// The rows of `block` (each `inner` long) folded element-wise into `o` by `zip` (an
+/// idempotent, associative kernel), row ranges on both cores when large, each range's row
+/// combined with `f` in order.
+fn fold_rows<T: Copy + Send + Sync>(
+    block: &[T],
+    inner: usize,
+    f: impl Fn(T, T) -> T + Copy + Send + Sync,
+    zip: impl Fn(&[T], &[T], &mut [MaybeUninit<T>]) -> bool + Copy + Send + Sync,
+    o: &mut [MaybeUninit<T>],
+) {
+    let n = block.len() / inner;
+    let partials = std::sync::Mutex::new(Vec::<(usize, Vec<T>)>::new());
+    par::parts(n, inner * std::mem::size_of::<T>(), &|lo, hi| {
+        let mut rows = block[lo * inner..hi * inner].chunks_exact(inner);
+        let Some(first) = rows.next() else { return };
+        let (mut acc, mut tmp) = (first.to_vec(), first.to_vec());
+        for row in rows {
+            // SAFETY: `T` and `MaybeUninit<T>` share a layout; the kernel writes whole `T`s
+            let d = unsafe { &mut *(tmp.as_mut_slice() as *mut [T] as *mut [MaybeUninit<T>]) };
+            zip(&acc, row, d);
+            std::mem::swap(&mut acc, &mut tmp);
+        }
+        let mut done = partials.lock().unwrap_or_else(|e| e.into_inner());
+        done.push((lo, acc));
+    });
+    let mut done = partials.into_inner().unwrap_or_else(|e| e.into_inner());
+    done.sort_unstable_by_key(|&(lo, _)| lo);
+    let mut parts = done.into_iter().map(|(_, v)| v);
+    if let Some(first) = parts.next() {
+        for (s, &v) in o.iter_mut().zip(&first) {
+            s.write(v);
+        }
+        for p in parts {
+            for (s, &v) in o.iter_mut().zip(&p) {
+                // SAFETY: written from the first part just above
+                let a = unsafe { s.assume_init() };
+                s.write(f(a, v));
+            }
+        }
+    }
+}
+
 /// `(outer, n, inner) → (outer, inner)`; `zip` is the fold's vectorised element-wise kernel
 /// (`false`: it has none, `f` runs).
 fn fold_run<T: Copy + Send + Sync>(
@@ -91,6 +136,21 @@ fn fold_run<T: Copy + Send + Sync>(
         return Ok(out);
     }
     let size = std::mem::size_of::<T>();
+    if init.is_none() && inner * size <= NARROW_BYTES && zip(&[], &[], &mut []) {
+        // an idempotent fold with a vectorised kernel (max, min) over narrow rows: whole
+        // rows in order, so each thread streams through contiguous memory (strips of columns
+        // start a new page every row, where the prefetcher starts over: a 1000 x 1000
+        // float64 max along axis 0 took 1.4x numpy's one-thread time so)
+        for (block, o) in x
+            .chunks_exact(n * inner)
+            .zip(out.spare_capacity_mut().chunks_exact_mut(inner))
+        {
+            fold_rows(block, inner, f, zip, o);
+        }
+        // SAFETY: every one of the `outer * inner` slots was written above
+        unsafe { out.set_len(outer * inner) };
+        return Ok(out);
+    }
     let slots = &mut out.spare_capacity_mut()[..outer * inner];
     // per block, `n` rows of `inner` combined element-wise; columns split over the cores in
     // strips of at least STRIP columns (narrow strips walk the rows with a stride: a
@@ -531,7 +591,14 @@ mod tests {
     fn strided_vectorised_folds_give_the_generic_bits() {
         use crate::kernel::rows::{Maximum, Minimum};
         let mut state = 0x2545_f491_4f6c_dd1du64;
-        for shape in [[2usize, 5, 3], [3, 40, 511], [1, 7, 512], [2, 9, 1500]] {
+        for shape in [
+            [2usize, 5, 3],
+            [3, 40, 511],
+            [1, 7, 512],
+            [2, 9, 1500],
+            [2, 3000, 300],
+            [1, 2, 2000],
+        ] {
             let x: Vec<f32> = (0..shape.iter().product())
                 .map(|_| {
                     state ^= state << 13;
