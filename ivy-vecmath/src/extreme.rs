@@ -43,7 +43,7 @@ macro_rules! extreme {
 extreme!(Maximum >=: f32, f64);
 extreme!(Minimum <=: f32, f64);
 
-/// [`crate::ArgSlices`]' loop for one float type, compiled at each level: the extreme
+/// [`crate::ArgSlices`]' loop for one float type below AVX2 ([`lanes`] above): the extreme
 /// (`MAX`: the largest, else the smallest; NaN if there is one) by [`crate::fold_leaf`]'s
 /// vectorised fold, then the first element equal to it (or NaN), found a chunk of 64 at a
 /// time (a compare per vector, no branch inside a chunk). A masked-select loop keeping an
@@ -116,7 +116,7 @@ macro_rules! arg_rows {
 arg_rows!(arg_rows_f32, f32);
 arg_rows!(arg_rows_f64, f64);
 
-/// `argmax` (`MAX`) / `argmin` of `f32` in one pass, as numpy's AVX-512 loop does it: four
+/// `argmax` (`MAX`) / `argmin` of `f32` and `f64` in one pass, as numpy's AVX-512 loop does it: four
 /// accumulators of (value, index) lanes take each vector's lanes where they are strictly
 /// better (so a lane keeps its first extreme), a NaN is only noted (the first NaN is then
 /// found by a scan), and the lanes are merged at the end: the extreme, then the smallest
@@ -127,11 +127,26 @@ arg_rows!(arg_rows_f64, f64);
 pub(crate) mod lanes {
     use std::arch::x86_64::*;
 
+    /// The element types the lanes scan.
+    pub(crate) trait Lane: Copy + PartialOrd {
+        fn nan(self) -> bool;
+    }
+    impl Lane for f32 {
+        fn nan(self) -> bool {
+            self.is_nan()
+        }
+    }
+    impl Lane for f64 {
+        fn nan(self) -> bool {
+            self.is_nan()
+        }
+    }
+
     /// The plain scan: the first NaN, else the first extreme (short and very long slices,
     /// and the tail past the last whole step).
-    fn scan<const MAX: bool>(x: &[f32], mut best: f32, mut at: usize, from: usize) -> usize {
+    fn scan<const MAX: bool, T: Lane>(x: &[T], mut best: T, mut at: usize, from: usize) -> usize {
         for (j, &y) in x.iter().enumerate().skip(from) {
-            if y.is_nan() {
+            if y.nan() {
                 return j;
             }
             if if MAX { y > best } else { y < best } {
@@ -143,26 +158,25 @@ pub(crate) mod lanes {
     }
 
     /// The first extreme of `x` by the plain scan.
-    fn plain<const MAX: bool>(x: &[f32]) -> Option<usize> {
+    fn plain<const MAX: bool, T: Lane>(x: &[T]) -> Option<usize> {
         let first = *x.first()?;
-        Some(if first.is_nan() {
+        Some(if first.nan() {
             0
         } else {
-            scan::<MAX>(x, first, 0, 1)
+            scan::<MAX, T>(x, first, 0, 1)
         })
     }
 
     /// The lanes' merge and the tail: `vals`/`idx` are each lane's extreme and its index.
-    fn finish<const MAX: bool>(x: &[f32], vals: &[f32], idx: &[i32], done: usize) -> usize {
-        let (mut best, mut at) = (vals[0], idx[0] as usize);
+    fn finish<const MAX: bool, T: Lane>(x: &[T], vals: &[T], idx: &[usize], done: usize) -> usize {
+        let (mut best, mut at) = (vals[0], idx[0]);
         for (&b, &a) in vals.iter().zip(idx).skip(1) {
-            let a = a as usize;
             if (if MAX { b > best } else { b < best }) || (b == best && a < at) {
                 best = b;
                 at = a;
             }
         }
-        scan::<MAX>(x, best, at, done)
+        scan::<MAX, T>(x, best, at, done)
     }
 
     /// AVX-512: 4 x 16 lanes.
@@ -174,7 +188,7 @@ pub(crate) mod lanes {
         const W: usize = 16;
         let n = x.len();
         if n < 4 * W || n > i32::MAX as usize {
-            return plain::<MAX>(x);
+            return plain::<MAX, f32>(x);
         }
         let p = x.as_ptr();
         let better = |y: __m512, v: __m512| {
@@ -223,7 +237,7 @@ pub(crate) mod lanes {
             _mm512_storeu_ps(vals.as_mut_ptr(), v[0]);
             _mm512_storeu_si512(idx.as_mut_ptr().cast(), ix[0]);
         }
-        Some(finish::<MAX>(x, &vals, &idx, i))
+        Some(finish::<MAX, f32>(x, &vals, &idx.map(|a| a as usize), i))
     }
 
     /// AVX2: 4 x 8 lanes.
@@ -235,7 +249,7 @@ pub(crate) mod lanes {
         const W: usize = 8;
         let n = x.len();
         if n < 4 * W || n > i32::MAX as usize {
-            return plain::<MAX>(x);
+            return plain::<MAX, f32>(x);
         }
         let p = x.as_ptr();
         let better = |y: __m256, v: __m256| {
@@ -286,6 +300,130 @@ pub(crate) mod lanes {
             _mm256_storeu_ps(vals.as_mut_ptr(), v[0]);
             _mm256_storeu_si256(idx.as_mut_ptr().cast(), ix[0]);
         }
-        Some(finish::<MAX>(x, &vals, &idx, i))
+        Some(finish::<MAX, f32>(x, &vals, &idx.map(|a| a as usize), i))
+    }
+
+    /// AVX-512, float64: 4 x 8 lanes, 64-bit indices.
+    ///
+    /// # Safety
+    /// The CPU has AVX-512 F.
+    #[target_feature(enable = "avx512f,avx512dq,avx512vl,avx512bw,avx2,fma")]
+    pub(crate) unsafe fn arg_f64_avx512<const MAX: bool>(x: &[f64]) -> Option<usize> {
+        const W: usize = 8;
+        let n = x.len();
+        if n < 4 * W {
+            return plain::<MAX, f64>(x);
+        }
+        let p = x.as_ptr();
+        let better = |y: __m512d, v: __m512d| {
+            if MAX {
+                _mm512_cmp_pd_mask::<_CMP_GT_OQ>(y, v)
+            } else {
+                _mm512_cmp_pd_mask::<_CMP_LT_OQ>(y, v)
+            }
+        };
+        let lane = _mm512_setr_epi64(0, 1, 2, 3, 4, 5, 6, 7);
+        // SAFETY (every load): offsets below `i + 4 W <= n`
+        let mut v = [0, 1, 2, 3].map(|k| unsafe { _mm512_loadu_pd(p.add(k * W)) });
+        let mut ix =
+            [0, 1, 2, 3].map(|k| _mm512_add_epi64(lane, _mm512_set1_epi64((k * W) as i64)));
+        let mut cur = ix;
+        let mut nan: __mmask8 = 0;
+        for vk in v {
+            nan |= _mm512_cmp_pd_mask::<_CMP_UNORD_Q>(vk, vk);
+        }
+        let step = _mm512_set1_epi64(4 * W as i64);
+        let mut i = 4 * W;
+        while i + 4 * W <= n {
+            for k in 0..4 {
+                let y = unsafe { _mm512_loadu_pd(p.add(i + k * W)) };
+                cur[k] = _mm512_add_epi64(cur[k], step);
+                let m = better(y, v[k]);
+                v[k] = _mm512_mask_mov_pd(v[k], m, y);
+                ix[k] = _mm512_mask_mov_epi64(ix[k], m, cur[k]);
+                nan |= _mm512_cmp_pd_mask::<_CMP_UNORD_Q>(y, y);
+            }
+            i += 4 * W;
+        }
+        if nan != 0 {
+            return x.iter().position(|v| v.is_nan());
+        }
+        for k in 1..4 {
+            let tie = _mm512_cmp_pd_mask::<_CMP_EQ_OQ>(v[k], v[0])
+                & _mm512_cmplt_epi64_mask(ix[k], ix[0]);
+            let m = better(v[k], v[0]) | tie;
+            v[0] = _mm512_mask_mov_pd(v[0], m, v[k]);
+            ix[0] = _mm512_mask_mov_epi64(ix[0], m, ix[k]);
+        }
+        let (mut vals, mut idx) = ([0f64; W], [0i64; W]);
+        // SAFETY: W-lane stores into W-element arrays
+        unsafe {
+            _mm512_storeu_pd(vals.as_mut_ptr(), v[0]);
+            _mm512_storeu_si512(idx.as_mut_ptr().cast(), ix[0]);
+        }
+        Some(finish::<MAX, f64>(x, &vals, &idx.map(|a| a as usize), i))
+    }
+
+    /// AVX2, float64: 4 x 4 lanes, 64-bit indices.
+    ///
+    /// # Safety
+    /// The CPU has AVX2.
+    #[target_feature(enable = "avx2,fma")]
+    pub(crate) unsafe fn arg_f64_avx2<const MAX: bool>(x: &[f64]) -> Option<usize> {
+        const W: usize = 4;
+        let n = x.len();
+        if n < 4 * W {
+            return plain::<MAX, f64>(x);
+        }
+        let p = x.as_ptr();
+        let better = |y: __m256d, v: __m256d| {
+            if MAX {
+                _mm256_cmp_pd::<_CMP_GT_OQ>(y, v)
+            } else {
+                _mm256_cmp_pd::<_CMP_LT_OQ>(y, v)
+            }
+        };
+        let lane = _mm256_setr_epi64x(0, 1, 2, 3);
+        // SAFETY (every load): offsets below `i + 4 W <= n`
+        let mut v = [0, 1, 2, 3].map(|k| unsafe { _mm256_loadu_pd(p.add(k * W)) });
+        let mut ix =
+            [0, 1, 2, 3].map(|k| _mm256_add_epi64(lane, _mm256_set1_epi64x((k * W) as i64)));
+        let mut cur = ix;
+        let mut nan = _mm256_setzero_pd();
+        for vk in v {
+            nan = _mm256_or_pd(nan, _mm256_cmp_pd::<_CMP_UNORD_Q>(vk, vk));
+        }
+        let step = _mm256_set1_epi64x(4 * W as i64);
+        let mut i = 4 * W;
+        while i + 4 * W <= n {
+            for k in 0..4 {
+                let y = unsafe { _mm256_loadu_pd(p.add(i + k * W)) };
+                cur[k] = _mm256_add_epi64(cur[k], step);
+                let m = better(y, v[k]);
+                v[k] = _mm256_blendv_pd(v[k], y, m);
+                ix[k] = _mm256_blendv_epi8(ix[k], cur[k], _mm256_castpd_si256(m));
+                nan = _mm256_or_pd(nan, _mm256_cmp_pd::<_CMP_UNORD_Q>(y, y));
+            }
+            i += 4 * W;
+        }
+        if _mm256_movemask_pd(nan) != 0 {
+            return x.iter().position(|v| v.is_nan());
+        }
+        for k in 1..4 {
+            let tie = _mm256_and_pd(
+                _mm256_cmp_pd::<_CMP_EQ_OQ>(v[k], v[0]),
+                _mm256_castsi256_pd(_mm256_cmpgt_epi64(ix[0], ix[k])),
+            );
+            let m = _mm256_or_pd(better(v[k], v[0]), tie);
+            v[0] = _mm256_blendv_pd(v[0], v[k], m);
+            ix[0] = _mm256_blendv_epi8(ix[0], ix[k], _mm256_castpd_si256(m));
+        }
+        let (mut vals, mut idx) = ([0f64; W], [0i64; W]);
+        // SAFETY: W-lane stores into W-element arrays
+        unsafe {
+            _mm256_storeu_pd(vals.as_mut_ptr(), v[0]);
+            _mm256_storeu_si256(idx.as_mut_ptr().cast(), ix[0]);
+        }
+        Some(finish::<MAX, f64>(x, &vals, &idx.map(|a| a as usize), i))
     }
 }

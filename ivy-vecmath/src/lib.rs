@@ -629,11 +629,13 @@ mod x86 {
     }
     #[target_feature(enable = "avx512f,avx512dq,avx512vl,avx512bw,avx2,fma")]
     pub(super) fn arg_f64_avx512<const MAX: bool>(x: &[f64]) -> Option<usize> {
-        crate::extreme::arg_f64::<MAX, Fused>(x)
+        // SAFETY: this function's target features include the kernel's
+        unsafe { crate::extreme::lanes::arg_f64_avx512::<MAX>(x) }
     }
     #[target_feature(enable = "avx2,fma")]
     pub(super) fn arg_f64_avx2<const MAX: bool>(x: &[f64]) -> Option<usize> {
-        crate::extreme::arg_f64::<MAX, Fused>(x)
+        // SAFETY: this function's target features include the kernel's
+        unsafe { crate::extreme::lanes::arg_f64_avx2::<MAX>(x) }
     }
     #[target_feature(enable = "avx512f,avx512dq,avx512vl,avx512bw,avx2,fma")]
     pub(super) fn arg_rows_f32_avx512<const MAX: bool>(
