@@ -356,7 +356,7 @@ pub fn to_real_slices<T: RealElem, K: Unary>([xs]: [&[Complex<T>]; 1], out: &mut
 
 /// The binary row `K` over slices of `T` (a [`SliceFn`]). A slice of length 1 beside a
 /// longer one is a broadcast value (the strided walk passes one so only to a row without a
-/// vectorised kernel: [`binary_scalars`]).
+/// vectorised kernel: `binary_scalars`).
 pub fn binary_slices<T: Elem, K: Binary>([xs, ys]: [&[T]; 2], out: &mut [MaybeUninit<T>]) {
     match (xs, ys) {
         (&[x], ys) if ys.len() > 1 => {
