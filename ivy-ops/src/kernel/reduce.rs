@@ -70,6 +70,10 @@ const STRIP: usize = 512;
 /// Rows this narrow are folded whole ([`fold_rows`]): two of them stay in L1.
 const NARROW_BYTES: usize = 8 << 10;
 
+/// Blocks smaller than this keep the strip loop ([`fold_rows`] allocates its partial rows:
+/// many small blocks would pay that per block).
+const WHOLE_ROWS_MIN: usize = 64 << 10;
+
 /// The rows of `block` (each `inner` long) folded element-wise into `o` by `zip` (an
 /// idempotent, associative kernel), row ranges on both cores when large, each range's row
 /// combined with `f` in order.
@@ -136,7 +140,8 @@ fn fold_run<T: Copy + Send + Sync>(
         return Ok(out);
     }
     let size = std::mem::size_of::<T>();
-    if init.is_none() && inner * size <= NARROW_BYTES && zip(&[], &[], &mut []) {
+    let narrow = inner * size <= NARROW_BYTES && n.saturating_mul(inner * size) >= WHOLE_ROWS_MIN;
+    if init.is_none() && narrow && zip(&[], &[], &mut []) {
         // an idempotent fold with a vectorised kernel (max, min) over narrow rows: whole
         // rows in order, so each thread streams through contiguous memory (strips of columns
         // start a new page every row, where the prefetcher starts over: a 1000 x 1000
