@@ -271,6 +271,14 @@ def gen_arange():
         ("float/int32_dtype", (0.5, 3.5, 1.0), "int32", None),
         ("float16/int_args", (0, 5, 1), "float16", None),
         ("float64/mixed_args", (1, 2.0, 0.25), "float64", None),
+        # numpy's fill: `v0 + i * (v1 - v0)` in the dtype, not `start + i * step`
+        ("float/float64_from_one", (1, 2, 0.1), "float64", None),
+        ("float/float64_offset", (-5, 5, 0.7), "float64", None),
+        ("float/float32_tenth", (0.0, 1.0, 0.1), "float32", None),
+        ("float/float32_offset", (0.3, 7.1, 0.37), "float32", None),
+        ("float/float16_offset", (0.3, 7.1, 0.37), "float16", None),
+        ("float/complex64_offset", (0.3, 7.1, 0.37), "complex64", None),
+        ("float/int32_fractional_step", (0.5, 5.0, 1.5), "int32", None),
     ]
     # arange(start, /, stop=None, step=1): ivy-rs takes `stop` and `step` as keywords (Rust
     # has no optional positional arguments); `None` stands for an argument left out

@@ -40,8 +40,12 @@ pub(crate) fn filled_values<T: Elem>(
     Ok(v)
 }
 
-/// The values of `arange(start, stop, step)` in `dtype` (exact integers when all three
-/// are ints), fallibly allocated; with no `stop`, `start` is the stop and 0 the start.
+/// The values of `arange(start, stop, step)` in `dtype`, fallibly allocated; with no
+/// `stop`, `start` is the stop and 0 the start. numpy's values, bit for bit: the first two
+/// are `start` and `start + step` converted to the dtype (the sum exact for ints, in
+/// float64 otherwise), and element `i` is `v0 + i * (v1 - v0)` in the dtype's own
+/// arithmetic (float32's for float16, bfloat16 and complex64; wrapping for integers and
+/// bools), as numpy's `fill` computes it.
 pub(crate) fn arange_values<T: Elem>(
     start: Scalar,
     stop: Option<Scalar>,
@@ -54,51 +58,56 @@ pub(crate) fn arange_values<T: Elem>(
     };
     let n = arange_len(start, stop, step)?;
     alloc::shape_size_of("arange", &[n], dtype)?;
+    let v0 = T::from_scalar(start);
+    let v1 = match (start, step) {
+        (Scalar::Int(a), Scalar::Int(s)) => T::from_i128(a as i128 + s as i128),
+        _ => T::from_f64(start.to_f64() + step.to_f64()),
+    };
     // each element computed in its own type (no `Scalar` per element)
-    match (start, stop, step) {
-        (Scalar::Int(a), Scalar::Int(_), Scalar::Int(s)) => {
-            let last = a as i128 + n.saturating_sub(1) as i128 * s as i128;
-            let exact = |v: i128| v.unsigned_abs() <= 1 << 53;
-            let float = T::DTYPE.is_float() || T::DTYPE.is_complex();
-            let exact32 = |v: i128| v.unsigned_abs() <= 1 << 24;
-            if T::DTYPE == Dtype::Float32
-                && exact32(a as i128)
-                && exact32(last)
-                && exact32(s as i128 * BLOCK as i128)
-            {
-                // the same, in float32 (4 lanes a vector, not 2): within ±2^24 each value
-                // and offset is exact there too (float32 -> float64 -> float32 is the identity)
-                let sf = s as f32;
-                indexed("arange", n, |b| {
-                    let base = (a + b as i64 * s) as f32;
-                    move |j| T::from_f64(f64::from(base + j as f32 * sf))
-                })
-            } else if float && exact(a as i128) && exact(last) && exact(s as i128 * BLOCK as i128) {
-                // every value, and each block's offset j * s, within ±2^53 is exact in
-                // f64, so one rounding to `T` (as from i128, which compiles to a slow
-                // software conversion); j is a u32 (a vector conversion, not i64's)
-                let sf = s as f64;
-                indexed("arange", n, |b| {
-                    let base = (a + b as i64 * s) as f64;
-                    move |j| T::from_f64(base + f64::from(j) * sf)
-                })
-            } else {
-                indexed("arange", n, |b| {
-                    move |j| {
-                        let i = (b + j as usize) as i64;
-                        T::from_i128(a.wrapping_add(i.wrapping_mul(s)) as i128)
-                    }
-                })
-            }
-        }
-        _ => {
-            // numpy's `start + i * step` in float64, `i` exact (< 2^53)
-            let (a, s) = (start.to_f64(), step.to_f64());
+    let mut v = match T::DTYPE {
+        d if d.is_int() || d.is_bool() => {
+            // modulo 2^64, then wrapped into `T` (uint64 beyond i64::MAX included)
+            let a = v0.to_i128() as i64;
+            let d = (v1.to_i128() as i64).wrapping_sub(a);
             indexed("arange", n, |b| {
-                let b = b as f64;
-                move |j| T::from_f64(a + (b + f64::from(j)) * s)
-            })
+                move |j| {
+                    let i = (b + j as usize) as i64;
+                    T::from_i128(a.wrapping_add(i.wrapping_mul(d)) as i128)
+                }
+            })?
         }
+        Dtype::Float64 | Dtype::Complex128 => fill::<T, f64>(n, v0.to_f64(), v1.to_f64(), 1 << 53)?,
+        // float32, complex64 and the 16-bit floats (exactly float32 values)
+        _ => fill::<T, f32>(n, v0.to_f64() as f32, v1.to_f64() as f32, 1 << 24)?,
+    };
+    // numpy stores the first two as converted (`v0 + 1 * (v1 - v0)` need not round to `v1`)
+    for (o, x) in v.iter_mut().zip([v0, v1]) {
+        *o = x;
+    }
+    Ok(v)
+}
+
+/// numpy's float `fill` of `n` elements: element `i` is `c0 + i * (c1 - c0)` in `C`, `i`
+/// converted to `C` whole (as C's `i * delta` does), rounded once to `T`. Below `exact`
+/// (2^mantissa digits of `C`) each block's start plus its `i32` offset is that conversion,
+/// and the loop converts in vector registers.
+fn fill<T: Elem, C>(n: usize, c0: C, c1: C, exact: usize) -> Result<Vec<T>>
+where
+    C: num_traits::Float + Into<f64> + Send + Sync + 'static,
+    usize: num_traits::AsPrimitive<C>,
+    i32: num_traits::AsPrimitive<C>,
+{
+    use num_traits::AsPrimitive;
+    let d = c1 - c0;
+    if n <= exact {
+        indexed("arange", n, |b| {
+            let b: C = b.as_();
+            move |j| T::from_f64((c0 + (b + j.as_()) * d).into())
+        })
+    } else {
+        indexed("arange", n, |b| {
+            move |j| T::from_f64((c0 + (b + j as usize).as_() * d).into())
+        })
     }
 }
 
