@@ -213,7 +213,15 @@ def gen_inv():
 
 def gen_det():
     return dense_cases("det", np.linalg.det) + square_errors("det") + [
-        case("float64/singular", [A(SINGULAR)], Arr("float64", np.float64(0.0)), signed_zeros=False)]
+        case("float64/singular", [A(SINGULAR)], Arr("float64", np.float64(0.0)), signed_zeros=False),
+        # a zero pivot before the last: an LU that divides by it fills the rest with NaN
+        case("float64/zeros", [A(mk("float64", np.zeros((3, 3))))], Arr("float64", np.float64(0.0))),
+        case("float32/zero_first_column", [A(mk("float32", [[0.0, 0.0], [1.0, 1.0]]))],
+             Arr("float32", np.float32(0.0))),
+        case("float64/stack_one_singular",
+             [A(mk("float64", [[[0.0, 0.0], [1.0, 1.0]], [[1.0, 2.0], [3.0, 4.0]]]))],
+             Arr("float64", np.linalg.det(np.array([[[0.0, 0.0], [1.0, 1.0]], [[1.0, 2.0], [3.0, 4.0]]]))),
+             "sum", atol=1e-12)]
 
 
 def gen_slogdet():

@@ -269,6 +269,12 @@ fn pivots<T: ComplexField>(n: usize, a: &[T]) -> (Vec<T>, bool) {
 
 fn det<T: ComplexField>(n: usize, a: &[T]) -> T {
     let (d, odd) = pivots(n, a);
+    // a zero pivot: the matrix is singular. The LU divides by it (LAPACK's getrf skips that
+    // division), so the later pivots can be NaN: finite values give numpy's +0.0 whatever
+    // the parity (numpy's det is `sign * exp(logdet)`, sign 0)
+    if d.iter().any(|x| abs(x) == T::Real::zero_impl()) && a.iter().all(T::is_finite_impl) {
+        return T::zero_impl();
+    }
     let p = d.iter().fold(T::one_impl(), |p, x| p * x.clone());
     if odd {
         -p

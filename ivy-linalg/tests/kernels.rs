@@ -26,6 +26,23 @@ fn determinants_carry_the_permutation_sign() {
 }
 
 #[test]
+fn singular_determinants_are_positive_zero() {
+    // a zero pivot before the last (the LU's later pivots would be 0/0); +0.0 as numpy
+    for a in [[0.0; 9], [0.0, 0.0, 0.0, 1.0, 1.0, 1.0, 2.0, 3.0, 4.0]] {
+        let d = f64::det(3, &a);
+        assert!(d == 0.0 && d.is_sign_positive(), "{d}");
+    }
+    let d = f32::det(2, &[1.0, 2.0, 2.0, 4.0]);
+    assert!(d == 0.0 && d.is_sign_positive(), "{d}");
+    assert_eq!(
+        Complex::<f64>::det(2, &[Complex::new(0.0, 0.0); 4]),
+        Complex::new(0.0, 0.0)
+    );
+    // a NaN stays NaN
+    assert!(f64::det(2, &[0.0, 0.0, f64::NAN, 1.0]).is_nan());
+}
+
+#[test]
 fn factorisations_reconstruct() {
     let a = [4.0, 2.0, 0.6, 2.0, 5.0, 1.0, 0.6, 1.0, 3.0];
     let mut l = [0.0; 9];
