@@ -202,6 +202,8 @@ def gen_flip():
         cases.append(case(f"{d}/1d", [A(y)], Arr(d, np.flip(y.a))))
     z = mk("float32", 1.5)
     cases.append(case("float32/0d", [A(z)], Arr("float32", np.flip(z.a))))
+    cases.append(case("error/repeated_axis", [A(x)], ERR("InvalidArgument"),
+                      kwargs={"axis": INTLIST([0, -2])}, note="numpy raises ValueError (repeated axis)"))
     return cases
 
 
@@ -215,6 +217,12 @@ def gen_roll():
                       Arr("float32", np.roll(x.a, (1, -1), axis=(0, 1))), kwargs={"axis": INTLIST([0, 1])}))
     cases.append(case("float32/one_shift_two_axes", [A(x), INTLIST([1])],
                       Arr("float32", np.roll(x.a, 1, axis=(0, 1))), kwargs={"axis": INTLIST([0, 1])}))
+    # shifts at the ends of int64: reduced modulo the length exactly (not wrapped modulo 2^64)
+    cases.append(case("float32/flat_min_shift", [A(x), INTLIST([-2**63])], Arr("float32", np.roll(x.a, -2**63))))
+    cases.append(case("float32/flat_summed_max_shifts", [A(x), INTLIST([2**63 - 1, 2**63 - 1])],
+                      Arr("float32", np.roll(x.a, [2**63 - 1, 2**63 - 1]))))
+    cases.append(case("float32/axis1_min_shift", [A(x), INTLIST([-2**63])],
+                      Arr("float32", np.roll(x.a, -2**63, axis=1)), kwargs={"axis": INTLIST([1])}))
     cases.append(case("error/shift_count", [A(x), INTLIST([1, 2])], ERR("InvalidArgument"),
                       kwargs={"axis": INTLIST([0, 1, 0])}, note="numpy raises ValueError too"))
     return cases

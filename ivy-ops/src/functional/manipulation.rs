@@ -186,10 +186,8 @@ pub mod manipulation {
     pub fn flip(x: &Array, #[kw] axis: Option<Vec<i64>>, out: Option<&mut Array>) -> Result<Array> {
         let axes: Vec<usize> = match axis {
             None => (0..x.ndim()).collect(),
-            Some(v) => v
-                .iter()
-                .map(|&a| super::normalize_axis("flip", a, x.ndim()))
-                .collect::<Result<_>>()?,
+            // a repeated axis is an error (numpy's), not two flips that cancel
+            Some(v) => super::distinct_axes("flip", x.ndim(), &v)?,
         };
         let mut y: Option<Array> = None;
         for ax in axes.into_iter().filter(|_| x.size() > 0) {
@@ -233,7 +231,7 @@ pub mod manipulation {
         let pairs = super::roll_pairs("roll", x.ndim(), shift, &axes)?;
         let mut y: Option<Array> = None;
         for (ax, s) in pairs.into_iter().filter(|_| x.size() > 0) {
-            let idx = super::rolled_indices("roll", x, x.shape()[ax], s)?;
+            let idx = super::rolled_indices("roll", x, x.shape()[ax], s.into())?;
             y = Some(take_with(
                 y.as_ref().unwrap_or(x),
                 &idx,
@@ -657,7 +655,7 @@ pub(crate) fn moved_axes(
 }
 
 /// Distinct normalised axes, in their given order.
-fn distinct_axes(op: &'static str, ndim: usize, axes: &[i64]) -> Result<Vec<usize>> {
+pub(crate) fn distinct_axes(op: &'static str, ndim: usize, axes: &[i64]) -> Result<Vec<usize>> {
     let v = axes
         .iter()
         .map(|&a| normalize_axis(op, a, ndim))
@@ -787,9 +785,10 @@ pub(crate) fn transposed_axes(op: &'static str, ndim: usize) -> Result<Vec<i64>>
     Ok(axes)
 }
 
-/// The sum of `roll`'s shifts (wrapping: only its value modulo the length matters).
-pub(crate) fn total_shift(shift: &[i64]) -> i64 {
-    shift.iter().fold(0i64, |a, &b| a.wrapping_add(b))
+/// The sum of `roll`'s shifts, exact (a sum wrapped modulo 2^64 is not the sum modulo the
+/// length).
+pub(crate) fn total_shift(shift: &[i64]) -> i128 {
+    shift.iter().map(|&s| s as i128).sum()
 }
 
 /// `n - 1, …, 0`: the gather that flips an axis of length `n`.
@@ -797,9 +796,11 @@ pub(crate) fn flipped_indices(op: &'static str, like: &Array, n: usize) -> Resul
     index_array(op, like, n, |i| n as i64 - 1 - i)
 }
 
-/// The gather that rolls an axis of length `n` by `s`.
-pub(crate) fn rolled_indices(op: &'static str, like: &Array, n: usize, s: i64) -> Result<Array> {
-    index_array(op, like, n, |i| wrap_index(i.wrapping_sub(s), n as i64))
+/// The gather that rolls an axis of length `n` by `s` (any `s`: reduced modulo `n` first,
+/// so `i - s` cannot overflow).
+pub(crate) fn rolled_indices(op: &'static str, like: &Array, n: usize, s: i128) -> Result<Array> {
+    let s = s.rem_euclid((n as i128).max(1)) as i64;
+    index_array(op, like, n, |i| wrap_index(i - s, n as i64))
 }
 
 /// The gather that tiles an axis of length `n` `r` times.
