@@ -178,6 +178,30 @@ impl PyArray {
 }
 
 /// A dtype (`ivy_rs.float32`, ...): hashable, comparable, printable.
+/// The iterator of an [`PyArray`]: `x[0]`, `x[1]`, … up to the first axis's length when
+/// iteration began.
+#[pyclass(name = "_ArrayIterator", module = "ivy_rs")]
+pub struct PyArrayIter {
+    array: Py<PyArray>,
+    next: usize,
+    len: usize,
+}
+
+#[pymethods]
+impl PyArrayIter {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+    fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
+        if self.next >= self.len {
+            return Ok(None);
+        }
+        let i = self.next.into_pyobject(py)?.into_any();
+        self.next += 1;
+        PyArray::__getitem__(self.array.bind(py), &i).map(Some)
+    }
+}
+
 #[pyclass(name = "DType", module = "ivy_rs", frozen, eq, hash)]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct PyDType(Dtype);
@@ -1565,6 +1589,17 @@ array_methods! {
             .and_then(|b| b.item::<num_complex::Complex<f64>>())
             .map_err(py_err)?;
         Ok(PyComplex::from_doubles(py, c.re, c.im).into_any().unbind())
+    }
+    /// Rows along the first axis, as numpy's; a 0-d array is not iterable (without this,
+    /// Python's fallback through `__getitem__` would give a 0-d array no items at all).
+    fn __iter__(slf: &Bound<'_, Self>) -> PyResult<PyArrayIter> {
+        let n = slf.try_borrow().map_err(busy)?.inner.shape().first().copied();
+        let n = n.ok_or_else(|| PyTypeError::new_err("iteration over a 0-d array"))?;
+        Ok(PyArrayIter {
+            array: slf.clone().unbind(),
+            next: 0,
+            len: n,
+        })
     }
     fn __len__(&self) -> PyResult<usize> {
         self.inner

@@ -157,6 +157,18 @@ def test_indexing(backend):
         x[5]
 
 
+def test_iteration(backend):
+    x = xp.reshape(xp.arange(6), (3, 2))
+    rows = list(x)
+    assert len(rows) == 3 and all(r.shape == (2,) for r in rows)
+    assert [np.asarray(r).tolist() for r in rows] == [[0, 1], [2, 3], [4, 5]]
+    assert [int(v) for v in xp.arange(3)] == [0, 1, 2]
+    assert list(xp.zeros((0, 2))) == []
+    # a 0-d array is not iterable (numpy: TypeError), rather than empty
+    with pytest.raises(TypeError, match="0-d"):
+        list(xp.asarray(1.0))
+
+
 class _Idx:
     def __init__(self, i):
         self.i = i
