@@ -1283,7 +1283,15 @@ impl Repeats {
             Repeats::Counts(c) => return Ok(Cow::Borrowed(c)),
             Repeats::Array(a) => a,
         };
-        if !a.dtype().is_int() || a.ndim() > 1 {
+        if !a.dtype().is_int() {
+            return Err(Error::ArgumentKind {
+                op,
+                param: "repeats",
+                expected: "an int or a 1-D integer array (cast it with `Array::cast`)",
+                got: format!("an array of dtype {}", a.dtype()),
+            });
+        }
+        if a.ndim() > 1 {
             return Err(Error::InvalidArgument {
                 op,
                 message: format!(

@@ -45,6 +45,21 @@ fn py_err(e: Error) -> PyErr {
         Error::Shape { reason, .. } if indexing && reason.starts_with("do not broadcast") => {
             PyValueError::new_err(msg)
         }
+        // numpy 2's OverflowError for a Python int its dtype cannot hold (`int8 + 300`)
+        Error::InvalidArgument { message, .. }
+            if message.starts_with("the int ") && message.contains(" is out of range ") =>
+        {
+            pyo3::exceptions::PyOverflowError::new_err(msg)
+        }
+        // a slice with step 0: ValueError, as Python's `slice.indices` and numpy
+        Error::InvalidArgument { message, .. }
+            if indexing && message.starts_with("a slice step must not be 0") =>
+        {
+            PyValueError::new_err(msg)
+        }
+        Error::InvalidArgument { .. } | Error::Shape { .. } if indexing => {
+            PyIndexError::new_err(msg)
+        }
         Error::Axis { .. } => Python::attach(|py| match axis_error(py) {
             Ok(cls) => PyErr::from_type(cls, msg),
             Err(err) => err,
@@ -53,9 +68,6 @@ fn py_err(e: Error) -> PyErr {
             Ok(cls) => PyErr::from_type(cls, msg),
             Err(err) => err,
         }),
-        Error::InvalidArgument { .. } | Error::Shape { .. } if indexing => {
-            PyIndexError::new_err(msg)
-        }
         Error::UnknownDtype { .. }
         | Error::UnsupportedDtype { .. }
         | Error::DtypeNotInBackend { .. }
@@ -69,12 +81,6 @@ fn py_err(e: Error) -> PyErr {
         | Error::BackendUnavailable { .. }
         | Error::NoAutograd { .. } => PyNotImplementedError::new_err(msg),
         Error::OutOfMemory { .. } => PyMemoryError::new_err(msg),
-        // numpy 2's OverflowError for a Python int its dtype cannot hold (`int8 + 300`)
-        Error::InvalidArgument { message, .. }
-            if message.starts_with("the int ") && message.contains(" is out of range ") =>
-        {
-            pyo3::exceptions::PyOverflowError::new_err(msg)
-        }
         Error::InvalidArgument { message, .. }
             if message.contains("out of range") || message.contains("out of bounds") =>
         {
@@ -246,7 +252,7 @@ fn to_value(obj: &Bound<'_, PyAny>) -> PyResult<Value> {
         if let Ok(u) = obj.extract::<u64>() {
             return ivy::asarray(u).map(Value::Array).map_err(py_err);
         }
-        return Err(int_value(obj).unwrap_err());
+        return Err(int_overflow(obj, "int64 and uint64: -2**63 to 2**64 - 1"));
     }
     if obj.is_instance_of::<PyFloat>() {
         return Ok(Value::Scalar(Scalar::Float(obj.extract()?)));
@@ -344,11 +350,22 @@ fn numpy_dtype(obj: &Bound<'_, PyAny>) -> PyResult<Option<Dtype>> {
 
 /// A Python int as i64 (OverflowError past its range, as numpy raises).
 fn int_value(obj: &Bound<'_, PyAny>) -> PyResult<i64> {
-    obj.extract::<i64>().map_err(|_| {
-        PyOverflowError::new_err(format!(
-            "Python int {obj} is out of the int64 range ivy-rs takes"
-        ))
-    })
+    obj.extract::<i64>()
+        .map_err(|_| int_overflow(obj, "int64: -2**63 to 2**63 - 1"))
+}
+
+/// OverflowError for a Python int beyond `range` (a long one shown by its digit count).
+fn int_overflow(obj: &Bound<'_, PyAny>, range: &str) -> PyErr {
+    let s = obj.to_string();
+    let digits = s.trim_start_matches('-').len();
+    let shown = if digits > 24 {
+        format!("of {digits} digits")
+    } else {
+        s
+    };
+    PyOverflowError::new_err(format!(
+        "Python int {shown} is out of the range ivy-rs takes here ({range})"
+    ))
 }
 
 fn opt_int(obj: &Bound<'_, PyAny>) -> PyResult<Option<i64>> {
@@ -979,10 +996,12 @@ impl PyFunction {
         args: &Bound<'_, PyTuple>,
         kwargs: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<Py<PyAny>> {
-        let result = match self.fast_call(py, args, kwargs)? {
-            Some(r) => r,
-            None => self.bound_call(py, args, kwargs)?,
-        };
+        let result = match self.fast_call(py, args, kwargs) {
+            Ok(Some(r)) => Ok(r),
+            Ok(None) => self.bound_call(py, args, kwargs),
+            Err(e) => Err(e),
+        }
+        .map_err(|e| self.named(py, e))?;
         match &self.post {
             Some(post) => Ok(post.call1(py, (result,))?),
             None => Ok(result),
@@ -995,6 +1014,22 @@ impl PyFunction {
 }
 
 impl PyFunction {
+    /// An argument's conversion error (a value of a type ivy-rs does not take, an int out
+    /// of range) with the function's name in front, as the ops' own errors have it.
+    fn named(&self, py: Python<'_>, e: PyErr) -> PyErr {
+        let msg = e.value(py).to_string();
+        let ours = msg.starts_with("ivy_rs cannot take") || msg.starts_with("Python int ");
+        match ours {
+            true if e.is_instance_of::<PyTypeError>(py) => {
+                PyTypeError::new_err(format!("`{}`: {msg}", self.name))
+            }
+            true if e.is_instance_of::<PyOverflowError>(py) => {
+                PyOverflowError::new_err(format!("`{}`: {msg}", self.name))
+            }
+            _ => e,
+        }
+    }
+
     /// A call with positional arguments only, bound by [`Fast`] (`None`: the call needs
     /// the full binding).
     fn fast_call(
@@ -1290,7 +1325,7 @@ impl PyArray {
             };
             if r.shape() != target.shape() {
                 return Err(Error::Shape {
-                    op: "inplace",
+                    op,
                     lhs: target.shape().to_vec(),
                     rhs: r.shape().to_vec(),
                     reason: "differ: an in-place operator keeps the left operand's shape",
@@ -1304,12 +1339,15 @@ impl PyArray {
             } else if same_kind(from, to) {
                 r.cast(to)?
             } else {
-                return Err(Error::InvalidArgument {
+                // a dtype error: TypeError, as numpy's same_kind refusal (`int32 += 1.5`)
+                return Err(Error::ArgumentKind {
                     op,
-                    message: format!(
-                        "an in-place operator keeps the left operand's dtype, and this result \
-                         is {from}, not {to}: write `x = x {sym} y` for a new array of the \
-                         promoted dtype",
+                    param: "x2",
+                    expected: "a value whose result keeps the left operand's dtype (an \
+                               in-place operator does not change it)",
+                    got: format!(
+                        "a {from} result for {to} `x1`: write `x = x {sym} y` for a new array \
+                         of the promoted dtype",
                         sym = symbol(op)
                     ),
                 });
@@ -1635,6 +1673,30 @@ array_methods! {
         copy: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let py = slf.py();
+        // the CPU has no streams (the standard: `None` for the CPU), refused in ivy's words
+        // rather than numpy's
+        if let Some(s) = stream.filter(|s| !s.is_none()) {
+            return Err(PyValueError::new_err(format!(
+                "`__dlpack__`: `stream` must be None for an array on the CPU, got {s}"
+            )));
+        }
+        // `copy=False`: only an ndarray buffer numpy can view is exported without a copy
+        // (candle's data and bfloat16, which numpy lacks, come out copied)
+        let no_copy = match copy.filter(|c| !c.is_none()) {
+            Some(c) => !c.is_truthy()?,
+            None => false,
+        };
+        if no_copy {
+            let x = &slf.try_borrow().map_err(busy)?.inner;
+            if x.backend() != Backend::Ndarray || x.dtype() == Dtype::Bfloat16 {
+                return Err(pyo3::exceptions::PyBufferError::new_err(format!(
+                    "`__dlpack__`: copy=False, but a {} array on {:?} is exported only as a \
+                     copy (an ndarray-backed array of a numpy dtype is not): pass copy=None",
+                    x.dtype(),
+                    x.backend()
+                )));
+            }
+        }
         let np = py.import("numpy")?;
         let kw = PyDict::new(py);
         kw.set_item("stream", stream)?;
@@ -1643,7 +1705,8 @@ array_methods! {
         kw.set_item("copy", copy)?;
         let view = np.call_method1("asarray", (slf,))?;
         match view.call_method("__dlpack__", (), Some(&kw)) {
-            Err(e) if e.is_instance_of::<pyo3::exceptions::PyBufferError>(py) => np
+            // numpy's view cannot be exported (a read-only buffer): a copy, unless refused
+            Err(e) if !no_copy && e.is_instance_of::<pyo3::exceptions::PyBufferError>(py) => np
                 .call_method1("array", (slf,))?
                 .call_method("__dlpack__", (), Some(&kw)),
             r => r,

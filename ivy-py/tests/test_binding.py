@@ -157,6 +157,30 @@ def test_indexing(backend):
         x[5]
 
 
+def test_setitem_value_errors(backend):
+    x = xp.asarray([1, 2, 3], dtype=xp.uint8)  # (candle has no int8)
+    # an int the dtype cannot hold: OverflowError, as `x + 300` (not IndexError)
+    with pytest.raises(OverflowError, match="out of range"):
+        x[0] = 300
+    f = xp.asarray([1.0, 2.0])
+    # a complex value into a real array: TypeError, as numpy (the imaginary part is not dropped)
+    with pytest.raises(TypeError, match="imaginary"):
+        f[0] = 1 + 2j
+    assert np.asarray(f).tolist() == [1.0, 2.0] and np.asarray(x).tolist() == [1, 2, 3]
+    with pytest.raises(IndexError):
+        f[5] = 1.0
+    with pytest.raises(ValueError, match="step"):
+        f[::0]  # Python's and numpy's ValueError
+
+
+def test_argument_errors_name_the_function():
+    x = xp.asarray([1.0, 2.0])
+    with pytest.raises(TypeError, match="^`add`: ivy_rs cannot take a value of type `dict`"):
+        xp.add({"a": x}, 1)
+    with pytest.raises(OverflowError, match="^`add`: Python int of 121 digits is out of the range"):
+        xp.add(x, 10**120)
+
+
 def test_iteration(backend):
     x = xp.reshape(xp.arange(6), (3, 2))
     rows = list(x)
@@ -188,8 +212,8 @@ def test_slices_take_pythons_bounds(backend):
             for step in [None, 1, 2, -1, -3, 2**70, -(2**70), _Idx(-2)]:
                 key = slice(start, stop, step)
                 assert np.asarray(x[key]).tolist() == data[key], key
-    with pytest.raises(IndexError, match="step must not be 0"):  # ivy's message
-        x[::0]
+    with pytest.raises(ValueError, match="step must not be 0"):  # ivy's message, Python's
+        x[::0]  # and numpy's exception
     with pytest.raises(TypeError):
         x["a":]
 
@@ -296,6 +320,13 @@ def test_exception_types(backend):
         xp.sum(x, axis=3)  # axis
     with pytest.raises(TypeError):
         xp.bitwise_and(x, x)  # dtype
+    # indices, sorters, counts and class labels of a float dtype: dtype errors too
+    with pytest.raises(TypeError, match="integer array"):
+        xp.take(x, xp.asarray([0.0]))
+    with pytest.raises(TypeError, match="sorter"):
+        xp.searchsorted(x, x, sorter=xp.asarray([0.0, 1.0]))
+    with pytest.raises(TypeError, match="repeats"):
+        xp.repeat(x, xp.asarray([1.0, 1.0]))
     with pytest.raises(TypeError):
         xp.sin("a string")  # operand type
     with pytest.raises(TypeError):
@@ -528,6 +559,14 @@ def test_dlpack_round_trip(backend):
     y = xp.from_dlpack(np.arange(3))
     assert y.dtype == xp.int64 and np.asarray(y).tolist() == [0, 1, 2]
     assert xp.from_dlpack(x, copy=False).shape == (2,)
+    assert x.__dlpack__(stream=None) is not None
+    with pytest.raises(ValueError, match="`stream` must be None"):
+        x.__dlpack__(stream=5)  # the CPU has no streams (ivy's message, not numpy's)
+    # copy=False never copies: bfloat16 (numpy has none) and candle's data only as copies
+    b = xp.asarray([1.0, 2.0], dtype=xp.bfloat16)
+    with pytest.raises(BufferError, match="copy=False"):
+        np.from_dlpack(b, copy=False)
+    assert np.from_dlpack(b).tolist() == [1.0, 2.0]  # a copy, as asked
 
 
 def test_huge_shapes_and_ints_raise():
@@ -571,7 +610,8 @@ def test_big_endian_numpy_arrays_convert_by_value():
 
 def test_inplace_operators_keep_the_left_dtype(backend):
     x = xp.asarray([1, 2, 3])
-    with pytest.raises(ValueError, match="keeps the left operand's dtype"):
+    # a dtype error: TypeError, as numpy's same_kind refusal (its UFuncTypeError)
+    with pytest.raises(TypeError, match="keeps the left operand's dtype"):
         x += 1.5
     assert x.dtype == xp.int32 and [int(v) for v in x] == [1, 2, 3]  # unchanged
     f = xp.asarray([1.0, 2.0])

@@ -580,12 +580,13 @@ pub fn index_input(op: &'static str, param: &'static str, x: &Array) -> Result<(
     if x.dtype().is_int() {
         return Ok(());
     }
-    Err(Error::InvalidArgument {
+    // a dtype error: TypeError in Python (numpy's `take` of float indices too)
+    Err(Error::ArgumentKind {
         op,
-        message: format!(
-            "`{param}` holds indices and must have an integer dtype, not {}: convert it with `astype`",
-            x.dtype()
-        ),
+        param,
+        expected: "an integer array (indices are neither promoted nor cast: convert them \
+                   with `astype`)",
+        got: format!("an array of dtype {}", x.dtype()),
     })
 }
 

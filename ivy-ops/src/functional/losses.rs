@@ -226,11 +226,13 @@ pub mod losses {
             message,
         };
         if !true_.dtype().is_int() {
-            return Err(bad(format!(
-                "`true_` holds class indices: an integer dtype, not {} (cast the labels, \
-                 or pass one-hot labels to `cross_entropy`)",
-                true_.dtype()
-            )));
+            return Err(crate::Error::ArgumentKind {
+                op: "sparse_cross_entropy",
+                param: "true_",
+                expected: "class indices of an integer dtype (cast the labels, or pass one-hot \
+                           labels to `cross_entropy`)",
+                got: format!("an array of dtype {}", true_.dtype()),
+            });
         }
         let nd = pred.shape().len() as i64;
         if nd == 0 || axis < -nd || axis >= nd {

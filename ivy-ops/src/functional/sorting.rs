@@ -211,7 +211,12 @@ pub(crate) fn searchsorted_args(
     }
     if let Some(s) = sorter {
         if !s.dtype().is_int() {
-            return bad(format!("`sorter` must hold integers, got {}", s.dtype()));
+            return Err(crate::Error::ArgumentKind {
+                op: "searchsorted",
+                param: "sorter",
+                expected: "an integer array (indices into `x1`)",
+                got: format!("an array of dtype {}", s.dtype()),
+            });
         }
         if s.shape() != s1 {
             return bad(format!(

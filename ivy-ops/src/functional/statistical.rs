@@ -183,9 +183,11 @@ pub mod statistical {
 
     /// Arithmetic mean over `axis` (NaN for an empty reduction, as 0 / 0). Floating
     /// inputs keep their dtype (float16 and bfloat16 accumulate in float32, as numpy's
-    /// float16 mean does); integers and bool give the default float dtype (the standard
-    /// leaves them open; numpy gives float64, Ivy 1.0.0.5 an integer), accumulated in
-    /// float64 (as numpy) and rounded once. Compositional: `sum` over a count.
+    /// float16 mean does); integers and bool give the default float dtype, int64 and
+    /// uint64 float64 where the backend has it ([`ivy_core::int_float_dtype`], `divide`'s
+    /// rule; the standard leaves them open; numpy gives float64, Ivy 1.0.0.5 an integer),
+    /// accumulated in float64 (as numpy) and rounded once. Compositional: `sum` over a
+    /// count.
     ///
     /// ```
     /// ivy::set_backend(ivy::Backend::Ndarray);

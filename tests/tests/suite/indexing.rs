@@ -386,3 +386,22 @@ test_backends! {
         assert!(ivy::asarray(3)?.get(ivy::s![&empty(&[0])?]).is_err());
     }
 }
+
+test_backends! {
+    fn a_complex_scalar_is_not_set_into_a_real_array(b) {
+        // numpy raises TypeError for `x[0] = 1 + 2j` on a float array; dropping the imaginary
+        // part silently (as before) loses data
+        let mut x = ivy::asarray([1.0f32, 2.0])?;
+        let r = x.set(ivy::s![0], Scalar::Complex(3.0, 2.0));
+        assert!(matches!(r, Err(Error::ArgumentKind { op: "set_item", .. })), "{r:?}");
+        assert_eq!(x.to_vec::<f32>()?, [1.0, 2.0]); // unchanged
+        // a complex scalar with no imaginary part, too (the rule is the scalar's kind)
+        assert!(x.set(ivy::s![1], Scalar::Complex(3.0, 0.0)).is_err());
+        // into a complex array it is set
+        if b == Backend::Ndarray {
+            let mut z = ivy::asarray([1.0f32, 2.0])?.cast(Dtype::Complex64)?;
+            z.set(ivy::s![0], Scalar::Complex(3.0, 2.0))?;
+            assert_eq!(z.to_vec::<num_complex::Complex<f32>>()?[0], num_complex::Complex::new(3.0, 2.0));
+        }
+    }
+}
