@@ -333,6 +333,14 @@ pub mod manipulation {
     #[nestable]
     pub fn tile(x: &Array, repetitions: &[i64], out: Option<&mut Array>) -> Result<Array> {
         let (shape, reps) = super::tile_plan("tile", x.shape(), repetitions)?;
+        // the result's size checked first, as the creation ops check theirs: a shape too
+        // large to hold is a ValueError naming it, not an index array's failed allocation
+        let result: Vec<usize> = shape
+            .iter()
+            .zip(&reps)
+            .map(|(&d, &r)| (d as usize).saturating_mul(r))
+            .collect();
+        crate::kernel::alloc::shape_size_of("tile", &result, x.dtype())?;
         let mut y = reshape(x, &shape)?;
         for (ax, &r) in reps.iter().enumerate() {
             if r == 1 {
