@@ -279,6 +279,9 @@ def gen_arange():
         ("float/float16_offset", (0.3, 7.1, 0.37), "float16", None),
         ("float/complex64_offset", (0.3, 7.1, 0.37), "complex64", None),
         ("float/int32_fractional_step", (0.5, 5.0, 1.5), "int32", None),
+        # the first two values must fit an integer dtype; the later ones wrap (numpy's fill)
+        ("uint8/wrapping_fill", (0, 500, 200), "uint8", None),
+        ("uint8/one_value", (250, 251, 10), "uint8", None),
     ]
     # arange(start, /, stop=None, step=1): ivy-rs takes `stop` and `step` as keywords (Rust
     # has no optional positional arguments); `None` stands for an argument left out
@@ -307,6 +310,9 @@ def gen_arange():
             kwargs["dtype"] = D(d)
         cases.append(case(cid, args, exp, kwargs=kwargs,
                           ivy_differs=differs, numpy=np_answer(lambda: np.arange(*pos)) if differs else None))
+    cases.append(case("error/uint8_negative_start", [I(-5)], ERR("InvalidArgument"),
+                      kwargs={"stop": I(5), "step": I(3), "dtype": D("uint8")},
+                      note="numpy 2 raises OverflowError (a Python int out of bounds for uint8)"))
     exp = Arr("bfloat16", np.array([bf16_round(v) for v in np.arange(0, 2, 0.25)], np.float32))
     cases.append(case("bfloat16/quarter", [F(0.0)], exp,
                       kwargs={"stop": F(2.0), "step": F(0.25), "dtype": D("bfloat16")}))

@@ -58,6 +58,25 @@ pub(crate) fn arange_values<T: Elem>(
     };
     let n = arange_len(start, stop, step)?;
     alloc::shape_size_of("arange", &[n], dtype)?;
+    if let (Scalar::Int(a), Scalar::Int(s), true) = (start, step, dtype.is_int()) {
+        // numpy 2 refuses a first or second value the integer dtype cannot hold
+        // (`arange(-5, 5, 3, dtype=uint8)`); the later ones wrap, as numpy's fill
+        let info = crate::engine::checks::int_range(dtype)?;
+        let firsts = [a as i128, a as i128 + s as i128];
+        if let Some(v) = firsts[..n.min(2)]
+            .iter()
+            .find(|v| !(info.min..=info.max).contains(*v))
+        {
+            return Err(Error::InvalidArgument {
+                op: "arange",
+                message: format!(
+                    "the int {v} is out of range for the dtype {dtype} ({} to {}); choose a \
+                     wider dtype",
+                    info.min, info.max
+                ),
+            });
+        }
+    }
     let v0 = T::from_scalar(start);
     let v1 = match (start, step) {
         (Scalar::Int(a), Scalar::Int(s)) => T::from_i128(a as i128 + s as i128),
