@@ -282,6 +282,9 @@ def gen_arange():
         # the first two values must fit an integer dtype; the later ones wrap (numpy's fill)
         ("uint8/wrapping_fill", (0, 500, 200), "uint8", None),
         ("uint8/one_value", (250, 251, 10), "uint8", None),
+        ("int16/float_args_truncated", (-2.5, 10.0, 2.5), "int16", None),
+        # an int beyond 2^53 rounds twice (through float64, as numpy)
+        ("float32/int_beyond_2_53", (2**54 + 2**30 + 1, 2**54 + 2**30 + 11, 3), "float32", None),
     ]
     # arange(start, /, stop=None, step=1): ivy-rs takes `stop` and `step` as keywords (Rust
     # has no optional positional arguments); `None` stands for an argument left out
@@ -313,6 +316,18 @@ def gen_arange():
     cases.append(case("error/uint8_negative_start", [I(-5)], ERR("InvalidArgument"),
                       kwargs={"stop": I(5), "step": I(3), "dtype": D("uint8")},
                       note="numpy 2 raises OverflowError (a Python int out of bounds for uint8)"))
+    cases.append(case("error/uint8_float_negative_start", [I(-5)], ERR("InvalidArgument"),
+                      kwargs={"stop": I(10), "step": F(0.3), "dtype": D("uint8")},
+                      note="numpy 2 raises OverflowError (the truncated start is out of bounds)"))
+    cases.append(case("error/uint8_float_second_value", [I(200)], ERR("InvalidArgument"),
+                      kwargs={"stop": I(400), "step": F(100.0), "dtype": D("uint8")},
+                      note="numpy 2 raises OverflowError (300 is out of bounds for uint8)"))
+    cases.append(case("error/complex_start", [C(1.0, 1.0)], ERR("ArgumentKind"),
+                      kwargs={"stop": I(5), "dtype": D("float32")},
+                      note="the standard's bounds are int or float"))
+    cases.append(case("error/bool_three_values", [I(0)], ERR("ArgumentKind"),
+                      kwargs={"stop": I(3), "dtype": D("bool")},
+                      note="numpy raises TypeError (a bool arange has at most 2 values)"))
     exp = Arr("bfloat16", np.array([bf16_round(v) for v in np.arange(0, 2, 0.25)], np.float32))
     cases.append(case("bfloat16/quarter", [F(0.0)], exp,
                       kwargs={"stop": F(2.0), "step": F(0.25), "dtype": D("bfloat16")}))

@@ -263,6 +263,9 @@ def gen_tile():
     cases.append(case("uint8/2d_reps", [A(y), INTLIST([2, 2])], Arr("uint8", np.tile(y.a, (2, 2)))))
     cases.append(case("error/negative", [A(x), INTLIST([-1])], ERR("InvalidArgument"),
                       note="numpy raises ValueError too"))
+    z = mk("float32", np.zeros((2, 2)))
+    cases.append(case("float32/empty_beside_huge_reps", [A(z), INTLIST([0, 2**40])],
+                      Arr("float32", np.tile(z.a, (0, 2**40)))))
     cases.append(case("error/too_large", [A(x), INTLIST([2**62, 2**62])], ERR("InvalidArgument"),
                       note="more elements than an array can hold (numpy raises ValueError or "
                            "MemoryError)"))

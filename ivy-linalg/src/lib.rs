@@ -270,14 +270,15 @@ fn pivots<T: ComplexField>(n: usize, a: &[T]) -> (Vec<T>, bool) {
 fn det<T: ComplexField>(n: usize, a: &[T]) -> T {
     let (d, odd) = pivots(n, a);
     // a zero pivot: the matrix is singular. The LU divides by it (LAPACK's getrf skips that
-    // division), so the later pivots can be NaN: finite values give numpy's +0.0 whatever
-    // the parity (numpy's det is `sign * exp(logdet)`, sign 0)
-    if d.iter().any(|x| abs(x) == T::Real::zero_impl()) && a.iter().all(T::is_finite_impl) {
+    // division), so the later pivots can be NaN: +0.0 whatever the parity and the other
+    // values, as `slogdet`'s (0, -inf) and numpy's det (`sign * exp(logdet)`, sign 0)
+    if d.iter().any(|x| abs(x) == T::Real::zero_impl()) {
         return T::zero_impl();
     }
     let p = d.iter().fold(T::one_impl(), |p, x| p * x.clone());
     if odd {
-        -p
+        // `0 - p`, not `-p`: a real determinant's imaginary part stays +0 (numpy's -1+0j)
+        T::zero_impl() - p
     } else {
         p
     }

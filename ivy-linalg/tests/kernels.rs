@@ -38,8 +38,18 @@ fn singular_determinants_are_positive_zero() {
         Complex::<f64>::det(2, &[Complex::new(0.0, 0.0); 4]),
         Complex::new(0.0, 0.0)
     );
-    // a NaN stays NaN
-    assert!(f64::det(2, &[0.0, 0.0, f64::NAN, 1.0]).is_nan());
+    // with a zero pivot, whatever the rest (numpy: 0.0 for these too); a NaN pivot is NaN
+    assert_eq!(f64::det(2, &[0.0, 0.0, 0.0, f64::INFINITY]), 0.0);
+    assert_eq!(f64::det(2, &[f64::INFINITY, 0.0, 0.0, 0.0]), 0.0);
+    assert!(f64::det(2, &[1.0, 0.0, 0.0, f64::NAN]).is_nan());
+    // a row swap of a complex identity: -1 + 0i (numpy's sign), not -1 - 0i
+    let one = Complex::new(1.0, 0.0);
+    let zero = Complex::new(0.0, 0.0);
+    let d = Complex::<f64>::det(2, &[zero, one, one, zero]);
+    assert!(
+        d.re == -1.0 && d.im == 0.0 && d.im.is_sign_positive(),
+        "{d}"
+    );
 }
 
 #[test]

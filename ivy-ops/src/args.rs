@@ -1287,7 +1287,7 @@ impl Repeats {
             return Err(Error::ArgumentKind {
                 op,
                 param: "repeats",
-                expected: "an int or a 1-D integer array (cast it with `Array::cast`)",
+                expected: "an int or a 1-D integer array (convert it with `astype`)",
                 got: format!("an array of dtype {}", a.dtype()),
             });
         }

@@ -130,14 +130,15 @@ pub(crate) fn set(x: &mut Array, index: &[Idx], value: crate::Operand<'_>) -> Re
         crate::Operand::Scalar(s) => {
             // numpy 2 refuses `x[0] = 300` for uint8 (the operators' rule), not wrapping it
             crate::engine::checks::int_scalar_fits(OP, s, x.dtype())?;
-            // nor a complex scalar into a real array (numpy's TypeError; the standard's
-            // scalar rules mix complex scalars with complex arrays only), not dropping its
-            // imaginary part
-            if let (ivy_core::Scalar::Complex(re, im), false) = (s, x.dtype().is_complex()) {
+            // nor a complex scalar into a real number array (numpy's TypeError; the
+            // standard's scalar rules mix complex scalars with complex arrays only), not
+            // dropping its imaginary part (a bool array takes its truth, as numpy's)
+            let real = !x.dtype().is_complex() && !x.dtype().is_bool();
+            if let (ivy_core::Scalar::Complex(re, im), true) = (s, real) {
                 return Err(Error::ArgumentKind {
                     op: OP,
                     param: "val",
-                    expected: "a real scalar or an array for a real array \
+                    expected: "a real scalar or an array for an integer or float array \
                                (a complex scalar would lose its imaginary part)",
                     got: format!("({re}{im:+}j) for an array of dtype {}", x.dtype()),
                 });

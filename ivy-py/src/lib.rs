@@ -33,7 +33,8 @@ type Kw<'a> = SmallVec<[(&'a str, Value); 4]>;
 const ARRAY_API_JSON: &str = include_str!("../../spec/array_api_2023_12.json");
 
 /// The Python exception for an ivy error: the standard's classes (IndexError for an index
-/// out of range, ValueError for shapes and values, TypeError for dtypes and operand types,
+/// out of range, ValueError for shapes and values and a slice step of 0, TypeError for
+/// dtypes and operand types, OverflowError for a Python int its dtype cannot hold,
 /// NotImplementedError where an op cannot run); the message is ivy's.
 fn py_err(e: Error) -> PyErr {
     let msg = e.to_string();
@@ -183,7 +184,6 @@ impl PyArray {
     }
 }
 
-/// A dtype (`ivy_rs.float32`, ...): hashable, comparable, printable.
 /// The iterator of an [`PyArray`]: `x[0]`, `x[1]`, … up to the first axis's length when
 /// iteration began.
 #[pyclass(name = "_ArrayIterator", module = "ivy_rs")]
@@ -208,6 +208,7 @@ impl PyArrayIter {
     }
 }
 
+/// A dtype (`ivy_rs.float32`, ...): hashable, comparable, printable.
 #[pyclass(name = "DType", module = "ivy_rs", frozen, eq, hash)]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct PyDType(Dtype);
@@ -1019,15 +1020,18 @@ impl PyFunction {
     fn named(&self, py: Python<'_>, e: PyErr) -> PyErr {
         let msg = e.value(py).to_string();
         let ours = msg.starts_with("ivy_rs cannot take") || msg.starts_with("Python int ");
-        match ours {
+        let named = match ours {
             true if e.is_instance_of::<PyTypeError>(py) => {
                 PyTypeError::new_err(format!("`{}`: {msg}", self.name))
             }
             true if e.is_instance_of::<PyOverflowError>(py) => {
                 PyOverflowError::new_err(format!("`{}`: {msg}", self.name))
             }
-            _ => e,
-        }
+            _ => return e,
+        };
+        // the conversion's own error stays reachable (`__cause__`, its traceback)
+        named.set_cause(py, Some(e));
+        named
     }
 
     /// A call with positional arguments only, bound by [`Fast`] (`None`: the call needs

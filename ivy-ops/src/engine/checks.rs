@@ -260,8 +260,21 @@ pub(crate) fn int_fits(op: &'static str, s: Scalar, d: Dtype, what: &str, fix: &
     if !d.is_int() {
         return Ok(());
     }
+    int_value_fits(op, v.into(), d, what, fix)
+}
+
+/// [`int_fits`] of an int value (`arange`'s first two values, an int's sum with its step
+/// beyond int64 included): the one "the int … is out of range" message, which the Python
+/// binding maps to OverflowError.
+pub(crate) fn int_value_fits(
+    op: &'static str,
+    v: i128,
+    d: Dtype,
+    what: &str,
+    fix: &str,
+) -> Result<()> {
     let info = int_range(d)?;
-    if (info.min..=info.max).contains(&i128::from(v)) {
+    if (info.min..=info.max).contains(&v) {
         return Ok(());
     }
     Err(Error::InvalidArgument {

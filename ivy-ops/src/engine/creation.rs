@@ -43,9 +43,10 @@ pub(crate) fn filled_values<T: Elem>(
 /// The values of `arange(start, stop, step)` in `dtype`, fallibly allocated; with no
 /// `stop`, `start` is the stop and 0 the start. numpy's values, bit for bit: the first two
 /// are `start` and `start + step` converted to the dtype (the sum exact for ints, in
-/// float64 otherwise), and element `i` is `v0 + i * (v1 - v0)` in the dtype's own
-/// arithmetic (float32's for float16, bfloat16 and complex64; wrapping for integers and
-/// bools), as numpy's `fill` computes it.
+/// float64 otherwise; floats truncated for an integer dtype, which must hold both), and
+/// element `i` is `v0 + i * (v1 - v0)` in the dtype's own arithmetic (float32's for
+/// float16, bfloat16 and complex64; wrapping for integers), as numpy's `fill` computes it.
+/// A bool dtype takes at most two values (numpy's rule); complex bounds are refused.
 pub(crate) fn arange_values<T: Elem>(
     start: Scalar,
     stop: Option<Scalar>,
@@ -58,29 +59,60 @@ pub(crate) fn arange_values<T: Elem>(
     };
     let n = arange_len(start, stop, step)?;
     alloc::shape_size_of("arange", &[n], dtype)?;
-    if let (Scalar::Int(a), Scalar::Int(s), true) = (start, step, dtype.is_int()) {
-        // numpy 2 refuses a first or second value the integer dtype cannot hold
-        // (`arange(-5, 5, 3, dtype=uint8)`); the later ones wrap, as numpy's fill
-        let info = crate::engine::checks::int_range(dtype)?;
-        let firsts = [a as i128, a as i128 + s as i128];
-        if let Some(v) = firsts[..n.min(2)]
-            .iter()
-            .find(|v| !(info.min..=info.max).contains(*v))
-        {
-            return Err(Error::InvalidArgument {
-                op: "arange",
-                message: format!(
-                    "the int {v} is out of range for the dtype {dtype} ({} to {}); choose a \
-                     wider dtype",
-                    info.min, info.max
-                ),
-            });
-        }
+    if dtype.is_bool() && n > 2 {
+        return Err(Error::ArgumentKind {
+            op: "arange",
+            param: "dtype",
+            expected: "a numeric dtype for more than two values (numpy's rule: a bool \
+                       sequence has no step)",
+            got: format!("bool for {n} values"),
+        });
     }
-    let v0 = T::from_scalar(start);
-    let v1 = match (start, step) {
-        (Scalar::Int(a), Scalar::Int(s)) => T::from_i128(a as i128 + s as i128),
-        _ => T::from_f64(start.to_f64() + step.to_f64()),
+    // the first two values as numpy converts them: `start` and `start + step`, ints (and
+    // their sum) exactly, floats (their sum in float64) truncated for an integer dtype and
+    // through float64 for a float one (as numpy: two roundings for an int beyond 2^53)
+    let int = |s: Scalar| match s {
+        Scalar::Int(v) => Some(v as i128),
+        Scalar::Bool(b) => Some(b as i128),
+        _ => None,
+    };
+    let firsts = match (int(start), int(step)) {
+        (Some(a), Some(s)) => [First::Int(a), First::Int(a + s)],
+        _ => [
+            First::Float(start.to_f64()),
+            First::Float(start.to_f64() + step.to_f64()),
+        ],
+    };
+    let [v0, v1] = if dtype.is_int() {
+        // an integer dtype must hold both (numpy 2's OverflowError); later values wrap
+        let mut vs = [0i128; 2];
+        for (k, (v, f)) in vs.iter_mut().zip(firsts).enumerate() {
+            *v = match f {
+                First::Int(i) => i,
+                // saturating: beyond i128 is out of range too
+                First::Float(x) => x.trunc() as i128,
+            };
+            if k < n {
+                crate::engine::checks::int_value_fits(
+                    "arange",
+                    *v,
+                    dtype,
+                    "for the dtype",
+                    "choose a wider dtype",
+                )?;
+            }
+        }
+        vs.map(T::from_i128)
+    } else if dtype.is_bool() {
+        firsts.map(|f| match f {
+            First::Int(i) => T::from_i128(i),
+            First::Float(x) => T::from_i128((x != 0.0) as i128),
+        })
+    } else {
+        firsts.map(|f| match f {
+            First::Int(i) => T::from_f64(i as f64),
+            First::Float(x) => T::from_f64(x),
+        })
     };
     // each element computed in its own type (no `Scalar` per element)
     let mut v = match T::DTYPE {
@@ -104,6 +136,13 @@ pub(crate) fn arange_values<T: Elem>(
         *o = x;
     }
     Ok(v)
+}
+
+/// `arange`'s first two values before conversion to the dtype.
+#[derive(Clone, Copy)]
+enum First {
+    Int(i128),
+    Float(f64),
 }
 
 /// numpy's float `fill` of `n` elements: element `i` is `c0 + i * (c1 - c0)` in `C`, `i`
@@ -187,6 +226,19 @@ pub(crate) fn eye_values<T: Elem>(
 /// Number of elements of `arange(start, stop, step)`, or an error for a zero or
 /// non-finite step, non-finite bounds, or a count beyond `usize`.
 pub(crate) fn arange_len(start: Scalar, stop: Scalar, step: Scalar) -> Result<usize> {
+    // the standard's `int | float` (a complex bound has no order)
+    let args = [("start", start), ("stop", stop), ("step", step)];
+    if let Some((param, Scalar::Complex(re, im))) = args
+        .into_iter()
+        .find(|(_, s)| matches!(s, Scalar::Complex(..)))
+    {
+        return Err(Error::ArgumentKind {
+            op: "arange",
+            param,
+            expected: "an int or a float",
+            got: format!("the complex number ({re}{im:+}j)"),
+        });
+    }
     let (a, b, s) = (start.to_f64(), stop.to_f64(), step.to_f64());
     if s == 0.0 || !s.is_finite() {
         return Err(Error::InvalidArgument {

@@ -91,6 +91,10 @@ pub mod creation {
     /// values start at 0. Rust has no optional positional arguments, so `stop` and `step` are
     /// keyword arguments here (`ArangeKw`; `--kw stop=…` by name). The dtype follows the
     /// three scalars: ints give the default int dtype, any float the default float dtype.
+    /// The values are numpy's, bit for bit (`start`, `start + step`, then `v0 + i * (v1 -
+    /// v0)` in the dtype); an integer dtype must hold the first two (else
+    /// `InvalidArgument`, numpy 2's OverflowError), a bool one at most two values, and
+    /// complex bounds are an `ArgumentKind` error.
     /// numpy's `np.arange(0, 1, 0.1)` is `arange_with(0, ArangeKw { stop, step, .. })`, not
     /// `arange(0)` as the compiler suggests (the repository's `docs/FROM_NUMPY.md`).
     ///

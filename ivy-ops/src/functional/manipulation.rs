@@ -341,6 +341,16 @@ pub mod manipulation {
             .map(|(&d, &r)| (d as usize).saturating_mul(r))
             .collect();
         crate::kernel::alloc::shape_size_of("tile", &result, x.dtype())?;
+        if result.contains(&0) {
+            // an empty result: no index arrays (a huge repetition beside an empty axis
+            // would allocate one), just its shape on x's backend, dtype and device
+            let kw = crate::prelude::ZerosKw {
+                dtype: Some(x.dtype()),
+                device: Some(x.device()),
+            };
+            let y = ivy_core::with_backend(x.backend(), || crate::zeros_with(&result[..], kw))?;
+            return super::finish("tile", x, Some(y), out);
+        }
         let mut y = reshape(x, &shape)?;
         for (ax, &r) in reps.iter().enumerate() {
             if r == 1 {

@@ -397,6 +397,10 @@ test_backends! {
         assert_eq!(x.to_vec::<f32>()?, [1.0, 2.0]); // unchanged
         // a complex scalar with no imaginary part, too (the rule is the scalar's kind)
         assert!(x.set(ivy::s![1], Scalar::Complex(3.0, 0.0)).is_err());
+        // a bool array takes its truth (numpy's)
+        let mut t = ivy::asarray([false, false])?;
+        t.set(ivy::s![0], Scalar::Complex(0.0, 2.0))?;
+        assert_eq!(t.to_vec::<bool>()?, [true, false]);
         // into a complex array it is set
         if b == Backend::Ndarray {
             let mut z = ivy::asarray([1.0f32, 2.0])?.cast(Dtype::Complex64)?;
