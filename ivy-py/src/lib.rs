@@ -167,7 +167,7 @@ fn dtype_object(py: Python<'_>, d: Dtype) -> PyResult<Py<PyDType>> {
 /// An ivy array (`ivy::Array`), with the Array API standard's attributes and operators.
 // a free list: a call's result object is mostly the previous call's, freed (numpy keeps a
 // cache of small allocations for the same reason)
-#[pyclass(name = "Array", module = "ivy_rs", freelist = 64)]
+#[pyclass(name = "Array", module = "ivy_rs")]
 pub struct PyArray {
     inner: IArray,
     /// Buffers handed to numpy through `__array_interface__`: kept alive while this object
