@@ -17,6 +17,7 @@ use pyo3::exceptions::{
     PyIndexError, PyMemoryError, PyNotImplementedError, PyOverflowError, PyRuntimeError,
     PyTypeError, PyValueError,
 };
+use pyo3::ffi;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyComplex, PyDict, PyFloat, PyInt, PyList, PySlice, PyString, PyTuple};
 use smallvec::SmallVec;
@@ -663,6 +664,98 @@ fn small(args: &[Value]) -> bool {
 /// See [`small`].
 const GIL_FREE_ELEMENTS: usize = 4096;
 
+/// The arguments of one call, where `ivy_rs.Array` arguments are *lent*: the op reads the
+/// Python object's own array handle instead of a clone of it. A clone of an ndarray handle
+/// is an atomic reference-count increment and two shape copies, and dropping it a decrement:
+/// at n = 1 more than the rest of the arguments' handling.
+///
+/// # Why this is sound
+/// A lent value is a bitwise copy of the handle in a `PyArray` that this list keeps borrowed
+/// (`guards`) for as long as the copy exists: the handle cannot be rebound or dropped
+/// meanwhile (that takes a mutable borrow), so the copy stays valid. The copy is never
+/// dropped (`ManuallyDrop`, skipped by `Drop`), so no reference count changes; the op sees
+/// it only as `&Value` and may clone it (a real new reference). [`LentArgs::settle`] turns
+/// lent values into clones before a call that releases the GIL, so another thread is never
+/// refused a mutable borrow because of a lent argument.
+struct LentArgs<'py> {
+    values: SmallVec<[std::mem::ManuallyDrop<Value>; 4]>,
+    /// Bit `i`: `values[i]` is lent (arguments past the 64th are cloned).
+    lent: u64,
+    guards: SmallVec<[PyRef<'py, PyArray>; 4]>,
+}
+
+impl<'py> LentArgs<'py> {
+    fn new() -> Self {
+        LentArgs {
+            values: SmallVec::new(),
+            lent: 0,
+            guards: SmallVec::new(),
+        }
+    }
+
+    /// Appends `obj` converted ([`to_value`]); an `ivy_rs.Array` is lent.
+    fn push(&mut self, obj: &Bound<'py, PyAny>) -> PyResult<()> {
+        let i = self.values.len();
+        if i < 64 {
+            if let Ok(a) = obj.cast::<PyArray>() {
+                let guard = a.try_borrow().map_err(busy)?;
+                // SAFETY: a bitwise copy of the borrowed handle, kept valid and never dropped
+                // (see the type's docs)
+                let handle = unsafe { std::ptr::read(&guard.inner) };
+                self.guards.push(guard);
+                self.values
+                    .push(std::mem::ManuallyDrop::new(Value::Array(handle)));
+                self.lent |= 1 << i;
+                return Ok(());
+            }
+        }
+        self.push_value(to_value(obj)?);
+        Ok(())
+    }
+
+    /// Appends a value the list owns.
+    fn push_value(&mut self, v: Value) {
+        self.values.push(std::mem::ManuallyDrop::new(v));
+    }
+
+    /// The values, for the op.
+    fn values(&self) -> &[Value] {
+        // SAFETY: `ManuallyDrop<Value>` has `Value`'s layout (`repr(transparent)`)
+        unsafe {
+            std::slice::from_raw_parts(self.values.as_ptr().cast::<Value>(), self.values.len())
+        }
+    }
+
+    /// Whether the call may keep the GIL ([`small`]); if not, the lent values are replaced
+    /// by clones and the borrows released first.
+    fn settle(&mut self) -> bool {
+        if small(self.values()) {
+            return true;
+        }
+        for (i, v) in self.values.iter_mut().enumerate() {
+            if self.lent & (1 << i) != 0 {
+                // the lent copy is overwritten, not dropped
+                *v = std::mem::ManuallyDrop::new(Value::clone(v));
+            }
+        }
+        self.lent = 0;
+        self.guards.clear();
+        false
+    }
+}
+
+impl Drop for LentArgs<'_> {
+    fn drop(&mut self) {
+        for (i, v) in self.values.iter_mut().enumerate() {
+            if i >= 64 || self.lent & (1 << i) == 0 {
+                // SAFETY: an owned value, dropped once, here
+                unsafe { std::mem::ManuallyDrop::drop(v) }
+            }
+        }
+        // then the fields: the borrows end after the last use of the lent copies
+    }
+}
+
 /// Runs `f`, releasing the GIL unless the call is [`small`], catching a panic (raised as
 /// RuntimeError naming `op`).
 fn run_sized<T: Send>(
@@ -801,6 +894,18 @@ fn entry_of(name: &str) -> PyResult<&'static ivy::registry::DynEntry> {
     })
 }
 
+/// One op's entry, looked up once ([`cached_entry`]): an operator's call site keeps its own.
+type EntryCell = std::sync::OnceLock<&'static ivy::registry::DynEntry>;
+
+/// The entry of op `name`, from `cell` after the first lookup ([`entry_of`] hashes the name).
+fn cached_entry(cell: &EntryCell, name: &str) -> PyResult<&'static ivy::registry::DynEntry> {
+    if let Some(e) = cell.get() {
+        return Ok(e);
+    }
+    let e = entry_of(name)?;
+    Ok(cell.get_or_init(|| e))
+}
+
 /// `_call(name, args, kwargs)`: the op `name` of ivy's op table, called with Python values
 /// (see [`call_entry`]).
 #[pyfunction]
@@ -866,6 +971,72 @@ pub struct PyFunction {
     /// function has `*args`, a required keyword-only parameter, or a default that is not a
     /// plain value).
     fast: Option<Fast>,
+    /// The method definition of [`PyFunction::builtin`]'s function object, once made.
+    builtin: std::sync::OnceLock<Box<BuiltinDef>>,
+}
+
+/// CPython's `METH_FASTCALL` flag (0x80): the vectorcall convention of builtin functions,
+/// in the stable ABI from Python 3.10 and the same since 3.7 (pyo3-ffi names it for abi3
+/// builds from 3.10 only).
+const METH_FASTCALL: std::ffi::c_int = 0x0080;
+
+/// A `METH_FASTCALL | METH_KEYWORDS` function: `self`, the arguments in place (positional,
+/// then the keywords' values), the positional count, the keywords' names (a tuple or NULL).
+type FastCall = unsafe extern "C" fn(
+    *mut ffi::PyObject,
+    *const *mut ffi::PyObject,
+    ffi::Py_ssize_t,
+    *mut ffi::PyObject,
+) -> *mut ffi::PyObject;
+
+/// [`PyFunction::builtin`]'s method definition with the strings it points to.
+struct BuiltinDef {
+    def: ffi::PyMethodDef,
+    _name: std::ffi::CString,
+    _doc: std::ffi::CString,
+}
+
+// SAFETY: never written after it is made; CPython reads it (its pointers lead only to the
+// two strings beside it)
+unsafe impl Send for BuiltinDef {}
+// SAFETY: as above
+unsafe impl Sync for BuiltinDef {}
+
+/// The C function of every [`PyFunction::builtin`] function: pyo3's own trampoline (the
+/// thread's attachment, panics as `PanicException`) around [`call_builtin`]. (pyo3 builds its
+/// `#[pyfunction]`s with it; its convention is fixed by the `Cargo.lock` pin.)
+const CALL_BUILTIN: FastCall = pyo3::impl_::trampoline::get_trampoline_function!(
+    fastcall_cfunction_with_keywords,
+    call_builtin
+);
+
+/// A call of a [`PyFunction::builtin`] function: `slf` is its `_Function`.
+///
+/// # Safety
+/// The thread is attached; `slf` is the `_Function` the function object was made with (its
+/// `__self__`); `kwnames` is NULL or a tuple of str; `args` holds `nargs` positional arguments
+/// followed by one value per keyword name (CPython's `METH_FASTCALL | METH_KEYWORDS` call).
+unsafe fn call_builtin(
+    py: Python<'_>,
+    slf: *mut ffi::PyObject,
+    args: *const *mut ffi::PyObject,
+    nargs: ffi::Py_ssize_t,
+    kwnames: *mut ffi::PyObject,
+) -> PyResult<*mut ffi::PyObject> {
+    // SAFETY: as the function's contract says
+    unsafe {
+        let f = Borrowed::from_ptr(py, slf).cast_unchecked::<PyFunction>();
+        let names = (!kwnames.is_null())
+            .then(|| Borrowed::from_ptr(py, kwnames).cast_unchecked::<PyTuple>());
+        let nargs = usize::try_from(nargs).unwrap_or(0);
+        let n = nargs + names.map_or(0, |t| t.len());
+        let all: SmallVec<[Borrowed<'_, '_, PyAny>; 8]> = (0..n)
+            .map(|i| Borrowed::from_ptr(py, *args.add(i)))
+            .collect();
+        f.get()
+            .call(py, &all[..nargs], names, &all[nargs..])
+            .map(Py::into_ptr)
+    }
 }
 
 /// [`PyFunction`]'s prepared binding for positional-only calls: the op's arguments with
@@ -987,25 +1158,65 @@ impl PyFunction {
             var,
             post,
             fast,
+            builtin: std::sync::OnceLock::new(),
         })
     }
 
-    #[pyo3(signature = (*args, **kwargs))]
-    fn __call__(
-        &self,
-        py: Python<'_>,
-        args: &Bound<'_, PyTuple>,
-        kwargs: Option<&Bound<'_, PyDict>>,
+    /// This function as a Python builtin function (`__self__` is this object) whose
+    /// `__text_signature__`, `__doc__` and `__module__` are `text_signature` (`exp(x, /)`),
+    /// `doc` and `module`. CPython calls it with the arguments in place (its `METH_FASTCALL
+    /// | METH_KEYWORDS` convention): no argument tuple is built and pyo3 extracts nothing.
+    /// At most once per object.
+    fn builtin(
+        slf: &Bound<'_, Self>,
+        text_signature: &str,
+        doc: &str,
+        module: &Bound<'_, PyString>,
     ) -> PyResult<Py<PyAny>> {
-        let result = match self.fast_call(py, args, kwargs) {
-            Ok(Some(r)) => Ok(r),
-            Ok(None) => self.bound_call(py, args, kwargs),
-            Err(e) => Err(e),
+        let py = slf.py();
+        let text = |s: String| {
+            std::ffi::CString::new(s).map_err(|_| PyValueError::new_err("a NUL character"))
+        };
+        let this = slf.get();
+        let name = text(this.name.clone())?;
+        let doc = text(format!("{text_signature}\n--\n\n{doc}"))?;
+        let def = ffi::PyMethodDef {
+            ml_name: name.as_ptr(),
+            // SAFETY: CPython casts the pointer back to the `METH_FASTCALL | METH_KEYWORDS`
+            // signature that `ml_flags` names (C extensions store it the same way)
+            ml_meth: ffi::PyMethodDefPointer {
+                PyCFunctionWithKeywords: unsafe {
+                    std::mem::transmute::<FastCall, ffi::PyCFunctionWithKeywords>(CALL_BUILTIN)
+                },
+            },
+            ml_flags: METH_FASTCALL | ffi::METH_KEYWORDS,
+            ml_doc: doc.as_ptr(),
+        };
+        if this.builtin.get().is_some() {
+            return Err(PyValueError::new_err(format!(
+                "`{}` has a builtin already",
+                this.name
+            )));
         }
-        .map_err(|e| self.named(py, e))?;
-        match &self.post {
-            Some(post) => Ok(post.call1(py, (result,))?),
-            None => Ok(result),
+        let def = &this
+            .builtin
+            .get_or_init(|| {
+                Box::new(BuiltinDef {
+                    def,
+                    _name: name,
+                    _doc: doc,
+                })
+            })
+            .def;
+        // SAFETY: the definition lives in this object, which the function object keeps alive
+        // (it is its `__self__`); CPython only reads it
+        unsafe {
+            let f = ffi::PyCFunction_NewEx(
+                std::ptr::from_ref(def).cast_mut(),
+                slf.as_ptr(),
+                module.as_ptr(),
+            );
+            Ok(Bound::from_owned_ptr_or_err(py, f)?.unbind())
         }
     }
 
@@ -1015,6 +1226,27 @@ impl PyFunction {
 }
 
 impl PyFunction {
+    /// A call with positional arguments `args` and keyword arguments `names` (a tuple of str)
+    /// with values `values`, as [`call_builtin`] receives them.
+    fn call(
+        &self,
+        py: Python<'_>,
+        args: &[Borrowed<'_, '_, PyAny>],
+        names: Option<Borrowed<'_, '_, PyTuple>>,
+        values: &[Borrowed<'_, '_, PyAny>],
+    ) -> PyResult<Py<PyAny>> {
+        let result = match self.fast_call(py, args, values.is_empty()) {
+            Ok(Some(r)) => Ok(r),
+            Ok(None) => self.bound_call(py, args, names, values),
+            Err(e) => Err(e),
+        }
+        .map_err(|e| self.named(py, e))?;
+        match &self.post {
+            Some(post) => Ok(post.call1(py, (result,))?),
+            None => Ok(result),
+        }
+    }
+
     /// An argument's conversion error (a value of a type ivy-rs does not take, an int out
     /// of range) with the function's name in front, as the ops' own errors have it.
     fn named(&self, py: Python<'_>, e: PyErr) -> PyErr {
@@ -1039,22 +1271,22 @@ impl PyFunction {
     fn fast_call(
         &self,
         py: Python<'_>,
-        args: &Bound<'_, PyTuple>,
-        kwargs: Option<&Bound<'_, PyDict>>,
+        args: &[Borrowed<'_, '_, PyAny>],
+        no_keywords: bool,
     ) -> PyResult<Option<Py<PyAny>>> {
         if let Some(fast) = &self.fast {
             let n = args.len();
-            if kwargs.is_none_or(|k| k.is_empty()) && (fast.min_args..=fast.max_args).contains(&n) {
+            if no_keywords && (fast.min_args..=fast.max_args).contains(&n) {
                 // the leading parameters are the op's positionals in order (`Fast::new`)
-                let mut pos = Args::new();
+                let mut pos = LentArgs::new();
                 for (j, default) in fast.pos.iter().enumerate() {
-                    pos.push(if j < n {
-                        to_value(&*args.get_borrowed_item(j)?)?
+                    if j < n {
+                        pos.push(&args[j])?;
                     } else {
-                        default.clone()
-                    });
+                        pos.push_value(default.clone());
+                    }
                 }
-                let mut kw: Kw<'_> = if fast.kw.is_empty() {
+                let kw: Kw<'_> = if fast.kw.is_empty() {
                     Kw::new()
                 } else {
                     fast.kw
@@ -1062,7 +1294,11 @@ impl PyFunction {
                         .map(|(k, v)| (k.as_str(), v.clone()))
                         .collect()
                 };
-                return call_with_out(py, self.entry, &pos, &mut kw, None).map(Some);
+                let keep_gil = pos.settle();
+                let entry = self.entry;
+                let args = pos.values();
+                let result = run_sized(py, entry.name(), keep_gil, || entry.call(args, &kw))?;
+                return from_value(py, result).map(Some);
             }
         }
         Ok(None)
@@ -1072,8 +1308,9 @@ impl PyFunction {
     fn bound_call(
         &self,
         py: Python<'_>,
-        args: &Bound<'_, PyTuple>,
-        kwargs: Option<&Bound<'_, PyDict>>,
+        args: &[Borrowed<'_, '_, PyAny>],
+        names: Option<Borrowed<'_, '_, PyTuple>>,
+        values: &[Borrowed<'_, '_, PyAny>],
     ) -> PyResult<Py<PyAny>> {
         let f = &self.name;
         let mut slots: SmallVec<[Option<Bound<'_, PyAny>>; 8]> =
@@ -1081,9 +1318,9 @@ impl PyFunction {
         let mut rest: SmallVec<[Bound<'_, PyAny>; 4]> = SmallVec::new();
         for (i, a) in args.iter().enumerate() {
             if i < self.n_positional {
-                slots[i] = Some(a);
+                slots[i] = Some(Borrowed::to_owned(*a));
             } else if self.var.is_some() {
-                rest.push(a);
+                rest.push(Borrowed::to_owned(*a));
             } else {
                 let n = self.n_positional;
                 return Err(PyTypeError::new_err(format!(
@@ -1093,9 +1330,10 @@ impl PyFunction {
                 )));
             }
         }
-        if let Some(kwargs) = kwargs {
-            for (k, v) in kwargs.iter() {
-                let k = k.cast_into::<PyString>()?;
+        if let Some(names) = names {
+            for (k, v) in names.iter_borrowed().zip(values) {
+                let v = Borrowed::to_owned(*v);
+                let k = k.cast::<PyString>()?;
                 let k = k.to_cow()?;
                 let k: &str = &k;
                 let Some(j) = self.params.iter().position(|p| p.name == k) else {
@@ -1288,16 +1526,12 @@ macro_rules! array_methods {
         impl PyArray {
             $(
                 fn $f(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-                    let py = slf.py();
-                    let x = Value::Array(slf.try_borrow().map_err(busy)?.inner.clone());
-                    let Ok(y) = to_value(other) else { return Ok(py.NotImplemented()) };
-                    call_op(py, $op, &[x, y])
+                    static ENTRY: EntryCell = EntryCell::new();
+                    operator(slf, other, cached_entry(&ENTRY, $op)?, false)
                 }
                 fn $r(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-                    let py = slf.py();
-                    let x = Value::Array(slf.try_borrow().map_err(busy)?.inner.clone());
-                    let Ok(y) = to_value(other) else { return Ok(py.NotImplemented()) };
-                    call_op(py, $op, &[y, x])
+                    static ENTRY: EntryCell = EntryCell::new();
+                    operator(slf, other, cached_entry(&ENTRY, $op)?, true)
                 }
                 fn $i(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<()> {
                     slf.try_borrow_mut().map_err(busy)?.inplace($op, other)
@@ -1306,6 +1540,35 @@ macro_rules! array_methods {
             $($rest)*
         }
     };
+}
+
+/// `x op y` (`reflected`: `y op x`) by op `entry`: NotImplemented for an operand ivy-rs does
+/// not take (Python then asks the other operand).
+fn operator<'py>(
+    slf: &Bound<'py, PyArray>,
+    other: &Bound<'py, PyAny>,
+    entry: &'static ivy::registry::DynEntry,
+    reflected: bool,
+) -> PyResult<Py<PyAny>> {
+    let py = slf.py();
+    let mut args = LentArgs::new();
+    let (first, second) = if reflected {
+        (other, slf.as_any())
+    } else {
+        (slf.as_any(), other)
+    };
+    for a in [first, second] {
+        if args.push(a).is_err() {
+            if let Err(e) = slf.try_borrow() {
+                return Err(busy(e));
+            }
+            return Ok(py.NotImplemented());
+        }
+    }
+    let keep_gil = args.settle();
+    let values = args.values();
+    let result = run_sized(py, entry.name(), keep_gil, || entry.call(values, &[]))?;
+    from_value(py, result)
 }
 
 impl PyArray {

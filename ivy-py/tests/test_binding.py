@@ -79,6 +79,58 @@ def test_signatures_follow_the_standard():
     assert s.parameters["out"].kind is inspect.Parameter.KEYWORD_ONLY
 
 
+def test_functions_are_builtins_bound_in_rust():
+    # each op is a builtin function (CPython's vectorcall convention) whose text signature
+    # is the standard's: keywords, defaults and Python's own argument errors
+    import pickle
+
+    def L(a):
+        return np.asarray(a).tolist()
+
+    assert type(xp.exp).__name__ == "builtin_function_or_method"
+    assert xp.exp.__name__ == "exp" and xp.exp.__module__ == "ivy_rs"
+    assert xp.exp.__doc__.startswith("Exponential")
+    assert str(inspect.signature(xp.sort)) == (
+        "(x, /, *, axis=-1, descending=False, stable=True, out=None)")
+    x = xp.asarray([3.0, 1.0, 2.0])
+    assert L(xp.sort(x, descending=True)) == [3.0, 2.0, 1.0]
+    assert L(xp.sort(x, axis=-1)) == [1.0, 2.0, 3.0]
+    with pytest.raises(TypeError, match=r"exp\(\) takes 1 positional argument but 2 were given"):
+        xp.exp(x, x)
+    with pytest.raises(TypeError, match="positional-only arguments passed as keyword"):
+        xp.exp(x=x)
+    with pytest.raises(TypeError, match="unexpected keyword argument 'axes'"):
+        xp.sort(x, axes=0)
+    with pytest.raises(TypeError, match="missing required argument 'x'"):
+        xp.exp()
+    assert L(xp.unique_counts(xp.asarray([1, 1, 2])).counts) == [2, 1]
+    with pytest.raises(Exception):  # noqa: B017 - an exception, never a crash
+        pickle.dumps(xp.exp.__self__)
+
+
+def test_lent_arguments_leave_the_inputs_whole():
+    # array arguments are lent to small calls (their handles read in place): the same array
+    # twice, results that share an input's buffer, an input written through out=, and an
+    # input dropped while a view of it lives all behave as with copied handles
+    def L(a):
+        return np.asarray(a).tolist()
+
+    x = xp.asarray([1.0, 2.0, 3.0])
+    assert L(x + x) == [2.0, 4.0, 6.0] and L(xp.add(x, x)) == [2.0, 4.0, 6.0]
+    y = xp.reshape(x, (3, 1))
+    del x
+    assert L(y) == [[1.0], [2.0], [3.0]]
+    z = xp.asarray([1.0, 4.0])
+    xp.sqrt(z, out=z)
+    assert L(z) == [1.0, 2.0]
+    w = xp.asarray([0.5])
+    for _ in range(1000):
+        w = w + w - w
+    assert L(w) == [0.5]
+    big = xp.ones(10_000)  # above the GIL-keeping size: handles are cloned, not lent
+    assert float(xp.sum(big + big)) == 20_000.0
+
+
 def test_finfo_iinfo_and_info():
     f = xp.finfo(xp.float32)
     assert f.bits == 32 and f.eps == np.finfo(np.float32).eps

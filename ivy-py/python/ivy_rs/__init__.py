@@ -298,13 +298,13 @@ def _make(op, public_name):
         post = lambda r, t=result_type: t(*r)  # noqa: E731
     elif returns.startswith("List["):
         post = list
-    # the op resolved once, the arguments bound in Rust: a call runs no Python code
-    f = _ivy_rs._Function(short, op["name"], plan, _NO, post)
-    f.__signature__ = sig
-    f.__name__ = short
-    f.__qualname__ = short
-    f.__module__ = __name__
-    f.__doc__ = _docstring(op)
+    # the op resolved once, the arguments bound in Rust: a call runs no Python code. The
+    # function is a builtin (CPython's vectorcall convention: no argument tuple per call);
+    # its signature is read from the text signature, so that must give `sig` back
+    bound = _ivy_rs._Function(short, op["name"], plan, _NO, post)
+    f = bound.builtin(f"{short}{sig}", _docstring(op), __name__)
+    if _inspect.signature(f) != sig:
+        raise ValueError(f"the text signature {short}{sig} reads back as {_inspect.signature(f)}")
     return f
 
 
@@ -381,11 +381,9 @@ def _asarray_shares_or_refuses():
                 "buffers, so it would be copied in); pass copy=None or copy=True")
         return native(obj, dtype=dtype, device=device, copy=copy)
 
-    for attr in ("__signature__", "__doc__", "__name__", "__qualname__"):
-        try:
-            setattr(asarray, attr, getattr(native, attr))
-        except AttributeError:
-            pass
+    asarray.__signature__ = _inspect.signature(native)
+    for attr in ("__doc__", "__name__", "__qualname__"):
+        setattr(asarray, attr, getattr(native, attr))
     asarray.__module__ = "ivy_rs"
     _FUNCTIONS["asarray"] = asarray
     globals()["asarray"] = asarray
