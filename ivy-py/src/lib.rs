@@ -726,6 +726,20 @@ impl<'py> LentArgs<'py> {
         }
     }
 
+    /// `entry` called with these arguments and keywords `kw` (holding the GIL for a
+    /// [`small`] call), its result as a Python object.
+    fn call(
+        mut self,
+        py: Python<'py>,
+        entry: &'static ivy::registry::DynEntry,
+        kw: &[(&str, Value)],
+    ) -> PyResult<Py<PyAny>> {
+        let keep_gil = self.settle();
+        let values = self.values();
+        let result = run_sized(py, entry.name(), keep_gil, || entry.call(values, kw))?;
+        from_value(py, result)
+    }
+
     /// Whether the call may keep the GIL ([`small`]); if not, the lent values are replaced
     /// by clones and the borrows released first.
     fn settle(&mut self) -> bool {
@@ -1294,11 +1308,7 @@ impl PyFunction {
                         .map(|(k, v)| (k.as_str(), v.clone()))
                         .collect()
                 };
-                let keep_gil = pos.settle();
-                let entry = self.entry;
-                let args = pos.values();
-                let result = run_sized(py, entry.name(), keep_gil, || entry.call(args, &kw))?;
-                return from_value(py, result).map(Some);
+                return pos.call(py, self.entry, &kw).map(Some);
             }
         }
         Ok(None)
@@ -1565,10 +1575,7 @@ fn operator<'py>(
             return Ok(py.NotImplemented());
         }
     }
-    let keep_gil = args.settle();
-    let values = args.values();
-    let result = run_sized(py, entry.name(), keep_gil, || entry.call(values, &[]))?;
-    from_value(py, result)
+    args.call(py, entry, &[])
 }
 
 impl PyArray {
@@ -1624,8 +1631,9 @@ impl PyArray {
     }
 
     fn unary(slf: &Bound<'_, Self>, op: &str) -> PyResult<Py<PyAny>> {
-        let x = Value::Array(slf.try_borrow().map_err(busy)?.inner.clone());
-        call_op(slf.py(), op, &[x])
+        let mut args = LentArgs::new();
+        args.push(slf.as_any())?;
+        args.call(slf.py(), entry_of(op)?, &[])
     }
 
     /// The one element as a Value of `dtype` (for `__bool__`, `__int__`, ...).
@@ -1776,18 +1784,16 @@ array_methods! {
         if modulo.is_some_and(|m| !m.is_none()) {
             return Ok(py.NotImplemented());
         }
-        let x = Value::Array(slf.try_borrow().map_err(busy)?.inner.clone());
-        let Ok(y) = to_value(other) else { return Ok(py.NotImplemented()) };
-        call_op(py, "pow", &[x, y])
+        static ENTRY: EntryCell = EntryCell::new();
+        operator(slf, other, cached_entry(&ENTRY, "pow")?, false)
     }
     fn __rpow__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>, modulo: Option<&Bound<'_, PyAny>>) -> PyResult<Py<PyAny>> {
         let py = slf.py();
         if modulo.is_some_and(|m| !m.is_none()) {
             return Ok(py.NotImplemented());
         }
-        let x = Value::Array(slf.try_borrow().map_err(busy)?.inner.clone());
-        let Ok(y) = to_value(other) else { return Ok(py.NotImplemented()) };
-        call_op(py, "pow", &[y, x])
+        static ENTRY: EntryCell = EntryCell::new();
+        operator(slf, other, cached_entry(&ENTRY, "pow")?, true)
     }
     fn __ipow__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>, _modulo: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
         slf.try_borrow_mut().map_err(busy)?.inplace("pow", other)
