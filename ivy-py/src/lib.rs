@@ -674,13 +674,19 @@ const GIL_FREE_ELEMENTS: usize = 4096;
 /// (`guards`) for as long as the copy exists: the handle cannot be rebound or dropped
 /// meanwhile (that takes a mutable borrow), so the copy stays valid. The copy is never
 /// dropped (`ManuallyDrop`, skipped by `Drop`), so no reference count changes; the op sees
-/// it only as `&Value` and may clone it (a real new reference). [`LentArgs::settle`] turns
-/// lent values into clones before a call that releases the GIL, so another thread is never
-/// refused a mutable borrow because of a lent argument.
+/// it only as `&Value` and may clone it (a real new reference).
+///
+/// The borrows are taken last ([`LentArgs::call`]), after every other argument is converted
+/// (which may run Python code: a number class's `__float__`, a Container's items, where
+/// Python may switch threads), and released before the result becomes a Python object: in
+/// between only Rust runs, holding the GIL, so no other thread is refused a mutable borrow
+/// because of a lent argument. A call that releases the GIL clones its arrays instead.
 struct LentArgs<'py> {
     values: SmallVec<[std::mem::ManuallyDrop<Value>; 4]>,
     /// Bit `i`: `values[i]` is lent (arguments past the 64th are cloned).
     lent: u64,
+    /// The arrays to lend, by position (`values` holds `None` there until [`LentArgs::call`]).
+    arrays: SmallVec<[(usize, Bound<'py, PyArray>); 4]>,
     guards: SmallVec<[PyRef<'py, PyArray>; 4]>,
 }
 
@@ -689,23 +695,18 @@ impl<'py> LentArgs<'py> {
         LentArgs {
             values: SmallVec::new(),
             lent: 0,
+            arrays: SmallVec::new(),
             guards: SmallVec::new(),
         }
     }
 
-    /// Appends `obj` converted ([`to_value`]); an `ivy_rs.Array` is lent.
+    /// Appends `obj` converted ([`to_value`]); an `ivy_rs.Array` is lent when the call runs.
     fn push(&mut self, obj: &Bound<'py, PyAny>) -> PyResult<()> {
         let i = self.values.len();
         if i < 64 {
             if let Ok(a) = obj.cast::<PyArray>() {
-                let guard = a.try_borrow().map_err(busy)?;
-                // SAFETY: a bitwise copy of the borrowed handle, kept valid and never dropped
-                // (see the type's docs)
-                let handle = unsafe { std::ptr::read(&guard.inner) };
-                self.guards.push(guard);
-                self.values
-                    .push(std::mem::ManuallyDrop::new(Value::Array(handle)));
-                self.lent |= 1 << i;
+                self.arrays.push((i, a.clone()));
+                self.push_value(Value::None);
                 return Ok(());
             }
         }
@@ -734,9 +735,21 @@ impl<'py> LentArgs<'py> {
         entry: &'static ivy::registry::DynEntry,
         kw: &[(&str, Value)],
     ) -> PyResult<Py<PyAny>> {
+        // from here to the end of the op only Rust runs (see the type's docs)
+        for (i, a) in std::mem::take(&mut self.arrays) {
+            let guard = a.try_borrow().map_err(busy)?;
+            // SAFETY: a bitwise copy of the borrowed handle, kept valid and never dropped
+            // (see the type's docs); it replaces a `None`, which needs no drop
+            let handle = unsafe { std::ptr::read(&guard.inner) };
+            self.guards.push(guard);
+            self.values[i] = std::mem::ManuallyDrop::new(Value::Array(handle));
+            self.lent |= 1 << i;
+        }
         let keep_gil = self.settle();
         let values = self.values();
         let result = run_sized(py, entry.name(), keep_gil, || entry.call(values, kw))?;
+        // the borrows end before Python code can run again (the result's conversion)
+        drop(self);
         from_value(py, result)
     }
 
@@ -746,9 +759,10 @@ impl<'py> LentArgs<'py> {
         if small(self.values()) {
             return true;
         }
-        for (i, v) in self.values.iter_mut().enumerate() {
-            if self.lent & (1 << i) != 0 {
+        for i in 0..self.values.len() {
+            if self.is_lent(i) {
                 // the lent copy is overwritten, not dropped
+                let v = &mut self.values[i];
                 *v = std::mem::ManuallyDrop::new(Value::clone(v));
             }
         }
@@ -756,14 +770,19 @@ impl<'py> LentArgs<'py> {
         self.guards.clear();
         false
     }
+
+    /// Whether `values[i]` is lent.
+    fn is_lent(&self, i: usize) -> bool {
+        i < 64 && self.lent & (1 << i) != 0
+    }
 }
 
 impl Drop for LentArgs<'_> {
     fn drop(&mut self) {
-        for (i, v) in self.values.iter_mut().enumerate() {
-            if i >= 64 || self.lent & (1 << i) == 0 {
+        for i in 0..self.values.len() {
+            if !self.is_lent(i) {
                 // SAFETY: an owned value, dropped once, here
-                unsafe { std::mem::ManuallyDrop::drop(v) }
+                unsafe { std::mem::ManuallyDrop::drop(&mut self.values[i]) }
             }
         }
         // then the fields: the borrows end after the last use of the lent copies

@@ -382,8 +382,9 @@ def _asarray_shares_or_refuses():
         return native(obj, dtype=dtype, device=device, copy=copy)
 
     asarray.__signature__ = _inspect.signature(native)
-    for attr in ("__doc__", "__name__", "__qualname__"):
-        setattr(asarray, attr, getattr(native, attr))
+    asarray.__doc__ = native.__doc__
+    # (the builtin's own `__qualname__` is `_Function.asarray`: its `__self__` is its binding)
+    asarray.__name__ = asarray.__qualname__ = "asarray"
     asarray.__module__ = "ivy_rs"
     _FUNCTIONS["asarray"] = asarray
     globals()["asarray"] = asarray
