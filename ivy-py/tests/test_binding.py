@@ -130,6 +130,16 @@ def test_lent_arguments_leave_the_inputs_whole():
     big = xp.ones(10_000)  # above the GIL-keeping size: handles are cloned, not lent
     assert float(xp.sum(big + big)) == 20_000.0
 
+    class Writes:  # its conversion (Python code) writes an earlier array argument
+        def __float__(self):
+            v.__iadd__(1.0)
+            return 10.0
+
+    # the arrays are borrowed only while the op runs, after the other arguments' conversion
+    v = xp.asarray([1.0, 2.0])
+    assert L(xp.add(v, Writes())) == [12.0, 13.0] and L(v) == [2.0, 3.0]
+    assert L(v + Writes()) == [13.0, 14.0] and L(Writes() + v) == [14.0, 15.0]
+
 
 def test_finfo_iinfo_and_info():
     f = xp.finfo(xp.float32)
