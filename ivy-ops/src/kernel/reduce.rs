@@ -462,8 +462,13 @@ pub(crate) fn cumulative_sum<T: Elem>(
     let mut out = try_vec(op, outer * m * inner)?;
     let zero = T::from_i128(0);
     if inner == 1 {
-        // along the last axis (or a vector): one running sum per lane, in a register
+        // along the last axis (or a vector): one running sum per lane, in a register; a long
+        // lane in blocks summed side by side
         for lane in x.chunks_exact(n.max(1)).take(outer) {
+            if n >= BLOCKED_SCAN {
+                scan_blocks(lane, include_initial, &mut out);
+                continue;
+            }
             let mut items = lane.iter();
             let mut acc = if include_initial {
                 zero
@@ -504,6 +509,59 @@ pub(crate) fn cumulative_sum<T: Elem>(
     // empty runs (outer or inner of 0) leave `out` at its size: zeros when `m > 0`
     out.resize(outer * m * inner, zero);
     Ok(out)
+}
+
+/// The lane length from which [`scan_blocks`] runs a lane's sums (below it, one chain).
+const BLOCKED_SCAN: usize = 4096;
+
+/// How many blocks [`scan_blocks`] sums side by side: independent chains of additions, so
+/// the adds' latency overlaps (one chain waits about four cycles per element).
+const SCAN_CHAINS: usize = 8;
+
+/// The running sums of `lane` (with `include_initial`, after a 0) appended to `out`, which
+/// has the room: the lane in [`SCAN_CHAINS`] blocks, each summed from its own first element
+/// (the chains advance side by side), then each block offset by the sum of the blocks
+/// before it. Integers give the same (wrapping) sums as one chain; floats round in another
+/// order, with error bounded as one chain's (block length + blocks, not lane length, terms
+/// in each sum's bound).
+fn scan_blocks<T: Elem>(lane: &[T], include_initial: bool, out: &mut Vec<T>) {
+    let n = lane.len();
+    let start = out.len() + usize::from(include_initial);
+    if include_initial {
+        out.push(T::from_i128(0));
+    }
+    let b = n.div_ceil(SCAN_CHAINS);
+    let dst = &mut out.spare_capacity_mut()[..n];
+    let mut acc: [T; SCAN_CHAINS] = [T::from_i128(0); SCAN_CHAINS];
+    // every block but the last has `b` elements; the last has `b` or fewer (at least one)
+    let last = n - (SCAN_CHAINS - 1) * b;
+    for (k, a) in acc.iter_mut().enumerate() {
+        // the first sum of a block is its first element itself (0 + -0.0 would be +0.0)
+        *a = lane[k * b];
+        dst[k * b].write(*a);
+    }
+    for j in 1..b {
+        let chains = if j < last {
+            SCAN_CHAINS
+        } else {
+            SCAN_CHAINS - 1
+        };
+        for (k, a) in acc.iter_mut().enumerate().take(chains) {
+            *a = T::binary::<Add>(*a, lane[k * b + j]);
+            dst[k * b + j].write(*a);
+        }
+    }
+    // SAFETY: each of the `n` slots after `start` was written above (block k's `b` or
+    // `last` elements), within the room the caller reserved
+    unsafe { out.set_len(start + n) };
+    let sums = &mut out[start..];
+    let mut offset = acc[0];
+    for (k, block) in sums.chunks_mut(b).enumerate().skip(1) {
+        for v in block.iter_mut() {
+            *v = T::binary::<Add>(offset, *v);
+        }
+        offset = T::binary::<Add>(offset, acc[k]);
+    }
 }
 
 /// The index along `axis` (the flattened array when `None`) of the first largest (`max`)
@@ -805,6 +863,67 @@ mod tests {
         );
         assert_eq!(max(&x, &[2, 3, 4], &[2]), vec![21, 18, 22, 19, 23, 20]);
         assert_eq!(max(&[], &[0, 3], &[1]), Vec::<i64>::new());
+    }
+
+    #[test]
+    fn long_scans_run_in_blocks_with_one_chains_results() {
+        // lanes from BLOCKED_SCAN on are summed in blocks side by side: integers exactly as
+        // one chain, floats within one chain's error bound; -0.0 and NaN as one chain
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for n in [BLOCKED_SCAN, BLOCKED_SCAN + 7, 3 * BLOCKED_SCAN + 1] {
+            let ints: Vec<i64> = (0..2 * n).map(|_| next() as i64).collect();
+            for init in [false, true] {
+                let got = cumulative_sum("t", &ints, &[2, n], 1, init).unwrap();
+                let mut want = Vec::new();
+                for lane in ints.chunks(n) {
+                    let mut acc = 0i64;
+                    if init {
+                        want.push(0);
+                    }
+                    for &v in lane {
+                        acc = acc.wrapping_add(v);
+                        want.push(acc);
+                    }
+                }
+                assert_eq!(got, want, "n = {n}, include_initial = {init}");
+            }
+            let xs: Vec<f32> = (0..n)
+                .map(|_| (next() >> 40) as f32 / (1u64 << 23) as f32 - 1.0)
+                .collect();
+            let got = cumulative_sum("t", &xs, &[n], 0, false).unwrap();
+            let (mut exact, mut abs) = (0.0f64, 0.0f64);
+            for (i, &v) in xs.iter().enumerate() {
+                exact += f64::from(v);
+                abs += f64::from(v).abs();
+                // one chain's bound: (terms - 1) * eps * sum |x|; a block sum has at most
+                // the block's length plus the blocks before it as terms
+                let bound =
+                    (n / SCAN_CHAINS + 2 * SCAN_CHAINS) as f64 * f64::from(f32::EPSILON) * abs;
+                assert!(
+                    (f64::from(got[i]) - exact).abs() <= bound,
+                    "n = {n}, at {i}"
+                );
+            }
+        }
+        let zeros = vec![-0.0f64; BLOCKED_SCAN];
+        assert!(cumulative_sum("t", &zeros, &[BLOCKED_SCAN], 0, false)
+            .unwrap()
+            .iter()
+            .all(|v| *v == 0.0 && v.is_sign_negative()));
+        let mut nan = vec![1.0f64; BLOCKED_SCAN];
+        nan[BLOCKED_SCAN / 2 + 3] = f64::NAN;
+        let got = cumulative_sum("t", &nan, &[BLOCKED_SCAN], 0, false).unwrap();
+        assert!(got[..BLOCKED_SCAN / 2 + 3]
+            .iter()
+            .enumerate()
+            .all(|(i, v)| *v == (i + 1) as f64));
+        assert!(got[BLOCKED_SCAN / 2 + 3..].iter().all(|v| v.is_nan()));
     }
 
     #[test]
