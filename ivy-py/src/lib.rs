@@ -681,16 +681,16 @@ const GIL_FREE_ELEMENTS: usize = 4096;
 /// Python may switch threads), and released before the result becomes a Python object: in
 /// between only Rust runs, holding the GIL, so no other thread is refused a mutable borrow
 /// because of a lent argument. A call that releases the GIL clones its arrays instead.
-struct LentArgs<'py> {
+struct LentArgs<'a, 'py> {
     values: SmallVec<[std::mem::ManuallyDrop<Value>; 4]>,
     /// Bit `i`: `values[i]` is lent (arguments past the 64th are cloned).
     lent: u64,
     /// The arrays to lend, by position (`values` holds `None` there until [`LentArgs::call`]).
-    arrays: SmallVec<[(usize, Bound<'py, PyArray>); 4]>,
+    arrays: SmallVec<[(usize, &'a Bound<'py, PyArray>); 4]>,
     guards: SmallVec<[PyRef<'py, PyArray>; 4]>,
 }
 
-impl<'py> LentArgs<'py> {
+impl<'a, 'py> LentArgs<'a, 'py> {
     fn new() -> Self {
         LentArgs {
             values: SmallVec::new(),
@@ -701,11 +701,11 @@ impl<'py> LentArgs<'py> {
     }
 
     /// Appends `obj` converted ([`to_value`]); an `ivy_rs.Array` is lent when the call runs.
-    fn push(&mut self, obj: &Bound<'py, PyAny>) -> PyResult<()> {
+    fn push(&mut self, obj: &'a Bound<'py, PyAny>) -> PyResult<()> {
         let i = self.values.len();
         if i < 64 {
             if let Ok(a) = obj.cast::<PyArray>() {
-                self.arrays.push((i, a.clone()));
+                self.arrays.push((i, a));
                 self.push_value(Value::None);
                 return Ok(());
             }
@@ -730,13 +730,14 @@ impl<'py> LentArgs<'py> {
     /// `entry` called with these arguments and keywords `kw` (holding the GIL for a
     /// [`small`] call), its result as a Python object.
     fn call(
-        mut self,
+        &mut self,
         py: Python<'py>,
         entry: &'static ivy::registry::DynEntry,
         kw: &[(&str, Value)],
     ) -> PyResult<Py<PyAny>> {
         // from here to the end of the op only Rust runs (see the type's docs)
-        for (i, a) in std::mem::take(&mut self.arrays) {
+        for k in 0..self.arrays.len() {
+            let (i, a) = self.arrays[k];
             let guard = a.try_borrow().map_err(busy)?;
             // SAFETY: a bitwise copy of the borrowed handle, kept valid and never dropped
             // (see the type's docs); it replaces a `None`, which needs no drop
@@ -748,8 +749,9 @@ impl<'py> LentArgs<'py> {
         let keep_gil = self.settle();
         let values = self.values();
         let result = run_sized(py, entry.name(), keep_gil, || entry.call(values, kw))?;
-        // the borrows end before Python code can run again (the result's conversion)
-        drop(self);
+        // the borrows end before Python code can run again (the result's conversion); the
+        // lent copies are not read again (nor dropped)
+        self.guards.clear();
         from_value(py, result)
     }
 
@@ -777,7 +779,7 @@ impl<'py> LentArgs<'py> {
     }
 }
 
-impl Drop for LentArgs<'_> {
+impl Drop for LentArgs<'_, '_> {
     fn drop(&mut self) {
         for i in 0..self.values.len() {
             if !self.is_lent(i) {
