@@ -701,6 +701,7 @@ impl<'a, 'py> LentArgs<'a, 'py> {
     }
 
     /// Appends `obj` converted ([`to_value`]); an `ivy_rs.Array` is lent when the call runs.
+    #[inline]
     fn push(&mut self, obj: &'a Bound<'py, PyAny>) -> PyResult<()> {
         let i = self.values.len();
         if i < 64 {
@@ -729,6 +730,7 @@ impl<'a, 'py> LentArgs<'a, 'py> {
 
     /// `entry` called with these arguments and keywords `kw` (holding the GIL for a
     /// [`small`] call), its result as a Python object.
+    #[inline]
     fn call(
         &mut self,
         py: Python<'py>,
