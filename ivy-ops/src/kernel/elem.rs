@@ -327,11 +327,9 @@ mod tests {
             }
             best
         }
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = crate::kernel::xorshift(0x9e37_79b9_7f4a_7c15u64);
         for _ in 0..200_000 {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
+            let state = next();
             // positive, exponents 2^-23..2^76, every mantissa
             let v = f64::from_bits(
                 (state & 0x000f_ffff_ffff_ffff) | ((1000 + (state >> 52) % 77) << 52),

@@ -34,3 +34,14 @@ pub(crate) mod strided;
 pub(crate) fn same_shape(a: &[usize], b: &[usize]) -> bool {
     a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x == y)
 }
+
+/// The kernels' tests' seeded random numbers: xorshift64 from `state` (not zero).
+#[cfg(test)]
+pub(crate) fn xorshift(mut state: u64) -> impl FnMut() -> u64 {
+    move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    }
+}

@@ -173,13 +173,7 @@ mod tests {
     fn vectorised_leaves_give_the_generic_bits() {
         use crate::kernel::class::Binary;
         use crate::kernel::rows::{Maximum, Minimum};
-        let mut state = 0x2545_f491_4f6c_dd1du64;
-        let mut next = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = crate::kernel::xorshift(0x2545_f491_4f6c_dd1du64);
         for n in [1usize, 63, 64, 65, 1000, 8192, 8193, 300_001] {
             for nan in [false, true] {
                 let x: Vec<f64> = (0..n)

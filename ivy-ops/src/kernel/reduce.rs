@@ -729,7 +729,7 @@ mod tests {
     #[test]
     fn strided_vectorised_folds_give_the_generic_bits() {
         use crate::kernel::rows::{Maximum, Minimum};
-        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = crate::kernel::xorshift(0x2545_f491_4f6c_dd1du64);
         for shape in [
             [2usize, 5, 3],
             [3, 40, 511],
@@ -740,9 +740,7 @@ mod tests {
         ] {
             let x: Vec<f32> = (0..shape.iter().product())
                 .map(|_| {
-                    state ^= state << 13;
-                    state ^= state >> 7;
-                    state ^= state << 17;
+                    let state = next();
                     match state % 64 {
                         0 => f32::NAN,
                         1 => -0.0,
@@ -796,13 +794,11 @@ mod tests {
                 assert_eq!(a, b, "{:?} max={max}", T::DTYPE);
             }
         }
-        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = crate::kernel::xorshift(0x2545_f491_4f6c_dd1du64);
         let (rows, cols) = (600, 1500);
         let x: Vec<f64> = (0..rows * cols)
             .map(|_| {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
+                let state = next();
                 match state % 4096 {
                     0 => f64::NAN,
                     1 => -0.0,
@@ -869,13 +865,7 @@ mod tests {
     fn long_scans_run_in_blocks_with_one_chains_results() {
         // lanes from BLOCKED_SCAN on are summed in blocks side by side: integers exactly as
         // one chain, floats within one chain's error bound; -0.0 and NaN as one chain
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = crate::kernel::xorshift(0x9e37_79b9_7f4a_7c15u64);
         for n in [BLOCKED_SCAN, BLOCKED_SCAN + 7, 3 * BLOCKED_SCAN + 1] {
             let ints: Vec<i64> = (0..2 * n).map(|_| next() as i64).collect();
             for init in [false, true] {
@@ -1108,7 +1098,7 @@ mod tests {
     /// transposed values: strips wider than STRIP, axes longer than VAR_ROWS, one row, NaN.
     #[test]
     fn strided_variance_equals_the_rows() {
-        let mut state = 0x5851_f42d_4c95_7f2du64;
+        let mut next = crate::kernel::xorshift(0x5851_f42d_4c95_7f2du64);
         for (outer, n, inner) in [
             (1usize, 1000usize, 1000usize),
             (2, 3, 1300),
@@ -1118,9 +1108,7 @@ mod tests {
         ] {
             let x: Vec<f64> = (0..outer * n * inner)
                 .map(|_| {
-                    state ^= state << 13;
-                    state ^= state >> 7;
-                    state ^= state << 17;
+                    let state = next();
                     if state.is_multiple_of(5000) {
                         f64::NAN
                     } else {

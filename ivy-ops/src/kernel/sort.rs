@@ -595,13 +595,7 @@ mod tests {
                 );
             }
         }
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = crate::kernel::xorshift(0x9e37_79b9_7f4a_7c15u64);
         let raw: Vec<u64> = (0..3000).map(|_| next()).collect();
         let f: Vec<f64> = raw
             .iter()
@@ -706,13 +700,7 @@ mod tests {
     /// without a sorter, value counts across batch boundaries and parallel parts.
     #[test]
     fn batched_searches_equal_the_scan() {
-        let mut state = 0x0bad_cafe_1234_5678u64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = crate::kernel::xorshift(0x0bad_cafe_1234_5678u64);
         for (rows, n, m) in [
             (1usize, 1usize, 1usize),
             (1, 7, 100),
