@@ -4,7 +4,9 @@
 //! output. Inputs are seeded uniform values over a range typical of each function.
 //!
 //! `cargo bench -p ivy-vecmath --bench kernels [-- FILTER]`; each group is
-//! `<kernel>/<dtype>` with the functions `ivy` and `std`.
+//! `<kernel>/<dtype>` with the functions `ivy` and `std`. The key sort's groups are
+//! `sort_keys/u32` and `sort_keys/u64`: `ivy` (`sort::sort_keys`, one thread) against
+//! `std` (`slice::sort_unstable`), each on a fresh copy of the same random keys.
 
 use std::mem::MaybeUninit;
 
@@ -186,12 +188,42 @@ fn binaries(c: &mut Criterion) {
     );
 }
 
+fn sort_keys(c: &mut Criterion) {
+    fn group<K: sort::SortKey>(c: &mut Criterion, name: &str, keys: Vec<K>) {
+        let mut g = c.benchmark_group(format!("sort_keys/{name}"));
+        let mut scratch = vec![MaybeUninit::<K>::uninit(); keys.len()];
+        let mut v = keys.clone();
+        g.bench_function("ivy", |b| {
+            b.iter(|| {
+                v.copy_from_slice(&keys);
+                black_box(sort::sort_keys(&mut v, &mut scratch))
+            })
+        });
+        g.bench_function("std", |b| {
+            b.iter(|| {
+                v.copy_from_slice(&keys);
+                v.sort_unstable();
+                black_box(&v);
+            })
+        });
+        g.finish();
+    }
+    let bits = uniform(*N, 13, 0.0, 1.0);
+    let wide = |x: &f64| (x * u64::MAX as f64) as u64;
+    group(
+        c,
+        "u32",
+        bits.iter().map(|x| (wide(x) >> 32) as u32).collect(),
+    );
+    group(c, "u64", bits.iter().map(wide).collect());
+}
+
 criterion_group! {
     name = benches;
     config = Criterion::default()
         .sample_size(10)
         .warm_up_time(std::time::Duration::from_millis(300))
         .measurement_time(std::time::Duration::from_secs(1));
-    targets = kernels, binaries
+    targets = kernels, binaries, sort_keys
 }
 criterion_main!(benches);

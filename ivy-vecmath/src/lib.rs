@@ -56,7 +56,9 @@
 //! those are Chebyshev fits computed with mpmath (`scripts/vecmath_coeffs.py`).
 //!
 //! All `unsafe` of the crate is in [`map_at`]/[`zip_at`]/[`fold_at`]/[`ArgSlices`]: the calls of the `#[target_feature]`
-//! instantiations, made only at levels the running CPU was found to have.
+//! instantiations, made only at levels the running CPU was found to have; and in [`sort`]'s
+//! AVX-512 quicksort of `u32`/`u64` keys, whose loads and stores stay within its two
+//! buffers.
 
 #![warn(missing_docs)]
 // constants are quoted as their sources print them; lane predicates stay plain comparisons
@@ -75,6 +77,7 @@ mod log;
 mod logexp;
 mod pow;
 mod round;
+pub mod sort;
 mod trig;
 
 pub use arith::Divide;

@@ -54,7 +54,7 @@ fn bisect(lo: usize, hi: usize, grain: usize, align: usize, body: &(dyn Fn(usize
 
 /// `rayon::join` of two closures, instantiated once.
 #[inline(never)]
-fn join(a: &mut (dyn FnMut() + Send), b: &mut (dyn FnMut() + Send)) {
+pub(crate) fn join(a: &mut (dyn FnMut() + Send), b: &mut (dyn FnMut() + Send)) {
     rayon::join(a, b);
 }
 

@@ -183,34 +183,246 @@ fn radix_sort<T: Copy>(
     }
 }
 
-/// Sorts a lane (values, or `(key, position)` words for argsort) by radix when it is long
-/// and keyed, else by `sort_by` with the comparator.
+/// Sorts a lane: real and integer values of 4 or 8 bytes by their order-preserving words
+/// ([`sort_words`]); other keyed values by radix when the lane is long; the rest (complex
+/// values, short lanes of narrow ones) by `sort_by` with the comparator.
 fn sort_lane<T: Elem>(
     op: &'static str,
     lane: &mut [T],
     desc: bool,
     scratch: &mut Vec<T>,
 ) -> Result<()> {
-    match radix_bits::<T>() {
-        Some(bits) if lane.len() >= RADIX_MIN => {
-            if scratch.capacity() < lane.len() {
-                *scratch = crate::kernel::alloc::try_vec::<T>(op, lane.len())?;
+    let words = lane.len() >= WORDS_MIN;
+    if words && scratch.capacity() < lane.len() && word_width::<T>().is_some() {
+        *scratch = crate::kernel::alloc::try_vec::<T>(op, lane.len())?;
+    }
+    match word_width::<T>() {
+        Some(32) if words => sort_as_words::<T, u32>(lane, desc, scratch),
+        Some(64) if words => sort_as_words::<T, u64>(lane, desc, scratch),
+        _ => match radix_bits::<T>() {
+            Some(bits) if lane.len() >= RADIX_MIN && word_width::<T>().is_none() => {
+                if scratch.capacity() < lane.len() {
+                    *scratch = crate::kernel::alloc::try_vec::<T>(op, lane.len())?;
+                }
+                radix_sort(lane, scratch.spare_capacity_mut(), bits, |x| {
+                    radix_key(x, desc)
+                });
             }
-            radix_sort(lane, scratch.spare_capacity_mut(), bits, |x| {
-                radix_key(x, desc)
-            });
-        }
-        _ => {
-            let cmp = order_fn::<T>(desc);
-            lane.sort_by(|&a, &b| cmp(a, b));
-        }
+            _ => {
+                let cmp = order_fn::<T>(desc);
+                lane.sort_by(|&a, &b| cmp(a, b));
+            }
+        },
     }
     Ok(())
+}
+
+/// Lanes at least this long sort as words (shorter ones: a few comparisons, less than the
+/// words' passes cost).
+const WORDS_MIN: usize = 8;
+
+/// A word of a keyed sort: `u32` (the keys of 4-byte values, the argsort words of short
+/// keys) or `u64`.
+trait Word:
+    ivy_vecmath::sort::SortKey
+    + std::ops::Not<Output = Self>
+    + std::ops::BitAnd<Output = Self>
+    + std::ops::BitOr<Output = Self>
+    + std::ops::BitXor<Output = Self>
+{
+    /// The top bit.
+    const SIGN: Self;
+    /// The bits of the float of this width's infinity.
+    const INF: Self;
+    /// No bit.
+    const ZERO: Self;
+    /// Every bit.
+    const ONES: Self;
+    /// The width.
+    const BITS: u32;
+    /// `x`'s bits (`T` exactly as wide as `Self`).
+    fn of<T: Copy>(x: T) -> Self;
+    /// The `T` of these bits.
+    fn to<T: Copy>(self) -> T;
+    /// Every bit set where the top bit is, none where it is not.
+    fn spread_sign(self) -> Self;
+    /// As a `u64` (the radix sort's key).
+    fn wide(self) -> u64;
+}
+
+macro_rules! word {
+    ($($w:ty, $inf:expr);*) => {$(
+        impl Word for $w {
+            const SIGN: Self = 1 << (<$w>::BITS - 1);
+            const INF: Self = $inf;
+            const ZERO: Self = 0;
+            const ONES: Self = <$w>::MAX;
+            const BITS: u32 = <$w>::BITS;
+            #[inline(always)]
+            fn of<T: Copy>(x: T) -> Self {
+                assert!(std::mem::size_of::<T>() == std::mem::size_of::<$w>(), "a word of another width");
+                // SAFETY: as wide (checked above; `word_width` dispatches only such `T`s), and
+                // every bit pattern is a word
+                unsafe { std::mem::transmute_copy(&x) }
+            }
+            #[inline(always)]
+            fn to<T: Copy>(self) -> T {
+                assert!(std::mem::size_of::<T>() == std::mem::size_of::<$w>(), "a word of another width");
+                // SAFETY: as wide; `to` is only called for the real and integer types of
+                // this width, whose every bit pattern is a value
+                unsafe { std::mem::transmute_copy(&self) }
+            }
+            #[inline(always)]
+            fn spread_sign(self) -> Self {
+                (self >> (<$w>::BITS - 1)).wrapping_neg()
+            }
+            #[inline(always)]
+            fn wide(self) -> u64 {
+                self as u64
+            }
+        }
+    )*};
+}
+word!(u32, 0x7f80_0000; u64, 0x7ff0_0000_0000_0000);
+
+/// The word width of `T`'s keyed sort: 32 for float32, int32 and uint32, 64 for float64,
+/// int64 and uint64; `None` for the rest (complex values; narrower ones, which the radix
+/// sort's two passes or fewer serve).
+fn word_width<T: Elem>() -> Option<u32> {
+    use ivy_core::Dtype::*;
+    match T::DTYPE {
+        Float32 | Int32 | Uint32 => Some(32),
+        Float64 | Int64 | Uint64 => Some(64),
+        _ => None,
+    }
+}
+
+/// `x`'s word: the [`radix_key`] order, computed from `x`'s bits without a branch. Equal
+/// exactly where the values compare equal: `-0.0` takes `+0.0`'s word and every NaN the
+/// largest word, either way (the values of those runs are put back after the sort).
+#[inline(always)]
+fn word_key<T: Elem, W: Word>(x: T, desc: bool) -> W {
+    let b = W::of(x);
+    let k = match T::DTYPE.kind() {
+        DtypeKind::Float => {
+            let abs = b & !W::SIGN;
+            if abs > W::INF {
+                return W::ONES;
+            }
+            if abs == W::ZERO {
+                W::SIGN
+            } else {
+                b ^ (b.spread_sign() | W::SIGN)
+            }
+        }
+        DtypeKind::Int => b ^ W::SIGN,
+        _ => b,
+    };
+    if desc {
+        !k
+    } else {
+        k
+    }
+}
+
+/// The value of a non-NaN word (NaN's word gives a NaN of other bits).
+#[inline(always)]
+fn word_value<T: Elem, W: Word>(k: W, desc: bool) -> T {
+    let k = if desc { !k } else { k };
+    let b = match T::DTYPE.kind() {
+        DtypeKind::Float => k ^ (!k.spread_sign() | W::SIGN),
+        DtypeKind::Int => k ^ W::SIGN,
+        _ => k,
+    };
+    b.to()
+}
+
+/// Sorts `lane` (a real or integer `T` exactly as wide as `W`) by its words: each value
+/// replaced by its word where it lies, the words sorted ([`sort_words`]; equal words are
+/// equal bits, so an unstable sort is stable), each word back to its value. Floats' `-0.0`
+/// and NaNs, whose words they share with other bits, are kept aside in their order when
+/// present and put back on their runs: the sort stays stable.
+fn sort_as_words<T: Elem, W: Word>(lane: &mut [T], desc: bool, scratch: &mut Vec<T>) {
+    let float = T::DTYPE.kind() == DtypeKind::Float;
+    let special = |x: &T| {
+        let b = W::of(*x);
+        b == W::SIGN || b & !W::SIGN > W::INF
+    };
+    let (mut zeros, mut nans) = (Vec::new(), Vec::new());
+    if float && lane.iter().any(special) {
+        for &x in lane.iter() {
+            let abs = W::of(x) & !W::SIGN;
+            if abs == W::ZERO {
+                zeros.push(x);
+            } else if abs > W::INF {
+                nans.push(x);
+            }
+        }
+    }
+    // SAFETY: `T` is as wide as `W` (`word_width`) and as aligned (a primitive of that
+    // width), and every bit pattern is both a `T` and a `W`
+    let words: &mut [W] =
+        unsafe { std::slice::from_raw_parts_mut(lane.as_mut_ptr().cast(), lane.len()) };
+    for w in words.iter_mut() {
+        *w = word_key::<T, W>(w.to(), desc);
+    }
+    let spare = scratch.spare_capacity_mut();
+    // SAFETY: as above (`sort_lane` reserved at least the lane's length)
+    let spare: &mut [std::mem::MaybeUninit<W>] =
+        unsafe { std::slice::from_raw_parts_mut(spare.as_mut_ptr().cast(), spare.len()) };
+    sort_words(
+        words,
+        &mut spare[..words.len()],
+        rayon::current_num_threads(),
+    );
+    let zero_at = words.partition_point(|&k| k < if desc { !W::SIGN } else { W::SIGN });
+    for w in words.iter_mut() {
+        *w = W::of(word_value::<T, W>(*w, desc));
+    }
+    if zeros.iter().any(|&z| W::of(z) != W::ZERO) {
+        lane[zero_at..zero_at + zeros.len()].copy_from_slice(&zeros);
+    }
+    let n = lane.len();
+    lane[n - nans.len()..].copy_from_slice(&nans);
+}
+
+/// Whether [`sort_words`] skips the vector sort (the tests' switch to the radix path).
+fn vector_off() -> bool {
+    #[cfg(test)]
+    return tests::NO_VECTOR.get();
+    #[cfg(not(test))]
+    false
+}
+
+/// Sorts `words` ascending: by ivy-vecmath's vector sort where the CPU has AVX-512, else by
+/// radix; split around a sampled median first and the parts sorted on two threads while
+/// `ways` > 1 and the words fill [`PAR_MIN_BYTES`](crate::kernel::par::PAR_MIN_BYTES).
+fn sort_words<W: Word>(words: &mut [W], scratch: &mut [std::mem::MaybeUninit<W>], ways: usize) {
+    if ways > 1
+        && std::mem::size_of_val(words) >= crate::kernel::par::PAR_MIN_BYTES
+        && let Some(m) = ivy_vecmath::sort::split_keys(words, scratch)
+    {
+        let (a, b) = words.split_at_mut(m);
+        let (sa, sb) = scratch.split_at_mut(m);
+        crate::kernel::par::join(&mut || sort_words(a, sa, ways / 2), &mut || {
+            sort_words(b, sb, ways - ways / 2)
+        });
+        return;
+    }
+    if vector_off() || !ivy_vecmath::sort::sort_keys(words, scratch) {
+        if words.len() < RADIX_MIN {
+            words.sort_unstable();
+        } else {
+            radix_sort(words, scratch, W::BITS, |w| w.wide());
+        }
+    }
 }
 
 /// [`argsort_lane`]'s buffers, reused from lane to lane.
 #[derive(Default)]
 struct ArgBuffers {
+    pairs: Vec<u64>,
+    pair_scratch: Vec<u64>,
     words: Vec<u128>,
     scratch: Vec<u128>,
     idx: Vec<usize>,
@@ -228,10 +440,30 @@ fn argsort_lane<T: Elem>(
     mut out: impl FnMut(usize, usize),
 ) -> Result<()> {
     let ArgBuffers {
+        pairs,
+        pair_scratch,
         words,
         scratch,
         idx,
     } = bufs;
+    if word_width::<T>() == Some(32) && n >= WORDS_MIN && u32::try_from(n).is_ok() {
+        // `word << 32 | position`: distinct words, so the vector sort's order is stable
+        if pairs.capacity() < n {
+            *pairs = crate::kernel::alloc::try_vec::<u64>(op, n)?;
+            *pair_scratch = crate::kernel::alloc::try_vec::<u64>(op, n)?;
+        }
+        pairs.clear();
+        pairs.extend((0..n).map(|k| u64::from(word_key::<T, u32>(at(k), desc)) << 32 | k as u64));
+        sort_words(
+            pairs,
+            &mut pair_scratch.spare_capacity_mut()[..n],
+            rayon::current_num_threads(),
+        );
+        for (k, &w) in pairs.iter().enumerate() {
+            out(k, w as u32 as usize);
+        }
+        return Ok(());
+    }
     match radix_bits::<T>() {
         Some(bits) if n >= RADIX_MIN => {
             if words.capacity() < n {
@@ -518,7 +750,7 @@ pub(crate) struct Unique<T> {
 /// `+0.0` are one value (the first occurring one is kept), each NaN is a value of its own.
 pub(crate) fn unique<T: Elem>(op: &'static str, xs: &[T]) -> Result<Unique<T>> {
     let order = argsort(op, xs, &[xs.len()], 0, false)?;
-    let same = |p: T, x: T| !is_nan(x) && ascending(p, x) == Ordering::Equal;
+    let same = same_value::<T>;
     // the number of distinct values, so each result is allocated once, exactly
     let groups = usize::from(!order.is_empty())
         + order
@@ -553,26 +785,53 @@ pub(crate) fn unique<T: Elem>(op: &'static str, xs: &[T]) -> Result<Unique<T>> {
 /// one before it (every NaN is kept).
 pub(crate) fn unique_values<T: Elem>(op: &'static str, xs: &[T]) -> Result<Vec<T>> {
     let mut v = sort(op, xs, &[xs.len()], 0, false)?;
-    let same = |p: T, x: T| !is_nan(x) && ascending(p, x) == Ordering::Equal;
-    let mut k = 0;
-    for i in 0..v.len() {
-        if i == 0 || !same(v[k - 1], v[i]) {
-            v[k] = v[i];
-            k += 1;
-        }
+    // each value against the one before it in the sorted order (not the last one kept:
+    // no chain through `k`), stored at `k` either way and kept when it differs
+    let mut k = usize::from(!v.is_empty());
+    for i in 1..v.len() {
+        let (p, x) = (v[i - 1], v[i]);
+        v[k] = x;
+        k += usize::from(!same_value(p, x));
     }
     v.truncate(k);
     Ok(v)
 }
 
+/// `a` and `b` are one value of a set: equal (`-0.0 == 0.0`), and neither is NaN.
+#[inline(always)]
+fn same_value<T: Elem>(a: T, b: T) -> bool {
+    match T::DTYPE.kind() {
+        DtypeKind::Float => a.to_f64() == b.to_f64(),
+        DtypeKind::Int | DtypeKind::Uint | DtypeKind::Bool => a.to_i128() == b.to_i128(),
+        DtypeKind::Complex => !is_nan(b) && ascending(a, b) == Ordering::Equal,
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    thread_local! {
+        /// Words sort by radix, as on a CPU without AVX-512.
+        pub(super) static NO_VECTOR: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    }
 
-    /// The radix sorts give exactly the comparison sorts' results (stable: equal keys, ±0
-    /// and NaNs, keep their order), ascending and descending, values and positions, for
-    /// every kind of key width.
+    /// The keyed sorts (words by the vector sort, words by radix as without AVX-512, radix
+    /// keys of narrow values) give exactly the comparison sorts' results (stable: equal keys,
+    /// ±0 and NaNs, keep their order), ascending and descending, values and positions, for
+    /// every kind of key width; and so do lanes long enough to split over two threads.
     #[test]
     fn radix_sorts_equal_the_comparison_sorts() {
+        for no_vector in [false, true] {
+            NO_VECTOR.set(no_vector);
+            check_all(3000);
+        }
+        NO_VECTOR.set(false);
+        // lanes long enough to split over two threads (values and argsort pairs)
+        check_all(600_000);
+    }
+
+    /// [`radix_sorts_equal_the_comparison_sorts`] over `n` random values of each dtype
+    /// (float32 and float64 only when `n` is large).
+    fn check_all(n: usize) {
         fn check<T: Elem>(xs: &[T]) {
             for desc in [false, true] {
                 let cmp = order_fn::<T>(desc);
@@ -584,7 +843,7 @@ mod tests {
                         .map(|x| (x.to_f64().to_bits(), x.to_i128()))
                         .collect::<Vec<_>>()
                 };
-                assert_eq!(bits(&got), bits(&want), "{:?} desc={desc}", T::DTYPE);
+                assert!(bits(&got) == bits(&want), "{:?} desc={desc}", T::DTYPE);
                 let mut idx: Vec<usize> = (0..xs.len()).collect();
                 idx.sort_by(|&a, &b| cmp(xs[a], xs[b]));
                 let pos = argsort("t", xs, &[xs.len()], 0, desc).unwrap();
@@ -596,7 +855,7 @@ mod tests {
             }
         }
         let mut next = crate::kernel::xorshift(0x9e37_79b9_7f4a_7c15u64);
-        let raw: Vec<u64> = (0..3000).map(|_| next()).collect();
+        let raw: Vec<u64> = (0..n).map(|_| next()).collect();
         let f: Vec<f64> = raw
             .iter()
             .map(|&r| match r % 16 {
@@ -612,6 +871,9 @@ mod tests {
             .collect();
         check(&f);
         check(&f.iter().map(|&v| v as f32).collect::<Vec<_>>());
+        if n > 10_000 {
+            return;
+        }
         check(
             &f.iter()
                 .map(|&v| half::f16::from_f64(v))
@@ -630,6 +892,9 @@ mod tests {
         );
         check(&raw.iter().map(|&r| r as i64).collect::<Vec<_>>());
         check(&raw.iter().map(|&r| r % 7).collect::<Vec<_>>());
+        check(&raw.iter().map(|&r| r as i32).collect::<Vec<_>>());
+        check(&raw.iter().map(|&r| (r % 9) as i32 - 4).collect::<Vec<_>>());
+        check(&raw.iter().map(|&r| r as u32).collect::<Vec<_>>());
         check(&raw);
         check(&raw.iter().map(|&r| r as u16).collect::<Vec<_>>());
         check(&raw.iter().map(|&r| r % 3 == 0).collect::<Vec<_>>());
