@@ -535,11 +535,59 @@ fn matmul<T: ComplexField>(
     // saves below about 128³ multiply-adds (measured with faer alone, float64 on 2 cores:
     // 32³ 20.5 µs on two threads vs 1.3 µs on one, 64³ 21–32 vs 9.7, 128³ 60–81 vs 76,
     // 192³ 174–181 vs 251–257)
-    let par = if m.saturating_mul(k).saturating_mul(n) < MATMUL_PAR_MIN {
-        Par::Seq
-    } else {
-        faer::get_global_parallelism()
-    };
+    if m.saturating_mul(k).saturating_mul(n) < MATMUL_PAR_MIN {
+        return matmul_with(m, k, n, a, b, c, Par::Seq);
+    }
+    // mid-sized products (and tall ones) in row blocks, one sequential product a thread:
+    // faer's own split shares the packing of `b` across threads and pays for it in
+    // synchronisation below about 512³ (2 cores, µs, faer's split vs row blocks: float32
+    // 128³ 38–45 vs 25–27, 256³ 187–195 vs 156–162; float64 256³ 349 vs 307–311, 512³
+    // 2 473–2 481 vs 2 396–2 458; 1024³ faer's 2–3 % faster)
+    if m >= 2 * MATMUL_ROWS_MIN && m.saturating_mul(k).saturating_mul(n) <= MATMUL_ROWS_MAX {
+        return matmul_rows(m, k, n, a, b, c, rayon::current_num_threads());
+    }
+    matmul_with(m, k, n, a, b, c, faer::get_global_parallelism())
+}
+
+/// The fewest rows of a row block (a multiple of faer's register block of rows).
+const MATMUL_ROWS_MIN: usize = 16;
+
+/// The most multiply-adds a product splits by rows for (faer's own split above).
+const MATMUL_ROWS_MAX: usize = 512 * 512 * 512;
+
+/// `c = a · b` over `parts` threads: the rows of `a` and `c` halved (at a multiple of
+/// [`MATMUL_ROWS_MIN`]) until each part is one thread's, each a sequential product.
+fn matmul_rows<T: ComplexField>(
+    m: usize,
+    k: usize,
+    n: usize,
+    a: &[T],
+    b: &[T],
+    c: &mut [MaybeUninit<T>],
+    parts: usize,
+) {
+    if parts < 2 || m < 2 * MATMUL_ROWS_MIN {
+        return matmul_with(m, k, n, a, b, c, Par::Seq);
+    }
+    let top = (m / 2).next_multiple_of(MATMUL_ROWS_MIN).min(m);
+    let (a1, a2) = a.split_at(top * k);
+    let (c1, c2) = c.split_at_mut(top * n);
+    rayon::join(
+        || matmul_rows(top, k, n, a1, b, c1, parts / 2),
+        || matmul_rows(m - top, k, n, a2, b, c2, parts - parts / 2),
+    );
+}
+
+/// `c = a · b` by faer with `par`.
+fn matmul_with<T: ComplexField>(
+    m: usize,
+    k: usize,
+    n: usize,
+    a: &[T],
+    b: &[T],
+    c: &mut [MaybeUninit<T>],
+    par: Par,
+) {
     // SAFETY: `c` holds `m * n` elements, row-major (row stride `n`, column stride 1), and
     // is borrowed mutably for the call. faer's `Accum::Replace` writes every element of the
     // destination and reads none (its microkernels store `alpha · (a · b)`; `k = 0` fills

@@ -120,9 +120,19 @@ fn complex_kernels_run() {
 #[test]
 fn matmul_writes_every_element_and_reads_none() {
     // the destination starts as NaN: a kernel that read it (even to scale it by zero)
-    // would leave NaNs; sizes past faer's small-matrix path and k = 0 included
+    // would leave NaNs; sizes past faer's small-matrix path, k = 0, products split in row
+    // blocks over threads (odd row counts) and one past that, on faer's own split
     use std::mem::MaybeUninit;
-    for (m, k, n) in [(2, 3, 2), (1, 1, 1), (37, 19, 53), (130, 70, 90), (4, 0, 3)] {
+    for (m, k, n) in [
+        (2, 3, 2),
+        (1, 1, 1),
+        (37, 19, 53),
+        (130, 70, 90),
+        (4, 0, 3),
+        (200, 150, 90),
+        (97, 300, 80),
+        (520, 520, 520),
+    ] {
         let a: Vec<f64> = (0..m * k).map(|i| (i % 7) as f64 - 3.0).collect();
         let b: Vec<f64> = (0..k * n).map(|i| (i % 5) as f64 * 0.5).collect();
         let mut c = vec![MaybeUninit::new(f64::NAN); m * n];
