@@ -582,7 +582,7 @@ impl Cx<'_> {
             },
             ArgType::Int | ArgType::Uint => match *lit {
                 Lit::Int(i) if i >= 0 || *target == ArgType::Int => {
-                    Some(Value::Scalar(Scalar::Int(i)))
+                    Some(Value::Scalar(Scalar::Int(i.into())))
                 }
                 Lit::Int(_) | Lit::Float(_) | Lit::Bool(_) | Lit::Complex(..) => {
                     let expected = if *target == ArgType::Int {
@@ -606,7 +606,7 @@ impl Cx<'_> {
             // or a list: an integer array or a bool mask (numpy's `x[[0, 2]]`), made
             // without `--dtype` (which is for the data)
             ArgType::Index => match lit {
-                Lit::Int(i) => Some(Value::Scalar(Scalar::Int(*i))),
+                Lit::Int(i) => Some(Value::Scalar(Scalar::Int((*i).into()))),
                 Lit::Null => Some(Value::None),
                 Lit::Str { text, .. } => Some(Value::Str(text.clone())),
                 Lit::List(_) if data(lit).is_some() => {
@@ -777,7 +777,7 @@ fn uint_data(lit: &Lit) -> Option<Result<Option<Data>, String>> {
 fn scalar(lit: &Lit) -> Option<Scalar> {
     Some(match *lit {
         Lit::Bool(b) => Scalar::Bool(b),
-        Lit::Int(i) => Scalar::Int(i),
+        Lit::Int(i) => Scalar::Int(i.into()),
         Lit::Float(f) => Scalar::Float(f),
         Lit::Complex(r, i) => Scalar::Complex(r, i),
         _ => return None,
@@ -901,7 +901,11 @@ fn json_float(f: f64) -> Json {
 fn json_scalar(s: Scalar) -> Json {
     match s {
         Scalar::Bool(b) => Json::from(b),
-        Scalar::Int(i) => Json::from(i),
+        // JSON numbers of int64's and uint64's ranges (an `i128` beyond both as a float)
+        Scalar::Int(i) => i64::try_from(i)
+            .map(Json::from)
+            .or_else(|_| u64::try_from(i).map(Json::from))
+            .unwrap_or_else(|_| Json::from(i as f64)),
         Scalar::Float(f) => json_float(f),
         Scalar::Complex(r, i) => Json::from(vec![json_float(r), json_float(i)]),
     }

@@ -335,7 +335,7 @@ fn int_value(s: Scalar) -> Option<i128> {
     let of_float = |f: f64| f.is_finite().then(|| f.trunc() as i128);
     match s {
         Scalar::Bool(b) => Some(b as i128),
-        Scalar::Int(i) => Some(i as i128),
+        Scalar::Int(i) => Some(i),
         Scalar::Float(f) => of_float(f),
         Scalar::Complex(re, _) => of_float(re),
     }
@@ -370,7 +370,8 @@ pub fn default_float_dtype_for(input: &[Scalar]) -> Dtype {
 /// use ivy_core::{default_int_dtype_for, Dtype, Scalar};
 /// assert_eq!(default_int_dtype_for(&[Scalar::Int(1), Scalar::Int(-2)]), Dtype::Int32);
 /// assert_eq!(default_int_dtype_for(&[Scalar::Int(1), Scalar::Int(1 << 40)]), Dtype::Int64);
-/// assert_eq!(default_int_dtype_for(&[Scalar::Int(i64::MIN)]), Dtype::Int64);
+/// assert_eq!(default_int_dtype_for(&[Scalar::Int(i64::MIN.into())]), Dtype::Int64);
+/// assert_eq!(default_int_dtype_for(&[Scalar::Int(1 << 63)]), Dtype::Uint64); // a Python int past int64
 /// assert_eq!(default_int_dtype_for(&[Scalar::Float(1e19)]), Dtype::Uint64);
 /// ```
 pub fn default_int_dtype_for(input: &[Scalar]) -> Dtype {
@@ -561,11 +562,11 @@ mod tests {
     fn int_range_rules() {
         use Scalar::Int;
         assert_eq!(
-            default_int_dtype_for(&[Int(1), Int(i32::MAX as i64)]),
+            default_int_dtype_for(&[Int(1), Int(i32::MAX as i128)]),
             Int32
         );
         assert_eq!(
-            default_int_dtype_for(&[Int(1), Int(i32::MIN as i64 - 1)]),
+            default_int_dtype_for(&[Int(1), Int(i32::MIN as i128 - 1)]),
             Int64
         );
         assert_eq!(default_int_dtype_for(&[Int(1), Int(1 << 40)]), Int64);

@@ -18,8 +18,10 @@ use crate::dtype::Dtype;
 pub enum Scalar {
     /// A boolean.
     Bool(bool),
-    /// An integer (Python `int`).
-    Int(i64),
+    /// An integer (Python `int`): `i128`, so every integer numpy takes (int64's and uint64's
+    /// ranges, -2^63 to 2^64 - 1) is held exactly. Where it meets an array or a dtype, the
+    /// value must fit the dtype (numpy 2's OverflowError).
+    Int(i128),
     /// A float (Python `float`).
     Float(f64),
     /// A complex number (re, im).
@@ -57,8 +59,9 @@ macro_rules! from_scalar {
         }
     )*};
 }
-from_scalar!(i8 => Int as i64, i16 => Int as i64, i32 => Int as i64, i64 => Int as i64,
-    u8 => Int as i64, u16 => Int as i64, u32 => Int as i64, f32 => Float as f64, f64 => Float as f64);
+from_scalar!(i8 => Int as i128, i16 => Int as i128, i32 => Int as i128, i64 => Int as i128,
+    u8 => Int as i128, u16 => Int as i128, u32 => Int as i128, u64 => Int as i128,
+    f32 => Float as f64, f64 => Float as f64);
 
 impl From<bool> for Scalar {
     fn from(x: bool) -> Scalar {

@@ -775,15 +775,6 @@ impl Data {
         }
         ivy_core::default_dtype_for(&self.values)
     }
-    /// Whether `u64` data holds values above `i64::MAX` (stored as their bit pattern, so
-    /// negative `Scalar::Int`s).
-    fn has_u64_beyond_i64(&self) -> bool {
-        self.typed == Some(Dtype::Uint64)
-            && self
-                .values
-                .iter()
-                .any(|v| matches!(v, Scalar::Int(i) if *i < 0))
-    }
     /// Python-number data (no Rust element type) converts to `dtype` only where numpy's
     /// `asarray(values, dtype=…)` does: an int must be a value of an integer dtype (numpy 2
     /// raises `OverflowError` rather than wrap 300 to 44 for int8), and a complex number
@@ -817,9 +808,7 @@ impl Data {
         Ok(())
     }
     /// The values to build an array of `dtype` from, or the error these values carry (a
-    /// ragged nesting). Backends call this instead of reading `values`: `u64` values above
-    /// `i64::MAX` become floats for a float or complex `dtype` (integer dtypes take their bit
-    /// pattern, which wraps exactly like the value).
+    /// ragged nesting). Backends call this instead of reading `values`.
     pub(crate) fn checked_values(&self, dtype: Dtype) -> Result<Cow<'_, [Scalar]>> {
         if let Some(e) = &self.error {
             return Err(e.clone());
@@ -833,17 +822,6 @@ impl Data {
         }
         if self.typed.is_none() {
             self.python_values_fit(dtype)?;
-        }
-        if (dtype.is_float() || dtype.is_complex()) && self.has_u64_beyond_i64() {
-            return Ok(Cow::Owned(
-                self.values
-                    .iter()
-                    .map(|v| match *v {
-                        Scalar::Int(i) => Scalar::Float(i as u64 as f64),
-                        other => other,
-                    })
-                    .collect(),
-            ));
         }
         Ok(Cow::Borrowed(&self.values))
     }
@@ -1049,8 +1027,8 @@ leaf!(
     i8 => Some(Dtype::Int8), |x| Scalar::Int(x.into()),
     i16 => Some(Dtype::Int16), |x| Scalar::Int(x.into()),
     i32 => Some(Dtype::Int32), |x| Scalar::Int(x.into()),
-    i64 => None, |x| Scalar::Int(x),
-    isize => Some(Dtype::Int64), |x| Scalar::Int(x as i64),
+    i64 => None, |x| Scalar::Int(x.into()),
+    isize => Some(Dtype::Int64), |x| Scalar::Int(x as i128),
     u8 => Some(Dtype::Uint8), |x| Scalar::Int(x.into()),
     u16 => Some(Dtype::Uint16), |x| Scalar::Int(x.into()),
     u32 => Some(Dtype::Uint32), |x| Scalar::Int(x.into()),
@@ -1068,10 +1046,9 @@ macro_rules! unsigned_leaf {
         impl IntoData for $t {
             const RANK: usize = 0;
             const DTYPE: Option<Dtype> = Some(Dtype::Uint64);
-            /// Stored as the bit pattern of an `i64` (see [`Data::checked_values`]).
             #[inline]
             fn visit(&self, b: &mut DataBuilder) {
-                b.push(Scalar::Int(*self as u64 as i64));
+                b.push(Scalar::Int(*self as i128));
             }
         }
     )*};

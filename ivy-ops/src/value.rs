@@ -160,7 +160,11 @@ impl<T: Into<Value>> From<Vec<T>> for Value {
 }
 impl From<&[i64]> for Value {
     fn from(v: &[i64]) -> Value {
-        Value::List(v.iter().map(|&i| Value::Scalar(Scalar::Int(i))).collect())
+        Value::List(
+            v.iter()
+                .map(|&i| Value::Scalar(Scalar::Int(i.into())))
+                .collect(),
+        )
     }
 }
 impl From<&[&Array]> for Value {
@@ -211,9 +215,9 @@ value_from!(
     Container => |c| Value::Container(c),
     Scalar => |s| Value::Scalar(s),
     bool => |b| Value::Scalar(Scalar::Bool(b)),
-    i64 => |i| Value::Scalar(Scalar::Int(i)),
-    i32 => |i| Value::Scalar(Scalar::Int(i as i64)),
-    usize => |i| Value::Scalar(Scalar::Int(i64::try_from(i).unwrap_or(i64::MAX))),
+    i64 => |i| Value::Scalar(Scalar::Int(i.into())),
+    i32 => |i| Value::Scalar(Scalar::Int(i.into())),
+    usize => |i| Value::Scalar(Scalar::Int(i as i128)),
     f64 => |f| Value::Scalar(Scalar::Float(f)),
     f32 => |f| Value::Scalar(Scalar::Float(f as f64)),
     Dtype => |d| Value::Dtype(d),
@@ -233,7 +237,7 @@ pub trait FromValue<'v>: Sized {
     /// ```
     /// use ivy::registry::{FromValue, Value};
     /// use ivy::Idx;
-    /// assert!(<Idx as FromValue>::EXPLAINS && !<i64 as FromValue>::EXPLAINS);
+    /// assert!(<Idx as FromValue>::EXPLAINS && !<f64 as FromValue>::EXPLAINS);
     /// // an index item says what is wrong with it, inside a list or alone
     /// let query = Value::from(vec![Value::from(0), "1:x".into()]);
     /// let e = Vec::<Idx>::read("get_item", "query", &query).unwrap_err();
@@ -348,10 +352,37 @@ impl<'v> FromValue<'v> for f64 {
 }
 impl<'v> FromValue<'v> for i64 {
     const EXPECTED: &'static str = "an int";
+    const EXPLAINS: bool = true;
     fn from_value(v: &'v Value) -> Option<Self> {
         match v {
-            Value::Scalar(Scalar::Int(i)) => Some(*i),
+            Value::Scalar(Scalar::Int(i)) => i64::try_from(*i).ok(),
             _ => None,
+        }
+    }
+    /// An int beyond int64's range is the right kind with a wrong value: the "out of range"
+    /// error (Python's OverflowError), not a kind error.
+    ///
+    /// ```
+    /// use ivy::registry::{FromValue, Value};
+    /// let e = i64::read("roll", "shift", &Value::from(ivy::Scalar::Int(1 << 63))).unwrap_err();
+    /// assert!(e.to_string().contains("the int 9223372036854775808 is out of range"), "{e}");
+    /// ```
+    fn read(op: &'static str, param: &'static str, v: &'v Value) -> Result<Self> {
+        match v {
+            Value::Scalar(Scalar::Int(i)) => {
+                i64::try_from(*i).map_err(|_| Error::InvalidArgument {
+                    op,
+                    message: format!(
+                        "the int {i} is out of range for `{param}` (int64: -2**63 to 2**63 - 1)"
+                    ),
+                })
+            }
+            v => Self::from_value(v).ok_or_else(|| Error::ArgumentKind {
+                op,
+                param,
+                expected: Self::EXPECTED,
+                got: v.kind(),
+            }),
         }
     }
 }
@@ -673,8 +704,8 @@ fn scalar_in(a: &Array, dtype: Dtype) -> Result<Scalar> {
     let a = a.to_backend(crate::Backend::Ndarray)?.cast(dtype)?;
     Ok(match dtype {
         Dtype::Bool => Scalar::Bool(a.item::<bool>()?),
-        Dtype::Uint64 => Scalar::Int(a.item::<u64>()? as i64),
-        d if d.is_int() => Scalar::Int(a.cast(Dtype::Int64)?.item::<i64>()?),
+        Dtype::Uint64 => Scalar::Int(a.item::<u64>()?.into()),
+        d if d.is_int() => Scalar::Int(a.cast(Dtype::Int64)?.item::<i64>()?.into()),
         d if d.is_complex() => {
             let c = a
                 .cast(Dtype::Complex128)?

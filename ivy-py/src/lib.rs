@@ -246,15 +246,7 @@ fn to_value(obj: &Bound<'_, PyAny>) -> PyResult<Value> {
         return Ok(Value::Scalar(Scalar::Bool(obj.extract()?)));
     }
     if obj.is_instance_of::<PyInt>() {
-        if let Ok(i) = obj.extract::<i64>() {
-            return Ok(Value::Scalar(Scalar::Int(i)));
-        }
-        // above int64 (up to uint64's max): a 0-d uint64 array, the dtype numpy and Ivy
-        // give such an int (in a list, `asarray` promotes it with the other leaves)
-        if let Ok(u) = obj.extract::<u64>() {
-            return ivy::asarray(u).map(Value::Array).map_err(py_err);
-        }
-        return Err(int_overflow(obj, "int64 and uint64: -2**63 to 2**64 - 1"));
+        return Ok(Value::Scalar(Scalar::Int(py_int(obj)?)));
     }
     if obj.is_instance_of::<PyFloat>() {
         return Ok(Value::Scalar(Scalar::Float(obj.extract()?)));
@@ -308,7 +300,7 @@ fn to_value(obj: &Bound<'_, PyAny>) -> PyResult<Value> {
         return from_interface(obj).map(Value::Array);
     }
     if obj.hasattr("__index__")? {
-        return Ok(Value::Scalar(Scalar::Int(int_value(
+        return Ok(Value::Scalar(Scalar::Int(py_int(
             &obj.call_method0("__index__")?,
         )?)));
     }
@@ -348,6 +340,18 @@ fn numpy_dtype(obj: &Bound<'_, PyAny>) -> PyResult<Option<Dtype>> {
         return Ok(None);
     };
     Ok(Dtype::from_str(name.trim_end_matches('_')).ok())
+}
+
+/// A Python int of int64's or uint64's range, the ints numpy takes (OverflowError past
+/// them): ivy's `Scalar::Int`, whose value must then fit the dtype it meets (an int above
+/// int64 is uint64 data on its own, and OverflowError where it meets int64, as in numpy 2).
+fn py_int(obj: &Bound<'_, PyAny>) -> PyResult<i128> {
+    if let Ok(i) = obj.extract::<i64>() {
+        return Ok(i.into());
+    }
+    obj.extract::<u64>()
+        .map(i128::from)
+        .map_err(|_| int_overflow(obj, "int64 and uint64: -2**63 to 2**64 - 1"))
 }
 
 /// A Python int as i64 (OverflowError past its range, as numpy raises).

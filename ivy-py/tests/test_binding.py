@@ -658,6 +658,33 @@ def test_python_int_of_wide_values():
         int(xp.asarray(math.nan))
 
 
+def test_python_ints_past_int64_meet_dtypes_as_in_numpy():
+    # an int in [2**63, 2**64) is an int, not a uint64 array: it must fit the dtype it
+    # meets (numpy 2's OverflowError), and is exact where it does
+    i64 = xp.asarray([1, 2], dtype=xp.int64)
+    u64 = xp.asarray([1, 2], dtype=xp.uint64)
+    with pytest.raises(OverflowError, match="9223372036854775808"):
+        xp.asarray([2**63], dtype=xp.int64)
+    with pytest.raises(OverflowError, match="out of range"):
+        i64 + 2**63
+    with pytest.raises(OverflowError, match="out of range"):
+        i64[0] = 2**63
+    assert np.asarray(i64).tolist() == [1, 2]  # unchanged
+    assert np.asarray(u64 + 2**63).tolist() == [2**63 + 1, 2**63 + 2]
+    assert (u64 + 2**63).dtype == xp.uint64
+    u64[1] = 2**64 - 1
+    assert int(u64[1]) == 2**64 - 1
+    full = xp.full((2,), 2**63, dtype=xp.uint64)
+    assert full.dtype == xp.uint64 and np.asarray(full).tolist() == [2**63] * 2
+    assert xp.full((1,), 2**63).dtype == xp.uint64  # numpy's dtype for it
+    assert float((xp.asarray([1.0]) + 2**63)[0]) == 2.0**63
+    # comparisons are exact, as numpy's
+    assert np.asarray(i64 < 2**63).tolist() == [True, True]
+    assert np.asarray(u64 == 2**64 - 1).tolist() == [False, True]
+    with pytest.raises(OverflowError, match="out of range"):
+        xp.roll(i64, 2**63)
+
+
 def test_big_endian_numpy_arrays_convert_by_value():
     # read as little-endian bytes they would be other numbers (3e-319 for 1.0)
     for dt in (">f8", ">i4", ">c8", ">u2"):

@@ -566,7 +566,7 @@ impl Source for Small {
             Ty::Scalar => Value::from(1i64),
             Ty::Data => {
                 let n: usize = self.shape.iter().product();
-                let v: Vec<Scalar> = (1..=n as i64).map(Scalar::Int).collect();
+                let v: Vec<Scalar> = (1..=n as i128).map(Scalar::Int).collect();
                 nested(&v, &self.shape)
             }
             Ty::Dtype | Ty::DtypeLike => Value::Dtype(d),

@@ -260,7 +260,7 @@ pub(crate) fn int_fits(op: &'static str, s: Scalar, d: Dtype, what: &str, fix: &
     if !d.is_int() {
         return Ok(());
     }
-    int_value_fits(op, v.into(), d, what, fix)
+    int_value_fits(op, v, d, what, fix)
 }
 
 /// [`int_fits`] of an int value (`arange`'s first two values, an int's sum with its step

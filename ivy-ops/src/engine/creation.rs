@@ -72,12 +72,13 @@ pub(crate) fn arange_values<T: Elem>(
     // their sum) exactly, floats (their sum in float64) truncated for an integer dtype and
     // through float64 for a float one (as numpy: two roundings for an int beyond 2^53)
     let int = |s: Scalar| match s {
-        Scalar::Int(v) => Some(v as i128),
+        Scalar::Int(v) => Some(v),
         Scalar::Bool(b) => Some(b as i128),
         _ => None,
     };
     let firsts = match (int(start), int(step)) {
-        (Some(a), Some(s)) => [First::Int(a), First::Int(a + s)],
+        // saturating: a sum beyond i128 is beyond every dtype too
+        (Some(a), Some(s)) => [First::Int(a), First::Int(a.saturating_add(s))],
         _ => [
             First::Float(start.to_f64()),
             First::Float(start.to_f64() + step.to_f64()),
@@ -251,13 +252,19 @@ pub(crate) fn arange_len(start: Scalar, stop: Scalar, step: Scalar) -> Result<us
         message: format!("{n} elements are more than an array can hold"),
     };
     if let (Scalar::Int(a), Scalar::Int(b), Scalar::Int(s)) = (start, stop, step) {
-        // exact for integers: ceil((b - a) / s) in i128
-        let (a, b, s) = (a as i128, b as i128, s as i128);
-        let n = (((b - a) + s - s.signum()) / s).max(0);
-        return usize::try_from(n)
-            .ok()
+        // exact for integers: ceil((b - a) / s) in i128 (`Scalar::Int` is an i128: a
+        // difference beyond it is too many elements as well)
+        let n = b
+            .checked_sub(a)
+            .and_then(|d| d.checked_add(s - s.signum()))
+            .and_then(|d| d.checked_div(s))
+            .map(|q| q.max(0));
+        return n
+            .and_then(|n| usize::try_from(n).ok())
             .filter(|n| *n <= isize::MAX as usize)
-            .ok_or_else(|| too_many(n.to_string()));
+            .ok_or_else(|| {
+                too_many(n.map_or_else(|| format!("beyond {}", i128::MAX), |n| n.to_string()))
+            });
     }
     if !a.is_finite() || !b.is_finite() {
         return Err(Error::InvalidArgument {

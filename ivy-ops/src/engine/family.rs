@@ -394,12 +394,17 @@ pub fn compare_operands<'s>(
     store: &'s mut [Option<Array>; 2],
 ) -> Result<[&'s Array; 2]> {
     let outside = |s: &Scalar, d: Dtype| match s {
-        Scalar::Int(i) if d.is_int() => crate::engine::checks::int_range(d)
-            .is_ok_and(|r| !(r.min..=r.max).contains(&i128::from(*i))),
+        Scalar::Int(i) if d.is_int() => {
+            crate::engine::checks::int_range(d).is_ok_and(|r| !(r.min..=r.max).contains(i))
+        }
         _ => false,
     };
+    // int64, or uint64 for an int above int64's range (beyond both: an error)
     let as_int64 = |s: Scalar, like: &Array, slot: &'s mut Option<Array>| -> Result<&'s Array> {
-        let a = crate::native::scalar_array(op, backend, s, Dtype::Int64, like.device())?;
+        let wide = matches!(s, Scalar::Int(i) if i > i64::MAX.into());
+        let d = if wide { Dtype::Uint64 } else { Dtype::Int64 };
+        crate::engine::checks::int_fits(op, s, d, "for any integer dtype", "compare with a float")?;
+        let a = crate::native::scalar_array(op, backend, s, d, like.device())?;
         Ok(slot.insert(a))
     };
     match ops {
@@ -464,7 +469,7 @@ fn in_range(s: Scalar, d: Dtype) -> Result<Scalar> {
     match s {
         Scalar::Int(i) if d.is_int() => {
             let info = crate::engine::checks::int_range(d)?;
-            Ok(Scalar::Int(i128::from(i).clamp(info.min, info.max) as i64))
+            Ok(Scalar::Int(i.clamp(info.min, info.max)))
         }
         s => Ok(s),
     }
@@ -495,9 +500,8 @@ fn clip_step<B: Kernels + ?Sized, K: Binary>(
                         crate::engine::checks::int_range(b.dtype())?,
                         crate::engine::checks::int_range(x.dtype())?,
                     );
-                    // both limits fit i64: the dtypes differ, so not both are uint64
-                    let lo = Scalar::Int(bi.min.max(xi.min) as i64);
-                    let hi = Scalar::Int(bi.max.min(xi.max) as i64);
+                    let lo = Scalar::Int(bi.min.max(xi.min));
+                    let hi = Scalar::Int(bi.max.min(xi.max));
                     sat = B::zip_scalars::<
                         crate::kernel::rows::Maximum,
                         crate::kernel::rows::Minimum,

@@ -225,7 +225,14 @@ impl<'v> crate::registry::FromValue<'v> for Idx {
     fn from_value(v: &'v crate::registry::Value) -> Option<Self> {
         use crate::registry::Value;
         match v {
-            Value::Scalar(crate::Scalar::Int(i)) => Some(Idx::Int(*i)),
+            // beyond int64: out of range for any axis, as the saturated value is
+            Value::Scalar(crate::Scalar::Int(i)) => {
+                Some(Idx::Int(i64::try_from(*i).unwrap_or(if *i < 0 {
+                    i64::MIN
+                } else {
+                    i64::MAX
+                })))
+            }
             Value::None => Some(Idx::NewAxis),
             Value::Str(s) => match s.trim() {
                 "..." => Some(Idx::Ellipsis),

@@ -71,7 +71,7 @@ pub trait Elem: Copy + Send + Sync + std::fmt::Debug + std::fmt::Display + 'stat
         use ivy_core::Scalar;
         match s {
             Scalar::Bool(b) => Self::from_i128(b as i128),
-            Scalar::Int(i) => Self::from_i128(i as i128),
+            Scalar::Int(i) => Self::from_i128(i),
             Scalar::Float(f) => Self::from_f64(f),
             Scalar::Complex(r, i) => Self::from_c128(Complex::new(r, i)),
         }

@@ -203,9 +203,9 @@ fn int_vals(g: &mut Rng, n: usize) -> Vec<Scalar> {
     (0..n)
         .map(|_| {
             Scalar::Int(if g.chance(0.5) {
-                g.below(41) as i64 - 20
+                g.below(41) as i128 - 20
             } else {
-                g.pick(pool)
+                g.pick(pool).into()
             })
         })
         .collect()
@@ -270,7 +270,7 @@ fn broadcast(a: &[usize], b: &[usize]) -> Option<Vec<usize>> {
 /// A scalar argument: small, or beyond any size (a scalar may set a result's size).
 fn scalar(g: &mut Rng) -> Scalar {
     match g.below(10) {
-        0..=3 => Scalar::Int(g.range_i64(-10, 10)),
+        0..=3 => Scalar::Int(g.range_i64(-10, 10).into()),
         4..=8 => Scalar::Float(g.pick(&[0.5, -1.5, 2.5, 0.1, 0.25, -0.0, 1.0, 3.3, -7.0])),
         _ => g.pick(&[
             Scalar::Float(f64::NAN),
@@ -278,8 +278,8 @@ fn scalar(g: &mut Rng) -> Scalar {
             Scalar::Float(f64::NEG_INFINITY),
             Scalar::Float(1e300),
             Scalar::Float(-1e300),
-            Scalar::Int(i64::MIN),
-            Scalar::Int(i64::MAX),
+            Scalar::Int(i64::MIN.into()),
+            Scalar::Int(i64::MAX.into()),
         ]),
     }
 }
@@ -289,7 +289,7 @@ fn operand_scalar(g: &mut Rng) -> Scalar {
     if g.chance(0.5) {
         Scalar::Float(g.pick(&[2.5, -0.0, f64::NAN, f64::INFINITY, 1e300, 3.0]))
     } else {
-        Scalar::Int(g.pick(&[0, 3, -2, i32::MAX as i64, 1 << 40]))
+        Scalar::Int(g.pick(&[0, 3, -2, i32::MAX as i128, 1 << 40]))
     }
 }
 
@@ -378,7 +378,7 @@ impl<'a> Ag<'a> {
     /// An int64 array of `vals` in `shape` (index arrays), noted.
     fn int_array(&mut self, vals: Vec<i64>, shape: &[usize]) -> ivy::Result<Value> {
         let i = In {
-            vals: vals.into_iter().map(Scalar::Int).collect(),
+            vals: vals.into_iter().map(Scalar::from).collect(),
             shape: shape.to_vec(),
             dtype: Dtype::Int64,
         };

@@ -161,7 +161,7 @@ fn parseval_and_the_real_half_spectrum() {
         let r = random(4, &[n], real_of(d))?;
         let half = ivy::rfft(&r)?;
         let full = ivy::fft(&r.cast(d)?)?;
-        let idx = ivy::arange(Scalar::Int((n / 2 + 1) as i64))?;
+        let idx = ivy::arange(Scalar::Int((n / 2 + 1) as i128))?;
         let first = ivy::take(&full, &idx)?;
         assert!(max_diff(&half, &first)? < 100.0 * eps(d) * n as f64);
         // hfft of the half spectrum of a real signal's inverse is the signal: ihfft / hfft

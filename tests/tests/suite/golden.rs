@@ -353,7 +353,10 @@ fn value_of(j: &J) -> Result<Value, String> {
     Ok(match tag.as_str() {
         "array" => Value::Array(build(&array_of(v)?).map_err(|e| format!("building {v}: {e}"))?),
         "int" => Value::Scalar(Scalar::Int(
-            v.as_i64().ok_or_else(|| format!("int {v} beyond i64"))?,
+            v.as_i64()
+                .map(i128::from)
+                .or_else(|| v.as_u64().map(i128::from))
+                .ok_or_else(|| format!("int {v} beyond int64 and uint64"))?,
         )),
         "float" => Value::Scalar(Scalar::Float(float_of(v, false)?)),
         "bool" => Value::Scalar(Scalar::Bool(v.as_bool().ok_or("bool")?)),

@@ -697,7 +697,7 @@ impl Fz {
     fn scalar(&mut self) -> Scalar {
         match self.rng.below(10) {
             0..=3 => Scalar::Float(self.float()),
-            4..=7 => Scalar::Int(self.int()),
+            4..=7 => Scalar::Int(self.int().into()),
             8 => Scalar::Bool(self.rng.chance(0.5)),
             _ => Scalar::Complex(self.float(), self.float()),
         }
@@ -710,7 +710,7 @@ impl Fz {
         let small = |r: &mut Rng| r.range_i64(-64, 64) as f64 / 4.0;
         match self.rng.below(10) {
             0..=3 => Scalar::Float(small(&mut self.rng)),
-            4..=6 => Scalar::Int(self.rng.range_i64(-16, 16)),
+            4..=6 => Scalar::Int(self.rng.range_i64(-16, 16).into()),
             7 => Scalar::Bool(self.rng.chance(0.5)),
             8 => Scalar::Complex(small(&mut self.rng), small(&mut self.rng)),
             _ => self.rng.pick(&[
@@ -721,8 +721,8 @@ impl Fz {
                 Scalar::Float(-1e300),
                 Scalar::Float(5e-324),
                 Scalar::Float(1e-30),
-                Scalar::Int(i64::MAX),
-                Scalar::Int(i64::MIN),
+                Scalar::Int(i64::MAX.into()),
+                Scalar::Int(i64::MIN.into()),
             ]),
         }
     }
@@ -737,7 +737,7 @@ impl Fz {
                 if d.is_bool() {
                     Scalar::Bool(self.rng.chance(0.5))
                 } else if d.is_int() {
-                    Scalar::Int(self.int())
+                    Scalar::Int(self.int().into())
                 } else if d.is_complex() {
                     Scalar::Complex(self.float(), self.float())
                 } else {
@@ -1038,7 +1038,9 @@ impl Fz {
     }
     /// An integer array of `len` positions along an axis of length `n > 0`.
     fn positions(&mut self, n: usize, len: usize) -> Item {
-        let vals = (0..len).map(|_| Scalar::Int(self.position(n))).collect();
+        let vals = (0..len)
+            .map(|_| Scalar::Int(self.position(n).into()))
+            .collect();
         let d = if n > 100 {
             Dtype::Int64
         } else {
@@ -1133,9 +1135,9 @@ impl Fz {
         match self.rng.below(11) {
             0 if nd > 0 => items.push((Value::from(self.bad_position(n)), None)),
             1 if nd > 0 => {
-                let mut vals = vec![Scalar::Int(self.bad_position(n))];
+                let mut vals = vec![Scalar::Int(self.bad_position(n).into())];
                 if n > 0 {
-                    vals.push(Scalar::Int(self.position(n)));
+                    vals.push(Scalar::Int(self.position(n).into()));
                 }
                 items.push(self.make(vals, &[vals_len(n)], Dtype::Int64));
             }
@@ -2700,14 +2702,22 @@ fn huge_cases() -> Vec<HugeCase> {
         }
         if takes(&|t| *t == Ty::Scalar) {
             for r in [
-                [Scalar::Int(0), Scalar::Int(hi << 4), Scalar::Int(1)],
-                [Scalar::Int(0), Scalar::Int(hi), Scalar::Int(1)],
+                [
+                    Scalar::Int(0),
+                    Scalar::Int(i128::from(hi) << 4),
+                    Scalar::Int(1),
+                ],
+                [Scalar::Int(0), Scalar::Int(hi.into()), Scalar::Int(1)],
                 [
                     Scalar::Float(0.0),
                     Scalar::Float(h as f64 * 2.0),
                     Scalar::Float(1.0),
                 ],
-                [Scalar::Int(i64::MIN), Scalar::Int(i64::MAX), Scalar::Int(1)],
+                [
+                    Scalar::Int(i64::MIN.into()),
+                    Scalar::Int(i64::MAX.into()),
+                    Scalar::Int(1),
+                ],
                 [
                     Scalar::Float(0.0),
                     Scalar::Float(1.0),
