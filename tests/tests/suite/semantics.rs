@@ -7,6 +7,44 @@ use ivy::{Device, Error, Scalar};
 use ivy_tests::test_backends;
 
 test_backends! {
+    fn ints_past_int64_are_exact_or_out_of_range(b) {
+        // `Scalar::Int` is an i128: an int past int64 is uint64 data on its own, exact with
+        // uint64 and float arrays, out of range for int64 (numpy 2), compared exactly
+        let big = Scalar::Int(1 << 63);
+        if b != Backend::Candle {
+            // (candle holds no uint64)
+            assert_eq!(ivy::asarray(big)?.dtype(), Dtype::Uint64);
+            let u = ivy::asarray([1u64, 2])?;
+            assert_eq!(ivy::add(&u, big)?.to_vec::<u64>()?, [(1 << 63) + 1, (1 << 63) + 2]);
+            let max = Scalar::Int(u64::MAX.into());
+            assert_eq!(ivy::equal(&u, max)?.to_vec::<bool>()?, [false, false]);
+            let i = ivy::asarray([1i64, 2])?;
+            assert_eq!(ivy::less(&i, big)?.to_vec::<bool>()?, [true, true]);
+        }
+        let i = ivy::asarray([1i64, 2])?;
+        let e = ivy::add(&i, big).unwrap_err();
+        assert!(e.to_string().contains("out of range"), "{e}");
+        let f = ivy::asarray([1.0f64])?;
+        assert_eq!(ivy::add(&f, big)?.to_f64_vec()?, [9223372036854775808.0]);
+        // beyond uint64 too: an error, not a wrapped value or a panic
+        let huge = Scalar::Int(1 << 100);
+        assert!(ivy::asarray(huge).is_err());
+        assert!(ivy::less(&i, huge).is_err());
+        let kw = |stop: i128, step: i128| ivy::ArangeKw {
+            stop: Some(Scalar::Int(stop)),
+            step: Scalar::Int(step),
+            ..Default::default()
+        };
+        assert!(ivy::arange_with(Scalar::Int(i128::MIN), kw(i128::MAX, 1)).is_err());
+        assert!(ivy::arange_with(Scalar::Int(i128::MAX), kw(i128::MIN, -1)).is_err());
+        // an empty range of such ints: no element to hold (ndarray: of the uint64 the range
+        // rules give them; candle holds no uint64)
+        let empty = ivy::arange_with(Scalar::Int(i128::MIN), kw(i128::MIN + 1, -1));
+        if b != Backend::Candle {
+            assert_eq!(empty?.size(), 0);
+        }
+    }
+
     fn a_set_default_float_dtype_drives_creation(b) {
         // before: float32 on both backends, against the `zeros` doc and Ivy
         let z = ivy::with_default_float_dtype(Dtype::Float64, || ivy::zeros([2]))??;
