@@ -411,6 +411,15 @@ impl<'v> FromValue<'v> for usize {
                 op,
                 message: format!("`{param}` must be non-negative, got {i}"),
             }),
+            Value::Scalar(Scalar::Int(i)) if usize::try_from(*i).is_err() => {
+                Err(Error::InvalidArgument {
+                    op,
+                    message: format!(
+                        "the int {i} is out of range for `{param}` (at most {})",
+                        usize::MAX
+                    ),
+                })
+            }
             v => Self::from_value(v).ok_or_else(|| Error::ArgumentKind {
                 op,
                 param,
@@ -691,7 +700,12 @@ fn data_of(v: &Value) -> Result<Option<Data>> {
     let mut values = Vec::with_capacity(leaves.len());
     for l in leaves {
         values.push(match l {
-            Leaf::Scalar(s) => s,
+            // an int the final dtype cannot hold is an error, not a wrapped value (typed
+            // data skips `asarray`'s own check)
+            Leaf::Scalar(s) => {
+                crate::engine::checks::int_scalar_fits(OP, s, target)?;
+                s
+            }
             Leaf::Array(a) => scalar_in(a, target)?,
         });
     }

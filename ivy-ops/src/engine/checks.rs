@@ -199,6 +199,13 @@ pub fn promote_operands_as_checked<'s, const N: usize>(
         }
     }
     let target = target.unwrap_or_else(ivy_core::default_float_dtype);
+    for o in &ops {
+        // an int the promoted dtype cannot hold (one beyond int64 and uint64, whose own
+        // dtype is uint64) is an error, not a wrapped value
+        if let Operand::Scalar(s @ Scalar::Int(_)) = o {
+            int_scalar_fits(op, *s, target)?;
+        }
+    }
     let device = ops
         .iter()
         .find_map(|o| match o {

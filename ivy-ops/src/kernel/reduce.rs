@@ -77,12 +77,11 @@ const NARROW_BYTES: usize = 8 << 10;
 const WHOLE_ROWS_MIN: usize = 64 << 10;
 
 /// The rows of `block` (each `inner` long) folded element-wise into `o` by `zip` (an
-/// idempotent, associative kernel), row ranges on both cores when large, each range's row
-/// combined with `f` in order.
+/// idempotent, associative kernel), row ranges on both cores when large, the ranges' rows
+/// combined by `zip` in order.
 fn fold_rows<T: Copy + Send + Sync>(
     block: &[T],
     inner: usize,
-    f: impl Fn(T, T) -> T + Copy + Send + Sync,
     zip: impl Fn(&[T], &[T], &mut [MaybeUninit<T>]) -> bool + Copy + Send + Sync,
     o: &mut [MaybeUninit<T>],
 ) {
@@ -104,16 +103,19 @@ fn fold_rows<T: Copy + Send + Sync>(
     let mut done = partials.into_inner().unwrap_or_else(|e| e.into_inner());
     done.sort_unstable_by_key(|&(lo, _)| lo);
     let mut parts = done.into_iter().map(|(_, v)| v);
-    if let Some(first) = parts.next() {
-        for (s, &v) in o.iter_mut().zip(&first) {
-            s.write(v);
-        }
+    if let Some(mut acc) = parts.next() {
+        // the parts' rows combined as the rows were, by `zip`, in order (with `f`, one
+        // element at a time, 62 parts of a 1000 x 1000 float64 max along axis 0: 128-138
+        // µs from Python, by `zip` 125-135, alternating builds; numpy 155-160)
+        let mut tmp = acc.clone();
         for p in parts {
-            for (s, &v) in o.iter_mut().zip(&p) {
-                // SAFETY: written from the first part just above
-                let a = unsafe { s.assume_init() };
-                s.write(f(a, v));
-            }
+            // SAFETY: `T` and `MaybeUninit<T>` share a layout; the kernel writes whole `T`s
+            let d = unsafe { &mut *(tmp.as_mut_slice() as *mut [T] as *mut [MaybeUninit<T>]) };
+            zip(&acc, &p, d);
+            std::mem::swap(&mut acc, &mut tmp);
+        }
+        for (s, &v) in o.iter_mut().zip(&acc) {
+            s.write(v);
         }
     }
 }
@@ -213,7 +215,7 @@ fn fold_run<T: Copy + Send + Sync>(
             .chunks_exact(n * inner)
             .zip(out.spare_capacity_mut().chunks_exact_mut(inner))
         {
-            fold_rows(block, inner, f, zip, o);
+            fold_rows(block, inner, zip, o);
         }
         // SAFETY: every one of the `outer * inner` slots was written above
         unsafe { out.set_len(outer * inner) };

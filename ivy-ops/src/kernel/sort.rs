@@ -197,8 +197,8 @@ fn sort_lane<T: Elem>(
         *scratch = crate::kernel::alloc::try_vec::<T>(op, lane.len())?;
     }
     match word_width::<T>() {
-        Some(32) if words => sort_as_words::<T, u32>(lane, desc, scratch),
-        Some(64) if words => sort_as_words::<T, u64>(lane, desc, scratch),
+        Some(32) if words => sort_as_words::<T, u32>(op, lane, desc, scratch)?,
+        Some(64) if words => sort_as_words::<T, u64>(op, lane, desc, scratch)?,
         _ => match radix_bits::<T>() {
             Some(bits) if lane.len() >= RADIX_MIN && word_width::<T>().is_none() => {
                 if scratch.capacity() < lane.len() {
@@ -342,7 +342,12 @@ fn word_value<T: Elem, W: Word>(k: W, desc: bool) -> T {
 /// equal bits, so an unstable sort is stable), each word back to its value. Floats' `-0.0`
 /// and NaNs, whose words they share with other bits, are kept aside in their order when
 /// present and put back on their runs: the sort stays stable.
-fn sort_as_words<T: Elem, W: Word>(lane: &mut [T], desc: bool, scratch: &mut Vec<T>) {
+fn sort_as_words<T: Elem, W: Word>(
+    op: &'static str,
+    lane: &mut [T],
+    desc: bool,
+    scratch: &mut Vec<T>,
+) -> Result<()> {
     let float = T::DTYPE.kind() == DtypeKind::Float;
     let special = |x: &T| {
         let b = W::of(*x);
@@ -350,6 +355,10 @@ fn sort_as_words<T: Elem, W: Word>(lane: &mut [T], desc: bool, scratch: &mut Vec
     };
     let (mut zeros, mut nans) = (Vec::new(), Vec::new());
     if float && lane.iter().any(special) {
+        let count = |f: &dyn Fn(W) -> bool| lane.iter().filter(|x| f(W::of(**x))).count();
+        let abs = |b: W| b & !W::SIGN;
+        zeros = crate::kernel::alloc::try_vec::<T>(op, count(&|b| abs(b) == W::ZERO))?;
+        nans = crate::kernel::alloc::try_vec::<T>(op, count(&|b| abs(b) > W::INF))?;
         for &x in lane.iter() {
             let abs = W::of(x) & !W::SIGN;
             if abs == W::ZERO {
@@ -384,6 +393,7 @@ fn sort_as_words<T: Elem, W: Word>(lane: &mut [T], desc: bool, scratch: &mut Vec
     }
     let n = lane.len();
     lane[n - nans.len()..].copy_from_slice(&nans);
+    Ok(())
 }
 
 /// Whether [`sort_words`] skips the vector sort (the tests' switch to the radix path).

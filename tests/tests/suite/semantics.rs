@@ -3,6 +3,7 @@
 //! process-wide setters live in global_defaults.rs, alone in its binary).
 
 use ivy::prelude::*;
+use ivy::registry::{FromValue, Value};
 use ivy::{Device, Error, Scalar};
 use ivy_tests::test_backends;
 
@@ -30,6 +31,19 @@ test_backends! {
         let huge = Scalar::Int(1 << 100);
         assert!(ivy::asarray(huge).is_err());
         assert!(ivy::less(&i, huge).is_err());
+        // scalars alone, or with a bool array, take uint64 past int64: beyond it, an error
+        for s in [Scalar::Int(1 << 64), Scalar::Int(-(1 << 63) - 1)] {
+            let e = ivy::add(s, 1).unwrap_err();
+            assert!(e.to_string().contains("out of range"), "{e}");
+            assert!(ivy::add(&ivy::asarray([true])?, s).is_err());
+            assert!(ivy::equal(s, 0).is_err());
+        }
+        // a list mixing an array and such an int (the registry's, Python's, `asarray`)
+        let list = Value::List(vec![Value::from(&i), Value::Scalar(Scalar::Int(1 << 64))]);
+        let mixed = ivy::registry::call("asarray", &[list], &[]);
+        assert!(mixed.is_err(), "{mixed:?}");
+        let e = usize::read("zeros", "shape", &Value::Scalar(Scalar::Int(1 << 70))).unwrap_err();
+        assert!(e.to_string().contains("out of range"), "{e}");
         let kw = |stop: i128, step: i128| ivy::ArangeKw {
             stop: Some(Scalar::Int(stop)),
             step: Scalar::Int(step),
