@@ -238,9 +238,9 @@ fn call_error(e: ivy::Error) -> CliError {
 enum Lit {
     Null,
     Bool(bool),
-    Int(i64),
-    /// An int above `i64::MAX` (up to `u64::MAX`): data of uint64, as numpy and Ivy make it.
-    Uint(u64),
+    /// An int of int64's or uint64's range (a Python int numpy takes: ivy's `Scalar::Int`,
+    /// whose value must fit the dtype it meets; one above int64 is uint64 data on its own).
+    Int(i128),
     Float(f64),
     Complex(f64, f64),
     /// A word or a quoted string.
@@ -297,10 +297,10 @@ fn atom(t: &str) -> Result<Lit, String> {
         let digits = t.strip_prefix(['-', '+']).unwrap_or(t);
         if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
             if let Ok(i) = t.parse::<i64>() {
-                return Ok(Lit::Int(i));
+                return Ok(Lit::Int(i.into()));
             }
             if let Ok(u) = t.strip_prefix('+').unwrap_or(t).parse::<u64>() {
-                return Ok(Lit::Uint(u));
+                return Ok(Lit::Int(u.into()));
             }
             return Err(format!(
                 "the int {t} is out of range of int64 and uint64 ({} to {}), the widest integer \
@@ -513,24 +513,6 @@ impl Cx<'_> {
             Lit::Str { text, .. } => Some(text.as_str()),
             _ => None,
         };
-        // an int above int64 makes data (uint64); a parameter taking a plain number refuses it
-        if let (
-            Lit::Uint(u),
-            ArgType::Scalar
-            | ArgType::Int
-            | ArgType::Uint
-            | ArgType::Float
-            | ArgType::Index
-            | ArgType::Bool,
-        ) = (lit, target)
-        {
-            return Err(CliError::Usage(format!(
-                "`{}`: argument `{param}` takes a number in int64's range; {u} is above {} \
-                 (only array data may be uint64: pass it where an array goes)",
-                self.op,
-                i64::MAX
-            )));
-        }
         let v = match target {
             ArgType::Optional(_) if *lit == Lit::Null => Some(Value::None),
             ArgType::Optional(t) => return self.convert(lit, t, param),
@@ -547,7 +529,7 @@ impl Cx<'_> {
                 Some(_) => Some(Value::Array(self.array(lit, param)?)),
                 None => None,
             },
-            ArgType::Operand if matches!(lit, Lit::List(_) | Lit::Uint(_)) => {
+            ArgType::Operand if matches!(lit, Lit::List(_)) => {
                 Some(Value::Array(self.array(lit, param)?))
             }
             ArgType::Operand | ArgType::Scalar => scalar(lit).map(Value::Scalar),
@@ -555,9 +537,8 @@ impl Cx<'_> {
                 Lit::Object(items) => Some(Value::Container(self.container(items, param, "")?)),
                 _ => None,
             },
-            // `--dtype` is the data's dtype, as for every array literal; ints above int64
-            // are uint64 data
-            ArgType::Data if data(lit).is_some() && (self.dtype.is_some() || has_uint(lit)) => {
+            // `--dtype` is the data's dtype, as for every array literal
+            ArgType::Data if data(lit).is_some() && self.dtype.is_some() => {
                 Some(Value::Array(self.array(lit, param)?))
             }
             ArgType::Data => data(lit),
@@ -582,7 +563,7 @@ impl Cx<'_> {
             },
             ArgType::Int | ArgType::Uint => match *lit {
                 Lit::Int(i) if i >= 0 || *target == ArgType::Int => {
-                    Some(Value::Scalar(Scalar::Int(i.into())))
+                    Some(Value::Scalar(Scalar::Int(i)))
                 }
                 Lit::Int(_) | Lit::Float(_) | Lit::Bool(_) | Lit::Complex(..) => {
                     let expected = if *target == ArgType::Int {
@@ -606,7 +587,7 @@ impl Cx<'_> {
             // or a list: an integer array or a bool mask (numpy's `x[[0, 2]]`), made
             // without `--dtype` (which is for the data)
             ArgType::Index => match lit {
-                Lit::Int(i) => Some(Value::Scalar(Scalar::Int((*i).into()))),
+                Lit::Int(i) => Some(Value::Scalar(Scalar::Int(*i))),
                 Lit::Null => Some(Value::None),
                 Lit::Str { text, .. } => Some(Value::Str(text.clone())),
                 Lit::List(_) if data(lit).is_some() => {
@@ -633,9 +614,6 @@ impl Cx<'_> {
                 Ok(c) => Value::Container(c),
                 Err(_) => Value::Str(format!("{lit:?}")),
             },
-            // an int above int64 fills array parameters only: elsewhere it goes as text, for
-            // the op's typed error
-            Lit::Uint(u) => Value::Str(u.to_string()),
             _ => scalar(lit).map_or(Value::None, Value::Scalar),
         }
     }
@@ -654,13 +632,7 @@ impl Cx<'_> {
                 self.op
             ))
         })?;
-        let d = match uint_data(lit) {
-            Some(d) => {
-                d.map_err(|e| CliError::Usage(format!("`{}`: argument `{param}`: {e}", self.op)))?
-            }
-            None => Data::from_value(&v),
-        };
-        let d = d.ok_or_else(|| {
+        let d = Data::from_value(&v).ok_or_else(|| {
             CliError::Usage(format!(
                 "`{}`: argument `{param}`: nested lists must be rectangular (every list of one \
                  depth the same length) and hold numbers or bools",
@@ -701,92 +673,18 @@ impl Cx<'_> {
     }
 }
 
-/// Whether a literal holds an int above int64 anywhere.
-fn has_uint(lit: &Lit) -> bool {
-    match lit {
-        Lit::Uint(_) => true,
-        Lit::List(items) => items.iter().any(has_uint),
-        _ => false,
-    }
-}
-
-/// Data holding an int above int64: uint64 values when every number is a non-negative int
-/// (or a bool), as numpy and Ivy infer them; with a float or complex number among them, the
-/// numbers as floats (Ivy's default float dtype); with a negative int, an error (numpy's
-/// OverflowError: no integer dtype holds both). `None` when no such int is there; `Ok(None)`
-/// for a ragged nesting.
-fn uint_data(lit: &Lit) -> Option<Result<Option<Data>, String>> {
-    if !has_uint(lit) {
-        return None;
-    }
-    fn walk(lit: &Lit, depth: usize, shape: &mut Vec<usize>, out: &mut Vec<Lit>) -> bool {
-        match lit {
-            Lit::List(items) => {
-                if depth == shape.len() && out.is_empty() {
-                    shape.push(items.len());
-                } else if shape.get(depth) != Some(&items.len()) {
-                    return false;
-                }
-                items.iter().all(|x| walk(x, depth + 1, shape, out))
-            }
-            l if depth == shape.len() => {
-                out.push(l.clone());
-                true
-            }
-            _ => false,
-        }
-    }
-    let (mut shape, mut leaves) = (Vec::new(), Vec::new());
-    if !walk(lit, 0, &mut shape, &mut leaves) {
-        return Some(Ok(None));
-    }
-    if leaves
-        .iter()
-        .any(|l| matches!(l, Lit::Float(_) | Lit::Complex(..)))
-    {
-        let v: Vec<Scalar> = leaves
-            .iter()
-            .map(|l| match *l {
-                Lit::Uint(u) => Scalar::Float(u as f64),
-                ref l => scalar(l).unwrap_or(Scalar::Float(f64::NAN)),
-            })
-            .collect();
-        return Some(Ok(Data::from(v).reshape(&shape).ok()));
-    }
-    let mut v = Vec::with_capacity(leaves.len());
-    for l in &leaves {
-        v.push(match *l {
-            Lit::Uint(u) => u,
-            Lit::Bool(b) => u64::from(b),
-            Lit::Int(i) => match u64::try_from(i) {
-                Ok(u) => u,
-                Err(_) => {
-                    return Some(Err(format!(
-                        "{i} and an int above int64 have no integer dtype in common (Ivy infers \
-                         uint64, which cannot hold {i}); give `--dtype` or write floats"
-                    )))
-                }
-            },
-            _ => return Some(Ok(None)),
-        });
-    }
-    Some(Ok(Data::from(v).reshape(&shape).ok()))
-}
-
 /// A scalar literal.
 fn scalar(lit: &Lit) -> Option<Scalar> {
     Some(match *lit {
         Lit::Bool(b) => Scalar::Bool(b),
-        Lit::Int(i) => Scalar::Int(i.into()),
+        Lit::Int(i) => Scalar::Int(i),
         Lit::Float(f) => Scalar::Float(f),
         Lit::Complex(r, i) => Scalar::Complex(r, i),
         _ => return None,
     })
 }
 
-/// Nested values (`asarray`'s `obj`): a scalar or a nested list of scalars. An int above
-/// int64 stands as its float here (what the literal looks like); the array made of it
-/// ([`uint_data`]) keeps it exactly.
+/// Nested values (`asarray`'s `obj`): a scalar or a nested list of scalars.
 fn data(lit: &Lit) -> Option<Value> {
     match lit {
         Lit::List(items) => items
@@ -794,7 +692,6 @@ fn data(lit: &Lit) -> Option<Value> {
             .map(data)
             .collect::<Option<_>>()
             .map(Value::List),
-        Lit::Uint(u) => Some(Value::Scalar(Scalar::Float(*u as f64))),
         l => scalar(l).map(Value::Scalar),
     }
 }
@@ -1071,10 +968,10 @@ mod tests {
     fn literals() {
         assert_eq!(parse_literal("3"), Ok(Lit::Int(3)));
         // ints above int64 are uint64; beyond, an error (never a float)
-        assert_eq!(parse_literal("9223372036854775808"), Ok(Lit::Uint(1 << 63)));
+        assert_eq!(parse_literal("9223372036854775808"), Ok(Lit::Int(1 << 63)));
         assert_eq!(
             parse_literal("[18446744073709551615]"),
-            Ok(Lit::List(vec![Lit::Uint(u64::MAX)]))
+            Ok(Lit::List(vec![Lit::Int(u64::MAX.into())]))
         );
         assert!(parse_literal("18446744073709551616").is_err());
         assert!(parse_literal("[1, -9223372036854775809]").is_err());

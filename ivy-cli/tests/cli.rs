@@ -972,7 +972,7 @@ fn call_sum_with_keywords() {
 }
 
 #[test]
-fn call_big_ints_are_uint64_or_an_error_and_asarray_takes_dtype() {
+fn call_big_ints_are_python_ints_and_asarray_takes_dtype() {
     // before: ints above int64 became float32 (1e20), and asarray ignored `--dtype`
     let r = &call_json(&["asarray", "9223372036854775808"])["result"];
     assert_eq!(r["dtype"], "uint64", "{r}");
@@ -1027,17 +1027,37 @@ fn call_big_ints_are_uint64_or_an_error_and_asarray_takes_dtype() {
         "dtype=int8",
     ])["result"];
     assert_eq!(r["dtype"], "int8", "{r}");
-    // beyond uint64, and a negative int with a uint64 one: errors, exit code 2
+    // beyond int64 and uint64: a usage error, exit code 2
     for args in [
         &["call", "add", "99999999999999999999", "1"][..],
-        &["call", "asarray", "[-1, 9223372036854775808]"],
         &["call", "asarray", "-9223372036854775809"],
-        &["call", "full", "[2]", "9223372036854775808"],
     ] {
         let o = ivy(args);
         assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stdout(&o));
         let e = stderr(&o);
         assert!(e.contains("int64"), "{args:?}: {e}");
+        assert!(!e.contains("panicked"), "{e}");
+    }
+    // an int above int64 is an int (as in Python): uint64 where it stands alone, out of
+    // range where it meets int64 or a negative int (ivy's error, exit code 1)
+    let r = &call_json(&["full", "[2]", "9223372036854775808"])["result"];
+    assert_eq!(r["dtype"], "uint64", "{r}");
+    for args in [
+        &["call", "asarray", "[-1, 9223372036854775808]"][..],
+        &[
+            "call",
+            "add",
+            "[1, 2]",
+            "9223372036854775808",
+            "--dtype",
+            "int64",
+        ],
+        &["call", "roll", "[1, 2]", "9223372036854775808"],
+    ] {
+        let o = ivy(args);
+        assert_eq!(o.status.code(), Some(1), "{args:?}: {}", stdout(&o));
+        let e = stderr(&o);
+        assert!(e.contains("out of range"), "{args:?}: {e}");
         assert!(!e.contains("panicked"), "{e}");
     }
     let e = stderr(&ivy(&["call", "add", "99999999999999999999", "1"]));
