@@ -535,7 +535,8 @@ fn matmul<T: ComplexField>(
     // saves below about 128³ multiply-adds (measured with faer alone, float64 on 2 cores:
     // 32³ 20.5 µs on two threads vs 1.3 µs on one, 64³ 21–32 vs 9.7, 128³ 60–81 vs 76,
     // 192³ 174–181 vs 251–257)
-    if m.saturating_mul(k).saturating_mul(n) < MATMUL_PAR_MIN {
+    let work = m.saturating_mul(k).saturating_mul(n);
+    if work < MATMUL_PAR_MIN {
         return matmul_with(m, k, n, a, b, c, Par::Seq);
     }
     // mid-sized products (and tall ones) in row blocks, one sequential product a thread:
@@ -543,7 +544,7 @@ fn matmul<T: ComplexField>(
     // synchronisation below about 512³ (2 cores, µs, faer's split vs row blocks: float32
     // 128³ 38–45 vs 25–27, 256³ 187–195 vs 156–162; float64 256³ 349 vs 307–311, 512³
     // 2 473–2 481 vs 2 396–2 458; 1024³ faer's 2–3 % faster)
-    if m >= 2 * MATMUL_ROWS_MIN && m.saturating_mul(k).saturating_mul(n) <= MATMUL_ROWS_MAX {
+    if m >= 2 * MATMUL_ROWS_MIN && work <= MATMUL_ROWS_MAX {
         return matmul_rows(m, k, n, a, b, c, rayon::current_num_threads());
     }
     matmul_with(m, k, n, a, b, c, faer::get_global_parallelism())

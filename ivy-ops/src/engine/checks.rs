@@ -194,18 +194,17 @@ pub fn promote_operands_as_checked<'s, const N: usize>(
         if let Operand::Scalar(s) = o {
             target = Some(match target {
                 Some(d) => join_scalar(op, d, *s)?,
-                None => scalar_dtype(*s),
+                None => {
+                    // an int beyond int64 and uint64 (whose own dtype is uint64) is an
+                    // error, not a wrapped value
+                    let d = scalar_dtype(*s);
+                    int_scalar_fits(op, *s, d)?;
+                    d
+                }
             });
         }
     }
     let target = target.unwrap_or_else(ivy_core::default_float_dtype);
-    for o in &ops {
-        // an int the promoted dtype cannot hold (one beyond int64 and uint64, whose own
-        // dtype is uint64) is an error, not a wrapped value
-        if let Operand::Scalar(s @ Scalar::Int(_)) = o {
-            int_scalar_fits(op, *s, target)?;
-        }
-    }
     let device = ops
         .iter()
         .find_map(|o| match o {
@@ -242,7 +241,12 @@ pub fn join_scalar(op: &'static str, d: Dtype, s: Scalar) -> Result<Dtype> {
         }
         Scalar::Float(_) if d.is_int() => Dtype::Float64,
         Scalar::Complex(..) => Dtype::Complex128,
-        s => ivy_core::promote_types(d, scalar_dtype(s))?,
+        s => {
+            // the promotion must hold the int too (`bool` with an int beyond uint64)
+            let t = ivy_core::promote_types(d, scalar_dtype(s))?;
+            int_scalar_fits(op, s, t)?;
+            t
+        }
     })
 }
 

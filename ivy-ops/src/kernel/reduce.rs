@@ -92,10 +92,7 @@ fn fold_rows<T: Copy + Send + Sync>(
         let Some(first) = rows.next() else { return };
         let (mut acc, mut tmp) = (first.to_vec(), first.to_vec());
         for row in rows {
-            // SAFETY: `T` and `MaybeUninit<T>` share a layout; the kernel writes whole `T`s
-            let d = unsafe { &mut *(tmp.as_mut_slice() as *mut [T] as *mut [MaybeUninit<T>]) };
-            zip(&acc, row, d);
-            std::mem::swap(&mut acc, &mut tmp);
+            zip_into(&mut acc, &mut tmp, row, zip);
         }
         let mut done = partials.lock().unwrap_or_else(|e| e.into_inner());
         done.push((lo, acc));
@@ -109,15 +106,25 @@ fn fold_rows<T: Copy + Send + Sync>(
         // µs from Python, by `zip` 125-135, alternating builds; numpy 155-160)
         let mut tmp = acc.clone();
         for p in parts {
-            // SAFETY: `T` and `MaybeUninit<T>` share a layout; the kernel writes whole `T`s
-            let d = unsafe { &mut *(tmp.as_mut_slice() as *mut [T] as *mut [MaybeUninit<T>]) };
-            zip(&acc, &p, d);
-            std::mem::swap(&mut acc, &mut tmp);
+            zip_into(&mut acc, &mut tmp, &p, zip);
         }
         for (s, &v) in o.iter_mut().zip(&acc) {
             s.write(v);
         }
     }
+}
+
+/// `acc = zip(acc, row)`, written through `tmp` (which takes `acc`'s old buffer).
+fn zip_into<T: Copy>(
+    acc: &mut Vec<T>,
+    tmp: &mut Vec<T>,
+    row: &[T],
+    zip: impl Fn(&[T], &[T], &mut [MaybeUninit<T>]) -> bool,
+) {
+    // SAFETY: `T` and `MaybeUninit<T>` share a layout; the kernel writes whole `T`s
+    let d = unsafe { &mut *(tmp.as_mut_slice() as *mut [T] as *mut [MaybeUninit<T>]) };
+    zip(acc, row, d);
+    std::mem::swap(acc, tmp);
 }
 
 /// The rows of one block of [`fold_row_blocks`]: a fixed count (not one per thread), so the

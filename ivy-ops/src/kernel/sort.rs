@@ -192,27 +192,32 @@ fn sort_lane<T: Elem>(
     desc: bool,
     scratch: &mut Vec<T>,
 ) -> Result<()> {
-    let words = lane.len() >= WORDS_MIN;
-    if words && scratch.capacity() < lane.len() && word_width::<T>().is_some() {
-        *scratch = crate::kernel::alloc::try_vec::<T>(op, lane.len())?;
-    }
-    match word_width::<T>() {
-        Some(32) if words => sort_as_words::<T, u32>(op, lane, desc, scratch)?,
-        Some(64) if words => sort_as_words::<T, u64>(op, lane, desc, scratch)?,
-        _ => match radix_bits::<T>() {
-            Some(bits) if lane.len() >= RADIX_MIN && word_width::<T>().is_none() => {
-                if scratch.capacity() < lane.len() {
-                    *scratch = crate::kernel::alloc::try_vec::<T>(op, lane.len())?;
-                }
-                radix_sort(lane, scratch.spare_capacity_mut(), bits, |x| {
-                    radix_key(x, desc)
-                });
+    let n = lane.len();
+    let mut reserve = || -> Result<()> {
+        if scratch.capacity() < n {
+            *scratch = crate::kernel::alloc::try_vec::<T>(op, n)?;
+        }
+        Ok(())
+    };
+    match (word_width::<T>(), radix_bits::<T>()) {
+        (Some(w), _) if n >= WORDS_MIN => {
+            reserve()?;
+            if w == 32 {
+                sort_as_words::<T, u32>(op, lane, desc, scratch)?
+            } else {
+                sort_as_words::<T, u64>(op, lane, desc, scratch)?
             }
-            _ => {
-                let cmp = order_fn::<T>(desc);
-                lane.sort_by(|&a, &b| cmp(a, b));
-            }
-        },
+        }
+        (None, Some(bits)) if n >= RADIX_MIN => {
+            reserve()?;
+            radix_sort(lane, scratch.spare_capacity_mut(), bits, |x| {
+                radix_key(x, desc)
+            });
+        }
+        _ => {
+            let cmp = order_fn::<T>(desc);
+            lane.sort_by(|&a, &b| cmp(a, b));
+        }
     }
     Ok(())
 }
@@ -349,24 +354,15 @@ fn sort_as_words<T: Elem, W: Word>(
     scratch: &mut Vec<T>,
 ) -> Result<()> {
     let float = T::DTYPE.kind() == DtypeKind::Float;
-    let special = |x: &T| {
-        let b = W::of(*x);
-        b == W::SIGN || b & !W::SIGN > W::INF
-    };
+    let abs = |x: &&T| W::of(**x) & !W::SIGN;
+    let (is_zero, is_nan) = (|x: &&T| abs(x) == W::ZERO, |x: &&T| abs(x) > W::INF);
     let (mut zeros, mut nans) = (Vec::new(), Vec::new());
-    if float && lane.iter().any(special) {
-        let count = |f: &dyn Fn(W) -> bool| lane.iter().filter(|x| f(W::of(**x))).count();
-        let abs = |b: W| b & !W::SIGN;
-        zeros = crate::kernel::alloc::try_vec::<T>(op, count(&|b| abs(b) == W::ZERO))?;
-        nans = crate::kernel::alloc::try_vec::<T>(op, count(&|b| abs(b) > W::INF))?;
-        for &x in lane.iter() {
-            let abs = W::of(x) & !W::SIGN;
-            if abs == W::ZERO {
-                zeros.push(x);
-            } else if abs > W::INF {
-                nans.push(x);
-            }
-        }
+    // only a -0.0 or a NaN needs putting back (+0.0 is its word's own value)
+    if float && lane.iter().any(|x| W::of(*x) == W::SIGN || is_nan(&x)) {
+        zeros = crate::kernel::alloc::try_vec::<T>(op, lane.iter().filter(is_zero).count())?;
+        nans = crate::kernel::alloc::try_vec::<T>(op, lane.iter().filter(is_nan).count())?;
+        zeros.extend(lane.iter().filter(is_zero));
+        nans.extend(lane.iter().filter(is_nan));
     }
     // SAFETY: `T` is as wide as `W` (`word_width`) and as aligned (a primitive of that
     // width), and every bit pattern is both a `T` and a `W`
@@ -388,9 +384,7 @@ fn sort_as_words<T: Elem, W: Word>(
     for w in words.iter_mut() {
         *w = W::of(word_value::<T, W>(*w, desc));
     }
-    if zeros.iter().any(|&z| W::of(z) != W::ZERO) {
-        lane[zero_at..zero_at + zeros.len()].copy_from_slice(&zeros);
-    }
+    lane[zero_at..zero_at + zeros.len()].copy_from_slice(&zeros);
     let n = lane.len();
     lane[n - nans.len()..].copy_from_slice(&nans);
     Ok(())
