@@ -52,6 +52,44 @@ fn bisect(lo: usize, hi: usize, grain: usize, align: usize, body: &(dyn Fn(usize
     });
 }
 
+/// [`parts`] whose parts each return a value: `leaf(lo, hi)` per part, the two halves of
+/// each split combined in order as `combine(left, right)` on the thread that finishes them
+/// (a tree: the combining runs on both threads, not after them on one).
+pub(crate) fn reduce_parts<R: Send>(
+    len: usize,
+    unit_bytes: usize,
+    leaf: &(dyn Fn(usize, usize) -> R + Sync),
+    combine: &(dyn Fn(R, R) -> R + Sync),
+) -> R {
+    let unit_bytes = unit_bytes.max(1);
+    if len >= 2 && worth_splitting(len.saturating_mul(unit_bytes)) {
+        let grain = PAR_GRAIN_BYTES.div_ceil(unit_bytes).max(1);
+        let align = (64 / unit_bytes).max(1);
+        return bisect_reduce(0, len, grain, align, leaf, combine);
+    }
+    leaf(0, len)
+}
+
+/// [`reduce_parts`]' halving, as [`bisect`]'s.
+fn bisect_reduce<R: Send>(
+    lo: usize,
+    hi: usize,
+    grain: usize,
+    align: usize,
+    leaf: &(dyn Fn(usize, usize) -> R + Sync),
+    combine: &(dyn Fn(R, R) -> R + Sync),
+) -> R {
+    let mid = lo + ((hi - lo) / 2) / align * align;
+    if hi - lo < 2 * grain || mid <= lo {
+        return leaf(lo, hi);
+    }
+    let (a, b) = rayon::join(
+        || bisect_reduce(lo, mid, grain, align, leaf, combine),
+        || bisect_reduce(mid, hi, grain, align, leaf, combine),
+    );
+    combine(a, b)
+}
+
 /// `rayon::join` of two closures, instantiated once.
 #[inline(never)]
 pub(crate) fn join(a: &mut (dyn FnMut() + Send), b: &mut (dyn FnMut() + Send)) {
