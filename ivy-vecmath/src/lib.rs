@@ -574,9 +574,62 @@ fn fold_lanes<T: Copy, K: Binary<T>, M: Fma>(x: &[T]) -> Option<T> {
     ))
 }
 
+/// A loop to run at the CPU's vector width ([`vectorised`]): its `run` must be
+/// `#[inline(always)]`, so that it is compiled into the instruction-set-specific caller.
+pub trait VectorLoop {
+    /// What the loop returns.
+    type Output;
+    /// The loop (mark it `#[inline(always)]`).
+    fn run(self) -> Self::Output;
+}
+
+/// Runs `l` compiled for [`level`]'s instruction set (AVX-512 or AVX2 with FMA on x86-64)
+/// rather than the compile target's (SSE2): the plain loops of its always-inlined `run` are
+/// vectorised with that level's registers. For loops of exact element operations only (a
+/// loop whose result would depend on the level must not run here; Rust never fuses a
+/// multiply and an add by itself, so `i * step + a` rounds twice at every level).
+///
+/// ```
+/// struct Ramp<'a>(&'a mut [f64]);
+/// impl ivy_vecmath::VectorLoop for Ramp<'_> {
+///     type Output = ();
+///     #[inline(always)]
+///     fn run(self) {
+///         for (i, o) in self.0.iter_mut().enumerate() {
+///             *o = i as f64 * 0.5 + 1.0;
+///         }
+///     }
+/// }
+/// let mut v = vec![0.0; 1000];
+/// ivy_vecmath::vectorised(Ramp(&mut v));
+/// assert_eq!(v[999], 500.5);
+/// ```
+#[inline]
+pub fn vectorised<L: VectorLoop>(l: L) -> L::Output {
+    match level() {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `level` is at most `detected`, which found AVX-512 F/DQ/VL/BW, AVX2 and
+        // FMA on this CPU.
+        Level::Avx512 => unsafe { x86::run_avx512(l) },
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `detected` found AVX2 and FMA on this CPU.
+        Level::Avx2 => unsafe { x86::run_avx2(l) },
+        _ => l.run(),
+    }
+}
+
 #[cfg(target_arch = "x86_64")]
 mod x86 {
     use super::*;
+
+    #[target_feature(enable = "avx512f,avx512dq,avx512vl,avx512bw,avx2,fma")]
+    pub(super) fn run_avx512<L: VectorLoop>(l: L) -> L::Output {
+        l.run()
+    }
+    #[target_feature(enable = "avx2,fma")]
+    pub(super) fn run_avx2<L: VectorLoop>(l: L) -> L::Output {
+        l.run()
+    }
 
     #[target_feature(enable = "avx512f,avx512dq,avx512vl,avx512bw,avx2,fma")]
     pub(super) fn map_avx512<T: Copy, K: Unary<T>>(x: &[T], out: &mut [MaybeUninit<T>]) {

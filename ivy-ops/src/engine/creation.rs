@@ -185,10 +185,38 @@ pub(crate) fn indexed<T: Elem, G: Fn(i32) -> T>(
     let mut v = alloc::try_vec::<T>(op, n)?;
     let slots = crate::kernel::par::Shared(v.spare_capacity_mut().as_mut_ptr());
     crate::kernel::par::parts(n, std::mem::size_of::<T>(), &|lo, hi| {
+        ivy_vecmath::vectorised(FillBlocks {
+            f: &f,
+            slots,
+            parts: lo..hi,
+        })
+    });
+    // SAFETY: every one of the n slots was written
+    unsafe { v.set_len(n) };
+    Ok(v)
+}
+
+/// [`indexed`]'s slots `parts`, block by block, at the CPU's vector width
+/// ([`ivy_vecmath::vectorised`]).
+struct FillBlocks<'a, T, F> {
+    /// Block `b`'s element function.
+    f: &'a F,
+    /// The result's slots.
+    slots: crate::kernel::par::Shared<T>,
+    /// The slots to fill.
+    parts: std::ops::Range<usize>,
+}
+
+impl<T: Elem, G: Fn(i32) -> T, F: Fn(usize) -> G> ivy_vecmath::VectorLoop for FillBlocks<'_, T, F> {
+    type Output = ();
+    #[inline(always)]
+    fn run(self) {
+        let FillBlocks { f, slots, parts } = self;
+        let (lo, hi) = (parts.start, parts.end);
         let mut b = lo;
         while b < hi {
             let end = (b + BLOCK).min(hi);
-            // SAFETY: slots b..end are this part's, within n
+            // SAFETY: slots b..end are this part's (the caller's), within the buffer
             let out = unsafe { slots.range(b, end) };
             let g = f(b);
             for (j, o) in (0..out.len() as i32).zip(out.iter_mut()) {
@@ -196,10 +224,7 @@ pub(crate) fn indexed<T: Elem, G: Fn(i32) -> T>(
             }
             b = end;
         }
-    });
-    // SAFETY: every one of the n slots was written
-    unsafe { v.set_len(n) };
-    Ok(v)
+    }
 }
 
 /// The values of `eye(n_rows, n_cols, k)` in row-major order, fallibly allocated (the

@@ -7,9 +7,9 @@
 //!   values is folded pairwise ([`par::fold`]: numpy's summation accuracy, 16 accumulators
 //!   per leaf in vector registers), rows or halves of a long row on both cores;
 //! - `inner > 1`: the `n` rows of `inner` values are combined element-wise into one row,
-//!   a contiguous vector loop: narrow rows whole ([`fold_rows`] for `max`/`min`,
-//!   [`fold_row_blocks`] for sums and products), wide ones in strips of columns split over
-//!   both cores when large.
+//!   a contiguous loop at the CPU's vector width ([`ivy_vecmath::vectorised`]): narrow rows
+//!   whole ([`fold_rows`] for `max`/`min`, [`fold_row_blocks`] for sums and products), wide
+//!   ones in strips of columns split over both cores when large.
 
 use crate::kernel::alloc::try_vec;
 use crate::kernel::elem::{same_slice, Elem};
@@ -76,57 +76,75 @@ const NARROW_BYTES: usize = 8 << 10;
 /// many small blocks would pay that per block).
 const WHOLE_ROWS_MIN: usize = 64 << 10;
 
-/// The rows of `block` (each `inner` long) folded element-wise into `o` by `zip` (an
-/// idempotent, associative kernel), row ranges on both cores when large, the ranges' rows
-/// combined by `zip` in order, pairwise as the ranges finish.
+/// The rows of `block` (each `inner` long) folded element-wise into `o` by `f` (an
+/// idempotent, associative fold: `max`, `min`), in place, at the CPU's vector width; row
+/// ranges on both cores when large, the ranges' rows combined by `f` in order, pairwise as
+/// the ranges finish.
 fn fold_rows<T: Copy + Send + Sync>(
     block: &[T],
     inner: usize,
-    zip: impl Fn(&[T], &[T], &mut [MaybeUninit<T>]) -> bool + Copy + Send + Sync,
+    f: impl Fn(T, T) -> T + Copy + Send + Sync,
     o: &mut [MaybeUninit<T>],
 ) {
-    // a range's folded row and a second buffer for the next zip to write
-    type Part<T> = Option<(Vec<T>, Vec<T>)>;
     let n = block.len() / inner;
-    let leaf = |lo: usize, hi: usize| -> Part<T> {
-        let mut rows = block[lo * inner..hi * inner].chunks_exact(inner);
-        let first = rows.next()?;
-        let (mut acc, mut tmp) = (first.to_vec(), first.to_vec());
-        for row in rows {
-            zip_into(&mut acc, &mut tmp, row, zip);
-        }
-        Some((acc, tmp))
+    let leaf = |lo: usize, hi: usize| -> Option<Vec<T>> {
+        let (first, rows) = block[lo * inner..hi * inner].split_at_checked(inner)?;
+        let mut acc = first.to_vec();
+        ivy_vecmath::vectorised(FoldInto {
+            acc: &mut acc,
+            rows,
+            f,
+        });
+        Some(acc)
     };
-    // the halves' rows combined as the rows were, by `zip`, left then right, on the thread
-    // that finishes them (62 parts of a 1000 x 1000 float64 max along axis 0, combined in
-    // turn on one thread after both: 120 µs from Python, sum along axis 0 102 µs)
-    let combine = |a: Part<T>, b: Part<T>| match (a, b) {
-        (Some((mut acc, mut tmp)), Some((row, _))) => {
-            zip_into(&mut acc, &mut tmp, &row, zip);
-            Some((acc, tmp))
+    // the halves' rows combined as the rows were, left then right, on the thread that
+    // finishes them (62 parts of a 1000 x 1000 float64 max along axis 0, combined in turn
+    // on one thread after both: 120 µs from Python, sum along axis 0 102 µs)
+    let combine = |a: Option<Vec<T>>, b: Option<Vec<T>>| match (a, b) {
+        (Some(mut acc), Some(row)) => {
+            ivy_vecmath::vectorised(FoldInto {
+                acc: &mut acc,
+                rows: &row,
+                f,
+            });
+            Some(acc)
         }
         (a, None) => a,
         (None, b) => b,
     };
     let unit = inner * std::mem::size_of::<T>();
-    if let Some((acc, _)) = par::reduce_parts(n, unit, &leaf, &combine) {
+    if let Some(acc) = par::reduce_parts(n, unit, &leaf, &combine) {
         for (s, &v) in o.iter_mut().zip(&acc) {
             s.write(v);
         }
     }
 }
 
-/// `acc = zip(acc, row)`, written through `tmp` (which takes `acc`'s old buffer).
-fn zip_into<T: Copy>(
-    acc: &mut Vec<T>,
-    tmp: &mut Vec<T>,
-    row: &[T],
-    zip: impl Fn(&[T], &[T], &mut [MaybeUninit<T>]) -> bool,
-) {
-    // SAFETY: `T` and `MaybeUninit<T>` share a layout; the kernel writes whole `T`s
-    let d = unsafe { &mut *(tmp.as_mut_slice() as *mut [T] as *mut [MaybeUninit<T>]) };
-    zip(acc, row, d);
-    std::mem::swap(acc, tmp);
+/// `acc = f(acc, row)` element-wise for each row of `rows` in turn (rows of `acc`'s length),
+/// at the CPU's vector width ([`ivy_vecmath::vectorised`]).
+struct FoldInto<'a, T, F> {
+    /// The accumulated row.
+    acc: &'a mut [T],
+    /// The rows folded into it.
+    rows: &'a [T],
+    /// The fold.
+    f: F,
+}
+
+impl<T: Copy, F: Fn(T, T) -> T> ivy_vecmath::VectorLoop for FoldInto<'_, T, F> {
+    type Output = ();
+    #[inline(always)]
+    fn run(self) {
+        fold_into(self.acc, self.rows, self.f);
+    }
+}
+
+/// [`FoldInto`]'s loop (always inlined: into the vectorised caller).
+#[inline(always)]
+fn fold_into<T: Copy>(acc: &mut [T], rows: &[T], f: impl Fn(T, T) -> T) {
+    for row in rows.chunks_exact(acc.len().max(1)) {
+        acc.iter_mut().zip(row).for_each(|(a, &v)| *a = f(*a, v));
+    }
 }
 
 /// The rows of one block of [`fold_row_blocks`]: a fixed count (not one per thread), so the
@@ -155,24 +173,12 @@ fn fold_row_blocks<T: Copy + Send + Sync>(
     let slots = Shared(partials.spare_capacity_mut().as_mut_ptr());
     let unit = ROW_BLOCK * inner * std::mem::size_of::<T>();
     par::parts(blocks, unit, &|lo, hi| {
-        for b in lo..hi {
-            let mut rows = block[b * ROW_BLOCK * inner..((b + 1) * ROW_BLOCK).min(n) * inner]
-                .chunks_exact(inner);
-            // SAFETY: partial row b (slots b * inner .. (b + 1) * inner) is this part's own
-            let acc = unsafe { slots.range(b * inner, (b + 1) * inner) };
-            if let Some(first) = rows.next() {
-                // the first block starts from the identity (as the strip loop does: `0 + -0.0`
-                // is 0.0), the others from their first row
-                for (a, &v) in acc.iter_mut().zip(first) {
-                    a.write(if b == 0 { f(init, v) } else { v });
-                }
-            }
-            // SAFETY: every slot of `acc` was written just above (a block has a row)
-            let acc: &mut [T] = unsafe { &mut *(acc as *mut [MaybeUninit<T>] as *mut [T]) };
-            for row in rows {
-                acc.iter_mut().zip(row).for_each(|(a, &v)| *a = f(*a, v));
-            }
-        }
+        // at the CPU's vector width (a sum of float64 rows: two lanes a step at SSE2)
+        ivy_vecmath::vectorised(FoldBlocks {
+            rows: (block, inner, init, f),
+            slots,
+            parts: lo..hi,
+        })
     });
     // SAFETY: each of the `blocks` partial rows was written whole above
     unsafe { partials.set_len(blocks * inner) };
@@ -188,6 +194,45 @@ fn fold_row_blocks<T: Copy + Send + Sync>(
         }
     }
     Ok(())
+}
+
+/// [`fold_row_blocks`]' blocks `parts` folded into their partial rows, at the CPU's vector
+/// width ([`ivy_vecmath::vectorised`]: a sum of float64 rows takes two lanes a step at SSE2).
+struct FoldBlocks<'a, T, F> {
+    /// The block of rows, the row length, the identity and the fold.
+    rows: (&'a [T], usize, T, F),
+    /// The partial rows, one per block of [`ROW_BLOCK`] rows.
+    slots: Shared<T>,
+    /// The blocks to fold.
+    parts: std::ops::Range<usize>,
+}
+
+impl<T: Copy, F: Fn(T, T) -> T> ivy_vecmath::VectorLoop for FoldBlocks<'_, T, F> {
+    type Output = ();
+    #[inline(always)]
+    fn run(self) {
+        let FoldBlocks {
+            rows: (block, inner, init, f),
+            slots,
+            parts: std::ops::Range { start: lo, end: hi },
+        } = self;
+        let n = block.len() / inner;
+        for b in lo..hi {
+            let rows = &block[b * ROW_BLOCK * inner..((b + 1) * ROW_BLOCK).min(n) * inner];
+            // a block has a row (b < n / ROW_BLOCK rounded up)
+            let (first, rows) = rows.split_at(inner);
+            // SAFETY: partial row b (slots b * inner .. (b + 1) * inner) is this part's own
+            let acc = unsafe { slots.range(b * inner, (b + 1) * inner) };
+            // the first block starts from the identity (as the strip loop does: `0 + -0.0` is
+            // 0.0), the others from their first row
+            for (a, &v) in acc.iter_mut().zip(first) {
+                a.write(if b == 0 { f(init, v) } else { v });
+            }
+            // SAFETY: every slot of `acc` was written just above
+            let acc: &mut [T] = unsafe { &mut *(acc as *mut [MaybeUninit<T>] as *mut [T]) };
+            fold_into(acc, rows, &f);
+        }
+    }
 }
 
 /// `(outer, n, inner) → (outer, inner)`; `zip` is the fold's vectorised element-wise kernel
@@ -215,16 +260,15 @@ fn fold_run<T: Copy + Send + Sync>(
     }
     let size = std::mem::size_of::<T>();
     let narrow = inner * size <= NARROW_BYTES && n.saturating_mul(inner * size) >= WHOLE_ROWS_MIN;
-    if init.is_none() && narrow && zip(&[], &[], &mut []) {
-        // an idempotent fold with a vectorised kernel (max, min) over narrow rows: whole
-        // rows in order, so each thread streams through contiguous memory (strips of columns
+    if init.is_none() && narrow {
+        // an idempotent fold (max, min) over narrow rows: whole rows in order, in place, so each thread streams through contiguous memory (strips of columns
         // start a new page every row, where the prefetcher starts over: a 1000 x 1000
         // float64 max along axis 0 took 1.4x numpy's one-thread time so)
         for (block, o) in x
             .chunks_exact(n * inner)
             .zip(out.spare_capacity_mut().chunks_exact_mut(inner))
         {
-            fold_rows(block, inner, zip, o);
+            fold_rows(block, inner, f, o);
         }
         // SAFETY: every one of the `outer * inner` slots was written above
         unsafe { out.set_len(outer * inner) };
@@ -749,43 +793,66 @@ mod tests {
             [2, 3000, 300],
             [1, 2, 2000],
         ] {
-            let x: Vec<f32> = (0..shape.iter().product())
-                .map(|_| {
-                    let state = next();
-                    match state % 64 {
-                        0 => f32::NAN,
-                        1 => -0.0,
-                        2 => 0.0,
-                        r => (r % 9) as f32 - 4.0,
+            for zeros in [false, true] {
+                // `zeros`: only ±0, so every extreme is a tie the order of the fold decides
+                let x: Vec<f32> = (0..shape.iter().product())
+                    .map(|_| {
+                        let state = next();
+                        match state % 64 {
+                            r if zeros => [0.0, -0.0][(r % 2) as usize],
+                            0 => f32::NAN,
+                            1 => -0.0,
+                            2 => 0.0,
+                            r => (r % 9) as f32 - 4.0,
+                        }
+                    })
+                    .collect();
+                let run = |max: bool, vectorised: bool| {
+                    let f = if max {
+                        <f32 as Elem>::binary::<Maximum>
+                    } else {
+                        <f32 as Elem>::binary::<Minimum>
+                    };
+                    let z = if max {
+                        <f32 as Elem>::binary_slice::<Maximum>
+                    } else {
+                        <f32 as Elem>::binary_slice::<Minimum>
+                    };
+                    reduce(
+                        "t",
+                        &x,
+                        &shape,
+                        &[1],
+                        None,
+                        (f, |_| None, move |a, b, o| vectorised && z(a, b, o)),
+                    )
+                    .unwrap()
+                    .iter()
+                    .map(|v| v.to_bits())
+                    .collect::<Vec<_>>()
+                };
+                // each column folded row by row in order: the bits every path must give (the
+                // leftmost of equal extremes, the first NaN)
+                let expected = |max: bool| {
+                    let f = if max {
+                        <f32 as Elem>::binary::<Maximum>
+                    } else {
+                        <f32 as Elem>::binary::<Minimum>
+                    };
+                    let [outer, n, inner] = shape;
+                    let mut r = Vec::new();
+                    for o in 0..outer {
+                        for c in 0..inner {
+                            let at = |i: usize| x[(o * n + i) * inner + c];
+                            r.push((1..n).fold(at(0), |a, i| f(a, at(i))).to_bits());
+                        }
                     }
-                })
-                .collect();
-            let run = |max: bool, vectorised: bool| {
-                let f = if max {
-                    <f32 as Elem>::binary::<Maximum>
-                } else {
-                    <f32 as Elem>::binary::<Minimum>
+                    r
                 };
-                let z = if max {
-                    <f32 as Elem>::binary_slice::<Maximum>
-                } else {
-                    <f32 as Elem>::binary_slice::<Minimum>
-                };
-                reduce(
-                    "t",
-                    &x,
-                    &shape,
-                    &[1],
-                    None,
-                    (f, |_| None, move |a, b, o| vectorised && z(a, b, o)),
-                )
-                .unwrap()
-                .iter()
-                .map(|v| v.to_bits())
-                .collect::<Vec<_>>()
-            };
-            for max in [true, false] {
-                assert_eq!(run(max, true), run(max, false), "{shape:?} max={max}");
+                for max in [true, false] {
+                    assert_eq!(run(max, true), expected(max), "{shape:?} max={max}");
+                    assert_eq!(run(max, false), expected(max), "{shape:?} max={max}");
+                }
             }
         }
     }
