@@ -297,9 +297,7 @@ pub type SliceFn<T, O, const N: usize> = fn([&[T]; N], &mut [MaybeUninit<O>]);
 /// it has one for `T`, else a plain loop the compiler vectorises.
 pub fn unary_slices<T: Elem, K: Unary>([xs]: [&[T]; 1], out: &mut [MaybeUninit<T>]) {
     if !T::unary_slice::<K>(xs, out) {
-        for (o, &x) in out.iter_mut().zip(xs) {
-            o.write(T::unary::<K>(x));
-        }
+        each(xs, out, T::unary::<K>);
     }
 }
 
@@ -359,21 +357,11 @@ pub fn to_real_slices<T: RealElem, K: Unary>([xs]: [&[Complex<T>]; 1], out: &mut
 /// vectorised kernel: `binary_scalars`).
 pub fn binary_slices<T: Elem, K: Binary>([xs, ys]: [&[T]; 2], out: &mut [MaybeUninit<T>]) {
     match (xs, ys) {
-        (&[x], ys) if ys.len() > 1 => {
-            for (o, &y) in out.iter_mut().zip(ys) {
-                o.write(T::binary::<K>(x, y));
-            }
-        }
-        (xs, &[y]) if xs.len() > 1 => {
-            for (o, &x) in out.iter_mut().zip(xs) {
-                o.write(T::binary::<K>(x, y));
-            }
-        }
+        (&[x], ys) if ys.len() > 1 => each(ys, out, |y| T::binary::<K>(x, y)),
+        (xs, &[y]) if xs.len() > 1 => each(xs, out, |x| T::binary::<K>(x, y)),
         _ => {
             if !T::binary_slice::<K>(xs, ys, out) {
-                for (o, (&x, &y)) in out.iter_mut().zip(xs.iter().zip(ys)) {
-                    o.write(T::binary::<K>(x, y));
-                }
+                each2(xs, ys, out, T::binary::<K>);
             }
         }
     }
@@ -388,24 +376,54 @@ pub(crate) fn binary_scalars<T: Elem, K: Binary>() -> bool {
 
 /// The predicate row `K` over a slice of `T` (a [`SliceFn`]).
 pub fn predicate_slices<T: Elem, K: Predicate>([xs]: [&[T]; 1], out: &mut [MaybeUninit<bool>]) {
-    for (o, &x) in out.iter_mut().zip(xs) {
-        o.write(T::predicate::<K>(x));
-    }
+    each(xs, out, T::predicate::<K>);
 }
 
 /// The comparison row `K` over slices of `T` (a [`SliceFn`]).
 pub fn compare_slices<T: Elem, K: Compare>([xs, ys]: [&[T]; 2], out: &mut [MaybeUninit<bool>]) {
-    for (o, (&x, &y)) in out.iter_mut().zip(xs.iter().zip(ys)) {
-        o.write(T::compare::<K>(x, y));
-    }
+    each2(xs, ys, out, T::compare::<K>);
 }
 
 /// `astype` over slices (a [`SliceFn`]): each element converted with ivy's rules
 /// ([`Elem::cast_from`]).
 pub fn cast_slices<S: Elem, D: Elem>([xs]: [&[S]; 1], out: &mut [MaybeUninit<D>]) {
-    for (o, &x) in out.iter_mut().zip(xs) {
-        o.write(D::cast_from(x));
+    each(xs, out, D::cast_from);
+}
+
+/// `out[i] = g(xs[i])`, at the CPU's vector width ([`ivy_vecmath::vectorised`]: the rows'
+/// plain loops otherwise run at the compile target's, SSE2 on x86-64; a row computes each
+/// element exactly, so the level does not change a bit).
+#[inline(always)]
+fn each<S: Copy, O>(xs: &[S], out: &mut [MaybeUninit<O>], g: impl Fn(S) -> O) {
+    struct Each<'a, S, O, G>(&'a [S], &'a mut [MaybeUninit<O>], G);
+    impl<S: Copy, O, G: Fn(S) -> O> ivy_vecmath::VectorLoop for Each<'_, S, O, G> {
+        type Output = ();
+        #[inline(always)]
+        fn run(self) {
+            let Each(xs, out, g) = self;
+            for (o, &x) in out.iter_mut().zip(xs) {
+                o.write(g(x));
+            }
+        }
     }
+    ivy_vecmath::vectorised(Each(xs, out, g));
+}
+
+/// `out[i] = g(xs[i], ys[i])`, as [`each`].
+#[inline(always)]
+fn each2<S: Copy, O>(xs: &[S], ys: &[S], out: &mut [MaybeUninit<O>], g: impl Fn(S, S) -> O) {
+    struct Each2<'a, S, O, G>(&'a [S], &'a [S], &'a mut [MaybeUninit<O>], G);
+    impl<S: Copy, O, G: Fn(S, S) -> O> ivy_vecmath::VectorLoop for Each2<'_, S, O, G> {
+        type Output = ();
+        #[inline(always)]
+        fn run(self) {
+            let Each2(xs, ys, out, g) = self;
+            for (o, (&x, &y)) in out.iter_mut().zip(xs.iter().zip(ys)) {
+                o.write(g(x, y));
+            }
+        }
+    }
+    ivy_vecmath::vectorised(Each2(xs, ys, out, g));
 }
 
 /// The comparison row `K` over integers of two dtypes, both widened to `i128` (which holds
