@@ -606,7 +606,28 @@ pub trait VectorLoop {
 /// ```
 #[inline]
 pub fn vectorised<L: VectorLoop>(l: L) -> L::Output {
-    match level() {
+    vectorised_at(level(), l)
+}
+
+/// [`vectorised`] at a given level, lowered to [`detected`] when the CPU lacks it.
+///
+/// ```
+/// struct Halves<'a>(&'a mut [f32]);
+/// impl ivy_vecmath::VectorLoop for Halves<'_> {
+///     type Output = f32;
+///     #[inline(always)]
+///     fn run(self) -> f32 {
+///         self.0.iter_mut().for_each(|v| *v *= 0.5);
+///         self.0.iter().sum()
+///     }
+/// }
+/// for l in ivy_vecmath::Level::ALL {
+///     assert_eq!(ivy_vecmath::vectorised_at(l, Halves(&mut [2.0, 4.0])), 3.0);
+/// }
+/// ```
+#[inline]
+pub fn vectorised_at<L: VectorLoop>(level: Level, l: L) -> L::Output {
+    match level.min(detected()) {
         #[cfg(target_arch = "x86_64")]
         // SAFETY: `level` is at most `detected`, which found AVX-512 F/DQ/VL/BW, AVX2 and
         // FMA on this CPU.
