@@ -841,11 +841,7 @@ pub(crate) fn fold_host<T: Elem, K: Reduction>(
         shape,
         axes,
         K::IDENTITY.map(T::from_i128),
-        (
-            T::binary::<K::Fold>,
-            T::fold_slice::<K::Fold>,
-            T::binary_slice::<K::Fold>,
-        ),
+        (T::binary::<K::Fold>, T::fold_slice::<K::Fold>),
     )
 }
 

@@ -23,18 +23,17 @@ use std::mem::MaybeUninit;
 /// Folds the sorted, unique `axes` out of `x` (row-major, of `shape`); the result is
 /// row-major over the remaining axes. `init` is `f`'s identity; without one (`max`), `f`
 /// must be idempotent and no reduced axis empty: each fold starts from its first value.
-/// `leaf` folds a whole row where it has a vectorised kernel, `zip` combines two rows
-/// element-wise where it has one (`false`: `f` runs).
+/// `leaf` folds a whole row where it has a vectorised kernel; rows are combined
+/// element-wise by `f`, at the CPU's vector width.
 pub(crate) fn reduce<T: Copy + Send + Sync>(
     op: &'static str,
     x: &[T],
     shape: &[usize],
     axes: &[usize],
     init: Option<T>,
-    (f, leaf, zip): (
+    (f, leaf): (
         impl Fn(T, T) -> T + Copy + Send + Sync,
         impl Fn(&[T]) -> Option<T> + Copy + Send + Sync,
-        impl Fn(&[T], &[T], &mut [MaybeUninit<T>]) -> bool + Copy + Send + Sync,
     ),
 ) -> Result<Vec<T>> {
     let mut shape = shape.to_vec();
@@ -51,7 +50,7 @@ pub(crate) fn reduce<T: Copy + Send + Sync>(
         let n: usize = shape[lo..hi].iter().product();
         let inner: usize = shape[hi..].iter().product();
         let src: &[T] = cur.as_deref().unwrap_or(x);
-        let next = fold_run(op, src, (outer, n, inner), init, f, leaf, zip)?;
+        let next = fold_run(op, src, (outer, n, inner), init, f, leaf)?;
         shape.drain(lo..hi);
         cur = Some(next);
         end = start;
@@ -235,8 +234,7 @@ impl<T: Copy, F: Fn(T, T) -> T> ivy_vecmath::VectorLoop for FoldBlocks<'_, T, F>
     }
 }
 
-/// `(outer, n, inner) → (outer, inner)`; `zip` is the fold's vectorised element-wise kernel
-/// (`false`: it has none, `f` runs).
+/// `(outer, n, inner) → (outer, inner)`.
 fn fold_run<T: Copy + Send + Sync>(
     op: &'static str,
     x: &[T],
@@ -244,7 +242,6 @@ fn fold_run<T: Copy + Send + Sync>(
     init: Option<T>,
     f: impl Fn(T, T) -> T + Copy + Send + Sync,
     leaf: impl Fn(&[T]) -> Option<T> + Copy + Send + Sync,
-    zip: impl Fn(&[T], &[T], &mut [MaybeUninit<T>]) -> bool + Copy + Send + Sync,
 ) -> Result<Vec<T>> {
     if inner == 1 && n != 0 {
         // rows of `n`: each folded pairwise (leaves by `leaf` where it folds them)
@@ -296,8 +293,7 @@ fn fold_run<T: Copy + Send + Sync>(
         let cols = Shared(o.as_mut_ptr());
         par::parts(strips, n.saturating_mul(size * STRIP), &|s_lo, s_hi| {
             let (lo, hi) = (s_lo * STRIP, (s_hi * STRIP).min(inner));
-            let mut rows = block.chunks_exact(inner);
-            let first = rows.next().map_or(&[][..], |r| &r[lo..hi]);
+            let first = &block[lo..hi];
             // SAFETY: columns `lo..hi` are this part's own slots of the block's output
             let o = unsafe { cols.range(lo, hi) };
             match init {
@@ -310,45 +306,49 @@ fn fold_run<T: Copy + Send + Sync>(
             }
             // SAFETY: every slot of `o` was written just above
             let o: &mut [T] = unsafe { &mut *(o as *mut [MaybeUninit<T>] as *mut [T]) };
-            if zip(&[], &[], &mut []) {
-                // the row's vectorised kernel (max, min): blocks of STRIP columns, ping-pong
-                // between `o` and a stack buffer
-                let mut buf = [const { MaybeUninit::<T>::uninit() }; STRIP];
-                for c0 in (0..o.len()).step_by(STRIP) {
-                    let c1 = (c0 + STRIP).min(o.len());
-                    let acc: *mut T = o[c0..c1].as_mut_ptr();
-                    let tmp: *mut T = buf.as_mut_ptr().cast();
-                    let w = c1 - c0;
-                    let (mut from, mut to) = (acc, tmp);
-                    for row in block.chunks_exact(inner).skip(1) {
-                        // SAFETY: `from` holds w values (o's, or buf's after a full zip);
-                        // `to` is the other buffer, w slots, not aliasing `from`
-                        let (a, d) = unsafe {
-                            (
-                                std::slice::from_raw_parts(from, w),
-                                std::slice::from_raw_parts_mut(to.cast::<MaybeUninit<T>>(), w),
-                            )
-                        };
-                        zip(a, &row[lo + c0..lo + c1], d);
-                        (from, to) = (to, from);
-                    }
-                    if from != acc {
-                        // SAFETY: buf's first w slots hold the block's result
-                        unsafe { std::ptr::copy_nonoverlapping(from, acc, w) };
-                    }
-                }
-                return;
-            }
-            for row in rows {
-                o.iter_mut()
-                    .zip(&row[lo..hi])
-                    .for_each(|(a, &v)| *a = f(*a, v));
-            }
+            // blocks of STRIP columns, each walked down the rows, in place at the CPU's
+            // vector width
+            ivy_vecmath::vectorised(FoldCols {
+                acc: o,
+                rows: (block, inner, lo),
+                f,
+            });
         });
     }
     // SAFETY: every one of the `outer * inner` slots was written above
     unsafe { out.set_len(outer * inner) };
     Ok(out)
+}
+
+/// The rows of a block after its first (`rows`: the block, its row length and the first of
+/// the strip's columns) folded into the strip `acc` by `f`, [`STRIP`] columns at a time
+/// walked down the rows, at the CPU's vector width ([`ivy_vecmath::vectorised`]).
+struct FoldCols<'a, T, F> {
+    /// The strip's accumulated columns.
+    acc: &'a mut [T],
+    /// The block, its row length, the strip's first column.
+    rows: (&'a [T], usize, usize),
+    /// The fold.
+    f: F,
+}
+
+impl<T: Copy, F: Fn(T, T) -> T> ivy_vecmath::VectorLoop for FoldCols<'_, T, F> {
+    type Output = ();
+    #[inline(always)]
+    fn run(self) {
+        let FoldCols {
+            acc,
+            rows: (block, inner, lo),
+            f,
+        } = self;
+        for (i, acc) in acc.chunks_mut(STRIP).enumerate() {
+            let c0 = lo + i * STRIP;
+            for row in block.chunks_exact(inner).skip(1) {
+                let row = &row[c0..c0 + acc.len()];
+                acc.iter_mut().zip(row).for_each(|(a, &v)| *a = f(*a, v));
+            }
+        }
+    }
 }
 
 /// The variance along the middle axis of `x` viewed as `(outer, n, inner)` (a strided axis:
@@ -767,22 +767,14 @@ mod tests {
     use super::*;
 
     fn sum(x: &[i64], shape: &[usize], axes: &[usize]) -> Vec<i64> {
-        reduce(
-            "t",
-            x,
-            shape,
-            axes,
-            Some(0),
-            (i64::wrapping_add, |_| None, |_, _, _| false),
-        )
-        .unwrap()
+        reduce("t", x, shape, axes, Some(0), (i64::wrapping_add, |_| None)).unwrap()
     }
 
-    /// Along a strided axis, the vectorised element-wise kernel (max/min of f32 through
-    /// ivy-vecmath, blocks of STRIP columns) gives the generic loop's bits: NaNs, ±0 ties,
-    /// widths around the block size, several outer blocks.
+    /// Along a strided axis, every path (strips of STRIP columns, narrow rows whole, both
+    /// split over threads: the last two shapes) gives the bits of each column folded row by
+    /// row in order: NaNs, ±0 ties, widths around the block size, several outer blocks.
     #[test]
-    fn strided_vectorised_folds_give_the_generic_bits() {
+    fn strided_folds_give_the_in_order_bits() {
         use crate::kernel::rows::{Maximum, Minimum};
         let mut next = crate::kernel::xorshift(0x2545_f491_4f6c_dd1du64);
         for shape in [
@@ -790,8 +782,9 @@ mod tests {
             [3, 40, 511],
             [1, 7, 512],
             [2, 9, 1500],
-            [2, 3000, 300],
             [1, 2, 2000],
+            [2, 3000, 300],
+            [1, 200, 3000],
         ] {
             for zeros in [false, true] {
                 // `zeros`: only ±0, so every extreme is a tie the order of the fold decides
@@ -807,29 +800,17 @@ mod tests {
                         }
                     })
                     .collect();
-                let run = |max: bool, vectorised: bool| {
+                let run = |max: bool| {
                     let f = if max {
                         <f32 as Elem>::binary::<Maximum>
                     } else {
                         <f32 as Elem>::binary::<Minimum>
                     };
-                    let z = if max {
-                        <f32 as Elem>::binary_slice::<Maximum>
-                    } else {
-                        <f32 as Elem>::binary_slice::<Minimum>
-                    };
-                    reduce(
-                        "t",
-                        &x,
-                        &shape,
-                        &[1],
-                        None,
-                        (f, |_| None, move |a, b, o| vectorised && z(a, b, o)),
-                    )
-                    .unwrap()
-                    .iter()
-                    .map(|v| v.to_bits())
-                    .collect::<Vec<_>>()
+                    reduce("t", &x, &shape, &[1], None, (f, |_| None))
+                        .unwrap()
+                        .iter()
+                        .map(|v| v.to_bits())
+                        .collect::<Vec<_>>()
                 };
                 // each column folded row by row in order: the bits every path must give (the
                 // leftmost of equal extremes, the first NaN)
@@ -850,8 +831,7 @@ mod tests {
                     r
                 };
                 for max in [true, false] {
-                    assert_eq!(run(max, true), expected(max), "{shape:?} max={max}");
-                    assert_eq!(run(max, false), expected(max), "{shape:?} max={max}");
+                    assert_eq!(run(max), expected(max), "{shape:?} max={max}");
                 }
             }
         }
@@ -919,15 +899,7 @@ mod tests {
     #[test]
     fn without_identity() {
         let max = |x: &[i64], shape: &[usize], axes: &[usize]| {
-            reduce(
-                "t",
-                x,
-                shape,
-                axes,
-                None,
-                (|a: i64, b| a.max(b), |_| None, |_, _, _| false),
-            )
-            .unwrap()
+            reduce("t", x, shape, axes, None, (|a: i64, b| a.max(b), |_| None)).unwrap()
         };
         let x: Vec<i64> = (0..24).map(|v| (v * 7) % 24).collect();
         assert_eq!(max(&x, &[2, 3, 4], &[0, 1, 2]), vec![23]);
@@ -1065,7 +1037,7 @@ mod tests {
             &shape,
             &[0, 2],
             None,
-            (|a: i64, b| a.max(b), |_| None, |_, _, _| false),
+            (|a: i64, b| a.max(b), |_| None),
         )
         .unwrap();
         assert_eq!(
@@ -1129,11 +1101,7 @@ mod tests {
             &[n, inner],
             &[0],
             Some(0.0f32),
-            (
-                |a: f32, b: f32| a + b,
-                |_: &[f32]| None,
-                |_: &[f32], _: &[f32], _: &mut [MaybeUninit<f32>]| false,
-            ),
+            (|a: f32, b: f32| a + b, |_: &[f32]| None),
         )
         .unwrap()
     }
@@ -1151,7 +1119,7 @@ mod tests {
             &[0, usize::MAX / 2],
             &[1],
             Some(0.0),
-            (|a, b| a + b, |_| None, |_, _, _| false),
+            (|a, b| a + b, |_| None),
         );
         assert!(r.unwrap().is_empty());
         let c = reduce::<f64>(
@@ -1160,7 +1128,7 @@ mod tests {
             &[usize::MAX / 2, 0, 3],
             &[0],
             Some(0.0),
-            (|a, b| a + b, |_| None, |_, _, _| false),
+            (|a, b| a + b, |_| None),
         );
         assert!(c.unwrap().is_empty());
     }
