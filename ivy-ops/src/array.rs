@@ -470,6 +470,8 @@ mod repr {
     const THRESHOLD: usize = 1000;
     const EDGE_ITEMS: usize = 3;
     const PRECISION: usize = 8;
+    /// The most axes printed as nested brackets (numpy's limit of dimensions).
+    const MAX_NESTED: usize = 64;
 
     /// One element, widened.
     #[derive(Clone, Copy)]
@@ -507,6 +509,11 @@ mod repr {
             } else {
                 format!("{PREFIX}[], shape={}, dtype={dtype})", py_tuple(shape))
             };
+        }
+        if shape.len() > MAX_NESTED {
+            // the layout nests a bracket per axis (and recurses per axis): past numpy's limit
+            // of dimensions, the shape alone
+            return format!("{PREFIX}shape={}, dtype={dtype})", py_tuple(shape));
         }
         let summarise = summarised(x);
         let keep: Vec<bool> = shape

@@ -233,6 +233,15 @@ impl PyDType {
 /// Ellipsis (as index items), Containers, numpy arrays (copied) and objects with
 /// `__index__`/`__float__`.
 fn to_value(obj: &Bound<'_, PyAny>) -> PyResult<Value> {
+    to_value_at(obj, 0)
+}
+
+/// The most nested sequences [`to_value`] reads (numpy's limit of dimensions, 64): deeper
+/// (or self-containing) lists are a ValueError, not a stack overflow.
+const MAX_NESTING: usize = 64;
+
+/// [`to_value`] of an object `depth` sequences deep.
+fn to_value_at(obj: &Bound<'_, PyAny>, depth: usize) -> PyResult<Value> {
     if obj.is_none() {
         return Ok(Value::None);
     }
@@ -263,17 +272,24 @@ fn to_value(obj: &Bound<'_, PyAny>) -> PyResult<Value> {
     if obj.is(obj.py().Ellipsis()) {
         return Ok(Value::Str("...".into()));
     }
+    let nested = obj.is_instance_of::<PyTuple>() || obj.is_instance_of::<PyList>();
+    if nested && depth >= MAX_NESTING {
+        return Err(PyValueError::new_err(format!(
+            "sequences nested more than {MAX_NESTING} deep (or a list that contains itself): \
+             ivy_rs reads at most {MAX_NESTING} dimensions from nested lists, as numpy"
+        )));
+    }
     if let Ok(t) = obj.cast::<PyTuple>() {
         return t
             .iter()
-            .map(|i| to_value(&i))
+            .map(|i| to_value_at(&i, depth + 1))
             .collect::<PyResult<_>>()
             .map(Value::List);
     }
     if let Ok(l) = obj.cast::<PyList>() {
         return l
             .iter()
-            .map(|i| to_value(&i))
+            .map(|i| to_value_at(&i, depth + 1))
             .collect::<PyResult<_>>()
             .map(Value::List);
     }
@@ -298,6 +314,14 @@ fn to_value(obj: &Bound<'_, PyAny>) -> PyResult<Value> {
     }
     if obj.hasattr("__array_interface__")? {
         return from_interface(obj).map(Value::Array);
+    }
+    if let Ok(t) = obj.cast::<pyo3::types::PyType>() {
+        // `dtype=float`: a type is no value (its `__float__` and `__index__` are unbound)
+        return Err(PyTypeError::new_err(format!(
+            "the Python type `{}` is not a dtype or a value: pass an ivy_rs dtype \
+             (ivy_rs.float64, ivy_rs.int64, ivy_rs.bool, ...) or a numpy dtype",
+            t.name()?
+        )));
     }
     if obj.hasattr("__index__")? {
         return Ok(Value::Scalar(Scalar::Int(py_int(
@@ -522,6 +546,19 @@ fn typestr(d: Dtype) -> Option<&'static str> {
     })
 }
 
+/// numpy's limit of dimensions (`NPY_MAXDIMS`): an array with more is refused before numpy
+/// reads it (numpy 2.1 crashes on an interface of 136 dimensions or more).
+fn numpy_ndim(x: &IArray) -> PyResult<()> {
+    const NUMPY_MAX_NDIM: usize = 64;
+    if x.ndim() > NUMPY_MAX_NDIM {
+        return Err(PyValueError::new_err(format!(
+            "numpy and DLPack consumers take at most {NUMPY_MAX_NDIM} dimensions; this array has {}",
+            x.ndim()
+        )));
+    }
+    Ok(())
+}
+
 /// An ivy array copied from an object's `__array_interface__` (numpy arrays and the like),
 /// on the current backend.
 fn from_interface(obj: &Bound<'_, PyAny>) -> PyResult<IArray> {
@@ -532,7 +569,9 @@ fn from_interface(obj: &Bound<'_, PyAny>) -> PyResult<IArray> {
     // ivy-rs holds native byte order: a big-endian array is converted by numpy first (its
     // bytes read as little-endian would be other numbers)
     let swapped = given.starts_with('>');
-    if swapped || !iface.get_item("strides")?.is_none() || iface.get_item("data")?.is_none() {
+    // `strides` and `data` are optional keys (absent: C-contiguous, and the buffer protocol)
+    let absent = |key: &str| -> PyResult<bool> { Ok(iface.call_method1("get", (key,))?.is_none()) };
+    if swapped || !absent("strides")? || absent("data")? {
         let np = py.import("numpy")?;
         obj = if swapped {
             let native = np
@@ -1997,6 +2036,7 @@ array_methods! {
                 )));
             }
         }
+        numpy_ndim(&slf.try_borrow().map_err(busy)?.inner)?;
         let np = py.import("numpy")?;
         let kw = PyDict::new(py);
         kw.set_item("stream", stream)?;
@@ -2022,6 +2062,7 @@ array_methods! {
     /// AttributeError, so numpy falls back to `__array__`.
     #[getter]
     fn __array_interface__<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        numpy_ndim(&self.inner)?;
         let d = self.inner.dtype();
         let (ptr, strides) = match (self.inner.native(), typestr(d)) {
             (NativeArray::Ndarray(a), Some(_)) => nd_ptr_strides(a),
@@ -2050,6 +2091,7 @@ array_methods! {
         let py = slf.py();
         let np = py.import("numpy")?;
         let mut x = slf.try_borrow().map_err(busy)?.inner.clone();
+        numpy_ndim(&x)?;
         if x.dtype() == Dtype::Bfloat16 {
             x = x.cast(Dtype::Float32).map_err(py_err)?;
         }

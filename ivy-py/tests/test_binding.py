@@ -826,3 +826,58 @@ def test_boolean_masks_match_numpy():
             got = np.asarray(xp.asarray(x)[xp.asarray(m)])
             want = x[m]
             assert got.shape == want.shape and got.tobytes() == want.tobytes(), (shape, mshape, fill)
+
+
+def test_odd_inputs_are_errors_not_crashes():
+    """Inputs that crashed, hung or leaked internals (a review's hunt): each a clean error or
+    a quick answer."""
+    # a list that contains itself, and lists nested past numpy's 64 dimensions: ValueError
+    # (they overflowed the stack)
+    me = []
+    me.append(me)
+    with pytest.raises(ValueError, match="nested more than 64"):
+        xp.asarray(me)
+    deep = 1.0
+    for _ in range(10_000):
+        deep = [deep]
+    with pytest.raises(ValueError, match="nested more than 64"):
+        xp.asarray(deep)
+    assert xp.asarray(np.zeros((1,) * 64).tolist()).ndim == 64
+    # more dimensions than numpy holds: refused before numpy reads them (numpy 2.1 crashed
+    # on 136 or more); the repr prints the shape
+    for backend in ("ndarray", "candle"):
+        with xp.using_backend(backend):
+            a = xp.zeros((1,) * 136)
+            for export in (np.asarray, lambda v: v.__dlpack__(), np.from_dlpack):
+                with pytest.raises(ValueError, match="at most 64 dimensions"):
+                    export(a)
+    assert repr(xp.zeros((1,) * 30_000)).startswith("Array(shape=(1, 1,")
+    # a determinant per matrix of a batch too large to hold: MemoryError, not an abort
+    for f in (xp.linalg.det, xp.linalg.slogdet):
+        with pytest.raises(MemoryError):
+            f(xp.zeros((2**36, 0, 0)))
+    # no loop over rows or matrices with nothing to compute
+    start = time.perf_counter()
+    assert xp.eye(2**40, 0).shape == (2**40, 0)
+    assert xp.linalg.svdvals(xp.zeros((2**36, 0, 0))).shape == (2**36, 0)
+    q, r = xp.linalg.qr(xp.zeros((2**36, 0, 3)))
+    assert q.shape == (2**36, 0, 0) and r.shape == (2**36, 0, 3)
+    assert time.perf_counter() - start < 5
+    assert np.asarray(xp.eye(3, 5, k=-1)).tolist() == np.eye(3, 5, k=-1).tolist()
+    assert np.asarray(xp.eye(4, 2, k=1)).tolist() == np.eye(4, 2, k=1).tolist()
+    # a Python type where a dtype goes: a TypeError that says so
+    for t in (float, int, bool, complex):
+        with pytest.raises(TypeError, match="is not a dtype"):
+            xp.zeros(2, dtype=t)
+    # an __array_interface__ without its optional `strides` key is C-contiguous
+    class Interface:
+        def __init__(self, a):
+            self.a = a
+            iface = dict(a.__array_interface__)
+            del iface["strides"]
+            self.__array_interface__ = iface
+
+    base = np.arange(6.0).reshape(2, 3)
+    assert np.asarray(xp.asarray(Interface(base))).tolist() == base.tolist()
+    with pytest.raises(TypeError, match="DLPack producer"):
+        xp.from_dlpack([1, 2])

@@ -240,11 +240,11 @@ pub(crate) fn eye_values<T: Elem>(
     // zeros, then the ones of diagonal `k`: element (i, i + k) of each row that has it
     let (rows, cols) = (shape[0], shape[1]);
     let mut v = alloc::try_zeroed::<T>("eye", n)?;
-    for i in 0..rows {
-        let j = i as i128 + k as i128;
-        if (0..cols as i128).contains(&j) {
-            v[i * cols + j as usize] = T::from_i128(1);
-        }
+    // only the rows that meet diagonal `k`: `max(0, -k) <= i < min(rows, cols - k)` (no
+    // loop over the rows of `eye(2**40, 0)`, which has none)
+    let (k, rows, cols) = (i128::from(k), rows as i128, cols as i128);
+    for i in (-k).max(0)..rows.min(cols - k) {
+        v[(i * cols + i + k) as usize] = T::from_i128(1);
     }
     Ok((v, shape))
 }

@@ -209,7 +209,7 @@ pub fn det<B: Kernels + ?Sized>(x: &Array, p: &StackPlan) -> Result<Array> {
     const OP: &str = "det";
     dense_types!(OP, x.dtype(), T => {
         let a = host::<T>(x)?;
-        let d: Vec<T> = per_matrix(&a, p.n * p.n, p.count(), |m| <T as Dense>::det(p.n, m));
+        let d: Vec<T> = per_matrix(OP, &a, p.n * p.n, p.count(), |m| <T as Dense>::det(p.n, m))?;
         B::from_host(OP, d, &p.batch, x.device())
     })
 }
@@ -219,15 +219,29 @@ pub fn slogdet<B: Kernels + ?Sized>(x: &Array, p: &StackPlan) -> Result<(Array, 
     const OP: &str = "slogdet";
     dense_types!(OP, x.dtype(), T => {
         let a = host::<T>(x)?;
-        let r: Vec<(T, <T as Dense>::Real)> = per_matrix(&a, p.n * p.n, p.count(), |m| <T as Dense>::slogdet(p.n, m));
-        let (s, l): (Vec<T>, Vec<_>) = r.into_iter().unzip();
+        let (mut s, mut l) = (alloc::try_vec::<T>(OP, p.count())?, alloc::try_vec(OP, p.count())?);
+        let nn = p.n * p.n;
+        for i in 0..p.count() {
+            let (sign, log) = <T as Dense>::slogdet(p.n, &a[i * nn..(i + 1) * nn]);
+            s.push(sign);
+            l.push(log);
+        }
         Ok((B::from_host(OP, s, &p.batch, x.device())?, B::from_host(OP, l, &p.batch, x.device())?))
     })
 }
 
-/// `f` of each `len`-element matrix of `a` (`count` of them; `len` may be 0).
-fn per_matrix<T, R>(a: &[T], len: usize, count: usize, f: impl Fn(&[T]) -> R) -> Vec<R> {
-    (0..count).map(|i| f(&a[i * len..(i + 1) * len])).collect()
+/// `f` of each `len`-element matrix of `a` (`count` of them; `len` may be 0), into a
+/// fallibly allocated `Vec`.
+fn per_matrix<T, R>(
+    op: &'static str,
+    a: &[T],
+    len: usize,
+    count: usize,
+    f: impl Fn(&[T]) -> R,
+) -> Result<Vec<R>> {
+    let mut v = alloc::try_vec(op, count)?;
+    v.extend((0..count).map(|i| f(&a[i * len..(i + 1) * len])));
+    Ok(v)
 }
 
 /// `cholesky(x, upper)`: the lower factor `L` (or `Lᴴ`) of each matrix.
@@ -312,7 +326,10 @@ pub fn qr<B: Kernels + ?Sized>(x: &Array, mode: &str, p: &StackPlan) -> Result<(
         let count = p.count();
         let mut q = zeros::<T>(OP, count * m * qc)?;
         let mut r = zeros::<T>(OP, count * rr * n)?;
-        for i in 0..count {
+        // matrices whose factors are empty (a batch of 0 x n with reduced factors): no
+        // work, however many of them
+        let work = if q.is_empty() && r.is_empty() { 0 } else { count };
+        for i in 0..work {
             <T as Dense>::qr(m, n, &a[i * m * n..(i + 1) * m * n], complete,
                 &mut q[i * m * qc..(i + 1) * m * qc], &mut r[i * rr * n..(i + 1) * rr * n]);
         }
@@ -345,7 +362,10 @@ fn singular<B: Kernels + ?Sized>(
             Some(_) => Some((zeros::<T>(op, count * m * uc)?, zeros::<T>(op, count * vr * n)?)),
             None => None,
         };
-        for i in 0..count {
+        // matrices without singular values or vectors (a batch of 0 x 0): no work
+        let empty = s.is_empty() && uv.as_ref().is_none_or(|(u, vh)| u.is_empty() && vh.is_empty());
+        let work = if empty { 0 } else { count };
+        for i in 0..work {
             let uvh = uv.as_mut().map(|(u, vh)| {
                 (&mut u[i * m * uc..(i + 1) * m * uc], &mut vh[i * vr * n..(i + 1) * vr * n], vectors == Some(true))
             });

@@ -435,6 +435,8 @@ def from_dlpack(x, /, *, device=None, copy=None):
         raise ValueError("from_dlpack: ivy_rs copies the producer's data; pass copy=None or True")
     if device is not None and device != "cpu":
         raise ValueError(f"from_dlpack: ivy_rs arrays live on the cpu, not {device!r}")
+    if not hasattr(x, "__dlpack__"):
+        raise TypeError(f"from_dlpack: a DLPack producer (an object with __dlpack__) is needed, got {type(x).__name__}")
     return asarray(numpy.from_dlpack(x))  # noqa: F821 - made from the op table
 
 
