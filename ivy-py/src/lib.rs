@@ -880,7 +880,9 @@ fn call_entry(
 }
 
 /// Calls `entry` with converted values and, where `out` is an `ivy_rs.Array`, writes it (its
-/// dtype and shape kept) and returns it; any other `out` but None goes to the op as a value.
+/// dtype and shape kept) and returns it; a Container `out` goes to the op as a value; any
+/// other `out` but None is a TypeError (a numpy array would be converted, written as the
+/// copy, and left as it was).
 fn call_with_out(
     py: Python<'_>,
     entry: &'static ivy::registry::DynEntry,
@@ -892,7 +894,19 @@ fn call_with_out(
         Some(o) if !o.is_none() => match o.cast_into::<PyArray>() {
             Ok(o) => Some(o),
             Err(e) => {
-                kw.push(("out", to_value(&e.into_inner())?));
+                let o = e.into_inner();
+                match to_value(&o) {
+                    Ok(v @ Value::Container(_)) => kw.push(("out", v)),
+                    _ => {
+                        return Err(PyTypeError::new_err(format!(
+                            "{}: `out` must be an ivy_rs.Array (or a Container of them), got \
+                             {}: ivy_rs writes its own arrays only (a numpy array would be \
+                             left as it was)",
+                            entry.meta.name,
+                            o.get_type().name()?
+                        )))
+                    }
+                }
                 None
             }
         },

@@ -881,3 +881,9 @@ def test_odd_inputs_are_errors_not_crashes():
     assert np.asarray(xp.asarray(Interface(base))).tolist() == base.tolist()
     with pytest.raises(TypeError, match="DLPack producer"):
         xp.from_dlpack([1, 2])
+    # `out=` of anything but an ivy_rs.Array (or Container): a TypeError, not a copy written
+    # and dropped
+    target = np.zeros(2)
+    with pytest.raises(TypeError, match="`out` must be an ivy_rs.Array"):
+        xp.add(xp.asarray([1.0, 2.0]), 1.0, out=target)
+    assert target.tolist() == [0.0, 0.0]
