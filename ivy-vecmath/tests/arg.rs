@@ -2,6 +2,8 @@
 //! ±0 (equal), NaN (the first NaN wins), every length around the block size; and the
 //! extreme kernels' one-pass `zip_scalars` (clip) against two `zip`s.
 
+mod common;
+
 use ivy_vecmath::{ArgSlices, Level, Maximum, Minimum};
 
 /// numpy's argmax (`max`) / argmin: the first NaN, else the first extreme value.
@@ -20,13 +22,7 @@ fn scan(x: &[f64], max: bool) -> Option<usize> {
 
 #[test]
 fn arg_is_the_first_extreme_at_every_level() {
-    let mut state = 0x9e37_79b9_7f4a_7c15u64;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
+    let mut next = common::xorshift(0x9e37_79b9_7f4a_7c15);
     for n in [
         0usize, 1, 2, 15, 31, 32, 33, 63, 64, 65, 96, 127, 128, 129, 255, 256, 257, 1000, 4097,
     ] {

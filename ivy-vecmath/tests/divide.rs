@@ -1,6 +1,8 @@
 //! `Divide` at every level gives the scalar division's bits (one IEEE operation a lane):
 //! zeros of both signs, infinities, NaN, subnormals, random values, odd lengths.
 
+mod common;
+
 use ivy_vecmath::{Divide, Level};
 use std::mem::MaybeUninit;
 
@@ -29,13 +31,7 @@ fn check<T: Copy + std::fmt::Debug>(
 
 #[test]
 fn divide_is_the_scalar_division_at_every_level() {
-    let mut state = 0x9e37_79b9_7f4a_7c15u64;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
+    let mut next = common::xorshift(0x9e37_79b9_7f4a_7c15);
     let special = [
         0.0,
         -0.0,
@@ -51,7 +47,9 @@ fn divide_is_the_scalar_division_at_every_level() {
         let a: Vec<f64> = (0..n)
             .map(|i| match next() % 4 {
                 0 => special[i % special.len()],
-                _ => f64::from_bits(next() >> 2) * if next() % 2 == 0 { 1.0 } else { -1.0 },
+                _ => {
+                    f64::from_bits(next() >> 2) * if next().is_multiple_of(2) { 1.0 } else { -1.0 }
+                }
             })
             .collect();
         let b: Vec<f64> = (0..n)

@@ -2,6 +2,8 @@
 //! fused into one rounding at the FMA levels, divisions, square roots, conversions and
 //! wrapping integer arithmetic are exact everywhere.
 
+mod common;
+
 use ivy_vecmath::{vectorised_at, Level, VectorLoop};
 
 /// Element-wise `x * s + a`, `x / y`, `sqrt(|x|)`, `(x * s) as f32` and a wrapping
@@ -34,13 +36,7 @@ impl VectorLoop for Ops<'_> {
 
 #[test]
 fn every_level_gives_the_scalar_bits() {
-    let mut state = 0x9e37_79b9_7f4a_7c15u64;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
+    let mut next = common::xorshift(0x9e37_79b9_7f4a_7c15);
     let n = 10_007;
     let x: Vec<f64> = (0..n).map(|_| f64::from_bits(next() >> 2) - 1.5).collect();
     let y: Vec<f64> = (0..n).map(|_| (next() >> 11) as f64 / 7.0 + 0.5).collect();
