@@ -31,25 +31,9 @@ fn worth_splitting(bytes: usize) -> bool {
 /// at least [`PAR_GRAIN_BYTES`] on rayon's threads when the whole moves [`PAR_MIN_BYTES`]
 /// or more. Parts start on whole cache lines where a unit is smaller than one.
 pub(crate) fn parts(len: usize, unit_bytes: usize, body: &(dyn Fn(usize, usize) + Sync)) {
-    let unit_bytes = unit_bytes.max(1);
-    if len >= 2 && worth_splitting(len.saturating_mul(unit_bytes)) {
-        let grain = PAR_GRAIN_BYTES.div_ceil(unit_bytes).max(1);
-        let align = (64 / unit_bytes).max(1);
-        return bisect(0, len, grain, align, body);
-    }
-    body(0, len)
-}
-
-/// [`parts`]' halving (not generic: one instantiation of rayon's join serves every kernel,
-/// which keeps it out of each kernel's compile time).
-fn bisect(lo: usize, hi: usize, grain: usize, align: usize, body: &(dyn Fn(usize, usize) + Sync)) {
-    let mid = lo + ((hi - lo) / 2) / align * align;
-    if hi - lo < 2 * grain || mid <= lo {
-        return body(lo, hi);
-    }
-    join(&mut || bisect(lo, mid, grain, align, body), &mut || {
-        bisect(mid, hi, grain, align, body)
-    });
+    // one instantiation (`R = ()`) serves every kernel's parts, which keeps rayon's join
+    // out of each kernel's compile time
+    reduce_parts(len, unit_bytes, body, &|(), ()| ())
 }
 
 /// [`parts`] whose parts each return a value: `leaf(lo, hi)` per part, the two halves of
@@ -70,7 +54,8 @@ pub(crate) fn reduce_parts<R: Send>(
     leaf(0, len)
 }
 
-/// [`reduce_parts`]' halving, as [`bisect`]'s.
+/// [`reduce_parts`]' halving, at a multiple of `align` units, until a part is shorter than
+/// two grains.
 fn bisect_reduce<R: Send>(
     lo: usize,
     hi: usize,
