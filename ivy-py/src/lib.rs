@@ -236,9 +236,10 @@ fn to_value(obj: &Bound<'_, PyAny>) -> PyResult<Value> {
     to_value_at(obj, 0)
 }
 
-/// The most nested sequences [`to_value`] reads (numpy's limit of dimensions, 64): deeper
-/// (or self-containing) lists are a ValueError, not a stack overflow.
-const MAX_NESTING: usize = 64;
+/// numpy's limit of dimensions (`NPY_MAXDIMS`): the most nested sequences [`to_value`]
+/// reads (deeper or self-containing lists are a ValueError, not a stack overflow), and the
+/// most dimensions handed to numpy or DLPack ([`numpy_ndim`]).
+const NUMPY_MAX_NDIM: usize = 64;
 
 /// [`to_value`] of an object `depth` sequences deep.
 fn to_value_at(obj: &Bound<'_, PyAny>, depth: usize) -> PyResult<Value> {
@@ -273,10 +274,10 @@ fn to_value_at(obj: &Bound<'_, PyAny>, depth: usize) -> PyResult<Value> {
         return Ok(Value::Str("...".into()));
     }
     let nested = obj.is_instance_of::<PyTuple>() || obj.is_instance_of::<PyList>();
-    if nested && depth >= MAX_NESTING {
+    if nested && depth >= NUMPY_MAX_NDIM {
         return Err(PyValueError::new_err(format!(
-            "sequences nested more than {MAX_NESTING} deep (or a list that contains itself): \
-             ivy_rs reads at most {MAX_NESTING} dimensions from nested lists, as numpy"
+            "sequences nested more than {NUMPY_MAX_NDIM} deep (or a list that contains itself): \
+             ivy_rs reads at most {NUMPY_MAX_NDIM} dimensions from nested lists, as numpy"
         )));
     }
     if let Ok(t) = obj.cast::<PyTuple>() {
@@ -546,10 +547,9 @@ fn typestr(d: Dtype) -> Option<&'static str> {
     })
 }
 
-/// numpy's limit of dimensions (`NPY_MAXDIMS`): an array with more is refused before numpy
-/// reads it (numpy 2.1 crashes on an interface of 136 dimensions or more).
+/// An array of more than [`NUMPY_MAX_NDIM`] dimensions is refused before numpy reads it
+/// (numpy 2.1 crashes on an interface of 136 dimensions or more).
 fn numpy_ndim(x: &IArray) -> PyResult<()> {
-    const NUMPY_MAX_NDIM: usize = 64;
     if x.ndim() > NUMPY_MAX_NDIM {
         return Err(PyValueError::new_err(format!(
             "numpy and DLPack consumers take at most {NUMPY_MAX_NDIM} dimensions; this array has {}",
