@@ -7,6 +7,20 @@ use crate::dtype::{Dtype, DtypeSet};
 /// `Result` with [`Error`].
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
+/// [`Error::OutOfMemory`]'s size: `usize::MAX` is a size that overflowed (`n` elements of
+/// `b` bytes past the address space), not a count to print.
+///
+/// ```
+/// let e = ivy_core::Error::OutOfMemory { op: "zeros", bytes: usize::MAX };
+/// assert!(e.to_string().contains("cannot allocate more bytes than memory can address"), "{e}");
+/// ```
+fn bytes_text(bytes: usize) -> String {
+    match bytes {
+        usize::MAX => "more bytes than memory can address".to_string(),
+        b => format!("{b} bytes"),
+    }
+}
+
 /// Every way an ivy-rs call can fail. Messages name the op and the fix.
 ///
 /// ```
@@ -96,12 +110,13 @@ pub enum Error {
     // === Memory errors ===
     /// A result buffer the allocator could not provide (instead of aborting the process).
     #[error(
-        "`{op}`: cannot allocate {bytes} bytes for the result; use a smaller shape or free memory"
+        "`{op}`: cannot allocate {} for the result; use a smaller shape or free memory",
+        bytes_text(*.bytes)
     )]
     OutOfMemory {
         /// The op.
         op: &'static str,
-        /// The bytes asked for.
+        /// The bytes asked for (`usize::MAX`: more than memory can address).
         bytes: usize,
     },
 

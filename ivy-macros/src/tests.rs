@@ -426,9 +426,19 @@ fn category_standalone() {
             pub fn num_leaves(c: &Container) -> usize {
                 c.leaves().count()
             }
+
+            /// An operand as written (`impl IntoOperand`): read as an `Operand` by name.
+            #[standalone]
+            pub fn twice<'a>(x: impl crate::IntoOperand<'a>) -> Result<crate::Array> {
+                crate::add(x, 0)
+            }
         }
     });
     assert_clean(&text);
+    assert!(
+        text.contains("ArgType::Operand") && text.contains("callable: true"),
+        "{text}"
+    );
     insta::assert_snapshot!("category_standalone", text);
 }
 

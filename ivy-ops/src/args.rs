@@ -1273,7 +1273,7 @@ impl Repeats {
                 op,
                 message: format!(
                     "`repeats` must be an int or a 1-D integer array, got a {} array of shape \
-                     {:?}: cast it with `Array::cast` or flatten it",
+                     {:?}: cast it with `astype` or flatten it",
                     a.dtype(),
                     a.shape()
                 ),

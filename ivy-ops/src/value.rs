@@ -331,11 +331,14 @@ impl<'v> FromValue<'v> for crate::NestArg<'v> {
         }
     }
 }
+/// A scalar, or a 0-d array's value (numpy's scalars arrive as 0-d arrays; `numpy.full(2,
+/// numpy.array(1.5))` takes one too).
 impl<'v> FromValue<'v> for Scalar {
     const EXPECTED: &'static str = "a scalar";
     fn from_value(v: &'v Value) -> Option<Self> {
         match v {
             Value::Scalar(s) => Some(*s),
+            Value::Array(a) if a.ndim() == 0 => scalar_in(a, a.dtype()).ok(),
             _ => None,
         }
     }
@@ -343,21 +346,42 @@ impl<'v> FromValue<'v> for Scalar {
 impl<'v> FromValue<'v> for f64 {
     const EXPECTED: &'static str = "a number";
     fn from_value(v: &'v Value) -> Option<Self> {
-        match v {
-            Value::Scalar(Scalar::Float(f)) => Some(*f),
-            Value::Scalar(Scalar::Int(i)) => Some(*i as f64),
+        match Scalar::from_value(v)? {
+            Scalar::Float(f) => Some(f),
+            Scalar::Int(i) => Some(i as f64),
             _ => None,
         }
+    }
+}
+/// An int argument's value: an int, or a 0-d integer array, as Python's `__index__` takes
+/// both (numpy's integer scalars arrive as 0-d arrays; `numpy.zeros(numpy.int64(3))` and
+/// `range(numpy.array(3))` accept them).
+///
+/// ```
+/// use ivy::registry::{FromValue, Value};
+/// ivy::set_backend(ivy::Backend::Ndarray);
+/// let three = Value::from(&ivy::asarray(3u8)?);
+/// assert_eq!(i64::read("roll", "shift", &three)?, 3);
+/// assert!(i64::read("roll", "shift", &Value::from(&ivy::asarray([3u8])?)).is_err()); // 1-d
+/// # Ok::<(), ivy::Error>(())
+/// ```
+fn index_of(v: &Value) -> Option<i128> {
+    match v {
+        Value::Scalar(Scalar::Int(i)) => Some(*i),
+        Value::Array(a) if a.ndim() == 0 && a.dtype().is_int() => {
+            match scalar_in(a, a.dtype()).ok()? {
+                Scalar::Int(i) => Some(i),
+                _ => None,
+            }
+        }
+        _ => None,
     }
 }
 impl<'v> FromValue<'v> for i64 {
     const EXPECTED: &'static str = "an int";
     const EXPLAINS: bool = true;
     fn from_value(v: &'v Value) -> Option<Self> {
-        match v {
-            Value::Scalar(Scalar::Int(i)) => i64::try_from(*i).ok(),
-            _ => None,
-        }
+        index_of(v).and_then(|i| i64::try_from(i).ok())
     }
     /// An int beyond int64's range is the right kind with a wrong value: the "out of range"
     /// error (Python's OverflowError), not a kind error.
@@ -368,16 +392,14 @@ impl<'v> FromValue<'v> for i64 {
     /// assert!(e.to_string().contains("the int 9223372036854775808 is out of range"), "{e}");
     /// ```
     fn read(op: &'static str, param: &'static str, v: &'v Value) -> Result<Self> {
-        match v {
-            Value::Scalar(Scalar::Int(i)) => {
-                i64::try_from(*i).map_err(|_| Error::InvalidArgument {
-                    op,
-                    message: format!(
-                        "the int {i} is out of range for `{param}` (int64: -2**63 to 2**63 - 1)"
-                    ),
-                })
-            }
-            v => Self::from_value(v).ok_or_else(|| Error::ArgumentKind {
+        match index_of(v) {
+            Some(i) => i64::try_from(i).map_err(|_| Error::InvalidArgument {
+                op,
+                message: format!(
+                    "the int {i} is out of range for `{param}` (int64: -2**63 to 2**63 - 1)"
+                ),
+            }),
+            None => Err(Error::ArgumentKind {
                 op,
                 param,
                 expected: Self::EXPECTED,
@@ -390,10 +412,7 @@ impl<'v> FromValue<'v> for usize {
     const EXPECTED: &'static str = "a non-negative int";
     const EXPLAINS: bool = true;
     fn from_value(v: &'v Value) -> Option<Self> {
-        match v {
-            Value::Scalar(Scalar::Int(i)) => usize::try_from(*i).ok(),
-            _ => None,
-        }
+        index_of(v).and_then(|i| usize::try_from(i).ok())
     }
     /// A negative int is the right kind with a wrong value: [`Error::InvalidArgument`]
     /// (Python's ValueError, numpy's "negative dimensions are not allowed"), not a kind
@@ -406,21 +425,19 @@ impl<'v> FromValue<'v> for usize {
     /// assert!(e.to_string().contains("`n_rows` must be non-negative, got -1"), "{e}");
     /// ```
     fn read(op: &'static str, param: &'static str, v: &'v Value) -> Result<Self> {
-        match v {
-            Value::Scalar(Scalar::Int(i)) if *i < 0 => Err(Error::InvalidArgument {
+        match index_of(v) {
+            Some(i) if i < 0 => Err(Error::InvalidArgument {
                 op,
                 message: format!("`{param}` must be non-negative, got {i}"),
             }),
-            Value::Scalar(Scalar::Int(i)) if usize::try_from(*i).is_err() => {
-                Err(Error::InvalidArgument {
-                    op,
-                    message: format!(
-                        "the int {i} is out of range for `{param}` (at most {})",
-                        usize::MAX
-                    ),
-                })
-            }
-            v => Self::from_value(v).ok_or_else(|| Error::ArgumentKind {
+            Some(i) => usize::try_from(i).map_err(|_| Error::InvalidArgument {
+                op,
+                message: format!(
+                    "the int {i} is out of range for `{param}` (at most {})",
+                    usize::MAX
+                ),
+            }),
+            None => Err(Error::ArgumentKind {
                 op,
                 param,
                 expected: Self::EXPECTED,
@@ -446,6 +463,51 @@ impl<'v> FromValue<'v> for Dtype {
             Value::Str(s) => s.parse().ok(),
             _ => None,
         }
+    }
+    /// A string that names none: the parse's own error (it lists the valid names), with
+    /// the op and parameter.
+    fn read(op: &'static str, param: &'static str, v: &'v Value) -> Result<Self> {
+        read_parsed(op, param, v, Self::from_value, Self::EXPECTED)
+    }
+}
+/// A value read by `from_value`, where a string that does not parse is the parse's error
+/// with the op and parameter (a dtype name: the TypeError numpy raises for one; a device or
+/// backend name: a ValueError), not "must be a dtype, got a string".
+///
+/// ```
+/// use ivy::registry::{FromValue, Value};
+/// let e = ivy::Dtype::read("zeros", "dtype", &Value::Str("flaot32".into())).unwrap_err();
+/// assert!(e.to_string().contains("`zeros`: argument `dtype` must be a dtype, got `flaot32`"), "{e}");
+/// assert!(e.to_string().contains("float32"), "{e}"); // the valid names
+/// let e = ivy::Device::read("zeros", "device", &Value::Str("tpu".into())).unwrap_err();
+/// assert!(matches!(e, ivy::Error::InvalidArgument { op: "zeros", .. }), "{e}");
+/// ```
+fn read_parsed<'v, T: std::str::FromStr<Err = Error>>(
+    op: &'static str,
+    param: &'static str,
+    v: &'v Value,
+    from_value: fn(&'v Value) -> Option<T>,
+    expected: &'static str,
+) -> Result<T> {
+    match v {
+        Value::Str(s) => s.parse().map_err(|e: Error| match e {
+            Error::UnknownDtype { .. } => Error::ArgumentKind {
+                op,
+                param,
+                expected,
+                got: format!("`{s}` ({e})"),
+            },
+            e => Error::InvalidArgument {
+                op,
+                message: format!("argument `{param}`: {e}"),
+            },
+        }),
+        v => from_value(v).ok_or_else(|| Error::ArgumentKind {
+            op,
+            param,
+            expected,
+            got: v.kind(),
+        }),
     }
 }
 /// A dtype query's `Union[dtype, array]`: a dtype (or its name), or an array (its dtype).
@@ -489,6 +551,11 @@ impl<'v> FromValue<'v> for Device {
             _ => None,
         }
     }
+    /// A string that names none: the parse's own error (it lists the valid names), with
+    /// the op and parameter.
+    fn read(op: &'static str, param: &'static str, v: &'v Value) -> Result<Self> {
+        read_parsed(op, param, v, Self::from_value, Self::EXPECTED)
+    }
 }
 impl<'v> FromValue<'v> for Backend {
     const EXPECTED: &'static str = "a backend";
@@ -498,6 +565,11 @@ impl<'v> FromValue<'v> for Backend {
             Value::Str(s) => s.parse().ok(),
             _ => None,
         }
+    }
+    /// A string that names none: the parse's own error (it lists the valid names), with
+    /// the op and parameter.
+    fn read(op: &'static str, param: &'static str, v: &'v Value) -> Result<Self> {
+        read_parsed(op, param, v, Self::from_value, Self::EXPECTED)
     }
 }
 impl<'v> FromValue<'v> for &'v str {
@@ -572,11 +644,8 @@ impl<'v> FromValue<'v> for crate::Shape {
             return Ok(s);
         }
         let ints = match v {
-            Value::List(items) => items
-                .iter()
-                .all(|x| matches!(x, Value::Scalar(Scalar::Int(_)))),
-            Value::Scalar(Scalar::Int(_)) => true,
-            _ => false,
+            Value::List(items) => items.iter().all(|x| index_of(x).is_some()),
+            v => index_of(v).is_some(),
         };
         match ints {
             true => Vec::<usize>::read(op, param, v).map(crate::Shape::from),
@@ -821,6 +890,11 @@ pub struct DynEntry {
     /// The op's keyword arguments with their default values (for custom array handlers).
     #[doc(hidden)]
     pub kw_defaults: fn() -> Vec<(&'static str, Value)>,
+    /// Whether the op can be called by name: `false` where it takes a Rust closure or a
+    /// generic type, or changes process-wide state (`#[global_state]`); its entry then
+    /// answers [`Error::NotCallable`] with the reason, and bindings (the Python module)
+    /// leave it out.
+    pub callable: bool,
 }
 
 /// The keyword defaults of an op without keyword arguments.

@@ -1067,6 +1067,10 @@ pub struct PyFunction {
     fast: Option<Fast>,
     /// The method definition of [`PyFunction::builtin`]'s function object, once made.
     builtin: std::sync::OnceLock<Box<BuiltinDef>>,
+    /// The parameter the op updates in place (`&mut Array`: `inplace_update`'s `x`), if
+    /// any: a call given an `ivy_rs.Array` there leaves the result in that object and
+    /// returns it, as the Rust call leaves it in the `&mut Array`.
+    updates: Option<usize>,
 }
 
 /// CPython's `METH_FASTCALL` flag (0x80): the vectorcall convention of builtin functions,
@@ -1243,7 +1247,19 @@ impl PyFunction {
             .count();
         let var = out.iter().position(|p| p.kind == Kind::Var);
         let fast = Fast::new(required.py(), &out, n_rust);
+        // the op's positional parameters are its non-keyword ones, in order
+        let updates = entry
+            .meta
+            .params
+            .iter()
+            .filter(|p| !p.keyword)
+            .position(|p| p.arg == ivy::registry::ArgType::ArrayMut)
+            .and_then(|r| {
+                out.iter()
+                    .position(|p| matches!(p.target, Target::Pos(i) if i == r))
+            });
         Ok(PyFunction {
+            updates,
             entry,
             name,
             params: out,
@@ -1335,10 +1351,50 @@ impl PyFunction {
             Err(e) => Err(e),
         }
         .map_err(|e| self.named(py, e))?;
+        let result = match self.updates {
+            Some(j) => self.update(py, j, args, names, values, result)?,
+            None => result,
+        };
         match &self.post {
             Some(post) => Ok(post.call1(py, (result,))?),
             None => Ok(result),
         }
+    }
+
+    /// After a call of an op that updates parameter `j` in place: the `ivy_rs.Array` given
+    /// there takes the updated array (`result`) and is returned. (The op ran on a handle
+    /// sharing that array's buffer, so it wrote a copy; the object now holds it. No other
+    /// handle could see the write either way: a write copies a shared buffer.)
+    fn update(
+        &self,
+        py: Python<'_>,
+        j: usize,
+        args: &[Borrowed<'_, '_, PyAny>],
+        names: Option<Borrowed<'_, '_, PyTuple>>,
+        values: &[Borrowed<'_, '_, PyAny>],
+        result: Py<PyAny>,
+    ) -> PyResult<Py<PyAny>> {
+        let given = if j < self.n_positional && j < args.len() {
+            Some(args[j])
+        } else {
+            let name = self.params[j].name.as_str();
+            names.and_then(|names| {
+                names
+                    .iter_borrowed()
+                    .position(|k| k.cast::<PyString>().is_ok_and(|k| k == name))
+                    .and_then(|i| values.get(i).copied())
+            })
+        };
+        let r = result.bind(py);
+        let (Some(Ok(x)), Ok(updated)) = (given.map(|g| g.cast::<PyArray>()), r.cast::<PyArray>())
+        else {
+            return Ok(result);
+        };
+        if !x.is(updated) {
+            let new = updated.try_borrow().map_err(busy)?.inner.clone();
+            x.try_borrow_mut().map_err(busy)?.inner = new;
+        }
+        Ok(x.to_owned().into_any().unbind())
     }
 
     /// An argument's conversion error (a value of a type ivy-rs does not take, an int out
@@ -1512,7 +1568,7 @@ fn _ops(py: Python<'_>) -> PyResult<Py<PyList>> {
         d.set_item("has_out", m.has_out)?;
         d.set_item("doc", m.doc)?;
         let entry = ivy::registry::dyn_entry(m.name);
-        d.set_item("callable", entry.is_some() && !m.global_state)?;
+        d.set_item("callable", entry.is_some_and(|e| e.callable))?;
         let params = PyList::empty(py);
         for p in m.params {
             let pd = PyDict::new(py);

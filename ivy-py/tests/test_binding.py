@@ -887,3 +887,69 @@ def test_odd_inputs_are_errors_not_crashes():
     with pytest.raises(TypeError, match="`out` must be an ivy_rs.Array"):
         xp.add(xp.asarray([1.0, 2.0]), 1.0, out=target)
     assert target.tolist() == [0.0, 0.0]
+
+
+def test_inplace_update_updates_the_array_given(backend):
+    """`inplace_update(x, val)` leaves the result in `x` (the object the caller holds) and
+    returns it, as the Rust call leaves it in its `&mut Array`."""
+    x = xp.asarray([1.0, 2.0])
+    view = x[0:1]
+    r = xp.inplace_update(x, xp.asarray([5.0, 6.0]))
+    assert r is x and np.asarray(x).tolist() == [5.0, 6.0]
+    assert np.asarray(view).tolist() == [1.0]  # no other handle sees a write
+    r = xp.inplace_update(x, xp.asarray(7.0), keep_input_dtype=True)
+    assert r is x and np.asarray(x).tolist() == [7.0, 7.0]
+    # Ivy's default: x takes val's dtype
+    xp.inplace_update(x, xp.asarray([1, 2], dtype=xp.int64))
+    assert x.dtype == xp.int64
+    # a failed update leaves x as it was
+    with pytest.raises(ValueError):
+        xp.inplace_update(x, xp.asarray([1, 2, 3]))
+    assert np.asarray(x).tolist() == [1, 2] and x.dtype == xp.int64
+
+
+def test_numpy_scalars_are_numbers():
+    """numpy's integer scalars (and 0-d integer arrays) where an int goes: shapes, axes,
+    counts, as numpy and `operator.index` take them; any 0-d array where a scalar goes."""
+    n = np.int64(3)
+    assert xp.zeros(n).shape == (3,)
+    assert xp.zeros((n, np.uint8(2))).shape == (3, 2)
+    assert xp.zeros(xp.asarray(2)).shape == (2,)
+    assert np.asarray(xp.sum(xp.ones((2, 3)), axis=np.int32(1))).tolist() == [3.0, 3.0]
+    assert np.asarray(xp.roll(xp.asarray([1, 2, 3]), np.int64(1))).tolist() == [3, 1, 2]
+    with pytest.raises(TypeError):
+        xp.zeros(np.float64(3.0))  # a float is not an int
+    with pytest.raises(TypeError):
+        xp.zeros(xp.asarray([3]))  # nor a 1-d array
+    with pytest.raises(ValueError, match="non-negative"):
+        xp.zeros(np.int8(-1))
+    # and numpy's scalars where a Python number goes
+    assert np.asarray(xp.full(2, np.float32(1.5))).tolist() == [1.5, 1.5]
+    assert np.asarray(xp.arange(np.int64(3))).tolist() == [0, 1, 2]
+    assert np.asarray(xp.full(1, xp.asarray(True))).tolist() == [True]
+
+
+def test_every_exported_function_can_be_called():
+    """Ops that cannot be called by name (a Rust closure or a generic type) are not in the
+    namespace; trailing optional parameters of Ivy's own functions default to None."""
+    for name in ("default", "nested_map", "cache_fn", "execute_with_gradients", "multi_head_attention"):
+        assert not hasattr(xp, name), name
+    for name, f in vars(xp).items():
+        if type(f).__name__ == "builtin_function_or_method" and not name.startswith("_"):
+            assert "call it from Rust" not in (f.__doc__ or ""), name
+    x = xp.asarray([1.0, 2.0])
+    assert np.allclose(np.asarray(xp.stable_divide(x, 0.0)), [1e12, 2e12])  # x / 1e-12
+    assert np.asarray(xp.stable_divide(x, 1.0, 1.0)).tolist() == [0.5, 1.0]
+
+
+def test_argument_messages_say_what_python_users_write():
+    with pytest.raises(TypeError, match="argument `type` must be a dtype"):
+        xp.iinfo("x")  # the parameter's name, not Rust's `r#type`
+    with pytest.raises(IndexError, match="cast it with `astype`"):
+        xp.asarray([1.0, 2.0])[xp.asarray([1.0])]
+    with pytest.raises(ValueError, match="unknown device `bogus`"):
+        xp.zeros(2, device="bogus")
+    with pytest.raises(TypeError, match="got `flaot32` .*float32"):
+        xp.zeros(2, dtype="flaot32")
+    with pytest.raises(MemoryError, match="more bytes than memory can address"):
+        xp.fft.fftfreq(2**62)

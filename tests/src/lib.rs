@@ -253,7 +253,17 @@ pub fn plan(entry: &OpEntry) -> std::result::Result<Plan, String> {
     // One argument too many: a callable entry answers `Arity` before doing anything; one
     // that cannot be called answers `NotCallable` whatever it is given.
     let probe = vec![Value::None; meta.positional().count() + 1];
-    if let Err(Error::NotCallable { reason, .. }) = ivy::registry::call(meta.name, &probe, &[]) {
+    let answer = ivy::registry::call(meta.name, &probe, &[]);
+    // the entry's `callable` flag (what bindings read to leave an op out) says the same
+    if let Some(e) = ivy::registry::dyn_entry(meta.name) {
+        if e.callable == matches!(answer, Err(Error::NotCallable { .. })) {
+            return Err(format!(
+                "`{}`: its DynEntry says callable = {}, its call by name answers {answer:?}",
+                meta.name, e.callable
+            ));
+        }
+    }
+    if let Err(Error::NotCallable { reason, .. }) = answer {
         return Ok(Plan::NotCallable(reason));
     }
     let mut params = Vec::new();

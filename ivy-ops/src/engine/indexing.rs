@@ -563,7 +563,7 @@ fn array_positions(op: &'static str, a: &Array, axis: usize, n: usize) -> Result
         return Err(invalid(
             op,
             format!(
-                "an index array must hold integers or bools, not {}: cast it with `Array::cast`",
+                "an index array must hold integers or bools, not {}: cast it with `astype`",
                 a.dtype()
             ),
         ));

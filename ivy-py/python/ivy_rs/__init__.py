@@ -232,6 +232,12 @@ def _make(op, public_name):
         for p in rust:
             if not p["keyword"]:
                 params.append((p["name"], "posonly", _NO))
+        # trailing optional parameters (Rust `Option<..>`) default to None, as Ivy's do
+        optional = {p["name"] for p in rust if p["ty"].replace(" ", "").startswith("Option<")}
+        for i in reversed(range(len(params))):
+            if params[i][0] not in optional:
+                break
+            params[i] = (params[i][0], "posonly", None)
     names = {n for n, _, _ in params}
 
     def rust_of(pyname):

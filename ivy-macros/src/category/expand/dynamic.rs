@@ -58,6 +58,9 @@ enum ImplTarget<'t> {
     Into(&'t Type),
     /// `impl IntoIterator<Item = X>`: a list of `X`.
     Items(&'t Type),
+    /// `impl IntoOperand<'a>` (a standalone op's operand, as a family op's `Operand`
+    /// parameter is made public): an array or a scalar.
+    Operand,
 }
 
 fn impl_target(it: &syn::TypeImplTrait) -> Option<ImplTarget<'_>> {
@@ -74,6 +77,7 @@ fn impl_target(it: &syn::TypeImplTrait) -> Option<ImplTarget<'_>> {
         for a in &args.args {
             match (seg.ident.to_string().as_str(), a) {
                 ("Into", GenericArgument::Type(x)) => return Some(ImplTarget::Into(x)),
+                ("IntoOperand", GenericArgument::Lifetime(_)) => return Some(ImplTarget::Operand),
                 ("IntoIterator", GenericArgument::AssocType(at)) if at.ident == "Item" => {
                     return Some(ImplTarget::Items(&at.ty))
                 }
@@ -128,6 +132,7 @@ fn arg_type(p: &TokenStream, ty: &Type, generics: &[String]) -> TokenStream {
         }
         Type::ImplTrait(it) => match impl_target(it) {
             Some(ImplTarget::Into(x)) => arg_type(p, x, generics),
+            Some(ImplTarget::Operand) => quote!(#p::ArgType::Operand),
             Some(ImplTarget::Items(x)) => {
                 let e = arg_type(p, x, generics);
                 quote!(#p::ArgType::List(&#e))
@@ -265,6 +270,7 @@ fn read_of(prm: &Param, generics: &[String], p: &TokenStream) -> Read {
         }
         Type::ImplTrait(it) => match impl_target(it) {
             Some(ImplTarget::Into(x)) => Read::Direct(x.clone()),
+            Some(ImplTarget::Operand) => Read::Direct(syn::parse_quote!(#p::Operand<'_>)),
             Some(ImplTarget::Items(x)) => {
                 // `impl IntoIterator<Item = impl Into<X>>`: a list of `X`
                 let x = match x {
@@ -330,7 +336,7 @@ fn positional_reads(
     let nest_arg: Type = syn::parse_quote!(#p::NestArg<'_>);
     for (i, prm) in op.params.iter().filter(|p| p.kw.is_none()).enumerate() {
         let id = &prm.ident;
-        let id_s = id.to_string();
+        let id_s = id.unraw().to_string();
         let read = match prm.class {
             Class::Array | Class::Index | Class::Operand if nested => {
                 Read::Direct(nest_arg.clone())
@@ -385,7 +391,7 @@ pub(super) fn entry(cat: &CatCx, op: &Op) -> (TokenStream, TokenStream) {
         } else {
             quote!(#p::no_kw_defaults)
         };
-        quote!(#p::DynEntry { meta: &#meta_ident, run: #fn_ident, kw_defaults: #defaults })
+        quote!(#p::DynEntry { meta: &#meta_ident, run: #fn_ident, kw_defaults: #defaults, callable: #callable })
     };
 
     let reads = if op.global_state {
@@ -575,6 +581,7 @@ pub(super) fn custom_branch(cx: &super::OpCx) -> TokenStream {
                     Some(ImplTarget::Into(x)) => {
                         quote!(#p::Value::from(::core::convert::Into::<#x>::into(#e)))
                     }
+                    Some(ImplTarget::Operand) => quote!(#p::IntoOperand::into_value(#e, #name_s)?),
                     _ => quote!(#p::Value::List(
                         ::core::iter::IntoIterator::into_iter(#e).map(#p::Value::from).collect()
                     )),
@@ -601,7 +608,7 @@ pub(super) fn custom_branch(cx: &super::OpCx) -> TokenStream {
         .filter(|prm| prm.kw.is_some())
         .map(|prm| {
             let id = &prm.ident;
-            let (id_s, v) = (id.to_string(), value_of(prm, quote!(kw.#id)));
+            let (id_s, v) = (id.unraw().to_string(), value_of(prm, quote!(kw.#id)));
             quote!((#id_s, #v))
         })
         .collect();
