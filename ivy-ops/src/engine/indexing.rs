@@ -399,10 +399,11 @@ fn slice_range(
         )
     };
     let span = if step > 0 { end - first } else { first - end };
+    // `span` <= n + 1 and |step| <= 2**63 fit in u64: a 64-bit division (not i128's call)
     let len = if span <= 0 {
         0
     } else {
-        (span + step.abs() - 1) / step.abs()
+        (span as u64).div_ceil(step.unsigned_abs() as u64)
     };
     Ok((first.max(0) as usize, len as usize))
 }
@@ -423,7 +424,7 @@ fn fill_count(op: &'static str, shape: &[usize], index: &[Idx]) -> Result<usize>
     let mut ellipses = 0usize;
     for i in index {
         named += covers(i);
-        ellipses += usize::from(*i == Idx::Ellipsis);
+        ellipses += usize::from(matches!(i, Idx::Ellipsis));
     }
     if ellipses > 1 {
         return Err(invalid(op, "an index may have at most one ellipsis".into()));
@@ -649,7 +650,7 @@ pub(crate) fn selection(
     };
     let mut items: Vec<&Idx> = Vec::with_capacity(index.len());
     items.extend(index.iter());
-    let ellipsis_at = items.iter().position(|i| **i == Idx::Ellipsis);
+    let ellipsis_at = items.iter().position(|i| matches!(i, Idx::Ellipsis));
     for (k, i) in items.iter().enumerate() {
         let is_adv = match i {
             Idx::Array(_) | Idx::Mask(_) => true,

@@ -49,8 +49,9 @@ pub mod general {
     /// `x`'s buffer (a basic index allocates nothing); on candle a `Var` is set natively and
     /// a tensor is rebound to new data (refused under the strict in-place mode). Indices as
     /// for [`get_item`]; [`Array::set`] is this op. Called by name it updates a clone of its
-    /// argument and returns it (the caller's array is unchanged, except a candle `Var`,
-    /// whose clones share its storage).
+    /// argument and returns it (the caller's value is unchanged, except a candle `Var`,
+    /// whose clones share its storage); the Python binding then leaves the result in the
+    /// array object it was given, as for every op that updates an `&mut Array`.
     ///
     /// ```
     /// use ivy::prelude::*;
