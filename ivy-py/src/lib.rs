@@ -1954,7 +1954,19 @@ array_methods! {
     }
     fn __getitem__(slf: &Bound<'_, Self>, key: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         let py = slf.py();
-        let query = index_of(key)?;
+        // one item (`x[1:3]`, `x[0]`) read in place, not collected into a `Query`: an
+        // `Idx` holds an array's room, and moving four of them costs more than the view
+        let (one, many): ([Idx; 1], Query);
+        let query: &[Idx] = match key.cast::<PyTuple>() {
+            Ok(_) => {
+                many = index_of(key)?;
+                &many
+            }
+            Err(_) => {
+                one = [idx_item(key)?];
+                &one
+            }
+        };
         let this = slf.try_borrow().map_err(busy)?;
         let x = &this.inner;
         // small, or a basic index of an ndarray buffer (a view: nothing is copied)
@@ -1962,13 +1974,13 @@ array_methods! {
             && query.iter().all(|i| !matches!(i, Idx::Array(_) | Idx::Mask(_)));
         let keep_gil = view || x.size() <= GIL_FREE_ELEMENTS;
         let r = if keep_gil {
-            caught("get_item", catch_unwind(AssertUnwindSafe(|| ivy::get_item(x, &query))))?
+            caught("get_item", catch_unwind(AssertUnwindSafe(|| ivy::get_item(x, query))))?
         } else {
             // another thread may take this array while the GIL is released: the call reads
             // its own handle (a shared buffer, not a copy)
             let x = x.clone();
             drop(this);
-            run(py, "get_item", || ivy::get_item(&x, &query))?
+            run(py, "get_item", || ivy::get_item(&x, query))?
         };
         Ok(Py::new(py, PyArray::new(r))?.into_any())
     }
