@@ -188,19 +188,20 @@ impl PyArray {
             && query
                 .iter()
                 .all(|i| !matches!(i, Idx::Array(_) | Idx::Mask(_)));
-        let keep_gil = view || x.size() <= GIL_FREE_ELEMENTS;
-        let r = if keep_gil {
-            caught(
-                "get_item",
-                catch_unwind(AssertUnwindSafe(|| ivy::get_item(x, query))),
-            )?
-        } else {
-            // another thread may take this array while the GIL is released: the call reads
-            // its own handle (a shared buffer, not a copy)
-            let x = x.clone();
-            drop(this);
-            run(py, "get_item", || ivy::get_item(&x, query))?
-        };
+        if view || x.size() <= GIL_FREE_ELEMENTS {
+            // the result becomes a Python object inside the catch (as in `LentArgs::call`)
+            return catch_unwind(AssertUnwindSafe(move || {
+                let r = ivy::get_item(&this.inner, query);
+                drop(this);
+                Ok(Py::new(py, PyArray::new(r.map_err(py_err)?))?.into_any())
+            }))
+            .unwrap_or_else(|_| Err(panicked("get_item")));
+        }
+        // another thread may take this array while the GIL is released: the call reads its
+        // own handle (a shared buffer, not a copy)
+        let x = x.clone();
+        drop(this);
+        let r = run(py, "get_item", || ivy::get_item(&x, query))?;
         Ok(Py::new(py, PyArray::new(r))?.into_any())
     }
     /// `x[query] = value` (`__setitem__`'s body).
