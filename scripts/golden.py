@@ -494,13 +494,15 @@ def shape_arg(s):
 
 
 def clip_ref(x: Arr, lo, hi):
-    """Ivy's clip: bounds converted to x's dtype (as astype converts), then numpy's clip."""
+    """Ivy's clip: bounds converted to x's dtype (as astype converts; for an integer x a
+    float bound rounded inwards first: the lower one up, the upper one down), then numpy's
+    clip."""
     d = x.dtype
     if d in INTS:
         info = np.iinfo(np_type(d))
-        cv = lambda b: int(min(max(math.trunc(b), info.min), info.max)) if math.isfinite(b) else (
+        cv = lambda b, r: int(min(max(r(b), info.min), info.max)) if math.isfinite(b) else (
             info.max if b > 0 else info.min)
-        lo_c, hi_c = cv(lo), cv(hi)
+        lo_c, hi_c = cv(lo, math.ceil), cv(hi, math.floor)
         return Arr(d, np.clip(x.a, np_type(d)(lo_c), np_type(d)(hi_c)))
     if d == "bfloat16":
         lo_c, hi_c = bf16_round(lo), bf16_round(hi)

@@ -661,9 +661,9 @@ def gen_clip():
                               "mathematical clip)" if cid == "beyond_dtype" else None))
     x = mk("int32", [-5, 0, 1, 2, 3, 7])
     cases.append(case("int32/float_bounds", [A(x), F(0.5), F(2.5)], clip_ref(x, 0.5, 2.5),
-                      ivy_differs="clip converts its bounds to x's dtype first and keeps x's "
-                      "dtype (the op's doc): [0.5, 2.5] is [0, 2] for int32; numpy returns "
-                      "float64 clipped to [0.5, 2.5]",
+                      ivy_differs="clip converts its bounds to x's dtype first, rounded "
+                      "inwards, and keeps x's dtype (the op's doc): [0.5, 2.5] is [1, 2] for "
+                      "int32; numpy returns float64 clipped to [0.5, 2.5]",
                       numpy=np_answer(lambda: np.clip(x.a, 0.5, 2.5))))
     x = mk("float32", [1.0, 2.0, 3.0])
     cases.append(case("float32/nan_bound", [A(x), F(NAN), F(2.0)], ERR("InvalidArgument"),
@@ -742,9 +742,10 @@ def gen_clip_bounds():
     x = mk("int32", [1, 5, 9])
     lof = mk("float64", [2.7, 2.7, 2.7])
     cases.append(case("int32/float64_array_bound", [A(x), A(lof), I(6)],
-                      clip_bounds_ref(x, mk("int32", [2, 2, 2]), 6),
-                      ivy_differs="clip keeps x's dtype (the standard): an array bound is cast "
-                      "to x's dtype first (astype truncates 2.7 to 2); numpy promotes to float64",
+                      clip_bounds_ref(x, mk("int32", [3, 3, 3]), 6),
+                      ivy_differs="clip keeps x's dtype (the standard): a float array bound of "
+                      "an integer x is rounded inwards, then cast (the lower bound 2.7 is 3); "
+                      "numpy promotes to float64",
                       numpy=np_answer(lambda: np.clip(x.a, lof.a, 6))))
     x = mk("float32", [1.0, 2.0, 3.0])
     wide = mk("float32", np.zeros((2, 3)))

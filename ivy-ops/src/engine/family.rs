@@ -449,11 +449,14 @@ pub fn clip<B: Kernels + ?Sized>(
     const OP: &str = "clip";
     let run = || -> Result<Array> {
         if let (Cb::Scalar(lo), Cb::Scalar(hi)) = (&min, &max) {
-            let (lo, hi) = (in_range(*lo, x.dtype())?, in_range(*hi, x.dtype())?);
+            let (lo, hi) = (
+                in_range(*lo, x.dtype(), true)?,
+                in_range(*hi, x.dtype(), false)?,
+            );
             return B::zip_scalars::<Maximum, Minimum>(x, lo, hi);
         }
-        let lower = clip_step::<B, Maximum>(x, &min)?;
-        let upper = clip_step::<B, Minimum>(lower.as_ref().unwrap_or(x), &max)?;
+        let lower = clip_step::<B, Maximum>(x, &min, true)?;
+        let upper = clip_step::<B, Minimum>(lower.as_ref().unwrap_or(x), &max, false)?;
         match (upper, lower) {
             (Some(r), _) | (None, Some(r)) => Ok(r),
             (None, None) => unary::<B, crate::kernel::rows::Positive>(x), // a copy
@@ -464,12 +467,17 @@ pub fn clip<B: Kernels + ?Sized>(
 
 /// A scalar bound of `clip` for an `x` of dtype `d`: an int beyond an integer dtype's range
 /// saturates to its limits (the mathematical clip, as a float bound converts), rather than
-/// wrapping (`-3` for uint8 is 0, not 253).
-fn in_range(s: Scalar, d: Dtype) -> Result<Scalar> {
+/// wrapping (`-3` for uint8 is 0, not 253). A float bound of an integer `x` is rounded
+/// inwards (a `lower` bound up, an upper one down), so no element of the result lies
+/// outside `[min, max]` (`clip([1, 5], 1.5)` is `[2, 5]`; truncated, it was `[1, 5]`).
+fn in_range(s: Scalar, d: Dtype, lower: bool) -> Result<Scalar> {
     match s {
         Scalar::Int(i) if d.is_int() => {
             let info = crate::engine::checks::int_range(d)?;
             Ok(Scalar::Int(i.clamp(info.min, info.max)))
+        }
+        Scalar::Float(f) if d.is_int() => {
+            Ok(Scalar::Float(if lower { f.ceil() } else { f.floor() }))
         }
         s => Ok(s),
     }
@@ -479,11 +487,12 @@ fn in_range(s: Scalar, d: Dtype) -> Result<Scalar> {
 fn clip_step<B: Kernels + ?Sized, K: Binary>(
     x: &Array,
     bound: &crate::ClipBound,
+    lower: bool,
 ) -> Result<Option<Array>> {
     match bound {
         crate::ClipBound::None => Ok(None),
         crate::ClipBound::Scalar(s) => {
-            let s = in_range(*s, x.dtype())?;
+            let s = in_range(*s, x.dtype(), lower)?;
             B::zip_scalars::<K, K>(x, s, s).map(Some)
         }
         crate::ClipBound::Array(b) => {
@@ -506,6 +515,13 @@ fn clip_step<B: Kernels + ?Sized, K: Binary>(
                         crate::kernel::rows::Maximum,
                         crate::kernel::rows::Minimum,
                     >(b, lo, hi)?;
+                    &sat
+                } else if b.dtype().is_float() && x.dtype().is_int() {
+                    // rounded inwards, as a scalar bound (`in_range`)
+                    sat = match lower {
+                        true => unary::<B, crate::kernel::rows::Ceil>(b)?,
+                        false => unary::<B, crate::kernel::rows::Floor>(b)?,
+                    };
                     &sat
                 } else {
                     b

@@ -1183,7 +1183,8 @@ pub mod elementwise {
     /// the broadcast shape of `x` and the array bounds, as in numpy) or absent
     /// ([`ClipBound`]: `None::<f64>`, `ClipBound::None`). The result has `x`'s dtype: scalar bounds are converted to it
     /// first (as `astype` converts), array bounds cast to it, so integer arrays stay integer
-    /// and float32 stays float32; the result is numpy's `minimum(maximum(x, min), max)` in
+    /// and float32 stays float32; float bounds of an integer `x` are rounded inwards first (the
+    /// lower one up, the upper one down), so no element lies outside `[min, max]`; the result is numpy's `minimum(maximum(x, min), max)` in
     /// that dtype. NaN elements stay NaN (numpy), on every backend: each runs `maximum`'s and
     /// `minimum`'s kernel rows ([`crate::engine::family::clip`]). A NaN scalar bound, or scalar
     /// bounds with `min > max`, is `Error::InvalidArgument` on every backend; array bounds
@@ -1192,8 +1193,9 @@ pub mod elementwise {
     /// ```
     /// use ivy::prelude::*;
     /// ivy::set_backend(Backend::Ndarray);
-    /// let x = ivy::asarray([1, 5, 9])?; // int32: the bounds are converted to int32 (2, 6)
-    /// assert_eq!(ivy::clip(&x, 2.7, 6.5)?.to_vec::<i32>()?, [2, 5, 6]);
+    /// let x = ivy::asarray([1, 5, 9])?; // int32: the bounds rounded inwards to int32 (3, 6)
+    /// assert_eq!(ivy::clip(&x, 2.7, 6.5)?.to_vec::<i32>()?, [3, 5, 6]);
+    /// assert_eq!(ivy::clip(&x, &ivy::asarray([1.5f32, 5.5, 9.5])?, None::<f64>)?.to_vec::<i32>()?, [2, 6, 10]);
     /// let f = ivy::clip(&ivy::asarray([-1.0f32, f32::NAN, 0.5])?, 0.0, 1.0)?.to_vec::<f32>()?;
     /// assert!(f[0] == 0.0 && f[1].is_nan() && f[2] == 0.5); // NaN stays NaN
     /// assert!(matches!(ivy::clip(&x, 3.0, 1.0), Err(ivy::Error::InvalidArgument { .. })));

@@ -127,12 +127,16 @@ test_backends! {
         let mut out = ivy::zeros_like(&x)?;
         ivy::clip_out(&x, &lo, &hi, &mut out)?;
         assert_close(&out.to_f64_vec()?, &c.to_f64_vec()?, 0.0);
-        // an integer x keeps its dtype: float bounds are cast to int32 (astype truncates)
+        // an integer x keeps its dtype: float bounds are rounded inwards (the lower one up,
+        // the upper one down), then cast, so no element lies outside [min, max]
         let i = typed(&[1.0, 5.0, 9.0], Dtype::Int32)?;
         let f = typed(&[2.7, 2.7, 2.7], Dtype::Float64)?;
         let ci = ivy::clip(&i, &f, 6)?;
         assert_eq!(ci.dtype(), Dtype::Int32);
-        assert_eq!(ci.to_vec::<i32>()?, [2, 5, 6]);
+        assert_eq!(ci.to_vec::<i32>()?, [3, 5, 6]);
+        let g = typed(&[5.5, 5.5, 8.5], Dtype::Float32)?;
+        assert_eq!(ivy::clip(&i, None::<f64>, &g)?.to_vec::<i32>()?, [1, 5, 8]);
+        assert_eq!(ivy::clip(&i, 1.5, 8.5)?.to_vec::<i32>()?, [2, 5, 8]);
         // an integer array bound beyond x's integer dtype saturates, as a scalar bound does
         // (a wrapping cast made -1 a uint8 255 and 300 a 44)
         let u = typed(&[1.0, 5.0, 10.0], Dtype::Uint8)?;
