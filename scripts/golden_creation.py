@@ -219,14 +219,10 @@ def gen_full():
         ("complex128/float", F(0.5), 0.5, "complex128", None),
         ("bool/true", B(True), True, "bool", None),
         ("bool/int", I(0), 0, "bool", None),
-        ("int32/nan", F(NAN), NAN, "int32",
-         "a NaN fill converts to 0 (float → int is Rust's saturating `as`, README)"),
     ]
     for cid, farg, fval, d, differs in fills:
         if d == "bfloat16":
             exp = Arr(d, np.full((2, 2), bf16_round(fval), np.float32))
-        elif differs and d == "int32":
-            exp = Arr(d, np.zeros((2, 2), np.int32))
         else:
             with np.errstate(all="ignore"):
                 exp = Arr(d, np.full((2, 2), fval, np_type(d)))
@@ -251,6 +247,16 @@ def gen_full():
     for cid, fval, d in (("uint8/-1", -1, "uint8"), ("int8/300", 300, "int8")):
         cases.append(case(cid, [shape_arg((2, 2)), I(fval)], ERR("InvalidArgument"),
                           kwargs={"dtype": D(d)},
+                          numpy=np_answer(lambda: np.full((2, 2), fval, np_type(d)))))
+    # a float fill with no value of an integer dtype (NaN, infinite, beyond its range) is an
+    # error; other floats truncate
+    for cid, fval, d in (("int32/nan", NAN, "int32"), ("int16/inf", INF, "int16"),
+                         ("uint8/-1.5", -1.5, "uint8")):
+        cases.append(case(cid, [shape_arg((2, 2)), F(fval)], ERR("InvalidArgument"),
+                          kwargs={"dtype": D(d)},
+                          ivy_differs="a float fill with no value of the integer dtype is an "
+                          "error, as numpy's asarray and x[i] = v raise; numpy's full casts it "
+                          "unsafely (values that depend on the platform)",
                           numpy=np_answer(lambda: np.full((2, 2), fval, np_type(d)))))
     return cases
 
@@ -367,15 +373,11 @@ def gen_asarray():
         ("float->bfloat16", [0.1, 1.0, 3e38], "bfloat16", "bfloat16", None),
         ("float->float32", [0.1, 1e-40, 1e39], "float32", "float32", None),
         ("int->uint64", [0, 2**63 - 1, 5], "uint64", "uint64", None),
-        ("nan->int32", [NAN, 1.0], "int32", "int32",
-         "a NaN converts to 0 (float → int is Rust's saturating `as`, README); numpy raises"),
         ("3d", [[[1, 2]], [[3, 4]]], "int16", "int16", None),
     ]
     for cid, obj, d, out, differs in rows:
         if out == "bfloat16":
             exp = Arr(out, np.array([bf16_round(v) for v in obj], np.float32))
-        elif cid == "nan->int32":
-            exp = Arr(out, np.array([0, 1], np.int32))
         else:
             with np.errstate(all="ignore"):
                 exp = Arr(out, np.asarray(obj, dtype=np_type(out)))
@@ -385,7 +387,8 @@ def gen_asarray():
                           if differs else None))
     # a Python int out of an integer dtype's range is an error, as numpy 2 raises
     # OverflowError (and as `full` refuses such a fill), not wrapped into the dtype
-    for cid, obj, d in (("int->uint8/300", [300, 2], "uint8"), ("int->uint8/-1", [-1], "uint8")):
+    for cid, obj, d in (("int->uint8/300", [300, 2], "uint8"), ("int->uint8/-1", [-1], "uint8"),
+                        ("nan->int32", [NAN, 1.0], "int32"), ("1e20->int32", [1e20], "int32")):
         cases.append(case(cid, [nested(obj)], ERR("InvalidArgument"), kwargs={"dtype": D(d)},
                           numpy=np_answer(lambda: np.asarray(obj, dtype=np_type(d)))))
     cases.append(case("empty", [LIST([])], Arr("float32", np.zeros((0,), np.float32)),

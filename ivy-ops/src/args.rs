@@ -790,6 +790,7 @@ impl Data {
                     "for the dtype",
                     "choose a wider dtype, or build the array first and `astype` it (which wraps)",
                 )?;
+                crate::engine::checks::float_fits(OP, *v, dtype)?;
             }
         } else if !dtype.is_complex()
             && let Some(Scalar::Complex(re, im)) = self

@@ -130,6 +130,8 @@ pub(crate) fn set(x: &mut Array, index: &[Idx], value: crate::Operand<'_>) -> Re
         crate::Operand::Scalar(s) => {
             // numpy 2 refuses `x[0] = 300` for uint8 (the operators' rule), not wrapping it
             crate::engine::checks::int_scalar_fits(OP, s, x.dtype())?;
+            // and `x[0] = nan` for an integer x is numpy's ValueError, not a 0
+            crate::engine::checks::float_fits(OP, s, x.dtype())?;
             // nor a complex scalar into a real number array (numpy's TypeError; the
             // standard's scalar rules mix complex scalars with complex arrays only), not
             // dropping its imaginary part (a bool array takes its truth, as numpy's)

@@ -49,9 +49,16 @@ fn py_err(e: Error) -> PyErr {
         }
         // numpy 2's OverflowError for a Python int its dtype cannot hold (`int8 + 300`)
         Error::InvalidArgument { message, .. }
-            if message.starts_with("the int ") && message.contains(" is out of range ") =>
+            if (message.starts_with("the int ") || message.starts_with("the float "))
+                && message.contains(" is out of range ") =>
         {
             pyo3::exceptions::PyOverflowError::new_err(msg)
+        }
+        // a NaN for an integer dtype (a fill, a list item, `x[i] = nan`): numpy's ValueError
+        Error::InvalidArgument { message, .. }
+            if message.starts_with("the float NaN has no value") =>
+        {
+            PyValueError::new_err(msg)
         }
         // a slice with step 0: ValueError, as Python's `slice.indices` and numpy
         Error::InvalidArgument { message, .. }
@@ -946,9 +953,9 @@ fn call_entry(
 }
 
 /// Calls `entry` with converted values and, where `out` is an `ivy_rs.Array`, writes it (its
-/// dtype and shape kept) and returns it; a Container `out` goes to the op as a value; any
-/// other `out` but None is a TypeError (a numpy array would be converted, written as the
-/// copy, and left as it was).
+/// dtype and shape kept) and returns it; any other `out` but None is a TypeError (a numpy
+/// array would be converted, written as the copy, and left as it was; a Container `out`
+/// has no form by name).
 fn call_with_out(
     py: Python<'_>,
     entry: &'static ivy::registry::DynEntry,
@@ -961,19 +968,13 @@ fn call_with_out(
             Ok(o) => Some(o),
             Err(e) => {
                 let o = e.into_inner();
-                match to_value(&o) {
-                    Ok(v @ Value::Container(_)) => kw.push(("out", v)),
-                    _ => {
-                        return Err(PyTypeError::new_err(format!(
-                            "{}: `out` must be an ivy_rs.Array (or a Container of them), got \
-                             {}: ivy_rs writes its own arrays only (a numpy array would be \
-                             left as it was)",
-                            entry.meta.name,
-                            o.get_type().name()?
-                        )))
-                    }
-                }
-                None
+                return Err(PyTypeError::new_err(format!(
+                    "`{}`: `out` must be an ivy_rs.Array, got {}: ivy_rs writes its own \
+                     arrays only (a numpy array would be left as it was; with Container \
+                     arguments, call without `out`: the result is a new Container)",
+                    entry.meta.name,
+                    o.get_type().name()?
+                )));
             }
         },
         _ => None,
@@ -1840,6 +1841,14 @@ impl PyArray {
 
     /// The one element as a Value of `dtype` (for `__bool__`, `__int__`, ...).
     fn scalar(&self, what: &str) -> PyResult<IArray> {
+        if self.inner.size() != 1 && what == "bool" {
+            // numpy's error for `if x:` of an array of many elements (or none)
+            return Err(PyValueError::new_err(format!(
+                "the truth value of an array of {} elements is ambiguous (shape {:?}): use any() or all()",
+                self.inner.size(),
+                self.inner.shape()
+            )));
+        }
         if self.inner.size() != 1 {
             return Err(PyTypeError::new_err(format!(
                 "only an array of one element converts to a Python {what}; this one has shape {:?}",
@@ -1865,6 +1874,13 @@ array_methods! {
     "bitwise_left_shift": __lshift__ __rlshift__ __ilshift__;
     "bitwise_right_shift": __rshift__ __rrshift__ __irshift__;
 ]
+    /// numpy's operators and scalars defer to this class's reflected ones (`np.ones(2) + x`
+    /// is `x.__radd__`, an `ivy_rs.Array`), as they do for any class of a higher priority
+    /// without `__array_ufunc__`; numpy's functions (`np.exp(x)`) still read it through
+    /// `__array__`.
+    #[classattr]
+    #[allow(non_upper_case_globals)]
+    const __array_priority__: f64 = 100.0;
     /// The dtype: the module's dtype object (`x.dtype is ivy_rs.float32`), made once.
     #[getter]
     fn dtype(&self, py: Python<'_>) -> PyResult<Py<PyDType>> {
@@ -2070,6 +2086,33 @@ array_methods! {
             .and_then(|b| b.item::<num_complex::Complex<f64>>())
             .map_err(py_err)?;
         Ok(PyComplex::from_doubles(py, c.re, c.im).into_any().unbind())
+    }
+    /// `format(x, spec)`: with a spec, a 0-d array formats its value (`f"{x:.2f}"`), as
+    /// numpy's; without one, `str(x)`.
+    fn __format__(slf: &Bound<'_, Self>, spec: &str) -> PyResult<Py<PyAny>> {
+        let py = slf.py();
+        if spec.is_empty() {
+            return Ok(slf.str()?.into_any().unbind());
+        }
+        let this = slf.try_borrow().map_err(busy)?;
+        if this.inner.ndim() != 0 {
+            return Err(PyTypeError::new_err(format!(
+                "unsupported format string passed to ivy_rs.Array.__format__: only a 0-d array formats with a spec (this one has shape {:?}); format its elements",
+                this.inner.shape()
+            )));
+        }
+        let d = this.inner.dtype();
+        let value = if d.is_bool() {
+            PyBool::new(py, this.__bool__()?).to_owned().into_any().unbind()
+        } else if d.is_complex() {
+            this.__complex__(py)?
+        } else if d.is_float() {
+            PyFloat::new(py, this.__float__()?).into_any().unbind()
+        } else {
+            this.__int__(py)?
+        };
+        drop(this);
+        Ok(value.bind(py).call_method1("__format__", (spec,))?.unbind())
     }
     /// Rows along the first axis, as numpy's; a 0-d array is not iterable (without this,
     /// Python's fallback through `__getitem__` would give a 0-d array no items at all).

@@ -953,3 +953,32 @@ def test_argument_messages_say_what_python_users_write():
         xp.zeros(2, dtype="flaot32")
     with pytest.raises(MemoryError, match="more bytes than memory can address"):
         xp.fft.fftfreq(2**62)
+
+
+def test_numpy_operands_defer_and_scalar_conversions_follow_numpy():
+    """numpy on the left of an operator defers to ivy_rs (`__array_priority__`); numpy's
+    functions still read an ivy_rs array; a Python float with no value of an integer dtype
+    is an error; `bool` of many elements is numpy's ValueError; a 0-d array formats."""
+    x = xp.asarray([1.0, 2.0])
+    for r in (np.ones(2) + x, np.float32(2) * x, np.ones(2) - x):
+        assert isinstance(r, xp.Array)
+    assert np.asarray(np.ones(2) - x).tolist() == [0.0, -1.0]
+    assert isinstance(np.exp(x), np.ndarray)
+    with pytest.raises(ValueError, match="NaN"):
+        xp.asarray([float("nan")], dtype=xp.int8)
+    with pytest.raises(OverflowError, match="out of range"):
+        xp.full(2, float("inf"), dtype=xp.int32)
+    i = xp.asarray([1, 2], dtype=xp.int8)
+    with pytest.raises(ValueError, match="NaN"):
+        i[0] = float("nan")
+    i[0] = -2.7
+    assert np.asarray(i).tolist() == [-2, 2]
+    with pytest.raises(ValueError, match="ambiguous"):
+        bool(x)
+    assert f"{xp.asarray(3.14159):.2f}" == "3.14" and f"{xp.asarray(7):>3}" == "  7"
+    with pytest.raises(TypeError, match="only a 0-d array"):
+        f"{x:.2f}"
+    with pytest.raises(xp.LinAlgError):
+        xp.linalg.det(xp.ones((2, 3)))
+    # clip of an integer array: float bounds rounded inwards, none of its values outside
+    assert np.asarray(xp.clip(xp.asarray([1, 5]), min=1.5)).tolist() == [2, 5]

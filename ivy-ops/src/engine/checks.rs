@@ -274,6 +274,51 @@ pub(crate) fn int_fits(op: &'static str, s: Scalar, d: Dtype, what: &str, fix: &
     int_value_fits(op, v, d, what, fix)
 }
 
+/// A Python float given as a value of an integer dtype `d` (a fill, an item of a list, a
+/// value written into an array), as numpy takes one: NaN has no integer value
+/// ([`Error::InvalidArgument`], numpy's ValueError), an infinity or a float beyond `d`'s
+/// range none in it (OverflowError); other floats truncate. (An array's floats convert by
+/// `astype`'s rules instead: NaN 0, saturating.)
+///
+/// ```
+/// # use ivy::prelude::*;
+/// ivy::set_backend(Backend::Ndarray);
+/// assert!(ivy::full_with([2], f64::NAN, FullKw { dtype: Some(Dtype::Int32), device: None }).is_err());
+/// assert!(ivy::full_with([2], 1e20, FullKw { dtype: Some(Dtype::Int32), device: None }).is_err());
+/// let x = ivy::full_with([1], -2.7, FullKw { dtype: Some(Dtype::Int32), device: None })?;
+/// assert_eq!(x.to_vec::<i32>()?, [-2]);
+/// # Ok::<(), ivy::Error>(())
+/// ```
+pub(crate) fn float_fits(op: &'static str, s: Scalar, d: Dtype) -> Result<()> {
+    let Scalar::Float(f) = s else { return Ok(()) };
+    if !d.is_int() {
+        return Ok(());
+    }
+    if f.is_nan() {
+        return Err(Error::InvalidArgument {
+            op,
+            message: format!(
+                "the float NaN has no value of dtype {d}; check the data, or cast a float array \
+                 with `astype` (which makes NaN 0)"
+            ),
+        });
+    }
+    let info = int_range(d)?;
+    // `as` saturates, and is exact for every finite float within i128
+    let t = f.trunc() as i128;
+    if f.is_finite() && (info.min..=info.max).contains(&t) {
+        return Ok(());
+    }
+    Err(Error::InvalidArgument {
+        op,
+        message: format!(
+            "the float {f} is out of range for dtype {d} ({} to {}); choose a wider dtype, or \
+             cast a float array with `astype` (which saturates)",
+            info.min, info.max
+        ),
+    })
+}
+
 /// [`int_fits`] of an int value (`arange`'s first two values, an int's sum with its step
 /// beyond int64 included): the one "the int … is out of range" message, which the Python
 /// binding maps to OverflowError.

@@ -67,10 +67,10 @@ pub struct SolvePlan {
 }
 
 /// The stack plan of `shape`, an error for fewer than two dimensions or (with `square`) a
-/// non-square matrix.
+/// non-square matrix: `Error::LinAlg` (Python's `LinAlgError`, a ValueError, as numpy's).
 pub(crate) fn stack_plan(op: &'static str, shape: &[usize], square: bool) -> Result<StackPlan> {
     let [batch @ .., m, n] = shape else {
-        return Err(Error::InvalidArgument {
+        return Err(Error::LinAlg {
             op,
             message: format!(
                 "takes a matrix or a stack of matrices (at least 2 dimensions), got shape {shape:?}"
@@ -78,7 +78,7 @@ pub(crate) fn stack_plan(op: &'static str, shape: &[usize], square: bool) -> Res
         });
     };
     if square && m != n {
-        return Err(Error::InvalidArgument {
+        return Err(Error::LinAlg {
             op,
             message: format!(
                 "takes square matrices (the last two dimensions equal), got shape {shape:?}"

@@ -520,7 +520,8 @@ pub(crate) fn fill_fits(
         dtype,
         "for the fill's dtype",
         "choose a wider dtype",
-    )
+    )?;
+    crate::engine::checks::float_fits(op, fill, dtype)
 }
 
 /// `eye`'s shared check: a 2-D shape that can exist for the dtype.
