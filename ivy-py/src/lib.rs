@@ -1874,13 +1874,6 @@ array_methods! {
     "bitwise_left_shift": __lshift__ __rlshift__ __ilshift__;
     "bitwise_right_shift": __rshift__ __rrshift__ __irshift__;
 ]
-    /// numpy's operators and scalars defer to this class's reflected ones (`np.ones(2) + x`
-    /// is `x.__radd__`, an `ivy_rs.Array`), as they do for any class of a higher priority
-    /// without `__array_ufunc__`; numpy's functions (`np.exp(x)`) still read it through
-    /// `__array__`.
-    #[classattr]
-    #[allow(non_upper_case_globals)]
-    const __array_priority__: f64 = 100.0;
     /// The dtype: the module's dtype object (`x.dtype is ivy_rs.float32`), made once.
     #[getter]
     fn dtype(&self, py: Python<'_>) -> PyResult<Py<PyDType>> {
