@@ -21,6 +21,8 @@ use pyo3::ffi;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyComplex, PyDict, PyFloat, PyInt, PyList, PySlice, PyString, PyTuple};
 use smallvec::SmallVec;
+use std::cell::{Cell, UnsafeCell};
+use std::marker::PhantomData;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::str::FromStr;
 
@@ -176,19 +178,146 @@ fn dtype_object(py: Python<'_>, d: Dtype) -> PyResult<Py<PyDType>> {
 
 /// An ivy array (`ivy::Array`), with the Array API standard's attributes and operators.
 // no pyo3 `freelist`: its mutex per allocation and per free cost more than it saved
-#[pyclass(name = "Array", module = "ivy_rs")]
+// `frozen`: pyo3 checks no borrows; the state is borrowed through a `GilCell` (pyo3's own
+// flag is atomic: two locked read-modify-writes per borrowed argument)
+#[pyclass(name = "Array", module = "ivy_rs", frozen)]
 pub struct PyArray {
+    state: GilCell<ArrayState>,
+}
+
+/// What an `ivy_rs.Array` holds, borrowed with [`read`] and [`write`].
+struct ArrayState {
     inner: IArray,
     /// Buffers handed to numpy through `__array_interface__`: kept alive while this object
     /// lives (numpy's view holds this object), whatever `inner` is later rebound to.
     exported: Vec<IArray>,
 }
 
+/// A value behind a borrow flag that is read and written with the GIL held only, so a
+/// plain `Cell` suffices: the GIL orders every access (this module is built for the
+/// stable ABI, which free-threaded CPython does not load), each borrow takes a `Python`
+/// token, and a guard cannot leave its thread (nor enter `Python::detach`). As pyo3's
+/// pyclass borrows: many readers or one writer, a conflict an error, not a wait. pyo3's own
+/// flag is an atomic (for free-threaded Python): at n = 1 its locked read-modify-writes cost
+/// more than the rest of a borrow.
+struct GilCell<T> {
+    /// Readers (> 0), a writer (-1) or none (0).
+    flag: Cell<isize>,
+    value: UnsafeCell<T>,
+}
+
+// SAFETY: `flag` and `value` are reached only through `borrow`/`borrow_mut` and their
+// guards, with the GIL held (see the type's docs): no two threads touch them at once, and
+// the GIL's release and acquire order what one thread wrote before what the next reads.
+// `T: Send`: a writer on another thread may own what it moves in.
+unsafe impl<T: Send> Sync for GilCell<T> {}
+
+impl<T> GilCell<T> {
+    fn new(value: T) -> Self {
+        GilCell {
+            flag: Cell::new(0),
+            value: UnsafeCell::new(value),
+        }
+    }
+
+    /// A shared borrow, or None while a writer holds it.
+    #[inline]
+    fn borrow(&self, _gil: Python<'_>) -> Option<GilRef<'_, T>> {
+        let f = self.flag.get();
+        if f < 0 {
+            return None;
+        }
+        self.flag.set(f + 1);
+        Some(GilRef {
+            cell: self,
+            _thread: PhantomData,
+        })
+    }
+
+    /// The one borrow, or None while any other is held.
+    #[inline]
+    fn borrow_mut(&self, _gil: Python<'_>) -> Option<GilRefMut<'_, T>> {
+        if self.flag.get() != 0 {
+            return None;
+        }
+        self.flag.set(-1);
+        Some(GilRefMut {
+            cell: self,
+            _thread: PhantomData,
+        })
+    }
+}
+
+/// A shared borrow of a [`GilCell`] (neither `Send` nor `Sync`: it stays on the thread
+/// that holds the GIL).
+struct GilRef<'a, T> {
+    cell: &'a GilCell<T>,
+    _thread: PhantomData<*const ()>,
+}
+
+impl<T> std::ops::Deref for GilRef<'_, T> {
+    type Target = T;
+    #[inline]
+    fn deref(&self) -> &T {
+        // SAFETY: the flag counts this reader: no writer exists until it is dropped
+        unsafe { &*self.cell.value.get() }
+    }
+}
+
+impl<T> Drop for GilRef<'_, T> {
+    #[inline]
+    fn drop(&mut self) {
+        self.cell.flag.set(self.cell.flag.get() - 1);
+    }
+}
+
+/// The exclusive borrow of a [`GilCell`] (neither `Send` nor `Sync`).
+struct GilRefMut<'a, T> {
+    cell: &'a GilCell<T>,
+    _thread: PhantomData<*const ()>,
+}
+
+impl<T> std::ops::Deref for GilRefMut<'_, T> {
+    type Target = T;
+    #[inline]
+    fn deref(&self) -> &T {
+        // SAFETY: the flag marks this writer: no other borrow exists until it is dropped
+        unsafe { &*self.cell.value.get() }
+    }
+}
+
+impl<T> std::ops::DerefMut for GilRefMut<'_, T> {
+    #[inline]
+    fn deref_mut(&mut self) -> &mut T {
+        // SAFETY: as `deref`
+        unsafe { &mut *self.cell.value.get() }
+    }
+}
+
+impl<T> Drop for GilRefMut<'_, T> {
+    #[inline]
+    fn drop(&mut self) {
+        self.cell.flag.set(0);
+    }
+}
+
+/// `a`'s state, shared (a RuntimeError while another thread writes it).
+#[inline]
+fn read<'a>(a: &'a Bound<'_, PyArray>) -> PyResult<GilRef<'a, ArrayState>> {
+    a.get().state.borrow(a.py()).ok_or_else(busy)
+}
+
+/// `a`'s state, exclusive (a RuntimeError while it is read or written elsewhere).
+#[inline]
+fn write<'a>(a: &'a Bound<'_, PyArray>) -> PyResult<GilRefMut<'a, ArrayState>> {
+    a.get().state.borrow_mut(a.py()).ok_or_else(busy)
+}
+
 impl PyArray {
     /// `x[query]` (`__getitem__`'s body).
     fn get(slf: &Bound<'_, Self>, query: &[Idx]) -> PyResult<Py<PyAny>> {
         let py = slf.py();
-        let this = slf.try_borrow().map_err(busy)?;
+        let this = read(slf)?;
         let x = &this.inner;
         // small, or a basic index of an ndarray buffer (a view: nothing is copied)
         let view = x.backend() == Backend::Ndarray
@@ -215,7 +344,7 @@ impl PyArray {
     fn set(slf: &Bound<'_, Self>, query: &[Idx], value: &Bound<'_, PyAny>) -> PyResult<()> {
         let py = slf.py();
         let val = to_value(value)?;
-        let mut guard = slf.try_borrow_mut().map_err(busy)?;
+        let mut guard = write(slf)?;
         let keep_gil = guard.inner.size() <= GIL_FREE_ELEMENTS;
         let x = &mut guard.inner;
         run_sized(py, "set_item", keep_gil, move || match val {
@@ -232,8 +361,10 @@ impl PyArray {
 
     fn new(inner: IArray) -> PyArray {
         PyArray {
-            inner,
-            exported: Vec::new(),
+            state: GilCell::new(ArrayState {
+                inner,
+                exported: Vec::new(),
+            }),
         }
     }
 }
@@ -300,7 +431,7 @@ fn to_value_at(obj: &Bound<'_, PyAny>, depth: usize) -> PyResult<Value> {
         return Ok(Value::None);
     }
     if let Ok(a) = obj.cast::<PyArray>() {
-        return Ok(Value::Array(a.try_borrow().map_err(busy)?.inner.clone()));
+        return Ok(Value::Array(read(a)?.inner.clone()));
     }
     if let Ok(d) = obj.cast::<PyDType>() {
         return Ok(Value::Dtype(d.get().0));
@@ -531,7 +662,7 @@ fn idx_item(obj: &Bound<'_, PyAny>) -> PyResult<Idx> {
         return Ok(Idx::Mask(mask));
     }
     if let Ok(a) = obj.cast::<PyArray>() {
-        return Ok(Idx::from(&a.try_borrow().map_err(busy)?.inner));
+        return Ok(Idx::from(&read(a)?.inner));
     }
     if obj.is_instance_of::<PyInt>() {
         return Ok(Idx::Int(int_value(obj)?));
@@ -739,12 +870,15 @@ fn from_value(py: Python<'_>, v: Value) -> PyResult<Py<PyAny>> {
     })
 }
 
-/// The error of an array another thread is writing (an in-place operator, `__setitem__` or
-/// `out=` running on it with the GIL released): an ordinary exception, never a panic.
-fn busy<E>(_: E) -> PyErr {
+/// The error of an array being written (an in-place operator, `__setitem__` or `out=`
+/// running on it: in another thread with the GIL released, or further up this thread's
+/// stack, where converting an argument ran Python code that reads it): an ordinary
+/// exception, never a panic.
+fn busy() -> PyErr {
     PyRuntimeError::new_err(
-        "ivy_rs.Array: another thread is writing this array (an in-place operator, \
-         __setitem__ or out= on it is running); synchronise the threads that share it",
+        "ivy_rs.Array: this array is being written (an in-place operator, __setitem__ or \
+         out= on it is running, in another thread or in a caller of this code); synchronise \
+         the threads that share it, or read it after the write",
     )
 }
 
@@ -790,7 +924,7 @@ struct LentArgs<'a, 'py> {
     lent: u64,
     /// The arrays to lend, by position (`values` holds `None` there until [`LentArgs::call`]).
     arrays: SmallVec<[(usize, &'a Bound<'py, PyArray>); 4]>,
-    guards: SmallVec<[PyRef<'py, PyArray>; 4]>,
+    guards: SmallVec<[GilRef<'a, ArrayState>; 4]>,
 }
 
 impl<'a, 'py> LentArgs<'a, 'py> {
@@ -843,7 +977,7 @@ impl<'a, 'py> LentArgs<'a, 'py> {
         // from here to the end of the op only Rust runs (see the type's docs)
         for k in 0..self.arrays.len() {
             let (i, a) = self.arrays[k];
-            let guard = a.try_borrow().map_err(busy)?;
+            let guard = read(a)?;
             // SAFETY: a bitwise copy of the borrowed handle, kept valid and never dropped
             // (see the type's docs); it replaces a `None`, which needs no drop
             let handle = unsafe { std::ptr::read(&guard.inner) };
@@ -983,7 +1117,7 @@ fn call_with_out(
         return call_values(py, entry, args, kw);
     };
     {
-        let mut guard = out.try_borrow_mut().map_err(busy)?;
+        let mut guard = write(&out)?;
         let keep_gil = small(args) && guard.inner.size() <= GIL_FREE_ELEMENTS;
         let target = &mut guard.inner;
         let kw = &*kw;
@@ -1458,8 +1592,8 @@ impl PyFunction {
             return Ok(result);
         };
         if !x.is(updated) {
-            let new = updated.try_borrow().map_err(busy)?.inner.clone();
-            x.try_borrow_mut().map_err(busy)?.inner = new;
+            let new = read(updated)?.inner.clone();
+            write(&x)?.inner = new;
         }
         Ok(x.to_owned().into_any().unbind())
     }
@@ -1747,7 +1881,7 @@ macro_rules! array_methods {
                     operator(slf, other, cached_entry(&ENTRY, $op)?, true)
                 }
                 fn $i(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<()> {
-                    slf.try_borrow_mut().map_err(busy)?.inplace($op, other)
+                    write(slf)?.inplace($op, other)
                 }
             )*
             $($rest)*
@@ -1772,16 +1906,15 @@ fn operator<'py>(
     };
     for a in [first, second] {
         if args.push(a).is_err() {
-            if let Err(e) = slf.try_borrow() {
-                return Err(busy(e));
-            }
+            // a refused borrow is the error, not NotImplemented
+            read(slf)?;
             return Ok(py.NotImplemented());
         }
     }
     args.call(py, entry, &[])
 }
 
-impl PyArray {
+impl ArrayState {
     /// `x op= y`: the op's `_out` form writing into `x` (its dtype and shape kept: ivy's
     /// in-place rules; an ndarray buffer not shared is written in place).
     fn inplace(&mut self, op: &'static str, other: &Bound<'_, PyAny>) -> PyResult<()> {
@@ -1833,12 +1966,6 @@ impl PyArray {
         })
     }
 
-    fn unary(slf: &Bound<'_, Self>, op: &str) -> PyResult<Py<PyAny>> {
-        let mut args = LentArgs::new();
-        args.push(slf.as_any())?;
-        args.call(slf.py(), entry_of(op)?, &[])
-    }
-
     /// The one element as a Value of `dtype` (for `__bool__`, `__int__`, ...).
     fn scalar(&self, what: &str) -> PyResult<IArray> {
         if self.inner.size() != 1 && what == "bool" {
@@ -1856,6 +1983,68 @@ impl PyArray {
             )));
         }
         Ok(self.inner.clone())
+    }
+
+    fn to_bool(&self) -> PyResult<bool> {
+        let x = self.scalar("bool")?;
+        x.cast(Dtype::Bool)
+            .and_then(|b| b.item::<bool>())
+            .map_err(py_err)
+    }
+
+    fn to_int(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let x = self.scalar("int")?;
+        if x.dtype().is_complex() {
+            return Err(PyTypeError::new_err(
+                "int() of a complex array: take its real part first",
+            ));
+        }
+        if x.dtype().is_float() {
+            // Python's own int() of the value: NaN is ValueError, infinity OverflowError
+            let f = x
+                .cast(Dtype::Float64)
+                .and_then(|b| b.item::<f64>())
+                .map_err(py_err)?;
+            return Ok(PyFloat::new(py, f).call_method0("__int__")?.unbind());
+        }
+        let i: i128 = if x.dtype() == Dtype::Uint64 {
+            x.item::<u64>().map_err(py_err)?.into()
+        } else {
+            x.cast(Dtype::Int64)
+                .and_then(|b| b.item::<i64>())
+                .map_err(py_err)?
+                .into()
+        };
+        Ok(i.into_pyobject(py)?.into_any().unbind())
+    }
+
+    fn to_float(&self) -> PyResult<f64> {
+        let x = self.scalar("float")?;
+        if x.dtype().is_complex() {
+            return Err(PyTypeError::new_err(
+                "float() of a complex array: take its real part first",
+            ));
+        }
+        x.cast(Dtype::Float64)
+            .and_then(|b| b.item::<f64>())
+            .map_err(py_err)
+    }
+
+    fn to_complex(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let x = self.scalar("complex")?;
+        let c = x
+            .cast(Dtype::Complex128)
+            .and_then(|b| b.item::<num_complex::Complex<f64>>())
+            .map_err(py_err)?;
+        Ok(PyComplex::from_doubles(py, c.re, c.im).into_any().unbind())
+    }
+}
+
+impl PyArray {
+    fn unary(slf: &Bound<'_, Self>, op: &str) -> PyResult<Py<PyAny>> {
+        let mut args = LentArgs::new();
+        args.push(slf.as_any())?;
+        args.call(slf.py(), entry_of(op)?, &[])
     }
 }
 
@@ -1876,47 +2065,47 @@ array_methods! {
 ]
     /// The dtype: the module's dtype object (`x.dtype is ivy_rs.float32`), made once.
     #[getter]
-    fn dtype(&self, py: Python<'_>) -> PyResult<Py<PyDType>> {
-        dtype_object(py, self.inner.dtype())
+    fn dtype(slf: &Bound<'_, Self>) -> PyResult<Py<PyDType>> {
+        dtype_object(slf.py(), read(slf)?.inner.dtype())
     }
     /// The device, by name (`"cpu"`).
     #[getter]
-    fn device(&self) -> String {
-        self.inner.device().to_string()
+    fn device(slf: &Bound<'_, Self>) -> PyResult<String> {
+        Ok(read(slf)?.inner.device().to_string())
     }
     /// The backend holding the data, by name.
     #[getter]
-    fn backend(&self) -> &'static str {
-        self.inner.backend().as_str()
+    fn backend(slf: &Bound<'_, Self>) -> PyResult<&'static str> {
+        Ok(read(slf)?.inner.backend().as_str())
     }
     /// The same values on backend `name` ("ndarray" or "candle"): the array itself when it
     /// is already there (`ivy::Array::to_backend`).
     fn to_backend(slf: &Bound<'_, Self>, name: &str) -> PyResult<Py<PyAny>> {
         let b = parse_backend(name)?;
-        let x = slf.try_borrow().map_err(busy)?.inner.clone();
+        let x = read(slf)?.inner.clone();
         let keep_gil = x.size() <= GIL_FREE_ELEMENTS;
         let y = run_sized(slf.py(), "to_backend", keep_gil, move || x.to_backend(b))?;
         Ok(Py::new(slf.py(), PyArray::new(y))?.into_any())
     }
     /// The number of axes.
     #[getter]
-    fn ndim(&self) -> usize {
-        self.inner.ndim()
+    fn ndim(slf: &Bound<'_, Self>) -> PyResult<usize> {
+        Ok(read(slf)?.inner.ndim())
     }
     /// The shape, a tuple.
     #[getter]
-    fn shape<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(py, self.inner.shape())
+    fn shape<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(slf.py(), read(slf)?.inner.shape())
     }
     /// The number of elements.
     #[getter]
-    fn size(&self) -> usize {
-        self.inner.size()
+    fn size(slf: &Bound<'_, Self>) -> PyResult<usize> {
+        Ok(read(slf)?.inner.size())
     }
     /// The transpose of a 2-d array.
     #[getter(T)]
     fn t(slf: &Bound<'_, Self>) -> PyResult<Py<PyAny>> {
-        let x = slf.try_borrow().map_err(busy)?.inner.clone();
+        let x = read(slf)?.inner.clone();
         if x.ndim() != 2 {
             return Err(PyValueError::new_err(format!(
                 "`T` is the transpose of a 2-d array, this one has {} dimensions; use `permute_dims` or `mT`",
@@ -1936,7 +2125,7 @@ array_methods! {
         if stream.is_some_and(|s| !s.is_none()) {
             return Err(PyValueError::new_err("to_device: ivy_rs has no streams; pass stream=None"));
         }
-        let x = Value::Array(slf.try_borrow().map_err(busy)?.inner.clone());
+        let x = Value::Array(read(slf)?.inner.clone());
         let d = to_value(device)?;
         if ivy::registry::dyn_entry("to_device").is_some() {
             return call_op(slf.py(), "to_device", &[x, d]);
@@ -1949,7 +2138,7 @@ array_methods! {
         slf: &Bound<'py, Self>,
     ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
         let py = slf.py();
-        let x = slf.try_borrow().map_err(busy)?.inner.clone();
+        let x = read(slf)?.inner.clone();
         let mut bytes = Vec::new();
         by_dtype!(x.dtype(), T => {
             let values = x.to_vec::<T>().map_err(py_err)?;
@@ -2007,7 +2196,7 @@ array_methods! {
         operator(slf, other, cached_entry(&ENTRY, "pow")?, true)
     }
     fn __ipow__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>, _modulo: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
-        slf.try_borrow_mut().map_err(busy)?.inplace("pow", other)
+        write(slf)?.inplace("pow", other)
     }
     fn __eq__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         Self::compare(slf, "equal", other)
@@ -2033,52 +2222,27 @@ array_methods! {
     fn __setitem__(slf: &Bound<'_, Self>, key: &Bound<'_, PyAny>, value: &Bound<'_, PyAny>) -> PyResult<()> {
         with_index(key, |query| Self::set(slf, query, value))
     }
-    fn __bool__(&self) -> PyResult<bool> {
-        let x = self.scalar("bool")?;
-        x.cast(Dtype::Bool).and_then(|b| b.item::<bool>()).map_err(py_err)
+    fn __bool__(slf: &Bound<'_, Self>) -> PyResult<bool> {
+        read(slf)?.to_bool()
     }
-    fn __int__(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        let x = self.scalar("int")?;
-        if x.dtype().is_complex() {
-            return Err(PyTypeError::new_err(
-                "int() of a complex array: take its real part first",
-            ));
-        }
-        if x.dtype().is_float() {
-            // Python's own int() of the value: NaN is ValueError, infinity OverflowError
-            let f = x.cast(Dtype::Float64).and_then(|b| b.item::<f64>()).map_err(py_err)?;
-            return Ok(PyFloat::new(py, f).call_method0("__int__")?.unbind());
-        }
-        let i: i128 = if x.dtype() == Dtype::Uint64 {
-            x.item::<u64>().map_err(py_err)?.into()
-        } else {
-            x.cast(Dtype::Int64).and_then(|b| b.item::<i64>()).map_err(py_err)?.into()
-        };
-        Ok(i.into_pyobject(py)?.into_any().unbind())
+    fn __int__(slf: &Bound<'_, Self>) -> PyResult<Py<PyAny>> {
+        read(slf)?.to_int(slf.py())
     }
-    fn __index__(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        let d = self.inner.dtype();
+    fn __index__(slf: &Bound<'_, Self>) -> PyResult<Py<PyAny>> {
+        let this = read(slf)?;
+        let d = this.inner.dtype();
         if !d.is_int() || d.is_bool() {
             return Err(PyTypeError::new_err(format!(
                 "only integer arrays convert to an index, this one is {d}"
             )));
         }
-        self.__int__(py)
+        this.to_int(slf.py())
     }
-    fn __float__(&self) -> PyResult<f64> {
-        let x = self.scalar("float")?;
-        if x.dtype().is_complex() {
-            return Err(PyTypeError::new_err("float() of a complex array: take its real part first"));
-        }
-        x.cast(Dtype::Float64).and_then(|b| b.item::<f64>()).map_err(py_err)
+    fn __float__(slf: &Bound<'_, Self>) -> PyResult<f64> {
+        read(slf)?.to_float()
     }
-    fn __complex__(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        let x = self.scalar("complex")?;
-        let c = x
-            .cast(Dtype::Complex128)
-            .and_then(|b| b.item::<num_complex::Complex<f64>>())
-            .map_err(py_err)?;
-        Ok(PyComplex::from_doubles(py, c.re, c.im).into_any().unbind())
+    fn __complex__(slf: &Bound<'_, Self>) -> PyResult<Py<PyAny>> {
+        read(slf)?.to_complex(slf.py())
     }
     /// `format(x, spec)`: with a spec, a 0-d array formats its value (`f"{x:.2f}"`), as
     /// numpy's; without one, `str(x)`.
@@ -2087,7 +2251,7 @@ array_methods! {
         if spec.is_empty() {
             return Ok(slf.str()?.into_any().unbind());
         }
-        let this = slf.try_borrow().map_err(busy)?;
+        let this = read(slf)?;
         if this.inner.ndim() != 0 {
             return Err(PyTypeError::new_err(format!(
                 "unsupported format string passed to ivy_rs.Array.__format__: only a 0-d array formats with a spec (this one has shape {:?}); format its elements",
@@ -2096,13 +2260,13 @@ array_methods! {
         }
         let d = this.inner.dtype();
         let value = if d.is_bool() {
-            PyBool::new(py, this.__bool__()?).to_owned().into_any().unbind()
+            PyBool::new(py, this.to_bool()?).to_owned().into_any().unbind()
         } else if d.is_complex() {
-            this.__complex__(py)?
+            this.to_complex(py)?
         } else if d.is_float() {
-            PyFloat::new(py, this.__float__()?).into_any().unbind()
+            PyFloat::new(py, this.to_float()?).into_any().unbind()
         } else {
-            this.__int__(py)?
+            this.to_int(py)?
         };
         drop(this);
         Ok(value.bind(py).call_method1("__format__", (spec,))?.unbind())
@@ -2110,7 +2274,7 @@ array_methods! {
     /// Rows along the first axis, as numpy's; a 0-d array is not iterable (without this,
     /// Python's fallback through `__getitem__` would give a 0-d array no items at all).
     fn __iter__(slf: &Bound<'_, Self>) -> PyResult<PyArrayIter> {
-        let n = slf.try_borrow().map_err(busy)?.inner.shape().first().copied();
+        let n = read(slf)?.inner.shape().first().copied();
         let n = n.ok_or_else(|| PyTypeError::new_err("iteration over a 0-d array"))?;
         Ok(PyArrayIter {
             array: slf.clone().unbind(),
@@ -2118,27 +2282,28 @@ array_methods! {
             len: n,
         })
     }
-    fn __len__(&self) -> PyResult<usize> {
-        self.inner
+    fn __len__(slf: &Bound<'_, Self>) -> PyResult<usize> {
+        read(slf)?
+            .inner
             .shape()
             .first()
             .copied()
             .ok_or_else(|| PyTypeError::new_err("len() of a 0-d array"))
     }
-    fn __repr__(&self) -> String {
-        let s = self.inner.to_string();
+    fn __repr__(slf: &Bound<'_, Self>) -> PyResult<String> {
+        let s = read(slf)?.inner.to_string();
         match s.strip_prefix("ivy.array(") {
             Some(rest) => {
                 // keep the continuation lines aligned under the new prefix
                 // ("ivy.array(" is 10 characters, "Array(" 6)
                 let body = rest.replace("\n           ", "\n       ");
-                format!("Array({body}")
+                Ok(format!("Array({body}"))
             }
-            None => s,
+            None => Ok(s),
         }
     }
-    fn __str__(&self) -> String {
-        self.__repr__()
+    fn __str__(slf: &Bound<'_, Self>) -> PyResult<String> {
+        Self::__repr__(slf)
     }
     /// DLPack export, through numpy: the view numpy takes without a copy (ndarray-backed
     /// arrays), or a copy where the consumer cannot take a read-only tensor (DLPack < 1.0)
@@ -2166,7 +2331,7 @@ array_methods! {
             None => false,
         };
         if no_copy {
-            let x = &slf.try_borrow().map_err(busy)?.inner;
+            let x = &read(slf)?.inner;
             if x.backend() != Backend::Ndarray || x.dtype() == Dtype::Bfloat16 {
                 return Err(pyo3::exceptions::PyBufferError::new_err(format!(
                     "`__dlpack__`: copy=False, but a {} array on {:?} is exported only as a \
@@ -2176,7 +2341,7 @@ array_methods! {
                 )));
             }
         }
-        numpy_ndim(&slf.try_borrow().map_err(busy)?.inner)?;
+        numpy_ndim(&read(slf)?.inner)?;
         let np = py.import("numpy")?;
         let kw = PyDict::new(py);
         kw.set_item("stream", stream)?;
@@ -2201,10 +2366,13 @@ array_methods! {
     /// numpy's view of an ndarray-backed array (no copy; read-only). Other arrays raise
     /// AttributeError, so numpy falls back to `__array__`.
     #[getter]
-    fn __array_interface__<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        numpy_ndim(&self.inner)?;
-        let d = self.inner.dtype();
-        let (ptr, strides) = match (self.inner.native(), typestr(d)) {
+    fn __array_interface__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyDict>> {
+        let py = slf.py();
+        let mut this = write(slf)?;
+        let this = &mut *this;
+        numpy_ndim(&this.inner)?;
+        let d = this.inner.dtype();
+        let (ptr, strides) = match (this.inner.native(), typestr(d)) {
             (NativeArray::Ndarray(a), Some(_)) => nd_ptr_strides(a),
             _ => {
                 return Err(pyo3::exceptions::PyAttributeError::new_err(
@@ -2212,14 +2380,14 @@ array_methods! {
                 ))
             }
         };
-        if !self.exported.iter().any(|e| matches!(e.native(), NativeArray::Ndarray(a) if nd_ptr_strides(a).0 == ptr)) {
-            self.exported.push(self.inner.clone());
+        if !this.exported.iter().any(|e| matches!(e.native(), NativeArray::Ndarray(a) if nd_ptr_strides(a).0 == ptr)) {
+            this.exported.push(this.inner.clone());
         }
         let item = (d.bits() as isize / 8).max(1);
         let dict = PyDict::new(py);
         dict.set_item("version", 3)?;
         dict.set_item("typestr", typestr(d))?;
-        dict.set_item("shape", PyTuple::new(py, self.inner.shape())?)?;
+        dict.set_item("shape", PyTuple::new(py, this.inner.shape())?)?;
         let strides: Vec<isize> = strides.iter().map(|s| s * item).collect();
         dict.set_item("strides", PyTuple::new(py, strides)?)?;
         dict.set_item("data", (ptr, true))?;
@@ -2230,12 +2398,12 @@ array_methods! {
     fn __array__(slf: &Bound<'_, Self>, dtype: Option<&Bound<'_, PyAny>>, copy: Option<bool>) -> PyResult<Py<PyAny>> {
         let py = slf.py();
         let np = py.import("numpy")?;
-        let mut x = slf.try_borrow().map_err(busy)?.inner.clone();
+        let mut x = read(slf)?.inner.clone();
         numpy_ndim(&x)?;
         if x.dtype() == Dtype::Bfloat16 {
             x = x.cast(Dtype::Float32).map_err(py_err)?;
         }
-        let holder = if x.backend() == Backend::Ndarray && x.dtype() == slf.try_borrow().map_err(busy)?.inner.dtype() {
+        let holder = if x.backend() == Backend::Ndarray && x.dtype() == read(slf)?.inner.dtype() {
             slf.clone().into_any()
         } else {
             Bound::new(py, PyArray::new(x.to_backend(Backend::Ndarray).map_err(py_err)?))?.into_any()
@@ -2252,7 +2420,7 @@ array_methods! {
 impl PyArray {
     fn compare(slf: &Bound<'_, Self>, op: &str, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         let py = slf.py();
-        let x = Value::Array(slf.try_borrow().map_err(busy)?.inner.clone());
+        let x = Value::Array(read(slf)?.inner.clone());
         let Ok(y) = to_value(other) else {
             return Ok(py.NotImplemented());
         };
