@@ -33,10 +33,14 @@ N = 1_000_000
 SIDE = 1000
 
 
-def cases(np, rng):
-    """(name, dtype, make inputs(np-like module m, asarray) -> callable per library)."""
+def cases(np, rng, n1=False):
+    """(name, dtype, make inputs(np-like module m, asarray) -> callable per library).
+
+    ``n1``: the same calls on one-element float32 inputs (1 x 1 for the axis ops and matmul;
+    ``eye(1)``, a one-element ``linspace``), as ``ivy-ops/benches/small.rs`` makes them."""
+    N, SIDE = (1, 1) if n1 else (globals()["N"], globals()["SIDE"])
     out = []
-    for dt in ("float32", "float64"):
+    for dt in ("float32",) if n1 else ("float32", "float64"):
         m = rng.standard_normal((SIDE, SIDE)).astype(dt)
         f = m.ravel().copy()
         i = rng.integers(0, N, N)
@@ -45,13 +49,14 @@ def cases(np, rng):
         q = rng.standard_normal(N).astype(dt)
         col = rng.standard_normal((SIDE, 1)).astype(dt)
         row = rng.standard_normal((1, SIDE)).astype(dt)
-        a64, b64 = rng.standard_normal((64, 64)).astype(dt), rng.standard_normal((64, 64)).astype(dt)
+        k = 1 if n1 else 64
+        a64, b64 = rng.standard_normal((k, k)).astype(dt), rng.standard_normal((k, k)).astype(dt)
         a256, b256 = rng.standard_normal((256, 256)).astype(dt), rng.standard_normal((256, 256)).astype(dt)
         out += [
-            ("linspace", dt, lambda L, d=dt: (lambda: L.linspace(0.0, 1.0, N, dtype=L.dtype(d)))),
-            ("eye(1000)", dt, lambda L, d=dt: (lambda: L.eye(SIDE, dtype=L.dtype(d)))),
-            ("arange", dt, lambda L, d=dt: (lambda: L.arange(N, dtype=L.dtype(d)))),
-            ("zeros", dt, lambda L, d=dt: (lambda: L.zeros(N, dtype=L.dtype(d)))),
+            ("linspace", dt, lambda L, d=dt: (lambda t=L.dtype(d): L.linspace(0.0, 1.0, N, dtype=t))),
+            ("eye(1000)", dt, lambda L, d=dt: (lambda t=L.dtype(d): L.eye(SIDE, dtype=t))),
+            ("arange", dt, lambda L, d=dt: (lambda t=L.dtype(d): L.arange(N, dtype=t))),
+            ("zeros", dt, lambda L, d=dt: (lambda t=L.dtype(d): L.zeros(N, dtype=t))),
             ("argmax axis -1", dt, lambda L, m=m: (lambda x=L.asarray(m): L.argmax(x, axis=-1))),
             ("argmax axis 0", dt, lambda L, m=m: (lambda x=L.asarray(m): L.argmax(x, axis=0))),
             ("take 1M", dt, lambda L, f=f, i=i: (lambda x=L.asarray(f), j=L.asarray(i): L.take(x, j))),
@@ -70,7 +75,24 @@ def cases(np, rng):
             ("broadcast add", dt, lambda L, c=col, r=row: (lambda x=L.asarray(c), y=L.asarray(r): L.add(x, y))),
             ("clip", dt, lambda L, f=f: (lambda x=L.asarray(f): L.clip(x, -0.5, 0.5))),
         ]
+    if n1:
+        out = [c for c in out if c[0] != "matmul 256"]
     return out
+
+
+# the n = 1 table's names for the ops whose name states the 1 M size
+N1_NAMES = {"eye(1000)": "eye(1)", "take 1M": "take", "matmul 64": "matmul 1 x 1"}
+
+
+def rust_n1(crit, op):
+    """The criterion medians (seconds) of ``benches/small.rs`` for one op, per backend."""
+    got = {}
+    for b in ("ndarray", "candle"):
+        f = os.path.join(crit, "n1_" + op.replace(" ", "_"), "ivy_" + b, "1", "new", "estimates.json")
+        if os.path.exists(f):
+            with open(f) as fh:
+                got[f"ivy-rs Rust ({b})"] = json.load(fh)["median"]["point_estimate"] * 1e-9
+    return got
 
 
 class Numpy:
@@ -80,7 +102,10 @@ class Numpy:
         self.np = np
 
     def __getattr__(self, name):
-        return getattr(self.np, name)
+        # cached on the instance: later lookups are plain attribute reads (at n = 1 a
+        # __getattr__ call per op call would cost more than the op)
+        setattr(self, name, getattr(self.np, name))
+        return getattr(self, name)
 
     def dtype(self, d):
         return getattr(self.np, d)
@@ -112,6 +137,7 @@ class Jax:
             r = fn(*a, **kw)
             return r.block_until_ready() if hasattr(r, "block_until_ready") else r
 
+        setattr(self, name, call)
         return call
 
 
@@ -122,7 +148,8 @@ class Ivy:
         self.xp, self.backend = xp, backend
 
     def __getattr__(self, name):
-        return getattr(self.xp, name)
+        setattr(self, name, getattr(self.xp, name))
+        return getattr(self, name)
 
     def dtype(self, d):
         return getattr(self.xp, d)
@@ -162,7 +189,7 @@ def measure(args):
         pass
     only = set(args.ops.split(",")) if args.ops else None
     rows = []
-    for name, dt, make in cases(np, np.random.default_rng(0)):
+    for name, dt, make in cases(np, np.random.default_rng(0), args.n1):
         if only and name not in only:
             continue
         r = {"op": name, "dtype": dt}
@@ -187,6 +214,8 @@ def measure(args):
 def fmt(t):
     if t is None:
         return "–"
+    if t < 1e-6:
+        return f"{t * 1e9:.0f} ns"
     return f"{t * 1e6:.0f} µs" if t >= 1e-5 else f"{t * 1e6:.2f} µs"
 
 
@@ -203,11 +232,19 @@ def main():
     ap.add_argument("--quick", action="store_true", help="0.05 s loops, 3 repeats")
     ap.add_argument("--ops", help="comma-separated op names (as in the table)")
     ap.add_argument("--no-jax", action="store_true")
+    ap.add_argument("--n1", action="store_true",
+                    help="the same ops on one-element float32 inputs (issue 38's n = 1 target)")
+    ap.add_argument("--rust", metavar="DIR", nargs="?", const=os.path.join(
+                        os.path.dirname(os.path.abspath(__file__)), "..", "target", "criterion"),
+                    help="with --n1: also read `cargo bench -p ivy-ops --bench small`'s "
+                         "medians from this criterion directory (default target/criterion)")
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
     args.min_time, args.repeats = (0.05, 3) if args.quick else (0.2, 5)
     if args.child:
         return measure(args)
+    if args.n1:
+        return main_n1(args)
     one = {"RAYON_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1",
            "XLA_FLAGS": "--xla_cpu_multi_thread_eigen=false intra_op_parallelism_threads=1",
            "IVY_BENCH_ONE_CPU": "1"}
@@ -242,6 +279,36 @@ def main():
         print("\nNot measured (the call failed):\n")
         for op, dt, k, v in errs:
             print(f"- {op} {dt}, {k[:-6]}: {v}")
+
+
+def main_n1(args):
+    """Issue 38's ops at n = 1: numpy and ivy_rs from Python, and ivy-rs's Rust calls."""
+    cmd = [sys.executable, __file__, "--child"] + [a for a in sys.argv[1:] if a != "--rust" and a != args.rust]
+    d = json.loads(subprocess.run(cmd, check=True, capture_output=True, text=True).stdout)
+    libs = list(d["libs"])
+    if args.rust:
+        for r in d["rows"]:
+            r.update(rust_n1(args.rust, r["op"]))
+        libs += ["ivy-rs Rust (ndarray)", "ivy-rs Rust (candle)"]
+    print("# Issue 38's ops at n = 1: ivy-rs against numpy\n")
+    print(f"One run of `python scripts/bench_beyond.py {' '.join(sys.argv[1:])}` on "
+          f"{platform.machine()}, {os.cpu_count()} cores, load {os.getloadavg()[0]:.2f}; Python "
+          f"{d['versions']['python']}, numpy {d['versions']['numpy']}. float32, one element "
+          f"(1 x 1 for the axis ops and matmul), random (seeded). Python sides: best of the "
+          f"repeats, per call. Rust sides: the criterion medians of `cargo bench -p ivy-ops "
+          f"--bench small` (the same calls from Rust). Ratio = the faster ivy-rs figure of a "
+          f"kind over numpy's; the issue's target is at most 0.33x.\n")
+    print("| op | " + " | ".join(libs) + " | Python / numpy | Rust / numpy |")
+    print("|---|" + "---|" * len(libs) + "---|---|")
+    show = lambda v: "–" if v is None else f"{v:.2f}x"  # noqa: E731
+    for r in d["rows"]:
+        npt = r.get("numpy")
+        py = [r[k] for k in ("ivy_rs (ndarray)", "ivy_rs (candle)") if r.get(k)]
+        ru = [r[k] for k in ("ivy-rs Rust (ndarray)", "ivy-rs Rust (candle)") if r.get(k)]
+        qp = min(py) / npt if py and npt else None
+        qr = min(ru) / npt if ru and npt else None
+        cells = [fmt(r.get(k)) for k in libs]
+        print(f"| {N1_NAMES.get(r['op'], r['op'])} | " + " | ".join(cells) + f" | {show(qp)} | {show(qr)} |")
 
 
 if __name__ == "__main__":

@@ -1353,6 +1353,17 @@ struct Fast {
 }
 
 impl Fast {
+    /// The op's keywords at their defaults, for one call.
+    fn kw_defaults(&self) -> Kw<'_> {
+        if self.kw.is_empty() {
+            return Kw::new();
+        }
+        self.kw
+            .iter()
+            .map(|(k, v)| (k.as_str(), v.clone()))
+            .collect()
+    }
+
     /// The prepared binding of `params`, if there is no `*args` and every parameter past
     /// the positional ones has a default that converts to a plain value.
     fn new(py: Python<'_>, params: &[Param], n_rust: usize) -> Option<Fast> {
@@ -1546,7 +1557,7 @@ impl PyFunction {
         names: Option<Borrowed<'_, '_, PyTuple>>,
         values: &[Borrowed<'_, '_, PyAny>],
     ) -> PyResult<Py<PyAny>> {
-        let result = match self.fast_call(py, args, values.is_empty()) {
+        let result = match self.fast_call(py, args, names, values) {
             Ok(Some(r)) => Ok(r),
             Ok(None) => self.bound_call(py, args, names, values),
             Err(e) => Err(e),
@@ -1617,38 +1628,73 @@ impl PyFunction {
         named
     }
 
-    /// A call with positional arguments only, bound by [`Fast`] (`None`: the call needs
-    /// the full binding).
+    /// A call bound by [`Fast`]: positional arguments for the leading parameters, keywords
+    /// for parameters that are the op's positionals or keywords (`None`: the call needs the
+    /// full binding, which also gives Python's errors: a missing argument, an unknown or
+    /// repeated keyword, a positional-only parameter named, `out=`).
     fn fast_call(
         &self,
         py: Python<'_>,
         args: &[Borrowed<'_, '_, PyAny>],
-        no_keywords: bool,
+        names: Option<Borrowed<'_, '_, PyTuple>>,
+        values: &[Borrowed<'_, '_, PyAny>],
     ) -> PyResult<Option<Py<PyAny>>> {
-        if let Some(fast) = &self.fast {
-            let n = args.len();
-            if no_keywords && (fast.min_args..=fast.max_args).contains(&n) {
-                // the leading parameters are the op's positionals in order (`Fast::new`)
-                let mut pos = LentArgs::new();
-                for (j, default) in fast.pos.iter().enumerate() {
-                    if j < n {
-                        pos.push(&args[j])?;
-                    } else {
-                        pos.push_value(default.clone());
-                    }
-                }
-                let kw: Kw<'_> = if fast.kw.is_empty() {
-                    Kw::new()
+        let Some(fast) = &self.fast else {
+            return Ok(None);
+        };
+        let n = args.len();
+        if n > fast.max_args {
+            return Ok(None);
+        }
+        let Some(names) = names else {
+            if n < fast.min_args {
+                return Ok(None);
+            }
+            // the leading parameters are the op's positionals in order (`Fast::new`)
+            let mut pos = LentArgs::new();
+            for (j, default) in fast.pos.iter().enumerate() {
+                if j < n {
+                    pos.push(&args[j])?;
                 } else {
-                    fast.kw
-                        .iter()
-                        .map(|(k, v)| (k.as_str(), v.clone()))
-                        .collect()
-                };
-                return pos.call(py, self.entry, &kw).map(Some);
+                    pos.push_value(default.clone());
+                }
+            }
+            return pos.call(py, self.entry, &fast.kw_defaults()).map(Some);
+        };
+        // the op's positionals: the leading parameters are the first ones, in order
+        // (`Fast::new`); a keyword may give any later one
+        let mut slots: SmallVec<[Option<&Borrowed<'_, '_, PyAny>>; 8]> =
+            (0..fast.pos.len()).map(|j| args.get(j)).collect();
+        let mut kw = fast.kw_defaults();
+        for (k, v) in names.iter_borrowed().zip(values) {
+            let Ok(k) = k.cast::<PyString>() else {
+                return Ok(None);
+            };
+            let k = k.to_cow()?;
+            let Some(p) = self.params.iter().find(|p| p.name == *k) else {
+                return Ok(None);
+            };
+            match (&p.kind, &p.target) {
+                (Kind::PosOnly | Kind::Var, _) => return Ok(None),
+                (_, Target::Pos(j)) if matches!(slots.get(*j), Some(None)) => slots[*j] = Some(v),
+                (_, Target::Kw(name)) => match kw.iter_mut().find(|(k, _)| *k == name) {
+                    Some(slot) => slot.1 = to_value(v)?,
+                    None => return Ok(None),
+                },
+                _ => return Ok(None),
             }
         }
-        Ok(None)
+        if slots[..fast.min_args].iter().any(Option::is_none) {
+            return Ok(None);
+        }
+        let mut pos = LentArgs::new();
+        for (given, default) in slots.iter().zip(&fast.pos) {
+            match given {
+                Some(a) => pos.push(a)?,
+                None => pos.push_value(default.clone()),
+            }
+        }
+        pos.call(py, self.entry, &kw).map(Some)
     }
 
     /// A call bound parameter by parameter, with Python's rules and messages.

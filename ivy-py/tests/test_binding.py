@@ -344,6 +344,11 @@ def test_functions_bind_arguments_as_python_does():
     with pytest.raises(TypeError, match="missing required argument 'x'"):
         xp.sum()
     assert xp.linspace(0.0, 1.0, num=3).shape == (3,)  # `num` is positional-or-keyword
+    # keywords for the op's positionals and keywords, in any order (the prepared binding)
+    r = xp.arange(0, dtype=xp.float32, stop=3)
+    assert (r.dtype, np.asarray(r).tolist()) == (xp.float32, [0.0, 1.0, 2.0])
+    assert xp.sum(x, keepdims=True, axis=0).shape == (1, 2)
+    assert float(xp.sum(x, axis=None, dtype=None, keepdims=False)) == float(xp.sum(x)) == 10.0
     with pytest.raises(TypeError, match="multiple values for argument 'num'"):
         xp.linspace(0.0, 1.0, 3, num=3)
     # *arrays, namedtuple results, lists
