@@ -89,6 +89,12 @@ pub(crate) fn get(x: &Array, index: &[Idx]) -> Result<Array> {
 fn masked(op: &'static str, x: &Array, m: &Array) -> Result<Array> {
     let pos = crate::engine::indexing::true_positions(op, &m.to_vec::<bool>()?)?;
     ivy_core::with_backend(x.backend(), || {
+        if m.ndim() == x.ndim() {
+            // a mask of every axis: the positions are offsets of the flattened x (`take`
+            // without an axis reads x in row-major order: no reshape first)
+            let idx = index_array_of(op, x, pos)?;
+            return crate::functional::manipulation::take_with(x, &idx, TakeKw { axis: None });
+        }
         // the mask's size, not -1: an empty x (or trailing axis) leaves -1 undetermined
         let mut rows = vec![m.size() as i64];
         rows.extend(x.shape()[m.ndim()..].iter().map(|&d| d as i64));
