@@ -83,11 +83,28 @@ pub(crate) fn get(x: &Array, index: &[Idx]) -> Result<Array> {
     gather(OP, x, &shape, offsets)
 }
 
-/// `x[mask]` for a mask of `x`'s leading axes: the positions of its true elements (the
-/// mask's row-major order), then one `take` of those rows of `x` (viewed as `(mask's size,
-/// the other axes)`).
+/// Arrays up to this many elements select by a mask in one pass on one thread (the
+/// backend's `compress`); larger ones through `take`, whose gather splits over the cores.
+const ONE_PASS_MAX: usize = 1 << 14;
+
+/// `x[mask]` for a mask of `x`'s leading axes: the rows of `x` (viewed as `(mask's size,
+/// the other axes)`) at the mask's true elements, in its row-major order. Small arrays in
+/// one pass where the backend has one; else the positions of the true elements, then one
+/// `take` of those rows.
 fn masked(op: &'static str, x: &Array, m: &Array) -> Result<Array> {
-    let pos = crate::engine::indexing::true_positions(op, &m.to_vec::<bool>()?)?;
+    let keep = m.to_vec::<bool>()?;
+    if x.size() <= ONE_PASS_MAX {
+        let count = keep.iter().filter(|&&k| k).count();
+        let mut shape = vec![count];
+        shape.extend_from_slice(&x.shape()[m.ndim()..]);
+        let y = crate::__for_backend!(x.backend(), __B =>
+            <__B as crate::engine::family::Kernels>::compress(op, x, &keep, count, &shape),
+            else => Ok(None));
+        if let Some(y) = y.map_err(|e| e.with_op(op))? {
+            return Ok(y);
+        }
+    }
+    let pos = crate::engine::indexing::true_positions(op, &keep)?;
     ivy_core::with_backend(x.backend(), || {
         if m.ndim() == x.ndim() {
             // a mask of every axis: the positions are offsets of the flattened x (`take`

@@ -72,6 +72,20 @@ pub trait Kernels: BackendInfo {
         shape: &[usize],
         device: ivy_core::Device,
     ) -> Result<Array>;
+    /// The rows of `x` (viewed as `(keep.len(), the rest)`, row-major) whose `keep` flag is
+    /// set, in order, `count` of them, as an array of `shape`: a boolean mask's selection
+    /// in one pass. `Ok(None)` when the backend has none (the default: the caller gathers
+    /// the rows with `take`).
+    fn compress(
+        op: &'static str,
+        x: &Array,
+        keep: &[bool],
+        count: usize,
+        shape: &[usize],
+    ) -> Result<Option<Array>> {
+        let _ = (op, x, keep, count, shape);
+        Ok(None)
+    }
 }
 
 /// The dtypes `K` supports on `B`.

@@ -70,6 +70,26 @@ pub(crate) fn take<T: Copy + Send + Sync>(
     Ok(out)
 }
 
+/// The rows of `x` (row-major: `keep.len()` rows of `inner` elements) whose `keep` flag is
+/// set, in order, `count` of them: a boolean mask's selection in one pass, with no index
+/// array (one thread: the caller sends large selections through [`take`]).
+pub(crate) fn compress<T: Copy>(
+    op: &'static str,
+    x: &[T],
+    inner: usize,
+    keep: &[bool],
+    count: usize,
+) -> Result<Vec<T>> {
+    let mut out = try_vec::<T>(op, count.saturating_mul(inner))?;
+    if inner == 0 {
+        return Ok(out);
+    }
+    for (row, _) in x.chunks_exact(inner).zip(keep).filter(|(_, k)| **k) {
+        out.extend_from_slice(row);
+    }
+    Ok(out)
+}
+
 /// Index `i` into an axis of length `n`, a negative one counted from the end (branch-free);
 /// `n` or more (as `usize`: a negative one still negative wraps to a huge value) when out of
 /// range.

@@ -369,6 +369,23 @@ test_backends! {
         assert_eq!((w.to_f64_vec()?, w.backend()), (vec![7.0, 8.0, 9.0], b));
     }
 
+    fn masks_select_the_same_below_and_above_the_one_pass_size(b) {
+        // up to 2^14 elements a mask selects in one pass (ndarray's `compress`), beyond that
+        // through `take`: both give every third element, and whole rows for a mask of the
+        // leading axis
+        for n in [10usize, (1 << 14) + 3] {
+            let x = ivy::arange(n as f64)?;
+            let m = ivy::equal(&ivy::remainder(&x, 3.0)?, 0.0)?;
+            let want: Vec<f64> = (0..n).filter(|i| i % 3 == 0).map(|i| i as f64).collect();
+            let y = x.get(ivy::s![&m])?;
+            assert_eq!((y.to_f64_vec()?, y.backend()), (want.clone(), b));
+            let rows = ivy::reshape(&ivy::arange(2.0 * n as f64)?, &[n as i64, 2])?;
+            let r = rows.get(ivy::s![&m])?;
+            let pairs: Vec<f64> = want.iter().flat_map(|&i| [2.0 * i, 2.0 * i + 1.0]).collect();
+            assert_eq!((r.shape(), r.to_f64_vec()?), (&[want.len(), 2][..], pairs));
+        }
+    }
+
     fn mask_axes_of_length_0_select_nothing(b) {
         // before: "a boolean mask of shape [2, 0] ... must be equal"; numpy (and the Array API
         // suite) let a mask axis of length 0 stand for any length:

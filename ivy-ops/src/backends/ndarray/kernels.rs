@@ -320,6 +320,20 @@ impl crate::engine::family::Kernels for super::NdarrayBackend {
         })
     }
 
+    fn compress(
+        op: &'static str,
+        x: &Array,
+        keep: &[bool],
+        count: usize,
+        shape: &[usize],
+    ) -> Result<Option<Array>> {
+        let inner = x.size().checked_div(keep.len()).unwrap_or(0);
+        super::nd_view_all!(&nd_view(op, x)?, a, T => {
+            let r = crate::kernel::gather::compress(op, &row_major(op, a)?, inner, keep, count)?;
+            Ok(Some(Array::from_nd(T::wrap(shaped(op, shape, r)?))))
+        })
+    }
+
     fn map<K: Unary>(x: &Array) -> Result<Array> {
         super::nd_type!(x.dtype(), T => {
             let a = typed::<T>(K::NAME, x)?;
