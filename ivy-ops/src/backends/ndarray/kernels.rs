@@ -96,11 +96,25 @@ pub(crate) fn cast_view_cow<'a>(
 }
 
 /// A row-major buffer as an array of `shape` (the one wrapping of every kernel's buffer).
+/// The shape is checked here, once, by [`shape_size`](crate::kernel::alloc::shape_size):
+/// ndarray's `from_shape_vec` checks it again in its general (strided) form, which is a
+/// third of what making a one-element result costs (`benches/small.rs`).
+#[inline]
 pub(crate) fn shaped<T>(op: &'static str, shape: &[usize], v: Vec<T>) -> Result<ArrayD<T>> {
-    ArrayD::from_shape_vec(IxDyn(shape), v).map_err(|_| Error::InvalidArgument {
-        op,
-        message: format!("shape {shape:?} does not match its element count"),
-    })
+    let n = crate::kernel::alloc::shape_size(op, shape, std::mem::size_of::<T>())?;
+    if n != v.len() {
+        return Err(Error::InvalidArgument {
+            op,
+            message: format!(
+                "shape {shape:?} does not match its element count {}",
+                v.len()
+            ),
+        });
+    }
+    // SAFETY: `v` holds exactly the product of `shape`'s lengths, and the product of its
+    // non-zero lengths fits in `isize::MAX` bytes (`shape_size`): ndarray's conditions for
+    // a row-major array over `v` with its default strides.
+    Ok(unsafe { ArrayD::from_shape_vec_unchecked(IxDyn(shape), v) })
 }
 
 /// `f` of every element of `a`, in a new fallibly allocated array of `a`'s shape (ndarray's
