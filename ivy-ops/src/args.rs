@@ -1280,27 +1280,23 @@ impl Repeats {
                 ),
             });
         }
-        let v = a
-            .to_backend(Backend::Ndarray)
-            .and_then(|a| a.cast(Dtype::Int64))
-            .and_then(|a| a.to_vec::<i64>())
-            .map_err(|e| e.with_op(op))?;
-        // uint64 counts beyond i64::MAX wrap to negative here: refused as negative counts
-        Ok(Cow::Owned(v))
+        // uint64 counts beyond i64::MAX saturate: refused as too large to allocate
+        Ok(Cow::Owned(crate::native::int_values(op, a)?))
     }
 }
 
 macro_rules! repeats_from_int {
     ($($t:ty),*) => {$(
-        // beyond i64::MAX (a usize): a negative count, refused by `repeat`
+        // beyond i64::MAX (a usize): saturated, refused by `repeat` as too large to
+        // allocate (as an array of such counts is)
         impl From<$t> for Repeats {
             fn from(r: $t) -> Repeats {
-                Repeats::Counts(vec![r as i64])
+                Repeats::Counts(vec![i64::try_from(r).unwrap_or(i64::MAX)])
             }
         }
         impl From<&[$t]> for Repeats {
             fn from(r: &[$t]) -> Repeats {
-                Repeats::Counts(r.iter().map(|&c| c as i64).collect())
+                Repeats::Counts(r.iter().map(|&c| i64::try_from(c).unwrap_or(i64::MAX)).collect())
             }
         }
         impl<const N: usize> From<&[$t; N]> for Repeats {

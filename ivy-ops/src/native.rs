@@ -235,6 +235,51 @@ pub(crate) fn cast(x: &Array, to: Dtype) -> Result<Array> {
     }
 }
 
+/// The values of an integer array as int64, row-major, converted in one pass with no cast
+/// array first: what index and count arguments (`take`'s indices, integer-array indexing,
+/// `repeat`'s counts) read. uint64 values beyond int64's range saturate to `i64::MAX` (out
+/// of range of any axis: never wrapped to a negative index); any other dtype is an error.
+pub(crate) fn int_values(op: &'static str, x: &Array) -> Result<Vec<i64>> {
+    use crate::kernel::elem::Elem;
+    fn saturated<S: Elem>(op: &'static str, s: &[S]) -> Result<Vec<i64>> {
+        let mut v = crate::kernel::alloc::try_vec::<i64>(op, s.len())?;
+        v.extend(
+            s.iter()
+                .map(|x| x.to_i128().clamp(i64::MIN.into(), i64::MAX.into()) as i64),
+        );
+        Ok(v)
+    }
+    if !x.dtype().is_int() {
+        return Err(Error::InvalidArgument {
+            op,
+            message: format!(
+                "expected an integer array, got dtype {}: cast it with `astype`",
+                x.dtype()
+            ),
+        });
+    }
+    match &x.native {
+        #[cfg(feature = "ndarray")]
+        NativeArray::Ndarray(_) | NativeArray::NdarrayLent(_) => {
+            ndarray::nd_view_all!(&ndarray::nd_view(op, x)?, a, S => {
+                saturated(op, &ndarray::row_major(op, a)?)
+            })
+        }
+        #[cfg(feature = "candle")]
+        NativeArray::Candle(c) => {
+            use candle::HostElem;
+            candle::host_types!(op, c.dtype(), S => match S::read(c.tensor(), |s| saturated(op, s)) {
+                Some(r) => r,
+                None => saturated(op, &S::values(c.tensor()).map_err(|e| candle::err(op, e))?),
+            })
+        }
+        #[allow(unreachable_patterns)]
+        _ => Err(Error::BackendUnavailable {
+            backend: x.backend(),
+        }),
+    }
+}
+
 impl Array {
     /// Wraps ndarray data.
     #[cfg(feature = "ndarray")]

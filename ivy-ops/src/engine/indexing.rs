@@ -569,10 +569,9 @@ fn array_positions(op: &'static str, a: &Array, axis: usize, n: usize) -> Result
             ),
         ));
     }
-    let v = a
-        .to_backend(crate::Backend::Ndarray)
-        .and_then(|a| a.cast(Dtype::Int64))?;
-    let v = v.to_vec::<i64>()?;
+    // uint64 beyond int64's range saturates: out of range (numpy's IndexError), not
+    // wrapped to a negative position
+    let v = crate::native::int_values(op, a)?;
     v.into_iter().map(|i| position(op, i, axis, n)).collect()
 }
 

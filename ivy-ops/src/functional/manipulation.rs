@@ -878,16 +878,11 @@ pub(crate) fn take_indices(
     indices: &Array,
     n: usize,
 ) -> Result<Option<Vec<i64>>> {
-    let mut v = match indices.dtype() {
-        Dtype::Int64 => return Ok(None),
-        // beyond int64's range: out of range of any axis (kept so, not wrapped)
-        Dtype::Uint64 => indices
-            .to_vec::<u64>()?
-            .into_iter()
-            .map(|i| i64::try_from(i).unwrap_or(i64::MAX))
-            .collect(),
-        _ => indices.cast(Dtype::Int64)?.to_vec::<i64>()?,
-    };
+    if indices.dtype() == Dtype::Int64 {
+        return Ok(None);
+    }
+    // uint64 beyond int64's range saturates: out of range of any axis (not wrapped)
+    let mut v = crate::native::int_values(op, indices)?;
     crate::kernel::gather::wrap_indices(op, &mut v, n)?;
     Ok(Some(v))
 }

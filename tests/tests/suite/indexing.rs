@@ -157,6 +157,37 @@ test_backends! {
         assert!(bad(ivy::s![0, 0, 0, &ints(&[0])?]).contains("too many"));
     }
 
+    fn index_arrays_of_every_integer_dtype_select_alike(b) {
+        let x = cube()?;
+        let want = got(x.get(ivy::s![.., &ints(&[2, 0, 1])?])?)?;
+        let want_take = ivy::take(&ivy::arange(5.0)?, &ints(&[4, 0, 1])?)?.to_f64_vec()?;
+        for d in ivy::valid_dtypes().iter().filter(|d| d.is_int()) {
+            let i = ints(&[2, 0, 1])?.astype(d)?;
+            assert_eq!(got(x.get(ivy::s![.., &i])?)?, want, "{d}");
+            let i = ints(&[4, 0, 1])?.astype(d)?;
+            assert_eq!(ivy::take(&ivy::arange(5.0)?, &i)?.to_f64_vec()?, want_take, "{d}");
+            // take's indices and repeat's counts read the same conversion
+            let counts = ints(&[1, 0, 2])?.astype(d)?;
+            let r = ivy::repeat(&ivy::arange(3.0)?, &counts)?;
+            assert_eq!(r.to_f64_vec()?, [0.0, 2.0, 2.0], "{d}");
+        }
+        if ivy::valid_dtypes().contains(Dtype::Uint64) {
+            // beyond int64's range: out of range (numpy's IndexError), never wrapped to a
+            // negative index counting from the end
+            let huge = ivy::asarray(vec![u64::MAX])?;
+            assert_eq!(huge.dtype(), Dtype::Uint64);
+            for r in [x.get(ivy::s![0, 0, &huge]), ivy::take(&ivy::arange(4.0)?, &huge)] {
+                let e = r.unwrap_err().to_string();
+                assert!(e.contains("out of range"), "{e}");
+            }
+            // and as a count, too large to allocate (not a negative count)
+            let e = ivy::repeat(&ivy::arange(1.0)?, &huge).unwrap_err();
+            assert!(matches!(e, Error::OutOfMemory { op: "repeat", .. }), "{e:?}");
+        }
+        let e = ivy::repeat(&ivy::arange(1.0)?, usize::MAX).unwrap_err();
+        assert!(!e.to_string().contains("non-negative"), "{e}");
+    }
+
     fn set_writes_the_selection(b) {
         let mut y = cube()?;
         y.set(ivy::s![.., 1, ..;2], &ivy::asarray([100.0f32, 200.0])?)?;
