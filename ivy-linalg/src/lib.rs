@@ -550,6 +550,91 @@ fn matmul<T: ComplexField>(
     matmul_with(m, k, n, a, b, c, faer::get_global_parallelism())
 }
 
+/// The most multiply-adds a real product takes [`Tiny`]'s plain loop for: below it faer's
+/// setup (its dispatch, packing decisions and SIMD entry) costs more than the arithmetic.
+const MATMUL_SMALL_MAX: usize = 64;
+
+/// The tiny products of a real type, without faer's setup (complex ones go to faer).
+trait Tiny: Sized {
+    /// `c = a · b` when the product has at most [`MATMUL_SMALL_MAX`] multiply-adds (`true`:
+    /// `c` written), else nothing (`false`).
+    fn tiny(
+        _m: usize,
+        _k: usize,
+        _n: usize,
+        _a: &[Self],
+        _b: &[Self],
+        _c: &mut [MaybeUninit<Self>],
+    ) -> bool {
+        false
+    }
+}
+impl Tiny for Complex<f32> {}
+impl Tiny for Complex<f64> {}
+
+macro_rules! tiny_real {
+    ($($t:ty),*) => {$(
+        impl Tiny for $t {
+            fn tiny(m: usize, k: usize, n: usize, a: &[$t], b: &[$t], c: &mut [MaybeUninit<$t>]) -> bool {
+                if m.saturating_mul(k).saturating_mul(n) > MATMUL_SMALL_MAX {
+                    return false;
+                }
+                #[cfg(target_arch = "x86_64")]
+                if std::arch::is_x86_feature_detected!("fma") {
+                    #[target_feature(enable = "fma")]
+                    fn fused(m: usize, k: usize, n: usize, a: &[$t], b: &[$t], c: &mut [MaybeUninit<$t>]) {
+                        dots(m, k, n, a, b, c, |s, x, y| x.mul_add(y, s))
+                    }
+                    // SAFETY: the CPU has FMA (checked above)
+                    unsafe { fused(m, k, n, a, b, c) };
+                    return true;
+                }
+                #[cfg(target_arch = "aarch64")]
+                dots(m, k, n, a, b, c, |s, x, y| x.mul_add(y, s));
+                #[cfg(not(target_arch = "aarch64"))]
+                dots(m, k, n, a, b, c, |s, x, y| s + x * y);
+                true
+            }
+        }
+    )*};
+}
+tiny_real!(f32, f64);
+
+/// `c = a · b` (row-major, `m × k` by `k × n`) as one dot product per element of `c`, each
+/// written once, accumulated with `madd(s, x, y)` from its first product: with a fused
+/// multiply-add where the CPU has one, as faer's kernels do, it gives faer's results bit for
+/// bit (checked on random 1 x 1 to 4 x 4 x 4 and 2 x 7 x 3 products), and a lone `-0`
+/// product stays `-0`.
+#[inline(always)]
+fn dots<T: Copy + Default + std::ops::Mul<Output = T>>(
+    m: usize,
+    k: usize,
+    n: usize,
+    a: &[T],
+    b: &[T],
+    c: &mut [MaybeUninit<T>],
+    madd: impl Fn(T, T, T) -> T,
+) {
+    assert_eq!(
+        Some(c.len()),
+        m.checked_mul(n),
+        "matmul: c must hold m * n elements"
+    );
+    for (i, row) in c.chunks_exact_mut(n.max(1)).enumerate() {
+        let ar = &a[i * k..(i + 1) * k];
+        for (j, o) in row.iter_mut().enumerate() {
+            let s = match ar.split_first() {
+                Some((&x, rest)) => rest
+                    .iter()
+                    .enumerate()
+                    .fold(x * b[j], |s, (p, &x)| madd(s, x, b[(p + 1) * n + j])),
+                None => T::default(),
+            };
+            o.write(s);
+        }
+    }
+}
+
 /// The fewest rows of a row block (a multiple of faer's register block of rows).
 const MATMUL_ROWS_MIN: usize = 16;
 
@@ -691,6 +776,9 @@ macro_rules! dense {
         impl Dense for $t {
             type Real = $r;
             fn matmul(m: usize, k: usize, n: usize, a: &[Self], b: &[Self], c: &mut [MaybeUninit<Self>]) {
+                if <$t as Tiny>::tiny(m, k, n, a, b, c) {
+                    return;
+                }
                 let _clean = CleanUpperState;
                 matmul(m, k, n, a, b, c)
             }

@@ -120,12 +120,19 @@ fn complex_kernels_run() {
 #[test]
 fn matmul_writes_every_element_and_reads_none() {
     // the destination starts as NaN: a kernel that read it (even to scale it by zero)
-    // would leave NaNs; sizes past faer's small-matrix path, k = 0, products split in row
-    // blocks over threads (odd row counts) and one past that, on faer's own split
+    // would leave NaNs; the plain loop of tiny products (up to 64 multiply-adds) and just
+    // past it, sizes past faer's small-matrix path, k = 0, products split in row blocks
+    // over threads (odd row counts) and one past that, on faer's own split
     use std::mem::MaybeUninit;
     for (m, k, n) in [
         (2, 3, 2),
         (1, 1, 1),
+        (4, 4, 4),
+        (4, 4, 5),
+        (1, 64, 1),
+        (0, 3, 2),
+        (3, 2, 0),
+        (2, 0, 5),
         (37, 19, 53),
         (130, 70, 90),
         (4, 0, 3),
@@ -146,6 +153,83 @@ fn matmul_writes_every_element_and_reads_none() {
                     (got - want).abs() <= 1e-9 * want.abs().max(1.0),
                     "{m}x{k}x{n}"
                 );
+            }
+        }
+    }
+}
+
+#[test]
+fn tiny_products_keep_signed_zeros_and_complex_products() {
+    use std::mem::MaybeUninit;
+    // a lone -0 product stays -0 (each dot product starts from its first term, not from +0)
+    let mut c = [MaybeUninit::new(f32::NAN)];
+    f32::matmul(1, 1, 1, &[-0.0], &[1.0], &mut c);
+    // SAFETY: initialised (NaN) before the call
+    let z = unsafe { c[0].assume_init() };
+    assert!(z == 0.0 && z.is_sign_negative(), "{z}");
+    // (1 + 2i)(3 - i) + (0 + i)(i) = 5 + 5i - 1 = 4 + 5i
+    let a = [Complex::new(1.0f64, 2.0), Complex::new(0.0, 1.0)];
+    let b = [Complex::new(3.0f64, -1.0), Complex::new(0.0, 1.0)];
+    let mut c = [MaybeUninit::new(Complex::new(f64::NAN, f64::NAN))];
+    Complex::<f64>::matmul(1, 2, 1, &a, &b, &mut c);
+    // SAFETY: as above
+    assert_eq!(unsafe { c[0].assume_init() }, Complex::new(4.0, 5.0));
+}
+
+#[test]
+fn tiny_real_products_match_faer_bit_for_bit() {
+    // up to 64 multiply-adds a real product skips faer's setup: the plain loop must give
+    // what faer gave (fused multiply-adds from the first product), so nothing computed
+    // through matmul (pinv, the backends' agreement) moves by an ulp
+    use faer::{Accum, Mat, Par};
+    use std::mem::MaybeUninit;
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut r = || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0
+    };
+    let fused = cfg!(target_arch = "aarch64")
+        || cfg!(target_arch = "x86_64") && std::arch::is_x86_feature_detected!("fma");
+    for (m, k, n) in [
+        (1, 1, 1),
+        (2, 2, 2),
+        (3, 3, 3),
+        (1, 5, 1),
+        (4, 4, 4),
+        (2, 7, 3),
+        (1, 64, 1),
+    ] {
+        for _ in 0..50 {
+            let a: Vec<f64> = (0..m * k).map(|_| r() * 1e3f64.powf(r())).collect();
+            let b: Vec<f64> = (0..k * n).map(|_| r() * 1e3f64.powf(r())).collect();
+            let mut want = Mat::<f64>::zeros(m, n);
+            faer::linalg::matmul::matmul(
+                want.as_mut(),
+                Accum::Replace,
+                Mat::<f64>::from_fn(m, k, |i, j| a[i * k + j]).as_ref(),
+                Mat::<f64>::from_fn(k, n, |i, j| b[i * n + j]).as_ref(),
+                1.0,
+                Par::Seq,
+            );
+            let mut c = vec![MaybeUninit::new(f64::NAN); m * n];
+            f64::matmul(m, k, n, &a, &b, &mut c);
+            for (e, c) in c.iter().enumerate() {
+                // SAFETY: every element was initialised (NaN) before the call
+                let (got, want) = (unsafe { c.assume_init() }, want[(e / n, e % n)]);
+                if fused {
+                    assert_eq!(
+                        got.to_bits(),
+                        want.to_bits(),
+                        "{m}x{k}x{n}: {got} vs {want}"
+                    );
+                } else {
+                    assert!(
+                        (got - want).abs() <= 1e-12 * want.abs().max(1.0),
+                        "{m}x{k}x{n}"
+                    );
+                }
             }
         }
     }

@@ -869,7 +869,8 @@ pub(crate) fn matmul_plan(a: &[usize], b: &[usize]) -> Result<MatmulPlan> {
     let ba = &a[..a.len().saturating_sub(2)];
     let bb = &b[..b.len().saturating_sub(2)];
     let batch = crate::engine::checks::broadcast_shapes(OP, ba, bb)?;
-    let mut result = batch.clone();
+    let mut result = Vec::with_capacity(batch.len() + 2);
+    result.extend_from_slice(&batch);
     if a.len() > 1 {
         result.push(m);
     }

@@ -74,26 +74,33 @@ impl LinalgBackend for NdarrayBackend {
 }
 
 fn gemm_nd(op: &'static str, a: &NdView<'_>, b: &NdView<'_>, p: &MatmulPlan) -> Result<NdArray> {
-    // the 1-d rules: a row vector, a column vector
-    let (sa, sb) = match (NdView::shape(a), NdView::shape(b)) {
-        ([k], s) => (vec![1, *k], s.to_vec()),
-        (s, _) => (s.to_vec(), NdView::shape(b).to_vec()),
+    // the 1-d rules: a row vector, a column vector (the shapes of others as they are)
+    let (ka, kb);
+    let sa: &[usize] = match NdView::shape(a) {
+        [k] => {
+            ka = [1, *k];
+            &ka
+        }
+        s => s,
     };
-    let sb = match sb.as_slice() {
-        [k] => vec![*k, 1],
-        _ => sb,
+    let sb: &[usize] = match NdView::shape(b) {
+        [k] => {
+            kb = [*k, 1];
+            &kb
+        }
+        s => s,
     };
     use NdView as V;
     Ok(match (a, b) {
-        (V::Float32(x), V::Float32(y)) => NdArray::from(blas(op, x, y, &sa, &sb, p)?),
-        (V::Float64(x), V::Float64(y)) => NdArray::from(blas(op, x, y, &sa, &sb, p)?),
-        (V::Complex64(x), V::Complex64(y)) => NdArray::from(blas(op, x, y, &sa, &sb, p)?),
-        (V::Complex128(x), V::Complex128(y)) => NdArray::from(blas(op, x, y, &sa, &sb, p)?),
+        (V::Float32(x), V::Float32(y)) => NdArray::from(blas(op, x, y, sa, sb, p)?),
+        (V::Float64(x), V::Float64(y)) => NdArray::from(blas(op, x, y, sa, sb, p)?),
+        (V::Complex64(x), V::Complex64(y)) => NdArray::from(blas(op, x, y, sa, sb, p)?),
+        (V::Complex128(x), V::Complex128(y)) => NdArray::from(blas(op, x, y, sa, sb, p)?),
         _ => super::nd_view_all!(a, x, T => {
             let y = T::view_ref(b).ok_or_else(|| mixed(op, a, b))?;
             let (xr, yr) = (row_major(op, x)?, row_major(op, y)?);
-            let xs = batched(op, &xr, &sa, &p.batch)?;
-            let ys = batched(op, &yr, &sb, &p.batch)?;
+            let xs = batched(op, &xr, sa, &p.batch)?;
+            let ys = batched(op, &yr, sb, &p.batch)?;
             let r = crate::kernel::gemm::matmul(op, &xs, &ys, p.batch.iter().product(), [p.m, p.k, p.n])?;
             T::wrap(shaped(op, &p.result, r)?)
         }),
