@@ -1280,8 +1280,11 @@ impl Repeats {
                 ),
             });
         }
-        // uint64 counts beyond i64::MAX saturate: refused as too large to allocate
-        Ok(Cow::Owned(crate::native::int_values(op, a)?))
+        Ok(Cow::Owned(crate::native::int_values(
+            op,
+            a,
+            crate::native::IntRole::Count,
+        )?))
     }
 }
 

@@ -235,18 +235,41 @@ pub(crate) fn cast(x: &Array, to: Dtype) -> Result<Array> {
     }
 }
 
+/// What an integer array passed to [`int_values`] holds, for its error messages.
+#[derive(Clone, Copy)]
+pub(crate) enum IntRole {
+    /// Positions along an axis.
+    Index,
+    /// Repetition counts.
+    Count,
+}
+
 /// The values of an integer array as int64, row-major, converted in one pass with no cast
 /// array first: what index and count arguments (`take`'s indices, integer-array indexing,
-/// `repeat`'s counts) read. uint64 values beyond int64's range saturate to `i64::MAX` (out
-/// of range of any axis: never wrapped to a negative index); any other dtype is an error.
-pub(crate) fn int_values(op: &'static str, x: &Array) -> Result<Vec<i64>> {
+/// `repeat`'s counts) read. A uint64 value beyond int64's range is an error naming it: an
+/// index out of range of any axis (never wrapped to a negative index counting from the
+/// end), a count too large. Any dtype but an integer one is an error.
+pub(crate) fn int_values(op: &'static str, x: &Array, role: IntRole) -> Result<Vec<i64>> {
     use crate::kernel::elem::Elem;
-    fn saturated<S: Elem>(op: &'static str, s: &[S]) -> Result<Vec<i64>> {
+    fn to_i64<S: Elem>(op: &'static str, s: &[S], role: IntRole) -> Result<Vec<i64>> {
+        // only uint64 holds values beyond int64's range: checked in a pass of its own, so
+        // that the conversion below is a plain (vectorised) widening loop
+        let beyond = |x: &&S| x.to_i128() > i128::from(i64::MAX);
+        let first_beyond = match S::DTYPE {
+            Dtype::Uint64 => s.iter().find(beyond),
+            _ => None,
+        };
+        if let Some(x) = first_beyond {
+            let message = match role {
+                IntRole::Index => {
+                    format!("index {x} (uint64) is out of range of any axis (beyond int64's range)")
+                }
+                IntRole::Count => format!("count {x} (uint64) is too large (beyond int64's range)"),
+            };
+            return Err(Error::InvalidArgument { op, message });
+        }
         let mut v = crate::kernel::alloc::try_vec::<i64>(op, s.len())?;
-        v.extend(
-            s.iter()
-                .map(|x| x.to_i128().clamp(i64::MIN.into(), i64::MAX.into()) as i64),
-        );
+        v.extend(s.iter().map(|x| x.to_i128() as i64));
         Ok(v)
     }
     if !x.dtype().is_int() {
@@ -262,15 +285,15 @@ pub(crate) fn int_values(op: &'static str, x: &Array) -> Result<Vec<i64>> {
         #[cfg(feature = "ndarray")]
         NativeArray::Ndarray(_) | NativeArray::NdarrayLent(_) => {
             ndarray::nd_view_all!(&ndarray::nd_view(op, x)?, a, S => {
-                saturated(op, &ndarray::row_major(op, a)?)
+                to_i64(op, &ndarray::row_major(op, a)?, role)
             })
         }
         #[cfg(feature = "candle")]
         NativeArray::Candle(c) => {
             use candle::HostElem;
-            candle::host_types!(op, c.dtype(), S => match S::read(c.tensor(), |s| saturated(op, s)) {
+            candle::host_types!(op, c.dtype(), S => match S::read(c.tensor(), |s| to_i64(op, s, role)) {
                 Some(r) => r,
-                None => saturated(op, &S::values(c.tensor()).map_err(|e| candle::err(op, e))?),
+                None => to_i64(op, &S::values(c.tensor()).map_err(|e| candle::err(op, e))?, role),
             })
         }
         #[allow(unreachable_patterns)]

@@ -774,6 +774,22 @@ def test_numpy_dtypes_and_index_arrays_are_taken(backend):
     assert [float(v) for v in y] == [-1.0, 2.0, -1.0]
 
 
+
+def test_uint64_indices_beyond_int64_are_out_of_range_not_wrapped():
+    # 2**64 - 1 once became -1 and selected the last element; numpy raises IndexError
+    with xp.using_backend("ndarray"):  # candle holds no uint64
+        x = xp.asarray([1.0, 2.0, 3.0])
+        huge = xp.asarray(np.array([2**64 - 1], dtype=np.uint64))
+        for call in (lambda: x[huge], lambda: xp.take(x, huge)):
+            with pytest.raises(IndexError, match="index 18446744073709551615 \\(uint64\\) is out of range"):
+                call()
+        with pytest.raises(ValueError, match="count 18446744073709551615 \\(uint64\\) is too large"):
+            xp.repeat(x[:1], huge)
+        # every other integer dtype selects alike
+        for dt in (xp.int8, xp.uint8, xp.int16, xp.int32, xp.uint32, xp.uint64):
+            assert [float(v) for v in xp.take(x, xp.asarray([2, 0], dtype=dt))] == [3.0, 1.0]
+
+
 def test_info_default_dtypes_are_what_python_numbers_give(backend):
     d = xp.__array_namespace_info__().default_dtypes()
     assert d["integral"] == xp.asarray(1).dtype

@@ -569,9 +569,7 @@ fn array_positions(op: &'static str, a: &Array, axis: usize, n: usize) -> Result
             ),
         ));
     }
-    // uint64 beyond int64's range saturates: out of range (numpy's IndexError), not
-    // wrapped to a negative position
-    let v = crate::native::int_values(op, a)?;
+    let v = crate::native::int_values(op, a, crate::native::IntRole::Index)?;
     v.into_iter().map(|i| position(op, i, axis, n)).collect()
 }
 

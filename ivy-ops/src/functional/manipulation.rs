@@ -881,8 +881,7 @@ pub(crate) fn take_indices(
     if indices.dtype() == Dtype::Int64 {
         return Ok(None);
     }
-    // uint64 beyond int64's range saturates: out of range of any axis (not wrapped)
-    let mut v = crate::native::int_values(op, indices)?;
+    let mut v = crate::native::int_values(op, indices, crate::native::IntRole::Index)?;
     crate::kernel::gather::wrap_indices(op, &mut v, n)?;
     Ok(Some(v))
 }
