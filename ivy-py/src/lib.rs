@@ -478,6 +478,12 @@ fn to_value_at(obj: &Bound<'_, PyAny>, depth: usize) -> PyResult<Value> {
             .collect::<PyResult<_>>()
             .map(Value::List);
     }
+    // a numpy array (or the like) first, found on its type: the instance's
+    // `__array_interface__` is a dict numpy builds on each access, and the failed attribute
+    // probes below (`_ivy_flat_items`, a dtype's `kind`) each format an AttributeError
+    if obj.get_type().hasattr("__array_interface__")? {
+        return from_interface(obj).map(Value::Array);
+    }
     if obj.hasattr("_ivy_flat_items")? {
         let mut c = ivy::Container::new();
         for item in obj.call_method0("_ivy_flat_items")?.try_iter()? {
