@@ -1293,8 +1293,8 @@ impl Repeats {
 
 macro_rules! repeats_from_int {
     ($($t:ty),*) => {$(
-        // beyond i64::MAX (a usize): saturated, refused by `repeat` as too large to
-        // allocate (as an array of such counts is)
+        // beyond i64::MAX (a usize): saturated, so that `repeat` refuses it as too large
+        // (its result's size overflows), not as a negative count
         impl From<$t> for Repeats {
             fn from(r: $t) -> Repeats {
                 Repeats::Counts(vec![i64::try_from(r).unwrap_or(i64::MAX)])
