@@ -526,11 +526,6 @@ fn matmul<T: ComplexField>(
     b: &[T],
     c: &mut [MaybeUninit<T>],
 ) {
-    assert_eq!(
-        Some(c.len()),
-        m.checked_mul(n),
-        "matmul: c must hold m * n elements"
-    );
     // small products on the calling thread: handing one to rayon's pool costs more than it
     // saves below about 128³ multiply-adds (measured with faer alone, float64 on 2 cores:
     // 32³ 20.5 µs on two threads vs 1.3 µs on one, 64³ 21–32 vs 9.7, 128³ 60–81 vs 76,
@@ -582,17 +577,17 @@ macro_rules! tiny_real {
                 #[cfg(target_arch = "x86_64")]
                 if std::arch::is_x86_feature_detected!("fma") {
                     #[target_feature(enable = "fma")]
-                    fn fused(m: usize, k: usize, n: usize, a: &[$t], b: &[$t], c: &mut [MaybeUninit<$t>]) {
-                        dots(m, k, n, a, b, c, |s, x, y| x.mul_add(y, s))
+                    fn fused(k: usize, n: usize, a: &[$t], b: &[$t], c: &mut [MaybeUninit<$t>]) {
+                        dots(k, n, a, b, c, |s, x, y| x.mul_add(y, s))
                     }
                     // SAFETY: the CPU has FMA (checked above)
-                    unsafe { fused(m, k, n, a, b, c) };
+                    unsafe { fused(k, n, a, b, c) };
                     return true;
                 }
                 #[cfg(target_arch = "aarch64")]
-                dots(m, k, n, a, b, c, |s, x, y| x.mul_add(y, s));
+                dots(k, n, a, b, c, |s, x, y| x.mul_add(y, s));
                 #[cfg(not(target_arch = "aarch64"))]
-                dots(m, k, n, a, b, c, |s, x, y| s + x * y);
+                dots(k, n, a, b, c, |s, x, y| s + x * y);
                 true
             }
         }
@@ -600,14 +595,13 @@ macro_rules! tiny_real {
 }
 tiny_real!(f32, f64);
 
-/// `c = a · b` (row-major, `m × k` by `k × n`) as one dot product per element of `c`, each
-/// written once, accumulated with `madd(s, x, y)` from its first product: with a fused
-/// multiply-add where the CPU has one, as faer's kernels do, it gives faer's results bit for
-/// bit (checked on random 1 x 1 to 4 x 4 x 4 and 2 x 7 x 3 products), and a lone `-0`
-/// product stays `-0`.
+/// `c = a · b` (row-major, `m × k` by `k × n`, `c` holding the `m × n`; its length was
+/// checked by `Dense::matmul`) as one dot product per element of `c`, each written once,
+/// accumulated with `madd(s, x, y)` from its first product: with a fused multiply-add where
+/// the CPU has one, as faer's kernels do, it gives faer's results bit for bit (checked on
+/// random 1 x 1 to 4 x 4 x 4 and 2 x 7 x 3 products), and a lone `-0` product stays `-0`.
 #[inline(always)]
 fn dots<T: Copy + Default + std::ops::Mul<Output = T>>(
-    m: usize,
     k: usize,
     n: usize,
     a: &[T],
@@ -615,11 +609,6 @@ fn dots<T: Copy + Default + std::ops::Mul<Output = T>>(
     c: &mut [MaybeUninit<T>],
     madd: impl Fn(T, T, T) -> T,
 ) {
-    assert_eq!(
-        Some(c.len()),
-        m.checked_mul(n),
-        "matmul: c must hold m * n elements"
-    );
     for (i, row) in c.chunks_exact_mut(n.max(1)).enumerate() {
         let ar = &a[i * k..(i + 1) * k];
         for (j, o) in row.iter_mut().enumerate() {
@@ -776,6 +765,12 @@ macro_rules! dense {
         impl Dense for $t {
             type Real = $r;
             fn matmul(m: usize, k: usize, n: usize, a: &[Self], b: &[Self], c: &mut [MaybeUninit<Self>]) {
+                // checked once here, for both paths (the tiny loop and faer's)
+                assert_eq!(
+                    Some(c.len()),
+                    m.checked_mul(n),
+                    "matmul: c must hold m * n elements"
+                );
                 if <$t as Tiny>::tiny(m, k, n, a, b, c) {
                     return;
                 }
