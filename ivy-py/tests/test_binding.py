@@ -971,6 +971,66 @@ def test_numpy_scalars_are_numbers():
     assert np.asarray(xp.full(1, xp.asarray(True))).tolist() == [True]
 
 
+def test_empty_list_and_huge_int_indices_follow_numpy(backend):
+    x = xp.reshape(xp.arange(6), (2, 3))
+    assert x[[]].shape == (0, 3) and x[[]].dtype == x.dtype
+    assert x[:, []].shape == (2, 0)
+    y = xp.asarray([1.0, 2.0])
+    y[[]] = 5.0  # selects nothing, writes nothing
+    assert np.asarray(y).tolist() == [1.0, 2.0]
+    for i in (2**63, -(2**63) - 1, 10**30):
+        with pytest.raises(IndexError, match="out of range"):
+            x[i]
+        with pytest.raises(IndexError, match="out of range"):
+            x[0, np.uint64(2**64 - 1)]
+    with pytest.raises(IndexError):
+        x[xp.asarray([])]  # an empty float array is no index array (numpy's IndexError)
+
+
+def test_numpy_float_scalars_keep_their_dtype(backend):
+    """`np.float64` subclasses `float` and `np.complex128` `complex`, but each is a 0-d array
+    of its dtype to numpy (NEP 50), not a weakly typed Python number: 64 bits stay 64 bits."""
+    assert xp.asarray(np.float64(0.1)).dtype == xp.float64
+    assert float(xp.asarray(np.float64(0.1))) == 0.1
+    assert xp.asarray(np.array([0.1, 0.2]).sum()).dtype == xp.float64
+    assert xp.asarray([np.float64(1.5), 2]).dtype == xp.float64
+    assert (xp.asarray(1.5, dtype=xp.float32) + np.float64(2)).dtype == xp.float64
+    if backend == "ndarray":  # candle holds no complex
+        assert xp.asarray(np.complex128(1j)).dtype == xp.complex128
+    # Python's own numbers (and their subclasses) stay weak
+    class Half(float):
+        pass
+
+    assert xp.asarray(Half(0.5)).dtype == xp.float32
+    assert (xp.asarray(1.5, dtype=xp.float32) + 2.0).dtype == xp.float32
+
+
+def test_numpy_arrays_of_every_layout_convert_by_value(backend):
+    """C-contiguous native-order arrays are read from `__array_struct__` (a C struct); the
+    others (strided, big-endian, Fortran-order) through `__array_interface__`: one result."""
+    rng = np.random.default_rng(0)
+    dtypes = ["bool", "uint8", "int16", "int32", "int64", "uint32", "float16", "float32", "float64"]
+    if backend == "ndarray":
+        dtypes += ["int8", "uint16", "uint64", "complex64", "complex128"]
+    for dt in dtypes:
+        for shape in [(), (0,), (5,), (2, 3), (3, 0, 2), (2, 3, 4)]:
+            a = (rng.random(shape) * 100).astype(dt)
+            a = np.asarray(a)  # a 0-d array, not a numpy scalar
+            views = [a, a.T, np.asfortranarray(a), a.astype(a.dtype.newbyteorder(">"))]
+            if a.ndim:
+                views.append(a[::-1])
+            for v in views:
+                x = xp.asarray(v)
+                assert x.dtype == getattr(xp, dt) and x.shape == v.shape, (dt, shape)
+                assert np.array_equal(np.asarray(x), v), (dt, shape)
+    # a dtype ivy lacks is named as numpy names it, and errors name `asarray`
+    with pytest.raises(TypeError, match="numpy's dtype `<U1`.* has no ivy dtype"):
+        xp.asarray(np.array(["a"]))
+    if backend == "candle":
+        with pytest.raises(TypeError, match="asked by `asarray`"):
+            xp.asarray(np.arange(3, dtype=np.int8))
+
+
 def test_every_exported_function_can_be_called():
     """Ops that cannot be called by name (a Rust closure or a generic type) are not in the
     namespace; trailing optional parameters of Ivy's own functions default to None."""
