@@ -1663,10 +1663,161 @@ impl PyFunction {
         }
     }
 
+    /// This function as an instance method of `cls` (a method descriptor: `x.exp()` is
+    /// `exp(x)`, CPython's own method call with no bound object made), whose
+    /// `__text_signature__` and `__doc__` are `text_signature` (`exp($self, /)`) and `doc`.
+    /// A method descriptor passes its C function the instance, not itself: each method has a
+    /// C function of its own, one of [`METHOD_SLOTS`], which knows its `_Function`.
+    fn method(
+        slf: &Bound<'_, Self>,
+        cls: &Bound<'_, pyo3::types::PyType>,
+        text_signature: &str,
+        doc: &str,
+    ) -> PyResult<Py<PyAny>> {
+        let py = slf.py();
+        let text = |s: String| {
+            std::ffi::CString::new(s).map_err(|_| PyValueError::new_err("a NUL character"))
+        };
+        let i = NEXT_METHOD.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let Some(call) = METHOD_CALLS.get(i / 64).map(|m| m[i / 8 % 8][i % 8]) else {
+            return Err(PyValueError::new_err(format!(
+                "ivy_rs: more than {METHOD_SLOTS} instance methods; raise METHOD_SLOTS"
+            )));
+        };
+        let name = text(slf.get().name.clone())?;
+        let doc = text(format!("{text_signature}\n--\n\n{doc}"))?;
+        let def = ffi::PyMethodDef {
+            ml_name: name.as_ptr(),
+            // SAFETY: as in `builtin`
+            ml_meth: ffi::PyMethodDefPointer {
+                PyCFunctionWithKeywords: unsafe {
+                    std::mem::transmute::<FastCall, ffi::PyCFunctionWithKeywords>(call)
+                },
+            },
+            ml_flags: METH_FASTCALL | ffi::METH_KEYWORDS,
+            ml_doc: doc.as_ptr(),
+        };
+        // the slot's function and definition live as long as the process (the module is
+        // never unloaded; a descriptor keeps a pointer to its definition)
+        let def: &'static BuiltinDef = Box::leak(Box::new(BuiltinDef {
+            def,
+            _name: name,
+            _doc: doc,
+        }));
+        if METHOD_FUNCTIONS[i].set(slf.clone().unbind()).is_err() {
+            return Err(PyValueError::new_err(
+                "ivy_rs: an instance method slot is taken",
+            ));
+        }
+        // SAFETY: `cls` is a type object; the definition is never freed or written
+        unsafe {
+            let d = ffi::PyDescr_NewMethod(
+                cls.as_ptr().cast::<ffi::PyTypeObject>(),
+                std::ptr::from_ref(&def.def).cast_mut(),
+            );
+            Ok(Bound::from_owned_ptr_or_err(py, d)?.unbind())
+        }
+    }
+
     fn __repr__(&self) -> String {
         format!("<ivy_rs function {}>", self.name)
     }
 }
+
+/// How many instance methods (of `ivy_rs.Array` and `ivy_rs.Container` together) can be
+/// made: the C functions of [`METHOD_CALLS`].
+const METHOD_SLOTS: usize = 512;
+
+/// The `_Function` of each instance method's slot, set once by [`PyFunction::method`].
+static METHOD_FUNCTIONS: [std::sync::OnceLock<Py<PyFunction>>; METHOD_SLOTS] =
+    [const { std::sync::OnceLock::new() }; METHOD_SLOTS];
+
+/// The next free slot.
+static NEXT_METHOD: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// A call of slot `I`'s instance method: its `_Function` called with the instance first.
+///
+/// # Safety
+/// As [`call_builtin`]'s, with `slf` the instance (CPython's method-descriptor call).
+unsafe fn call_method<const I: usize>(
+    py: Python<'_>,
+    slf: *mut ffi::PyObject,
+    args: *const *mut ffi::PyObject,
+    nargs: ffi::Py_ssize_t,
+    kwnames: *mut ffi::PyObject,
+) -> PyResult<*mut ffi::PyObject> {
+    let Some(f) = METHOD_FUNCTIONS[I].get() else {
+        return Err(PyTypeError::new_err(
+            "ivy_rs: an instance method without its function",
+        ));
+    };
+    // SAFETY: as the function's contract says: `args` holds the positional arguments and
+    // then one value per keyword name
+    unsafe {
+        let n_pos = usize::try_from(nargs).unwrap_or(0);
+        let n_kw = if kwnames.is_null() {
+            0
+        } else {
+            Borrowed::from_ptr(py, kwnames)
+                .cast_unchecked::<PyTuple>()
+                .len()
+        };
+        let mut all: SmallVec<[*mut ffi::PyObject; 8]> = SmallVec::with_capacity(1 + n_pos + n_kw);
+        all.push(slf);
+        all.extend((0..n_pos + n_kw).map(|i| *args.add(i)));
+        call_builtin(py, f.as_ptr(), all.as_ptr(), nargs + 1, kwnames)
+    }
+}
+
+/// The C function of slot `I` (pyo3's trampoline around [`call_method::<I>`]).
+macro_rules! method_call {
+    ($i:expr) => {
+        pyo3::impl_::trampoline::get_trampoline_function!(
+            fastcall_cfunction_with_keywords,
+            call_method::<{ $i }>
+        )
+    };
+}
+macro_rules! method_calls8 {
+    ($base:expr) => {
+        [
+            method_call!($base),
+            method_call!($base + 1),
+            method_call!($base + 2),
+            method_call!($base + 3),
+            method_call!($base + 4),
+            method_call!($base + 5),
+            method_call!($base + 6),
+            method_call!($base + 7),
+        ]
+    };
+}
+macro_rules! method_calls64 {
+    ($base:expr) => {
+        [
+            method_calls8!($base),
+            method_calls8!($base + 8),
+            method_calls8!($base + 16),
+            method_calls8!($base + 24),
+            method_calls8!($base + 32),
+            method_calls8!($base + 40),
+            method_calls8!($base + 48),
+            method_calls8!($base + 56),
+        ]
+    };
+}
+
+/// Slot `i`'s C function is `METHOD_CALLS[i / 64][i / 8 % 8][i % 8]`.
+const METHOD_CALLS: [[[FastCall; 8]; 8]; METHOD_SLOTS / 64] = [
+    method_calls64!(0),
+    method_calls64!(64),
+    method_calls64!(128),
+    method_calls64!(192),
+    method_calls64!(256),
+    method_calls64!(320),
+    method_calls64!(384),
+    method_calls64!(448),
+];
 
 impl PyFunction {
     /// A call with positional arguments `args` and keyword arguments `names` (a tuple of str)

@@ -971,6 +971,39 @@ def test_numpy_scalars_are_numbers():
     assert np.asarray(xp.full(1, xp.asarray(True))).tolist() == [True]
 
 
+def test_ops_are_instance_methods_as_in_ivy(backend):
+    """Ivy's instance methods (`x.sum(axis=0)` is `sum(x, axis=0)`), made from the op table:
+    each has its function's signature with `self` for the first array, and the standard's
+    attributes keep their meaning."""
+    import inspect
+
+    x = xp.asarray([[1.0, 2.0], [3.0, 4.0]])
+    assert np.asarray(x.sum(axis=0)).tolist() == [4.0, 6.0]
+    assert np.asarray(x.reshape((4,))).tolist() == [1.0, 2.0, 3.0, 4.0]
+    assert x.astype(xp.int32).dtype == xp.int32
+    assert np.asarray(x.matmul(x)).tolist() == [[7.0, 10.0], [15.0, 22.0]]
+    assert np.asarray(x.clip(2.0, 3.0)).tolist() == [[2.0, 2.0], [3.0, 3.0]]
+    assert x.shape == (2, 2) and x.dtype == xp.float32 and x.device == "cpu"
+    y = xp.zeros(2)
+    x[0].add(1.0, out=y)
+    assert np.asarray(y).tolist() == [2.0, 3.0]
+    ops = xp._METHODS[xp.Array]
+    assert len(ops) > 100 and {"exp", "sum", "where", "sort", "astype"} <= set(ops)
+    assert not {"zeros", "asarray", "to_device", "shape"} & set(ops)  # no `self`, or taken
+    assert all(xp._OPS[n]["nestable"] for n in xp._METHODS[xp.Container])
+    assert "exp" in xp._METHODS[xp.Container]
+    for name in ops:
+        m = list(inspect.signature(getattr(xp.Array, name)).parameters.values())
+        f = list(inspect.signature(xp._FUNCTIONS[name]).parameters.values())
+        assert m[0].name == "self" and m[1:] == f[1:], name
+    with pytest.raises(TypeError, match="doesn't apply"):
+        xp.Array.exp(xp.Container(a=x))
+    # nestable ops are Container methods too, leaf by leaf; dict's own methods stay
+    c = xp.Container(a=xp.asarray([1.0]), b={"c": xp.asarray([2.0, 4.0])})
+    assert float(c.sum()["b"]["c"]) == 6.0 and float(c.exp()["a"][0]) == float(xp.exp(xp.asarray(1.0)))
+    assert c.get("a") is c["a"] and sorted(c.keys()) == ["a", "b"]
+
+
 def test_empty_list_and_huge_int_indices_follow_numpy(backend):
     x = xp.reshape(xp.arange(6), (2, 3))
     assert x[[]].shape == (0, 3) and x[[]].dtype == x.dtype

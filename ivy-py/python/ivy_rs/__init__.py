@@ -432,6 +432,43 @@ def _container_operators():
 _container_operators()
 
 
+def _instance_methods():
+    """Ivy's instance methods, made from the op table as the functions are: every op whose
+    first parameter is an array (or an array-or-scalar operand, or an index array) is a
+    method of ``Array`` with the array as ``self`` (``x.sum(axis=0)`` is ``sum(x, axis=0)``),
+    the rule the Rust ``Array`` methods follow; a nestable one is also a method of
+    ``Container`` (``c.exp()``, leaf by leaf). Attributes the classes have already (the
+    standard's ``shape``, ``dtype``, ``device``, ``to_device``, dict's ``copy``, ``get``, ...)
+    are kept. Each method is a method descriptor calling the op's builtin: ``x.exp()`` costs
+    what ``exp(x)`` does."""
+    receivers = {"Array", "Operand", "Index"}
+    taken = {Array: set(dir(Array)), Container: set(dir(Container))}
+    made = {Array: [], Container: []}
+    for name, f in _FUNCTIONS.items():
+        op = _OPS.get(name)
+        bound = getattr(f, "__self__", None)
+        if op is None or op["category"] == "nest" or not isinstance(bound, _ivy_rs._Function):
+            continue
+        positional = [p for p in op["params"] if not p["keyword"]]
+        if not positional or positional[0]["kind"] not in receivers:
+            continue
+        params = list(_inspect.signature(f).parameters.values())
+        if not params or params[0].name.rstrip("_") != positional[0]["name"]:
+            continue  # the Python signature's first parameter is not the receiver
+        self_param = _inspect.Parameter("self", _inspect.Parameter.POSITIONAL_ONLY)
+        sig = _inspect.signature(f).replace(parameters=[self_param] + params[1:])
+        text = f"{name}{sig}".replace(f"{name}(self", f"{name}($self", 1)
+        for cls in (Array, Container):
+            if name in taken[cls] or (cls is Container and not op["nestable"]):
+                continue
+            setattr(cls, name, bound.method(cls, text, f.__doc__ or ""))
+            made[cls].append(name)
+    return made
+
+
+_METHODS = _instance_methods()  # the methods each class got, by name
+
+
 def from_dlpack(x, /, *, device=None, copy=None):
     """An ivy array of a DLPack producer's data, read through numpy (a copy).
 
