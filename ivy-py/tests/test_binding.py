@@ -971,6 +971,23 @@ def test_numpy_scalars_are_numbers():
     assert np.asarray(xp.full(1, xp.asarray(True))).tolist() == [True]
 
 
+def test_container_keys_stay_sorted_as_ivys():
+    """Ivy keeps a Container's keys sorted (`alphabetical_keys`), and so do the Containers
+    the ops return: a Container made, written or updated in any order iterates sorted."""
+    one = xp.asarray([1.0])
+    c = xp.Container(b=one, a={"z": one, "y": one})
+    assert list(c.keys()) == ["a", "b"] and list(c.a.keys()) == ["y", "z"]
+    assert list((c + 1).keys()) == list(c.keys())
+    c["0"] = one
+    c["a/x"] = one
+    c.setdefault("c", one)
+    c.update(bb=one)
+    assert list(c.keys()) == ["0", "a", "b", "bb", "c"] and list(c.a.keys()) == ["x", "y", "z"]
+    c["b"] = xp.asarray([2.0])  # an existing key keeps its place
+    assert list(c.keys()) == ["0", "a", "b", "bb", "c"] and float(c.b[0]) == 2.0
+    assert list(xp.exp(c).keys()) == list(c.keys())
+
+
 def test_ops_are_instance_methods_as_in_ivy(backend):
     """Ivy's instance methods (`x.sum(axis=0)` is `sum(x, axis=0)`), made from the op table:
     each has its function's signature with `self` for the first array, and the standard's

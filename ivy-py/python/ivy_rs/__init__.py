@@ -98,6 +98,23 @@ class Container(dict):
                 self[k] = v
             elif isinstance(v, dict) and not isinstance(v, Container):
                 dict.__setitem__(self, k, Container(v))
+        self._ivy_sort()
+
+    def _ivy_sort(self):
+        """Keys in sorted order, as Ivy keeps them (its default ``alphabetical_keys``) and as
+        the Containers the ops return have them."""
+        keys = list(dict.keys(self))
+        order = sorted(keys, key=str)
+        if keys != order:
+            items = [(k, dict.__getitem__(self, k)) for k in order]
+            dict.clear(self)
+            dict.update(self, items)
+
+    def _ivy_insert(self, key, value):
+        new = not dict.__contains__(self, key)
+        dict.__setitem__(self, key, value)
+        if new:
+            self._ivy_sort()
 
     def _ivy_parent(self, key, create=False):
         """The Container holding the last key of chain ``key`` ("a/b/c": ``self["a"]["b"]``)
@@ -106,7 +123,7 @@ class Container(dict):
         node = self
         for i, part in enumerate(path):
             if create and not dict.__contains__(node, part):
-                dict.__setitem__(node, part, Container())
+                Container._ivy_insert(node, part, Container())
             try:
                 node = dict.__getitem__(node, part)
             except KeyError:
@@ -130,9 +147,18 @@ class Container(dict):
             value = Container(value)
         if isinstance(key, str) and "/" in key:
             node, last = self._ivy_parent(key, create=True)
-            dict.__setitem__(node, last, value)
+            Container._ivy_insert(node, last, value)
         else:
-            dict.__setitem__(self, key, value)
+            self._ivy_insert(key, value)
+
+    def setdefault(self, key, default=None):
+        if key not in self:
+            self[key] = default
+        return self[key]
+
+    def update(self, *args, **kwargs):
+        for k, v in dict(*args, **kwargs).items():
+            self[k] = v
 
     def __delitem__(self, key):
         if isinstance(key, str) and "/" in key:
@@ -181,7 +207,9 @@ class Container(dict):
             node = root
             *path, last = key.split("/")
             for part in path:
-                node = dict.setdefault(node, part, cls())
+                if not dict.__contains__(node, part):
+                    Container._ivy_insert(node, part, cls())
+                node = dict.__getitem__(node, part)
             node[last] = leaf
         return root
 
