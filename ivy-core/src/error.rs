@@ -507,7 +507,7 @@ fn op_suffix(op: &Option<&'static str>) -> String {
 /// The supported-dtype list of an `UnsupportedDtype` message: an empty set says why.
 fn supported_text(s: DtypeSet) -> String {
     if s == DtypeSet::EMPTY {
-        "none on this backend".into()
+        "none on this backend (run it on another: `set_backend`, `using_backend`)".into()
     } else {
         s.to_string()
     }

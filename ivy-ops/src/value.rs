@@ -672,74 +672,162 @@ impl<'v> FromValue<'v> for crate::NativeDtype {
         crate::native::native_dtype_named(s)
     }
 }
-/// `asarray`'s data: a scalar, a (nested) list of scalars, or an array (its handle: the
-/// buffer is shared, as `Data::from(&x)` shares it).
+/// `asarray`'s data: a scalar, a (nested) list of scalars and arrays, or an array (its
+/// handle: the buffer is shared, as `Data::from(&x)` shares it).
 impl<'v> FromValue<'v> for Data {
     const EXPECTED: &'static str =
-        "a scalar, a (nested) list of scalars and 0-d arrays, or an array";
+        "a scalar, a (nested) list of scalars and arrays of one shape, or an array";
     fn from_value(v: &'v Value) -> Option<Self> {
         data_of(v).ok().flatten()
     }
     fn read(op: &'static str, param: &'static str, v: &'v Value) -> Result<Self> {
         match data_of(v) {
             Ok(Some(d)) => Ok(d),
-            Ok(None) => Err(Error::ArgumentKind {
-                op,
-                param,
-                expected: Self::EXPECTED,
-                got: v.kind(),
+            Ok(None) => Err(match ragged(v) {
+                // numpy's "inhomogeneous shape" (a ValueError)
+                Some(why) => Error::InvalidArgument {
+                    op,
+                    message: format!(
+                        "argument `{param}` is a ragged nested list ({why}): every list at one \
+                         depth needs one length, and every leaf one shape"
+                    ),
+                },
+                None => Error::ArgumentKind {
+                    op,
+                    param,
+                    expected: Self::EXPECTED,
+                    got: leaf_kind(v),
+                },
             }),
             Err(e) => Err(e.with_op(op)),
         }
     }
 }
 
-/// A leaf of a nested list given as data: a Python scalar or a 0-d array.
+/// A leaf of a nested list given as data: a Python scalar or an array.
 enum Leaf<'v> {
     Scalar(Scalar),
     Array(&'v Array),
 }
 
-/// The data a value stands for: an array; a scalar; or a (nested, not ragged) list whose
-/// leaves are scalars and 0-d arrays. With arrays among the leaves the dtype is theirs,
-/// promoted together, with the scalars joining it as they join an array operand (the Array
-/// API's `asarray` of a list of arrays; `engine::checks::join_scalar`), and every leaf converted
-/// to it as `astype` converts. `Ok(None)`: not data; `Err`: leaves whose dtypes do not mix.
-fn data_of(v: &Value) -> Result<Option<Data>> {
-    if let Value::Array(a) = v {
-        return Ok(Some(Data::from(a)));
+/// The shape of a leaf (a scalar's is `[]`), the dims it adds below the lists.
+fn leaf_shape(v: &Value) -> Option<&[usize]> {
+    match v {
+        Value::Scalar(_) => Some(&[]),
+        Value::Array(a) => Some(a.shape()),
+        _ => None,
     }
+}
+
+/// The nesting of `v` (lists down to leaves) with every list's length at its depth and every
+/// leaf's shape alike: the leaves in order and the whole shape (the lists' lengths, then the
+/// leaves' shape). `None` where it is ragged or a leaf is neither a scalar nor an array.
+fn nesting(v: &Value) -> Option<(Vec<Leaf<'_>>, Vec<usize>)> {
     fn walk<'v>(
         v: &'v Value,
         depth: usize,
-        shape: &mut Vec<usize>,
+        dims: &mut Vec<usize>,
+        leaf: &mut Option<&'v [usize]>,
         out: &mut Vec<Leaf<'v>>,
     ) -> bool {
         match v {
-            Value::Scalar(s) if depth == shape.len() => {
-                out.push(Leaf::Scalar(*s));
-                true
-            }
-            // a 0-d array inside a list is a leaf (a bare array is the data itself)
-            Value::Array(a) if depth == shape.len() && depth > 0 && a.ndim() == 0 => {
-                out.push(Leaf::Array(a));
-                true
-            }
-            Value::List(items) if depth < shape.len() || out.is_empty() => {
-                if depth == shape.len() {
-                    shape.push(items.len());
-                } else if shape[depth] != items.len() {
+            Value::List(items) => {
+                // the first path down fixes the lists' lengths; a list below a leaf's depth,
+                // or of another length, is ragged
+                if depth == dims.len() && leaf.is_none() {
+                    dims.push(items.len());
+                } else if dims.get(depth) != Some(&items.len()) {
                     return false;
                 }
-                items.iter().all(|x| walk(x, depth + 1, shape, out))
+                items.iter().all(|x| walk(x, depth + 1, dims, leaf, out))
+            }
+            Value::Scalar(_) | Value::Array(_) if depth == dims.len() => {
+                let shape = leaf_shape(v);
+                if leaf.is_some() && *leaf != shape {
+                    return false;
+                }
+                *leaf = shape;
+                out.push(match v {
+                    Value::Scalar(s) => Leaf::Scalar(*s),
+                    Value::Array(a) => Leaf::Array(a),
+                    _ => return false,
+                });
+                true
             }
             _ => false,
         }
     }
-    let (mut shape, mut leaves) = (Vec::new(), Vec::new());
-    if !walk(v, 0, &mut shape, &mut leaves) {
-        return Ok(None);
+    let (mut dims, mut leaf, mut out) = (Vec::new(), None, Vec::new());
+    if !walk(v, 0, &mut dims, &mut leaf, &mut out) {
+        return None;
     }
+    dims.extend_from_slice(leaf.unwrap_or(&[]));
+    Some((out, dims))
+}
+
+/// Why the nested list `v` has no shape, where that is its raggedness (not a leaf of another
+/// kind): the first two lengths or leaf shapes that disagree.
+fn ragged(v: &Value) -> Option<String> {
+    fn shapes(v: &Value, depth: usize, seen: &mut Vec<(usize, String)>) -> bool {
+        match v {
+            Value::List(items) => {
+                seen.push((depth, format!("a list of {}", items.len())));
+                items.iter().all(|x| shapes(x, depth + 1, seen))
+            }
+            v => match leaf_shape(v) {
+                Some([]) => {
+                    seen.push((depth, "a scalar".into()));
+                    true
+                }
+                Some(s) => {
+                    seen.push((depth, format!("an array of shape {s:?}")));
+                    true
+                }
+                None => false,
+            },
+        }
+    }
+    let Value::List(_) = v else { return None };
+    let mut seen = Vec::new();
+    if !shapes(v, 0, &mut seen) {
+        return None;
+    }
+    seen.iter().find_map(|(d, what)| {
+        let first = seen.iter().find(|(d2, _)| d2 == d).map(|(_, w)| w)?;
+        (first != what).then(|| format!("{first} and {what} at depth {d}"))
+    })
+}
+
+/// The kind of the first leaf of `v` that is neither a list, a scalar nor an array (for the
+/// message), else `v`'s own kind.
+fn leaf_kind(v: &Value) -> String {
+    fn bad(v: &Value) -> Option<&Value> {
+        match v {
+            Value::List(items) => items.iter().find_map(bad),
+            Value::Scalar(_) | Value::Array(_) => None,
+            other => Some(other),
+        }
+    }
+    match (v, bad(v)) {
+        (Value::List(_), Some(b)) => format!("{} holding {}", v.kind(), b.kind()),
+        _ => v.kind(),
+    }
+}
+
+/// The data a value stands for: an array; a scalar; or a (nested, not ragged) list whose
+/// leaves are scalars, or arrays of one shape (numpy stacks them: `asarray([x, y])` of two
+/// arrays of shape `[2]` has shape `[2, 2]`). With arrays among the leaves the dtype is
+/// theirs, promoted together, with the scalars joining it as they join an array operand (the
+/// Array API's `asarray` of a list of arrays; `engine::checks::join_scalar`), and every leaf
+/// converted to it as `astype` converts. `Ok(None)`: not data; `Err`: leaves whose dtypes do
+/// not mix.
+fn data_of(v: &Value) -> Result<Option<Data>> {
+    if let Value::Array(a) = v {
+        return Ok(Some(Data::from(a)));
+    }
+    let Some((leaves, shape)) = nesting(v) else {
+        return Ok(None);
+    };
     let mut target: Option<Dtype> = None;
     for l in &leaves {
         if let Leaf::Array(a) = l {
@@ -766,32 +854,61 @@ fn data_of(v: &Value) -> Result<Option<Data>> {
             target = crate::engine::checks::join_scalar(OP, target, *s)?;
         }
     }
-    let mut values = Vec::with_capacity(leaves.len());
+    let mut values = Vec::with_capacity(shape.iter().product());
     for l in leaves {
-        values.push(match l {
-            Leaf::Scalar(s) => s,
-            Leaf::Array(a) => scalar_in(a, target)?,
-        });
+        match l {
+            Leaf::Scalar(s) => values.push(s),
+            Leaf::Array(a) => scalars_in(a, target, &mut values)?,
+        }
     }
     Ok(Some(Data::from_typed_scalars(values, shape, target)))
 }
 
-/// The value of the 0-d `a` converted to `dtype` (as `astype` converts), as a scalar of
-/// typed data of that dtype.
+/// The value of the one-element `a` converted to `dtype` (as `astype` converts), as a scalar
+/// of typed data of that dtype.
 fn scalar_in(a: &Array, dtype: Dtype) -> Result<Scalar> {
+    let mut v = Vec::with_capacity(1);
+    scalars_in(a, dtype, &mut v)?;
+    match v[..] {
+        [s] => Ok(s),
+        _ => Err(Error::InvalidArgument {
+            op: "asarray",
+            message: format!("an array of shape {:?} is not one value", a.shape()),
+        }),
+    }
+}
+
+/// The elements of `a` (row-major) converted to `dtype` (as `astype` converts), as scalars
+/// of typed data of that dtype, appended to `out`.
+fn scalars_in(a: &Array, dtype: Dtype, out: &mut Vec<Scalar>) -> Result<()> {
     let a = a.to_backend(crate::Backend::Ndarray)?.cast(dtype)?;
-    Ok(match dtype {
-        Dtype::Bool => Scalar::Bool(a.item::<bool>()?),
-        Dtype::Uint64 => Scalar::Int(a.item::<u64>()?.into()),
-        d if d.is_int() => Scalar::Int(a.cast(Dtype::Int64)?.item::<i64>()?.into()),
-        d if d.is_complex() => {
-            let c = a
-                .cast(Dtype::Complex128)?
-                .item::<num_complex::Complex<f64>>()?;
-            Scalar::Complex(c.re, c.im)
-        }
-        _ => Scalar::Float(a.cast(Dtype::Float64)?.item::<f64>()?),
-    })
+    match dtype {
+        Dtype::Bool => out.extend(a.to_vec::<bool>()?.into_iter().map(Scalar::Bool)),
+        Dtype::Uint64 => out.extend(
+            a.to_vec::<u64>()?
+                .into_iter()
+                .map(|i| Scalar::Int(i.into())),
+        ),
+        d if d.is_int() => out.extend(
+            a.cast(Dtype::Int64)?
+                .to_vec::<i64>()?
+                .into_iter()
+                .map(|i| Scalar::Int(i.into())),
+        ),
+        d if d.is_complex() => out.extend(
+            a.cast(Dtype::Complex128)?
+                .to_vec::<num_complex::Complex<f64>>()?
+                .into_iter()
+                .map(|c| Scalar::Complex(c.re, c.im)),
+        ),
+        _ => out.extend(
+            a.cast(Dtype::Float64)?
+                .to_vec::<f64>()?
+                .into_iter()
+                .map(Scalar::Float),
+        ),
+    }
+    Ok(())
 }
 
 /// Turns a typed result into a [`Value`].
@@ -998,7 +1115,7 @@ pub fn holds_container(args: &[Value]) -> bool {
 pub fn container_out(op: &'static str) -> Error {
     Error::InvalidArgument {
         op,
-        message: format!("`out` is an array, and Container arguments give Containers: call without `out`, or write into a Container with `nested::{op}_out`"),
+        message: format!("`out` is an array, and Container arguments give Containers: call without `out` (the result is a new Container; from Rust, `nested::{op}_out` writes into a Container)"),
     }
 }
 

@@ -971,6 +971,28 @@ def test_numpy_scalars_are_numbers():
     assert np.asarray(xp.full(1, xp.asarray(True))).tolist() == [True]
 
 
+def test_asarray_stacks_lists_of_arrays_as_numpy(backend):
+    a, b = xp.asarray([1.0, 2.0]), xp.asarray([3.0, 4.0])
+    x = xp.asarray([a, b])
+    assert x.shape == (2, 2) and np.asarray(x).tolist() == [[1.0, 2.0], [3.0, 4.0]]
+    assert xp.asarray([[a], [b]]).shape == (2, 1, 2)
+    # dtypes promote; Python numbers join as they join an array
+    y = xp.asarray([xp.asarray([1, 2], dtype=xp.int16), xp.asarray([3, 4], dtype=xp.int32)])
+    assert y.dtype == xp.int32 and np.asarray(y).tolist() == [[1, 2], [3, 4]]
+    assert xp.asarray([np.array([1.5, 2.5]), np.array([3.0, 4.0])]).dtype == xp.float64
+    assert np.asarray(xp.asarray([[x[0, 0], 2.0]])).tolist() == [[1.0, 2.0]]
+    # ragged nestings are numpy's ValueError ("inhomogeneous"), naming what disagrees
+    with pytest.raises(ValueError, match="ragged.*a list of 2 and a list of 3 at depth 1"):
+        xp.asarray([[1, 2], [3, 4, 5]])
+    with pytest.raises(ValueError, match=r"ragged.*shape \[2\] and an array of shape \[3\]"):
+        xp.asarray([a, xp.asarray([1.0, 2.0, 3.0])])
+    with pytest.raises(ValueError, match="ragged.*a scalar and a list of 2"):
+        xp.asarray([1.0, [2.0, 3.0]])
+    # a leaf that is no number names itself
+    with pytest.raises(TypeError, match="a list of 2 holding a string"):
+        xp.asarray([1, "a"])
+
+
 def test_container_keys_stay_sorted_as_ivys():
     """Ivy keeps a Container's keys sorted (`alphabetical_keys`), and so do the Containers
     the ops return: a Container made, written or updated in any order iterates sorted."""

@@ -391,9 +391,11 @@ pub mod creation {
     /// default float dtype; [`Data::inferred_dtype`](crate::Data::inferred_dtype)); the device is
     /// `device`, else the array's, else the default device. An array decides the backend,
     /// as an array argument of any op does; values take the current backend. By name `obj`
-    /// may be a nested list whose leaves are scalars and 0-d arrays (Python's
-    /// `asarray([[x[0, 0]]])`): its dtype is the arrays', promoted together, the scalars
-    /// joining it as they join an array operand.
+    /// may be a nested list whose leaves are scalars, or arrays of one shape (Python's
+    /// `asarray([[x[0, 0]]])`, and `asarray([x, y])`, which stacks them as numpy does): its
+    /// dtype is the arrays', promoted together, the scalars joining it as they join an array
+    /// operand; a ragged nesting is an [`Error::InvalidArgument`](crate::Error::InvalidArgument)
+    /// naming the two lengths or shapes that disagree.
     ///
     /// `copy` follows the seed (unspecified behaves as `copy = false`, "no new buffer")
     /// and the standard:

@@ -135,7 +135,7 @@ test_backends! {
         assert_eq!(ivy::arange_with(0.5, kw)?.dtype(), Dtype::Float32);
     }
 
-    fn asarray_by_name_takes_lists_of_0d_arrays(b) {
+    fn asarray_by_name_takes_lists_of_arrays(b) {
         // before: "argument `obj` must be a scalar, a (nested) list of scalars or an array,
         // got a list of 1" (Python: `xp.asarray([[x[0, 0]]])`); the dtype is the arrays'
         // (promoted), Python scalars joining it as they join an array operand
@@ -163,11 +163,19 @@ test_backends! {
         // an explicit dtype converts as astype does
         let r = call("asarray", &[Value::List(vec![f, at(1, 0)?])], &[("dtype", Value::Dtype(Dtype::Int32))])?;
         assert_eq!(r.as_array().unwrap().to_f64_vec()?, [2.0, 3.0]);
-        // an int beyond the arrays' dtype, a ragged nesting and n-d arrays inside are errors
+        // n-d arrays of one shape stack below the lists, as numpy's `asarray([x, y])`
+        let r = asarray(Value::List(vec![Value::Array(m.clone()), Value::Array((&m * 10)?)]))?;
+        assert_eq!((r.shape(), r.dtype()), (&[2usize, 2, 2][..], Dtype::Int16));
+        assert_eq!(r.to_f64_vec()?, [1.0, 2.0, 3.0, 4.0, 10.0, 20.0, 30.0, 40.0]);
+        // an int beyond the arrays' dtype is an error; so is a ragged nesting, naming the
+        // lengths or shapes that disagree
         let e = asarray(Value::List(vec![at(0, 0)?, Value::from(1i64 << 40)])).unwrap_err();
         assert!(matches!(e, Error::InvalidArgument { op: "asarray", .. }), "{e:?}");
-        assert!(asarray(Value::List(vec![Value::List(vec![at(0, 0)?]), at(0, 1)?])).is_err());
-        assert!(asarray(Value::List(vec![Value::Array(m.clone())])).is_err());
+        let e = asarray(Value::List(vec![Value::List(vec![at(0, 0)?]), at(0, 1)?])).unwrap_err();
+        assert!(e.to_string().contains("ragged") && e.to_string().contains("a list of 1 and a scalar at depth 1"), "{e}");
+        let e = asarray(Value::List(vec![Value::Array(m.clone()), at(0, 1)?])).unwrap_err();
+        assert!(matches!(e, Error::InvalidArgument { op: "asarray", .. }), "{e:?}");
+        assert!(e.to_string().contains("an array of shape [2, 2] and a scalar at depth 1"), "{e}");
     }
 
     fn empty_is_zero_filled(b) {
