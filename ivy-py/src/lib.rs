@@ -1416,6 +1416,36 @@ struct BuiltinDef {
     _doc: std::ffi::CString,
 }
 
+impl BuiltinDef {
+    /// The `METH_FASTCALL | METH_KEYWORDS` definition of `name` calling `call`, whose
+    /// docstring starts with `text_signature` (CPython's `__text_signature__` convention).
+    fn new(name: &str, text_signature: &str, doc: &str, call: FastCall) -> PyResult<BuiltinDef> {
+        let text = |s: String| {
+            std::ffi::CString::new(s).map_err(|_| PyValueError::new_err("a NUL character"))
+        };
+        let name = text(name.to_owned())?;
+        let doc = text(format!("{text_signature}\n--\n\n{doc}"))?;
+        let def = ffi::PyMethodDef {
+            ml_name: name.as_ptr(),
+            // SAFETY: CPython casts the pointer back to the `METH_FASTCALL | METH_KEYWORDS`
+            // signature that `ml_flags` names (C extensions store it the same way)
+            ml_meth: ffi::PyMethodDefPointer {
+                PyCFunctionWithKeywords: unsafe {
+                    std::mem::transmute::<FastCall, ffi::PyCFunctionWithKeywords>(call)
+                },
+            },
+            ml_flags: METH_FASTCALL | ffi::METH_KEYWORDS,
+            ml_doc: doc.as_ptr(),
+        };
+        // the strings move with their pointers (a CString's bytes are on the heap)
+        Ok(BuiltinDef {
+            def,
+            _name: name,
+            _doc: doc,
+        })
+    }
+}
+
 // SAFETY: never written after it is made; CPython reads it (its pointers lead only to the
 // two strings beside it)
 unsafe impl Send for BuiltinDef {}
@@ -1617,40 +1647,15 @@ impl PyFunction {
         module: &Bound<'_, PyString>,
     ) -> PyResult<Py<PyAny>> {
         let py = slf.py();
-        let text = |s: String| {
-            std::ffi::CString::new(s).map_err(|_| PyValueError::new_err("a NUL character"))
-        };
         let this = slf.get();
-        let name = text(this.name.clone())?;
-        let doc = text(format!("{text_signature}\n--\n\n{doc}"))?;
-        let def = ffi::PyMethodDef {
-            ml_name: name.as_ptr(),
-            // SAFETY: CPython casts the pointer back to the `METH_FASTCALL | METH_KEYWORDS`
-            // signature that `ml_flags` names (C extensions store it the same way)
-            ml_meth: ffi::PyMethodDefPointer {
-                PyCFunctionWithKeywords: unsafe {
-                    std::mem::transmute::<FastCall, ffi::PyCFunctionWithKeywords>(CALL_BUILTIN)
-                },
-            },
-            ml_flags: METH_FASTCALL | ffi::METH_KEYWORDS,
-            ml_doc: doc.as_ptr(),
-        };
+        let made = BuiltinDef::new(&this.name, text_signature, doc, CALL_BUILTIN)?;
         if this.builtin.get().is_some() {
             return Err(PyValueError::new_err(format!(
                 "`{}` has a builtin already",
                 this.name
             )));
         }
-        let def = &this
-            .builtin
-            .get_or_init(|| {
-                Box::new(BuiltinDef {
-                    def,
-                    _name: name,
-                    _doc: doc,
-                })
-            })
-            .def;
+        let def = &this.builtin.get_or_init(|| Box::new(made)).def;
         // SAFETY: the definition lives in this object, which the function object keeps alive
         // (it is its `__self__`); CPython only reads it
         unsafe {
@@ -1675,35 +1680,16 @@ impl PyFunction {
         doc: &str,
     ) -> PyResult<Py<PyAny>> {
         let py = slf.py();
-        let text = |s: String| {
-            std::ffi::CString::new(s).map_err(|_| PyValueError::new_err("a NUL character"))
-        };
         let i = NEXT_METHOD.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let Some(call) = METHOD_CALLS.get(i / 64).map(|m| m[i / 8 % 8][i % 8]) else {
             return Err(PyValueError::new_err(format!(
                 "ivy_rs: more than {METHOD_SLOTS} instance methods; raise METHOD_SLOTS"
             )));
         };
-        let name = text(slf.get().name.clone())?;
-        let doc = text(format!("{text_signature}\n--\n\n{doc}"))?;
-        let def = ffi::PyMethodDef {
-            ml_name: name.as_ptr(),
-            // SAFETY: as in `builtin`
-            ml_meth: ffi::PyMethodDefPointer {
-                PyCFunctionWithKeywords: unsafe {
-                    std::mem::transmute::<FastCall, ffi::PyCFunctionWithKeywords>(call)
-                },
-            },
-            ml_flags: METH_FASTCALL | ffi::METH_KEYWORDS,
-            ml_doc: doc.as_ptr(),
-        };
+        let made = BuiltinDef::new(&slf.get().name, text_signature, doc, call)?;
         // the slot's function and definition live as long as the process (the module is
         // never unloaded; a descriptor keeps a pointer to its definition)
-        let def: &'static BuiltinDef = Box::leak(Box::new(BuiltinDef {
-            def,
-            _name: name,
-            _doc: doc,
-        }));
+        let def: &'static BuiltinDef = Box::leak(Box::new(made));
         if METHOD_FUNCTIONS[i].set(slf.clone().unbind()).is_err() {
             return Err(PyValueError::new_err(
                 "ivy_rs: an instance method slot is taken",
