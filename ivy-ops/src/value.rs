@@ -854,7 +854,9 @@ fn data_of(v: &Value) -> Result<Option<Data>> {
             target = crate::engine::checks::join_scalar(OP, target, *s)?;
         }
     }
-    let mut values = Vec::with_capacity(shape.iter().product());
+    // fallibly: a list may name one large array many times
+    let total = shape.iter().try_fold(1usize, |n, &d| n.checked_mul(d));
+    let mut values = crate::kernel::alloc::try_vec::<Scalar>(OP, total.unwrap_or(usize::MAX))?;
     for l in leaves {
         match l {
             Leaf::Scalar(s) => values.push(s),
