@@ -61,6 +61,15 @@ impl Value {
         }
     }
 
+    /// The first leaf of a (nested) list that is neither a list, a scalar nor an array.
+    fn odd_leaf(&self) -> Option<&Value> {
+        match self {
+            Value::List(items) => items.iter().find_map(Value::odd_leaf),
+            Value::Scalar(_) | Value::Array(_) => None,
+            other => Some(other),
+        }
+    }
+
     /// What kind of value this is, in words (for error messages).
     pub fn kind(&self) -> String {
         match self {
@@ -75,7 +84,11 @@ impl Value {
             Value::Device(_) => "a device".into(),
             Value::Backend(_) => "a backend".into(),
             Value::Str(_) => "a string".into(),
-            Value::List(v) => format!("a list of {}", v.len()),
+            // with the first leaf that is no number or array: what usually went wrong
+            Value::List(v) => match v.iter().find_map(Value::odd_leaf) {
+                Some(odd) => format!("a list of {} holding {}", v.len(), odd.kind()),
+                None => format!("a list of {}", v.len()),
+            },
             Value::Record(_) => "a record".into(),
             Value::Custom(c) => format!("a custom array ({})", c.type_name()),
         }
@@ -696,7 +709,7 @@ impl<'v> FromValue<'v> for Data {
                     op,
                     param,
                     expected: Self::EXPECTED,
-                    got: leaf_kind(v),
+                    got: v.kind(),
                 },
             }),
             Err(e) => Err(e.with_op(op)),
@@ -796,22 +809,6 @@ fn ragged(v: &Value) -> Option<String> {
         let first = seen.iter().find(|(d2, _)| d2 == d).map(|(_, w)| w)?;
         (first != what).then(|| format!("{first} and {what} at depth {d}"))
     })
-}
-
-/// The kind of the first leaf of `v` that is neither a list, a scalar nor an array (for the
-/// message), else `v`'s own kind.
-fn leaf_kind(v: &Value) -> String {
-    fn bad(v: &Value) -> Option<&Value> {
-        match v {
-            Value::List(items) => items.iter().find_map(bad),
-            Value::Scalar(_) | Value::Array(_) => None,
-            other => Some(other),
-        }
-    }
-    match (v, bad(v)) {
-        (Value::List(_), Some(b)) => format!("{} holding {}", v.kind(), b.kind()),
-        _ => v.kind(),
-    }
 }
 
 /// The data a value stands for: an array; a scalar; or a (nested, not ragged) list whose

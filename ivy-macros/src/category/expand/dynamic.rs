@@ -395,7 +395,7 @@ pub(super) fn entry(cat: &CatCx, op: &Op) -> (TokenStream, TokenStream) {
     };
 
     let reads = if op.global_state {
-        Err("it changes process-wide state (`#[global_state]`): a call by name from concurrent tests or a one-shot CLI process would change it for every thread, or for nothing; call the function directly".to_string())
+        Err("it changes process-wide state (`#[global_state]`): a call by name from concurrent tests or a one-shot CLI process would change it for every thread, or for nothing".to_string())
     } else {
         positional_reads(op, &generics, p, false)
     };
