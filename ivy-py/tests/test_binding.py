@@ -1043,6 +1043,22 @@ def test_ops_are_instance_methods_as_in_ivy(backend):
     assert c.get("a") is c["a"] and sorted(c.keys()) == ["a", "b"]
 
 
+def test_instance_methods_survive_reloading_the_package():
+    """Each import makes Container anew: past the native method slots its methods are
+    Python ones, the same calls (in a subprocess: a reload replaces the package's classes)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import importlib, ivy_rs as xp\n"
+        "for _ in range(5): importlib.reload(xp)\n"
+        "c = xp.Container(a=xp.asarray([0.0]))\n"
+        "assert float(c.exp()['a'][0]) == 1.0 and float(xp.asarray([0.0]).exp()[0]) == 1.0\n"
+    )
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+
+
 def test_empty_list_and_huge_int_indices_follow_numpy(backend):
     x = xp.reshape(xp.arange(6), (2, 3))
     assert x[[]].shape == (0, 3) and x[[]].dtype == x.dtype

@@ -489,9 +489,25 @@ def _instance_methods():
         for cls in (Array, Container):
             if name in taken[cls] or (cls is Container and not op["nestable"]):
                 continue
-            setattr(cls, name, bound.method(cls, text, f.__doc__ or ""))
+            try:
+                method = bound.method(cls, text, f.__doc__ or "")
+            except ValueError:
+                # the native slots are spent (the package imported again: `importlib.reload`
+                # makes a new Container class): a Python method, the same call, slower
+                method = _python_method(f, name, sig)
+            setattr(cls, name, method)
             made[cls].append(name)
     return made
+
+
+def _python_method(f, name, sig):
+    def method(self, /, *args, **kwargs):
+        return f(self, *args, **kwargs)
+
+    method.__name__ = method.__qualname__ = name
+    method.__doc__ = f.__doc__
+    method.__signature__ = sig
+    return method
 
 
 _METHODS = _instance_methods()  # the methods each class got, by name
