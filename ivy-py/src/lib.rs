@@ -1393,6 +1393,8 @@ pub struct PyFunction {
     /// any: a call given an `ivy_rs.Array` there leaves the result in that object and
     /// returns it, as the Rust call leaves it in the `&mut Array`.
     updates: Option<usize>,
+    /// Whether the function has a `copy` parameter ([`PyFunction::refuse_foreign_copy`]).
+    takes_copy: bool,
 }
 
 /// CPython's `METH_FASTCALL` flag (0x80): the vectorcall convention of builtin functions,
@@ -1621,7 +1623,9 @@ impl PyFunction {
                 out.iter()
                     .position(|p| matches!(p.target, Target::Pos(i) if i == r))
             });
+        let takes_copy = out.iter().any(|p| p.name == "copy");
         Ok(PyFunction {
+            takes_copy,
             updates,
             entry,
             name,
@@ -1815,6 +1819,9 @@ impl PyFunction {
         names: Option<Borrowed<'_, '_, PyTuple>>,
         values: &[Borrowed<'_, '_, PyAny>],
     ) -> PyResult<Py<PyAny>> {
+        if self.takes_copy {
+            self.refuse_foreign_copy(py, args, names, values)?;
+        }
         let result = match self.fast_call(py, args, names, values) {
             Ok(Some(r)) => Ok(r),
             Ok(None) => self.bound_call(py, args, names, values),
@@ -1829,6 +1836,53 @@ impl PyFunction {
             Some(post) => Ok(post.call1(py, (result,))?),
             None => Ok(result),
         }
+    }
+
+    /// `copy=False` with an argument that is a foreign buffer (a numpy array, anything with
+    /// `__array_interface__`, `__array__` or `__dlpack__`, a buffer-protocol object): its
+    /// data is copied into an ivy array (ivy-rs arrays own their memory), so the standard's
+    /// ValueError. Ivy arrays and Containers share their buffers: not refused here.
+    fn refuse_foreign_copy(
+        &self,
+        py: Python<'_>,
+        args: &[Borrowed<'_, '_, PyAny>],
+        names: Option<Borrowed<'_, '_, PyTuple>>,
+        values: &[Borrowed<'_, '_, PyAny>],
+    ) -> PyResult<()> {
+        let Some(names) = names else { return Ok(()) };
+        let copy_false = names
+            .iter()
+            .zip(values)
+            .any(|(n, v)| n.eq("copy").unwrap_or(false) && v.is(PyBool::new(py, false)));
+        if !copy_false {
+            return Ok(());
+        }
+        let foreign = |a: &Borrowed<'_, '_, PyAny>| -> PyResult<bool> {
+            if a.cast::<PyArray>().is_ok() || a.is_instance_of::<PyDict>() || a.is_none() {
+                return Ok(false); // an ivy array, a Container (a dict), nothing
+            }
+            for attr in ["__array_interface__", "__array__", "__dlpack__"] {
+                if a.hasattr(attr)? {
+                    return Ok(true);
+                }
+            }
+            // the buffer protocol (`memoryview`, `bytes`, `array.array`), as `from_buffer` reads it
+            let memoryview = py.import("builtins")?.getattr("memoryview")?;
+            Ok(memoryview.call1((a,)).is_ok())
+        };
+        for a in args.iter().chain(values) {
+            if foreign(a)? {
+                let t = a.get_type();
+                return Err(PyValueError::new_err(format!(
+                    "`{}`: copy=False cannot share the memory of a {}.{} (ivy-rs arrays own \
+                     their buffers, so it would be copied in); pass copy=None or copy=True",
+                    self.name,
+                    t.module()?,
+                    t.qualname()?
+                )));
+            }
+        }
+        Ok(())
     }
 
     /// After a call of an op that updates parameter `j` in place: the `ivy_rs.Array` given

@@ -515,7 +515,13 @@ def test_asarray_copy_false_refuses_to_copy_a_numpy_array():
     n = np.ones(3)
     with pytest.raises(ValueError, match="copy=False"):
         xp.asarray(n, copy=False)
+    # any op with a `copy` parameter, and buffer-protocol objects too
+    with pytest.raises(ValueError, match="`astype`: copy=False"):
+        xp.astype(n, xp.float64, copy=False)
+    with pytest.raises(ValueError, match="copy=False.*builtins.memoryview"):
+        xp.asarray(memoryview(b"ab"), copy=False)
     assert float(xp.sum(xp.asarray(n))) == 3.0
+    assert float(xp.sum(xp.asarray(n, copy=True))) == 3.0
     x = xp.asarray([1.0, 2.0])
     assert xp.asarray(x, copy=False) is not None  # an ivy array is shared
     assert inspect.signature(xp.asarray) == inspect.signature(xp._FUNCTIONS["asarray"])

@@ -397,40 +397,6 @@ fft = _extension("fft")
 
 
 
-def _asarray_shares_or_refuses():
-    """``asarray(obj, copy=False)`` of a foreign buffer (a numpy array, anything with
-    ``__array_interface__``, ``__array__`` or ``__dlpack__``): ivy-rs arrays own their memory,
-    so the data would be copied in; the standard says ``copy=False`` must then raise
-    ValueError. The native function does the rest."""
-    native = _FUNCTIONS["asarray"]
-
-    def asarray(obj, /, *, dtype=None, device=None, copy=None):
-        if copy is None:
-            # the common call: no attribute probes, and no keywords when none is given (a
-            # failed `hasattr` costs about 100 ns; keywords take the slower binding)
-            if dtype is None and device is None:
-                return native(obj)
-            return native(obj, dtype=dtype, device=device)
-        # (no builtin `any` here: the namespace's own `any` shadows it in this module)
-        if copy is False and not isinstance(obj, (Array, Container)) and (
-                hasattr(obj, "__array_interface__") or hasattr(obj, "__array__")
-                or hasattr(obj, "__dlpack__")):
-            raise ValueError(
-                "`asarray`: copy=False cannot share the memory of a "
-                f"{type(obj).__module__}.{type(obj).__qualname__} (ivy-rs arrays own their "
-                "buffers, so it would be copied in); pass copy=None or copy=True")
-        return native(obj, dtype=dtype, device=device, copy=copy)
-
-    asarray.__signature__ = _inspect.signature(native)
-    asarray.__doc__ = native.__doc__
-    # (the builtin's own `__qualname__` is `_Function.asarray`: its `__self__` is its binding)
-    asarray.__name__ = asarray.__qualname__ = "asarray"
-    asarray.__module__ = "ivy_rs"
-    _FUNCTIONS["asarray"] = asarray
-    globals()["asarray"] = asarray
-
-
-_asarray_shares_or_refuses()
 
 def _container_operators():
     """Container's arithmetic, bitwise and ordering operators: the nestable ops, leaf by leaf
