@@ -180,6 +180,11 @@ fn call(req: &Request, dtype: Option<Dtype>) -> CliResult<Value> {
             ))
         })?;
         let name = name.trim();
+        if kws.iter().any(|(n, _)| *n == name) {
+            return Err(CliError::Usage(format!(
+                "--kw `{name}` is given twice: give each keyword once"
+            )));
+        }
         let lit = parse_literal(text)
             .map_err(|e| CliError::Usage(format!("keyword `{name}` (`{}`): {e}", quote(text))))?;
         let v = match params.iter().find(|p| p.keyword && p.name == name) {

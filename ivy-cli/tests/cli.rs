@@ -332,6 +332,25 @@ fn unknown_op_exits_2_with_a_message() {
 }
 
 #[test]
+fn call_refuses_a_keyword_given_twice_and_names_odd_list_items() {
+    let o = ivy(&[
+        "call",
+        "sum",
+        "[1, 2]",
+        "--kw",
+        "keepdims=true",
+        "--kw",
+        "keepdims=false",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(err.contains("`keepdims` is given twice"), "{err}");
+    let o = ivy(&["call", "exp", "[null]"]);
+    let err = stderr(&o);
+    assert!(err.contains("a list of 1 holding None"), "{err}");
+}
+
+#[test]
 fn unknown_backend_exits_2() {
     let o = ivy(&["support", "tan", "--backend", "tpu"]);
     assert_eq!(o.status.code(), Some(2));
