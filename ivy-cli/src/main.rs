@@ -316,14 +316,30 @@ fn run(cli: Cli) -> CliResult {
         },
         Command::Call {
             op,
-            args,
+            mut args,
             kws,
             backend,
             dtype,
             json,
         } => call::run(call::Request {
+            args: {
+                // clap takes a `--` right after the op as its own end of options, and drops
+                // it: handed back, `ivy call exp -- --json` reads `--json` as a literal, as
+                // `ivy call add 1 -- --json` does
+                let raw: Vec<String> = std::env::args().collect();
+                let at = raw.iter().position(|a| a == "call");
+                let after_op = at.and_then(|i| {
+                    raw[i + 1..]
+                        .iter()
+                        .position(|a| *a == op)
+                        .map(|j| i + 1 + j + 1)
+                });
+                if after_op.is_some_and(|k| raw.get(k).is_some_and(|a| a == "--")) {
+                    args.insert(0, "--".into());
+                }
+                args
+            },
             op,
-            args,
             kws,
             backend,
             dtype,

@@ -348,6 +348,14 @@ fn call_refuses_a_keyword_given_twice_and_names_odd_list_items() {
     let o = ivy(&["call", "exp", "[null]"]);
     let err = stderr(&o);
     assert!(err.contains("a list of 1 holding None"), "{err}");
+    // `--` right after the op ends the options too: `--json` is a literal (a string here)
+    let o = ivy(&["call", "exp", "--", "--json"]);
+    let err = stderr(&o);
+    assert!(
+        err.contains("argument `x` must be an array, got a string"),
+        "{err}"
+    );
+    assert!(ivy(&["call", "exp", "--", "[0.0]"]).status.success());
 }
 
 #[test]
