@@ -869,7 +869,9 @@ where
                 Nest::Container(_) => None,
             }));
             return Ok(if self.opts.applies_to(chain.unwrap_or("")) {
-                Some(Node::Leaf((self.f)(&self.leaves)?))
+                Some(Node::Leaf(
+                    (self.f)(&self.leaves).map_err(|e| at_leaf(chain, e))?,
+                ))
             } else if self.opts.prune_unapplied {
                 None
             } else {
@@ -923,6 +925,18 @@ where
             }
         }
         Ok(Some(Node::Nest(out)))
+    }
+}
+
+/// An error at the leaf `chain` of a nested call, naming its key chain ([`Error::Leaf`];
+/// an error that names one already, from a nested call inside, is kept as it is).
+fn at_leaf(chain: Option<&str>, e: Error) -> Error {
+    match (chain, e) {
+        (_, e @ Error::Leaf { .. }) | (None, e) => e,
+        (Some(kc), e) => Error::Leaf {
+            key_chain: kc.to_string(),
+            source: Box::new(e),
+        },
     }
 }
 

@@ -432,6 +432,24 @@ impl Error {
         self
     }
 
+    /// The error itself, or for an error at a Container's leaf ([`Error::Leaf`], which a
+    /// nested call's leaf errors are) the error there: what to match on for its kind.
+    ///
+    /// ```
+    /// use ivy_core::Error;
+    /// let inner = Error::NoBackend { op: "zeros" };
+    /// let e = Error::Leaf { key_chain: "a/b".into(), source: Box::new(inner.clone()) };
+    /// assert_eq!(e.root(), &inner);
+    /// assert_eq!(inner.root(), &inner);
+    /// ```
+    pub fn root(&self) -> &Error {
+        let mut e = self;
+        while let Error::Leaf { source, .. } = e {
+            e = source;
+        }
+        e
+    }
+
     /// The op the error names (the op the user called: every generated op entry renames
     /// the errors of what it runs, [`Error::with_op`]); `None` for an error naming no op.
     ///

@@ -719,8 +719,9 @@ pub const OPERATORS: &[Operator] = &[
 /// // complex leaves order as numpy's (real part, then imaginary part)
 /// let z = ivy::container! { a: ivy::asarray([num_complex::Complex::new(1.0f32, 5.0)])? };
 /// assert_eq!(z.lt(2)?.at("a")?, &ivy::asarray([true])?);
-/// // a leaf that does not broadcast with `rhs`: the op's error
-/// assert!(matches!(c.lt(&ivy::asarray([1i32, 2, 3])?), Err(ivy::Error::Shape { .. })));
+/// // a leaf that does not broadcast with `rhs`: the op's error, at that leaf
+/// let e = c.lt(&ivy::asarray([1i32, 2, 3])?).unwrap_err();
+/// assert!(matches!(e.root(), ivy::Error::Shape { .. }) && e.to_string().starts_with("at leaf `a`"));
 /// # Ok::<(), ivy::Error>(())
 /// ```
 pub trait ContainerCompare {

@@ -41,10 +41,13 @@ const ARRAY_API_JSON: &str = include_str!("../../spec/array_api_2023_12.json");
 /// NotImplementedError where an op cannot run); the message is ivy's.
 fn py_err(e: Error) -> PyErr {
     let msg = e.to_string();
+    // an error at a Container's leaf (its message names the key chain) takes the exception
+    // of the error there
+    let e = e.root();
     // an index that selects nothing valid (too many items, a mask of the wrong shape, a
     // position out of range): IndexError, as numpy and the standard
     let indexing = matches!(e.op(), Some("get_item" | "set_item"));
-    match &e {
+    match e {
         // a value that does not broadcast to the selection: ValueError, as numpy
         Error::Shape { reason, .. } if indexing && reason.starts_with("do not broadcast") => {
             PyValueError::new_err(msg)

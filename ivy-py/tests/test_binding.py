@@ -1016,6 +1016,14 @@ def test_container_keys_stay_sorted_as_ivys():
     assert list(xp.exp(c).keys()) == list(c.keys())
 
 
+def test_container_leaf_errors_name_the_key_chain_and_keep_their_type():
+    C = xp.Container
+    with pytest.raises(ValueError, match="at leaf `a/b`: `add`: shapes"):
+        C(a=C(b=xp.asarray([1.0, 2.0]))) + C(a=C(b=xp.asarray([1.0, 2.0, 3.0])))
+    with pytest.raises(TypeError, match="at leaf `x`: .*bitwise_left_shift"):
+        xp.bitwise_left_shift(C(x=xp.asarray([1.0])), 1)
+
+
 def test_ops_are_instance_methods_as_in_ivy(backend):
     """Ivy's instance methods (`x.sum(axis=0)` is `sum(x, axis=0)`), made from the op table:
     each has its function's signature with `self` for the first array, and the standard's

@@ -246,7 +246,8 @@ test_backends! {
             assert_no_cuda(b, "to_device", x.clone().into_device(Device::Cuda(0)));
             let c = ivy::container! { a: x.clone() };
             let e = ivy::nested::to_device(&c, Device::Cuda(0)).unwrap_err();
-            assert!(matches!(e, Error::DeviceUnavailable { op: "to_device", .. }), "{e}");
+            assert!(matches!(e.root(), Error::DeviceUnavailable { op: "to_device", .. }), "{e}");
+            assert!(matches!(&e, Error::Leaf { key_chain, .. } if key_chain == "a"), "{e}");
         } else if let Err(e) = r {
             // the feature without a GPU: the driver's message, typed
             assert!(matches!(e, Error::Backend { op: "to_device", .. }), "{e}");

@@ -540,7 +540,10 @@ test_backends! {
         assert_eq!(leaf(&t.logical_not()?, "a"), ivy::asarray([false, true])?);
         // typed errors, leaf by leaf
         let f: Container = ivy::container! { a: ivy::asarray([1.0f32])? };
-        assert!(matches!(f.bitwise_left_shift(1), Err(Error::UnsupportedDtype { op: "bitwise_left_shift", .. })));
+        let e = f.bitwise_left_shift(1).unwrap_err();
+        assert!(matches!(e.root(), Error::UnsupportedDtype { op: "bitwise_left_shift", .. }), "{e}");
+        // naming the leaf
+        assert!(e.to_string().starts_with("at leaf `a`: "), "{e}");
     }
 }
 
