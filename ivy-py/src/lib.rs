@@ -1771,46 +1771,34 @@ macro_rules! method_call {
         )
     };
 }
+/// `[$m!($base), $m!($base + $step), …]`: eight of them, each level of [`METHOD_CALLS`].
+macro_rules! eight {
+    ($m:ident, $base:expr, $step:expr) => {
+        [
+            $m!($base),
+            $m!($base + $step),
+            $m!($base + 2 * $step),
+            $m!($base + 3 * $step),
+            $m!($base + 4 * $step),
+            $m!($base + 5 * $step),
+            $m!($base + 6 * $step),
+            $m!($base + 7 * $step),
+        ]
+    };
+}
 macro_rules! method_calls8 {
     ($base:expr) => {
-        [
-            method_call!($base),
-            method_call!($base + 1),
-            method_call!($base + 2),
-            method_call!($base + 3),
-            method_call!($base + 4),
-            method_call!($base + 5),
-            method_call!($base + 6),
-            method_call!($base + 7),
-        ]
+        eight!(method_call, $base, 1)
     };
 }
 macro_rules! method_calls64 {
     ($base:expr) => {
-        [
-            method_calls8!($base),
-            method_calls8!($base + 8),
-            method_calls8!($base + 16),
-            method_calls8!($base + 24),
-            method_calls8!($base + 32),
-            method_calls8!($base + 40),
-            method_calls8!($base + 48),
-            method_calls8!($base + 56),
-        ]
+        eight!(method_calls8, $base, 8)
     };
 }
 
 /// Slot `i`'s C function is `METHOD_CALLS[i / 64][i / 8 % 8][i % 8]`.
-const METHOD_CALLS: [[[FastCall; 8]; 8]; METHOD_SLOTS / 64] = [
-    method_calls64!(0),
-    method_calls64!(64),
-    method_calls64!(128),
-    method_calls64!(192),
-    method_calls64!(256),
-    method_calls64!(320),
-    method_calls64!(384),
-    method_calls64!(448),
-];
+const METHOD_CALLS: [[[FastCall; 8]; 8]; METHOD_SLOTS / 64] = eight!(method_calls64, 0, 64);
 
 impl PyFunction {
     /// A call with positional arguments `args` and keyword arguments `names` (a tuple of str)
