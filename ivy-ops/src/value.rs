@@ -866,10 +866,10 @@ fn data_of(v: &Value) -> Result<Option<Data>> {
 /// The value of the one-element `a` converted to `dtype` (as `astype` converts), as a scalar
 /// of typed data of that dtype.
 fn scalar_in(a: &Array, dtype: Dtype) -> Result<Scalar> {
-    let mut v = Vec::with_capacity(1);
-    scalars_in(a, dtype, &mut v)?;
-    match v[..] {
-        [s] => Ok(s),
+    let mut one = None;
+    each_scalar_in(a, dtype, &mut |s| one = Some(s))?;
+    match one {
+        Some(s) if a.size() == 1 => Ok(s),
         _ => Err(Error::InvalidArgument {
             op: "asarray",
             message: format!("an array of shape {:?} is not one value", a.shape()),
@@ -880,34 +880,36 @@ fn scalar_in(a: &Array, dtype: Dtype) -> Result<Scalar> {
 /// The elements of `a` (row-major) converted to `dtype` (as `astype` converts), as scalars
 /// of typed data of that dtype, appended to `out`.
 fn scalars_in(a: &Array, dtype: Dtype, out: &mut Vec<Scalar>) -> Result<()> {
+    each_scalar_in(a, dtype, &mut |s| out.push(s))
+}
+
+/// [`scalars_in`]'s elements handed to `sink` in order: a 0-d array's one value read in place
+/// (no buffer made: 0-d arrays are the scalars Python code passes, numpy's among them).
+fn each_scalar_in(a: &Array, dtype: Dtype, sink: &mut dyn FnMut(Scalar)) -> Result<()> {
+    fn put<T: crate::kernel::elem::Elem>(
+        a: &Array,
+        sink: &mut dyn FnMut(Scalar),
+        f: fn(T) -> Scalar,
+    ) -> Result<()> {
+        if a.ndim() == 0 {
+            sink(f(a.item::<T>()?));
+        } else {
+            a.to_vec::<T>()?.into_iter().map(f).for_each(sink);
+        }
+        Ok(())
+    }
     let a = a.to_backend(crate::Backend::Ndarray)?.cast(dtype)?;
     match dtype {
-        Dtype::Bool => out.extend(a.to_vec::<bool>()?.into_iter().map(Scalar::Bool)),
-        Dtype::Uint64 => out.extend(
-            a.to_vec::<u64>()?
-                .into_iter()
-                .map(|i| Scalar::Int(i.into())),
+        Dtype::Bool => put(&a, sink, Scalar::Bool),
+        Dtype::Uint64 => put(&a, sink, |i: u64| Scalar::Int(i.into())),
+        d if d.is_int() => put(&a.cast(Dtype::Int64)?, sink, |i: i64| Scalar::Int(i.into())),
+        d if d.is_complex() => put(
+            &a.cast(Dtype::Complex128)?,
+            sink,
+            |c: num_complex::Complex<f64>| Scalar::Complex(c.re, c.im),
         ),
-        d if d.is_int() => out.extend(
-            a.cast(Dtype::Int64)?
-                .to_vec::<i64>()?
-                .into_iter()
-                .map(|i| Scalar::Int(i.into())),
-        ),
-        d if d.is_complex() => out.extend(
-            a.cast(Dtype::Complex128)?
-                .to_vec::<num_complex::Complex<f64>>()?
-                .into_iter()
-                .map(|c| Scalar::Complex(c.re, c.im)),
-        ),
-        _ => out.extend(
-            a.cast(Dtype::Float64)?
-                .to_vec::<f64>()?
-                .into_iter()
-                .map(Scalar::Float),
-        ),
+        _ => put(&a.cast(Dtype::Float64)?, sink, Scalar::Float),
     }
-    Ok(())
 }
 
 /// Turns a typed result into a [`Value`].
