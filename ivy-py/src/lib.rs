@@ -433,6 +433,21 @@ fn to_value_at(obj: &Bound<'_, PyAny>, depth: usize) -> PyResult<Value> {
     if obj.is_none() {
         return Ok(Value::None);
     }
+    // the builtin types of shapes, axes and scalars first, each by one compare of the type
+    // pointer (the checks below pass through about ten type tests, some of them calls into
+    // CPython, before they reach a tuple); their subclasses take the general way below
+    if obj.is_exact_instance_of::<PyInt>() {
+        return Ok(Value::Scalar(Scalar::Int(py_int(obj)?)));
+    }
+    if obj.is_exact_instance_of::<PyFloat>() {
+        return Ok(Value::Scalar(Scalar::Float(obj.extract()?)));
+    }
+    if let Ok(t) = obj.cast_exact::<PyTuple>() {
+        return sequence_value(t.iter(), depth);
+    }
+    if let Ok(l) = obj.cast_exact::<PyList>() {
+        return sequence_value(l.iter(), depth);
+    }
     if let Ok(a) = obj.cast::<PyArray>() {
         return Ok(Value::Array(read(a)?.inner.clone()));
     }
@@ -465,26 +480,11 @@ fn to_value_at(obj: &Bound<'_, PyAny>, depth: usize) -> PyResult<Value> {
     if obj.is(obj.py().Ellipsis()) {
         return Ok(Value::Str("...".into()));
     }
-    let nested = obj.is_instance_of::<PyTuple>() || obj.is_instance_of::<PyList>();
-    if nested && depth >= NUMPY_MAX_NDIM {
-        return Err(PyValueError::new_err(format!(
-            "sequences nested more than {NUMPY_MAX_NDIM} deep (or a list that contains itself): \
-             ivy_rs reads at most {NUMPY_MAX_NDIM} dimensions from nested lists, as numpy"
-        )));
-    }
     if let Ok(t) = obj.cast::<PyTuple>() {
-        return t
-            .iter()
-            .map(|i| to_value_at(&i, depth + 1))
-            .collect::<PyResult<_>>()
-            .map(Value::List);
+        return sequence_value(t.iter(), depth);
     }
     if let Ok(l) = obj.cast::<PyList>() {
-        return l
-            .iter()
-            .map(|i| to_value_at(&i, depth + 1))
-            .collect::<PyResult<_>>()
-            .map(Value::List);
+        return sequence_value(l.iter(), depth);
     }
     // a numpy array (or the like) first, found on its type: the instance's
     // `__array_interface__` is a dict numpy builds on each access, and the failed attribute
@@ -539,6 +539,23 @@ fn to_value_at(obj: &Bound<'_, PyAny>, depth: usize) -> PyResult<Value> {
         "ivy_rs cannot take a value of type `{}`",
         obj.get_type().name()?
     )))
+}
+
+/// The `Value::List` of a tuple's or list's `items`, the sequence `depth` sequences deep.
+fn sequence_value<'py>(
+    items: impl Iterator<Item = Bound<'py, PyAny>>,
+    depth: usize,
+) -> PyResult<Value> {
+    if depth >= NUMPY_MAX_NDIM {
+        return Err(PyValueError::new_err(format!(
+            "sequences nested more than {NUMPY_MAX_NDIM} deep (or a list that contains itself): \
+             ivy_rs reads at most {NUMPY_MAX_NDIM} dimensions from nested lists, as numpy"
+        )));
+    }
+    items
+        .map(|i| to_value_at(&i, depth + 1))
+        .collect::<PyResult<_>>()
+        .map(Value::List)
 }
 
 /// Whether `obj`'s type has `__array_interface__` (numpy arrays and scalars, and the like):
@@ -1363,6 +1380,9 @@ enum Kind {
 /// One Python parameter of a [`PyFunction`].
 struct Param {
     name: String,
+    /// `name` as an interned Python str: CPython interns the keyword names a call written in
+    /// Python passes, so a keyword is found by pointer first ([`PyFunction::param_named`]).
+    py_name: Py<PyString>,
     kind: Kind,
     /// The default (`None`: required).
     default: Option<Py<PyAny>>,
@@ -1603,6 +1623,7 @@ impl PyFunction {
             };
             let default = (!default.bind(required.py()).is(&required)).then_some(default);
             out.push(Param {
+                py_name: PyString::intern(required.py(), &pname).unbind(),
                 name: pname,
                 kind,
                 default,
@@ -1844,13 +1865,27 @@ impl PyFunction {
         let copy_false = names
             .iter()
             .zip(values)
-            .any(|(n, v)| n.eq("copy").unwrap_or(false) && v.is(PyBool::new(py, false)));
+            .any(|(n, v)| v.is(PyBool::new(py, false)) && n.eq("copy").unwrap_or(false));
         if !copy_false {
             return Ok(());
         }
         let foreign = |a: &Borrowed<'_, '_, PyAny>| -> PyResult<bool> {
-            if a.cast::<PyArray>().is_ok() || a.is_instance_of::<PyDict>() || a.is_none() {
-                return Ok(false); // an ivy array, a Container (a dict), nothing
+            // an ivy array, a Container (a dict), nothing, and the Python values that hold
+            // no buffer (`copy=False` itself, a dtype, a shape): no probe below (each failed
+            // one raises and clears an AttributeError, about 0.8 µs)
+            if a.cast::<PyArray>().is_ok()
+                || a.is_instance_of::<PyDict>()
+                || a.is_none()
+                || a.is_instance_of::<PyBool>()
+                || a.is_exact_instance_of::<PyInt>()
+                || a.is_exact_instance_of::<PyFloat>()
+                || a.is_exact_instance_of::<PyComplex>()
+                || a.is_exact_instance_of::<PyString>()
+                || a.is_exact_instance_of::<PyTuple>()
+                || a.is_exact_instance_of::<PyList>()
+                || a.cast::<PyDType>().is_ok()
+            {
+                return Ok(false);
             }
             for attr in ["__array_interface__", "__array__", "__dlpack__"] {
                 if a.hasattr(attr)? {
@@ -1970,11 +2005,7 @@ impl PyFunction {
             (0..fast.pos.len()).map(|j| args.get(j)).collect();
         let mut kw = fast.kw_defaults();
         for (k, v) in names.iter_borrowed().zip(values) {
-            let Ok(k) = k.cast::<PyString>() else {
-                return Ok(None);
-            };
-            let k = k.to_cow()?;
-            let Some(p) = self.params.iter().find(|p| p.name == *k) else {
+            let Some(p) = self.param_named(&k)? else {
                 return Ok(None);
             };
             match (&p.kind, &p.target) {
@@ -1998,6 +2029,21 @@ impl PyFunction {
             }
         }
         pos.call(py, self.entry, &kw).map(Some)
+    }
+
+    /// The parameter a keyword `k` names: by pointer (an interned name, as CPython passes the
+    /// keywords written in a call), else by text; `None` for no parameter or a key that is no
+    /// str.
+    #[inline]
+    fn param_named(&self, k: &Borrowed<'_, '_, PyAny>) -> PyResult<Option<&Param>> {
+        if let Some(p) = self.params.iter().find(|p| k.is(&p.py_name)) {
+            return Ok(Some(p));
+        }
+        let Ok(k) = k.cast::<PyString>() else {
+            return Ok(None);
+        };
+        let k = k.to_cow()?;
+        Ok(self.params.iter().find(|p| p.name == *k))
     }
 
     /// A call bound parameter by parameter, with Python's rules and messages.

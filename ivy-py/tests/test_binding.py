@@ -304,6 +304,23 @@ def test_positional_and_keyword_calls_agree(backend):
         xp.exp(x, x)
     with pytest.raises(TypeError, match="missing"):
         xp.add(x)
+    # keywords are found by the interned name first, by text when the name is a str made
+    # at run time (not interned), and a subclass of int or tuple is still a shape
+    made = "".join(["ke", "epdims"])
+    assert made is not "keepdims"  # noqa: F632 (the point: another object)
+    a = xp.sum(x, axis=0, keepdims=True)
+    b = xp.sum(x, **{"axis": 0, made: True})
+    assert a.shape == b.shape == (1, 2)
+    with pytest.raises(TypeError, match="unexpected keyword"):
+        xp.sum(x, **{"".join(["ax", "es"]): 0})
+
+    class Int(int):
+        pass
+
+    class Tup(tuple):
+        pass
+
+    assert xp.zeros(Tup((Int(2), 3)), dtype=xp.float32).shape == (2, 3)
 
 
 def test_scalar_conversions(backend):
