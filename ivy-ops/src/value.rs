@@ -4,7 +4,9 @@
 //! [`Value`]s ([`FromValue`]) and returns its result as one ([`IntoValue`]).
 
 use crate::{Array, Container, Data, Operand};
-use ivy_core::{Backend, Device, Dtype, DtypeSet, Error, Result, Scalar};
+use ivy_core::{
+    ArgType, Backend, Device, Dtype, DtypeSet, Error, ParamKind, ParamMeta, Result, Scalar,
+};
 
 /// One dynamic argument or result.
 ///
@@ -1056,7 +1058,78 @@ impl DynEntry {
         if crate::custom::in_call(args, kwargs) {
             return self.call_custom(args, kwargs, out);
         }
+        if let Some(d) = self.typed_scalar_dtype(args, kwargs)? {
+            let mut kw: Vec<(&str, Value)> = kwargs.to_vec();
+            kw.retain(|(n, _)| *n != "dtype");
+            kw.push(("dtype", Value::Dtype(d)));
+            return (self.run)(args, &kw, out);
+        }
         (self.run)(args, kwargs, out)
+    }
+
+    /// Ivy's `default_dtype(item=…)` for a call by name of an op whose dtype its scalars
+    /// decide (`#[infer_dtype]`, no array parameter: `full`, `arange`, `linspace`): with no
+    /// `dtype` given, a 0-d array passed for a scalar (numpy's `np.float64(1.5)`, an ivy
+    /// array) is an array among the arguments, and its dtype is the result's, as in Ivy and
+    /// numpy (`full(3, np.float64(1.5))` is float64). Several such arrays promote; a Python
+    /// number among them of a kind their dtype cannot hold (a float with an int array) leaves
+    /// the inference to the op (`None`), as do calls with no typed scalar.
+    fn typed_scalar_dtype(&self, args: &[Value], kwargs: &Kwargs<'_>) -> Result<Option<Dtype>> {
+        let meta = self.meta;
+        if !meta.infer_dtype
+            || meta.params.iter().any(|p| {
+                !matches!(
+                    p.kind,
+                    ParamKind::Scalar | ParamKind::Dtype | ParamKind::Device | ParamKind::Other
+                ) || matches!(p.arg, ArgType::Optional(ArgType::Array))
+            })
+            || !args
+                .iter()
+                .chain(kwargs.iter().map(|(_, v)| v))
+                .any(|v| matches!(v, Value::Array(a) if a.ndim() == 0))
+        {
+            return Ok(None);
+        }
+        let given = |p: &ParamMeta| -> Option<&Value> {
+            match p.keyword {
+                true => kwargs.iter().find(|(n, _)| *n == p.name).map(|(_, v)| v),
+                false => {
+                    let i = meta.positional().position(|q| q.name == p.name)?;
+                    args.get(i)
+                }
+            }
+        };
+        if meta
+            .params
+            .iter()
+            .filter(|p| p.kind == ParamKind::Dtype)
+            .any(|p| given(p).is_some_and(|v| !matches!(v, Value::None)))
+        {
+            return Ok(None);
+        }
+        let (mut dtype, mut weak) = (None::<Dtype>, Vec::new());
+        let scalar =
+            |p: &&ParamMeta| matches!(p.arg, ArgType::Scalar | ArgType::Optional(ArgType::Scalar));
+        for p in meta.params.iter().filter(scalar) {
+            match given(p) {
+                Some(Value::Array(a)) if a.ndim() == 0 => {
+                    dtype = Some(match dtype {
+                        None => a.dtype(),
+                        Some(d) => ivy_core::promote_types(d, a.dtype())?,
+                    })
+                }
+                Some(Value::Scalar(s)) => weak.push(*s),
+                _ => {}
+            }
+        }
+        let Some(d) = dtype else { return Ok(None) };
+        let holds = |s: &Scalar| match s {
+            Scalar::Bool(_) => true,
+            Scalar::Int(_) => !d.is_bool(),
+            Scalar::Float(_) => d.is_float() || d.is_complex(),
+            Scalar::Complex(..) => d.is_complex(),
+        };
+        Ok(weak.iter().all(holds).then_some(d))
     }
 
     /// Custom array arguments: the call goes to their types' handlers ([`crate::custom`])

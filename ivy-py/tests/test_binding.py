@@ -1114,6 +1114,11 @@ def test_numpy_float_scalars_keep_their_dtype(backend):
     assert xp.asarray(np.array([0.1, 0.2]).sum()).dtype == xp.float64
     assert xp.asarray([np.float64(1.5), 2]).dtype == xp.float64
     assert (xp.asarray(1.5, dtype=xp.float32) + np.float64(2)).dtype == xp.float64
+    # creation from such scalars takes their dtype too (Ivy's `default_dtype(item=...)`)
+    assert xp.full(2, np.float64(1.5)).dtype == xp.float64
+    assert xp.full(2, np.int16(7)).dtype == xp.int16
+    assert xp.arange(np.int64(3)).dtype == xp.int64
+    assert xp.full(2, 1.5).dtype == xp.float32
     if backend == "ndarray":  # candle holds no complex
         assert xp.asarray(np.complex128(1j)).dtype == xp.complex128
     # Python's own numbers (and their subclasses) stay weak

@@ -135,6 +135,34 @@ test_backends! {
         assert_eq!(ivy::arange_with(0.5, kw)?.dtype(), Dtype::Float32);
     }
 
+    fn typed_scalars_by_name_give_their_dtype(b) {
+        // before: `full(3, np.float64(1.5))` from Python was float32 (the 0-d array read as a
+        // number); Ivy's `default_dtype(item=…)` and numpy take the array's dtype
+        use ivy::registry::call;
+        let dtype = |op: &str, args: &[Value], kw: &[(&str, Value)]| {
+            call(op, args, kw).map(|v| v.as_array().map(|a| (a.dtype(), a.to_f64_vec().unwrap())).unwrap())
+        };
+        let f64_ = |v: f64| Value::Array(ivy::asarray_with(v, AsarrayKw { dtype: Some(Dtype::Float64), ..Default::default() }).unwrap());
+        let i16_ = |v: i64| Value::Array(ivy::asarray_with(v, AsarrayKw { dtype: Some(Dtype::Int16), ..Default::default() }).unwrap());
+        let two = Value::from(2);
+        assert_eq!(dtype("full", &[two.clone(), f64_(1.5)], &[])?, (Dtype::Float64, vec![1.5, 1.5]));
+        assert_eq!(dtype("full", &[two.clone(), i16_(7)], &[])?, (Dtype::Int16, vec![7.0, 7.0]));
+        // a dtype given wins; a Python number stays weak (int16 with a Python int)
+        let kw = [("dtype", Value::Dtype(Dtype::Int32))];
+        assert_eq!(dtype("full", &[two.clone(), i16_(7)], &kw)?.0, Dtype::Int32);
+        assert_eq!(dtype("arange", &[i16_(3)], &[])?, (Dtype::Int16, vec![0.0, 1.0, 2.0]));
+        assert_eq!(dtype("arange", &[i16_(0)], &[("stop", Value::from(3))])?.0, Dtype::Int16);
+        assert_eq!(dtype("arange", &[Value::from(0)], &[("stop", f64_(2.0))])?.0, Dtype::Float64);
+        // a Python float an int16 cannot hold: the op's own inference (the default float)
+        let r = dtype("arange", &[i16_(0)], &[("stop", Value::from(1.0)), ("step", Value::from(0.5))])?;
+        assert_eq!(r, (Dtype::Float32, vec![0.0, 0.5]));
+        assert_eq!(dtype("linspace", &[f64_(0.0), Value::from(1.0), two.clone()], &[])?.0, Dtype::Float64);
+        // ops with an array argument keep their rule (`full_like`: the array's dtype)
+        let x = Value::Array(ivy::asarray(vec![1i32, 2])?);
+        assert_eq!(dtype("full_like", &[x, f64_(1.5)], &[])?.0, Dtype::Int32);
+        let _ = b;
+    }
+
     fn asarray_by_name_takes_lists_of_arrays(b) {
         // before: "argument `obj` must be a scalar, a (nested) list of scalars or an array,
         // got a list of 1" (Python: `xp.asarray([[x[0, 0]]])`); the dtype is the arrays'
