@@ -261,6 +261,21 @@ pub trait FromValue<'v>: Sized {
     /// assert!(e.to_string().contains("got a float"), "{e}");
     /// ```
     const EXPLAINS: bool = false;
+    /// Whether one value given for a list of these is a list of one (`axis=0` as
+    /// `axis=[0]`). Not for arrays: one array given for a sequence of arrays (`concat(x)`)
+    /// is refused, since numpy would iterate its first axis and the standard asks for a
+    /// tuple or list.
+    ///
+    /// ```
+    /// use ivy::registry::{FromValue, Value};
+    /// use ivy::{Array, Backend};
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let x = Value::Array(ivy::asarray(vec![1.0f32, 2.0])?);
+    /// assert!(Vec::<Array>::from_value(&x).is_none());
+    /// assert_eq!(Vec::<i64>::from_value(&Value::from(0)), Some(vec![0]));
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    const ONE_IS_A_LIST: bool = true;
     /// The typed argument, or `None` when `v` is of another kind.
     fn from_value(v: &'v Value) -> Option<Self>;
     /// The typed argument, or [`Error::ArgumentKind`] naming the op and the parameter.
@@ -276,12 +291,14 @@ pub trait FromValue<'v>: Sized {
 
 impl<'v> FromValue<'v> for &'v Array {
     const EXPECTED: &'static str = "an array";
+    const ONE_IS_A_LIST: bool = false;
     fn from_value(v: &'v Value) -> Option<Self> {
         v.as_array()
     }
 }
 impl<'v> FromValue<'v> for Array {
     const EXPECTED: &'static str = "an array";
+    const ONE_IS_A_LIST: bool = false;
     fn from_value(v: &'v Value) -> Option<Self> {
         v.as_array().cloned()
     }
@@ -624,7 +641,8 @@ impl<'v, T: FromValue<'v>> FromValue<'v> for Vec<T> {
     fn from_value(v: &'v Value) -> Option<Self> {
         match v {
             Value::List(items) => items.iter().map(T::from_value).collect(),
-            one => T::from_value(one).map(|t| vec![t]),
+            one if T::ONE_IS_A_LIST => T::from_value(one).map(|t| vec![t]),
+            _ => None,
         }
     }
     /// Each item read with `T`'s own error (so an item type that explains its rejection,
@@ -636,7 +654,7 @@ impl<'v, T: FromValue<'v>> FromValue<'v> for Vec<T> {
         }
         match v {
             Value::List(items) => items.iter().map(|x| T::read(op, param, x)).collect(),
-            one if T::EXPLAINS => T::read(op, param, one).map(|t| vec![t]),
+            one if T::EXPLAINS && T::ONE_IS_A_LIST => T::read(op, param, one).map(|t| vec![t]),
             other => Err(Error::ArgumentKind {
                 op,
                 param,

@@ -711,6 +711,25 @@ fn idx_item(obj: &Bound<'_, PyAny>) -> PyResult<Idx> {
     if obj.is_instance_of::<PyInt>() {
         return index_int(obj);
     }
+    // a numpy bool scalar is a 0-d mask, as numpy takes it (its `__index__` would make it
+    // the integer 0 or 1: `x[np.False_] = 9` would write element 0)
+    if numpy_like(obj)? {
+        let py = obj.py();
+        let zero_d = obj
+            .getattr(pyo3::intern!(py, "ndim"))
+            .and_then(|n| n.extract::<usize>())
+            .is_ok_and(|n| n == 0);
+        let bool_kind = || {
+            obj.getattr(pyo3::intern!(py, "dtype"))
+                .and_then(|d| d.getattr(pyo3::intern!(py, "kind")))
+                .and_then(|k| k.extract::<String>())
+                .is_ok_and(|k| k == "b")
+        };
+        if zero_d && bool_kind() {
+            let mask = ivy::asarray(obj.is_truthy()?).map_err(py_err)?;
+            return Ok(Idx::Mask(mask));
+        }
+    }
     // a numpy integer scalar is an int; a numpy array (whose `__index__` refuses) and a
     // list are index arrays or masks, as numpy takes them
     if obj.hasattr(pyo3::intern!(obj.py(), "__index__"))? {
@@ -2427,6 +2446,11 @@ impl ArrayState {
 
     fn to_complex(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
         let x = self.scalar("complex")?;
+        if !x.dtype().is_complex() {
+            // a real value through float64, which every backend holds (candle no complex)
+            let re = self.to_float()?;
+            return Ok(PyComplex::from_doubles(py, re, 0.0).into_any().unbind());
+        }
         let c = x
             .cast(Dtype::Complex128)
             .and_then(|b| b.item::<num_complex::Complex<f64>>())

@@ -795,6 +795,15 @@ def test_numpy_dtypes_and_index_arrays_are_taken(backend):
     y = xp.asarray([1.0, 2.0, 3.0])
     y[np.array([True, False, True])] = -1.0
     assert [float(v) for v in y] == [-1.0, 2.0, -1.0]
+    # a numpy bool scalar (or 0-d bool array) is a 0-d mask, not the int 0 or 1
+    z = xp.asarray([0.0, 1.0, 2.0])
+    z[np.False_] = 9.0
+    assert [float(v) for v in z] == [0.0, 1.0, 2.0]
+    assert z[np.True_].shape == (1, 3) and z[np.array(False)].shape == (0, 3)
+    z[np.True_] = 5.0
+    assert [float(v) for v in z] == [5.0, 5.0, 5.0]
+    # complex() of a real 0-d array (candle holds no complex)
+    assert complex(xp.asarray(2.5)) == 2.5 + 0j
 
 
 
@@ -1203,3 +1212,23 @@ def test_scalar_conversions_and_formats_follow_numpy():
         xp.linalg.det(xp.ones((2, 3)))
     # clip of an integer array: float bounds rounded inwards, none of its values outside
     assert np.asarray(xp.clip(xp.asarray([1, 5]), min=1.5)).tolist() == [2, 5]
+
+
+def test_one_array_for_a_sequence_of_arrays_is_refused(backend):
+    # `concat(x)` took `x` as a list of one and returned it (numpy iterates its first axis;
+    # the standard asks for a tuple or list): a TypeError naming the parameter
+    x = xp.reshape(xp.arange(6), (2, 3))
+    for f in (xp.concat, xp.stack):
+        with pytest.raises(TypeError, match="`arrays` must be a list"):
+            f(x)
+    assert xp.concat([x]).shape == (2, 3) and xp.stack((x,)).shape == (1, 2, 3)
+    assert xp.concat(list(x)).shape == (6,)
+
+
+def test_reshape_of_an_empty_array_to_an_unallocatable_shape_is_refused(backend):
+    # ndarray refused it with its own message ("different sizes", both being 0); candle
+    # took it and failed in a later conversion: both now refuse it in the shared check
+    x = xp.ones(0)
+    with pytest.raises(ValueError, match="`reshape`.*too large.*non-zero lengths"):
+        xp.reshape(x, (0, 2**62, 2**62))
+    assert xp.reshape(x, (0, 2**20, 2**20)).shape == (0, 2**20, 2**20)

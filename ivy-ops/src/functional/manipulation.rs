@@ -589,7 +589,12 @@ pub(crate) fn reshape_args(
     shape: &&[i64],
     _copy: &Option<bool>,
 ) -> Result<Dims> {
-    reshape_shape(op, x.shape(), shape)
+    let dims = reshape_shape(op, x.shape(), shape)?;
+    // an empty array's other lengths too must make an array that could be allocated, as
+    // for every new array (numpy's "array is too big"; ndarray refuses such a shape, candle
+    // took it and failed later)
+    crate::kernel::alloc::shape_size_of(op, &dims, x.dtype())?;
+    Ok(dims)
 }
 
 /// `axes` as a permutation of `0..ndim` (negative axes from the end).

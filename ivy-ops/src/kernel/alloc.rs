@@ -43,12 +43,18 @@ pub(crate) fn shape_size(op: &'static str, shape: &[usize], itemsize: usize) -> 
 
 #[cold]
 fn too_large(op: &'static str, shape: &[usize]) -> Error {
-    Error::InvalidArgument {
-        op,
-        message: format!(
+    let message = match shape.contains(&0) {
+        // empty, but its other lengths would not make an array (numpy's rule too)
+        true => format!(
+            "shape {shape:?} is too large: the product of its non-zero lengths would need \
+             more than isize::MAX bytes (an empty array's other lengths must make an array \
+             that could be allocated, as numpy's)"
+        ),
+        false => format!(
             "shape {shape:?} is too large: its elements would need more than isize::MAX bytes"
         ),
-    }
+    };
+    Error::InvalidArgument { op, message }
 }
 
 /// [`shape_size`] for elements of `dtype`.
