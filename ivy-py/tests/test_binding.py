@@ -1232,3 +1232,13 @@ def test_reshape_of_an_empty_array_to_an_unallocatable_shape_is_refused(backend)
     with pytest.raises(ValueError, match="`reshape`.*too large.*non-zero lengths"):
         xp.reshape(x, (0, 2**62, 2**62))
     assert xp.reshape(x, (0, 2**20, 2**20)).shape == (0, 2**20, 2**20)
+
+
+def test_cross_takes_complex_operands():
+    # the standard's `linalg.cross` takes numeric dtypes, complex ones included
+    with xp.using_backend("ndarray"):  # candle holds no complex
+        a = np.array([1 + 1j, 2, 3j], dtype=np.complex64)
+        b = np.array([2, 1 - 1j, 1], dtype=np.complex64)
+        got = np.asarray(xp.linalg.cross(xp.asarray(a), xp.asarray(b)))
+        assert got.dtype == np.complex64
+        np.testing.assert_allclose(got, np.cross(a, b), rtol=1e-6)

@@ -337,7 +337,8 @@ pub mod linalg {
 
     /// The cross product of 3-element vectors along `axis` (default `-1`, counted from the
     /// end of both operands, whose other dimensions broadcast), in the promoted dtype (the
-    /// Array API: real numeric dtypes). Both operands need length 3 along `axis`.
+    /// Array API: numeric dtypes, complex ones included, as numpy's). Both operands need
+    /// length 3 along `axis`.
     ///
     /// ```
     /// ivy::set_backend(ivy::Backend::Ndarray);
@@ -348,7 +349,7 @@ pub mod linalg {
     /// ```
     #[compositional]
     #[nestable]
-    #[unsupported_dtypes(ndarray = ("complex", "bool"), candle = ("bool",))]
+    #[unsupported_dtypes(ndarray = ("bool",), candle = ("bool",))]
     pub fn cross(
         x1: &Array,
         x2: &Array,
