@@ -784,18 +784,8 @@ impl Data {
     /// makes no real or integer value (`TypeError`). Typed Rust data converts as `astype`.
     fn python_values_fit(&self, dtype: Dtype) -> Result<()> {
         const OP: &str = "asarray";
-        if dtype.is_int() {
-            for v in &self.values {
-                crate::engine::checks::int_fits(
-                    OP,
-                    *v,
-                    dtype,
-                    "for the dtype",
-                    "choose a wider dtype, or build the array first and `astype` it (which wraps)",
-                )?;
-                crate::engine::checks::float_fits(OP, *v, dtype)?;
-            }
-        } else if !dtype.is_complex()
+        // a complex value first: for an integer dtype too (its real part was taken silently)
+        if !dtype.is_complex()
             && let Some(Scalar::Complex(re, im)) = self
                 .values
                 .iter()
@@ -808,6 +798,18 @@ impl Data {
                          dtype, or take `real` of a complex array"
                 ),
             });
+        }
+        if dtype.is_int() {
+            for v in &self.values {
+                crate::engine::checks::int_fits(
+                    OP,
+                    *v,
+                    dtype,
+                    "for the dtype",
+                    "choose a wider dtype, or build the array first and `astype` it (which wraps)",
+                )?;
+                crate::engine::checks::float_fits(OP, *v, dtype)?;
+            }
         }
         Ok(())
     }

@@ -3,7 +3,7 @@
 
 use ivy_core::{Backend, BackendSupport, DtypeSet, Error, OpKind, Result};
 
-pub use crate::value::{DynEntry, FromValue, IntoValue, Kwargs, Value};
+pub use crate::value::{DynEntry, FromValue, IntoValue, Kwargs, Value, MAX_NESTING};
 pub use ivy_core::{ArgType, OpEntry, OpMeta, ParamKind, ParamMeta};
 
 /// Calls the op `name` with dynamic arguments: positional `args` in the declaration's order

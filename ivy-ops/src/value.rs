@@ -45,7 +45,35 @@ pub enum Value {
     Custom(crate::custom::CustomArray),
 }
 
+/// The most lists a value may nest (numpy's limit of dimensions, `NPY_MAXDIMS`; the CLI's
+/// and the Python binding's too): a call by name refuses deeper values before anything reads
+/// them recursively, so a deep nesting is an error, not a stack overflow.
+pub const MAX_NESTING: usize = 64;
+
 impl Value {
+    /// Whether lists nest more than `limit` deep in this value, found without recursion.
+    ///
+    /// ```
+    /// use ivy::registry::Value;
+    /// let mut v = Value::from(1.0);
+    /// for _ in 0..3 {
+    ///     v = Value::List(vec![Value::from(0.0), v]);
+    /// }
+    /// assert!(v.nests_deeper_than(2) && !v.nests_deeper_than(3));
+    /// ```
+    pub fn nests_deeper_than(&self, limit: usize) -> bool {
+        let mut stack: Vec<(&Value, usize)> = vec![(self, 0)];
+        while let Some((v, depth)) = stack.pop() {
+            if let Value::List(items) = v {
+                if depth == limit {
+                    return true;
+                }
+                stack.extend(items.iter().map(|i| (i, depth + 1)));
+            }
+        }
+        false
+    }
+
     /// A Container, or a list holding one (a sequence argument): what makes a call by name
     /// of a nestable op run its nested form.
     ///
@@ -1073,6 +1101,16 @@ impl DynEntry {
 
     /// The generated entry, or with custom array arguments their types' handlers.
     fn run(&self, args: &[Value], kwargs: &Kwargs<'_>, out: Option<&mut Array>) -> Result<Value> {
+        let nested = |v: &Value| matches!(v, Value::List(_)) && v.nests_deeper_than(MAX_NESTING);
+        if args.iter().chain(kwargs.iter().map(|(_, v)| v)).any(nested) {
+            return Err(Error::InvalidArgument {
+                op: self.meta.name,
+                message: format!(
+                    "an argument nests lists more than {MAX_NESTING} deep: ivy reads at most \
+                     {MAX_NESTING} dimensions from nested lists, as numpy"
+                ),
+            });
+        }
         if crate::custom::in_call(args, kwargs) {
             return self.call_custom(args, kwargs, out);
         }

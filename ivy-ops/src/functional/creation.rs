@@ -510,12 +510,24 @@ pub(crate) fn full_shape(
 
 /// An int fill of an integer dtype must be a value of it: numpy 2 raises for
 /// `full(2, 300, dtype=uint8)` rather than wrap 300 to 44 (floats convert by the casting
-/// rules, as `astype` does).
+/// rules, as `astype` does). A complex fill needs a complex dtype, or bool (its truth, as
+/// numpy's): its imaginary part was dropped silently (numpy warns).
 pub(crate) fn fill_fits(
     op: &'static str,
     fill: crate::Scalar,
     dtype: crate::Dtype,
 ) -> crate::Result<()> {
+    if let crate::Scalar::Complex(re, im) = fill {
+        if !dtype.is_complex() && !dtype.is_bool() {
+            return Err(crate::Error::InvalidArgument {
+                op,
+                message: format!(
+                    "the complex fill ({re}{im:+}j) makes no {dtype} value; choose a complex \
+                     dtype, or pass its real part"
+                ),
+            });
+        }
+    }
     crate::engine::checks::int_fits(
         op,
         fill,

@@ -46,6 +46,36 @@ pub(crate) fn batched<'a, T: Copy>(
     Ok(Cow::Owned(out))
 }
 
+/// `a @ b` for each of `batches` batches (shapes as [`matmul`]'s) by faer's kernels
+/// (`ivy_linalg::Dense`: SIMD with fused multiply-adds, blocked, parallel when large),
+/// each result element written once (no zero fill): the float and complex products of
+/// ndarray, and the small ones of candle on the CPU, so both give the same bits.
+pub(crate) fn dense_matmul<T: ivy_linalg::Dense>(
+    op: &'static str,
+    a: &[T],
+    b: &[T],
+    batches: usize,
+    [m, k, n]: [usize; 3],
+) -> Result<Vec<T>> {
+    let len = batches * m * n;
+    let mut out = try_vec::<T>(op, len)?;
+    if m * n > 0 {
+        let dst = &mut out.spare_capacity_mut()[..len];
+        for (i, c) in dst.chunks_exact_mut(m * n).enumerate() {
+            let (a, b) = (
+                &a[i * m * k..(i + 1) * m * k],
+                &b[i * k * n..(i + 1) * k * n],
+            );
+            // writes the whole of `c` (zeros when k = 0), reading none of it
+            <T as ivy_linalg::Dense>::matmul(m, k, n, a, b, c);
+        }
+    }
+    // SAFETY: each of the `batches` chunks of `m * n` elements was written whole by
+    // `matmul` (none when `m * n = 0`, and `len` is then 0).
+    unsafe { out.set_len(len) };
+    Ok(out)
+}
+
 /// `a @ b` for each of `batches` batches: `a` is `[batches, m, k]`, `b` is
 /// `[batches, k, n]` (row-major, batches already broadcast); the result is
 /// `[batches, m, n]`. `i-k-j` order: the inner

@@ -135,6 +135,55 @@ test_backends! {
         assert_eq!(ivy::arange_with(0.5, kw)?.dtype(), Dtype::Float32);
     }
 
+    fn a_complex_value_makes_no_real_or_integer_value(b) {
+        // before: `asarray([1+2j], dtype=int32)` was [1] and `full(2, 1+2j, dtype=float32)`
+        // [1, 1] (the imaginary part dropped); float32 and bool were already refused
+        use ivy::registry::call;
+        let c = Value::Scalar(Scalar::Complex(1.0, 2.0));
+        for d in [Dtype::Int32, Dtype::Uint8, Dtype::Float32, Dtype::Bool] {
+            let kw = [("dtype", Value::Dtype(d))];
+            let e = call("asarray", &[Value::List(vec![c.clone()])], &kw).unwrap_err();
+            assert!(matches!(e, Error::InvalidArgument { op: "asarray", .. }) && e.to_string().contains("complex value"), "{e}");
+            let full = call("full", &[Value::from(2), c.clone()], &kw);
+            match d {
+                // a bool takes the value's truth (numpy's, and `set_item`'s)
+                Dtype::Bool => assert_eq!(full?.as_array().unwrap().to_vec::<bool>()?, [true, true]),
+                _ => {
+                    let e = full.unwrap_err();
+                    assert!(matches!(e, Error::InvalidArgument { op: "full", .. }) && e.to_string().contains("complex fill"), "{e}");
+                }
+            }
+        }
+        let x = ivy::asarray(vec![1.0f32, 2.0])?;
+        let e = call("full_like", &[Value::Array(x), c.clone()], &[]).unwrap_err();
+        assert!(e.to_string().contains("`full_like`") && e.to_string().contains("complex fill"), "{e}");
+        if b == Backend::Ndarray {
+            let kw = [("dtype", Value::Dtype(Dtype::Complex64))];
+            let ok = call("full", &[Value::from(1), c], &kw)?;
+            assert_eq!(ok.as_array().unwrap().dtype(), Dtype::Complex64);
+        }
+    }
+
+    fn lists_nested_deeper_than_numpy_allows_are_an_error_not_a_stack_overflow(b) {
+        // before: a rank-1000 array from 1000 nested lists, and at 40 000 an abort
+        use ivy::registry::{call, MAX_NESTING};
+        let nest = |depth: usize| (0..depth).fold(Value::from(1.0), |v, _| Value::List(vec![v]));
+        let ok = call("asarray", &[nest(MAX_NESTING)], &[])?;
+        assert_eq!(ok.as_array().unwrap().ndim(), MAX_NESTING);
+        for depth in [MAX_NESTING + 1, 1000] {
+            let e = call("asarray", &[nest(depth)], &[]).unwrap_err();
+            assert!(matches!(e, Error::InvalidArgument { op: "asarray", .. }) && e.to_string().contains("64 deep"), "{e}");
+        }
+        // deep enough to overflow any recursive reading; built and dropped on a thread with
+        // room for the drop's own recursion
+        let deep = std::thread::Builder::new().stack_size(256 << 20).spawn(move || {
+            ivy::set_backend(b);
+            let e = call("isdtype", &[nest(100_000)], &[]).unwrap_err();
+            matches!(e, Error::InvalidArgument { op: "isdtype", .. })
+        });
+        assert!(deep.unwrap().join().unwrap());
+    }
+
     fn typed_scalars_by_name_give_their_dtype(b) {
         // before: `full(3, np.float64(1.5))` from Python was float32 (the 0-d array read as a
         // number); Ivy's `default_dtype(item=…)` and numpy take the array's dtype

@@ -40,7 +40,7 @@ impl Drop for Recording {
 }
 
 /// Whether `t` is a variable, or computed from one, while `execute_with_gradients` records.
-fn on_recorded_graph(t: &Tensor) -> bool {
+pub(crate) fn on_recorded_graph(t: &Tensor) -> bool {
     t.track_op() && RECORDING.with(Cell::get) > 0
 }
 

@@ -118,28 +118,12 @@ fn blas<T: LinalgScalar + NdElem + ivy_linalg::Dense>(
     sb: &[usize],
     p: &MatmulPlan,
 ) -> Result<::ndarray::ArrayD<T>> {
-    let (m, k, n) = (p.m, p.k, p.n);
-    let nb: usize = p.batch.iter().product();
-    let len = nb * m * n;
-    let mut out = crate::kernel::alloc::try_vec::<T>(op, len)?;
     // the operands in place where they are row-major and need no broadcast copy
     let (xr, yr) = (row_major(op, x)?, row_major(op, y)?);
     let xs = batched(op, &xr, sa, &p.batch)?;
     let ys = batched(op, &yr, sb, &p.batch)?;
-    if m * n > 0 {
-        let dst = &mut out.spare_capacity_mut()[..len];
-        for (i, c) in dst.chunks_exact_mut(m * n).enumerate() {
-            let (a, b) = (
-                &xs[i * m * k..(i + 1) * m * k],
-                &ys[i * k * n..(i + 1) * k * n],
-            );
-            // writes the whole of `c` (zeros when k = 0), reading none of it
-            <T as ivy_linalg::Dense>::matmul(m, k, n, a, b, c);
-        }
-    }
-    // SAFETY: each of the `nb` chunks of `m * n` elements was written whole by `matmul`
-    // (none when `m * n = 0`, and `len` is then 0).
-    unsafe { out.set_len(len) };
+    let nb: usize = p.batch.iter().product();
+    let out = crate::kernel::gemm::dense_matmul(op, &xs, &ys, nb, [p.m, p.k, p.n])?;
     shaped(op, &p.result, out)
 }
 
