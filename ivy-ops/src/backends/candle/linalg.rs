@@ -59,8 +59,8 @@ impl LinalgBackend for CandleBackend {
         let work = p.batch.iter().product::<usize>() * p.m * p.k * p.n;
         let small = work <= MATMUL_HOST_MAX
             && a.device().is_cpu()
-            && !super::autograd::on_recorded_graph(&a)
-            && !super::autograd::on_recorded_graph(&b);
+            && !super::autograd::on_recorded_graph(a)
+            && !super::autograd::on_recorded_graph(b);
         match d {
             Dtype::Float32 if small => return dense_host::<f32>(OP, &a2, &b2, &p, a.device()),
             Dtype::Float64 if small => return dense_host::<f64>(OP, &a2, &b2, &p, a.device()),
