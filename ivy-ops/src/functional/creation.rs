@@ -517,16 +517,17 @@ pub(crate) fn fill_fits(
     fill: crate::Scalar,
     dtype: crate::Dtype,
 ) -> crate::Result<()> {
-    if let crate::Scalar::Complex(re, im) = fill {
-        if !dtype.is_complex() && !dtype.is_bool() {
-            return Err(crate::Error::InvalidArgument {
-                op,
-                message: format!(
-                    "the complex fill ({re}{im:+}j) makes no {dtype} value; choose a complex \
-                     dtype, or pass its real part"
-                ),
-            });
-        }
+    if let crate::Scalar::Complex(re, im) = fill
+        && !dtype.is_complex()
+        && !dtype.is_bool()
+    {
+        return Err(crate::Error::InvalidArgument {
+            op,
+            message: format!(
+                "the complex fill ({re}{im:+}j) makes no {dtype} value; choose a complex \
+                 dtype, or pass its real part"
+            ),
+        });
     }
     crate::engine::checks::int_fits(
         op,
