@@ -1242,6 +1242,12 @@ fn call_out_and_containers_reach_the_other_forms() {
 fn call_errors_are_clean() {
     let cases: &[(&[&str], i32, &str)] = &[
         (&["call", "tann", "[1]"], 2, "did you mean `tan`?"),
+        // an empty name resembles no op (it suggested `qr`, two edits away)
+        (
+            &["call", "", "[1]"],
+            2,
+            "no op named ``; `ivy ops` lists every op",
+        ),
         (
             &["call", "tan"],
             2,

@@ -60,8 +60,10 @@ pub fn dyn_entry(name: &str) -> Option<&'static DynEntry> {
         .find(|e| e.meta.name == name)
 }
 
-/// The op name closest to `name` (at most two edits away), for "did you mean".
+/// The op name closest to `name` (at most two edits away, and fewer than `name` has
+/// characters: `""` resembles no op), for "did you mean".
 fn closest(name: &str) -> Option<&'static str> {
+    let len = name.chars().count();
     fn distance(a: &str, b: &str) -> usize {
         let b: Vec<char> = b.chars().collect();
         let mut row: Vec<usize> = (0..=b.len()).collect();
@@ -79,7 +81,7 @@ fn closest(name: &str) -> Option<&'static str> {
     ops()
         .into_iter()
         .map(|e| (distance(name, e.meta.name), e.meta.name))
-        .filter(|(d, _)| *d <= 2)
+        .filter(|(d, _)| *d <= 2 && *d < len)
         .min()
         .map(|(_, n)| n)
 }

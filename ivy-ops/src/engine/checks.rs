@@ -312,7 +312,7 @@ pub(crate) fn float_fits(op: &'static str, s: Scalar, d: Dtype) -> Result<()> {
     Err(Error::InvalidArgument {
         op,
         message: format!(
-            "the float {f} is out of range for dtype {d} ({} to {}); choose a wider dtype, or \
+            "the float {f:?} is out of range for dtype {d} ({} to {}); choose a wider dtype, or \
              cast a float array with `astype` (which saturates)",
             info.min, info.max
         ),

@@ -118,13 +118,14 @@ pub mod manipulation {
         reshape_into(x, &shape, ReshapeKw::default(), out)
     }
 
-    /// `x` without the given axes, each of which must have length 1.
+    /// `x` without the given axes, each of which must have length 1 and be named once.
     ///
     /// ```
     /// use ivy::prelude::*;
     /// ivy::set_backend(Backend::Ndarray);
     /// let x = ivy::zeros(&[1, 3, 1])?;
     /// assert_eq!(ivy::squeeze(&x, &[0, -1])?.shape(), &[3]);
+    /// assert!(ivy::squeeze(&x, &[0, -3]).is_err()); // axis 0 twice
     /// # Ok::<(), ivy::Error>(())
     /// ```
     #[compositional]
@@ -627,11 +628,11 @@ pub(crate) fn expanded_shape(op: &'static str, shape: &[usize], axis: i64) -> Re
     Ok(s)
 }
 
-/// `shape` without `axes`, each of which must have length 1.
+/// `shape` without `axes`, each of which must have length 1 and be named once (numpy's
+/// `squeeze` refuses `axis=(0, 0)`, as `permute_dims` and the reductions do).
 pub(crate) fn squeezed_shape(op: &'static str, shape: &[usize], axes: &[i64]) -> Result<Vec<i64>> {
     let mut drop = vec![false; shape.len()];
-    for &a in axes {
-        let ax = normalize_axis(op, a, shape.len())?;
+    for (&a, ax) in axes.iter().zip(distinct_axes(op, shape.len(), axes)?) {
         if shape[ax] != 1 {
             return Err(Error::InvalidArgument {
                 op,

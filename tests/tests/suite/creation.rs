@@ -164,6 +164,14 @@ test_backends! {
         }
     }
 
+    fn a_huge_float_out_of_an_int_range_is_named_short(b) {
+        // before: all 301 digits of 1e300 in the message
+        let kw = [("dtype", Value::Dtype(Dtype::Int32))];
+        let e = ivy::registry::call("asarray", &[Value::List(vec![Value::from(1e300)])], &kw).unwrap_err();
+        assert!(e.to_string().contains("the float 1e300 is out of range"), "{e}");
+        let _ = b;
+    }
+
     fn lists_nested_deeper_than_numpy_allows_are_an_error_not_a_stack_overflow(b) {
         // before: a rank-1000 array from 1000 nested lists, and at 40 000 an abort
         use ivy::registry::{call, MAX_NESTING};
