@@ -56,7 +56,9 @@ impl LinalgBackend for CandleBackend {
         // candle's own took 1.09 µs from Python for 1 x 1 (its six tensor ops and gemm's
         // setup), 2.8x ndarray's; now 0.67 (one copy of each operand out, one of the result
         // in); 64 x 64 float32 7.4 -> 5.6 µs (ndarray 4.3)
-        let work = p.batch.iter().product::<usize>() * p.m * p.k * p.n;
+        let work = [p.m, p.k, p.n]
+            .into_iter()
+            .fold(p.batch.iter().product::<usize>(), usize::saturating_mul);
         let small = work <= MATMUL_HOST_MAX
             && a.device().is_cpu()
             && !super::autograd::on_recorded_graph(a)
