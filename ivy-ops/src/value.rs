@@ -62,6 +62,14 @@ impl Value {
     /// assert!(v.nests_deeper_than(2) && !v.nests_deeper_than(3));
     /// ```
     pub fn nests_deeper_than(&self, limit: usize) -> bool {
+        // a list of no lists (a shape, axes, a row of values): no stack to allocate, as
+        // every call by name asks this of its list arguments
+        let Value::List(items) = self else {
+            return false;
+        };
+        if limit > 0 && !items.iter().any(|i| matches!(i, Value::List(_))) {
+            return false;
+        }
         let mut stack: Vec<(&Value, usize)> = vec![(self, 0)];
         while let Some((v, depth)) = stack.pop() {
             if let Value::List(items) = v {
@@ -1101,7 +1109,7 @@ impl DynEntry {
 
     /// The generated entry, or with custom array arguments their types' handlers.
     fn run(&self, args: &[Value], kwargs: &Kwargs<'_>, out: Option<&mut Array>) -> Result<Value> {
-        let nested = |v: &Value| matches!(v, Value::List(_)) && v.nests_deeper_than(MAX_NESTING);
+        let nested = |v: &Value| v.nests_deeper_than(MAX_NESTING);
         if args.iter().chain(kwargs.iter().map(|(_, v)| v)).any(nested) {
             return Err(Error::InvalidArgument {
                 op: self.meta.name,

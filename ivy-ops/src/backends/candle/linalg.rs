@@ -14,21 +14,25 @@ use candle_core::Tensor;
 /// the host for ([`LinalgBackend::matmul`]).
 const MATMUL_HOST_MAX: usize = 64 * 64 * 64;
 
-/// `a · b` (1-d operands already made matrices) on the host by
-/// [`dense_matmul`](crate::kernel::gemm::dense_matmul), as a tensor on `device`.
-fn dense_host<T: HostElem + ivy_linalg::Dense>(
+/// A host product's kernel: [`gemm::matmul`](crate::kernel::gemm::matmul) or
+/// [`gemm::dense_matmul`](crate::kernel::gemm::dense_matmul).
+type Product<T> = fn(&'static str, &[T], &[T], usize, [usize; 3]) -> Result<Vec<T>>;
+
+/// `a · b` (1-d operands already made matrices) on the host by `product`, as a tensor on
+/// `device`.
+fn host_product<T: HostElem>(
     op: &'static str,
     a: &Tensor,
     b: &Tensor,
     p: &MatmulPlan,
     device: &candle_core::Device,
+    product: Product<T>,
 ) -> Result<Array> {
     let xs = host_values::<T>(op, a, a.dims())?;
     let ys = host_values::<T>(op, b, b.dims())?;
     let xs = batched(op, &xs, a.dims(), &p.batch)?;
     let ys = batched(op, &ys, b.dims(), &p.batch)?;
-    let nb = p.batch.iter().product();
-    let r = crate::kernel::gemm::dense_matmul(op, &xs, &ys, nb, [p.m, p.k, p.n])?;
+    let r = product(op, &xs, &ys, p.batch.iter().product(), [p.m, p.k, p.n])?;
     T::array(op, r, &p.result, device)
 }
 
@@ -54,7 +58,7 @@ impl LinalgBackend for CandleBackend {
         // a small float32 or float64 product on the CPU runs on the host, by the kernels
         // ndarray's runs (so the two agree bit for bit), outside a recorded gradient graph:
         // candle's own took 1.09 µs from Python for 1 x 1 (its six tensor ops and gemm's
-        // setup), 2.8x ndarray's; now 0.67 (one copy of each operand out, one of the result
+        // setup), 2.8x ndarray's; now 0.65 (one copy of each operand out, one of the result
         // in); 64 x 64 float32 7.4 -> 5.6 µs (ndarray 4.3)
         let work = [p.m, p.k, p.n]
             .into_iter()
@@ -63,9 +67,14 @@ impl LinalgBackend for CandleBackend {
             && a.device().is_cpu()
             && !super::autograd::on_recorded_graph(a)
             && !super::autograd::on_recorded_graph(b);
+        use crate::kernel::gemm::dense_matmul;
         match d {
-            Dtype::Float32 if small => return dense_host::<f32>(OP, &a2, &b2, &p, a.device()),
-            Dtype::Float64 if small => return dense_host::<f64>(OP, &a2, &b2, &p, a.device()),
+            Dtype::Float32 if small => {
+                return host_product::<f32>(OP, &a2, &b2, &p, a.device(), dense_matmul)
+            }
+            Dtype::Float64 if small => {
+                return host_product::<f64>(OP, &a2, &b2, &p, a.device(), dense_matmul)
+            }
             _ => {}
         }
         if d.is_float() && work > 0 {
@@ -86,12 +95,7 @@ impl LinalgBackend for CandleBackend {
             return wrap(OP, d, r);
         }
         host_types!(OP, d, T => {
-            let xs = host_values::<T>(OP, &a2, a2.dims())?;
-            let ys = host_values::<T>(OP, &b2, b2.dims())?;
-            let xs = batched(OP, &xs, a2.dims(), &p.batch)?;
-            let ys = batched(OP, &ys, b2.dims(), &p.batch)?;
-            let r = crate::kernel::gemm::matmul(OP, &xs, &ys, p.batch.iter().product(), [p.m, p.k, p.n])?;
-            T::array(OP, r, &p.result, a.device())
+            host_product::<T>(OP, &a2, &b2, &p, a.device(), crate::kernel::gemm::matmul)
         })
     }
 
