@@ -183,6 +183,8 @@ impl Norm {
 }
 
 mod sealed {
+    use super::{Failure, Norm};
+    use num_complex::Complex;
     use realfft::RealFftPlanner;
     use rustfft::{FftNum, FftPlanner};
 
@@ -201,8 +203,37 @@ mod sealed {
         }
     }
 
+    /// The three transforms are methods of the float type, implemented for `f32` and `f64`
+    /// by `float!`: non-generic functions, so rustfft's and realfft's generic code is
+    /// monomorphised here (optimised, once) and not in every crate that calls a transform.
     pub trait Sealed: FftNum + ZeroBits {
         fn planners() -> &'static std::sync::Mutex<Planners<Self>>;
+        #[allow(clippy::too_many_arguments)]
+        fn c2c_into(
+            input: &[Complex<Self>],
+            shape: &[usize],
+            axis: usize,
+            n: usize,
+            inverse: bool,
+            norm: Norm,
+            out: &mut [Complex<Self>],
+        ) -> Result<(), Failure>;
+        fn r2c_into(
+            input: &[Self],
+            shape: &[usize],
+            axis: usize,
+            n: usize,
+            norm: Norm,
+            out: &mut [Complex<Self>],
+        ) -> Result<(), Failure>;
+        fn c2r_into(
+            input: &[Complex<Self>],
+            shape: &[usize],
+            axis: usize,
+            n: usize,
+            norm: Norm,
+            out: &mut [Self],
+        ) -> Result<(), Failure>;
     }
 
     /// Element types whose all-zero bytes are a valid value (zero), for `zeroed`.
@@ -233,6 +264,37 @@ macro_rules! float {
             fn planners() -> &'static Mutex<sealed::Planners<$t>> {
                 static P: OnceLock<Mutex<sealed::Planners<$t>>> = OnceLock::new();
                 P.get_or_init(Default::default)
+            }
+            fn c2c_into(
+                input: &[Complex<$t>],
+                shape: &[usize],
+                axis: usize,
+                n: usize,
+                inverse: bool,
+                norm: Norm,
+                out: &mut [Complex<$t>],
+            ) -> Result<(), Failure> {
+                transform::c2c_into(input, shape, axis, n, inverse, norm, out)
+            }
+            fn r2c_into(
+                input: &[$t],
+                shape: &[usize],
+                axis: usize,
+                n: usize,
+                norm: Norm,
+                out: &mut [Complex<$t>],
+            ) -> Result<(), Failure> {
+                transform::r2c_into(input, shape, axis, n, norm, out)
+            }
+            fn c2r_into(
+                input: &[Complex<$t>],
+                shape: &[usize],
+                axis: usize,
+                n: usize,
+                norm: Norm,
+                out: &mut [$t],
+            ) -> Result<(), Failure> {
+                transform::c2r_into(input, shape, axis, n, norm, out)
             }
         }
         impl FftFloat for $t {}
@@ -698,26 +760,7 @@ pub fn c2c_into<T: FftFloat>(
     norm: Norm,
     out: &mut [Complex<T>],
 ) -> Result<(), Failure> {
-    let g = geom(Kind::C2c, input.len(), shape, axis, n)?;
-    out_fits(g, out.len())?;
-    if g.out_len == 0 {
-        return Ok(());
-    }
-    let dir = if inverse {
-        FftDirection::Inverse
-    } else {
-        FftDirection::Forward
-    };
-    let fft = plan::<T, _>(|p| p.c.plan_fft(n, dir));
-    walk(
-        &C2c {
-            fft,
-            factor: norm.scale(n, inverse),
-        },
-        input,
-        g,
-        out,
-    )
+    T::c2c_into(input, shape, axis, n, inverse, norm, out)
 }
 
 /// [`c2c_into`] into a new buffer.
@@ -764,21 +807,7 @@ pub fn r2c_into<T: FftFloat>(
     norm: Norm,
     out: &mut [Complex<T>],
 ) -> Result<(), Failure> {
-    let g = geom(Kind::R2c, input.len(), shape, axis, n)?;
-    out_fits(g, out.len())?;
-    if g.out_len == 0 {
-        return Ok(());
-    }
-    let fft = plan::<T, _>(|p| p.r.plan_fft_forward(n));
-    walk(
-        &R2c {
-            fft,
-            factor: norm.scale(n, false),
-        },
-        input,
-        g,
-        out,
-    )
+    T::r2c_into(input, shape, axis, n, norm, out)
 }
 
 /// [`r2c_into`] into a new buffer.
@@ -829,21 +858,7 @@ pub fn c2r_into<T: FftFloat>(
     norm: Norm,
     out: &mut [T],
 ) -> Result<(), Failure> {
-    let g = geom(Kind::C2r, input.len(), shape, axis, n)?;
-    out_fits(g, out.len())?;
-    if g.out_len == 0 {
-        return Ok(());
-    }
-    let fft = plan::<T, _>(|p| p.r.plan_fft_inverse(n));
-    walk(
-        &C2r {
-            fft,
-            factor: norm.scale(n, true),
-        },
-        input,
-        g,
-        out,
-    )
+    T::c2r_into(input, shape, axis, n, norm, out)
 }
 
 /// [`c2r_into`] into a new buffer.
@@ -875,4 +890,90 @@ fn out_fits(g: Geom, got: usize) -> Result<(), Failure> {
         });
     }
     Ok(())
+}
+
+/// The transforms' bodies, generic over the float type; called only by `float!`'s impls.
+mod transform {
+    use super::*;
+
+    pub(super) fn c2c_into<T: FftFloat>(
+        input: &[Complex<T>],
+        shape: &[usize],
+        axis: usize,
+        n: usize,
+        inverse: bool,
+        norm: Norm,
+        out: &mut [Complex<T>],
+    ) -> Result<(), Failure> {
+        let g = geom(Kind::C2c, input.len(), shape, axis, n)?;
+        out_fits(g, out.len())?;
+        if g.out_len == 0 {
+            return Ok(());
+        }
+        let dir = if inverse {
+            FftDirection::Inverse
+        } else {
+            FftDirection::Forward
+        };
+        let fft = plan::<T, _>(|p| p.c.plan_fft(n, dir));
+        walk(
+            &C2c {
+                fft,
+                factor: norm.scale(n, inverse),
+            },
+            input,
+            g,
+            out,
+        )
+    }
+
+    pub(super) fn r2c_into<T: FftFloat>(
+        input: &[T],
+        shape: &[usize],
+        axis: usize,
+        n: usize,
+        norm: Norm,
+        out: &mut [Complex<T>],
+    ) -> Result<(), Failure> {
+        let g = geom(Kind::R2c, input.len(), shape, axis, n)?;
+        out_fits(g, out.len())?;
+        if g.out_len == 0 {
+            return Ok(());
+        }
+        let fft = plan::<T, _>(|p| p.r.plan_fft_forward(n));
+        walk(
+            &R2c {
+                fft,
+                factor: norm.scale(n, false),
+            },
+            input,
+            g,
+            out,
+        )
+    }
+
+    pub(super) fn c2r_into<T: FftFloat>(
+        input: &[Complex<T>],
+        shape: &[usize],
+        axis: usize,
+        n: usize,
+        norm: Norm,
+        out: &mut [T],
+    ) -> Result<(), Failure> {
+        let g = geom(Kind::C2r, input.len(), shape, axis, n)?;
+        out_fits(g, out.len())?;
+        if g.out_len == 0 {
+            return Ok(());
+        }
+        let fft = plan::<T, _>(|p| p.r.plan_fft_inverse(n));
+        walk(
+            &C2r {
+                fft,
+                factor: norm.scale(n, true),
+            },
+            input,
+            g,
+            out,
+        )
+    }
 }
