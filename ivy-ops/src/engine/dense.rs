@@ -176,8 +176,10 @@ fn failure(op: &'static str, f: Failure, i: usize, count: usize) -> Error {
     }
 }
 
-/// `n` zeros of `T`, fallibly allocated.
-fn zeros<T: Elem>(op: &'static str, n: usize) -> Result<Vec<T>> {
+/// Zeros of `T` for a buffer of shape `dims`, the size checked and fallibly allocated.
+fn zeros<T: Elem>(op: &'static str, dims: &[usize]) -> Result<Vec<T>> {
+    // the product checked (an empty stack's full `Vh` of 2^40 x 2^40 overflowed it)
+    let n = alloc::shape_size(op, dims, std::mem::size_of::<T>())?;
     let mut v = alloc::try_vec::<T>(op, n)?;
     v.resize(n, T::from_f64(0.0));
     Ok(v)
@@ -193,7 +195,7 @@ pub fn inv<B: Kernels + ?Sized>(x: &Array, p: &StackPlan) -> Result<Array> {
     const OP: &str = "inv";
     dense_types!(OP, x.dtype(), T => {
         let a = host::<T>(x)?;
-        let mut out = zeros::<T>(OP, a.len())?;
+        let mut out = zeros::<T>(OP, &[a.len()])?;
         let nn = p.n * p.n;
         if nn > 0 {
             for (i, (a, o)) in a.chunks_exact(nn).zip(out.chunks_exact_mut(nn)).enumerate() {
@@ -249,7 +251,7 @@ pub fn cholesky<B: Kernels + ?Sized>(x: &Array, upper: bool, p: &StackPlan) -> R
     const OP: &str = "cholesky";
     dense_types!(OP, x.dtype(), T => {
         let a = host::<T>(x)?;
-        let mut out = zeros::<T>(OP, a.len())?;
+        let mut out = zeros::<T>(OP, &[a.len()])?;
         let nn = p.n * p.n;
         if nn > 0 {
             for (i, (a, o)) in a.chunks_exact(nn).zip(out.chunks_exact_mut(nn)).enumerate() {
@@ -271,7 +273,7 @@ pub fn solve<B: Kernels + ?Sized>(x1: &Array, x2: &Array, p: &SolvePlan) -> Resu
         let b = crate::kernel::gemm::batched(OP, &b, &bshape, &p.batch)?;
         let count: usize = p.batch.iter().product();
         let (nn, nk) = (p.n * p.n, p.n * p.k);
-        let mut out = zeros::<T>(OP, count * nk)?;
+        let mut out = zeros::<T>(OP, &[count, nk])?;
         if nk > 0 {
             for i in 0..count {
                 <T as Dense>::solve(p.n, p.k, &a[i * nn..(i + 1) * nn], &b[i * nk..(i + 1) * nk], &mut out[i * nk..(i + 1) * nk])
@@ -299,8 +301,8 @@ fn eig<B: Kernels + ?Sized>(
         let a = host::<T>(x)?;
         let n = p.n;
         let count = p.count();
-        let mut w = zeros::<<T as Dense>::Real>(op, count * n)?;
-        let mut v = if vectors { Some(zeros::<T>(op, a.len())?) } else { None };
+        let mut w = zeros::<<T as Dense>::Real>(op, &[count, n])?;
+        let mut v = if vectors { Some(zeros::<T>(op, &[a.len()])?) } else { None };
         if n > 0 {
             for i in 0..count {
                 let vi = v.as_mut().map(|v| &mut v[i * n * n..(i + 1) * n * n]);
@@ -324,8 +326,8 @@ pub fn qr<B: Kernels + ?Sized>(x: &Array, mode: &str, p: &StackPlan) -> Result<(
         let k = m.min(n);
         let (qc, rr) = if complete { (m, m) } else { (k, k) };
         let count = p.count();
-        let mut q = zeros::<T>(OP, count * m * qc)?;
-        let mut r = zeros::<T>(OP, count * rr * n)?;
+        let mut q = zeros::<T>(OP, &[count, m, qc])?;
+        let mut r = zeros::<T>(OP, &[count, rr, n])?;
         // matrices whose factors are empty (a batch of 0 x n with reduced factors): no
         // work, however many of them
         let work = if q.is_empty() && r.is_empty() { 0 } else { count };
@@ -353,13 +355,13 @@ fn singular<B: Kernels + ?Sized>(
         let (m, n) = (p.m, p.n);
         let k = m.min(n);
         let count = p.count();
-        let mut s = zeros::<<T as Dense>::Real>(op, count * k)?;
+        let mut s = zeros::<<T as Dense>::Real>(op, &[count, k])?;
         let (uc, vr) = match vectors {
             Some(true) => (m, n),
             _ => (k, k),
         };
         let mut uv = match vectors {
-            Some(_) => Some((zeros::<T>(op, count * m * uc)?, zeros::<T>(op, count * vr * n)?)),
+            Some(_) => Some((zeros::<T>(op, &[count, m, uc])?, zeros::<T>(op, &[count, vr, n])?)),
             None => None,
         };
         // matrices without singular values or vectors (a batch of 0 x 0): no work

@@ -128,7 +128,8 @@ impl ManipulationBackend for CandleBackend {
             }
         }
         let (src, ax) = match axis {
-            Some(ax) => (t.clone(), ax),
+            // candle's `index_select` takes contiguous tensors only (free when it is one)
+            Some(ax) => (t.contiguous().map_err(|e| err(OP, e))?, ax),
             None => (t.flatten_all().map_err(|e| err(OP, e))?, 0),
         };
         let len = idx.len();

@@ -382,8 +382,10 @@ pub(crate) fn cast(t: &Tensor, to: Dtype) -> Result<CandleArray> {
     if to == Dtype::Bool {
         // nonzero is true (NaN too): candle's `ne` gives the u8 0s and 1s of a bool tensor
         reserve("astype", t.dims(), to)?;
-        return t
+        // `ne` walks with candle's `NdIter`, at most `MAX_RANK` dimensions (a panic beyond)
+        return kernels::flat_input("astype", t)?
             .ne(0.0)
+            .and_then(|m| m.reshape(t.dims()))
             .map(CandleArray::Bool)
             .map_err(|e| err("astype", e));
     }
@@ -403,11 +405,18 @@ pub(crate) fn cast(t: &Tensor, to: Dtype) -> Result<CandleArray> {
 
 impl From<Tensor> for Array {
     /// Wraps a candle tensor. Candle dtypes outside Ivy's 15 (the f8/f6/f4 formats) are
-    /// converted to float32 first, so no Array holds a dtype ivy cannot name.
+    /// converted to float32 first, so no Array holds a dtype ivy cannot name. An empty
+    /// tensor of a strided layout becomes a contiguous one of its shape (no element to
+    /// copy): candle's kernels walk a strided layout row by row, and an op on a transposed
+    /// `(0, 2**40)` tensor ran for minutes.
     fn from(t: Tensor) -> Array {
         let t = match ivy_dtype(t.dtype()) {
             Some(_) => t,
             None => t.to_dtype(DType::F32).unwrap_or(t),
+        };
+        let t = match t.elem_count() == 0 && !t.is_contiguous() {
+            true => Tensor::zeros(t.dims(), t.dtype(), t.device()).unwrap_or(t),
+            false => t,
         };
         Array::from_candle(CandleArray::Tensor(t))
     }
