@@ -23,7 +23,7 @@
 
 use faer::dyn_stack::{MemBuffer, MemStack};
 use faer::perm::PermRef;
-use faer::traits::math_utils::{abs, conj, from_f64, is_finite, mul_real, real, recip};
+use faer::traits::math_utils::{abs, conj, from_f64, is_finite, mul_real, real, recip, sqrt};
 use faer::traits::ComplexField;
 use faer::{Conj, Mat, MatMut, MatRef, Par, Side};
 use num_complex::Complex;
@@ -268,14 +268,23 @@ fn pivots<T: ComplexField>(n: usize, a: &[T]) -> (Vec<T>, bool) {
 }
 
 fn det<T: ComplexField>(n: usize, a: &[T]) -> T {
-    let (d, odd) = pivots(n, a);
+    // entries far from 1 (1e-310: the LU divided by them, to NaN): the LU of `a / m`, its
+    // determinant scaled back by `m` once per row (underflowing to 0 or overflowing to inf
+    // only where the determinant itself does)
+    let scaled = rescaled(a);
+    let (d, odd) = pivots(n, scaled.as_ref().map_or(a, |(s, _)| s));
     // a zero pivot: the matrix is singular. The LU divides by it (LAPACK's getrf skips that
     // division), so the later pivots can be NaN: +0.0 whatever the parity and the other
     // values, as `slogdet`'s (0, -inf) and numpy's det (`sign * exp(logdet)`, sign 0)
     if d.iter().any(|x| abs(x) == T::Real::zero_impl()) {
         return T::zero_impl();
     }
-    let p = d.iter().fold(T::one_impl(), |p, x| p * x.clone());
+    let mut p = d.iter().fold(T::one_impl(), |p, x| p * x.clone());
+    if let Some((_, m)) = &scaled {
+        for _ in 0..n {
+            p = mul_real(&p, m);
+        }
+    }
     if odd {
         // `0 - p`, not `-p`: a real determinant's imaginary part stays +0 (numpy's -1+0j)
         T::zero_impl() - p
@@ -285,7 +294,9 @@ fn det<T: ComplexField>(n: usize, a: &[T]) -> T {
 }
 
 fn slogdet<T: ComplexField>(n: usize, a: &[T], ln: fn(T::Real) -> T::Real) -> (T, T::Real) {
-    let (d, odd) = pivots(n, a);
+    // as `det`: `a / m`'s, its log shifted by `n ln m`
+    let scaled = rescaled(a);
+    let (d, odd) = pivots(n, scaled.as_ref().map_or(a, |(s, _)| s));
     let mut sign = if odd { -T::one_impl() } else { T::one_impl() };
     let mut log = T::Real::zero_impl();
     for x in d {
@@ -295,6 +306,9 @@ fn slogdet<T: ComplexField>(n: usize, a: &[T], ln: fn(T::Real) -> T::Real) -> (T
         }
         sign *= mul_real(&x, &recip(&m));
         log += ln(m);
+    }
+    if let Some((_, m)) = scaled {
+        log += ln(m) * from_f64::<T::Real>(n as f64);
     }
     (sign, log)
 }
@@ -409,7 +423,18 @@ fn rescaled<T: ComplexField>(a: &[T]) -> Option<(Vec<T>, T::Real)> {
         return None;
     }
     let inv = recip(&m);
-    Some((a.iter().map(|x| mul_real(x, &inv)).collect(), m))
+    if is_finite(&inv) {
+        return Some((a.iter().map(|x| mul_real(x, &inv)).collect(), m));
+    }
+    // a subnormal `m`: its reciprocal overflows (1 / 1e-310 = inf made every entry NaN), so
+    // the scaling is two steps of `1 / sqrt(m)`, each finite
+    let half = recip(&sqrt(&m));
+    Some((
+        a.iter()
+            .map(|x| mul_real(&mul_real(x, &half), &half))
+            .collect(),
+        m,
+    ))
 }
 
 fn eigh<T: ComplexField>(

@@ -102,6 +102,32 @@ fn huge_and_tiny_entries_are_rescaled() {
     let mut w = [0.0f64; 2];
     f64::eigh(2, &[1e-200, 0.0, 0.0, 3e-200], &mut w, None).unwrap();
     assert!((w[1] / 3e-200 - 1.0).abs() < 1e-12, "{w:?}");
+    // subnormal entries: 1 / max overflows, so the scaling is two finite steps (it made
+    // every entry NaN); the determinant underflows to 0 as numpy's, its log does not
+    let t = [1e-310f64, 0.0, 0.0, 2e-310];
+    f64::eigh(2, &t, &mut w, None).unwrap();
+    assert!(
+        (w[0] / 1e-310 - 1.0).abs() < 1e-9 && (w[1] / 2e-310 - 1.0).abs() < 1e-9,
+        "{w:?}"
+    );
+    let mut s = [0.0f64; 2];
+    f64::svd(2, 2, &t, &mut s, None).unwrap();
+    assert!(
+        (s[0] / 2e-310 - 1.0).abs() < 1e-9 && (s[1] / 1e-310 - 1.0).abs() < 1e-9,
+        "{s:?}"
+    );
+    assert_eq!(f64::det(2, &t), 0.0);
+    let (sign, log) = f64::slogdet(2, &t);
+    let want = 1e-310f64.ln() + 2e-310f64.ln();
+    assert!(
+        sign == 1.0 && (log - want).abs() < 1e-9 * want.abs(),
+        "{sign} {log} {want}"
+    );
+    // huge ones: the determinant of entries 1e200 overflows to inf (numpy's too); of 1e13
+    // it is exact to rounding
+    assert_eq!(f64::det(2, &[1e200, 0.0, 0.0, 1e200]), f64::INFINITY);
+    let d = f64::det(2, &[1e13, 2e13, 3e13, 4e13]);
+    assert!((d / -2e26 - 1.0).abs() < 1e-12, "{d}");
 }
 
 #[test]

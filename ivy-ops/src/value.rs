@@ -514,11 +514,29 @@ impl<'v> FromValue<'v> for usize {
         }
     }
 }
+/// A bool argument's value: a bool, or a 0-d bool array (numpy's bool scalars arrive as
+/// 0-d arrays; numpy takes `keepdims=numpy.True_`), as ints take 0-d integer arrays.
+///
+/// ```
+/// use ivy::registry::{FromValue, Value};
+/// ivy::set_backend(ivy::Backend::Ndarray);
+/// let yes = Value::from(&ivy::asarray(true)?);
+/// assert!(bool::read("sum", "keepdims", &yes)?);
+/// assert!(bool::read("sum", "keepdims", &Value::from(&ivy::asarray([true])?)).is_err()); // 1-d
+/// assert!(bool::read("sum", "keepdims", &Value::from(&ivy::asarray(1u8)?)).is_err()); // an int
+/// # Ok::<(), ivy::Error>(())
+/// ```
 impl<'v> FromValue<'v> for bool {
     const EXPECTED: &'static str = "a bool";
     fn from_value(v: &'v Value) -> Option<Self> {
         match v {
             Value::Scalar(Scalar::Bool(b)) => Some(*b),
+            Value::Array(a) if a.ndim() == 0 && a.dtype() == Dtype::Bool => {
+                match scalar_in(a, Dtype::Bool).ok()? {
+                    Scalar::Bool(b) => Some(b),
+                    _ => None,
+                }
+            }
             _ => None,
         }
     }

@@ -2319,9 +2319,18 @@ fn operator<'py>(
         (slf.as_any(), other)
     };
     for a in [first, second] {
-        if args.push(a).is_err() {
+        if let Err(e) = args.push(a) {
             // a refused borrow is the error, not NotImplemented
             read(slf)?;
+            // an int beyond ivy-rs's range is the right kind with a wrong value: an
+            // OverflowError naming the op (numpy's too), not NotImplemented (which Python
+            // turns into "unsupported operand type(s)")
+            if e.is_instance_of::<PyOverflowError>(py) {
+                let named =
+                    PyOverflowError::new_err(format!("`{}`: {}", entry.meta.name, e.value(py)));
+                named.set_cause(py, Some(e));
+                return Err(named);
+            }
             return Ok(py.NotImplemented());
         }
     }

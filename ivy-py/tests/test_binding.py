@@ -241,6 +241,15 @@ def test_argument_errors_name_the_function():
         xp.add({"a": x}, 1)
     with pytest.raises(OverflowError, match="^`add`: Python int of 121 digits is out of the range"):
         xp.add(x, 10**120)
+    # the operators too (they returned NotImplemented: Python's "unsupported operand type(s)")
+    with pytest.raises(OverflowError, match="^`add`: Python int 1180591620717411303424 is out"):
+        x + 2**70
+    with pytest.raises(OverflowError, match="^`subtract`: Python int"):
+        2**70 - x
+    # numpy's bool scalars are bools (`keepdims=numpy.True_`), as its int scalars are ints
+    assert xp.sum(xp.ones((2, 3)), axis=0, keepdims=np.True_).shape == (1, 3)
+    with pytest.raises(TypeError, match="must be a bool"):
+        xp.sum(xp.ones((2, 3)), keepdims=np.array([True]))
 
 
 def test_iteration(backend):
@@ -1242,3 +1251,11 @@ def test_cross_takes_complex_operands():
         got = np.asarray(xp.linalg.cross(xp.asarray(a), xp.asarray(b)))
         assert got.dtype == np.complex64
         np.testing.assert_allclose(got, np.cross(a, b), rtol=1e-6)
+
+
+def test_searchsorted_sorter_out_of_range_names_the_value():
+    x1, x2 = xp.asarray([1.0, 2.0]), xp.asarray([1.5])
+    # read as int64, not through float64 (2**53 + 1 was shown as ...992)
+    sorter = xp.asarray(np.array([2**53 + 1, 0]))
+    with pytest.raises(IndexError, match=r"holds 9007199254740993, .*\(valid positions are 0 to 1\)"):
+        xp.searchsorted(x1, x2, sorter=sorter)

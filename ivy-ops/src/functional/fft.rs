@@ -166,6 +166,7 @@ pub mod fft {
         #[kw(default = String::from("backward"))] norm: String,
     ) -> Result<Array> {
         let steps = super::nd_steps("fftn", x.shape(), s.as_deref(), axes.as_deref())?;
+        super::probe_steps("fftn", x, &steps, None)?;
         let mut y = super::copy_of(x)?;
         for (axis, n) in steps {
             let norm = norm.clone();
@@ -193,6 +194,7 @@ pub mod fft {
         #[kw(default = String::from("backward"))] norm: String,
     ) -> Result<Array> {
         let steps = super::nd_steps("ifftn", x.shape(), s.as_deref(), axes.as_deref())?;
+        super::probe_steps("ifftn", x, &steps, None)?;
         let mut y = super::copy_of(x)?;
         for (axis, n) in steps {
             let norm = norm.clone();
@@ -250,6 +252,7 @@ pub mod fft {
     ) -> Result<Array> {
         let (rest, (axis, n)) =
             super::real_nd_steps("irfftn", x.shape(), s.as_deref(), axes.as_deref())?;
+        super::probe_steps("irfftn", x, &rest, Some((axis, n)))?;
         let mut y = super::copy_of(x)?;
         for (axis, n) in rest {
             let norm = norm.clone();
@@ -398,6 +401,39 @@ fn complex_steps(mut y: Array, steps: Vec<Step>, norm: &str) -> Result<Array> {
         y = crate::fft_with(&y, kw)?;
     }
     Ok(y)
+}
+
+/// Probes the allocation of each step's result (complex; `real_last`: a last `irfft` step,
+/// real), in order, before any step runs: a transform whose later result cannot exist fails
+/// at once, not after its earlier steps filled memory (`irfftn` with `s = (2**30, 2**30)`
+/// wrote a 16 GiB intermediate before its 4 EiB result was refused, and was killed).
+fn probe_steps(op: &'static str, x: &Array, steps: &[Step], real_last: Option<Step>) -> Result<()> {
+    use crate::engine::fft::{complex_of, real_of};
+    let mut shape = x.shape().to_vec();
+    let complex = complex_of(x.dtype());
+    // an axis or a length the step refuses is its own error, left to it
+    let resized = |shape: &mut Vec<usize>, (axis, n): Step, inverse_real: bool| {
+        let len = shape.get(axis as usize).copied()?;
+        let n = match n {
+            Some(n) => usize::try_from(n).ok().filter(|&n| n > 0)?,
+            None if inverse_real => 2 * len.checked_sub(1)?,
+            None => len,
+        };
+        shape[axis as usize] = n;
+        Some(())
+    };
+    for &step in steps {
+        if resized(&mut shape, step, false).is_none() {
+            return Ok(());
+        }
+        crate::kernel::alloc::reserve(op, &shape, complex)?;
+    }
+    if let Some(step) = real_last
+        && resized(&mut shape, step, true).is_some()
+    {
+        crate::kernel::alloc::reserve(op, &shape, real_of(complex))?;
+    }
+    Ok(())
 }
 
 /// The norm of the other direction (`hfft` is `irfft` of the conjugate with it).

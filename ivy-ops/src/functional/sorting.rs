@@ -290,7 +290,10 @@ fn searchsorted_sorter(
 ) -> Result<Option<Vec<usize>>> {
     let n = x1.shape().last().copied().unwrap_or(1);
     sorter
-        .map(|s| crate::kernel::sort::sorter_positions(op, &s.to_f64_vec()?, n))
+        .map(|s| {
+            let s = crate::native::int_values(op, s, crate::native::IntRole::Index)?;
+            crate::kernel::sort::sorter_positions(op, &s, n)
+        })
         .transpose()
 }
 

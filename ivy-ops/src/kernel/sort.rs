@@ -698,18 +698,24 @@ fn search_batch<T: Elem>(
 
 /// `searchsorted`'s sorter as positions in `0..n` (each row's positions into that row),
 /// or `Error::InvalidArgument` naming the first one out of range.
-pub(crate) fn sorter_positions(op: &'static str, sorter: &[f64], n: usize) -> Result<Vec<usize>> {
+pub(crate) fn sorter_positions(op: &'static str, sorter: &[i64], n: usize) -> Result<Vec<usize>> {
     let mut out = crate::kernel::alloc::try_vec::<usize>(op, sorter.len())?;
     for &s in sorter {
-        if !(0.0..n as f64).contains(&s) {
-            return Err(Error::InvalidArgument {
-                op,
-                message: format!(
-                    "`sorter` holds {s}, out of range for a row of length {n} (sorter holds positions 0..{n})"
-                ),
-            });
+        match usize::try_from(s) {
+            Ok(p) if p < n => out.push(p),
+            _ => {
+                let valid = match n {
+                    0 => "a row of length 0 has none".to_string(),
+                    _ => format!("valid positions are 0 to {}", n - 1),
+                };
+                return Err(Error::InvalidArgument {
+                    op,
+                    message: format!(
+                        "`sorter` holds {s}, out of range for a row of length {n} ({valid})"
+                    ),
+                });
+            }
         }
-        out.push(s as usize);
     }
     Ok(out)
 }

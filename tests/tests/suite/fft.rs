@@ -263,3 +263,40 @@ fn candle_refuses_the_transforms_with_a_dtype_error() {
         );
     });
 }
+
+/// An n-dimensional transform whose result cannot be allocated fails before its first step
+/// runs: `irfftn` with `s = (2**30, 2**30)` (a 4 EiB result) wrote a 16 GiB intermediate
+/// first and was killed for memory.
+#[test]
+fn an_unallocatable_nd_result_fails_before_any_step() {
+    ivy::with_backend(Backend::Ndarray, || {
+        let x = ivy::ones_with(
+            [2, 2],
+            OnesKw {
+                dtype: Some(Dtype::Complex64),
+                device: None,
+            },
+        )
+        .unwrap();
+        let s = Some(vec![1 << 30, 1 << 30]);
+        let kw = IrfftnKw {
+            s: s.clone(),
+            ..Default::default()
+        };
+        let e = ivy::irfftn_with(&x, kw).unwrap_err();
+        assert!(matches!(e, ivy::Error::OutOfMemory { .. }), "{e}");
+        let kw = FftnKw {
+            s,
+            ..Default::default()
+        };
+        // 8 EiB: beyond isize::MAX bytes (an InvalidArgument), refused before the 16 GiB step
+        let e = ivy::fftn_with(&x, kw).unwrap_err();
+        assert!(
+            matches!(
+                e,
+                ivy::Error::OutOfMemory { .. } | ivy::Error::InvalidArgument { .. }
+            ),
+            "{e}"
+        );
+    });
+}
