@@ -183,10 +183,9 @@ impl Norm {
 }
 
 mod sealed {
-    use super::{Failure, Norm};
-    use num_complex::Complex;
-    use realfft::RealFftPlanner;
-    use rustfft::{FftNum, FftPlanner};
+    use realfft::{ComplexToReal, RealFftPlanner, RealToComplex};
+    use rustfft::{Fft, FftDirection, FftNum, FftPlanner};
+    use std::sync::Arc;
 
     /// The process-wide plan caches of one float type.
     pub struct Planners<T: FftNum> {
@@ -203,37 +202,15 @@ mod sealed {
         }
     }
 
-    /// The three transforms are methods of the float type, implemented for `f32` and `f64`
-    /// by `float!`: non-generic functions, so rustfft's and realfft's generic code is
-    /// monomorphised here (optimised, once) and not in every crate that calls a transform.
+    /// The plans are methods of the float type, implemented for `f32` and `f64` by `float!`:
+    /// non-generic functions, so rustfft's and realfft's planners (every algorithm they can
+    /// pick) are monomorphised here, optimised, and not in each crate that calls a transform
+    /// (they were 30 % of ivy-ops' debug code).
     pub trait Sealed: FftNum + ZeroBits {
         fn planners() -> &'static std::sync::Mutex<Planners<Self>>;
-        #[allow(clippy::too_many_arguments)]
-        fn c2c_into(
-            input: &[Complex<Self>],
-            shape: &[usize],
-            axis: usize,
-            n: usize,
-            inverse: bool,
-            norm: Norm,
-            out: &mut [Complex<Self>],
-        ) -> Result<(), Failure>;
-        fn r2c_into(
-            input: &[Self],
-            shape: &[usize],
-            axis: usize,
-            n: usize,
-            norm: Norm,
-            out: &mut [Complex<Self>],
-        ) -> Result<(), Failure>;
-        fn c2r_into(
-            input: &[Complex<Self>],
-            shape: &[usize],
-            axis: usize,
-            n: usize,
-            norm: Norm,
-            out: &mut [Self],
-        ) -> Result<(), Failure>;
+        fn plan_c2c(n: usize, dir: FftDirection) -> Arc<dyn Fft<Self>>;
+        fn plan_r2c(n: usize) -> Arc<dyn RealToComplex<Self>>;
+        fn plan_c2r(n: usize) -> Arc<dyn ComplexToReal<Self>>;
     }
 
     /// Element types whose all-zero bytes are a valid value (zero), for `zeroed`.
@@ -265,36 +242,14 @@ macro_rules! float {
                 static P: OnceLock<Mutex<sealed::Planners<$t>>> = OnceLock::new();
                 P.get_or_init(Default::default)
             }
-            fn c2c_into(
-                input: &[Complex<$t>],
-                shape: &[usize],
-                axis: usize,
-                n: usize,
-                inverse: bool,
-                norm: Norm,
-                out: &mut [Complex<$t>],
-            ) -> Result<(), Failure> {
-                transform::c2c_into(input, shape, axis, n, inverse, norm, out)
+            fn plan_c2c(n: usize, dir: FftDirection) -> Arc<dyn Fft<$t>> {
+                plan::<$t, _>(|p| p.c.plan_fft(n, dir))
             }
-            fn r2c_into(
-                input: &[$t],
-                shape: &[usize],
-                axis: usize,
-                n: usize,
-                norm: Norm,
-                out: &mut [Complex<$t>],
-            ) -> Result<(), Failure> {
-                transform::r2c_into(input, shape, axis, n, norm, out)
+            fn plan_r2c(n: usize) -> Arc<dyn RealToComplex<$t>> {
+                plan::<$t, _>(|p| p.r.plan_fft_forward(n))
             }
-            fn c2r_into(
-                input: &[Complex<$t>],
-                shape: &[usize],
-                axis: usize,
-                n: usize,
-                norm: Norm,
-                out: &mut [$t],
-            ) -> Result<(), Failure> {
-                transform::c2r_into(input, shape, axis, n, norm, out)
+            fn plan_c2r(n: usize) -> Arc<dyn ComplexToReal<$t>> {
+                plan::<$t, _>(|p| p.r.plan_fft_inverse(n))
             }
         }
         impl FftFloat for $t {}
@@ -760,7 +715,26 @@ pub fn c2c_into<T: FftFloat>(
     norm: Norm,
     out: &mut [Complex<T>],
 ) -> Result<(), Failure> {
-    T::c2c_into(input, shape, axis, n, inverse, norm, out)
+    let g = geom(Kind::C2c, input.len(), shape, axis, n)?;
+    out_fits(g, out.len())?;
+    if g.out_len == 0 {
+        return Ok(());
+    }
+    let dir = if inverse {
+        FftDirection::Inverse
+    } else {
+        FftDirection::Forward
+    };
+    let fft = T::plan_c2c(n, dir);
+    walk(
+        &C2c {
+            fft,
+            factor: norm.scale(n, inverse),
+        },
+        input,
+        g,
+        out,
+    )
 }
 
 /// [`c2c_into`] into a new buffer.
@@ -807,7 +781,21 @@ pub fn r2c_into<T: FftFloat>(
     norm: Norm,
     out: &mut [Complex<T>],
 ) -> Result<(), Failure> {
-    T::r2c_into(input, shape, axis, n, norm, out)
+    let g = geom(Kind::R2c, input.len(), shape, axis, n)?;
+    out_fits(g, out.len())?;
+    if g.out_len == 0 {
+        return Ok(());
+    }
+    let fft = T::plan_r2c(n);
+    walk(
+        &R2c {
+            fft,
+            factor: norm.scale(n, false),
+        },
+        input,
+        g,
+        out,
+    )
 }
 
 /// [`r2c_into`] into a new buffer.
@@ -858,7 +846,21 @@ pub fn c2r_into<T: FftFloat>(
     norm: Norm,
     out: &mut [T],
 ) -> Result<(), Failure> {
-    T::c2r_into(input, shape, axis, n, norm, out)
+    let g = geom(Kind::C2r, input.len(), shape, axis, n)?;
+    out_fits(g, out.len())?;
+    if g.out_len == 0 {
+        return Ok(());
+    }
+    let fft = T::plan_c2r(n);
+    walk(
+        &C2r {
+            fft,
+            factor: norm.scale(n, true),
+        },
+        input,
+        g,
+        out,
+    )
 }
 
 /// [`c2r_into`] into a new buffer.
@@ -890,90 +892,4 @@ fn out_fits(g: Geom, got: usize) -> Result<(), Failure> {
         });
     }
     Ok(())
-}
-
-/// The transforms' bodies, generic over the float type; called only by `float!`'s impls.
-mod transform {
-    use super::*;
-
-    pub(super) fn c2c_into<T: FftFloat>(
-        input: &[Complex<T>],
-        shape: &[usize],
-        axis: usize,
-        n: usize,
-        inverse: bool,
-        norm: Norm,
-        out: &mut [Complex<T>],
-    ) -> Result<(), Failure> {
-        let g = geom(Kind::C2c, input.len(), shape, axis, n)?;
-        out_fits(g, out.len())?;
-        if g.out_len == 0 {
-            return Ok(());
-        }
-        let dir = if inverse {
-            FftDirection::Inverse
-        } else {
-            FftDirection::Forward
-        };
-        let fft = plan::<T, _>(|p| p.c.plan_fft(n, dir));
-        walk(
-            &C2c {
-                fft,
-                factor: norm.scale(n, inverse),
-            },
-            input,
-            g,
-            out,
-        )
-    }
-
-    pub(super) fn r2c_into<T: FftFloat>(
-        input: &[T],
-        shape: &[usize],
-        axis: usize,
-        n: usize,
-        norm: Norm,
-        out: &mut [Complex<T>],
-    ) -> Result<(), Failure> {
-        let g = geom(Kind::R2c, input.len(), shape, axis, n)?;
-        out_fits(g, out.len())?;
-        if g.out_len == 0 {
-            return Ok(());
-        }
-        let fft = plan::<T, _>(|p| p.r.plan_fft_forward(n));
-        walk(
-            &R2c {
-                fft,
-                factor: norm.scale(n, false),
-            },
-            input,
-            g,
-            out,
-        )
-    }
-
-    pub(super) fn c2r_into<T: FftFloat>(
-        input: &[Complex<T>],
-        shape: &[usize],
-        axis: usize,
-        n: usize,
-        norm: Norm,
-        out: &mut [T],
-    ) -> Result<(), Failure> {
-        let g = geom(Kind::C2r, input.len(), shape, axis, n)?;
-        out_fits(g, out.len())?;
-        if g.out_len == 0 {
-            return Ok(());
-        }
-        let fft = plan::<T, _>(|p| p.r.plan_fft_inverse(n));
-        walk(
-            &C2r {
-                fft,
-                factor: norm.scale(n, true),
-            },
-            input,
-            g,
-            out,
-        )
-    }
 }
