@@ -1966,23 +1966,9 @@ impl PyFunction {
         Ok(x.to_owned().into_any().unbind())
     }
 
-    /// An argument's conversion error (a value of a type ivy-rs does not take, an int out
-    /// of range) with the function's name in front, as the ops' own errors have it.
+    /// An argument's conversion error with the function's name in front ([`named`]).
     fn named(&self, py: Python<'_>, e: PyErr) -> PyErr {
-        let msg = e.value(py).to_string();
-        let ours = msg.starts_with("ivy_rs cannot take") || msg.starts_with("Python int ");
-        let named = match ours {
-            true if e.is_instance_of::<PyTypeError>(py) => {
-                PyTypeError::new_err(format!("`{}`: {msg}", self.name))
-            }
-            true if e.is_instance_of::<PyOverflowError>(py) => {
-                PyOverflowError::new_err(format!("`{}`: {msg}", self.name))
-            }
-            _ => return e,
-        };
-        // the conversion's own error stays reachable (`__cause__`, its traceback)
-        named.set_cause(py, Some(e));
-        named
+        named(py, &self.name, e)
     }
 
     /// A call bound by [`Fast`]: positional arguments for the leading parameters, keywords
@@ -2303,6 +2289,26 @@ macro_rules! array_methods {
     };
 }
 
+/// An argument's conversion error (a value of a type ivy-rs does not take, an int out of
+/// range) with the function's or operator's op `name` in front, as the ops' own errors have
+/// it; any other error as it is.
+fn named(py: Python<'_>, name: &str, e: PyErr) -> PyErr {
+    let msg = e.value(py).to_string();
+    let ours = msg.starts_with("ivy_rs cannot take") || msg.starts_with("Python int ");
+    let named = match ours {
+        true if e.is_instance_of::<PyTypeError>(py) => {
+            PyTypeError::new_err(format!("`{name}`: {msg}"))
+        }
+        true if e.is_instance_of::<PyOverflowError>(py) => {
+            PyOverflowError::new_err(format!("`{name}`: {msg}"))
+        }
+        _ => return e,
+    };
+    // the conversion's own error stays reachable (`__cause__`, its traceback)
+    named.set_cause(py, Some(e));
+    named
+}
+
 /// `x op y` (`reflected`: `y op x`) by op `entry`: NotImplemented for an operand ivy-rs does
 /// not take (Python then asks the other operand).
 fn operator<'py>(
@@ -2326,10 +2332,7 @@ fn operator<'py>(
             // OverflowError naming the op (numpy's too), not NotImplemented (which Python
             // turns into "unsupported operand type(s)")
             if e.is_instance_of::<PyOverflowError>(py) {
-                let named =
-                    PyOverflowError::new_err(format!("`{}`: {}", entry.meta.name, e.value(py)));
-                named.set_cause(py, Some(e));
-                return Err(named);
+                return Err(named(py, entry.meta.name, e));
             }
             return Ok(py.NotImplemented());
         }

@@ -553,12 +553,12 @@ struct Fz {
     floats: Vec<f64>,
     /// A mistake was drawn on purpose: argument errors are expected.
     wrong: bool,
-    /// Parameters given a value of a valid kind that some ops refuse by its value (a
+    /// A parameter was given a value of a valid kind that some ops refuse by its value (a
     /// complex scalar where only real ones make sense: `arange`'s bounds, `set_item` of a
     /// real array; a bool dtype for more than two values; a non-integer optional array,
     /// which may be indices: `searchsorted`'s `sorter`): an `ArgumentKind` error is then
     /// expected (it may name another parameter: `arange(start)` alone is `stop`).
-    edgy: Vec<&'static str>,
+    edgy: bool,
     /// The key chains of the call's Containers.
     keys: Vec<String>,
     /// The op is nestable: a Container is a valid value for its array parameters.
@@ -576,7 +576,7 @@ impl Fz {
             first_shape: None,
             floats: Vec::new(),
             wrong: false,
-            edgy: Vec::new(),
+            edgy: false,
             keys: Vec::new(),
             nestable: false,
         }
@@ -1298,14 +1298,14 @@ impl Source for Fz {
                 let v = self.array_value();
                 let optional = matches!(p.ty, Ty::Opt(_));
                 if optional && v.as_array().is_some_and(|a| !a.dtype().is_int()) {
-                    self.edgy.push(p.meta.name);
+                    self.edgy = true;
                 }
                 v
             }
             Ty::Operand if self.rng.chance(0.25) => {
                 let v = self.scalar();
                 if matches!(v, Scalar::Complex(..)) {
-                    self.edgy.push(p.meta.name);
+                    self.edgy = true;
                 }
                 Value::Scalar(v)
             }
@@ -1324,7 +1324,7 @@ impl Source for Fz {
             Ty::Scalar => {
                 let v = self.size_scalar();
                 if matches!(v, Scalar::Complex(..)) {
-                    self.edgy.push(p.meta.name);
+                    self.edgy = true;
                 }
                 Value::Scalar(v)
             }
@@ -1332,7 +1332,7 @@ impl Source for Fz {
             Ty::Dtype => {
                 let d = self.main_dtype();
                 if d == Dtype::Bool {
-                    self.edgy.push(p.meta.name);
+                    self.edgy = true;
                 }
                 Value::Dtype(d)
             }
@@ -1701,7 +1701,7 @@ fn make_call(c: Call, index: u64, verbose: bool, report: &mut Report) {
             if e.op().is_some_and(|o| o != op) && !scope_refused {
                 report.fail("error names another op", op, &msg, index, desc);
             }
-            let edgy = matches!(e, Error::ArgumentKind { .. }) && !c.fz.edgy.is_empty();
+            let edgy = matches!(e, Error::ArgumentKind { .. }) && c.fz.edgy;
             if is_argument_error(e) && !c.fz.wrong && !edgy {
                 report.fail(
                     "generated arguments rejected",
