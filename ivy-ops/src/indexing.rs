@@ -95,8 +95,10 @@ fn masked(op: &'static str, x: &Array, m: &Array) -> Result<Array> {
     let keep = m.to_vec::<bool>()?;
     if x.size() <= ONE_PASS_MAX {
         let count = keep.iter().filter(|&&k| k).count();
-        let mut shape = vec![count];
-        shape.extend_from_slice(&x.shape()[m.ndim()..]);
+        let shape: crate::Shape = [count]
+            .into_iter()
+            .chain(x.shape()[m.ndim()..].iter().copied())
+            .collect();
         let y = crate::__for_backend!(x.backend(), __B =>
             <__B as crate::engine::family::Kernels>::compress(op, x, &keep, count, &shape),
             else => Ok(None));

@@ -265,24 +265,29 @@ pub(crate) fn arange_len(start: Scalar, stop: Scalar, step: Scalar) -> Result<us
             got: format!("the complex number ({re}{im:+}j)"),
         });
     }
-    let (a, b, s) = (start.to_f64(), stop.to_f64(), step.to_f64());
-    if s == 0.0 || !s.is_finite() {
-        return Err(Error::InvalidArgument {
-            op: "arange",
-            message: "`step` must be a finite non-zero number".into(),
-        });
-    }
+    let bad_step = || Error::InvalidArgument {
+        op: "arange",
+        message: "`step` must be a finite non-zero number".into(),
+    };
     let too_many = |n: String| Error::InvalidArgument {
         op: "arange",
         message: format!("{n} elements are more than an array can hold"),
     };
     if let (Scalar::Int(a), Scalar::Int(b), Scalar::Int(s)) = (start, stop, step) {
+        if s == 0 {
+            return Err(bad_step());
+        }
         // exact for integers: ceil((b - a) / s) in i128 (`Scalar::Int` is an i128: a
-        // difference beyond it is too many elements as well)
+        // difference beyond it is too many elements as well); divided as i64 where both
+        // fit (a 128-bit division is a library call)
+        let div = |d: i128| match (i64::try_from(d), i64::try_from(s)) {
+            (Ok(d), Ok(s)) if (d, s) != (i64::MIN, -1) => Some(i128::from(d / s)),
+            _ => d.checked_div(s),
+        };
         let n = b
             .checked_sub(a)
             .and_then(|d| d.checked_add(s - s.signum()))
-            .and_then(|d| d.checked_div(s))
+            .and_then(div)
             .map(|q| q.max(0));
         return n
             .and_then(|n| usize::try_from(n).ok())
@@ -290,6 +295,10 @@ pub(crate) fn arange_len(start: Scalar, stop: Scalar, step: Scalar) -> Result<us
             .ok_or_else(|| {
                 too_many(n.map_or_else(|| format!("beyond {}", i128::MAX), |n| n.to_string()))
             });
+    }
+    let (a, b, s) = (start.to_f64(), stop.to_f64(), step.to_f64());
+    if s == 0.0 || !s.is_finite() {
+        return Err(bad_step());
     }
     if !a.is_finite() || !b.is_finite() {
         return Err(Error::InvalidArgument {

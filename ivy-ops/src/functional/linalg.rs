@@ -836,8 +836,8 @@ pub struct MatmulPlan {
     pub k: usize,
     /// Columns of each product.
     pub n: usize,
-    /// The result's shape.
-    pub result: Vec<usize>,
+    /// The result's shape (inline: a plan of up to six dimensions allocates nothing).
+    pub result: crate::Shape,
 }
 
 /// `matmul`'s plan for operands of shapes `a` and `b`.
@@ -870,14 +870,17 @@ pub(crate) fn matmul_plan(a: &[usize], b: &[usize]) -> Result<MatmulPlan> {
     let ba = &a[..a.len().saturating_sub(2)];
     let bb = &b[..b.len().saturating_sub(2)];
     let batch = crate::engine::checks::broadcast_shapes(OP, ba, bb)?;
-    let mut result = Vec::with_capacity(batch.len() + 2);
-    result.extend_from_slice(&batch);
-    if a.len() > 1 {
-        result.push(m);
-    }
-    if b.len() > 1 {
-        result.push(n);
-    }
+    // the product's own dimensions: a 1-d operand has none of its side
+    let own = match (a.len() > 1, b.len() > 1) {
+        (true, true) => &[m, n][..],
+        (true, false) => &[m][..],
+        (false, true) => &[n][..],
+        (false, false) => &[][..],
+    };
+    let result = match batch.as_slice() {
+        [] => crate::Shape::from(own),
+        batch => batch.iter().chain(own).copied().collect(),
+    };
     Ok(MatmulPlan {
         batch,
         m,

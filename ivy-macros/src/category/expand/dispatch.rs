@@ -156,8 +156,15 @@ fn infer(cx: &OpCx) -> TokenStream {
                 quote!(#p::DtypeHint::hint(&#id))
             });
         let array_dtypes = with_seqs(cx, quote!(#(#array_dtypes),*), |a| quote!(#a.dtype()));
+        // an explicit dtype is taken as it is: the arguments' hints (a scalar's default
+        // dtype, a nested list's inferred one) are computed only when it is absent
         t.extend(quote! {
-            let dtype: #p::Dtype = #p::infer_dtype(dtype, #array_dtypes, &[#(#scalars),*]);
+            let dtype: #p::Dtype = match dtype {
+                ::core::option::Option::Some(__d) => __d,
+                ::core::option::Option::None => #p::infer_dtype(
+                    ::core::option::Option::None, #array_dtypes, &[#(#scalars),*],
+                ),
+            };
         });
     }
     if op.infer_device {

@@ -91,7 +91,7 @@ impl LinalgBackend for CandleBackend {
             let r = full(&a2, p.m, p.k)
                 .and_then(|a| Ok((a, full(&b2, p.k, p.n)?)))
                 .and_then(|(a, b)| a.matmul(&b))
-                .and_then(|r| r.reshape(p.result.as_slice()));
+                .and_then(|r| r.reshape(p.result.dims()));
             return wrap(OP, d, r);
         }
         host_types!(OP, d, T => {

@@ -113,17 +113,28 @@ pub(crate) fn shaped<T>(op: &'static str, shape: &[usize], v: Vec<T>) -> Result<
         });
     }
     // SAFETY: `v` holds exactly the product of `shape`'s lengths, and the product of its
-    // non-zero lengths fits in `isize::MAX` bytes (`shape_size`): ndarray's conditions for
-    // a row-major array over `v` with its default strides. One and two dimensions are made
-    // with a fixed dimension first: ndarray's strides for `IxDyn` are built in pieces, about
-    // 10 of the 80 ns a one-element `ArcArray<f32, IxDyn>` costs to make and drop.
-    Ok(unsafe {
+    // non-zero lengths fits in `isize::MAX` bytes (`shape_size`)
+    Ok(unsafe { row_major_unchecked(shape, v) })
+}
+
+/// `v` as a row-major array of `shape`, unchecked. One and two dimensions are made with a
+/// fixed dimension first: ndarray's strides for `IxDyn` are built in pieces, about 10 of
+/// the 80 ns a one-element `ArcArray<f32, IxDyn>` costs to make and drop.
+///
+/// # Safety
+/// `v.len()` is the product of `shape`'s lengths, and the product of its non-zero lengths
+/// fits in `isize::MAX` bytes (what [`shape_size`](crate::kernel::alloc::shape_size)
+/// checks): ndarray's conditions for a row-major array over `v` with its default strides.
+#[inline]
+unsafe fn row_major_unchecked<T>(shape: &[usize], v: Vec<T>) -> ArrayD<T> {
+    // SAFETY: the caller's conditions are ndarray's
+    unsafe {
         match *shape {
             [n] => ::ndarray::Array1::from_shape_vec_unchecked(n, v).into_dyn(),
             [r, c] => ::ndarray::Array2::from_shape_vec_unchecked((r, c), v).into_dyn(),
             _ => ArrayD::from_shape_vec_unchecked(IxDyn(shape), v),
         }
-    })
+    }
 }
 
 /// `f` of every element of `a`, in a new fallibly allocated array of `a`'s shape (ndarray's
@@ -234,8 +245,7 @@ fn new_array_with<T: Copy + Sync, O: Copy + Send, const N: usize>(
     unsafe { v.set_len(n) };
     // SAFETY: `v` holds exactly the product of `shape`'s lengths, which `shape_size` also
     // checked to fit in `isize::MAX` bytes (ndarray's size limit), in row-major order
-    // (ndarray's default strides): each element is indexed once, within `v`.
-    Ok(unsafe { NdData::from_shape_vec_unchecked(IxDyn(shape), v) })
+    Ok(unsafe { row_major_unchecked(shape, v) }.into_shared())
 }
 
 /// `f` over `ins` (broadcast to `out`'s shape) into `out`: `false` (`out` untouched) when an
