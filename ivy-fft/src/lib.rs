@@ -715,26 +715,15 @@ pub fn c2c_into<T: FftFloat>(
     norm: Norm,
     out: &mut [Complex<T>],
 ) -> Result<(), Failure> {
-    let g = geom(Kind::C2c, input.len(), shape, axis, n)?;
-    out_fits(g, out.len())?;
-    if g.out_len == 0 {
-        return Ok(());
-    }
     let dir = if inverse {
         FftDirection::Inverse
     } else {
         FftDirection::Forward
     };
-    let fft = T::plan_c2c(n, dir);
-    walk(
-        &C2c {
-            fft,
-            factor: norm.scale(n, inverse),
-        },
-        input,
-        g,
-        out,
-    )
+    transform(Kind::C2c, input, shape, axis, n, out, || C2c {
+        fft: T::plan_c2c(n, dir),
+        factor: norm.scale(n, inverse),
+    })
 }
 
 /// [`c2c_into`] into a new buffer.
@@ -781,21 +770,10 @@ pub fn r2c_into<T: FftFloat>(
     norm: Norm,
     out: &mut [Complex<T>],
 ) -> Result<(), Failure> {
-    let g = geom(Kind::R2c, input.len(), shape, axis, n)?;
-    out_fits(g, out.len())?;
-    if g.out_len == 0 {
-        return Ok(());
-    }
-    let fft = T::plan_r2c(n);
-    walk(
-        &R2c {
-            fft,
-            factor: norm.scale(n, false),
-        },
-        input,
-        g,
-        out,
-    )
+    transform(Kind::R2c, input, shape, axis, n, out, || R2c {
+        fft: T::plan_r2c(n),
+        factor: norm.scale(n, false),
+    })
 }
 
 /// [`r2c_into`] into a new buffer.
@@ -846,21 +824,10 @@ pub fn c2r_into<T: FftFloat>(
     norm: Norm,
     out: &mut [T],
 ) -> Result<(), Failure> {
-    let g = geom(Kind::C2r, input.len(), shape, axis, n)?;
-    out_fits(g, out.len())?;
-    if g.out_len == 0 {
-        return Ok(());
-    }
-    let fft = T::plan_c2r(n);
-    walk(
-        &C2r {
-            fft,
-            factor: norm.scale(n, true),
-        },
-        input,
-        g,
-        out,
-    )
+    transform(Kind::C2r, input, shape, axis, n, out, || C2r {
+        fft: T::plan_c2r(n),
+        factor: norm.scale(n, true),
+    })
 }
 
 /// [`c2r_into`] into a new buffer.
@@ -882,6 +849,25 @@ pub fn c2r<T: FftFloat>(
     let mut out = zeroed(geom(Kind::C2r, input.len(), shape, axis, n)?.out_len)?;
     c2r_into(input, shape, axis, n, norm, &mut out)?;
     Ok(out)
+}
+
+/// The steps every transform shares: the geometry and `out`'s length checked, nothing
+/// planned for an empty result, then the lanes of `input` through `kernel()` into `out`.
+fn transform<T: FftFloat, K: Kernel<T>>(
+    kind: Kind,
+    input: &[K::In],
+    shape: &[usize],
+    axis: usize,
+    n: usize,
+    out: &mut [K::Out],
+    kernel: impl FnOnce() -> K,
+) -> Result<(), Failure> {
+    let g = geom(kind, input.len(), shape, axis, n)?;
+    out_fits(g, out.len())?;
+    if g.out_len == 0 {
+        return Ok(());
+    }
+    walk(&kernel(), input, g, out)
 }
 
 fn out_fits(g: Geom, got: usize) -> Result<(), Failure> {
