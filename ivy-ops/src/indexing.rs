@@ -92,20 +92,15 @@ const ONE_PASS_MAX: usize = 1 << 14;
 /// one pass where the backend has one; else the positions of the true elements, then one
 /// `take` of those rows.
 fn masked(op: &'static str, x: &Array, m: &Array) -> Result<Array> {
-    let keep = m.to_vec::<bool>()?;
     if x.size() <= ONE_PASS_MAX {
-        let count = keep.iter().filter(|&&k| k).count();
-        let shape: crate::Shape = [count]
-            .into_iter()
-            .chain(x.shape()[m.ndim()..].iter().copied())
-            .collect();
         let y = crate::__for_backend!(x.backend(), __B =>
-            <__B as crate::engine::family::Kernels>::compress(op, x, &keep, count, &shape),
+            <__B as crate::engine::family::Kernels>::compress(op, x, m),
             else => Ok(None));
         if let Some(y) = y.map_err(|e| e.with_op(op))? {
             return Ok(y);
         }
     }
+    let keep = m.to_vec::<bool>()?;
     let pos = crate::engine::indexing::true_positions(op, &keep)?;
     ivy_core::with_backend(x.backend(), || {
         if m.ndim() == x.ndim() {

@@ -72,18 +72,12 @@ pub trait Kernels: BackendInfo {
         shape: &[usize],
         device: ivy_core::Device,
     ) -> Result<Array>;
-    /// The rows of `x` (viewed as `(keep.len(), the rest)`, row-major) whose `keep` flag is
-    /// set, in order, `count` of them, as an array of `shape`: a boolean mask's selection
-    /// in one pass. `Ok(None)` when the backend has none (the default: the caller gathers
-    /// the rows with `take`).
-    fn compress(
-        op: &'static str,
-        x: &Array,
-        keep: &[bool],
-        count: usize,
-        shape: &[usize],
-    ) -> Result<Option<Array>> {
-        let _ = (op, x, keep, count, shape);
+    /// `x[m]` for a bool mask `m` of `x`'s leading axes (the caller checked its shape): the
+    /// rows of `x` (viewed as `(m.size(), the rest)`, row-major) where `m` is true, in order,
+    /// in one pass, reading the mask in place. `Ok(None)` when the backend has none or
+    /// cannot read this mask (the default: the caller gathers the rows with `take`).
+    fn compress(op: &'static str, x: &Array, m: &Array) -> Result<Option<Array>> {
+        let _ = (op, x, m);
         Ok(None)
     }
 }

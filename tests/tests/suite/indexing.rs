@@ -139,6 +139,15 @@ test_backends! {
         let m0 = ivy::greater(&x.get(ivy::s![0])?, 9)?;
         assert_eq!(got(x.get(ivy::s![1, &m0])?)?, (vec![2], vec![22.0, 23.0]));
         assert_eq!(x.get(ivy::s![&m])?.backend(), b);
+        // a mask in another layout (a transposed view), and one on the other backend, select
+        // alike: row-major order of the mask, x's backend
+        let sq = ivy::reshape(&ivy::arange(4.0)?, &[2, 2])?;
+        let mt = ivy::permute_dims(&ivy::greater(&sq, 1.5)?, &[1, 0])?; // [[F, T], [F, T]]
+        assert_eq!(got(sq.get(ivy::s![&mt])?)?, (vec![2], vec![1.0, 3.0]));
+        let other = if b == Backend::Ndarray { Backend::Candle } else { Backend::Ndarray };
+        let mo = mt.to_backend(other)?;
+        assert_eq!(got(sq.get(ivy::s![&mo])?)?, (vec![2], vec![1.0, 3.0]));
+        assert_eq!(sq.get(ivy::s![&mo])?.backend(), b);
     }
 
     fn bad_array_indices_are_errors(b) {

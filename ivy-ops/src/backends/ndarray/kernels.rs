@@ -353,17 +353,31 @@ impl crate::engine::family::Kernels for super::NdarrayBackend {
         })
     }
 
-    fn compress(
-        op: &'static str,
-        x: &Array,
-        keep: &[bool],
-        count: usize,
-        shape: &[usize],
-    ) -> Result<Option<Array>> {
+    fn compress(op: &'static str, x: &Array, m: &Array) -> Result<Option<Array>> {
+        if !matches!(
+            m.native,
+            NativeArray::Ndarray(_) | NativeArray::NdarrayLent(_)
+        ) {
+            return Ok(None); // a mask on another backend: the caller's general route
+        }
+        // the mask's buffer itself when it is in standard layout (no copy)
+        let keep = typed::<bool>(op, m)?.row_major(op)?;
+        let count = keep.iter().filter(|&&k| k).count();
         let inner = x.size().checked_div(keep.len()).unwrap_or(0);
-        super::nd_view_all!(&nd_view(op, x)?, a, T => {
-            let r = crate::kernel::gather::compress(op, &row_major(op, a)?, inner, keep, count)?;
-            Ok(Some(Array::from_nd(T::wrap(shaped(op, shape, r)?))))
+        let shape: crate::Shape = [count]
+            .into_iter()
+            .chain(
+                x.shape()
+                    .get(m.ndim()..)
+                    .unwrap_or_default()
+                    .iter()
+                    .copied(),
+            )
+            .collect();
+        super::nd_type!(x.dtype(), T => {
+            let v = typed::<T>(op, x)?.row_major(op)?;
+            let r = crate::kernel::gather::compress(op, &v, inner, &keep, count)?;
+            Ok(Some(Array::from_nd(T::wrap(shaped(op, &shape, r)?))))
         })
     }
 
