@@ -111,7 +111,7 @@ pub(crate) fn arange_values<T: Elem>(
         })
     } else {
         firsts.map(|f| match f {
-            First::Int(i) => T::from_f64(i as f64),
+            First::Int(i) => T::from_f64(Scalar::Int(i).to_f64()),
             First::Float(x) => T::from_f64(x),
         })
     };
