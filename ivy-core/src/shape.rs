@@ -32,27 +32,15 @@ enum Repr {
 }
 
 impl Shape {
+    /// Inline (no allocation) up to six dimensions. Inlined, so that a length known where it
+    /// is called (a `usize`, a tuple, an array) folds to plain stores.
+    #[inline]
     fn from_slice(v: &[usize]) -> Shape {
         if v.len() <= INLINE {
             // a fixed six reads, each a select (no call to `memcpy`, which cost a copied
             // one-dimension shape 78 instructions)
             let d = core::array::from_fn(|i| v.get(i).copied().unwrap_or(0));
             Shape(Repr::Inline(v.len() as u8, d))
-        } else {
-            Shape(Repr::Heap(v.to_vec()))
-        }
-    }
-
-    /// `N` known dimensions: copied without a call to `memcpy` (a shape of one `usize`, a
-    /// tuple or an array).
-    #[inline]
-    fn from_array<const N: usize>(v: [usize; N]) -> Shape {
-        if N <= INLINE {
-            let mut d = [0; INLINE];
-            for (slot, x) in d.iter_mut().zip(v) {
-                *slot = x;
-            }
-            Shape(Repr::Inline(N as u8, d))
         } else {
             Shape(Repr::Heap(v.to_vec()))
         }
@@ -165,14 +153,14 @@ impl From<&[usize]> for Shape {
 impl<const N: usize> From<[usize; N]> for Shape {
     #[inline]
     fn from(v: [usize; N]) -> Self {
-        Shape::from_array(v)
+        Shape::from_slice(&v)
     }
 }
 
 impl<const N: usize> From<&[usize; N]> for Shape {
     #[inline]
     fn from(v: &[usize; N]) -> Self {
-        Shape::from_array(*v)
+        Shape::from_slice(v)
     }
 }
 
@@ -186,7 +174,7 @@ impl From<&Shape> for Shape {
 impl From<usize> for Shape {
     #[inline]
     fn from(n: usize) -> Self {
-        Shape::from_array([n])
+        Shape::from_slice(&[n])
     }
 }
 
@@ -232,7 +220,7 @@ macro_rules! shape_from_tuples {
         impl From<($(shape_from_tuples!(@usize $v),)+)> for Shape {
             #[inline]
             fn from(($($v,)+): ($(shape_from_tuples!(@usize $v),)+)) -> Self {
-                Shape::from_array([$($v),+])
+                Shape::from_slice(&[$($v),+])
             }
         }
     )+};
