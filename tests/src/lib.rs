@@ -366,16 +366,20 @@ impl Args {
     }
     /// The same arguments with every array on backend `b`.
     pub fn to_backend(&self, b: Backend) -> Result<Args> {
+        self.map(|v| value_to_backend(v, b))
+    }
+    /// The same arguments on device `d`: every array moved there, every device argument
+    /// `d`.
+    pub fn to_device(&self, d: Device) -> Result<Args> {
+        self.map(|v| value_to_device(v, d))
+    }
+    fn map(&self, f: impl Fn(&Value) -> Result<Value>) -> Result<Args> {
         Ok(Args {
-            positional: self
-                .positional
-                .iter()
-                .map(|v| value_to_backend(v, b))
-                .collect::<Result<_>>()?,
+            positional: self.positional.iter().map(&f).collect::<Result<_>>()?,
             keywords: self
                 .keywords
                 .iter()
-                .map(|(k, v)| Ok((*k, value_to_backend(v, b)?)))
+                .map(|(k, v)| Ok((*k, f(v)?)))
                 .collect::<Result<_>>()?,
         })
     }
@@ -383,14 +387,29 @@ impl Args {
 
 /// `v` with every array (Container leaves included) copied to backend `b`.
 pub fn value_to_backend(v: &Value, b: Backend) -> Result<Value> {
+    map_leaves(v, &|a| a.to_backend(b), &|d| d)
+}
+
+/// `v` on device `d`: every array (Container leaves included) moved there, every device `d`.
+pub fn value_to_device(v: &Value, d: Device) -> Result<Value> {
+    map_leaves(v, &|a| ivy::to_device(a, d), &|_| d)
+}
+
+/// `v` with `array` applied to every array and `device` to every device it holds.
+fn map_leaves(
+    v: &Value,
+    array: &dyn Fn(&Array) -> Result<Array>,
+    device: &dyn Fn(Device) -> Device,
+) -> Result<Value> {
     Ok(match v {
-        Value::Array(a) => Value::Array(a.to_backend(b)?),
-        Value::Container(c) => Value::Container(c.map(|_, a| a.to_backend(b))?),
+        Value::Array(a) => Value::Array(array(a)?),
+        Value::Container(c) => Value::Container(c.map(|_, a| array(a))?),
         Value::List(l) => Value::List(
             l.iter()
-                .map(|x| value_to_backend(x, b))
+                .map(|x| map_leaves(x, array, device))
                 .collect::<Result<_>>()?,
         ),
+        Value::Device(d) => Value::Device(device(*d)),
         other => other.clone(),
     })
 }

@@ -78,6 +78,12 @@
 //! `CopyNotAvoidable`: a `copy = false` that one backend's storage cannot honour, such as
 //! `reshape` of an array whose layout needs a copy) is not a disagreement.
 //!
+//! The same comparison runs against candle on `cuda:0` ([`candle_on_cuda_agrees`]) in a
+//! build with the `cuda` feature on a machine with a CUDA GPU: the candle copy of every
+//! input, and every device argument, on `cuda:0`; a call given no array run with `cuda:0` as
+//! the default device; every array of candle's result on `cuda:0`; the dtypes compared those
+//! candle declares on `cuda:0`. Without a GPU that test prints why it is skipped.
+//!
 //! Run: `cargo test -p ivy-tests --test suite agreement::` (about a second of test time).
 
 use ivy::prelude::*;
@@ -789,6 +795,16 @@ fn on_other(v: &Value, b: Backend) -> bool {
     }
 }
 
+/// Whether a result holds an array on a device other than `d`.
+fn off_device(v: &Value, d: Device) -> bool {
+    match v {
+        Value::Array(a) => a.device() != d,
+        Value::List(vs) => vs.iter().any(|v| off_device(v, d)),
+        Value::Container(c) => c.leaves().any(|(_, a)| a.device() != d),
+        _ => false,
+    }
+}
+
 /// An error stating a documented limitation of the backend that raised it (candle's
 /// immutable tensors refuse `ensure_in_backend`), not a disagreement.
 fn is_backend_limitation(e: &Error) -> bool {
@@ -801,7 +817,7 @@ fn is_backend_limitation(e: &Error) -> bool {
 // ======================================================================== the run
 
 /// Why an op is not compared, by a rule on its metadata and support (never its name).
-fn not_applicable(entry: &OpEntry, params: &[Param]) -> Option<String> {
+fn not_applicable(entry: &OpEntry, params: &[Param], dev: Device) -> Option<String> {
     if !params.iter().any(|p| p.ty.is_array_like()) && !is_creation(entry.meta, params) {
         return Some(
             "takes no array and is not a creation op: computes nothing on a backend (dtype \
@@ -809,15 +825,17 @@ fn not_applicable(entry: &OpEntry, params: &[Param]) -> Option<String> {
                 .into(),
         );
     }
-    if compared_dtypes(entry).is_empty() {
-        return Some("no input dtype of float32, float64, int32 is supported on both".into());
+    if compared_dtypes(entry, dev).is_empty() {
+        return Some(format!(
+            "no input dtype of float32, float64, int32 is supported on both (candle on {dev})"
+        ));
     }
     None
 }
 
-/// The input dtypes `entry` is compared for: those both backends declare it supports
-/// (every one of [`DTYPES`] for standalone ops).
-fn compared_dtypes(entry: &OpEntry) -> Vec<Dtype> {
+/// The input dtypes `entry` is compared for: those both backends declare it supports, and
+/// candle on `dev` (every one of [`DTYPES`] for standalone ops).
+fn compared_dtypes(entry: &OpEntry, dev: Device) -> Vec<Dtype> {
     DTYPES
         .iter()
         .copied()
@@ -825,6 +843,10 @@ fn compared_dtypes(entry: &OpEntry) -> Vec<Dtype> {
             Backend::ALL
                 .iter()
                 .all(|&b| support(entry, b).is_none_or(|r| r.supported.contains(d)))
+                && support(entry, Backend::Candle).is_none_or(|r| {
+                    r.devices.contains(dev)
+                        && !r.device_dtypes[ivy_core::DeviceSet::index(dev)].contains(d)
+                })
         })
         .collect()
 }
@@ -852,7 +874,9 @@ fn name_hash(name: &str) -> u64 {
 /// How many times the second pass draws a case's inputs again.
 const REDRAWS: usize = 200;
 
-fn run(cases: usize) -> Run {
+/// Compares `cases` cases per op and input dtype: ndarray on the CPU against candle on
+/// `dev`.
+fn run(cases: usize, dev: Device) -> Run {
     let mut out = Run::default();
     for (entry, plan) in plans() {
         let name = entry.meta.name;
@@ -867,7 +891,7 @@ fn run(cases: usize) -> Run {
                 continue;
             }
         };
-        if let Some(why) = not_applicable(entry, &params) {
+        if let Some(why) = not_applicable(entry, &params, dev) {
             out.skipped.insert(name.into(), why);
             continue;
         }
@@ -883,7 +907,7 @@ fn run(cases: usize) -> Run {
             let mut g = Rng(SEED ^ name_hash(name) ^ (pass as u64).wrapping_mul(0x9E37_79B9));
             let mut local = Run::default();
             let (mut both_ok, mut n_cases) = (0, 0);
-            for d in compared_dtypes(entry) {
+            for d in compared_dtypes(entry, dev) {
                 for _ in 0..cases {
                     n_cases += 1;
                     local.compared += 1;
@@ -941,11 +965,15 @@ fn run(cases: usize) -> Run {
                         (true, Backend::Ndarray) => Backend::Candle,
                         (true, _) => Backend::Ndarray,
                     };
-                    // the candle copy first: an in-place op may write ndarray's buffers
+                    // the candle copy first: an in-place op may write ndarray's buffers. It
+                    // is on `dev`, its device arguments `dev`; a call given no array makes
+                    // its result on the default device, `dev`.
                     let nd_args = args.clone();
                     let cd = guarded(|| {
-                        ivy::with_backend(global(Backend::Candle), || {
-                            args.to_backend(Backend::Candle)?.call(name)
+                        ivy::with_default_device(if given { Device::Cpu } else { dev }, || {
+                            ivy::with_backend(global(Backend::Candle), || {
+                                args.to_backend(Backend::Candle)?.to_device(dev)?.call(name)
+                            })
                         })
                     });
                     let nd = guarded(|| {
@@ -963,6 +991,9 @@ fn run(cases: usize) -> Run {
                                 "a result is not on the inputs' backend".to_string(),
                                 format!("ndarray inputs give {a:?}; candle inputs give {b:?}"),
                             ))
+                        }
+                        (Ok(Ok(_)), Ok(Ok(b))) if off_device(&b, dev) => {
+                            Some((format!("a candle result is not on {dev}"), format!("{b:?}")))
                         }
                         (Ok(Ok(a)), Ok(Ok(b))) => {
                             both_ok += 1;
@@ -1035,7 +1066,29 @@ fn run(cases: usize) -> Run {
 
 #[test]
 fn backends_agree() {
-    let r = run(CASES);
+    assert_agree(run(CASES, Device::Cpu), "ndarray and candle");
+}
+
+/// candle on `cuda:0` agrees with ndarray on the CPU, by the same rules, for the dtypes
+/// candle declares on `cuda:0`. It needs a build with the `cuda` feature and a CUDA GPU;
+/// without one it prints why it is skipped.
+#[test]
+fn candle_on_cuda_agrees() {
+    let probe = ivy::with_backend(Backend::Candle, || {
+        ivy::to_device(&ivy::asarray([1.0f32])?, Device::Cuda(0))
+    });
+    if let Err(e) = probe {
+        println!("skipped: candle_on_cuda_agrees needs a CUDA GPU through candle: {e}");
+        return;
+    }
+    assert_agree(
+        run(CASES, Device::Cuda(0)),
+        "ndarray (cpu) and candle (cuda:0)",
+    );
+}
+
+/// Prints what `r` compared and skipped; fails listing every disagreement.
+fn assert_agree(r: Run, who: &str) {
     let mut skipped: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
     for (op, why) in &r.skipped {
         skipped.entry(why).or_default().push(op);
@@ -1053,7 +1106,7 @@ fn backends_agree() {
         .collect();
     assert!(
         report.is_empty(),
-        "ndarray and candle disagree ({} classes):\n{}",
+        "{who} disagree ({} classes):\n{}",
         report.len(),
         report.join("\n")
     );
@@ -1065,7 +1118,7 @@ fn backends_agree() {
 fn every_op_is_covered() {
     // enough cases that an op whose operands are often drawn in a dtype it rejects (an
     // integer-only op given a float second operand) still gets a call through
-    let r = run(16);
+    let r = run(16, Device::Cpu);
     ivy_tests::assert_every_op_covered("agreement.rs", &r.exercised, &r.skipped);
 }
 
