@@ -8,7 +8,9 @@
 //! by `(seed, i)`, so any single call can be replayed alone. Arguments, by parameter type:
 //! - arrays: 0-d and empty arrays, zero-length axes next to huge axes (`[0, usize::MAX]`,
 //!   `[0, 1 << 40]`), NaN / ±inf / -0.0 / huge values, every dtype, arrays of the other
-//!   backend, candle `Var`s; an operand is sometimes a scalar (any value);
+//!   backend, candle `Var`s, candle arrays on `cuda:0` (a quarter of them, only where a
+//!   CUDA GPU is usable: elsewhere nothing is drawn for it); an operand is sometimes a
+//!   scalar (any value);
 //! - Containers: mixed leaves (dtypes, shapes, backends) at random key chains, sometimes an
 //!   array or a scalar instead;
 //! - shapes (`&[usize]`): small, empty with huge axes, with an element count that
@@ -447,6 +449,18 @@ fn normalize(msg: &str) -> String {
         }
     }
     o.chars().take(110).collect()
+}
+
+/// Whether candle can put arrays on `cuda:0` here (a build with `cuda` and a GPU); asked
+/// once per process.
+fn cuda_usable() -> bool {
+    static USABLE: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *USABLE.get_or_init(|| {
+        ivy::with_backend(Backend::Candle, || {
+            ivy::to_device(&ivy::asarray([1.0f32])?, Device::Cuda(0))
+        })
+        .is_ok()
+    })
 }
 
 // ======================================================================== snapshots
@@ -937,6 +951,17 @@ impl Fz {
             match t.and_then(|t| t.permute(axes).ok()) {
                 Some(t) => (Array::from(t), format!("candle-permuted({desc}, reversed)")),
                 None => (a, desc),
+            }
+        } else {
+            (a, desc)
+        };
+        // on a machine where candle reaches a CUDA GPU, a quarter of candle's inputs are on
+        // `cuda:0` (no draw elsewhere: CPU-only runs replay as before)
+        let (a, desc) = if a.backend() == Backend::Candle && cuda_usable() && self.rng.chance(0.25)
+        {
+            match ivy::to_device(&a, Device::Cuda(0)) {
+                Ok(g) => (g, format!("cuda:0({desc})")),
+                Err(_) => (a, desc),
             }
         } else {
             (a, desc)
