@@ -138,6 +138,28 @@ pub enum Error {
         backend: Backend,
     },
 
+    /// A GPU this build can use but this machine does not have: the driver sees no device
+    /// of that ordinal (no GPU at all, or fewer than the ordinal asks).
+    ///
+    /// ```
+    /// use ivy_core::{Backend, Device, Error};
+    /// let e = Error::NoSuchDevice { op: "zeros", device: Device::Cuda(1), backend: Backend::Candle, visible: 1 };
+    /// assert!(e.to_string().contains("the CUDA driver sees 1 GPU (cuda:0)"), "{e}");
+    /// let e = Error::NoSuchDevice { op: "zeros", device: Device::Cuda(0), backend: Backend::Candle, visible: 0 };
+    /// assert!(e.to_string().contains("the CUDA driver sees no GPU"), "{e}");
+    /// ```
+    #[error("`{op}`: backend {backend} has no device {device}: {}", visible_gpus(*visible))]
+    NoSuchDevice {
+        /// The op.
+        op: &'static str,
+        /// The device asked for.
+        device: Device,
+        /// The backend.
+        backend: Backend,
+        /// How many GPUs the driver sees.
+        visible: usize,
+    },
+
     /// An op called on a device it does not support with a backend (device specs).
     #[error("`{op}` does not support device {device}{} on backend {backend} {version}", dtype.map(|d| format!(" for dtype {d}")).unwrap_or_default())]
     UnsupportedDevice {
@@ -475,6 +497,7 @@ impl Error {
             | Error::Axis { op: o, .. }
             | Error::OutOfMemory { op: o, .. }
             | Error::DeviceUnavailable { op: o, .. }
+            | Error::NoSuchDevice { op: o, .. }
             | Error::UnsupportedDevice { op: o, .. }
             | Error::DeviceMismatch { op: o, .. }
             | Error::BackendMismatch { op: o, .. }
@@ -505,6 +528,16 @@ impl Error {
             | Error::UnknownOp { .. }
             | Error::VersionKey { .. } => OpSlot::None,
         }
+    }
+}
+
+/// What [`Error::NoSuchDevice`] says of the GPUs the driver sees.
+fn visible_gpus(n: usize) -> String {
+    let fix = "check `nvidia-smi` and `CUDA_VISIBLE_DEVICES`";
+    match n {
+        0 => format!("the CUDA driver sees no GPU ({fix})"),
+        1 => "the CUDA driver sees 1 GPU (cuda:0)".to_string(),
+        n => format!("the CUDA driver sees {n} GPUs (cuda:0 to cuda:{})", n - 1),
     }
 }
 

@@ -55,8 +55,9 @@ pub mod device {
     ///   buffer, copy-on-write, or the same candle tensor).
     /// - ndarray: the CPU only; any other device is [`Error::DeviceUnavailable`](crate::Error::DeviceUnavailable).
     /// - candle: `cpu`, and `cuda:N` when ivy is built with the `cuda` feature (else
-    ///   `DeviceUnavailable`, naming the feature); a GPU the driver cannot open is
-    ///   [`Error::Backend`](crate::Error::Backend) with the driver's message.
+    ///   `DeviceUnavailable`, naming the feature); an ordinal the CUDA driver does not
+    ///   have is [`Error::NoSuchDevice`](crate::Error::NoSuchDevice), a GPU it has but
+    ///   cannot open [`Error::Backend`](crate::Error::Backend) with the driver's message.
     ///
     /// Ops never move arrays between devices themselves: arrays on different devices in one
     /// call are [`Error::DeviceMismatch`](crate::Error::DeviceMismatch); bring them

@@ -248,8 +248,10 @@ pub(crate) fn candle_device(op: &'static str, d: Device) -> Result<candle_core::
 /// The CUDA device of ordinal `n`, opened once per process and shared: candle gives every
 /// `Device::new_cuda` call a device of its own, and refuses to combine tensors of two such
 /// devices even on the same GPU, so every array ivy puts on `cuda:N` must come from one.
-/// A GPU the driver cannot open (none of that ordinal, no GPU at all) is [`Error::Backend`]
-/// with the driver's message, and is not remembered: a later call tries again.
+/// An ordinal the driver does not have (no GPU at all, or fewer GPUs) is
+/// [`Error::NoSuchDevice`], counted before candle is asked; a GPU the driver has but cannot
+/// open (out of memory, say) is [`Error::Backend`] with the driver's message. Neither is
+/// remembered: a later call tries again.
 #[cfg(feature = "cuda")]
 fn cuda_device(op: &'static str, n: usize) -> Result<candle_core::Device> {
     use std::sync::{Mutex, PoisonError};
@@ -257,6 +259,17 @@ fn cuda_device(op: &'static str, n: usize) -> Result<candle_core::Device> {
     let mut opened = OPENED.lock().unwrap_or_else(PoisonError::into_inner);
     if let Some((_, d)) = opened.iter().find(|(i, _)| *i == n) {
         return Ok(d.clone());
+    }
+    // no driver, or none that initialises, sees no GPU
+    let visible = candle_core::cuda_backend::cudarc::driver::CudaContext::device_count()
+        .map_or(0, |c| usize::try_from(c).unwrap_or(0));
+    if n >= visible {
+        return Err(Error::NoSuchDevice {
+            op,
+            device: Device::Cuda(n),
+            backend: Backend::Candle,
+            visible,
+        });
     }
     let d = candle_core::Device::new_cuda(n).map_err(|e| err(op, e))?;
     opened.push((n, d.clone()));
