@@ -248,9 +248,20 @@ test_backends! {
             let e = ivy::nested::to_device(&c, Device::Cuda(0)).unwrap_err();
             assert!(matches!(e.root(), Error::DeviceUnavailable { op: "to_device", .. }), "{e}");
             assert!(matches!(&e, Error::Leaf { key_chain, .. } if key_chain == "a"), "{e}");
-        } else if let Err(e) = r {
-            // the feature without a GPU: the driver's message, typed
-            assert!(matches!(e, Error::Backend { op: "to_device", .. }), "{e}");
+        } else {
+            // the feature without a GPU: no such device, and how many the driver sees
+            if let Err(e) = r {
+                assert!(matches!(e, Error::NoSuchDevice { op: "to_device", visible: 0, .. }), "{e}");
+                assert!(e.to_string().contains("sees no GPU"), "{e}");
+            }
+            // an ordinal beyond the GPUs there are, with or without one
+            for n in [64, usize::MAX] {
+                let e = ivy::to_device(&x, Device::Cuda(n)).unwrap_err();
+                assert!(
+                    matches!(e, Error::NoSuchDevice { op: "to_device", device, .. } if device == Device::Cuda(n)),
+                    "{e}"
+                );
+            }
         }
         // a device string that does not parse, by name
         let e = ivy::registry::call("to_device", &[Value::Array(x), Value::Str("tpu".into())], &[]).unwrap_err();
