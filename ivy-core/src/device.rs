@@ -89,13 +89,18 @@ thread_local! {
 }
 
 /// The process-wide default device, seen by every thread with an empty stack:
-/// 0 = none (the CPU), 1 = the CPU, `2 + n` = `cuda:n`.
+/// 0 = none (the CPU), 1 = the CPU, `2 + n` = `cuda:n` up to [`Device::MAX_ORDINAL`];
+/// [`HUGE`] = a larger ordinal, kept in [`HUGE_ORDINAL`] (no GPU has one, but `Device` holds
+/// any `usize`, and the device set must be the device read back).
 static PROCESS_DEFAULT: AtomicUsize = AtomicUsize::new(0);
+const HUGE: usize = usize::MAX;
+static HUGE_ORDINAL: AtomicUsize = AtomicUsize::new(0);
 
 fn decode_process_default() -> Option<Device> {
-    match PROCESS_DEFAULT.load(Ordering::Relaxed) {
+    match PROCESS_DEFAULT.load(Ordering::Acquire) {
         0 => None,
         1 => Some(Device::Cpu),
+        HUGE => Some(Device::Cuda(HUGE_ORDINAL.load(Ordering::Relaxed))),
         n => Some(Device::Cuda(n - 2)),
     }
 }
@@ -111,6 +116,12 @@ fn decode_process_default() -> Option<Device> {
 /// assert_eq!(std::thread::spawn(default_device).join().unwrap(), Device::Cuda(0));
 /// // a thread's own setting wins
 /// assert_eq!(with_default_device(Device::Cpu, default_device), Device::Cpu);
+/// // every ordinal comes back as set (none beyond `Device::MAX_ORDINAL` exists, but a
+/// // `Device` can hold one)
+/// for n in [Device::MAX_ORDINAL, Device::MAX_ORDINAL + 1, usize::MAX - 1, usize::MAX] {
+///     set_process_default_device(Some(Device::Cuda(n)));
+///     assert_eq!(std::thread::spawn(default_device).join().unwrap(), Device::Cuda(n));
+/// }
 /// set_process_default_device(None);
 /// assert_eq!(default_device(), Device::Cpu);
 /// ```
@@ -118,9 +129,14 @@ pub fn set_process_default_device(d: Option<Device>) {
     let code = match d {
         None => 0,
         Some(Device::Cpu) => 1,
-        Some(Device::Cuda(n)) => n.saturating_add(2),
+        Some(Device::Cuda(n)) if n <= Device::MAX_ORDINAL => n + 2,
+        Some(Device::Cuda(n)) => {
+            HUGE_ORDINAL.store(n, Ordering::Relaxed);
+            HUGE
+        }
     };
-    PROCESS_DEFAULT.store(code, Ordering::Relaxed);
+    // Release: a thread that reads `HUGE` reads the ordinal stored before it
+    PROCESS_DEFAULT.store(code, Ordering::Release);
 }
 
 /// The default device on this thread (Ivy's `default_device()`): the innermost

@@ -68,7 +68,7 @@ use crate::{Array, Error, Result};
 /// array on `x`'s backend and device.
 pub(crate) fn get(x: &Array, index: &[Idx]) -> Result<Array> {
     const OP: &str = "get_item";
-    if !is_advanced(index)
+    if !is_advanced(OP, index)?
         && let Some(view) = crate::native::basic_view(OP, x, index)?
     {
         return Ok(view);
@@ -180,7 +180,7 @@ pub(crate) fn set(x: &mut Array, index: &[Idx], value: crate::Operand<'_>) -> Re
             b: value.backend(),
         });
     }
-    if !is_advanced(index) && crate::native::assign_basic(OP, x, index, &value)? {
+    if !is_advanced(OP, index)? && crate::native::assign_basic(OP, x, index, &value)? {
         return Ok(());
     }
     let (shape, offsets) = selection(OP, x.shape(), index)?;

@@ -441,11 +441,42 @@ fn fill_count(op: &'static str, shape: &[usize], index: &[Idx]) -> Result<usize>
     Ok(shape.len() - named)
 }
 
-/// Whether the index has integer arrays or masks (numpy's advanced indexing).
-pub(crate) fn is_advanced(index: &[Idx]) -> bool {
-    index
-        .iter()
-        .any(|i| matches!(i, Idx::Array(_) | Idx::Mask(_)))
+/// Whether the index has integer arrays or masks (numpy's advanced indexing), after
+/// checking their dtypes: a mask holds bools, an index array integers.
+pub(crate) fn is_advanced(op: &'static str, index: &[Idx]) -> Result<bool> {
+    let mut advanced = false;
+    for i in index {
+        match i {
+            Idx::Mask(m) if m.dtype() != Dtype::Bool => {
+                return Err(invalid(
+                    op,
+                    format!(
+                        "a boolean mask must be a bool array, not {}: compare to make one \
+                         (`ivy::greater(&x, 0)`), or pass positions as an integer array (`Idx::Array`)",
+                        m.dtype()
+                    ),
+                ));
+            }
+            Idx::Array(a) if !a.dtype().is_int() => {
+                let fix = if a.dtype() == Dtype::Bool {
+                    "a bool array is a mask: pass it as `Idx::Mask` (`Idx::from(array)` picks \
+                     by dtype)"
+                } else {
+                    "cast it with `astype`"
+                };
+                return Err(invalid(
+                    op,
+                    format!(
+                        "an index array must hold integers, not {}: {fix}",
+                        a.dtype()
+                    ),
+                ));
+            }
+            Idx::Array(_) | Idx::Mask(_) => advanced = true,
+            _ => {}
+        }
+    }
+    Ok(advanced)
 }
 
 /// The position `i` names on an axis of length `n`, or the typed error.
@@ -560,15 +591,7 @@ struct Block {
 
 /// The integer values of an index array, each resolved against an axis of length `n`.
 fn array_positions(op: &'static str, a: &Array, axis: usize, n: usize) -> Result<Vec<usize>> {
-    if !a.dtype().is_int() {
-        return Err(invalid(
-            op,
-            format!(
-                "an index array must hold integers or bools, not {}: cast it with `astype`",
-                a.dtype()
-            ),
-        ));
-    }
+    // (its dtype is checked by `is_advanced`)
     let v = crate::native::int_values(op, a, crate::native::IntRole::Index)?;
     v.into_iter().map(|i| position(op, i, axis, n)).collect()
 }
@@ -630,7 +653,7 @@ pub(crate) fn selection(
 ) -> Result<(Vec<usize>, Vec<usize>)> {
     let fill = fill_count(op, shape, index)?;
     let strides = strides_of(shape);
-    let advanced = is_advanced(index);
+    let advanced = is_advanced(op, index)?;
     let mut blocks: Vec<Block> = Vec::new();
     // the advanced items (integers count when there are arrays): shape and offsets each
     let mut adv: Vec<Block> = Vec::new();

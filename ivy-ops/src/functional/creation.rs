@@ -588,7 +588,8 @@ pub(crate) fn linspace_real(
     let Some(backend) = ivy_core::current_backend() else {
         return Ok(None);
     };
-    let cpu = matches!(device, None | Some(Device::Cpu));
+    // no device given: the default one (`with_default_device`), as every creation op infers
+    let cpu = crate::engine::checks::infer_device(device, &[]) == Device::Cpu;
     if !(real(start) && real(stop) && cpu && dtype.is_float() && !dtype.is_complex()) {
         return Ok(None);
     }

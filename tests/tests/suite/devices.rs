@@ -120,10 +120,21 @@ test_backends! {
                 continue;
             }
             creation += 1;
-            let args = fill(m, &params, &mut Small::new(Dtype::Float32, Device::Cpu))?;
+            let mut args = fill(m, &params, &mut Small::new(Dtype::Float32, Device::Cpu))?;
             match args.call(m.name)? {
                 Value::Array(a) => assert_eq!(ivy::dev(&a)?, Device::Cpu, "{}", m.name),
                 other => panic!("{}: {other:?}", m.name),
+            }
+            // with no `device` argument, the default device: `cuda:0` where this build and
+            // machine have it, else an error saying it is unavailable, never a CPU array
+            // (`linspace`'s float path once wrote to the CPU)
+            args.keywords.retain(|(k, _)| *k != "device");
+            let r = ivy::with_default_device(Device::Cuda(0), || args.call(m.name));
+            match r {
+                Ok(Value::Array(a)) if cuda_here(b) => assert_eq!(a.device(), Device::Cuda(0), "{}", m.name),
+                Err(Error::DeviceUnavailable { device: Device::Cuda(0), .. } | Error::NoSuchDevice { .. })
+                    if !cuda_here(b) => {}
+                other => panic!("{} with the default device cuda:0 on {b}: {other:?}", m.name),
             }
         }
         assert!(creation >= 8, "only {creation} creation ops found");

@@ -164,6 +164,17 @@ test_backends! {
         assert!(bad(ivy::s![&ivy::arange(2.0)?]).contains("integers"));
         assert_eq!(bad(ivy::s![&ints(&[0, 1])?, &ints(&[0, 1, 2])?]), "broadcast");
         assert!(bad(ivy::s![0, 0, 0, &ints(&[0])?]).contains("too many"));
+        // an item of the other kind's dtype: one message on both backends, with the fix
+        // (ndarray once spoke of promotion, candle of `Array::cast`)
+        let m = bad(&[Idx::Mask(ints(&[1, 0])?)]);
+        assert!(m.contains("a boolean mask must be a bool array, not int64"), "{m}");
+        let m = bad(&[Idx::Array(ivy::asarray(vec![true, false])?)]);
+        assert!(m.contains("not bool") && m.contains("`Idx::Mask`"), "{m}");
+        // and for `set`, before anything is written
+        let mut y = cube()?;
+        let e = y.set(&[Idx::Mask(ints(&[1, 0])?)], 0.0).unwrap_err();
+        assert!(e.to_string().contains("bool array"), "{e}");
+        assert_eq!(y.to_f64_vec()?, cube()?.to_f64_vec()?);
     }
 
     fn index_arrays_of_every_integer_dtype_select_alike(b) {

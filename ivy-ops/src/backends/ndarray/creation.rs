@@ -87,7 +87,12 @@ impl CreationBackend for NdarrayBackend {
 /// to zero, matrix by matrix (the rank was checked).
 fn tri(op: &'static str, x: &Array, upper: bool, k: i64) -> Result<Array> {
     let (rows, cols) = (x.shape()[x.ndim() - 2], x.shape()[x.ndim() - 1]);
-    let mask = tri_mask(op, upper, k, rows, cols)?;
+    // an empty stack has no element to mask (its matrices may still be huge)
+    let mask = if x.size() == 0 {
+        Vec::new()
+    } else {
+        tri_mask(op, upper, k, rows, cols)?
+    };
     super::nd_view_all!(&nd_view(op, x)?, a, T => {
         Ok(Array::from_nd(T::wrap(zero_outside(op, a, &mask)?)))
     })
