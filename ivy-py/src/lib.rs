@@ -89,6 +89,12 @@ fn py_err(e: Error) -> PyErr {
         | Error::ArgumentKind { .. }
         | Error::Arity { .. }
         | Error::UnknownKeyword { .. } => PyTypeError::new_err(msg),
+        // the Rust message names Rust's calls: a Python user sets the backend in Python
+        Error::NoBackend { op } => PyValueError::new_err(format!(
+            "`{op}` needs a backend: pass an array, or first call \
+             ivy_rs.set_backend(\"ndarray\") (or \"candle\"), or use \
+             `with ivy_rs.using_backend(...)`"
+        )),
         Error::UnknownOp { .. }
         | Error::NotCallable { .. }
         | Error::NoArrayFunction { .. }
@@ -183,7 +189,7 @@ fn dtype_object(py: Python<'_>, d: Dtype) -> PyResult<Py<PyDType>> {
 // no pyo3 `freelist`: its mutex per allocation and per free cost more than it saved
 // `frozen`: pyo3 checks no borrows; the state is borrowed through a `GilCell` (pyo3's own
 // flag is atomic: two locked read-modify-writes per borrowed argument)
-#[pyclass(name = "Array", module = "ivy_rs", frozen)]
+#[pyclass(name = "Array", module = "ivy_rs", frozen, weakref)]
 pub struct PyArray {
     state: GilCell<ArrayState>,
 }
@@ -191,9 +197,6 @@ pub struct PyArray {
 /// What an `ivy_rs.Array` holds, borrowed with [`read`] and [`write`].
 struct ArrayState {
     inner: IArray,
-    /// Buffers handed to numpy through `__array_interface__`: kept alive while this object
-    /// lives (numpy's view holds this object), whatever `inner` is later rebound to.
-    exported: Vec<IArray>,
 }
 
 /// A value behind a borrow flag that is read and written with the GIL held only, so a
@@ -364,10 +367,7 @@ impl PyArray {
 
     fn new(inner: IArray) -> PyArray {
         PyArray {
-            state: GilCell::new(ArrayState {
-                inner,
-                exported: Vec::new(),
-            }),
+            state: GilCell::new(ArrayState { inner }),
         }
     }
 }
@@ -397,7 +397,7 @@ impl PyArrayIter {
 }
 
 /// A dtype (`ivy_rs.float32`, ...): hashable, comparable, printable.
-#[pyclass(name = "DType", module = "ivy_rs", frozen, eq, hash)]
+#[pyclass(name = "DType", module = "ivy_rs", frozen, eq, hash, weakref)]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct PyDType(Dtype);
 
@@ -412,6 +412,11 @@ impl PyDType {
         format!("ivy_rs.{}", self.0.as_str())
     }
     fn __str__(&self) -> &'static str {
+        self.0.as_str()
+    }
+    /// Pickles (and copies) as the module attribute of its name, `ivy_rs.float32`: the
+    /// same object back.
+    fn __reduce__(&self) -> &'static str {
         self.0.as_str()
     }
 }
@@ -533,6 +538,16 @@ fn to_value_at(obj: &Bound<'_, PyAny>, depth: usize) -> PyResult<Value> {
     if !obj.is_instance_of::<PyString>() {
         if let Some(x) = from_buffer(obj)? {
             return Ok(Value::Array(x));
+        }
+        // any other sequence (`range`, a `collections.abc.Sequence` of one's own): its items,
+        // as a list's (the standard's `NestedSequence`; numpy reads them too)
+        let abc = obj
+            .py()
+            .import(pyo3::intern!(obj.py(), "collections.abc"))?;
+        if obj.is_instance(&abc.getattr(pyo3::intern!(obj.py(), "Sequence"))?)? {
+            let items =
+                pyo3::types::PyList::new(obj.py(), obj.try_iter()?.collect::<PyResult<Vec<_>>>()?)?;
+            return sequence_value(items.iter(), depth);
         }
     }
     Err(PyTypeError::new_err(format!(
@@ -2794,13 +2809,66 @@ array_methods! {
     fn __dlpack_device__(&self) -> (i32, i32) {
         (1, 0)
     }
-    /// numpy's view of an ndarray-backed array (no copy; read-only). Other arrays raise
-    /// AttributeError, so numpy falls back to `__array__`.
-    #[getter]
-    fn __array_interface__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyDict>> {
+    /// A numpy array of the values: a read-only view of an ndarray-backed array's buffer
+    /// (no copy), else a copy (candle's data, bfloat16, which numpy lacks, or another
+    /// `dtype`). numpy 2's `copy`: `True` always copies, `False` raises ValueError where a
+    /// copy is needed. The view holds the buffer, not this Array: writing to the Array later
+    /// (copy-on-write) leaves the view as it was and pins nothing once the view is gone.
+    #[pyo3(signature = (dtype=None, copy=None))]
+    fn __array__(slf: &Bound<'_, Self>, dtype: Option<&Bound<'_, PyAny>>, copy: Option<bool>) -> PyResult<Py<PyAny>> {
         let py = slf.py();
-        let mut this = write(slf)?;
-        let this = &mut *this;
+        let np = py.import("numpy")?;
+        let x = read(slf)?.inner.clone();
+        numpy_ndim(&x)?;
+        let viewable = x.backend() == Backend::Ndarray && typestr(x.dtype()).is_some();
+        let same_dtype = match dtype {
+            None => true,
+            Some(d) if d.is_none() => true,
+            Some(d) => match typestr(x.dtype()) {
+                Some(t) => np.call_method1("dtype", (d,))?.eq(np.call_method1("dtype", (t,))?)?,
+                None => false,
+            },
+        };
+        if copy == Some(false) && !(viewable && same_dtype) {
+            return Err(PyValueError::new_err(format!(
+                "`__array__`: copy=False, but a {} {} array{} is converted to numpy only by \
+                 copying (pass copy=None or copy=True)",
+                x.backend(),
+                x.dtype(),
+                if same_dtype { "" } else { " into another dtype" },
+            )));
+        }
+        let holder = if viewable {
+            Bound::new(py, NumpyExport { inner: x })?.into_any()
+        } else {
+            let x = if x.dtype() == Dtype::Bfloat16 { x.cast(Dtype::Float32).map_err(py_err)? } else { x };
+            let x = x.to_backend(Backend::Ndarray).map_err(py_err)?;
+            Bound::new(py, NumpyExport { inner: x })?.into_any()
+        };
+        let kw = PyDict::new(py);
+        kw.set_item("dtype", dtype)?;
+        if copy == Some(true) {
+            kw.set_item("copy", true)?;
+        } else {
+            kw.set_item("copy", py.None())?;
+        }
+        np.call_method("array", (holder,), Some(&kw)).map(|a| a.unbind())
+    }
+}
+
+/// What numpy views for [`PyArray::__array__`]: one ndarray buffer (shared, copy-on-write),
+/// owned for as long as numpy's view (its `base`) lives.
+#[pyclass(name = "_NumpyExport", module = "ivy_rs", frozen, weakref)]
+struct NumpyExport {
+    inner: IArray,
+}
+
+#[pymethods]
+impl NumpyExport {
+    /// numpy's read-only view of the buffer (no copy).
+    #[getter]
+    fn __array_interface__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let this = self;
         numpy_ndim(&this.inner)?;
         let d = this.inner.dtype();
         let (ptr, strides) = match (this.inner.native(), typestr(d)) {
@@ -2811,9 +2879,6 @@ array_methods! {
                 ))
             }
         };
-        if !this.exported.iter().any(|e| matches!(e.native(), NativeArray::Ndarray(a) if nd_ptr_strides(a).0 == ptr)) {
-            this.exported.push(this.inner.clone());
-        }
         let item = (d.bits() as isize / 8).max(1);
         let dict = PyDict::new(py);
         dict.set_item("version", 3)?;
@@ -2823,28 +2888,6 @@ array_methods! {
         dict.set_item("strides", PyTuple::new(py, strides)?)?;
         dict.set_item("data", (ptr, true))?;
         Ok(dict)
-    }
-    /// A numpy array of the values (a copy for candle-backed and bfloat16 arrays).
-    #[pyo3(signature = (dtype=None, copy=None))]
-    fn __array__(slf: &Bound<'_, Self>, dtype: Option<&Bound<'_, PyAny>>, copy: Option<bool>) -> PyResult<Py<PyAny>> {
-        let py = slf.py();
-        let np = py.import("numpy")?;
-        let mut x = read(slf)?.inner.clone();
-        numpy_ndim(&x)?;
-        if x.dtype() == Dtype::Bfloat16 {
-            x = x.cast(Dtype::Float32).map_err(py_err)?;
-        }
-        let holder = if x.backend() == Backend::Ndarray && x.dtype() == read(slf)?.inner.dtype() {
-            slf.clone().into_any()
-        } else {
-            Bound::new(py, PyArray::new(x.to_backend(Backend::Ndarray).map_err(py_err)?))?.into_any()
-        };
-        let kw = PyDict::new(py);
-        kw.set_item("dtype", dtype)?;
-        if copy == Some(true) {
-            kw.set_item("copy", true)?;
-        }
-        np.call_method("array", (holder,), Some(&kw)).map(|a| a.unbind())
     }
 }
 

@@ -158,11 +158,99 @@ def test_numpy_views_ndarray_memory_without_a_copy():
     with xp.using_backend("ndarray"):
         x = xp.asarray([1.0, 2.0, 3.0])
         a = np.asarray(x)
-        assert a.ctypes.data == x.__array_interface__["data"][0]
+        assert np.shares_memory(a, np.asarray(x, copy=False))
+        assert not np.shares_memory(a, np.asarray(x, copy=True))
         assert a.tolist() == [1.0, 2.0, 3.0] and a.dtype == np.float32
         assert not a.flags.writeable
         del x  # the view keeps the buffer alive
         assert a.tolist() == [1.0, 2.0, 3.0]
+
+
+def test_numpy_views_pin_no_buffer_once_gone():
+    # each view held the Array, which kept every buffer it had exported: a write after
+    # np.asarray (copy-on-write) left the old buffer pinned until the Array was freed
+    import gc
+    import weakref
+
+    with xp.using_backend("ndarray"):
+        x = xp.zeros((4,), dtype=xp.float64)
+        a = np.asarray(x)
+        holder = weakref.ref(a.base) if a.base is not None else None
+        x[0] = 5.0  # copy-on-write: the view keeps the old values
+        assert a.tolist() == [0.0] * 4 and np.asarray(x).tolist() == [5.0, 0.0, 0.0, 0.0]
+        del a
+        gc.collect()
+        assert holder is None or holder() is None  # the buffer's owner went with the view
+
+
+def test_numpy_copy_false_raises_where_a_copy_is_needed():
+    # numpy 2's __array__ rule: copy=False must raise ValueError rather than copy
+    with xp.using_backend("candle"):
+        c = xp.ones((3,))
+    with pytest.raises(ValueError, match="copy=False"):
+        np.asarray(c, copy=False)
+    with pytest.raises(ValueError, match="copy=False"):
+        np.asarray(xp.ones((3,), dtype=xp.bfloat16), copy=False)
+    with xp.using_backend("ndarray"):
+        x = xp.ones((3,))
+    with pytest.raises(ValueError, match="another dtype"):
+        x.__array__(np.float64, copy=False)
+    assert np.asarray(x, dtype=np.float32, copy=False).tolist() == [1.0] * 3
+    assert np.asarray(c).tolist() == [1.0] * 3  # a copy where one is allowed
+
+
+def test_asarray_reads_any_sequence():
+    import collections.abc
+
+    class Seq(collections.abc.Sequence):
+        def __len__(self):
+            return 2
+
+        def __getitem__(self, i):
+            if i >= 2:
+                raise IndexError(i)
+            return [i, i + 0.5]
+
+    assert np.asarray(xp.asarray(range(3))).tolist() == [0, 1, 2]
+    assert np.asarray(xp.asarray(Seq())).tolist() == [[0.0, 0.5], [1.0, 1.5]]
+    with pytest.raises(TypeError):
+        xp.asarray(x for x in range(3))  # a generator is no sequence (numpy: object array)
+
+
+def test_container_keys_are_strings():
+    # an int key came back as its text from the first op: refused where it is made
+    with pytest.raises(TypeError, match="keys are strings"):
+        xp.Container({1: xp.ones((1,))})
+    c = xp.Container(a=xp.ones((1,)))
+    with pytest.raises(TypeError, match="keys are strings"):
+        c[(1, 2)] = xp.ones((1,))
+    with pytest.raises(TypeError, match="keys are strings"):
+        c.update({2: xp.ones((1,))})
+    assert list((c + 1).keys()) == ["a"]
+
+
+def test_dtypes_pickle_and_copy_as_themselves():
+    import copy
+    import pickle
+
+    import weakref
+
+    x = xp.ones(1)
+    assert weakref.ref(xp.float32)() is xp.float32 and weakref.ref(x)() is x
+    for d in [xp.float32, xp.int64, xp.bool, xp.complex128, xp.bfloat16]:
+        assert pickle.loads(pickle.dumps(d)) is d
+        assert copy.deepcopy(d) is d and copy.copy(d) is d
+    assert copy.deepcopy({"dtype": xp.int8})["dtype"] is xp.int8
+
+
+def test_no_backend_message_names_the_python_calls():
+    prev = xp.current_backend()  # the process default: no backend is set on this thread
+    xp.set_default_backend(None)
+    try:
+        with pytest.raises(ValueError, match=r"ivy_rs\.set_backend"):
+            xp.ones((1,))
+    finally:
+        xp.set_default_backend(prev)
 
 
 def test_numpy_view_of_strided_result():

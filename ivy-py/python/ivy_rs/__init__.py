@@ -79,6 +79,16 @@ def using_backend(name):
         unset_backend()
 
 
+def _ivy_check_key(key):
+    """Container keys are strings (Ivy's key chains name leaves by them): any other key would
+    come back as its text from the first op (``{1: x} + 1`` has the key ``'1'``)."""
+    if not isinstance(key, str):
+        raise TypeError(
+            f"Container keys are strings (Ivy's key chains), not {type(key).__name__}: "
+            f"use str({key!r}) as the key"
+        )
+
+
 class Container(dict):
     """Ivy's Container: a nested mapping of arrays with attribute access.
 
@@ -93,6 +103,7 @@ class Container(dict):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         for k, v in list(self.items()):
+            _ivy_check_key(k)
             if isinstance(k, str) and "/" in k:
                 dict.__delitem__(self, k)
                 self[k] = v
@@ -111,6 +122,7 @@ class Container(dict):
             dict.update(self, items)
 
     def _ivy_insert(self, key, value):
+        _ivy_check_key(key)
         new = not dict.__contains__(self, key)
         dict.__setitem__(self, key, value)
         if new:
