@@ -604,16 +604,17 @@ fn numpy_dtype(obj: &Bound<'_, PyAny>) -> PyResult<Option<Dtype>> {
     Ok(Dtype::from_str(name.trim_end_matches('_')).ok())
 }
 
-/// A Python int of int64's or uint64's range, the ints numpy takes (OverflowError past
-/// them): ivy's `Scalar::Int`, whose value must then fit the dtype it meets (an int above
-/// int64 is uint64 data on its own, and OverflowError where it meets int64, as in numpy 2).
+/// A Python int as ivy's `Scalar::Int` (an i128), whose value must then fit the dtype it
+/// meets, as in numpy 2: a float target takes any (`ones(1) + 2**64`, `asarray([10**30],
+/// dtype=float64)`), an integer one only its own values (OverflowError: ivy's "the int … is
+/// out of range"), and data of no dtype infers int64, then uint64, then refuses. Beyond
+/// i128 (2**127), OverflowError here.
 fn py_int(obj: &Bound<'_, PyAny>) -> PyResult<i128> {
     if let Ok(i) = obj.extract::<i64>() {
         return Ok(i.into());
     }
-    obj.extract::<u64>()
-        .map(i128::from)
-        .map_err(|_| int_overflow(obj, "int64 and uint64: -2**63 to 2**64 - 1"))
+    obj.extract::<i128>()
+        .map_err(|_| int_overflow(obj, "-2**127 to 2**127 - 1"))
 }
 
 /// A Python int as i64 (OverflowError past its range, as numpy raises).

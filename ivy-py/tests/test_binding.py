@@ -329,11 +329,17 @@ def test_argument_errors_name_the_function():
         xp.add({"a": x}, 1)
     with pytest.raises(OverflowError, match="^`add`: Python int of 121 digits is out of the range"):
         xp.add(x, 10**120)
-    # the operators too (they returned NotImplemented: Python's "unsupported operand type(s)")
-    with pytest.raises(OverflowError, match="^`add`: Python int 1180591620717411303424 is out"):
-        x + 2**70
+    # the operators too (they returned NotImplemented: Python's "unsupported operand type(s)");
+    # past i128, OverflowError whatever the dtype
+    with pytest.raises(OverflowError, match="^`add`: Python int of 40 digits is out of the range"):
+        x + 2**130
     with pytest.raises(OverflowError, match="^`subtract`: Python int"):
-        2**70 - x
+        2**130 - x
+    # below it, an int a float array meets converts, as numpy 2 does; an integer array
+    # takes only its own values
+    assert np.asarray(x + 2**70).tolist() == [float(np.float32(2.0**70))] * 2
+    with pytest.raises(OverflowError, match="out of range"):
+        xp.asarray([1], dtype=xp.int64) + 2**70
     # numpy's bool scalars are bools (`keepdims=numpy.True_`), as its int scalars are ints
     assert xp.sum(xp.ones((2, 3)), axis=0, keepdims=np.True_).shape == (1, 3)
     with pytest.raises(TypeError, match="must be a bool"):
@@ -781,6 +787,22 @@ def test_python_int_of_wide_values():
     assert int(xp.asarray(3.0e38, dtype=xp.float32)) == int(np.float32(3.0e38))
     with pytest.raises(ValueError):
         int(xp.asarray(math.nan))
+
+
+def test_python_ints_past_uint64_convert_to_float_targets():
+    # numpy 2: `np.ones(1) + 2**64` is 1.8446744e19 and `np.asarray([10**30], dtype=float64)`
+    # is [1e30]; these were OverflowErrors (the int was refused before its dtype was known)
+    f = xp.ones((1,), dtype=xp.float64)
+    assert float((f + 2**64)[0]) == 2.0**64 and float((f * (-(2**63) - 1))[0]) == -(2.0**63)
+    assert np.asarray(xp.full((1,), 2**64, dtype=xp.float64)).tolist() == [2.0**64]
+    assert np.asarray(xp.asarray([10**30], dtype=xp.float64)).tolist() == [1e30]
+    f[0] = 2**64
+    assert float(f[0]) == 2.0**64
+    # no float dtype to convert to: OverflowError, as numpy
+    with pytest.raises(OverflowError):
+        xp.asarray([10**30])
+    with pytest.raises(OverflowError):
+        xp.asarray([1], dtype=xp.uint64) + 2**64
 
 
 def test_python_ints_past_int64_meet_dtypes_as_in_numpy():
