@@ -692,6 +692,19 @@ thread_local! {
     static LAST_PANIC: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
 }
 
+/// `Ok` where candle can put arrays on `cuda:0` (a build with the `cuda` feature on a
+/// machine with a CUDA GPU), else why not: the GPU tests' probe, asked once per process.
+pub fn candle_cuda() -> &'static std::result::Result<(), String> {
+    static PROBE: std::sync::OnceLock<std::result::Result<(), String>> = std::sync::OnceLock::new();
+    PROBE.get_or_init(|| {
+        ivy::with_backend(Backend::Candle, || {
+            ivy::to_device(&ivy::asarray([1.0f32])?, Device::Cuda(0))
+        })
+        .map(drop)
+        .map_err(|e| e.to_string())
+    })
+}
+
 /// Runs `f` catching a panic without printing it (the suites report it with the call): the
 /// panic's message and location on `Err`. One panic hook for the whole suite, installed on
 /// first use; panics outside `guarded` print as usual.

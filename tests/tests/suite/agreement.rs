@@ -785,24 +785,24 @@ fn holds_array(v: &Value) -> bool {
     }
 }
 
-/// Whether a result holds an array on a backend other than `b`.
-fn on_other(v: &Value, b: Backend) -> bool {
+/// Whether a result holds an array (in a list, a Container) for which `f` holds.
+fn any_array(v: &Value, f: &impl Fn(&Array) -> bool) -> bool {
     match v {
-        Value::Array(a) => a.backend() != b,
-        Value::List(vs) => vs.iter().any(|v| on_other(v, b)),
-        Value::Container(c) => c.leaves().any(|(_, a)| a.backend() != b),
+        Value::Array(a) => f(a),
+        Value::List(vs) => vs.iter().any(|v| any_array(v, f)),
+        Value::Container(c) => c.leaves().any(|(_, a)| f(a)),
         _ => false,
     }
 }
 
+/// Whether a result holds an array on a backend other than `b`.
+fn on_other(v: &Value, b: Backend) -> bool {
+    any_array(v, &|a| a.backend() != b)
+}
+
 /// Whether a result holds an array on a device other than `d`.
 fn off_device(v: &Value, d: Device) -> bool {
-    match v {
-        Value::Array(a) => a.device() != d,
-        Value::List(vs) => vs.iter().any(|v| off_device(v, d)),
-        Value::Container(c) => c.leaves().any(|(_, a)| a.device() != d),
-        _ => false,
-    }
+    any_array(v, &|a| a.device() != d)
 }
 
 /// An error stating a documented limitation of the backend that raised it (candle's
@@ -1074,10 +1074,7 @@ fn backends_agree() {
 /// without one it prints why it is skipped.
 #[test]
 fn candle_on_cuda_agrees() {
-    let probe = ivy::with_backend(Backend::Candle, || {
-        ivy::to_device(&ivy::asarray([1.0f32])?, Device::Cuda(0))
-    });
-    if let Err(e) = probe {
+    if let Err(e) = ivy_tests::candle_cuda() {
         println!("skipped: candle_on_cuda_agrees needs a CUDA GPU through candle: {e}");
         return;
     }

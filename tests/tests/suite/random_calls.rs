@@ -451,18 +451,6 @@ fn normalize(msg: &str) -> String {
     o.chars().take(110).collect()
 }
 
-/// Whether candle can put arrays on `cuda:0` here (a build with `cuda` and a GPU); asked
-/// once per process.
-fn cuda_usable() -> bool {
-    static USABLE: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-    *USABLE.get_or_init(|| {
-        ivy::with_backend(Backend::Candle, || {
-            ivy::to_device(&ivy::asarray([1.0f32])?, Device::Cuda(0))
-        })
-        .is_ok()
-    })
-}
-
 // ======================================================================== snapshots
 
 /// Everything observable of an array: backend, dtype, shape, device and exact values.
@@ -957,7 +945,9 @@ impl Fz {
         };
         // on a machine where candle reaches a CUDA GPU, a quarter of candle's inputs are on
         // `cuda:0` (no draw elsewhere: CPU-only runs replay as before)
-        let (a, desc) = if a.backend() == Backend::Candle && cuda_usable() && self.rng.chance(0.25)
+        let (a, desc) = if a.backend() == Backend::Candle
+            && ivy_tests::candle_cuda().is_ok()
+            && self.rng.chance(0.25)
         {
             match ivy::to_device(&a, Device::Cuda(0)) {
                 Ok(g) => (g, format!("cuda:0({desc})")),

@@ -114,16 +114,7 @@ fn runs_on_no_device(entry: &OpEntry) -> bool {
 fn devices() -> Vec<Device> {
     let mut v = vec![Device::Cpu];
     let cuda_build = cfg!(feature = "cuda");
-    let has_device = ivy::with_backend(Backend::Candle, || {
-        ivy::zeros_with(
-            [1],
-            ZerosKw {
-                dtype: Some(Dtype::Float32),
-                device: Some(Device::Cuda(0)),
-            },
-        )
-    })
-    .is_ok();
+    let has_device = ivy_tests::candle_cuda().is_ok();
     if !cuda_build || has_device {
         v.push(Device::Cuda(0));
     } else {
