@@ -2839,20 +2839,19 @@ array_methods! {
                 if same_dtype { "" } else { " into another dtype" },
             )));
         }
-        let holder = if viewable {
-            Bound::new(py, NumpyExport { inner: x })?.into_any()
+        // what numpy can view: the buffer itself, else an ndarray copy in a dtype it has
+        let x = if viewable {
+            x
+        } else if x.dtype() == Dtype::Bfloat16 {
+            x.cast(Dtype::Float32).and_then(|x| x.to_backend(Backend::Ndarray)).map_err(py_err)?
         } else {
-            let x = if x.dtype() == Dtype::Bfloat16 { x.cast(Dtype::Float32).map_err(py_err)? } else { x };
-            let x = x.to_backend(Backend::Ndarray).map_err(py_err)?;
-            Bound::new(py, NumpyExport { inner: x })?.into_any()
+            x.to_backend(Backend::Ndarray).map_err(py_err)?
         };
+        let holder = Bound::new(py, NumpyExport { inner: x })?;
         let kw = PyDict::new(py);
         kw.set_item("dtype", dtype)?;
-        if copy == Some(true) {
-            kw.set_item("copy", true)?;
-        } else {
-            kw.set_item("copy", py.None())?;
-        }
+        // `np.array` copies by default: `None` views where it can
+        kw.set_item("copy", if copy == Some(true) { Some(true) } else { None })?;
         np.call_method("array", (holder,), Some(&kw)).map(|a| a.unbind())
     }
 }
