@@ -68,16 +68,18 @@ use crate::{Array, Error, Result};
 /// array on `x`'s backend and device.
 pub(crate) fn get(x: &Array, index: &[Idx]) -> Result<Array> {
     const OP: &str = "get_item";
+    // `x[mask]` with a bool mask of x's leading axes first: the common advanced index
+    if let [Idx::Mask(m)] = index
+        && m.dtype() == crate::Dtype::Bool
+        && let (ms, xs) = (m.shape(), x.shape())
+        && xs.get(..ms.len()) == Some(ms)
+    {
+        return masked(OP, x, m);
+    }
     if !is_advanced(OP, index)?
         && let Some(view) = crate::native::basic_view(OP, x, index)?
     {
         return Ok(view);
-    }
-    if let [Idx::Mask(m)] = index
-        && m.ndim() <= x.ndim()
-        && m.shape() == &x.shape()[..m.ndim()]
-    {
-        return masked(OP, x, m);
     }
     let (shape, offsets) = selection(OP, x.shape(), index)?;
     gather(OP, x, &shape, offsets)

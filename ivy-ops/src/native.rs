@@ -592,6 +592,7 @@ pub(crate) fn scalar_array(
     use crate::functional::creation::CreationBackend;
     crate::__dispatch!(backend, __B => {
         crate::engine::checks::check_dtype(op, <__B as crate::BackendInfo>::INVALID, dtype, backend, <__B as crate::BackendInfo>::VERSION_STR)?;
-        <__B as CreationBackend>::full(&[], s, dtype, device)
+        // a 0-d array: one element
+        <__B as CreationBackend>::full(&[], s, dtype, device, 1)
     })
 }

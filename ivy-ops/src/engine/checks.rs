@@ -266,12 +266,12 @@ pub fn int_scalar_fits(op: &'static str, s: Scalar, d: Dtype) -> Result<()> {
 /// An int scalar given for an integer dtype `d` is a value of it; else
 /// [`Error::InvalidArgument`]: "the int `v` is out of range `what` `d` (min to max); `fix`".
 /// Other scalars and dtypes pass (floats convert by the casting rules).
+#[inline]
 pub(crate) fn int_fits(op: &'static str, s: Scalar, d: Dtype, what: &str, fix: &str) -> Result<()> {
-    let Scalar::Int(v) = s else { return Ok(()) };
-    if !d.is_int() {
-        return Ok(());
+    match s {
+        Scalar::Int(v) if d.is_int() => int_value_fits(op, v, d, what, fix),
+        _ => Ok(()),
     }
-    int_value_fits(op, v, d, what, fix)
 }
 
 /// A Python float given as a value of an integer dtype `d` (a fill, an item of a list, a
@@ -289,11 +289,16 @@ pub(crate) fn int_fits(op: &'static str, s: Scalar, d: Dtype, what: &str, fix: &
 /// assert_eq!(x.to_vec::<i32>()?, [-2]);
 /// # Ok::<(), ivy::Error>(())
 /// ```
+#[inline]
 pub(crate) fn float_fits(op: &'static str, s: Scalar, d: Dtype) -> Result<()> {
-    let Scalar::Float(f) = s else { return Ok(()) };
-    if !d.is_int() {
-        return Ok(());
+    match s {
+        Scalar::Float(f) if d.is_int() => float_value_fits(op, f, d),
+        _ => Ok(()),
     }
+}
+
+/// [`float_fits`] of a float for an integer dtype (out of line: the common calls pass).
+fn float_value_fits(op: &'static str, f: f64, d: Dtype) -> Result<()> {
     if f.is_nan() {
         return Err(Error::InvalidArgument {
             op,

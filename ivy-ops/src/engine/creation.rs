@@ -18,21 +18,20 @@ pub(crate) fn typed_values<T: Elem>(
     Ok(v)
 }
 
-/// `shape` filled with `s`, fallibly allocated.
-pub(crate) fn filled_values<T: Elem>(
-    op: &'static str,
-    shape: &[usize],
-    s: Scalar,
-    dtype: Dtype,
-) -> Result<Vec<T>> {
-    let n = alloc::shape_size_of(op, shape, dtype)?;
+/// `n` elements `s`, fallibly allocated (`n` is `full`'s plan: the shape's element count,
+/// checked).
+pub(crate) fn filled_values<T: Elem>(op: &'static str, n: usize, s: Scalar) -> Result<Vec<T>> {
+    // `zeros` (an int 0) without converting it; other fills whose value is all-zero bytes in
+    // `T` (not -0.0) too: the allocator's zeroed pages
+    if matches!(s, Scalar::Int(0) | Scalar::Bool(false)) {
+        return alloc::try_zeroed(op, n);
+    }
     let fill = T::from_scalar(s);
     // SAFETY: `fill` is a plain value of `size_of::<T>()` bytes (element types have no padding)
     let bytes = unsafe {
         std::slice::from_raw_parts((&raw const fill).cast::<u8>(), std::mem::size_of::<T>())
     };
     if bytes.iter().all(|&b| b == 0) {
-        // zeros (not -0.0): the allocator's zeroed pages
         return alloc::try_zeroed(op, n);
     }
     let mut v = alloc::try_vec::<T>(op, n)?;

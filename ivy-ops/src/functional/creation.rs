@@ -78,7 +78,7 @@ pub mod creation {
     #[primary]
     #[infer_dtype]
     #[infer_device]
-    #[check(super::full_shape)]
+    #[check(super::full_shape -> usize)]
     pub fn full(
         shape: Shape,
         fill_value: Scalar,
@@ -495,17 +495,18 @@ where
     Ok(r)
 }
 
-/// `full`'s shared check (also run for `zeros` and `ones`, written over `full`): a shape
-/// that can exist for the dtype.
+/// `full`'s shared check (also run for `zeros` and `ones`, written over `full`): a fill
+/// that makes a value of the dtype, and a shape that can exist for it. Its plan is the
+/// element count, which the backend's `full` allocates without computing it again.
 pub(crate) fn full_shape(
     op: &'static str,
     shape: &&[usize],
     fill: &crate::Scalar,
     dtype: &crate::Dtype,
     _device: &crate::Device,
-) -> crate::Result<()> {
+) -> crate::Result<usize> {
     fill_fits(op, *fill, *dtype)?;
-    crate::kernel::alloc::shape_size_of(op, shape, *dtype).map(drop)
+    crate::kernel::alloc::shape_size_of(op, shape, *dtype)
 }
 
 /// An int fill of an integer dtype must be a value of it: numpy 2 raises for

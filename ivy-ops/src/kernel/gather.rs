@@ -85,8 +85,14 @@ pub(crate) fn compress<T: Copy>(
     count: usize,
 ) -> Result<Vec<T>> {
     let mut out = try_vec::<T>(op, count.saturating_mul(inner))?;
-    if inner == 0 {
-        return Ok(out);
+    match inner {
+        0 => return Ok(out),
+        // a mask of every axis: elements, not rows (no copy call per element)
+        1 => {
+            out.extend(x.iter().zip(keep).filter(|(_, k)| **k).map(|(v, _)| *v));
+            return Ok(out);
+        }
+        _ => {}
     }
     for (row, _) in x.chunks_exact(inner).zip(keep).filter(|(_, k)| **k) {
         out.extend_from_slice(row);

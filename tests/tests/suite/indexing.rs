@@ -148,6 +148,14 @@ test_backends! {
         let mo = mt.to_backend(other)?;
         assert_eq!(got(sq.get(ivy::s![&mo])?)?, (vec![2], vec![1.0, 3.0]));
         assert_eq!(sq.get(ivy::s![&mo])?.backend(), b);
+        // a mask of the leading axis selects rows, of x in either layout (a transposed x
+        // takes the general route on ndarray: its buffer is not read in row-major order)
+        let rows = ivy::asarray(vec![false, true])?;
+        assert_eq!(got(sq.get(ivy::s![&rows])?)?, (vec![1, 2], vec![2.0, 3.0]));
+        let xt = ivy::permute_dims(&sq, &[1, 0])?; // [[0, 2], [1, 3]]
+        assert_eq!(got(xt.get(ivy::s![&rows])?)?, (vec![1, 2], vec![1.0, 3.0]));
+        let none = ivy::asarray(vec![false, false])?;
+        assert_eq!(got(xt.get(ivy::s![&none])?)?, (vec![0, 2], vec![]));
     }
 
     fn bad_array_indices_are_errors(b) {

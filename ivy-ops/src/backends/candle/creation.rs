@@ -11,10 +11,16 @@ use candle_core::Tensor;
 
 #[ivy_macros::backend_impl]
 impl CreationBackend for CandleBackend {
-    fn full(shape: &[usize], fill_value: Scalar, dtype: Dtype, device: Device) -> Result<Array> {
+    fn full(
+        shape: &[usize],
+        fill_value: Scalar,
+        dtype: Dtype,
+        device: Device,
+        n: usize,
+    ) -> Result<Array> {
         let dev = candle_device("full", device)?;
         host_types!("full", dtype, T => {
-            let v = filled_values::<T>("full", shape, fill_value, dtype)?;
+            let v = filled_values::<T>("full", n, fill_value)?;
             T::array("full", v, shape, &dev)
         })
     }

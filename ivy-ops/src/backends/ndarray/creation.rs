@@ -23,15 +23,21 @@ fn cpu_only(op: &'static str, device: Device) -> Result<()> {
 
 /// Wraps a row-major buffer of `shape`.
 fn shaped<T: NdElem>(op: &'static str, shape: &[usize], v: Vec<T>) -> Result<Array> {
-    super::kernels::shaped(op, shape, v).map(|a| Array::from_nd(T::wrap(a)))
+    super::kernels::shaped_shared(op, shape, v).map(|a| Array::from_nd(T::wrap_shared(a)))
 }
 
 #[ivy_macros::backend_impl]
 impl CreationBackend for NdarrayBackend {
-    fn full(shape: &[usize], fill_value: Scalar, dtype: Dtype, device: Device) -> Result<Array> {
+    fn full(
+        shape: &[usize],
+        fill_value: Scalar,
+        dtype: Dtype,
+        device: Device,
+        n: usize,
+    ) -> Result<Array> {
         cpu_only("full", device)?;
         super::nd_type!(dtype, T => {
-            let v = filled_values::<T>("full", shape, fill_value, dtype)?;
+            let v = filled_values::<T>("full", n, fill_value)?;
             shaped("full", shape, v)
         })
     }

@@ -102,19 +102,47 @@ pub(crate) fn cast_view_cow<'a>(
 /// test; `benches/small.rs` shows the 2-14 % per op).
 #[inline]
 pub(crate) fn shaped<T>(op: &'static str, shape: &[usize], v: Vec<T>) -> Result<ArrayD<T>> {
-    let n = crate::kernel::alloc::shape_size(op, shape, std::mem::size_of::<T>())?;
-    if n != v.len() {
-        return Err(Error::InvalidArgument {
-            op,
-            message: format!(
-                "shape {shape:?} does not match its element count {}",
-                v.len()
-            ),
-        });
-    }
+    check_len(op, shape, v.len(), std::mem::size_of::<T>())?;
     // SAFETY: `v` holds exactly the product of `shape`'s lengths, and the product of its
     // non-zero lengths fits in `isize::MAX` bytes (`shape_size`)
     Ok(unsafe { row_major_unchecked(shape, v) })
+}
+
+/// [`shaped`] as the backend's shared storage, made as such (not an owned array moved into
+/// an `Arc` after: one move of the array's parts less per result).
+pub(crate) fn shaped_shared<T>(op: &'static str, shape: &[usize], v: Vec<T>) -> Result<NdData<T>> {
+    check_len(op, shape, v.len(), std::mem::size_of::<T>())?;
+    // SAFETY: as in `shaped`
+    Ok(unsafe { shared_row_major_unchecked(shape, v) })
+}
+
+/// [`shaped`]'s check: `len` elements are exactly `shape`'s, which can exist.
+#[inline]
+fn check_len(op: &'static str, shape: &[usize], len: usize, itemsize: usize) -> Result<()> {
+    let n = crate::kernel::alloc::shape_size(op, shape, itemsize)?;
+    if n != len {
+        return Err(Error::InvalidArgument {
+            op,
+            message: format!("shape {shape:?} does not match its element count {len}"),
+        });
+    }
+    Ok(())
+}
+
+/// [`row_major_unchecked`] as shared storage, built directly.
+///
+/// # Safety
+/// As [`row_major_unchecked`].
+#[inline]
+pub(crate) unsafe fn shared_row_major_unchecked<T>(shape: &[usize], v: Vec<T>) -> NdData<T> {
+    // SAFETY: the caller's conditions are ndarray's
+    unsafe {
+        match *shape {
+            [n] => ::ndarray::ArcArray1::from_shape_vec_unchecked(n, v).into_dyn(),
+            [r, c] => ::ndarray::ArcArray2::from_shape_vec_unchecked((r, c), v).into_dyn(),
+            _ => NdData::from_shape_vec_unchecked(IxDyn(shape), v),
+        }
+    }
 }
 
 /// `v` as a row-major array of `shape`, unchecked. One and two dimensions are made with a
@@ -245,7 +273,7 @@ fn new_array_with<T: Copy + Sync, O: Copy + Send, const N: usize>(
     unsafe { v.set_len(n) };
     // SAFETY: `v` holds exactly the product of `shape`'s lengths, which `shape_size` also
     // checked to fit in `isize::MAX` bytes (ndarray's size limit), in row-major order
-    Ok(unsafe { row_major_unchecked(shape, v) }.into_shared())
+    Ok(unsafe { shared_row_major_unchecked(shape, v) })
 }
 
 /// `f` over `ins` (broadcast to `out`'s shape) into `out`: `false` (`out` untouched) when an
@@ -354,30 +382,32 @@ impl crate::engine::family::Kernels for super::NdarrayBackend {
     }
 
     fn compress(op: &'static str, x: &Array, m: &Array) -> Result<Option<Array>> {
-        if !matches!(
-            m.native,
-            NativeArray::Ndarray(_) | NativeArray::NdarrayLent(_)
-        ) {
-            return Ok(None); // a mask on another backend: the caller's general route
-        }
-        // the mask's buffer itself when it is in standard layout (no copy)
-        let keep = typed::<bool>(op, m)?.row_major(op)?;
+        // the two buffers read in place when they are ndarray's own, in standard layout;
+        // any other mask or array (lent, transposed, another backend's) takes the
+        // caller's general route
+        let (NativeArray::Ndarray(NdArray::Bool(mask)), NativeArray::Ndarray(xa)) =
+            (&m.native, &x.native)
+        else {
+            return Ok(None);
+        };
+        let Some(keep) = mask.as_slice() else {
+            return Ok(None);
+        };
         let count = keep.iter().filter(|&&k| k).count();
-        let inner = x.size().checked_div(keep.len()).unwrap_or(0);
-        let shape: crate::Shape = [count]
-            .into_iter()
-            .chain(
-                x.shape()
-                    .get(m.ndim()..)
-                    .unwrap_or_default()
-                    .iter()
-                    .copied(),
-            )
+        let xs = xa.shape();
+        let inner = match xs.get(mask.ndim()..) {
+            Some(rest) => rest.iter().fold(1usize, |n, &d| n.saturating_mul(d)),
+            None => return Ok(None),
+        };
+        let shape: crate::Shape = std::iter::once(count)
+            .chain(xs[mask.ndim()..].iter().copied())
             .collect();
-        super::nd_type!(x.dtype(), T => {
-            let v = typed::<T>(op, x)?.row_major(op)?;
-            let r = crate::kernel::gather::compress(op, &v, inner, &keep, count)?;
-            Ok(Some(Array::from_nd(T::wrap(shaped(op, &shape, r)?))))
+        super::nd_all!(xa, a, T => {
+            let Some(v) = a.as_slice() else {
+                return Ok(None);
+            };
+            let r = crate::kernel::gather::compress(op, v, inner, keep, count)?;
+            Ok(Some(Array::from_nd(T::wrap_shared(shaped_shared(op, &shape, r)?))))
         })
     }
 
