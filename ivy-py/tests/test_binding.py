@@ -149,6 +149,11 @@ def test_finfo_iinfo_and_info():
     info = xp.__array_namespace_info__()
     assert info.default_device() == "cpu" and "float32" in info.dtypes()
     assert set(info.dtypes(kind="integral")) >= {"int32", "uint8"}
+    # a device ivy_rs does not have is a ValueError (numpy's rule), not the cpu's answer
+    assert info.dtypes(device="cpu") == info.dtypes()
+    for ask in (lambda: info.dtypes(device="bogus"), lambda: info.default_dtypes(device="cuda:7")):
+        with pytest.raises(ValueError, match="not one of ivy_rs's devices"):
+            ask()
 
 
 # --- numpy interop --------------------------------------------------------------------

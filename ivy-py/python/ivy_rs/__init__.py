@@ -523,7 +523,13 @@ class _Info:
     def devices(self):
         return ["cpu"]
 
+    def _device(self, device):
+        # numpy's rule: an unknown device is a ValueError, not an answer for the cpu
+        if device is not None and device not in self.devices():
+            raise ValueError(f"device {device!r} is not one of ivy_rs's devices {self.devices()}")
+
     def default_dtypes(self, *, device=None):
+        self._device(device)
         # what ivy-rs infers for Python numbers, on the current backend (the defaults are
         # ivy's settings, not constants); None where the backend holds no such dtype
         return {
@@ -534,6 +540,7 @@ class _Info:
         }
 
     def dtypes(self, *, device=None, kind=None):
+        self._device(device)
         out = {}
         for name in _STANDARD_DTYPES:
             d = globals()[name]
