@@ -267,7 +267,7 @@ pub mod nested {
 pub trait BackendInfo {
     /// Which backend.
     const BACKEND: Backend;
-    /// The backend crate's version (from Cargo.lock at build time).
+    /// The backend crate's version (its exact pin in Cargo.toml: see the `versions` module).
     const VERSION: ivy_core::Version;
     /// The version as text.
     const VERSION_STR: &'static str;
