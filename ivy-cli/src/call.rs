@@ -167,7 +167,8 @@ fn call(req: &Request, dtype: Option<Dtype>) -> CliResult<Value> {
             .map_err(|e| CliError::Usage(format!("argument {} (`{}`): {e}", i + 1, quote(text))))?;
         let v = match positional.get(i) {
             Some(p) if typed => cx.convert(&lit, &p.arg, p.name)?,
-            _ => cx.generic(&lit),
+            Some(p) => cx.generic(&lit, p.name)?,
+            None => cx.generic(&lit, &format!("argument {}", i + 1))?,
         };
         args.push(v);
     }
@@ -194,7 +195,7 @@ fn call(req: &Request, dtype: Option<Dtype>) -> CliResult<Value> {
                 Value::Array(cx.array(&lit, "out")?)
             }
             // An unknown keyword: `call` names the op's keywords.
-            _ => cx.generic(&lit),
+            _ => cx.generic(&lit, name)?,
         };
         kws.push((name, v));
     }
@@ -602,25 +603,32 @@ impl Cx<'_> {
             },
             ArgType::Opaque => None,
         };
-        Ok(v.unwrap_or_else(|| self.generic(lit)))
+        match v {
+            Some(v) => Ok(v),
+            None => self.generic(lit, param),
+        }
     }
 
     /// A literal as it looks: null, a scalar, a dtype (a dtype name), text, a list of those,
-    /// or a Container (an object whose leaves are array literals; text otherwise).
-    fn generic(&self, lit: &Lit) -> Value {
-        match lit {
+    /// or a Container (an object whose leaves are array literals: else the leaf's error).
+    fn generic(&self, lit: &Lit, param: &str) -> CliResult<Value> {
+        Ok(match lit {
             Lit::Null => Value::None,
             Lit::Str { text, quoted } => match text.parse::<Dtype>() {
                 Ok(d) if !quoted => Value::Dtype(d),
                 _ => Value::Str(text.clone()),
             },
-            Lit::List(items) => Value::List(items.iter().map(|x| self.generic(x)).collect()),
-            Lit::Object(items) => match self.container(items, "", "") {
-                Ok(c) => Value::Container(c),
-                Err(_) => Value::Str(format!("{lit:?}")),
-            },
+            Lit::List(items) => Value::List(
+                items
+                    .iter()
+                    .map(|x| self.generic(x, param))
+                    .collect::<CliResult<_>>()?,
+            ),
+            // an object is a Container: a leaf that makes no array is that leaf's error
+            // (its key named), not a Container turned into text
+            Lit::Object(items) => Value::Container(self.container(items, param, "")?),
             _ => scalar(lit).map_or(Value::None, Value::Scalar),
-        }
+        })
     }
 
     /// An array literal on the current backend (`--dtype` if given).

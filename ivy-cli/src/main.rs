@@ -10,10 +10,22 @@
 macro_rules! outln {
     ($($arg:tt)*) => {{
         use std::io::Write as _;
-        if writeln!(std::io::stdout().lock(), $($arg)*).is_err() {
-            std::process::exit(0);
+        if let Err(e) = writeln!(std::io::stdout().lock(), $($arg)*) {
+            crate::stdout_failed(e);
         }
     }};
+}
+
+/// A write to stdout failed: a closed pipe (`ivy ops | head`) ends the command quietly with
+/// success; any other error (a full disk, a closed descriptor) is reported, exit code 1.
+pub(crate) fn stdout_failed(e: std::io::Error) -> ! {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        std::process::exit(0);
+    }
+    use std::io::Write as _;
+    // best effort: stderr may be unwritable too
+    let _ = writeln!(std::io::stderr(), "error: cannot write the output: {e}");
+    std::process::exit(1);
 }
 
 mod call;
@@ -355,8 +367,8 @@ fn run(cli: Cli) -> CliResult {
             let mut script = Vec::new();
             clap_complete::generate(shell, &mut Cli::command(), "ivy", &mut script);
             // a closed pipe (`ivy completions bash | head`) ends the program quietly
-            if std::io::stdout().lock().write_all(&script).is_err() {
-                std::process::exit(0);
+            if let Err(e) = std::io::stdout().lock().write_all(&script) {
+                stdout_failed(e);
             }
             Ok(())
         }
@@ -386,7 +398,9 @@ fn main() -> ExitCode {
             } else {
                 "error"
             };
-            eprintln!("{label}: {e}");
+            use std::io::Write as _;
+            // not `eprintln!`, which panics when stderr cannot be written (`2>/dev/full`)
+            let _ = writeln!(std::io::stderr(), "{label}: {e}");
             e.exit_code()
         }
     }

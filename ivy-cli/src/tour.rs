@@ -21,8 +21,8 @@ pub(crate) fn print_wrapped(text: &str) {
             out.push('\n');
         }
     }
-    if std::io::stdout().lock().write_all(out.as_bytes()).is_err() {
-        std::process::exit(0);
+    if let Err(e) = std::io::stdout().lock().write_all(out.as_bytes()) {
+        crate::stdout_failed(e);
     }
 }
 

@@ -1685,3 +1685,70 @@ fn completions_for_each_shell() {
     }
     assert_eq!(ivy(&["completions", "tcsh"]).status.code(), Some(2));
 }
+
+#[test]
+fn a_container_leaf_that_makes_no_array_is_that_leafs_error() {
+    // the leaf's own error, not the Container turned into text ("got a string")
+    let o = ivy(&["call", "negative", r#"{"a": [300]}"#, "--dtype", "uint8"]);
+    let err = stderr(&o);
+    assert!(
+        err.contains("the int 300 is out of range for the dtype uint8"),
+        "{err}"
+    );
+    let o = ivy(&["call", "negative", r#"{"a": [1], "b": {"c": null}}"#]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("argument `x[b/c]`: not an array literal"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(
+        ivy(&["call", "negative", r#"{"a": [1], "b": {"c": [2.5]}}"#])
+            .status
+            .success()
+    );
+}
+
+/// Runs `ivy args` with stdout (or stderr) on `/dev/full`, where every write fails with
+/// "no space left on device" (Linux).
+#[cfg(target_os = "linux")]
+fn ivy_to_full(args: &[&str], stderr_full: bool) -> Output {
+    let full = || {
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .expect("/dev/full")
+    };
+    let mut c = Command::new(env!("CARGO_BIN_EXE_ivy"));
+    c.args(args);
+    if stderr_full {
+        c.stderr(full());
+    } else {
+        c.stdout(full());
+    }
+    c.output().expect("the ivy binary runs")
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn output_that_cannot_be_written_is_an_error_not_a_success_or_a_panic() {
+    // stdout: exit 1 with the reason (a closed pipe alone ends quietly with success)
+    for args in [
+        &["ops"][..],
+        &["tour"],
+        &["call", "arange", "100000", "--json"],
+    ] {
+        let o = ivy_to_full(args, false);
+        assert_eq!(o.status.code(), Some(1), "{args:?}");
+        assert!(
+            stderr(&o).contains("cannot write the output"),
+            "{}",
+            stderr(&o)
+        );
+    }
+    // stderr: the error's exit code, not a panic's 101
+    let o = ivy_to_full(&["call", "nosuchop"], true);
+    assert_eq!(o.status.code(), Some(2));
+    let o = ivy_to_full(&["call", "negative", "[300]", "--dtype", "uint8"], true);
+    assert_eq!(o.status.code(), Some(1));
+}
