@@ -23,7 +23,7 @@ fn cpu_only(op: &'static str, device: Device) -> Result<()> {
 
 /// Wraps a row-major buffer of `shape`.
 fn shaped<T: NdElem>(op: &'static str, shape: &[usize], v: Vec<T>) -> Result<Array> {
-    super::kernels::shaped_shared(op, shape, v).map(|a| Array::from_nd(T::wrap_shared(a)))
+    super::kernels::shaped(op, shape, v).map(|a| Array::from_nd(T::wrap_shared(a)))
 }
 
 #[ivy_macros::backend_impl]

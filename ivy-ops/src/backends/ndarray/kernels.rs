@@ -2,7 +2,7 @@
 
 use super::{Elem, NdArray, NdData, NdElem, NdView};
 use crate::{Array, NativeArray};
-use ::ndarray::{ArrayBase, ArrayD, ArrayViewD, ArrayViewMutD, Data, IxDyn};
+use ::ndarray::{ArrayBase, ArrayD, ArrayViewD, ArrayViewMutD, Data, DataOwned, IxDyn};
 use ivy_core::{Backend, Dtype, DtypeSet, Error, Result, Scalar};
 use std::borrow::Cow;
 use std::mem::MaybeUninit;
@@ -95,72 +95,55 @@ pub(crate) fn cast_view_cow<'a>(
     }
 }
 
-/// A row-major buffer as an array of `shape` (the one wrapping of every kernel's buffer).
+/// A row-major buffer as an array of `shape` (the one wrapping of every kernel's buffer),
+/// owned (`ArrayD`) or shared (`NdData`, made as such: not an owned array moved into an
+/// `Arc` after, one move of the array's parts less per result), as the caller takes it.
 /// The shape is checked here, once, by [`shape_size`](crate::kernel::alloc::shape_size):
 /// ndarray's `from_shape_vec` checked it again in its general (strided) form: about 18 of
 /// the 91 ns that making and dropping a one-element result cost (a standalone criterion
 /// test; `benches/small.rs` shows the 2-14 % per op).
 #[inline]
-pub(crate) fn shaped<T>(op: &'static str, shape: &[usize], v: Vec<T>) -> Result<ArrayD<T>> {
-    check_len(op, shape, v.len(), std::mem::size_of::<T>())?;
+pub(crate) fn shaped<S: DataOwned>(
+    op: &'static str,
+    shape: &[usize],
+    v: Vec<S::Elem>,
+) -> Result<ArrayBase<S, IxDyn>> {
+    let n = crate::kernel::alloc::shape_size(op, shape, std::mem::size_of::<S::Elem>())?;
+    if n != v.len() {
+        return Err(Error::InvalidArgument {
+            op,
+            message: format!(
+                "shape {shape:?} does not match its element count {}",
+                v.len()
+            ),
+        });
+    }
     // SAFETY: `v` holds exactly the product of `shape`'s lengths, and the product of its
     // non-zero lengths fits in `isize::MAX` bytes (`shape_size`)
     Ok(unsafe { row_major_unchecked(shape, v) })
 }
 
-/// [`shaped`] as the backend's shared storage, made as such (not an owned array moved into
-/// an `Arc` after: one move of the array's parts less per result).
-pub(crate) fn shaped_shared<T>(op: &'static str, shape: &[usize], v: Vec<T>) -> Result<NdData<T>> {
-    check_len(op, shape, v.len(), std::mem::size_of::<T>())?;
-    // SAFETY: as in `shaped`
-    Ok(unsafe { shared_row_major_unchecked(shape, v) })
-}
-
-/// [`shaped`]'s check: `len` elements are exactly `shape`'s, which can exist.
-#[inline]
-fn check_len(op: &'static str, shape: &[usize], len: usize, itemsize: usize) -> Result<()> {
-    let n = crate::kernel::alloc::shape_size(op, shape, itemsize)?;
-    if n != len {
-        return Err(Error::InvalidArgument {
-            op,
-            message: format!("shape {shape:?} does not match its element count {len}"),
-        });
-    }
-    Ok(())
-}
-
-/// [`row_major_unchecked`] as shared storage, built directly.
-///
-/// # Safety
-/// As [`row_major_unchecked`].
-#[inline]
-pub(crate) unsafe fn shared_row_major_unchecked<T>(shape: &[usize], v: Vec<T>) -> NdData<T> {
-    // SAFETY: the caller's conditions are ndarray's
-    unsafe {
-        match *shape {
-            [n] => ::ndarray::ArcArray1::from_shape_vec_unchecked(n, v).into_dyn(),
-            [r, c] => ::ndarray::ArcArray2::from_shape_vec_unchecked((r, c), v).into_dyn(),
-            _ => NdData::from_shape_vec_unchecked(IxDyn(shape), v),
-        }
-    }
-}
-
-/// `v` as a row-major array of `shape`, unchecked. One and two dimensions are made with a
-/// fixed dimension first: ndarray's strides for `IxDyn` are built in pieces, about 10 of
-/// the 80 ns a one-element `ArcArray<f32, IxDyn>` costs to make and drop.
+/// `v` as a row-major array of `shape` (owned or shared), unchecked. One and two dimensions
+/// are made with a fixed dimension first: ndarray's strides for `IxDyn` are built in pieces,
+/// about 10 of the 80 ns a one-element `ArcArray<f32, IxDyn>` costs to make and drop.
 ///
 /// # Safety
 /// `v.len()` is the product of `shape`'s lengths, and the product of its non-zero lengths
 /// fits in `isize::MAX` bytes (what [`shape_size`](crate::kernel::alloc::shape_size)
 /// checks): ndarray's conditions for a row-major array over `v` with its default strides.
 #[inline]
-unsafe fn row_major_unchecked<T>(shape: &[usize], v: Vec<T>) -> ArrayD<T> {
+unsafe fn row_major_unchecked<S: DataOwned>(
+    shape: &[usize],
+    v: Vec<S::Elem>,
+) -> ArrayBase<S, IxDyn> {
     // SAFETY: the caller's conditions are ndarray's
     unsafe {
         match *shape {
-            [n] => ::ndarray::Array1::from_shape_vec_unchecked(n, v).into_dyn(),
-            [r, c] => ::ndarray::Array2::from_shape_vec_unchecked((r, c), v).into_dyn(),
-            _ => ArrayD::from_shape_vec_unchecked(IxDyn(shape), v),
+            [n] => ArrayBase::<S, ::ndarray::Ix1>::from_shape_vec_unchecked(n, v).into_dyn(),
+            [r, c] => {
+                ArrayBase::<S, ::ndarray::Ix2>::from_shape_vec_unchecked((r, c), v).into_dyn()
+            }
+            _ => ArrayBase::from_shape_vec_unchecked(IxDyn(shape), v),
         }
     }
 }
@@ -273,7 +256,7 @@ fn new_array_with<T: Copy + Sync, O: Copy + Send, const N: usize>(
     unsafe { v.set_len(n) };
     // SAFETY: `v` holds exactly the product of `shape`'s lengths, which `shape_size` also
     // checked to fit in `isize::MAX` bytes (ndarray's size limit), in row-major order
-    Ok(unsafe { shared_row_major_unchecked(shape, v) })
+    Ok(unsafe { row_major_unchecked(shape, v) })
 }
 
 /// `f` over `ins` (broadcast to `out`'s shape) into `out`: `false` (`out` untouched) when an
@@ -407,7 +390,7 @@ impl crate::engine::family::Kernels for super::NdarrayBackend {
                 return Ok(None);
             };
             let r = crate::kernel::gather::compress(op, v, inner, keep, count)?;
-            Ok(Some(Array::from_nd(T::wrap_shared(shaped_shared(op, &shape, r)?))))
+            Ok(Some(Array::from_nd(T::wrap_shared(shaped(op, &shape, r)?))))
         })
     }
 
