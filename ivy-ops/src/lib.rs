@@ -102,13 +102,15 @@ pub mod custom;
 pub mod engine;
 pub mod functional;
 pub mod indexing;
-pub mod kernel;
 pub mod native;
 pub mod ops;
 pub mod prelude;
 pub mod registry;
 mod value;
 
+/// The kernel layer (the `ivy-kernel` crate): element types, the families' element classes
+/// and rows, and the math, folds, sorts and loops over plain slices.
+pub use ivy_kernel as kernel;
 pub use kernel::elem;
 /// The kernel rows of the element-wise and reduction families (the kernel layer's
 /// [`kernel::rows`]).

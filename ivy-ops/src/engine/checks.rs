@@ -664,50 +664,6 @@ pub fn index_input(op: &'static str, param: &'static str, x: &Array) -> Result<(
     })
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn arrays_of_one_call_share_a_device() {
-        let (cpu, g0, g1) = (Device::Cpu, Device::Cuda(0), Device::Cuda(1));
-        assert!(same_device("add", &[], None).is_ok());
-        assert!(same_device("add", &[cpu, cpu, cpu], Some(cpu)).is_ok());
-        assert!(same_device("add", &[g1, g1], None).is_ok());
-        assert_eq!(
-            same_device("add", &[cpu, g0], None),
-            Err(Error::DeviceMismatch {
-                op: "add",
-                a: cpu,
-                b: g0
-            })
-        );
-        // two GPUs are two devices; the first that differs is named
-        assert_eq!(
-            same_device("concat", &[g0, g0, g1, cpu], None),
-            Err(Error::DeviceMismatch {
-                op: "concat",
-                a: g0,
-                b: g1
-            })
-        );
-        // `out` counts too
-        let e = same_device("tan", &[g0], Some(cpu)).unwrap_err();
-        assert!(e.to_string().contains("`tan`") && e.to_string().contains("to_device"));
-    }
-
-    #[test]
-    fn only_multi_device_backends_check() {
-        #[cfg(feature = "ndarray")]
-        assert!(!many_devices::<crate::NdarrayBackend>());
-        #[cfg(feature = "candle")]
-        assert_eq!(
-            many_devices::<crate::CandleBackend>(),
-            cfg!(feature = "cuda")
-        );
-    }
-}
-
 /// The values of an integer dtype: `iinfo`'s `min` and `max`, exactly.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct IntRange {

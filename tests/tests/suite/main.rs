@@ -15,6 +15,7 @@ mod devices;
 mod display;
 mod docs;
 mod elementwise;
+mod engine;
 mod fft;
 mod global_defaults;
 mod golden;

@@ -137,7 +137,7 @@ pub(super) fn row_check(cx: &OpCx) -> Option<TokenStream> {
     let p = quote_spanned!(cx.span=> ::ivy::__private);
     let k = quote::format_ident!("{}", camel(name_s), span = cx.span);
     let msg = format!(
-        "`#[family({f})]` op `{name_s}` has no kernel row `{k}`: add a row `{k}: \"{name_s}\", …` to the `{f}_kernels!` block of ivy-ops/src/kernel/rows.rs",
+        "`#[family({f})]` op `{name_s}` has no kernel row `{k}`: add a row `{k}: \"{name_s}\", …` to the `{f}_kernels!` block of ivy-kernel/src/rows.rs",
         f = family.name()
     );
     Some(quote_spanned! {cx.span=> #p::kernel_row!(check #k, #msg);})

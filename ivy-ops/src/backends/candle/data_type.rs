@@ -80,39 +80,3 @@ fn host_cast_from<S: candle_core::WithDType + crate::kernel::elem::Elem>(
             .map_err(|e| err(op, e))
     }, other => Err(crate::array::not_in_backend(Some(op), other, Backend::Candle)))
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::kernel::elem::Elem;
-    use half::bf16;
-
-    #[test]
-    fn wide_ints_reach_bfloat16_with_one_rounding() {
-        // 2^60 + 2^52 + 1 (numpy: 2^60 + 2^53), a tie broken by a bit beyond float32's 24,
-        // and values below 2^24 (exact in float32 already)
-        let big: i64 = (1 << 60) + (1 << 52) + 1;
-        let i64s = vec![big, -big, 132_338_732_130, 16_777_217, -3, 0];
-        let t = Tensor::from_vec(i64s.clone(), (2, 3), &candle_core::Device::Cpu).unwrap();
-        let a = Array::from_candle(CandleArray::Tensor(t));
-        let r =
-            crate::with_backend(Backend::Candle, || crate::astype(&a, Dtype::Bfloat16)).unwrap();
-        let r = tensor("astype", &r).unwrap().flatten_all().unwrap();
-        let r = r.to_vec1::<bf16>().unwrap();
-        let want: Vec<bf16> = i64s.iter().map(|&v| bf16::cast_from(v)).collect();
-        assert_eq!(r, want);
-        assert_eq!(r[0].to_f64(), ((1u64 << 60) + (1 << 53)) as f64);
-
-        let i32s: Vec<i32> = vec![(1 << 30) + (1 << 22) + 1, -((1 << 30) + (1 << 22) + 1), 7];
-        let t = Tensor::from_vec(i32s.clone(), 3, &candle_core::Device::Cpu).unwrap();
-        let r = host_cast("astype", &t, Dtype::Bfloat16).unwrap();
-        let r = r.tensor().to_vec1::<bf16>().unwrap();
-        let want: Vec<bf16> = i32s.iter().map(|&v| bf16::cast_from(v)).collect();
-        assert_eq!(r, want);
-        assert_eq!(r[0].to_f64(), f64::from((1 << 30) + (1 << 23)));
-
-        assert!(rounds_twice(Dtype::Uint32, Dtype::Bfloat16));
-        assert!(!rounds_twice(Dtype::Int16, Dtype::Bfloat16));
-        assert!(!rounds_twice(Dtype::Int64, Dtype::Float32));
-    }
-}

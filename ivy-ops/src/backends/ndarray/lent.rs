@@ -105,18 +105,3 @@ impl std::fmt::Debug for NdLent {
 pub(crate) fn view_of(a: &NdArray) -> NdView<'_> {
     super::nd_all!(a, x, T => T::wrap_view(x.view()))
 }
-
-#[cfg(test)]
-mod tests {
-    /// A lent Array is about as big as any other (one word more at most): every Array, and
-    /// every `Result<Array>`, is moved around by value, so its size is on the hot path.
-    #[test]
-    fn lending_does_not_grow_arrays() {
-        use std::mem::size_of;
-        let (lent, nd) = (size_of::<super::NdLent>(), size_of::<super::NdArray>());
-        assert!(
-            lent <= nd + size_of::<usize>(),
-            "NdLent {lent} bytes, NdArray {nd}"
-        );
-    }
-}

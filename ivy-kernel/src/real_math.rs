@@ -6,7 +6,7 @@
 //! The float `floor_divide`/`remainder` pair is numpy's `npy_divmod` (numpy's
 //! `npy_math_internal.h.src`, BSD-3-Clause), rewritten over [`num_traits::Float`].
 
-use crate::kernel::elem::IntElem;
+use crate::elem::IntElem;
 use num_traits::{Float, PrimInt};
 
 /// `a` to the power `b` with wrapping multiplication (square and multiply: at most 64
@@ -14,7 +14,7 @@ use num_traits::{Float, PrimInt};
 /// toward zero: `1` for a base of 1, `±1` for -1 (by the exponent's parity), `0` otherwise
 /// (`0 ** -1` too). numpy raises on negative integer exponents; the Array API leaves them
 /// unspecified.
-pub(crate) fn int_pow<T: IntElem>(a: T, b: T) -> T {
+pub fn int_pow<T: IntElem>(a: T, b: T) -> T {
     let (zero, one) = (T::zero(), T::one());
     if b < zero {
         return if a == one {
@@ -44,7 +44,7 @@ pub(crate) fn int_pow<T: IntElem>(a: T, b: T) -> T {
 
 /// Python's `a // b` on integers: rounded toward negative infinity; `x // 0` is 0 (numpy's
 /// value) and `MIN // -1` wraps to `MIN`.
-pub(crate) fn int_floor_divide<T: IntElem>(a: T, b: T) -> T {
+pub fn int_floor_divide<T: IntElem>(a: T, b: T) -> T {
     let zero = T::zero();
     if b == zero {
         return zero;
@@ -61,7 +61,7 @@ pub(crate) fn int_floor_divide<T: IntElem>(a: T, b: T) -> T {
 }
 
 /// Python's `a % b` on integers: the sign of `b`; `x % 0` is 0 (numpy's value).
-pub(crate) fn int_remainder<T: IntElem>(a: T, b: T) -> T {
+pub fn int_remainder<T: IntElem>(a: T, b: T) -> T {
     let zero = T::zero();
     if b == zero || (b < zero && b == zero.wrapping_sub(&T::one())) {
         return zero; // x % -1 is 0 (MIN % -1 would overflow)
@@ -105,7 +105,7 @@ fn divmod<T: Float>(a: T, b: T) -> (T, T) {
 }
 
 /// Python's `a // b` on floats (numpy's `floor_divide`): `x // 0` is `x / 0` (±inf or NaN).
-pub(crate) fn floor_divide<T: Float>(a: T, b: T) -> T {
+pub fn floor_divide<T: Float>(a: T, b: T) -> T {
     if b == T::zero() {
         return a / b;
     }
@@ -113,7 +113,7 @@ pub(crate) fn floor_divide<T: Float>(a: T, b: T) -> T {
 }
 
 /// Python's `a % b` on floats (numpy's `remainder`): the sign of `b`; `x % 0` is NaN.
-pub(crate) fn remainder<T: Float>(a: T, b: T) -> T {
+pub fn remainder<T: Float>(a: T, b: T) -> T {
     if b == T::zero() {
         return a % b;
     }
@@ -121,7 +121,7 @@ pub(crate) fn remainder<T: Float>(a: T, b: T) -> T {
 }
 
 /// `a << b` as numpy shifts: 0 once `b` reaches the bit width or is negative.
-pub(crate) fn shl<T: PrimInt>(a: T, b: T) -> T {
+pub fn shl<T: PrimInt>(a: T, b: T) -> T {
     match b.to_u32().filter(|&s| s < T::zero().count_zeros()) {
         Some(s) => a << s as usize,
         None => T::zero(),
@@ -130,7 +130,7 @@ pub(crate) fn shl<T: PrimInt>(a: T, b: T) -> T {
 
 /// `a >> b` as numpy shifts (arithmetic for signed types): once `b` reaches the bit width
 /// or is negative, -1 for a negative `a` and 0 otherwise.
-pub(crate) fn shr<T: PrimInt>(a: T, b: T) -> T {
+pub fn shr<T: PrimInt>(a: T, b: T) -> T {
     match b.to_u32().filter(|&s| s < T::zero().count_zeros()) {
         Some(s) => a >> s as usize,
         None if a < T::zero() => !T::zero(),
@@ -139,7 +139,7 @@ pub(crate) fn shr<T: PrimInt>(a: T, b: T) -> T {
 }
 
 /// Rounds to the nearest integer, ties to even (numpy's `round`, IEEE `roundeven`).
-pub(crate) fn round_half_even<T: Float>(x: T) -> T {
+pub fn round_half_even<T: Float>(x: T) -> T {
     let r = x.round(); // ties away from zero
     let two = T::one() + T::one();
     if (r - x).abs() == T::one() / two {
@@ -150,7 +150,7 @@ pub(crate) fn round_half_even<T: Float>(x: T) -> T {
 }
 
 /// The sign of `x`: -1, 0 or 1 (`+0.0` for either zero, NaN for NaN: numpy's `sign`).
-pub(crate) fn sign<T: Float>(x: T) -> T {
+pub fn sign<T: Float>(x: T) -> T {
     if x > T::zero() {
         T::one()
     } else if x < T::zero() {
@@ -163,7 +163,7 @@ pub(crate) fn sign<T: Float>(x: T) -> T {
 }
 
 /// The sign of an integer: -1, 0 or 1.
-pub(crate) fn int_sign<T: PrimInt>(x: T) -> T {
+pub fn int_sign<T: PrimInt>(x: T) -> T {
     if x > T::zero() {
         T::one()
     } else if x < T::zero() {
@@ -174,7 +174,7 @@ pub(crate) fn int_sign<T: PrimInt>(x: T) -> T {
 }
 
 /// `|x|` with wrapping for integers (`abs(MIN) == MIN`, as numpy).
-pub(crate) fn int_abs<T: IntElem>(x: T) -> T {
+pub fn int_abs<T: IntElem>(x: T) -> T {
     if x < T::zero() {
         x.wrapping_neg()
     } else {
@@ -183,7 +183,7 @@ pub(crate) fn int_abs<T: IntElem>(x: T) -> T {
 }
 
 /// `log(exp(a) + exp(b))` without overflow (numpy's `npy_logaddexp`).
-pub(crate) fn logaddexp<T: Float + num_traits::FloatConst>(a: T, b: T) -> T {
+pub fn logaddexp<T: Float + num_traits::FloatConst>(a: T, b: T) -> T {
     if a == b {
         return a + T::LN_2(); // infinities of one sign, without inf - inf
     }

@@ -7,10 +7,10 @@ use candle_core::backend::BackendStorage;
 use candle_core::{CpuStorage, CustomOp1, Layout, Result, Shape, Tensor};
 
 /// `erfc(t)`, accurate in the tail (libm's `erfc`, computed in float64 and rounded once).
-/// On the CPU: [`Erfc`], a custom op with `d/dx erfc(x) = -2/√π·e^(-x²)`. On a GPU, where
+/// On the CPU: `Erfc`, a custom op with `d/dx erfc(x) = -2/√π·e^(-x²)`. On a GPU, where
 /// the custom op has no kernel: `1 - erf(t)` from candle's own kernels, which loses the
 /// relative accuracy of small results (`erfc(x)` for `x` above about 1).
-pub(crate) fn erfc(t: &Tensor) -> Result<Tensor> {
+pub fn erfc(t: &Tensor) -> Result<Tensor> {
     if t.device().is_cpu() {
         t.apply_op1(Erfc)
     } else {
@@ -61,7 +61,7 @@ impl CustomOp1 for Erfc {
 
 /// Candle's `max` (or `min`) over `axes`, kept as 1: NaN where a NaN was reduced (candle's
 /// own kernels skip NaN; the standard propagates it).
-pub(crate) fn extreme(t: &Tensor, axes: &[usize], max: bool) -> Result<Tensor> {
+pub fn extreme(t: &Tensor, axes: &[usize], max: bool) -> Result<Tensor> {
     let fold = |t: Tensor| {
         axes.iter().try_fold(t, |t, &a| {
             if max {

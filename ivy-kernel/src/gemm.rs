@@ -1,9 +1,9 @@
 //! The host matrix product, written once over the element type: integers (wrapping) on
 //! both backends, and anything a backend's own matrix multiply does not take.
 
-use crate::kernel::alloc::try_vec;
-use crate::kernel::elem::Elem;
-use crate::kernel::rows::{Add, Multiply};
+use crate::alloc::try_vec;
+use crate::elem::Elem;
+use crate::rows::{Add, Multiply};
 use ivy_core::Result;
 use std::borrow::Cow;
 
@@ -11,7 +11,7 @@ use std::borrow::Cow;
 /// batch's matrix (the added axes of 1-d operands already in `shape`). `x` itself where it
 /// already is that (its batch axes those of `batch`, or no batch at all); a copy only where
 /// broadcasting repeats matrices.
-pub(crate) fn batched<'a, T: Copy>(
+pub fn batched<'a, T: Copy>(
     op: &'static str,
     x: &'a [T],
     shape: &[usize],
@@ -50,7 +50,7 @@ pub(crate) fn batched<'a, T: Copy>(
 /// (`ivy_linalg::Dense`: SIMD with fused multiply-adds, blocked, parallel when large),
 /// each result element written once (no zero fill): the float and complex products of
 /// ndarray, and the small ones of candle on the CPU, so both give the same bits.
-pub(crate) fn dense_matmul<T: ivy_linalg::Dense>(
+pub fn dense_matmul<T: ivy_linalg::Dense>(
     op: &'static str,
     a: &[T],
     b: &[T],
@@ -80,7 +80,7 @@ pub(crate) fn dense_matmul<T: ivy_linalg::Dense>(
 /// `[batches, k, n]` (row-major, batches already broadcast); the result is
 /// `[batches, m, n]`. `i-k-j` order: the inner
 /// loop runs along contiguous rows of `b` and of the result.
-pub(crate) fn matmul<T: Elem>(
+pub fn matmul<T: Elem>(
     op: &'static str,
     a: &[T],
     b: &[T],

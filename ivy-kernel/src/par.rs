@@ -15,11 +15,11 @@
 /// `exp`, `sin` on float32 at 2^12..2^20 elements, against `RAYON_NUM_THREADS=1`): handing
 /// parts to the pool costs 5–10 µs, which the cheapest, memory-bound ops (`negative`) win
 /// back from about 1.5 MiB on.
-pub(crate) const PAR_MIN_BYTES: usize = 2 << 20;
+pub const PAR_MIN_BYTES: usize = 2 << 20;
 
 /// The fewest bytes one part of a split moves (finer parts balance a shared machine's
 /// uneven cores better; 1 MiB parts measured 20 % slower than these at 1 M elements).
-pub(crate) const PAR_GRAIN_BYTES: usize = 1 << 17;
+pub const PAR_GRAIN_BYTES: usize = 1 << 17;
 
 /// Whether work of `bytes` is split.
 #[inline]
@@ -30,7 +30,7 @@ fn worth_splitting(bytes: usize) -> bool {
 /// `body(lo, hi)` over `0..len` (units of `unit_bytes` each): at once, or split in parts of
 /// at least [`PAR_GRAIN_BYTES`] on rayon's threads when the whole moves [`PAR_MIN_BYTES`]
 /// or more. Parts start on whole cache lines where a unit is smaller than one.
-pub(crate) fn parts(len: usize, unit_bytes: usize, body: &(dyn Fn(usize, usize) + Sync)) {
+pub fn parts(len: usize, unit_bytes: usize, body: &(dyn Fn(usize, usize) + Sync)) {
     // one instantiation (`R = ()`) serves every kernel's parts, which keeps rayon's join
     // out of each kernel's compile time
     reduce_parts(len, unit_bytes, body, &|(), ()| ())
@@ -39,7 +39,7 @@ pub(crate) fn parts(len: usize, unit_bytes: usize, body: &(dyn Fn(usize, usize) 
 /// [`parts`] whose parts each return a value: `leaf(lo, hi)` per part, the two halves of
 /// each split combined in order as `combine(left, right)` on the thread that finishes them
 /// (a tree: the combining runs on both threads, not after them on one).
-pub(crate) fn reduce_parts<R: Send>(
+pub fn reduce_parts<R: Send>(
     len: usize,
     unit_bytes: usize,
     leaf: &(dyn Fn(usize, usize) -> R + Sync),
@@ -77,13 +77,13 @@ fn bisect_reduce<R: Send>(
 
 /// `rayon::join` of two closures, instantiated once.
 #[inline(never)]
-pub(crate) fn join(a: &mut (dyn FnMut() + Send), b: &mut (dyn FnMut() + Send)) {
+pub fn join(a: &mut (dyn FnMut() + Send), b: &mut (dyn FnMut() + Send)) {
     rayon::join(a, b);
 }
 
 /// The output slots of split work, shared by its parts (each writes only its own).
 #[derive(Clone, Copy)]
-pub(crate) struct Shared<T>(pub(crate) *mut std::mem::MaybeUninit<T>);
+pub struct Shared<T>(pub *mut std::mem::MaybeUninit<T>);
 
 // SAFETY: the parts of one fold write disjoint slots, and the fold returns once all are done.
 unsafe impl<T: Send> Send for Shared<T> {}
@@ -95,7 +95,7 @@ impl<T> Shared<T> {
     ///
     /// # Safety
     /// `i` is within the slots, and no other part writes it.
-    pub(crate) unsafe fn write(&self, i: usize, v: T) {
+    pub unsafe fn write(&self, i: usize, v: T) {
         unsafe { (*self.0.add(i)).write(v) };
     }
     /// Slots `lo..hi`.
@@ -103,7 +103,7 @@ impl<T> Shared<T> {
     /// # Safety
     /// The range is within the slots, and no other part touches it.
     #[allow(clippy::mut_from_ref)]
-    pub(crate) unsafe fn range(&self, lo: usize, hi: usize) -> &mut [std::mem::MaybeUninit<T>] {
+    pub unsafe fn range(&self, lo: usize, hi: usize) -> &mut [std::mem::MaybeUninit<T>] {
         unsafe { std::slice::from_raw_parts_mut(self.0.add(lo), hi - lo) }
     }
 }
@@ -113,15 +113,15 @@ const LANES: usize = 16;
 
 /// The longest run folded lane-wise (each lane sums `LEAF / LANES` = 16 values, as numpy's
 /// pairwise sum does with its 8 accumulators over blocks of 128); longer runs are halved.
-pub(crate) const LEAF: usize = 256;
+pub const LEAF: usize = 256;
 
-/// Folds `x` with `f`, pairwise: a run of at most [`LEAF`] values in [`LANES`] interleaved
+/// Folds `x` with `f`, pairwise: a run of at most [`LEAF`] values in `LANES` interleaved
 /// accumulators, a longer one as `f(fold(first half), fold(second half))` — for float sums,
 /// numpy's pairwise summation (error growing with log n, not n). `init` is `f`'s identity;
 /// without one, `f` must be idempotent (`max`) and `x` not empty (each run starts from its
 /// first value). Halves of large runs fold on two threads; the result does not depend on
 /// whether they do. Integer `f`s wrap, so their results do not depend on the order at all.
-pub(crate) fn fold<T, F>(x: &[T], init: Option<T>, f: F) -> T
+pub fn fold<T, F>(x: &[T], init: Option<T>, f: F) -> T
 where
     T: Copy + Send + Sync,
     F: Fn(T, T) -> T + Copy + Send + Sync,
@@ -131,7 +131,7 @@ where
 
 /// [`fold`] whose leaves `leaf` may fold instead (a vectorised kernel of the same fold,
 /// giving the same bits: `Binary::fold_f32`; `None` where it has none).
-pub(crate) fn fold_by<T, F, L>(x: &[T], init: Option<T>, f: F, leaf: L) -> T
+pub fn fold_by<T, F, L>(x: &[T], init: Option<T>, f: F, leaf: L) -> T
 where
     T: Copy + Send + Sync,
     F: Fn(T, T) -> T + Copy + Send + Sync,
@@ -141,7 +141,7 @@ where
 }
 
 /// [`fold_by`] of `g` of each value: `g` applied as the leaves read `x` (no temporary).
-pub(crate) fn fold_map<T, U, G, F, L>(x: &[T], init: Option<U>, g: G, f: F, leaf: L) -> U
+pub fn fold_map<T, U, G, F, L>(x: &[T], init: Option<U>, g: G, f: F, leaf: L) -> U
 where
     T: Copy + Send + Sync,
     U: Copy + Send + Sync,
@@ -194,9 +194,9 @@ mod tests {
     /// of the generic fold: NaN wherever one is, the same zero sign for ±0 ties.
     #[test]
     fn vectorised_leaves_give_the_generic_bits() {
-        use crate::kernel::class::Binary;
-        use crate::kernel::rows::{Maximum, Minimum};
-        let mut next = crate::kernel::xorshift(0x2545_f491_4f6c_dd1du64);
+        use crate::class::Binary;
+        use crate::rows::{Maximum, Minimum};
+        let mut next = crate::xorshift(0x2545_f491_4f6c_dd1du64);
         for n in [1usize, 63, 64, 65, 1000, 8192, 8193, 300_001] {
             for nan in [false, true] {
                 let x: Vec<f64> = (0..n)

@@ -2,11 +2,11 @@
 //! complex, bool) by a macro, as candle's `with_dtype!` does. It holds the conversions
 //! between element types and routes each element type to the kernel of its class
 //! ([`Elem::unary`], [`Elem::binary`], [`Elem::predicate`], [`Elem::compare`]): the ops
-//! themselves are kernel rows ([`crate::kernel::rows`]), never methods here. The ndarray backend
+//! themselves are kernel rows ([`crate::rows`]), never methods here. The ndarray backend
 //! stores all 15 types; the candle backend uses the same conversions and kernels for its
 //! nine.
 
-use crate::kernel::class::{Binary, Compare, Predicate, Unary};
+use crate::class::{Binary, Compare, Predicate, Unary};
 use half::{bf16, f16};
 use ivy_core::{Dtype, DtypeKind};
 use num_complex::Complex;
@@ -270,7 +270,7 @@ impl Elem for bool {
 
 /// `v` as a `Vec<T>` when `S` is `T` (a dtype match's element type standing for a generic
 /// one), without a copy; `None` otherwise.
-pub(crate) fn same_vec<S: 'static, T: 'static>(v: Vec<S>) -> Option<Vec<T>> {
+pub fn same_vec<S: 'static, T: 'static>(v: Vec<S>) -> Option<Vec<T>> {
     let b: Box<dyn std::any::Any> = Box::new(v);
     b.downcast::<Vec<T>>().ok().map(|b| *b)
 }
@@ -281,7 +281,7 @@ pub(crate) fn same_vec<S: 'static, T: 'static>(v: Vec<S>) -> Option<Vec<T>> {
 /// through a rounded `f32` where the CPU has F16C, and double rounding is off by one ULP
 /// near the midpoints (`0.1053772` became `0.10535`, numpy `0.1054`).
 #[inline]
-pub(crate) fn odd_f32(v: f64) -> f32 {
+pub fn odd_f32(v: f64) -> f32 {
     let r = v as f32;
     if v.is_nan() || f64::from(r) == v {
         return r;
@@ -297,7 +297,7 @@ pub(crate) fn odd_f32(v: f64) -> f32 {
 
 /// `x` as `&[T]` when `S` is `T` (a generic element type that is in fact `T`), without a
 /// copy; `None` otherwise.
-pub(crate) fn same_slice<S: 'static, T: 'static>(x: &[S]) -> Option<&[T]> {
+pub fn same_slice<S: 'static, T: 'static>(x: &[S]) -> Option<&[T]> {
     (std::any::TypeId::of::<S>() == std::any::TypeId::of::<T>())
         // SAFETY: S and T are the same type.
         .then(|| unsafe { std::slice::from_raw_parts(x.as_ptr().cast::<T>(), x.len()) })
@@ -329,7 +329,7 @@ mod tests {
             }
             best
         }
-        let mut next = crate::kernel::xorshift(0x9e37_79b9_7f4a_7c15u64);
+        let mut next = crate::xorshift(0x9e37_79b9_7f4a_7c15u64);
         for _ in 0..200_000 {
             let state = next();
             // positive, exponents 2^-23..2^76, every mantissa

@@ -65,7 +65,7 @@ fn scaled_half_exp<T: Float>(t: T, a: T) -> T {
 /// (`(9.6e18 + 1.6e19i) / (5.5e15 + 1.8e19i)` in complex64: `c² + d²` of the textbook
 /// formula is above float32's range, and the quotient came out 0). Division by zero gives
 /// numpy's infinities and NaNs.
-pub(crate) fn cdiv<T: Float>(a: Complex<T>, b: Complex<T>) -> Complex<T> {
+pub fn cdiv<T: Float>(a: Complex<T>, b: Complex<T>) -> Complex<T> {
     let (ar, ai, br, bi) = (a.re, a.im, b.re, b.im);
     let (br_abs, bi_abs) = (br.abs(), bi.abs());
     if br_abs >= bi_abs {
@@ -83,7 +83,7 @@ pub(crate) fn cdiv<T: Float>(a: Complex<T>, b: Complex<T>) -> Complex<T> {
 }
 
 /// Complex hyperbolic sine, Annex G special values (FreeBSD's `csinh`).
-pub(crate) fn csinh<T: Float>(z: Complex<T>) -> Complex<T> {
+pub fn csinh<T: Float>(z: Complex<T>) -> Complex<T> {
     let (x, y) = (z.re, z.im);
     let zero = T::zero();
 
@@ -136,7 +136,7 @@ pub(crate) fn csinh<T: Float>(z: Complex<T>) -> Complex<T> {
 
 /// Complex sine: `csin(z) = -i csinh(iz) = i conj(csinh(i conj(z)))`, i.e. csinh with the
 /// parts swapped on the way in and out (FreeBSD's `csin`).
-pub(crate) fn csin<T: Float>(z: Complex<T>) -> Complex<T> {
+pub fn csin<T: Float>(z: Complex<T>) -> Complex<T> {
     let w = csinh(Complex::new(z.im, z.re));
     Complex::new(w.im, w.re)
 }
@@ -145,7 +145,7 @@ pub(crate) fn csin<T: Float>(z: Complex<T>) -> Complex<T> {
 /// standard leaves a zero's sign unspecified, numpy's choice (glibc's): `+0` for
 /// `cosh(±0 ± i inf)` and `cosh(±0 + i NaN)` (FreeBSD takes the product of the signs), the
 /// product of the signs elsewhere.
-pub(crate) fn ccosh<T: Float>(z: Complex<T>) -> Complex<T> {
+pub fn ccosh<T: Float>(z: Complex<T>) -> Complex<T> {
     let (x, y) = (z.re, z.im);
     let zero = T::zero();
 
@@ -192,7 +192,7 @@ pub(crate) fn ccosh<T: Float>(z: Complex<T>) -> Complex<T> {
 }
 
 /// Complex cosine: `ccos(z) = ccosh(iz)` (FreeBSD's `ccos`).
-pub(crate) fn ccos<T: Float>(z: Complex<T>) -> Complex<T> {
+pub fn ccos<T: Float>(z: Complex<T>) -> Complex<T> {
     ccosh(Complex::new(-z.im, z.re))
 }
 
@@ -203,7 +203,7 @@ pub(crate) fn ccos<T: Float>(z: Complex<T>) -> Complex<T> {
 /// `sin(2x) / (cos(2x) + cosh(2y))`, it does not cancel near the poles. One departure
 /// from Annex G, the Array API's: `ctanh(±inf + iy) = ±1 + i0` with `y`'s sign (C99:
 /// `i0·sin(2y)`).
-pub(crate) fn ctanh<T: Float>(z: Complex<T>) -> Complex<T> {
+pub fn ctanh<T: Float>(z: Complex<T>) -> Complex<T> {
     let (x, y) = (z.re, z.im);
     let (zero, one) = (T::zero(), T::one());
 
@@ -248,7 +248,7 @@ pub(crate) fn ctanh<T: Float>(z: Complex<T>) -> Complex<T> {
 
 /// Complex tangent: `ctan(z) = -i ctanh(iz) = i conj(ctanh(i conj(z)))`, i.e. ctanh with
 /// the parts swapped on the way in and out (FreeBSD's `ctan`).
-pub(crate) fn ctan<T: Float>(z: Complex<T>) -> Complex<T> {
+pub fn ctan<T: Float>(z: Complex<T>) -> Complex<T> {
     let w = ctanh(Complex::new(z.im, z.re));
     Complex::new(w.im, w.re)
 }
@@ -262,7 +262,7 @@ pub(crate) fn ctan<T: Float>(z: Complex<T>) -> Complex<T> {
 /// one); `expm1(+inf + iy) = +inf·cis(y) - 1` (`+inf + iNaN` for an infinite or NaN `y`);
 /// `expm1(x ± i inf) = expm1(x + iNaN) = NaN + iNaN` for finite `x`;
 /// `expm1(NaN + iy) = NaN + iNaN` for `y ≠ 0`.
-pub(crate) fn cexpm1<T: Float>(z: Complex<T>) -> Complex<T> {
+pub fn cexpm1<T: Float>(z: Complex<T>) -> Complex<T> {
     let (x, y) = (z.re, z.im);
     let zero = T::zero();
     if y == zero {
@@ -297,7 +297,7 @@ pub(crate) fn cexpm1<T: Float>(z: Complex<T>) -> Complex<T> {
 }
 
 /// `log(1 + z)` (numpy's `nc_log1p`): `ln|1 + z| + i·arg(1 + z)`.
-pub(crate) fn clog1p<T: Float>(z: Complex<T>) -> Complex<T> {
+pub fn clog1p<T: Float>(z: Complex<T>) -> Complex<T> {
     let re = z.re + T::one();
     Complex::new(re.hypot(z.im).ln(), z.im.atan2(re))
 }
@@ -305,7 +305,7 @@ pub(crate) fn clog1p<T: Float>(z: Complex<T>) -> Complex<T> {
 /// `z / |z|` (the Array API's complex `sign`, numpy 2's): 0 for 0, NaN for a NaN
 /// component (the standard's; numpy gives `±1 + 0j` for `±inf + NaN j`, as `|z|` is
 /// infinite); an infinite component gives its direction (both infinite: NaN).
-pub(crate) fn csign<T: Float>(z: Complex<T>) -> Complex<T> {
+pub fn csign<T: Float>(z: Complex<T>) -> Complex<T> {
     let (zero, one) = (T::zero(), T::one());
     let nan = Complex::new(T::nan(), T::nan());
     let abs = z.re.hypot(z.im);
@@ -327,7 +327,7 @@ pub(crate) fn csign<T: Float>(z: Complex<T>) -> Complex<T> {
 /// `a ** b` (numpy's `nc_pow`): `1` for `b == 0`; `0` for `0 ** b` with `re(b) > 0`, NaN
 /// for other powers of 0; integer exponents below 100 in magnitude by
 /// repeated multiplication (exact where the products are); else `exp(b·ln(a))`.
-pub(crate) fn cpow<T: Float>(a: Complex<T>, b: Complex<T>) -> Complex<T> {
+pub fn cpow<T: Float>(a: Complex<T>, b: Complex<T>) -> Complex<T> {
     let (zero, one) = (T::zero(), T::one());
     if b.re == zero && b.im == zero {
         return Complex::new(one, zero);
@@ -369,10 +369,10 @@ pub(crate) fn cpow<T: Float>(a: Complex<T>, b: Complex<T>) -> Complex<T> {
 }
 
 /// Each component rounded half to even (numpy's complex `round`).
-pub(crate) fn cround<T: Float>(z: Complex<T>) -> Complex<T> {
+pub fn cround<T: Float>(z: Complex<T>) -> Complex<T> {
     Complex::new(
-        crate::kernel::real_math::round_half_even(z.re),
-        crate::kernel::real_math::round_half_even(z.im),
+        crate::real_math::round_half_even(z.re),
+        crate::real_math::round_half_even(z.im),
     )
 }
 
@@ -382,7 +382,7 @@ pub(crate) fn cround<T: Float>(z: Complex<T>) -> Complex<T> {
 /// `csqrt(NaN + i·y) = NaN + i·NaN`, `csqrt(-inf + i·y) = 0 + i·inf` (`NaN ± i·inf` for a
 /// NaN `y`), `csqrt(+inf + i·y) = +inf + i·0` (`+inf + i·NaN` for a NaN `y`). Finite
 /// arguments use Algorithm 312 (CACM 10, 1967), scaled by 1/4 near overflow.
-pub(crate) fn csqrt<T: Float>(z: Complex<T>) -> Complex<T> {
+pub fn csqrt<T: Float>(z: Complex<T>) -> Complex<T> {
     let (mut a, mut b) = (z.re, z.im);
     let (zero, one) = (T::zero(), T::one());
     let two = one + one;

@@ -19,7 +19,7 @@ use ivy_core::{Dtype, Error, Result};
 /// The element count of `shape` for elements of `itemsize` bytes, or an error when the shape
 /// cannot exist (see the module doc).
 #[inline]
-pub(crate) fn shape_size(op: &'static str, shape: &[usize], itemsize: usize) -> Result<usize> {
+pub fn shape_size(op: &'static str, shape: &[usize], itemsize: usize) -> Result<usize> {
     // the product of the non-zero lengths must fit (an empty array's other axes too)
     let mut nonzero = Some(1usize);
     let mut empty = false;
@@ -58,13 +58,13 @@ fn too_large(op: &'static str, shape: &[usize]) -> Error {
 }
 
 /// [`shape_size`] for elements of `dtype`.
-pub(crate) fn shape_size_of(op: &'static str, shape: &[usize], dtype: Dtype) -> Result<usize> {
+pub fn shape_size_of(op: &'static str, shape: &[usize], dtype: Dtype) -> Result<usize> {
     shape_size(op, shape, (dtype.bits() / 8) as usize)
 }
 
 /// The bytes of `n` elements of `dtype` (saturating: only used in messages and probes).
 #[cfg_attr(not(feature = "candle"), allow(dead_code))]
-pub(crate) fn bytes_of(n: usize, dtype: Dtype) -> usize {
+pub fn bytes_of(n: usize, dtype: Dtype) -> usize {
     n.saturating_mul((dtype.bits() / 8) as usize)
 }
 
@@ -73,10 +73,7 @@ pub(crate) fn bytes_of(n: usize, dtype: Dtype) -> usize {
 /// come from the heap's free lists and are zeroed here: glibc's `calloc` bypasses its
 /// per-thread cache (131 instructions for a one-element `zeros`, 78 fewer this way) and
 /// clears a small chunk with `memset` all the same.
-pub(crate) fn try_zeroed<T: crate::kernel::elem::Elem>(
-    op: &'static str,
-    n: usize,
-) -> Result<Vec<T>> {
+pub fn try_zeroed<T: crate::elem::Elem>(op: &'static str, n: usize) -> Result<Vec<T>> {
     if n.saturating_mul(std::mem::size_of::<T>()) <= SMALL_BYTES {
         let mut v = Vec::<T>::with_capacity(n);
         // SAFETY: the capacity is `n` elements; all-zero bytes are a value of every
@@ -106,7 +103,7 @@ pub(crate) fn try_zeroed<T: crate::kernel::elem::Elem>(
 }
 
 /// An empty `Vec` with room for `n` elements, or `Error::OutOfMemory`.
-pub(crate) fn try_vec<T>(op: &'static str, n: usize) -> Result<Vec<T>> {
+pub fn try_vec<T>(op: &'static str, n: usize) -> Result<Vec<T>> {
     // below a page of elements the heap's free lists answer (`with_capacity`'s inlined
     // path, a third of a small op's allocation cost less than `try_reserve_exact`'s)
     if n.saturating_mul(std::mem::size_of::<T>()) <= SMALL_BYTES {
@@ -126,7 +123,7 @@ const SMALL_BYTES: usize = 4096;
 /// Asks the allocator for `bytes` and gives them back: the check made before a backend
 /// allocates a result itself, so a size it cannot have is an error, not an abort.
 #[cfg_attr(not(feature = "candle"), allow(dead_code))]
-pub(crate) fn probe(op: &'static str, bytes: usize) -> Result<()> {
+pub fn probe(op: &'static str, bytes: usize) -> Result<()> {
     // Small buffers come from the heap's free lists; only sizes that could fail are probed.
     if bytes >= 1 << 20 {
         drop(try_vec::<u8>(op, bytes)?);
@@ -137,7 +134,7 @@ pub(crate) fn probe(op: &'static str, bytes: usize) -> Result<()> {
 /// Fails cleanly (`Error::OutOfMemory`, or `InvalidArgument` when the size overflows) when a
 /// result of `shape` and `dtype` cannot be allocated: for kernels whose own allocation would
 /// abort (candle's, ndarray's `select`).
-pub(crate) fn reserve(op: &'static str, shape: &[usize], dtype: Dtype) -> Result<()> {
+pub fn reserve(op: &'static str, shape: &[usize], dtype: Dtype) -> Result<()> {
     let n = shape_size_of(op, shape, dtype)?;
     probe(op, bytes_of(n, dtype))
 }

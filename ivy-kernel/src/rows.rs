@@ -1,4 +1,4 @@
-//! The kernel rows of the element-wise families: one row per op (see [`crate::kernel::class`]).
+//! The kernel rows of the element-wise families: one row per op (see [`crate::class`]).
 //!
 //! A row names its op and gives one generic expression per element class; the same
 //! expression runs on ndarray (every dtype) and on candle's host path (its integers, and
@@ -14,13 +14,14 @@
 //! `conj` of bools int8 and bool) the row has no class and the dtype is refused.
 //!
 //! ```
-//! use ivy::family::Kernel;
-//! assert_eq!(ivy::kernels::Sin::NAME, "sin");
-//! assert!(ivy::kernels::Sin::SUPPORTED.contains(ivy::Dtype::Int8)); // as float32
-//! assert!(!ivy::kernels::Negative::SUPPORTED.contains(ivy::Dtype::Bool));
-//! assert!(ivy::kernels::Signbit::SUPPORTED.contains(ivy::Dtype::Int8)); // as numpy
-//! assert!(ivy::kernels::Less::SUPPORTED.contains(ivy::Dtype::Complex64)); // lexicographic
-//! assert!(!ivy::kernels::Square::SUPPORTED.contains(ivy::Dtype::Bool)); // numpy ≠ Ivy
+//! use ivy_core::Dtype;
+//! use ivy_kernel::class::Kernel;
+//! assert_eq!(ivy_kernel::rows::Sin::NAME, "sin");
+//! assert!(ivy_kernel::rows::Sin::SUPPORTED.contains(Dtype::Int8)); // as float32
+//! assert!(!ivy_kernel::rows::Negative::SUPPORTED.contains(Dtype::Bool));
+//! assert!(ivy_kernel::rows::Signbit::SUPPORTED.contains(Dtype::Int8)); // as numpy
+//! assert!(ivy_kernel::rows::Less::SUPPORTED.contains(Dtype::Complex64)); // lexicographic
+//! assert!(!ivy_kernel::rows::Square::SUPPORTED.contains(Dtype::Bool)); // numpy ≠ Ivy
 //! ```
 
 crate::unary_kernels! {
@@ -29,32 +30,32 @@ crate::unary_kernels! {
     Tan: "tan",
         real(x => x.tan()),
         simd(Tan),
-        complex(z => crate::kernel::complex_math::ctan(z)),
+        complex(z => crate::complex_math::ctan(z)),
         candle(t => t.sin()?.div(&t.cos()?));
     /// Sine. Complex: C99 Annex G, as numpy (`csin(z) = -i csinh(iz)`).
     Sin: "sin",
         real(x => x.sin()),
         simd(Sin),
-        complex(z => crate::kernel::complex_math::csin(z)),
+        complex(z => crate::complex_math::csin(z)),
         candle(t => t.sin());
     /// Cosine. Complex: C99 Annex G, as numpy (`ccos(z) = ccosh(iz)`).
     Cos: "cos",
         real(x => x.cos()),
         simd(Cos),
-        complex(z => crate::kernel::complex_math::ccos(z)),
+        complex(z => crate::complex_math::ccos(z)),
         candle(t => t.cos());
     /// Hyperbolic sine (candle has no `sinh`: the row's kernel on the host there).
     /// Complex: C99 Annex G, as numpy.
-    Sinh: "sinh", real(x => x.sinh()), simd(Sinh), complex(z => crate::kernel::complex_math::csinh(z));
+    Sinh: "sinh", real(x => x.sinh()), simd(Sinh), complex(z => crate::complex_math::csinh(z));
     /// Hyperbolic cosine (candle has no `cosh`: the row's kernel on the host there).
     /// Complex: C99 Annex G, as numpy.
-    Cosh: "cosh", real(x => x.cosh()), simd(Cosh), complex(z => crate::kernel::complex_math::ccosh(z));
+    Cosh: "cosh", real(x => x.cosh()), simd(Cosh), complex(z => crate::complex_math::ccosh(z));
     /// Hyperbolic tangent. Complex: C99 Annex G, as numpy (Kahan's `ctanh`), except the
     /// Array API's `tanh(±inf + iy) = ±1 + 0j` with `y`'s sign (numpy: `0·sin(2y)`).
     Tanh: "tanh",
         real(x => x.tanh()),
         simd(Tanh),
-        complex(z => crate::kernel::complex_math::ctanh(z)),
+        complex(z => crate::complex_math::ctanh(z)),
         candle(t => t.tanh());
     /// Natural logarithm.
     Log: "log", float(x => x.ln()), simd(Log), candle(t => t.log());
@@ -65,49 +66,49 @@ crate::unary_kernels! {
     /// Inverse cosine. Complex (and the other inverse functions): C99 Annex G branch cuts
     /// and special values, Hull, Fairgrieve and Tang's algorithms (FreeBSD's `catrig.c`, as
     /// numpy).
-    Acos: "acos", real(x => x.acos()), simd(Acos), complex(z => crate::kernel::complex_catrig::cacos(z));
+    Acos: "acos", real(x => x.acos()), simd(Acos), complex(z => crate::complex_catrig::cacos(z));
     /// Inverse sine.
-    Asin: "asin", real(x => x.asin()), simd(Asin), complex(z => crate::kernel::complex_catrig::casin(z));
+    Asin: "asin", real(x => x.asin()), simd(Asin), complex(z => crate::complex_catrig::casin(z));
     /// Inverse tangent.
-    Atan: "atan", real(x => x.atan()), simd(Atan), complex(z => crate::kernel::complex_catrig::catan(z));
+    Atan: "atan", real(x => x.atan()), simd(Atan), complex(z => crate::complex_catrig::catan(z));
     /// Inverse hyperbolic cosine (complex: `acosh(±0 + NaN j) = NaN + πj/2`, the Array API's).
-    Acosh: "acosh", real(x => x.acosh()), simd(Acosh), complex(z => crate::kernel::complex_catrig::cacosh(z));
+    Acosh: "acosh", real(x => x.acosh()), simd(Acosh), complex(z => crate::complex_catrig::cacosh(z));
     /// Inverse hyperbolic sine.
-    Asinh: "asinh", real(x => x.asinh()), simd(Asinh), complex(z => crate::kernel::complex_catrig::casinh(z));
+    Asinh: "asinh", real(x => x.asinh()), simd(Asinh), complex(z => crate::complex_catrig::casinh(z));
     /// Inverse hyperbolic tangent.
-    Atanh: "atanh", real(x => x.atanh()), simd(Atanh), complex(z => crate::kernel::complex_catrig::catanh(z));
+    Atanh: "atanh", real(x => x.atanh()), simd(Atanh), complex(z => crate::complex_catrig::catanh(z));
     /// `exp(x) - 1`, accurate near 0. Complex: numpy's formula (no cancellation near 0), with
     /// the Array API's special values for non-finite and real arguments.
-    Expm1: "expm1", real(x => x.exp_m1()), simd(Expm1), complex(z => crate::kernel::complex_math::cexpm1(z));
+    Expm1: "expm1", real(x => x.exp_m1()), simd(Expm1), complex(z => crate::complex_math::cexpm1(z));
     /// `log(1 + x)`, accurate near 0.
-    Log1p: "log1p", real(x => x.ln_1p()), simd(Log1p), complex(z => crate::kernel::complex_math::clog1p(z));
+    Log1p: "log1p", real(x => x.ln_1p()), simd(Log1p), complex(z => crate::complex_math::clog1p(z));
     /// The error function, real only: computed in float64 by libm's `erf` (musl's, ≤ 1 ULP)
     /// and rounded once (float16, bfloat16 and float32 included). Candle: its own `erf`.
     Erf: "erf",
-        real(x => T::from_f64(libm::erf(crate::kernel::elem::Elem::to_f64(x)))),
+        real(x => T::from_f64(libm::erf(crate::elem::Elem::to_f64(x)))),
         candle(t => t.erf());
     /// The complementary error function `1 - erf(x)`, accurate where `erf(x)` is near 1
     /// (libm's `erfc`, float64, rounded once). Candle: on the CPU an op of ivy's own that
     /// differentiates (`kernel::candle_ops`), on a GPU `1 - erf(x)`.
     Erfc: "erfc",
-        real(x => T::from_f64(libm::erfc(crate::kernel::elem::Elem::to_f64(x)))),
-        candle(t => crate::kernel::candle_ops::erfc(t));
+        real(x => T::from_f64(libm::erfc(crate::elem::Elem::to_f64(x)))),
+        candle(t => crate::candle_ops::erfc(t));
     /// Base-2 logarithm. Complex: `ln(z) · log2(e)`, as numpy.
     Log2: "log2", real(x => x.log2()), simd(Log2), complex(z => z.ln() * T::LOG2_E());
     /// Base-10 logarithm. Complex: `ln(z) · log10(e)`, as numpy.
     Log10: "log10", real(x => x.log10()), simd(Log10), complex(z => z.ln() * T::LOG10_E());
     /// Square root. Complex: the principal branch, C99 Annex G special values (FreeBSD's
     /// `csqrt`, as numpy).
-    Sqrt: "sqrt", real(x => x.sqrt()), simd(Sqrt), complex(z => crate::kernel::complex_math::csqrt(z)), candle(t => t.sqrt());
+    Sqrt: "sqrt", real(x => x.sqrt()), simd(Sqrt), complex(z => crate::complex_math::csqrt(z)), candle(t => t.sqrt());
     /// `x * x` (wrapping for integers).
     Square: "square", int(x => x.wrapping_mul(&x)), float(x => x * x), candle(t => t.sqr());
     /// -1, 0 or 1 (NaN for NaN, `+0.0` for either zero); complex: `z / |z|` (0 for 0, NaN for
     /// a NaN component), the Array API's and numpy 2's definition. Candle's `sign` gives 0
     /// for NaN: not used.
     Sign: "sign",
-        int(x => crate::kernel::real_math::int_sign(x)),
-        real(x => crate::kernel::real_math::sign(x)),
-        complex(z => crate::kernel::complex_math::csign(z));
+        int(x => crate::real_math::int_sign(x)),
+        real(x => crate::real_math::sign(x)),
+        complex(z => crate::complex_math::csign(z));
     /// `+x`: a copy.
     Positive: "positive", int(x => x), float(x => x), candle(t => Ok(t.clone()));
     /// Complex conjugate; the identity for real numbers.
@@ -122,15 +123,15 @@ crate::unary_kernels! {
     /// not used); complex: each component; the identity for integers.
     Round: "round",
         int(x => x),
-        real(x => crate::kernel::real_math::round_half_even(x)),
+        real(x => crate::real_math::round_half_even(x)),
         simd(RoundEven),
-        complex(z => crate::kernel::complex_math::cround(z));
+        complex(z => crate::complex_math::cround(z));
     /// Bitwise NOT of integers; logical NOT of bools.
     BitwiseInvert: "bitwise_invert", int(x => !x), bool(x => !x);
     /// Absolute value (wrapping for integers: `abs(-128i8) == -128`, as numpy); the
     /// identity for bools (numpy and Ivy); complex: the modulus `hypot(re, im)`, a real array.
     Abs: "abs",
-        int(x => crate::kernel::real_math::int_abs(x)),
+        int(x => crate::real_math::int_abs(x)),
         real(x => x.abs()),
         bool(x => x),
         to_real(z => z.re.hypot(z.im)),
@@ -167,7 +168,7 @@ crate::binary_kernels! {
     /// (numpy's), so no intermediate overflows where the quotient does not.
     Divide: "divide",
         real(a, b => a / b),
-        complex(a, b => crate::kernel::complex_math::cdiv(a, b)),
+        complex(a, b => crate::complex_math::cdiv(a, b)),
         simd(Divide),
         candle(a, b => a.broadcast_div(b));
     /// `atan2(x1, x2)`: the angle of the point `(x2, x1)`, with C99's signed zeros.
@@ -177,7 +178,7 @@ crate::binary_kernels! {
     /// `sqrt(x1² + x2²)` without overflow.
     Hypot: "hypot", real(a, b => a.hypot(b)), simd(Hypot);
     /// `log(exp(x1) + exp(x2))` without overflow (numpy's algorithm).
-    Logaddexp: "logaddexp", real(a, b => crate::kernel::real_math::logaddexp(a, b)), simd(Logaddexp);
+    Logaddexp: "logaddexp", real(a, b => crate::real_math::logaddexp(a, b)), simd(Logaddexp);
     /// Heaviside step: 0 for `x1 < 0`, `x2` for `x1 == 0` (either sign of zero), 1 for
     /// `x1 > 0`; NaN `x1` stays NaN (numpy's `heaviside`).
     Heaviside: "heaviside",
@@ -186,20 +187,20 @@ crate::binary_kernels! {
     /// zero (1 for base 1, ±1 for base -1, else 0; numpy raises). Complex: numpy's
     /// `nc_pow`. Candle's `pow` is `exp(x2 · ln(x1))` (NaN for a negative base): not used.
     Pow: "pow",
-        int(a, b => crate::kernel::real_math::int_pow(a, b)),
+        int(a, b => crate::real_math::int_pow(a, b)),
         real(a, b => a.powf(b)),
         simd(Pow),
-        complex(a, b => crate::kernel::complex_math::cpow(a, b));
+        complex(a, b => crate::complex_math::cpow(a, b));
     /// Python's `x1 % x2` (the sign of `x2`). Integers: `x % 0 == 0` (numpy's value);
     /// floats: `x % 0` is NaN.
     Remainder: "remainder",
-        int(a, b => crate::kernel::real_math::int_remainder(a, b)),
-        real(a, b => crate::kernel::real_math::remainder(a, b));
+        int(a, b => crate::real_math::int_remainder(a, b)),
+        real(a, b => crate::real_math::remainder(a, b));
     /// Python's `x1 // x2` (toward -infinity). Integers: `x // 0 == 0` (numpy's value),
     /// `MIN // -1 == MIN` (wrapping); floats: `x // 0` is `x / 0`.
     FloorDivide: "floor_divide",
-        int(a, b => crate::kernel::real_math::int_floor_divide(a, b)),
-        real(a, b => crate::kernel::real_math::floor_divide(a, b));
+        int(a, b => crate::real_math::int_floor_divide(a, b)),
+        real(a, b => crate::real_math::floor_divide(a, b));
     /// Bitwise AND of integers; logical AND of bools.
     BitwiseAnd: "bitwise_and", int(a, b => a & b), bool(a, b => a & b);
     /// Bitwise OR of integers; logical OR of bools.
@@ -207,10 +208,10 @@ crate::binary_kernels! {
     /// Bitwise XOR of integers; logical XOR of bools.
     BitwiseXor: "bitwise_xor", int(a, b => a ^ b), bool(a, b => a ^ b);
     /// `x1 << x2`: 0 once `x2` reaches the bit width or is negative (numpy).
-    BitwiseLeftShift: "bitwise_left_shift", int(a, b => crate::kernel::real_math::shl(a, b));
+    BitwiseLeftShift: "bitwise_left_shift", int(a, b => crate::real_math::shl(a, b));
     /// `x1 >> x2`, arithmetic for signed dtypes: past the bit width (or negative), -1 for a
     /// negative `x1`, else 0 (numpy).
-    BitwiseRightShift: "bitwise_right_shift", int(a, b => crate::kernel::real_math::shr(a, b));
+    BitwiseRightShift: "bitwise_right_shift", int(a, b => crate::real_math::shr(a, b));
     /// The larger of `a` and `b`; NaN if either is NaN (numpy's `maximum`; candle's own
     /// `maximum`, which differentiates, keeps `a` when `b` is NaN: corrected by
     /// `nan_wins`); complex
@@ -320,7 +321,7 @@ crate::compare_kernels! {
 
 crate::reduce_kernels! {
     /// Sum: `add` folded, integers wrapping (their sums widen first: see
-    /// [`Accumulate::Widen`](crate::kernel::class::Accumulate::Widen)). Candle sums floats with its
+    /// [`Accumulate::Widen`](crate::class::Accumulate::Widen)). Candle sums floats with its
     /// own kernel, integers on the host (its integer sum panics on overflow in debug builds).
     Sum: "sum", fold Add, identity Some(0), accumulate Widen, dtypes ::ivy_core::DtypeSet::VALID,
         candle(t, axes => t.sum_keepdim(axes));
@@ -333,17 +334,17 @@ crate::reduce_kernels! {
     /// order, the first number with a NaN component winning, as `maximum` folds them.
     Max: "max", fold Maximum, identity None, accumulate Keep,
         dtypes ::ivy_core::DtypeSet::VALID,
-        candle(t, axes => crate::kernel::candle_ops::extreme(t, axes, true)) with ints;
+        candle(t, axes => crate::candle_ops::extreme(t, axes, true)) with ints;
     /// Minimum, as [`Max`].
     Min: "min", fold Minimum, identity None, accumulate Keep,
         dtypes ::ivy_core::DtypeSet::VALID,
-        candle(t, axes => crate::kernel::candle_ops::extreme(t, axes, false)) with ints;
+        candle(t, axes => crate::candle_ops::extreme(t, axes, false)) with ints;
     /// Whether every element is nonzero (`true` for an empty reduction).
     All: "all", fold BitwiseAnd, identity Some(1), accumulate Bool, dtypes ::ivy_core::DtypeSet::VALID,
-        candle(t, axes => crate::kernel::candle_ops::extreme(t, axes, false)) with ints;
+        candle(t, axes => crate::candle_ops::extreme(t, axes, false)) with ints;
     /// Whether any element is nonzero (`false` for an empty reduction).
     Any: "any", fold BitwiseOr, identity Some(0), accumulate Bool, dtypes ::ivy_core::DtypeSet::VALID,
-        candle(t, axes => crate::kernel::candle_ops::extreme(t, axes, true)) with ints;
+        candle(t, axes => crate::candle_ops::extreme(t, axes, true)) with ints;
 }
 
 /// numpy's lexicographic order of complex numbers (its `CLT` / `CLE`): `a < b` (`a <= b`
@@ -351,7 +352,7 @@ crate::reduce_kernels! {
 /// the real parts are equal and `a`'s imaginary part is smaller (or equal). Any NaN
 /// component makes it false.
 #[cfg_attr(not(debug_assertions), inline(always))]
-fn complex_less<T: crate::kernel::elem::RealElem>(
+fn complex_less<T: crate::elem::RealElem>(
     a: num_complex::Complex<T>,
     b: num_complex::Complex<T>,
     or_equal: bool,
@@ -362,7 +363,7 @@ fn complex_less<T: crate::kernel::elem::RealElem>(
 
 /// Either component of `z` is NaN.
 #[cfg_attr(not(debug_assertions), inline(always))]
-fn complex_nan<T: crate::kernel::elem::RealElem>(z: num_complex::Complex<T>) -> bool {
+fn complex_nan<T: crate::elem::RealElem>(z: num_complex::Complex<T>) -> bool {
     z.re.is_nan() || z.im.is_nan()
 }
 

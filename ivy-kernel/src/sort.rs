@@ -9,11 +9,11 @@
 //! which puts numpy's `R + Rj < R + nanj < nan + Rj < nan + nanj`. The order is a key read
 //! through [`Elem`]'s exact conversions (integers and bools as `i128`, real floats as `f64`,
 //! complex as two `f64`s), chosen by the element's kind, so no code is written per dtype.
-//! Lanes of at least [`RADIX_MIN`] real or integer values sort by a stable LSD radix sort of
-//! an order-preserving integer key ([`radix_key`]: the same order, ties kept in place);
+//! Lanes of at least `RADIX_MIN` real or integer values sort by a stable LSD radix sort of
+//! an order-preserving integer key (`radix_key`: the same order, ties kept in place);
 //! shorter lanes and complex values by `slice::sort_by` (stable) with the comparator.
 
-use crate::kernel::elem::Elem;
+use crate::elem::Elem;
 use ivy_core::DtypeKind;
 use ivy_core::{Error, Result};
 use std::cmp::Ordering;
@@ -27,7 +27,7 @@ fn nan_last(a: f64, b: f64) -> Ordering {
 }
 
 /// `x` is NaN (complex: either part is).
-pub(crate) fn is_nan<T: Elem>(x: T) -> bool {
+pub fn is_nan<T: Elem>(x: T) -> bool {
     match T::DTYPE.kind() {
         DtypeKind::Float => x.to_f64().is_nan(),
         DtypeKind::Complex => {
@@ -39,7 +39,7 @@ pub(crate) fn is_nan<T: Elem>(x: T) -> bool {
 }
 
 /// `x != 0` (NaN is non-zero, `-0.0` is zero).
-pub(crate) fn is_nonzero<T: Elem>(x: T) -> bool {
+pub fn is_nonzero<T: Elem>(x: T) -> bool {
     match T::DTYPE.kind() {
         DtypeKind::Int | DtypeKind::Uint | DtypeKind::Bool => x.to_i128() != 0,
         DtypeKind::Float => x.to_f64() != 0.0,
@@ -51,7 +51,7 @@ pub(crate) fn is_nonzero<T: Elem>(x: T) -> bool {
 }
 
 /// numpy's ascending order (see the module's documentation).
-pub(crate) fn ascending<T: Elem>(a: T, b: T) -> Ordering {
+pub fn ascending<T: Elem>(a: T, b: T) -> Ordering {
     match T::DTYPE.kind() {
         DtypeKind::Int | DtypeKind::Uint | DtypeKind::Bool => a.to_i128().cmp(&b.to_i128()),
         DtypeKind::Float => nan_last(a.to_f64(), b.to_f64()),
@@ -64,7 +64,7 @@ pub(crate) fn ascending<T: Elem>(a: T, b: T) -> Ordering {
 
 /// The descending order: the numbers reversed, NaNs still last (among themselves in the
 /// ascending order). Equal elements compare equal, so a stable sort keeps their order.
-pub(crate) fn descending<T: Elem>(a: T, b: T) -> Ordering {
+pub fn descending<T: Elem>(a: T, b: T) -> Ordering {
     match (is_nan(a), is_nan(b)) {
         (false, false) => ascending(b, a),
         (true, true) => ascending(a, b),
@@ -74,7 +74,7 @@ pub(crate) fn descending<T: Elem>(a: T, b: T) -> Ordering {
 
 /// An array of `shape` seen as lanes along `axis`: `(outer, n, inner)`, lane `(o, i)`
 /// holding the elements `o * n * inner + k * inner + i`, `k < n`.
-pub(crate) fn lanes(shape: &[usize], axis: usize) -> (usize, usize, usize) {
+pub fn lanes(shape: &[usize], axis: usize) -> (usize, usize, usize) {
     let outer = shape[..axis].iter().product();
     let n = shape.get(axis).copied().unwrap_or(1);
     let inner = shape.get(axis + 1..).map_or(1, |s| s.iter().product());
@@ -195,7 +195,7 @@ fn sort_lane<T: Elem>(
     let n = lane.len();
     let mut reserve = || -> Result<()> {
         if scratch.capacity() < n {
-            *scratch = crate::kernel::alloc::try_vec::<T>(op, n)?;
+            *scratch = crate::alloc::try_vec::<T>(op, n)?;
         }
         Ok(())
     };
@@ -302,7 +302,7 @@ fn word_width<T: Elem>() -> Option<u32> {
     }
 }
 
-/// `x`'s word: the [`radix_key`] order, computed from `x`'s bits without a branch. Equal
+/// `x`'s word: the `radix_key` order, computed from `x`'s bits without a branch. Equal
 /// exactly where the values compare equal: `-0.0` takes `+0.0`'s word and every NaN the
 /// largest word, either way (the values of those runs are put back after the sort).
 #[inline(always)]
@@ -359,8 +359,8 @@ fn sort_as_words<T: Elem, W: Word>(
     let (mut zeros, mut nans) = (Vec::new(), Vec::new());
     // only a -0.0 or a NaN needs putting back (+0.0 is its word's own value)
     if float && lane.iter().any(|x| W::of(*x) == W::SIGN || is_nan(&x)) {
-        zeros = crate::kernel::alloc::try_vec::<T>(op, lane.iter().filter(is_zero).count())?;
-        nans = crate::kernel::alloc::try_vec::<T>(op, lane.iter().filter(is_nan).count())?;
+        zeros = crate::alloc::try_vec::<T>(op, lane.iter().filter(is_zero).count())?;
+        nans = crate::alloc::try_vec::<T>(op, lane.iter().filter(is_nan).count())?;
         zeros.extend(lane.iter().filter(is_zero));
         nans.extend(lane.iter().filter(is_nan));
     }
@@ -400,15 +400,15 @@ fn vector_off() -> bool {
 
 /// Sorts `words` ascending: by ivy-vecmath's vector sort where the CPU has AVX-512, else by
 /// radix; split around a sampled median first and the parts sorted on two threads while
-/// `ways` > 1 and the words fill [`PAR_MIN_BYTES`](crate::kernel::par::PAR_MIN_BYTES).
+/// `ways` > 1 and the words fill [`PAR_MIN_BYTES`](crate::par::PAR_MIN_BYTES).
 fn sort_words<W: Word>(words: &mut [W], scratch: &mut [std::mem::MaybeUninit<W>], ways: usize) {
     if ways > 1
-        && std::mem::size_of_val(words) >= crate::kernel::par::PAR_MIN_BYTES
+        && std::mem::size_of_val(words) >= crate::par::PAR_MIN_BYTES
         && let Some(m) = ivy_vecmath::sort::split_keys(words, scratch)
     {
         let (a, b) = words.split_at_mut(m);
         let (sa, sb) = scratch.split_at_mut(m);
-        crate::kernel::par::join(&mut || sort_words(a, sa, ways / 2), &mut || {
+        crate::par::join(&mut || sort_words(a, sa, ways / 2), &mut || {
             sort_words(b, sb, ways - ways / 2)
         });
         return;
@@ -453,8 +453,8 @@ fn argsort_lane<T: Elem>(
     if word_width::<T>() == Some(32) && n >= WORDS_MIN && u32::try_from(n).is_ok() {
         // `word << 32 | position`: distinct words, so the vector sort's order is stable
         if pairs.capacity() < n {
-            *pairs = crate::kernel::alloc::try_vec::<u64>(op, n)?;
-            *pair_scratch = crate::kernel::alloc::try_vec::<u64>(op, n)?;
+            *pairs = crate::alloc::try_vec::<u64>(op, n)?;
+            *pair_scratch = crate::alloc::try_vec::<u64>(op, n)?;
         }
         pairs.clear();
         pairs.extend((0..n).map(|k| u64::from(word_key::<T, u32>(at(k), desc)) << 32 | k as u64));
@@ -471,8 +471,8 @@ fn argsort_lane<T: Elem>(
     match radix_bits::<T>() {
         Some(bits) if n >= RADIX_MIN => {
             if words.capacity() < n {
-                *words = crate::kernel::alloc::try_vec::<u128>(op, n)?;
-                *scratch = crate::kernel::alloc::try_vec::<u128>(op, n)?;
+                *words = crate::alloc::try_vec::<u128>(op, n)?;
+                *scratch = crate::alloc::try_vec::<u128>(op, n)?;
             }
             words.clear();
             words.extend((0..n).map(|k| (radix_key(at(k), desc) as u128) << 64 | k as u128));
@@ -507,14 +507,14 @@ fn order_fn<T: Elem>(desc: bool) -> fn(T, T) -> Ordering {
 
 /// `argsort` of the row-major `xs` of `shape` along `axis` (a valid axis): the stable
 /// order of each lane, as int64 positions along the axis.
-pub(crate) fn argsort<T: Elem>(
+pub fn argsort<T: Elem>(
     op: &'static str,
     xs: &[T],
     shape: &[usize],
     axis: usize,
     desc: bool,
 ) -> Result<Vec<i64>> {
-    let mut out = crate::kernel::alloc::try_vec::<i64>(op, xs.len())?;
+    let mut out = crate::alloc::try_vec::<i64>(op, xs.len())?;
     if xs.is_empty() {
         return Ok(out); // no lane to sort (and maybe very many empty ones)
     }
@@ -533,14 +533,14 @@ pub(crate) fn argsort<T: Elem>(
 }
 
 /// `sort` of the row-major `xs` of `shape` along `axis` (a valid axis), stable.
-pub(crate) fn sort<T: Elem>(
+pub fn sort<T: Elem>(
     op: &'static str,
     xs: &[T],
     shape: &[usize],
     axis: usize,
     desc: bool,
 ) -> Result<Vec<T>> {
-    let mut out = crate::kernel::alloc::try_vec::<T>(op, xs.len())?;
+    let mut out = crate::alloc::try_vec::<T>(op, xs.len())?;
     if xs.is_empty() {
         return Ok(out); // no lane to sort (and maybe very many empty ones)
     }
@@ -554,7 +554,7 @@ pub(crate) fn sort<T: Elem>(
         }
         return Ok(out);
     }
-    let mut lane = crate::kernel::alloc::try_vec::<T>(op, n)?;
+    let mut lane = crate::alloc::try_vec::<T>(op, n)?;
     for o in 0..outer {
         for i in 0..inner {
             let base = o * n * inner + i;
@@ -574,11 +574,11 @@ pub(crate) fn sort<T: Elem>(
 /// insertion position that keeps the row sorted: before equal elements (`right = false`) or
 /// after them. NaN is greater than every number. `x2.len() == rows * m`.
 ///
-/// The values are searched [`SEARCH_BATCH`] at a time, level by level: a branch-free
+/// The values are searched `SEARCH_BATCH` at a time, level by level: a branch-free
 /// binary search whose steps depend only on `n`, so the batch's probes at one level are
 /// independent loads the CPU overlaps (one value at a time waits for each miss in turn:
 /// 7x JAX's time on 1 M values into 1 M); batches on both cores when large.
-pub(crate) fn searchsorted<T: Elem>(
+pub fn searchsorted<T: Elem>(
     op: &'static str,
     x1: &[T],
     n: usize,
@@ -588,11 +588,11 @@ pub(crate) fn searchsorted<T: Elem>(
 ) -> Result<Vec<i64>> {
     let rows = x1.len().checked_div(n).unwrap_or(0);
     let m = x2.len().checked_div(rows).unwrap_or(0);
-    let mut out = crate::kernel::alloc::try_vec::<i64>(op, x2.len())?;
-    let slots = crate::kernel::par::Shared(out.spare_capacity_mut().as_mut_ptr());
+    let mut out = crate::alloc::try_vec::<i64>(op, x2.len())?;
+    let slots = crate::par::Shared(out.spare_capacity_mut().as_mut_ptr());
     // about one cache miss per level and value
     let unit = (usize::BITS - n.leading_zeros()) as usize * 64;
-    crate::kernel::par::parts(
+    crate::par::parts(
         x2.len().div_ceil(SEARCH_BATCH),
         unit * SEARCH_BATCH,
         &|lo, hi| {
@@ -623,7 +623,7 @@ pub(crate) fn searchsorted<T: Elem>(
 /// How many values [`searchsorted`] searches together.
 const SEARCH_BATCH: usize = 32;
 
-/// The insertion positions of `vs` (at most [`SEARCH_BATCH`]) in the ascending `row` (read
+/// The insertion positions of `vs` (at most `SEARCH_BATCH`) in the ascending `row` (read
 /// through `order` when given), into `out`: `base` moves to the probe where the element
 /// there is before the value (`right`: not after it), the halves shrinking alike for all.
 fn search_batch<T: Elem>(
@@ -698,8 +698,8 @@ fn search_batch<T: Elem>(
 
 /// `searchsorted`'s sorter as positions in `0..n` (each row's positions into that row),
 /// or `Error::InvalidArgument` naming the first one out of range.
-pub(crate) fn sorter_positions(op: &'static str, sorter: &[i64], n: usize) -> Result<Vec<usize>> {
-    let mut out = crate::kernel::alloc::try_vec::<usize>(op, sorter.len())?;
+pub fn sorter_positions(op: &'static str, sorter: &[i64], n: usize) -> Result<Vec<usize>> {
+    let mut out = crate::alloc::try_vec::<usize>(op, sorter.len())?;
     for &s in sorter {
         match usize::try_from(s) {
             Ok(p) if p < n => out.push(p),
@@ -722,15 +722,11 @@ pub(crate) fn sorter_positions(op: &'static str, sorter: &[i64], n: usize) -> Re
 
 /// `nonzero` of the row-major `xs` of `shape`: one int64 index vector per axis, the
 /// positions of the non-zero elements in row-major order.
-pub(crate) fn nonzero<T: Elem>(
-    op: &'static str,
-    xs: &[T],
-    shape: &[usize],
-) -> Result<Vec<Vec<i64>>> {
+pub fn nonzero<T: Elem>(op: &'static str, xs: &[T], shape: &[usize]) -> Result<Vec<Vec<i64>>> {
     let count = xs.iter().filter(|&&x| is_nonzero(x)).count();
-    let mut out = crate::kernel::alloc::try_vec::<Vec<i64>>(op, shape.len())?;
+    let mut out = crate::alloc::try_vec::<Vec<i64>>(op, shape.len())?;
     for _ in shape {
-        out.push(crate::kernel::alloc::try_vec::<i64>(op, count)?);
+        out.push(crate::alloc::try_vec::<i64>(op, count)?);
     }
     for (flat, _) in xs.iter().enumerate().filter(|&(_, &x)| is_nonzero(x)) {
         let mut rest = flat;
@@ -745,7 +741,7 @@ pub(crate) fn nonzero<T: Elem>(
 /// What `unique_all` returns, on the host: the distinct values in ascending order, the
 /// position of each one's first occurrence, the position of each element's value in
 /// `values`, and the counts.
-pub(crate) struct Unique<T> {
+pub struct Unique<T> {
     /// The distinct values, ascending (each NaN on its own, last).
     pub values: Vec<T>,
     /// The first occurrence of each value in the flattened input.
@@ -758,7 +754,7 @@ pub(crate) struct Unique<T> {
 
 /// The distinct values of `xs` (numpy 2's `unique_all`, `equal_nan=False`): `-0.0` and
 /// `+0.0` are one value (the first occurring one is kept), each NaN is a value of its own.
-pub(crate) fn unique<T: Elem>(op: &'static str, xs: &[T]) -> Result<Unique<T>> {
+pub fn unique<T: Elem>(op: &'static str, xs: &[T]) -> Result<Unique<T>> {
     let order = argsort(op, xs, &[xs.len()], 0, false)?;
     let same = same_value::<T>;
     // the number of distinct values, so each result is allocated once, exactly
@@ -768,10 +764,10 @@ pub(crate) fn unique<T: Elem>(op: &'static str, xs: &[T]) -> Result<Unique<T>> {
             .filter(|w| !same(xs[w[0] as usize], xs[w[1] as usize]))
             .count();
     let mut u = Unique {
-        values: crate::kernel::alloc::try_vec::<T>(op, groups)?,
-        indices: crate::kernel::alloc::try_vec::<i64>(op, groups)?,
-        inverse: crate::kernel::alloc::try_vec::<i64>(op, xs.len())?,
-        counts: crate::kernel::alloc::try_vec::<i64>(op, groups)?,
+        values: crate::alloc::try_vec::<T>(op, groups)?,
+        indices: crate::alloc::try_vec::<i64>(op, groups)?,
+        inverse: crate::alloc::try_vec::<i64>(op, xs.len())?,
+        counts: crate::alloc::try_vec::<i64>(op, groups)?,
     };
     u.inverse.resize(xs.len(), 0);
     let mut prev: Option<T> = None;
@@ -793,7 +789,7 @@ pub(crate) fn unique<T: Elem>(op: &'static str, xs: &[T]) -> Result<Unique<T>> {
 /// The distinct values of `xs` ([`unique`]'s `values` alone): a stable sort (the first of
 /// equal values first: `-0.0` or `+0.0`, whichever occurs first), then each value unlike the
 /// one before it (every NaN is kept).
-pub(crate) fn unique_values<T: Elem>(op: &'static str, xs: &[T]) -> Result<Vec<T>> {
+pub fn unique_values<T: Elem>(op: &'static str, xs: &[T]) -> Result<Vec<T>> {
     let mut v = sort(op, xs, &[xs.len()], 0, false)?;
     // each value against the one before it in the sorted order (not the last one kept:
     // no chain through `k`), stored at `k` either way and kept when it differs
@@ -864,7 +860,7 @@ mod tests {
                 );
             }
         }
-        let mut next = crate::kernel::xorshift(0x9e37_79b9_7f4a_7c15u64);
+        let mut next = crate::xorshift(0x9e37_79b9_7f4a_7c15u64);
         let raw: Vec<u64> = (0..n).map(|_| next()).collect();
         let f: Vec<f64> = raw
             .iter()
@@ -975,7 +971,7 @@ mod tests {
     /// without a sorter, value counts across batch boundaries and parallel parts.
     #[test]
     fn batched_searches_equal_the_scan() {
-        let mut next = crate::kernel::xorshift(0x0bad_cafe_1234_5678u64);
+        let mut next = crate::xorshift(0x0bad_cafe_1234_5678u64);
         for (rows, n, m) in [
             (1usize, 1usize, 1usize),
             (1, 7, 100),

@@ -8,14 +8,14 @@
 //!   per leaf in vector registers), rows or halves of a long row on both cores;
 //! - `inner > 1`: the `n` rows of `inner` values are combined element-wise into one row,
 //!   a contiguous loop at the CPU's vector width ([`ivy_vecmath::vectorised`]): narrow rows
-//!   whole ([`fold_rows`] for `max`/`min`, [`fold_row_blocks`] for sums and products), wide
+//!   whole (`fold_rows` for `max`/`min`, `fold_row_blocks` for sums and products), wide
 //!   ones in strips of columns split over both cores when large.
 
-use crate::kernel::alloc::try_vec;
-use crate::kernel::elem::{same_slice, Elem};
-use crate::kernel::par::{self, Shared};
-use crate::kernel::rows::Add;
-use crate::kernel::sort::{ascending, is_nan, lanes};
+use crate::alloc::try_vec;
+use crate::elem::{same_slice, Elem};
+use crate::par::{self, Shared};
+use crate::rows::Add;
+use crate::sort::{ascending, is_nan, lanes};
 use ivy_core::Result;
 use std::cmp::Ordering;
 use std::mem::MaybeUninit;
@@ -25,7 +25,7 @@ use std::mem::MaybeUninit;
 /// must be idempotent and no reduced axis empty: each fold starts from its first value.
 /// `leaf` folds a whole row where it has a vectorised kernel; rows are combined
 /// element-wise by `f`, at the CPU's vector width.
-pub(crate) fn reduce<T: Copy + Send + Sync>(
+pub fn reduce<T: Copy + Send + Sync>(
     op: &'static str,
     x: &[T],
     shape: &[usize],
@@ -68,10 +68,10 @@ pub(crate) fn reduce<T: Copy + Send + Sync>(
 /// The columns a part of an axis fold walks at once (see [`fold_run`]).
 const STRIP: usize = 512;
 
-/// Rows this narrow are folded whole ([`fold_rows`]): two of them stay in L1.
+/// Rows this narrow are folded whole (`fold_rows`): two of them stay in L1.
 const NARROW_BYTES: usize = 8 << 10;
 
-/// Blocks smaller than this keep the strip loop ([`fold_rows`] allocates its partial rows:
+/// Blocks smaller than this keep the strip loop (`fold_rows` allocates its partial rows:
 /// many small blocks would pay that per block).
 const WHOLE_ROWS_MIN: usize = 64 << 10;
 
@@ -146,7 +146,7 @@ fn fold_into<T: Copy>(acc: &mut [T], rows: &[T], f: impl Fn(T, T) -> T) {
     }
 }
 
-/// The rows of one block of [`fold_row_blocks`]: a fixed count (not one per thread), so the
+/// The rows of one block of `fold_row_blocks`: a fixed count (not one per thread), so the
 /// bits do not depend on the threads.
 const ROW_BLOCK: usize = 64;
 
@@ -195,7 +195,7 @@ fn fold_row_blocks<T: Copy + Send + Sync>(
     Ok(())
 }
 
-/// [`fold_row_blocks`]' blocks `parts` folded into their partial rows, at the CPU's vector
+/// `fold_row_blocks`' blocks `parts` folded into their partial rows, at the CPU's vector
 /// width ([`ivy_vecmath::vectorised`]: a sum of float64 rows takes two lanes a step at SSE2).
 struct FoldBlocks<'a, T, F> {
     /// The block of rows, the row length, the identity and the fold.
@@ -321,7 +321,7 @@ fn fold_run<T: Copy + Send + Sync>(
 }
 
 /// The rows of a block after its first (`rows`: the block, its row length and the first of
-/// the strip's columns) folded into the strip `acc` by `f`, [`STRIP`] columns at a time
+/// the strip's columns) folded into the strip `acc` by `f`, `STRIP` columns at a time
 /// walked down the rows, at the CPU's vector width ([`ivy_vecmath::vectorised`]).
 struct FoldCols<'a, T, F> {
     /// The strip's accumulated columns.
@@ -354,11 +354,11 @@ impl<T: Copy, F: Fn(T, T) -> T> ivy_vecmath::VectorLoop for FoldCols<'_, T, F> {
 /// The variance along the middle axis of `x` viewed as `(outer, n, inner)` (a strided axis:
 /// `inner > 1`), over `divisor`, as `(outer, inner)`: the same two passes as [`variance`]
 /// without moving the axis last (a transposing copy of the whole array took more time than
-/// the passes), each strip of [`STRIP`] columns summed down the rows in blocks of
-/// [`VAR_ROWS`] (each block's sums added to the total: an error growing with `VAR_ROWS +
+/// the passes), each strip of `STRIP` columns summed down the rows in blocks of
+/// `VAR_ROWS` (each block's sums added to the total: an error growing with `VAR_ROWS +
 /// n / VAR_ROWS`, not `n`). Strips run on both cores. An empty axis gives 0 over the divisor
 /// (NaN for numpy's divisor, `n` less the correction), as [`variance`].
-pub(crate) fn variance_strided<T: num_traits::Float + Send + Sync>(
+pub fn variance_strided<T: num_traits::Float + Send + Sync>(
     op: &'static str,
     x: &[T],
     (outer, n, inner): (usize, usize, usize),
@@ -401,7 +401,7 @@ pub(crate) fn variance_strided<T: num_traits::Float + Send + Sync>(
 /// `xs` of `shape`, over `divisor`, row-major over the other axes: [`variance`] of rows when
 /// the run is last, else [`variance_strided`] down the columns (nothing copied). `None`
 /// for no axes or axes apart (the caller moves them together first).
-pub(crate) fn variance_run<T: num_traits::Float + Send + Sync>(
+pub fn variance_run<T: num_traits::Float + Send + Sync>(
     op: &'static str,
     xs: &[T],
     shape: &[usize],
@@ -422,7 +422,7 @@ pub(crate) fn variance_run<T: num_traits::Float + Send + Sync>(
 }
 
 /// The sums of `g(value, column)` down the rows of `block` (rows of `inner`) for the `w`
-/// columns from `c0` (at most [`STRIP`]), in blocks of [`VAR_ROWS`] rows: [`variance_strided`]'s
+/// columns from `c0` (at most `STRIP`), in blocks of `VAR_ROWS` rows: [`variance_strided`]'s
 /// passes (a generic `g`, so each pass is one inlined, vectorisable loop).
 fn column_sums<T: num_traits::Float>(
     block: &[T],
@@ -454,7 +454,7 @@ const VAR_ROWS: usize = 128;
 /// sum over `n`), then the pairwise sum of squared deviations from it (numpy's two-pass
 /// algorithm, without its two temporaries). Rows, or halves of long ones, run on both
 /// cores. An empty row is NaN (its mean is 0/0), as numpy's.
-pub(crate) fn variance<T: num_traits::Float + Send + Sync>(
+pub fn variance<T: num_traits::Float + Send + Sync>(
     op: &'static str,
     x: &[T],
     rows: usize,
@@ -505,7 +505,7 @@ fn map_rows<T: Sync, U: Send>(
 /// The running sums of `x` (row-major, of `shape`) along `axis`, wrapping for integers;
 /// with `include_initial` each run starts with a 0 (`cumulative_sum`). A 0-d `x` is one
 /// element.
-pub(crate) fn cumulative_sum<T: Elem>(
+pub fn cumulative_sum<T: Elem>(
     op: &'static str,
     x: &[T],
     shape: &[usize],
@@ -622,7 +622,7 @@ fn scan_blocks<T: Elem>(lane: &[T], include_initial: bool, out: &mut Vec<T>) {
 /// The index along `axis` (the flattened array when `None`) of the first largest (`max`)
 /// or smallest element of `x` (row-major, of `shape`; no reduced axis empty); a NaN wins
 /// over every number, the first NaN over later ones (numpy's `argmax` / `argmin`).
-pub(crate) fn arg_extreme<T: Elem>(
+pub fn arg_extreme<T: Elem>(
     op: &'static str,
     x: &[T],
     shape: &[usize],
@@ -750,7 +750,7 @@ fn lane_arg<T: Elem>(lane: &[T], max: bool, want: Ordering) -> usize {
 }
 
 /// The shape of a reduction's result: reduced axes dropped, or kept as 1 with `keepdims`.
-pub(crate) fn reduced_shape(shape: &[usize], axes: &[usize], keepdims: bool) -> Vec<usize> {
+pub fn reduced_shape(shape: &[usize], axes: &[usize], keepdims: bool) -> Vec<usize> {
     shape
         .iter()
         .enumerate()
@@ -775,8 +775,8 @@ mod tests {
     /// row in order: NaNs, ±0 ties, widths around the block size, several outer blocks.
     #[test]
     fn strided_folds_give_the_in_order_bits() {
-        use crate::kernel::rows::{Maximum, Minimum};
-        let mut next = crate::kernel::xorshift(0x2545_f491_4f6c_dd1du64);
+        use crate::rows::{Maximum, Minimum};
+        let mut next = crate::xorshift(0x2545_f491_4f6c_dd1du64);
         for shape in [
             [2usize, 5, 3],
             [3, 40, 511],
@@ -852,7 +852,7 @@ mod tests {
                 assert_eq!(a, b, "{:?} max={max}", T::DTYPE);
             }
         }
-        let mut next = crate::kernel::xorshift(0x2545_f491_4f6c_dd1du64);
+        let mut next = crate::xorshift(0x2545_f491_4f6c_dd1du64);
         let (rows, cols) = (600, 1500);
         let x: Vec<f64> = (0..rows * cols)
             .map(|_| {
@@ -915,7 +915,7 @@ mod tests {
     fn long_scans_run_in_blocks_with_one_chains_results() {
         // lanes from BLOCKED_SCAN on are summed in blocks side by side: integers exactly as
         // one chain, floats within one chain's error bound; -0.0 and NaN as one chain
-        let mut next = crate::kernel::xorshift(0x9e37_79b9_7f4a_7c15u64);
+        let mut next = crate::xorshift(0x9e37_79b9_7f4a_7c15u64);
         for n in [BLOCKED_SCAN, BLOCKED_SCAN + 7, 3 * BLOCKED_SCAN + 1] {
             let ints: Vec<i64> = (0..2 * n).map(|_| next() as i64).collect();
             for init in [false, true] {
@@ -1144,7 +1144,7 @@ mod tests {
     /// transposed values: strips wider than STRIP, axes longer than VAR_ROWS, one row, NaN.
     #[test]
     fn strided_variance_equals_the_rows() {
-        let mut next = crate::kernel::xorshift(0x5851_f42d_4c95_7f2du64);
+        let mut next = crate::xorshift(0x5851_f42d_4c95_7f2du64);
         for (outer, n, inner) in [
             (1usize, 1000usize, 1000usize),
             (2, 3, 1300),

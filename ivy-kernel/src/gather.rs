@@ -1,8 +1,8 @@
 //! Gathers: the elements (or blocks of elements) of a row-major buffer at checked indices,
 //! written straight into the result's buffer (`take`; boolean masks' selections).
 
-use crate::kernel::alloc::try_vec;
-use crate::kernel::par::{self, Shared};
+use crate::alloc::try_vec;
+use crate::par::{self, Shared};
 use ivy_core::{Error, Result};
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 /// The gather checks the indices as it reads them (no pass of its own over them): a
 /// negative index counts from the end, one still outside `0..n` fails the call. Large
 /// gathers run on both cores.
-pub(crate) fn take<T: Copy + Send + Sync>(
+pub fn take<T: Copy + Send + Sync>(
     op: &'static str,
     x: &[T],
     (outer, n, inner): (usize, usize, usize),
@@ -77,7 +77,7 @@ pub(crate) fn take<T: Copy + Send + Sync>(
 /// The rows of `x` (row-major: `keep.len()` rows of `inner` elements) whose `keep` flag is
 /// set, in order, `count` of them: a boolean mask's selection in one pass, with no index
 /// array (one thread: the caller sends large selections through [`take`]).
-pub(crate) fn compress<T: Copy>(
+pub fn compress<T: Copy>(
     op: &'static str,
     x: &[T],
     inner: usize,
@@ -111,7 +111,7 @@ fn wrap(i: i64, n: usize) -> usize {
 
 /// Indices into an axis of length `n`, negative ones counted from the end, in place: an
 /// error naming the first out of range.
-pub(crate) fn wrap_indices(op: &'static str, idx: &mut [i64], n: usize) -> Result<()> {
+pub fn wrap_indices(op: &'static str, idx: &mut [i64], n: usize) -> Result<()> {
     // branch-free (vectorised): note any still out of range, report after the pass
     let mut bad = false;
     for i in idx.iter_mut() {

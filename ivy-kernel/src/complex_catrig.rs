@@ -267,7 +267,7 @@ fn do_hard_work<T: Float>(x: T, y: T) -> HardWork<T> {
 /// `casinh(z) = z + O(z³)` as `z → 0`;
 /// `casinh(z) = sign(x)·clog(sign(x)·z) + O(1/z²)` as `z → ∞` (the imaginary part too,
 /// because `Im(casinh(z)) = sign(x)·atan2(sign(x)·y, |x|) + O(y/z³)` uniformly in `y`).
-pub(crate) fn casinh<T: Float>(z: Complex<T>) -> Complex<T> {
+pub fn casinh<T: Float>(z: Complex<T>) -> Complex<T> {
     let (x, y) = (z.re, z.im);
     let (ax, ay) = (x.abs(), y.abs());
     let zero = T::zero();
@@ -318,7 +318,7 @@ pub(crate) fn casinh<T: Float>(z: Complex<T>) -> Complex<T> {
 
 /// Complex inverse sine: `casin(z) = reverse(casinh(reverse(z)))` where
 /// `reverse(x + I·y) = y + I·x` (FreeBSD's `casin`).
-pub(crate) fn casin<T: Float>(z: Complex<T>) -> Complex<T> {
+pub fn casin<T: Float>(z: Complex<T>) -> Complex<T> {
     let w = casinh(Complex::new(z.im, z.re));
     Complex::new(w.im, w.re)
 }
@@ -329,7 +329,7 @@ pub(crate) fn casin<T: Float>(z: Complex<T>) -> Complex<T> {
 /// `cacos(z) = π/2 − z + O(z³)` as `z → 0`;
 /// `cacos(z) = −sign(y)·I·clog(z) + O(1/z²)` as `z → ∞` (the real part too, because
 /// `Re(cacos(z)) = atan2(|y|, x) + O(y/z³)` uniformly in `y`).
-pub(crate) fn cacos<T: Float>(z: Complex<T>) -> Complex<T> {
+pub fn cacos<T: Float>(z: Complex<T>) -> Complex<T> {
     let (x, y) = (z.re, z.im);
     let (sx, sy) = (x.is_sign_negative(), y.is_sign_negative());
     let (ax, ay) = (x.abs(), y.abs());
@@ -392,7 +392,7 @@ pub(crate) fn cacos<T: Float>(z: Complex<T>) -> Complex<T> {
 /// Complex inverse hyperbolic cosine, Annex G special values (FreeBSD's `cacosh`):
 /// `I·cacos(z)` or `−I·cacos(z)`, the sign chosen so that `Re(cacosh(z)) ≥ 0`; except
 /// `cacosh(±0 + I·NaN) = NaN + I·π/2`, the Array API's (C99 and numpy: `NaN + I·NaN`).
-pub(crate) fn cacosh<T: Float>(z: Complex<T>) -> Complex<T> {
+pub fn cacosh<T: Float>(z: Complex<T>) -> Complex<T> {
     let w = cacos(z);
     let (rx, ry) = (w.re, w.im);
     // cacosh(NaN + I*NaN) = NaN + I*NaN
@@ -508,7 +508,7 @@ fn atanh<T: Float>(x: T) -> T {
 /// `catanh(z) = z + O(z³)` as `z → 0`;
 /// `catanh(z) = 1/z + sign(y)·I·π/2 + O(1/z³)` as `z → ∞` (the real part too, because
 /// `Re(catanh(z)) = x/|z|² + O(x/z⁴)` uniformly in `x`).
-pub(crate) fn catanh<T: Float>(z: Complex<T>) -> Complex<T> {
+pub fn catanh<T: Float>(z: Complex<T>) -> Complex<T> {
     let (x, y) = (z.re, z.im);
     let (ax, ay) = (x.abs(), y.abs());
     let zero = T::zero();
@@ -570,7 +570,7 @@ pub(crate) fn catanh<T: Float>(z: Complex<T>) -> Complex<T> {
 
 /// Complex inverse tangent: `catan(z) = reverse(catanh(reverse(z)))` where
 /// `reverse(x + I·y) = y + I·x` (FreeBSD's `catan`).
-pub(crate) fn catan<T: Float>(z: Complex<T>) -> Complex<T> {
+pub fn catan<T: Float>(z: Complex<T>) -> Complex<T> {
     let w = catanh(Complex::new(z.im, z.re));
     Complex::new(w.im, w.re)
 }

@@ -14,7 +14,7 @@
 //! - each lane (the innermost axis, at each position of the others) goes to the kernel
 //!   as slices: a contiguous lane as it is, a broadcast lane (stride 0) as a buffer filled
 //!   once with its one value, any other lane gathered into (and the output scattered
-//!   from) stack buffers of [`CHUNK`] elements.
+//!   from) stack buffers of `CHUNK` elements.
 //!
 //! [`update`] runs a binary slice kernel in place, the output being its first input
 //! (`out = f(out, y)`: `x.add_assign(&y)`), and [`map_in_place`] a unary one (`out =
@@ -29,8 +29,8 @@
 //!
 //! Nothing here allocates the output or any buffer: the stack holds the chunk buffers.
 
-use crate::kernel::class::SliceFn;
-use crate::kernel::par::parts;
+use crate::class::SliceFn;
+use crate::par::parts;
 #[cfg(feature = "ndarray")]
 use ::ndarray::{ArrayBase, Data, DataMut, IxDyn, RawData};
 use std::marker::PhantomData;
@@ -47,7 +47,7 @@ const MAX_AXES: usize = 64;
 /// Borrowed from the array, so making one costs nothing (an `ArrayViewD` clones its shape
 /// and strides, which is most of a small op's time).
 #[derive(Clone, Copy)]
-pub(crate) struct Src<'a, T> {
+pub struct Src<'a, T> {
     ptr: *const T,
     shape: &'a [usize],
     strides: &'a [isize],
@@ -57,7 +57,7 @@ pub(crate) struct Src<'a, T> {
 impl<'a, T> Src<'a, T> {
     /// Row-major values `xs` of `shape`, `strides` its row-major strides
     /// ([`row_major_strides`]); `None` when `xs` does not hold `shape`'s elements.
-    pub(crate) fn row_major(xs: &'a [T], shape: &'a [usize], strides: &'a [isize]) -> Option<Self> {
+    pub fn row_major(xs: &'a [T], shape: &'a [usize], strides: &'a [isize]) -> Option<Self> {
         let n = shape.iter().product::<usize>();
         (xs.len() == n && strides.len() == shape.len()).then_some(Src {
             ptr: xs.as_ptr(),
@@ -69,7 +69,7 @@ impl<'a, T> Src<'a, T> {
 
     /// The shape.
     #[inline]
-    pub(crate) fn shape(&self) -> &'a [usize] {
+    pub fn shape(&self) -> &'a [usize] {
         self.shape
     }
 }
@@ -88,7 +88,7 @@ impl<'a, T, S: Data<Elem = T>> From<&'a ArrayBase<S, IxDyn>> for Src<'a, T> {
 
 /// The output: a mutable array of `O`, initialised or not (the loop only writes whole,
 /// valid `O`s into it, so either is sound).
-pub(crate) struct Dst<'a, O> {
+pub struct Dst<'a, O> {
     ptr: *mut O,
     shape: &'a [usize],
     strides: &'a [isize],
@@ -111,15 +111,13 @@ impl<'a, O> Dst<'a, O> {
 #[cfg(feature = "ndarray")]
 impl<'a, O> Dst<'a, O> {
     /// An initialised array (an `out` argument).
-    pub(crate) fn init<S: DataMut<Elem = O>>(a: &'a mut ArrayBase<S, IxDyn>) -> Self {
+    pub fn init<S: DataMut<Elem = O>>(a: &'a mut ArrayBase<S, IxDyn>) -> Self {
         let ptr = a.as_mut_ptr();
         Self::at(ptr, a)
     }
 
     /// A new, uninitialised array: every element is written by [`run`].
-    pub(crate) fn uninit<S: DataMut<Elem = MaybeUninit<O>>>(
-        a: &'a mut ArrayBase<S, IxDyn>,
-    ) -> Self {
+    pub fn uninit<S: DataMut<Elem = MaybeUninit<O>>>(a: &'a mut ArrayBase<S, IxDyn>) -> Self {
         // `MaybeUninit<O>` has `O`'s layout
         let ptr = a.as_mut_ptr().cast::<O>();
         Self::at(ptr, a)
@@ -146,7 +144,7 @@ struct Axis<const N: usize> {
 
 /// `f` over `ins` (each broadcast to `out`'s shape, numpy's rules) into every element of
 /// `out`. `false` (nothing written) when an input does not broadcast to `out`'s shape.
-pub(crate) fn run<T: Copy + Sync, O: Copy + Send, const N: usize>(
+pub fn run<T: Copy + Sync, O: Copy + Send, const N: usize>(
     ins: [Src<'_, T>; N],
     out: Dst<'_, O>,
     f: SliceFn<T, O, N>,
@@ -157,8 +155,8 @@ pub(crate) fn run<T: Copy + Sync, O: Copy + Send, const N: usize>(
 /// [`run`] into a new row-major buffer of `shape` (`out`: its element count, uninitialised),
 /// before the buffer becomes an array. `false` (nothing written) when an input does not
 /// broadcast to `shape`. Inputs of `shape` in standard layout (the common case) go straight
-/// to [`flat`]; only the others need the output's strides, built here on the stack.
-pub(crate) fn run_new<T: Copy + Sync, O: Copy + Send, const N: usize>(
+/// to `flat`; only the others need the output's strides, built here on the stack.
+pub fn run_new<T: Copy + Sync, O: Copy + Send, const N: usize>(
     ins: [Src<'_, T>; N],
     shape: &[usize],
     out: &mut [MaybeUninit<O>],
@@ -171,7 +169,7 @@ pub(crate) fn run_new<T: Copy + Sync, O: Copy + Send, const N: usize>(
 /// (length 1) beside the lane's other slices (`binary_slices` of a row without a vectorised
 /// kernel): a lane with one broadcast input and the rest contiguous goes to it whole, with
 /// no buffer filled with the value (numpy's scalar-vector loops).
-pub(crate) fn run_new_scalars<T: Copy + Sync, O: Copy + Send, const N: usize>(
+pub fn run_new_scalars<T: Copy + Sync, O: Copy + Send, const N: usize>(
     ins: [Src<'_, T>; N],
     shape: &[usize],
     out: &mut [MaybeUninit<O>],
@@ -212,7 +210,7 @@ fn run_new_with<T: Copy + Sync, O: Copy + Send, const N: usize>(
 
 /// Writes `shape`'s row-major strides into `strides` (ndarray's default strides: all 0
 /// for an empty shape).
-pub(crate) fn row_major_strides(shape: &[usize], strides: &mut [isize]) {
+pub fn row_major_strides(shape: &[usize], strides: &mut [isize]) {
     let empty = shape.contains(&0);
     let mut step = 1usize;
     for (s, &len) in strides.iter_mut().zip(shape).rev() {
@@ -225,7 +223,7 @@ pub(crate) fn row_major_strides(shape: &[usize], strides: &mut [isize]) {
 #[inline]
 fn all_standard<T, const N: usize>(ins: &[Src<'_, T>; N], shape: &[usize]) -> bool {
     ins.iter()
-        .all(|a| crate::kernel::same_shape(a.shape, shape) && standard(a.shape, a.strides))
+        .all(|a| crate::same_shape(a.shape, shape) && standard(a.shape, a.strides))
 }
 
 /// `f` over `n` contiguous elements from each input's first into `n` from `out` (split over
@@ -261,18 +259,14 @@ fn flat<T: Copy + Sync, O: Copy + Send, const N: usize>(
 /// `y` does not broadcast to `out`'s shape. Each chunk of `out` is read into a stack buffer
 /// before `f` writes it (as a gathered lane is), so `f`'s input and output slices never
 /// overlap; nothing is allocated.
-pub(crate) fn update<T: Copy + Send + Sync>(
-    out: Dst<'_, T>,
-    y: Src<'_, T>,
-    f: SliceFn<T, T, 2>,
-) -> bool {
+pub fn update<T: Copy + Send + Sync>(out: Dst<'_, T>, y: Src<'_, T>, f: SliceFn<T, T, 2>) -> bool {
     walk([out.as_src(), y], out, f, true, false)
 }
 
 /// `out = f(out)` in place: a unary slice kernel over `out` itself, read chunk by chunk
 /// into a stack buffer before `f` overwrites the chunk (as [`update`] reads its first
 /// input). Nothing is allocated.
-pub(crate) fn map_in_place<T: Copy + Send + Sync>(out: Dst<'_, T>, f: SliceFn<T, T, 1>) -> bool {
+pub fn map_in_place<T: Copy + Send + Sync>(out: Dst<'_, T>, f: SliceFn<T, T, 1>) -> bool {
     walk([out.as_src()], out, f, true, false)
 }
 
@@ -718,7 +712,7 @@ mod tests {
             // binary rows' own slice kernel, which takes it so)
             let n = shape.iter().product::<usize>();
             let mut v = Vec::<i64>::with_capacity(n);
-            let add = crate::kernel::class::binary_slices::<i64, crate::kernel::rows::Add>;
+            let add = crate::class::binary_slices::<i64, crate::rows::Add>;
             assert!(run_new_scalars(
                 [Src::from(&a), Src::from(&b)],
                 &shape,
