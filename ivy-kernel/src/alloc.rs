@@ -58,12 +58,14 @@ fn too_large(op: &'static str, shape: &[usize]) -> Error {
 }
 
 /// [`shape_size`] for elements of `dtype`.
+#[inline]
 pub fn shape_size_of(op: &'static str, shape: &[usize], dtype: Dtype) -> Result<usize> {
     shape_size(op, shape, (dtype.bits() / 8) as usize)
 }
 
 /// The bytes of `n` elements of `dtype` (saturating: only used in messages and probes).
 #[cfg_attr(not(feature = "candle"), allow(dead_code))]
+#[inline]
 pub fn bytes_of(n: usize, dtype: Dtype) -> usize {
     n.saturating_mul((dtype.bits() / 8) as usize)
 }

@@ -775,6 +775,7 @@ pub enum Accumulate {
 
 impl Accumulate {
     /// The dtype the fold runs in for input dtype `x` and the op's `dtype` argument.
+    #[inline]
     pub fn dtype(self, x: Dtype, dtype: Option<Dtype>) -> Dtype {
         match (self, dtype) {
             (Accumulate::Keep, _) => x,
@@ -811,6 +812,7 @@ impl Accumulate {
     /// assert_eq!(Accumulate::Widen.accumulator(Dtype::Int8, Dtype::Int32), Dtype::Int32);
     /// assert_eq!(Accumulate::Keep.accumulator(Dtype::Float16, Dtype::Float16), Dtype::Float16);
     /// ```
+    #[inline]
     pub fn accumulator(self, x: Dtype, result: Dtype) -> Dtype {
         let inexact = result.is_float() || result.is_complex();
         match self {

@@ -143,6 +143,7 @@ int_elem!(i8 => Int8, i16 => Int16, i32 => Int32, i64 => Int64, u8 => Uint8, u16
 /// cannot be left to `half`: its `from_f64` ignores the low 32 bits of the f64 significand
 /// when rounding, so a bit there that breaks a tie is lost (132338732130 gave the bfloat16
 /// 246·2^29 below it, not the nearest, 247·2^29).
+#[inline]
 fn round_to_digits(v: i128, digits: u32) -> f64 {
     let a = v.unsigned_abs();
     let bits = u128::BITS - a.leading_zeros();

@@ -111,6 +111,7 @@ fn wrap(i: i64, n: usize) -> usize {
 
 /// Indices into an axis of length `n`, negative ones counted from the end, in place: an
 /// error naming the first out of range.
+#[inline]
 pub fn wrap_indices(op: &'static str, idx: &mut [i64], n: usize) -> Result<()> {
     // branch-free (vectorised): note any still out of range, report after the pass
     let mut bad = false;

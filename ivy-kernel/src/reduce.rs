@@ -750,6 +750,7 @@ fn lane_arg<T: Elem>(lane: &[T], max: bool, want: Ordering) -> usize {
 }
 
 /// The shape of a reduction's result: reduced axes dropped, or kept as 1 with `keepdims`.
+#[inline]
 pub fn reduced_shape(shape: &[usize], axes: &[usize], keepdims: bool) -> Vec<usize> {
     shape
         .iter()

@@ -74,6 +74,7 @@ pub fn descending<T: Elem>(a: T, b: T) -> Ordering {
 
 /// An array of `shape` seen as lanes along `axis`: `(outer, n, inner)`, lane `(o, i)`
 /// holding the elements `o * n * inner + k * inner + i`, `k < n`.
+#[inline]
 pub fn lanes(shape: &[usize], axis: usize) -> (usize, usize, usize) {
     let outer = shape[..axis].iter().product();
     let n = shape.get(axis).copied().unwrap_or(1);

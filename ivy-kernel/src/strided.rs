@@ -210,6 +210,7 @@ fn run_new_with<T: Copy + Sync, O: Copy + Send, const N: usize>(
 
 /// Writes `shape`'s row-major strides into `strides` (ndarray's default strides: all 0
 /// for an empty shape).
+#[inline]
 pub fn row_major_strides(shape: &[usize], strides: &mut [isize]) {
     let empty = shape.contains(&0);
     let mut step = 1usize;

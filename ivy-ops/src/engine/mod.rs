@@ -1,8 +1,9 @@
 //! The engine layer: what every op shares, computed once for every backend: checks, dtype
 //! and device inference, `out` writing, support answers, nesting over Containers, the
 //! family drivers, creation's host values and the indexing engine. It imports the kernel
-//! layer and the array types (`Array`, `Value`, the registry), never `functional/`
-//! (declarations) or `backends/` (a test reads the sources: `tests/tests/suite/layering.rs`).
+//! layer (the `ivy-kernel` crate) and the array types (`Array`, `Value`, the registry),
+//! never `functional/` (declarations) or `backends/` (a test reads the sources:
+//! `tests/tests/suite/layering.rs`).
 //! An op's own plan (`MatmulPlan`, `TakePlan`, …) stays beside its declaration in
 //! `functional/`: the generated code computes it once and hands it to the backend.
 

@@ -150,7 +150,7 @@ fn cpu_scalar_pair<T: HostElem + candle_core::WithDType, K1: Binary, K2: Binary>
     Some(v.and_then(|v| T::array(K1::NAME, v, t.dims(), t.device())))
 }
 
-/// `K` folded over `axes` of the CPU tensor `t` by the shared host loops of `kernel/reduce.rs`
+/// `K` folded over `axes` of the CPU tensor `t` by the shared host loops of `ivy-kernel/src/reduce.rs`
 /// (pairwise, as ndarray's), as an array of `shape`: the values read in place from candle's
 /// storage when contiguous (one read guard, released before the result is built), else
 /// copied out.

@@ -8,7 +8,7 @@ use super::{host_types, tensor, CandleBackend, HostElem};
 use crate::functional::statistical::{ScanPlan, StatisticalBackend};
 use crate::{Array, Dtype};
 
-/// `cumulative_sum`, `argmax` and `argmin` run the shared host loops of `kernel/reduce.rs`
+/// `cumulative_sum`, `argmax` and `argmin` run the shared host loops of `ivy-kernel/src/reduce.rs`
 /// (CPU only): candle's `cumsum` is a product with a triangular matrix (quadratic memory,
 /// and `inf * 0` makes NaN), and its `argmax`/`argmin` skip NaN.
 #[ivy_macros::backend_impl]
