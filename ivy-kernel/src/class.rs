@@ -26,8 +26,8 @@
 //! What an op compiles to: per dtype, one *slice kernel* ([`SliceFn`]: [`unary_slices`],
 //! [`binary_slices`], [`predicate_slices`], [`compare_slices`]), the row's element kernel
 //! in a loop over contiguous slices. The backends' loops (any layout, broadcasting, `out`:
-//! the ndarray backend's `strided` module; candle's host path) are generic over the element
-//! type only and take the slice kernel as a function pointer, so one copy of each loop
+//! this crate's `strided` walk, run by ndarray and by candle's host path) are generic over
+//! the element type only and take the slice kernel as a function pointer, so one copy of each loop
 //! serves every op, and editing a row recompiles that row's slice kernels alone. Element
 //! kernels are `#[inline(always)]` in optimised builds only
 //! (`cfg_attr(not(debug_assertions), …)`), where the slice loops must vectorise.
@@ -307,6 +307,7 @@ pub fn unary_slices<T: Elem, K: Unary>([xs]: [&[T]; 1], out: &mut [MaybeUninit<T
 /// buffer took 2x its time), else through the rows' slice kernels, blocks of 256 with the
 /// scalars in stack buffers; `false` (nothing written) where either row has no slice kernel
 /// for `T`.
+#[doc(hidden)]
 pub fn scalar_pair_slices<T: Elem, K1: Binary, K2: Binary>(
     xs: &[T],
     a: T,
@@ -370,6 +371,7 @@ pub fn binary_slices<T: Elem, K: Binary>([xs, ys]: [&[T]; 2], out: &mut [MaybeUn
 /// Whether the walks give [`binary_slices`] of `K` on `T` a broadcast operand as its one
 /// value: where the row's kernel is the plain loop (a vectorised kernel, `simd`, takes
 /// slices of one length: there a buffer of the value is filled once a lane).
+#[doc(hidden)]
 pub fn binary_scalars<T: Elem, K: Binary>() -> bool {
     !T::binary_slice::<K>(&[], &[], &mut [])
 }
@@ -737,7 +739,7 @@ macro_rules! __compare_class {
 /// row folded over a set of axes. The family fixes, once, the dtype the fold runs in
 /// ([`Accumulate`]), the empty-axis rule (a row without an identity rejects it) and the
 /// `keepdims` shape; each backend folds with its own kernel where it has one
-/// (`Reduction::candle`) and with the shared host loop of `kernel/reduce.rs` otherwise.
+/// (`Reduction::candle`) and with the shared host loop of this crate's `reduce` otherwise.
 pub trait Reduction: Kernel {
     /// The element-wise row folded over the reduced axes (`Add` for `sum`).
     type Fold: Binary;
@@ -832,6 +834,7 @@ impl Accumulate {
 
 /// The host fold of `K` over row-major `xs` of `shape` (the one loop both backends' host
 /// paths run).
+#[doc(hidden)]
 pub fn fold_host<T: Elem, K: Reduction>(
     xs: &[T],
     shape: &[usize],

@@ -271,6 +271,7 @@ impl Elem for bool {
 
 /// `v` as a `Vec<T>` when `S` is `T` (a dtype match's element type standing for a generic
 /// one), without a copy; `None` otherwise.
+#[doc(hidden)]
 pub fn same_vec<S: 'static, T: 'static>(v: Vec<S>) -> Option<Vec<T>> {
     let b: Box<dyn std::any::Any> = Box::new(v);
     b.downcast::<Vec<T>>().ok().map(|b| *b)
@@ -282,6 +283,7 @@ pub fn same_vec<S: 'static, T: 'static>(v: Vec<S>) -> Option<Vec<T>> {
 /// through a rounded `f32` where the CPU has F16C, and double rounding is off by one ULP
 /// near the midpoints (`0.1053772` became `0.10535`, numpy `0.1054`).
 #[inline]
+#[doc(hidden)]
 pub fn odd_f32(v: f64) -> f32 {
     let r = v as f32;
     if v.is_nan() || f64::from(r) == v {
@@ -298,6 +300,7 @@ pub fn odd_f32(v: f64) -> f32 {
 
 /// `x` as `&[T]` when `S` is `T` (a generic element type that is in fact `T`), without a
 /// copy; `None` otherwise.
+#[doc(hidden)]
 pub fn same_slice<S: 'static, T: 'static>(x: &[S]) -> Option<&[T]> {
     (std::any::TypeId::of::<S>() == std::any::TypeId::of::<T>())
         // SAFETY: S and T are the same type.

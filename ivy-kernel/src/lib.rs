@@ -11,8 +11,8 @@
 //! - real and complex math (`real_math`, `complex_math`, `complex_catrig`), reductions
 //!   (`reduce`), sorting (`sort`), the parallel splitter (`par`), fallible allocation
 //!   (`alloc`), gathers at indices (`gather`), the host matrix product (`gemm`) and the
-//!   element-wise walk over any layout with broadcasting (`strided`). These are `ivy`'s
-//!   internals, public to it only (hidden from the docs).
+//!   element-wise walk over any layout with broadcasting (`strided`). These are public for
+//!   `ivy`'s use, hidden from the docs, with no stability promise.
 //!
 //! ```
 //! use ivy_kernel::class::Kernel;

@@ -89,7 +89,7 @@ crate::unary_kernels! {
         candle(t => t.erf());
     /// The complementary error function `1 - erf(x)`, accurate where `erf(x)` is near 1
     /// (libm's `erfc`, float64, rounded once). Candle: on the CPU an op of ivy's own that
-    /// differentiates (`kernel::candle_ops`), on a GPU `1 - erf(x)`.
+    /// differentiates (`candle_ops::erfc`), on a GPU `1 - erf(x)`.
     Erfc: "erfc",
         real(x => T::from_f64(libm::erfc(crate::elem::Elem::to_f64(x)))),
         candle(t => crate::candle_ops::erfc(t));

@@ -154,8 +154,6 @@ pub struct FromNumpyDoctests;
 #[doc(hidden)]
 pub mod __private;
 
-#[doc(hidden)]
-pub use ivy_vecmath as __vecmath;
 pub(crate) use kernel::same_shape;
 
 pub use args::{

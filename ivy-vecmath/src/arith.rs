@@ -1,7 +1,7 @@
 //! `divide`: one IEEE division a lane (correctly rounded, so every level gives the scalar
-//! loop's bits), for element-wise calls ([`crate::zip`]) at the run-time level: ivy-ops is
+//! loop's bits), for element-wise calls ([`crate::zip`]) at the run-time level: ivy-kernel is
 //! built for the baseline target (SSE2), whose division is the one arithmetic op that is
-//! compute-bound there (65 536 float32: 16.2 µs in ivy-ops' loop, 10.8 µs here at
+//! compute-bound there (65 536 float32: 16.2 µs in ivy-kernel's loop, 10.8 µs here at
 //! AVX-512; `add`, `subtract` and `multiply` measured no faster, so they keep the loop).
 
 use crate::{Binary, Fma};

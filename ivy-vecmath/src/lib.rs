@@ -520,13 +520,13 @@ fn pair_blocks<T: Copy, K1: Binary<T>, K2: Binary<T>, M: Fma>(
 }
 
 /// The accumulators of [`fold`]: 64 interleaved chains (eight AVX2 registers of `f32`).
-/// `ivy`'s idempotent folds (`max`, `min`) use the same leaf shape ([`fold_leaf`] with
+/// ivy-kernel's idempotent folds (`max`, `min`) use the same leaf shape ([`fold_leaf`] with
 /// this many lanes), so that a vectorised fold gives their bits.
 pub const FOLD_LANES: usize = 64;
 
 /// One leaf of a fold: `L` accumulators (each starting at `init`) over interleaved values
 /// of `g(x)`, combined pairwise, then the values past the last whole `L` folded in order.
-/// The one loop both [`fold`] and `ivy`'s host folds run, so that their results agree bit
+/// The one loop both [`fold`] and ivy-kernel's host folds run, so that their results agree bit
 /// for bit.
 ///
 /// ```
