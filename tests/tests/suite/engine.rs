@@ -46,14 +46,18 @@ fn only_multi_device_backends_check() {
     assert_eq!(many_devices::<ivy::CandleBackend>(), cfg!(feature = "cuda"));
 }
 
-fn arr(data: impl Into<Data>, dtype: Dtype) -> Array {
+/// An array of `data` (exact for any int64 or uint64) with `dtype` on `backend`.
+fn arr_on(backend: Backend, data: impl Into<Data>, dtype: Dtype) -> Array {
     let kw = AsarrayKw {
         dtype: Some(dtype),
         device: None,
         copy: None,
     };
-    ivy_core::with_backend(Backend::Ndarray, || ivy::asarray_with(data.into(), kw))
-        .expect("an ndarray array")
+    ivy_core::with_backend(backend, || ivy::asarray_with(data.into(), kw)).expect("an array")
+}
+
+fn arr(data: impl Into<Data>, dtype: Dtype) -> Array {
+    arr_on(Backend::Ndarray, data, dtype)
 }
 
 fn bools(a: &Array) -> Vec<bool> {
@@ -227,13 +231,9 @@ fn wide_ints_reach_bfloat16_with_one_rounding_on_candle() {
     use half::bf16;
     use ivy::elem::Elem;
     let on_candle = |v: Data, dtype: Dtype, shape: &[i64]| {
+        let x = arr_on(Backend::Candle, v, dtype);
         ivy_core::with_backend(Backend::Candle, || {
-            let kw = AsarrayKw {
-                dtype: Some(dtype),
-                device: None,
-                copy: None,
-            };
-            let x = ivy::reshape(&ivy::asarray_with(v, kw)?, shape)?;
+            let x = ivy::reshape(&x, shape)?;
             let r = ivy::astype(&x, Dtype::Bfloat16)?;
             assert_eq!(r.shape(), x.shape());
             Ok::<_, Error>(r)
