@@ -399,7 +399,7 @@ fn vector_off() -> bool {
     false
 }
 
-/// Sorts `words` ascending: by ivy-vecmath's vector sort where the CPU has AVX-512, else by
+/// Sorts `words` ascending: by ivy-vecmath's vector sort where the CPU has AVX2 or AVX-512, else by
 /// radix; split around a sampled median first and the parts sorted on two threads while
 /// `ways` > 1 and the words fill [`PAR_MIN_BYTES`](crate::par::PAR_MIN_BYTES).
 fn sort_words<W: Word>(words: &mut [W], scratch: &mut [std::mem::MaybeUninit<W>], ways: usize) {
@@ -433,9 +433,11 @@ struct ArgBuffers {
     idx: Vec<usize>,
 }
 
-/// `argsort` of one lane of `n` values read by `at`, into `out` (positions): by radix of
-/// `key << 64 | position` words (the position breaks no tie: LSD passes over the key alone
-/// keep the positions' order) when long and keyed, else `sort_by` of the positions.
+/// `argsort` of one lane of `n` values read by `at`, into `out` (positions): 4- and 8-byte
+/// real and integer values as words holding their order-preserving word and the position
+/// ([`sort_words`]); narrower ones by radix of `key << 64 | position` words (the position
+/// breaks no tie: LSD passes over the key alone keep the positions' order) when long; the
+/// rest by `sort_by` of the positions.
 fn argsort_lane<T: Elem>(
     op: &'static str,
     n: usize,
@@ -466,6 +468,43 @@ fn argsort_lane<T: Elem>(
         );
         for (k, &w) in pairs.iter().enumerate() {
             out(k, w as u32 as usize);
+        }
+        return Ok(());
+    }
+    if word_width::<T>() == Some(64) && n >= WORDS_MIN {
+        // `word` with its low `b` bits replaced by the position (`b` bits hold every
+        // position): distinct words, sorted as the 4-byte ones are; then each run of words
+        // whose kept bits tie is ordered by the whole word and the position (a random lane
+        // has almost no such runs; a lane of near-equal values, one long one)
+        let b = usize::BITS - (n - 1).leading_zeros();
+        let low = (1u64 << b) - 1;
+        if pairs.capacity() < n {
+            *pairs = crate::alloc::try_vec::<u64>(op, n)?;
+            *pair_scratch = crate::alloc::try_vec::<u64>(op, n)?;
+        }
+        pairs.clear();
+        pairs.extend((0..n).map(|k| word_key::<T, u64>(at(k), desc) & !low | k as u64));
+        sort_words(
+            pairs,
+            &mut pair_scratch.spare_capacity_mut()[..n],
+            rayon::current_num_threads(),
+        );
+        let mut start = 0;
+        while start < n {
+            let kept = pairs[start] & !low;
+            let mut end = start + 1;
+            while end < n && pairs[end] & !low == kept {
+                end += 1;
+            }
+            if end - start > 1 {
+                pairs[start..end].sort_unstable_by_key(|&w| {
+                    (word_key::<T, u64>(at((w & low) as usize), desc), w & low)
+                });
+            }
+            start = end;
+        }
+        for (k, &w) in pairs.iter().enumerate() {
+            out(k, (w & low) as usize);
         }
         return Ok(());
     }
@@ -817,11 +856,11 @@ fn same_value<T: Elem>(a: T, b: T) -> bool {
 #[cfg(test)]
 mod tests {
     thread_local! {
-        /// Words sort by radix, as on a CPU without AVX-512.
+        /// Words sort by radix, as on a CPU without AVX2.
         pub(super) static NO_VECTOR: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
     }
 
-    /// The keyed sorts (words by the vector sort, words by radix as without AVX-512, radix
+    /// The keyed sorts (words by the vector sort, words by radix as without AVX2, radix
     /// keys of narrow values) give exactly the comparison sorts' results (stable: equal keys,
     /// ±0 and NaNs, keep their order), ascending and descending, values and positions, for
     /// every kind of key width; and so do lanes long enough to split over two threads.
@@ -881,6 +920,20 @@ mod tests {
         if n > 10_000 {
             return;
         }
+        // 8-byte values that tie above their low bits (where argsort's words keep the
+        // position): near-equal floats, and integers of three high parts
+        let near: Vec<f64> = raw
+            .iter()
+            .map(|&r| {
+                (1.0 + (r % 4096) as f64 * f64::EPSILON) * if r & 1 << 40 == 0 { 1.0 } else { -1.0 }
+            })
+            .collect();
+        check(&near);
+        check(
+            &raw.iter()
+                .map(|&r| ((r % 3) << 24 | r >> 44) as i64 - (1 << 24))
+                .collect::<Vec<_>>(),
+        );
         check(
             &f.iter()
                 .map(|&v| half::f16::from_f64(v))

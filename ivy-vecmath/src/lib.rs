@@ -57,7 +57,7 @@
 //!
 //! All `unsafe` of the crate is in [`map_at`]/[`zip_at`]/[`fold_at`]/[`ArgSlices`]: the calls of the `#[target_feature]`
 //! instantiations, made only at levels the running CPU was found to have; and in [`sort`]'s
-//! AVX-512 quicksort of `u32`/`u64` keys, whose loads and stores stay within its two
+//! AVX-512 and AVX2 quicksort of `u32`/`u64` keys, whose loads and stores stay within its two
 //! buffers.
 
 #![warn(missing_docs)]

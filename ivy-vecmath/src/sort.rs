@@ -1,17 +1,21 @@
-//! Sorting of fixed-width unsigned keys (`u32`, `u64`) with AVX-512: a vectorised
-//! quicksort, the approach of x86-simd-sort (numpy's sort on AVX-512) and vqsort.
+//! Sorting of fixed-width unsigned keys (`u32`, `u64`) with AVX-512 or AVX2: a vectorised
+//! quicksort, the approach of x86-simd-sort (numpy's sort on both) and vqsort. The
+//! algorithm is written once (`vector_quicksort!`) over a register and the instruction
+//! set's lane operations (`Lanes`: 16 `u32` or 8 `u64` to an AVX-512 register, 8 or 4 to an
+//! AVX2 one).
 //!
 //! - Partitions run a register at a time: one comparison against the pivot, the lanes below
 //!   it compressed to the front of the output and the rest to its back (compressed in a
 //!   register, then a masked store: a compressing store to memory is microcoded on AMD's
-//!   Zen 4). The partition writes beside its input (`scratch`), so each level reads and
-//!   writes once and no lane is swapped in place; the levels alternate between the two
-//!   buffers and the leaves write into the result.
+//!   Zen 4; AVX2 compresses by one permutation from a table of lane orders). The partition
+//!   writes beside its input (`scratch`), so each level reads and writes once and no lane is
+//!   swapped in place; the levels alternate between the two buffers and the leaves write
+//!   into the result.
 //! - The pivot is the median of one register of samples taken evenly across the run, sorted
 //!   by the network below.
-//! - Runs of at most sixteen registers (256 `u32` or 128 `u64` keys) are sorted in
-//!   registers by a bitonic network (min/max and lane permutations), padded with the
-//!   largest key (sixteen measured 5-10 % faster than eight at 1 M keys).
+//! - Runs of at most sixteen registers (256 `u32` or 128 `u64` keys at AVX-512, half that at
+//!   AVX2) are sorted in registers by a bitonic network (min/max and lane permutations),
+//!   padded with the largest key (sixteen measured 5-10 % faster than eight at 1 M keys).
 //! - A run whose pivot is its smallest key is split into the keys equal to the pivot, which
 //!   are done, and the rest (so many equal keys cannot recurse forever); recursion deeper
 //!   than `2 log2 n + 8` levels (pivots that keep missing) finishes with
@@ -21,10 +25,11 @@
 //! their sign-adjusted bits, signed integers by flipping the sign bit), and a stable order
 //! from an unstable sort by putting the position in the key's low bits.
 //!
-//! Below [`Level::Avx512`](crate::Level::Avx512) ([`level`](crate::level), `IVY_SIMD`), or off
-//! x86-64, [`sort_keys`] and [`split_keys`] do nothing and say so; the caller keeps its own
-//! sort for that case.
+//! Below [`Level::Avx2`] ([`level`](crate::level), `IVY_SIMD`), off x86-64, or without
+//! `popcnt`, [`sort_keys`] and [`split_keys`] do nothing and say so; the caller keeps its
+//! own sort for that case.
 
+use crate::Level;
 use std::mem::MaybeUninit;
 
 /// A key [`sort_keys`] orders: `u32` or `u64` (sealed).
@@ -34,20 +39,21 @@ impl SortKey for u32 {}
 impl SortKey for u64 {}
 
 mod private {
+    use crate::Level;
     use std::mem::MaybeUninit;
 
     /// The width-specific entry points (sealed: only `u32` and `u64`).
     pub trait Sealed: Sized {
-        /// [`super::sort_keys`] at AVX-512.
-        fn sort(v: &mut [Self], scratch: &mut [MaybeUninit<Self>]) -> bool;
-        /// [`super::split_keys`] at AVX-512.
-        fn split(v: &mut [Self], scratch: &mut [MaybeUninit<Self>]) -> Option<usize>;
+        /// [`super::sort_keys`] at `level`, which the CPU has (`false` below AVX2).
+        fn sort(level: Level, v: &mut [Self], scratch: &mut [MaybeUninit<Self>]) -> bool;
+        /// [`super::split_keys`] at `level`, which the CPU has (`None` below AVX2).
+        fn split(level: Level, v: &mut [Self], scratch: &mut [MaybeUninit<Self>]) -> Option<usize>;
     }
 }
 
 /// Sorts `v` ascending, with `scratch` (at least as long as `v`) as the partitions' second
 /// buffer. Returns `false`, leaving `v` as it was, when the vector sort is not available:
-/// below the AVX-512 level, off x86-64, or with a `scratch` shorter than `v`.
+/// below the AVX2 level, off x86-64, or with a `scratch` shorter than `v`.
 ///
 /// ```
 /// use std::mem::MaybeUninit;
@@ -58,14 +64,14 @@ mod private {
 /// if ivy_vecmath::sort::sort_keys(&mut v, &mut scratch) {
 ///     assert_eq!(v, want);
 /// } else {
-///     assert!(ivy_vecmath::level() < ivy_vecmath::Level::Avx512);
+///     assert!(ivy_vecmath::level() < ivy_vecmath::Level::Avx2);
 /// }
 /// ```
 pub fn sort_keys<K: SortKey>(v: &mut [K], scratch: &mut [MaybeUninit<K>]) -> bool {
-    if !available() || scratch.len() < v.len() {
-        return false;
+    match vector_level() {
+        Some(level) if scratch.len() >= v.len() => K::sort(level, v, scratch),
+        _ => false,
     }
-    K::sort(v, scratch)
 }
 
 /// Partitions `v` around the median of a sample, for sorting its two parts apart (on two
@@ -83,29 +89,32 @@ pub fn sort_keys<K: SortKey>(v: &mut [K], scratch: &mut [MaybeUninit<K>]) -> boo
 /// }
 /// ```
 pub fn split_keys<K: SortKey>(v: &mut [K], scratch: &mut [MaybeUninit<K>]) -> Option<usize> {
-    if !available() || scratch.len() < v.len() || v.len() < 2 {
-        return None;
+    match vector_level() {
+        Some(level) if scratch.len() >= v.len() && v.len() >= 2 => K::split(level, v, scratch),
+        _ => None,
     }
-    K::split(v, scratch)
 }
 
-/// Whether the vector sort runs here (the AVX-512 level, x86-64, with `popcnt`, which every
-/// AVX-512 CPU has but a virtual one may hide).
-fn available() -> bool {
+/// The level the vector sort runs at here: AVX-512 or AVX2 ([`level`](crate::level)), on
+/// x86-64 with `popcnt` (which every such CPU has, but a virtual one may hide); `None`
+/// below.
+fn vector_level() -> Option<Level> {
     #[cfg(target_arch = "x86_64")]
-    return crate::level() >= crate::Level::Avx512 && std::arch::is_x86_feature_detected!("popcnt");
-    #[cfg(not(target_arch = "x86_64"))]
-    false
+    if std::arch::is_x86_feature_detected!("popcnt") {
+        let level = crate::level();
+        return (level >= Level::Avx2).then_some(level);
+    }
+    None
 }
 
 #[cfg(not(target_arch = "x86_64"))]
 macro_rules! sealed_off {
     ($($t:ty),*) => {$(
         impl private::Sealed for $t {
-            fn sort(_: &mut [Self], _: &mut [MaybeUninit<Self>]) -> bool {
+            fn sort(_: Level, _: &mut [Self], _: &mut [MaybeUninit<Self>]) -> bool {
                 false
             }
-            fn split(_: &mut [Self], _: &mut [MaybeUninit<Self>]) -> Option<usize> {
+            fn split(_: Level, _: &mut [Self], _: &mut [MaybeUninit<Self>]) -> Option<usize> {
                 None
             }
         }
@@ -115,62 +124,367 @@ macro_rules! sealed_off {
 sealed_off!(u32, u64);
 
 #[cfg(target_arch = "x86_64")]
+/// The lanes that take the larger key at step `j` of stage `k` of a bitonic sort within
+/// a register of `l` lanes; at `k >= l` the whole register goes one way (`asc`).
+const fn take_max(l: usize, k: usize, j: usize, asc: bool) -> u32 {
+    let (mut m, mut lane) = (0, 0);
+    while lane < l {
+        let up = if k >= l { asc } else { lane & k == 0 };
+        if (lane & j != 0) == up {
+            m |= 1 << lane;
+        }
+        lane += 1;
+    }
+    m
+}
+
+#[cfg(target_arch = "x86_64")]
+/// The steps of the in-register bitonic sort of `l` lanes (stages `k = 2, 4, .., l`).
+const fn sort_steps(l: usize, asc: bool) -> [(usize, u32); 10] {
+    let (mut out, mut s, mut k) = ([(0, 0); 10], 0, 2);
+    while k <= l {
+        let mut j = k / 2;
+        while j > 0 {
+            out[s] = (j, take_max(l, k, j, asc));
+            s += 1;
+            j /= 2;
+        }
+        k *= 2;
+    }
+    out
+}
+
+#[cfg(target_arch = "x86_64")]
+/// The last stage's steps alone (a bitonic register to a monotone one).
+const fn merge_steps(l: usize, asc: bool) -> [(usize, u32); 10] {
+    let (mut out, mut s, mut j) = ([(0, 0); 10], 0, l / 2);
+    while j > 0 {
+        out[s] = (j, take_max(l, l, j, asc));
+        s += 1;
+        j /= 2;
+    }
+    out
+}
+
+#[cfg(target_arch = "x86_64")]
+/// The first `n` bits.
+#[inline(always)]
+fn first(n: usize) -> u32 {
+    if n >= 32 {
+        u32::MAX
+    } else {
+        (1 << n) - 1
+    }
+}
+
+/// The vectorised quicksort, written once over a register type and the instruction-set
+/// features its functions are compiled for: each instruction set's module instantiates it
+/// and implements its `Lanes` for `u32` and `u64`.
+#[cfg(target_arch = "x86_64")]
+macro_rules! vector_quicksort {
+    ($features:literal, $reg:ty) => {
+        /// One width's register operations (`L` keys to a register). Masks are `u32`,
+        /// one bit a lane.
+        pub(super) trait Lanes: Copy + Ord + 'static {
+            /// Keys to a register.
+            const L: usize;
+            /// The largest key (the leaves' padding).
+            const MAX: Self;
+            /// The steps `(j, lanes taking the larger key)` of the in-register bitonic sort,
+            /// descending (`[0]`) and ascending (`[1]`), the first `SORT_STEPS` of each.
+            const SORT: [[(usize, u32); 10]; 2] = [
+                super::sort_steps(Self::L, false),
+                super::sort_steps(Self::L, true),
+            ];
+            /// How many steps [`Self::SORT`] holds.
+            const SORT_STEPS: usize;
+            /// The steps that make a bitonic register monotone, as [`Self::SORT`].
+            const MERGE: [[(usize, u32); 10]; 2] = [
+                super::merge_steps(Self::L, false),
+                super::merge_steps(Self::L, true),
+            ];
+            /// The register at `p`.
+            unsafe fn load(p: *const Self) -> $reg;
+            /// The first `n` (< `L`) keys at `p`, the other lanes `MAX`.
+            unsafe fn load_n(p: *const Self, n: usize) -> $reg;
+            /// `v` to `p`.
+            unsafe fn store(p: *mut Self, v: $reg);
+            /// `v`'s first `n` lanes to `p`.
+            unsafe fn store_n(p: *mut Self, v: $reg, n: usize);
+            /// `x` in every lane.
+            unsafe fn splat(x: Self) -> $reg;
+            /// The lanes of `v` below `p` (`LE`: at most `p`).
+            unsafe fn below<const LE: bool>(v: $reg, p: $reg) -> u32;
+            /// The lanes of `m`, packed to the front.
+            unsafe fn compress(m: u32, v: $reg) -> $reg;
+            /// The `c` lanes of `m`, packed to the top.
+            unsafe fn compress_top(m: u32, v: $reg, c: usize) -> $reg;
+            /// Lane-wise minimum.
+            unsafe fn vmin(a: $reg, b: $reg) -> $reg;
+            /// Lane-wise maximum.
+            unsafe fn vmax(a: $reg, b: $reg) -> $reg;
+            /// Lane `i` of `v` moved to lane `i ^ j`.
+            unsafe fn swap_lanes(v: $reg, j: usize) -> $reg;
+            /// `b`'s lanes where `m`, `a`'s elsewhere.
+            unsafe fn blend(m: u32, a: $reg, b: $reg) -> $reg;
+            /// One compare-exchange step between lanes `j` apart: the lanes of `take_max`
+            /// take the larger key of their pair, the others the smaller.
+            #[inline]
+            #[target_feature(enable = $features)]
+            unsafe fn step(v: $reg, j: usize, take_max: u32) -> $reg {
+                unsafe {
+                    let p = Self::swap_lanes(v, j);
+                    Self::blend(take_max, Self::vmin(v, p), Self::vmax(v, p))
+                }
+            }
+        }
+
+        /// [`Lanes::step`] of `K`.
+        #[inline]
+        #[target_feature(enable = $features)]
+        unsafe fn step<K: Lanes>(v: $reg, j: usize, take_max: u32) -> $reg {
+            unsafe { K::step(v, j, take_max) }
+        }
+
+        /// `v` sorted within the register, ascending (`asc`) or descending.
+        #[inline]
+        #[target_feature(enable = $features)]
+        unsafe fn sort_register<K: Lanes>(mut v: $reg, asc: bool) -> $reg {
+            for &(j, m) in &K::SORT[usize::from(asc)][..K::SORT_STEPS] {
+                v = unsafe { step::<K>(v, j, m) };
+            }
+            v
+        }
+
+        /// A bitonic register made monotone (`asc` or descending).
+        #[inline]
+        #[target_feature(enable = $features)]
+        unsafe fn merge_register<K: Lanes>(mut v: $reg, asc: bool) -> $reg {
+            for &(j, m) in &K::MERGE[usize::from(asc)][..K::L.trailing_zeros() as usize] {
+                v = unsafe { step::<K>(v, j, m) };
+            }
+            v
+        }
+
+        /// The `R * L` keys of `v` sorted ascending across the registers (a bitonic network).
+        #[inline]
+        #[target_feature(enable = $features)]
+        unsafe fn network<K: Lanes, const R: usize>(v: &mut [$reg; R]) {
+            for (r, x) in v.iter_mut().enumerate() {
+                *x = unsafe { sort_register::<K>(*x, r % 2 == 0) };
+            }
+            let mut kr = 2; // the stage's block, in registers
+            while kr <= R {
+                let mut d = kr / 2;
+                while d > 0 {
+                    for r in 0..R {
+                        if r & d == 0 {
+                            let (a, b) = (v[r], v[r | d]);
+                            let (lo, hi) = unsafe { (K::vmin(a, b), K::vmax(a, b)) };
+                            let asc = r & kr == 0;
+                            (v[r], v[r | d]) = if asc { (lo, hi) } else { (hi, lo) };
+                        }
+                    }
+                    d /= 2;
+                }
+                for (r, x) in v.iter_mut().enumerate() {
+                    *x = unsafe { merge_register::<K>(*x, r & kr == 0) };
+                }
+                kr *= 2;
+            }
+        }
+
+        /// The `n` (at most `R * L`) keys at `src` sorted into `dst` (which may be `src`).
+        #[inline]
+        #[target_feature(enable = $features)]
+        unsafe fn leaf<K: Lanes, const R: usize>(src: *const K, dst: *mut K, n: usize) {
+            unsafe {
+                let mut v = [K::splat(K::MAX); R];
+                for (r, x) in v.iter_mut().enumerate() {
+                    let lo = r * K::L;
+                    if lo + K::L <= n {
+                        *x = K::load(src.add(lo));
+                    } else if lo < n {
+                        *x = K::load_n(src.add(lo), n - lo);
+                    }
+                }
+                network::<K, R>(&mut v);
+                for (r, x) in v.iter().enumerate() {
+                    let lo = r * K::L;
+                    if lo + K::L <= n {
+                        K::store(dst.add(lo), *x);
+                    } else if lo < n {
+                        K::store_n(dst.add(lo), *x, n - lo);
+                    }
+                }
+            }
+        }
+
+        /// The most keys a leaf sorts.
+        const fn leaf_max<K: Lanes>() -> usize {
+            16 * K::L
+        }
+
+        /// A leaf of the fewest registers that hold `n` keys.
+        #[target_feature(enable = $features)]
+        unsafe fn leaf_any<K: Lanes>(src: *const K, dst: *mut K, n: usize) {
+            unsafe {
+                match n.div_ceil(K::L) {
+                    0 | 1 => leaf::<K, 1>(src, dst, n),
+                    2 => leaf::<K, 2>(src, dst, n),
+                    3 | 4 => leaf::<K, 4>(src, dst, n),
+                    5..=8 => leaf::<K, 8>(src, dst, n),
+                    _ => leaf::<K, 16>(src, dst, n),
+                }
+            }
+        }
+
+        /// The `n` keys at `src` into `dst`: those below `pivot` (`LE`: at most `pivot`) to the
+        /// front, in their order, the rest to the back; returns how many went to the front.
+        #[inline]
+        #[target_feature(enable = $features)]
+        unsafe fn partition<K: Lanes, const LE: bool>(
+            src: *const K,
+            dst: *mut K,
+            n: usize,
+            pivot: K,
+        ) -> usize {
+            unsafe {
+                let p = K::splat(pivot);
+                let all = first(K::L);
+                let (mut lo, mut hi, mut i) = (0, n, 0);
+                // Full-register stores while at least two registers remain: the lower part's
+                // spill lanes fall in the gap not yet written, and so do the upper part's (its
+                // lanes rotated to the register's top). Masked stores for the rest.
+                while i + 2 * K::L <= n {
+                    let v = K::load(src.add(i));
+                    let m = K::below::<LE>(v, p);
+                    let c = m.count_ones() as usize;
+                    K::store(dst.add(lo), K::compress(m, v));
+                    hi -= K::L - c;
+                    K::store(
+                        dst.add(hi + (K::L - c) - K::L),
+                        K::compress_top(!m & all, v, K::L - c),
+                    );
+                    lo += c;
+                    i += K::L;
+                }
+                while i + K::L <= n {
+                    let v = K::load(src.add(i));
+                    let m = K::below::<LE>(v, p);
+                    let c = m.count_ones() as usize;
+                    K::store_n(dst.add(lo), K::compress(m, v), c);
+                    hi -= K::L - c;
+                    K::store_n(dst.add(hi), K::compress(!m & all, v), K::L - c);
+                    lo += c;
+                    i += K::L;
+                }
+                if i < n {
+                    let r = n - i;
+                    let v = K::load_n(src.add(i), r);
+                    let m = K::below::<LE>(v, p) & first(r);
+                    let c = m.count_ones() as usize;
+                    K::store_n(dst.add(lo), K::compress(m, v), c);
+                    hi -= r - c;
+                    K::store_n(dst.add(hi), K::compress(!m & first(r), v), r - c);
+                    lo += c;
+                }
+                debug_assert_eq!(lo, hi);
+                lo
+            }
+        }
+
+        /// The median of `L` keys taken evenly across the `n` (at least `L`) at `p`.
+        #[inline]
+        #[target_feature(enable = $features)]
+        unsafe fn pivot<K: Lanes>(p: *const K, n: usize) -> K {
+            unsafe {
+                let mut s = [K::MAX; 16];
+                let stride = n / K::L;
+                for (t, x) in s.iter_mut().take(K::L).enumerate() {
+                    *x = *p.add(t * stride + stride / 2);
+                }
+                let v = sort_register::<K>(K::load(s.as_ptr()), true);
+                K::store(s.as_mut_ptr(), v);
+                s[K::L / 2]
+            }
+        }
+
+        /// Sorts the `n` keys that are at `b` (`in_b`) or `a` into `a`, the other buffer taking
+        /// the partitions.
+        #[target_feature(enable = $features)]
+        unsafe fn quicksort<K: Lanes>(a: *mut K, b: *mut K, in_b: bool, n: usize, depth: u32) {
+            unsafe {
+                let (cur, other) = if in_b { (b, a) } else { (a, b) };
+                if n <= leaf_max::<K>() {
+                    return leaf_any::<K>(cur, a, n);
+                }
+                if depth == 0 {
+                    if in_b {
+                        std::ptr::copy_nonoverlapping(b, a, n);
+                    }
+                    return std::slice::from_raw_parts_mut(a, n).sort_unstable();
+                }
+                let p = pivot::<K>(cur, n);
+                let below = partition::<K, false>(cur, other, n, p);
+                if below > 0 {
+                    quicksort::<K>(a, b, !in_b, below, depth - 1);
+                    quicksort::<K>(a.add(below), b.add(below), !in_b, n - below, depth - 1);
+                } else {
+                    // the pivot is the smallest key: its copies are done, the rest go on
+                    let equal = partition::<K, true>(cur, other, n, p);
+                    std::slice::from_raw_parts_mut(a, equal).fill(p);
+                    quicksort::<K>(a.add(equal), b.add(equal), !in_b, n - equal, depth - 1);
+                }
+            }
+        }
+
+        /// `v` sorted, `scratch` (as long) the second buffer.
+        #[target_feature(enable = $features)]
+        pub(super) unsafe fn sort<K: Lanes>(v: &mut [K], scratch: &mut [MaybeUninit<K>]) {
+            let depth = 2 * (usize::BITS - v.len().leading_zeros()) + 8;
+            unsafe {
+                quicksort::<K>(
+                    v.as_mut_ptr(),
+                    scratch.as_mut_ptr().cast(),
+                    false,
+                    v.len(),
+                    depth,
+                )
+            }
+        }
+
+        /// One partition of `v` (at least 2 keys) around its sampled median, through `scratch`.
+        #[target_feature(enable = $features)]
+        pub(super) unsafe fn split<K: Lanes>(v: &mut [K], scratch: &mut [MaybeUninit<K>]) -> usize {
+            let n = v.len();
+            unsafe {
+                let (src, dst) = (v.as_mut_ptr(), scratch.as_mut_ptr().cast::<K>());
+                let p = if n >= K::L {
+                    pivot::<K>(src, n)
+                } else {
+                    *src.add(n / 2)
+                };
+                let mut m = partition::<K, false>(src, dst, n, p);
+                if m == 0 {
+                    m = partition::<K, true>(src, dst, n, p);
+                }
+                std::ptr::copy_nonoverlapping(dst, src, n);
+                m
+            }
+        }
+    };
+}
+
+/// The AVX-512 instantiation: 16 `u32` or 8 `u64` keys to a register; masked loads and
+/// stores, compress by `vpcompress`.
+#[cfg(target_arch = "x86_64")]
 mod avx512 {
-    use super::private::Sealed;
+    use super::first;
     use std::arch::x86_64::*;
     use std::mem::MaybeUninit;
 
-    /// One width's register operations (`L` keys to a 512-bit register). Masks are `u32`,
-    /// one bit a lane.
-    pub(super) trait Lanes: Copy + Ord + 'static {
-        /// Keys to a register.
-        const L: usize;
-        /// The largest key (the leaves' padding).
-        const MAX: Self;
-        /// The steps `(j, lanes taking the larger key)` of the in-register bitonic sort,
-        /// descending (`[0]`) and ascending (`[1]`), the first `SORT_STEPS` of each.
-        const SORT: [[(usize, u32); 10]; 2] =
-            [sort_steps(Self::L, false), sort_steps(Self::L, true)];
-        /// How many steps [`Self::SORT`] holds.
-        const SORT_STEPS: usize;
-        /// The steps that make a bitonic register monotone, as [`Self::SORT`].
-        const MERGE: [[(usize, u32); 10]; 2] =
-            [merge_steps(Self::L, false), merge_steps(Self::L, true)];
-        /// The register at `p`.
-        unsafe fn load(p: *const Self) -> __m512i;
-        /// The first `n` (< `L`) keys at `p`, the other lanes `MAX`.
-        unsafe fn load_n(p: *const Self, n: usize) -> __m512i;
-        /// `v` to `p`.
-        unsafe fn store(p: *mut Self, v: __m512i);
-        /// `v`'s first `n` lanes to `p`.
-        unsafe fn store_n(p: *mut Self, v: __m512i, n: usize);
-        /// `x` in every lane.
-        unsafe fn splat(x: Self) -> __m512i;
-        /// The lanes of `v` below `p` (`LE`: at most `p`).
-        unsafe fn below<const LE: bool>(v: __m512i, p: __m512i) -> u32;
-        /// The lanes of `m`, packed to the front.
-        unsafe fn compress(m: u32, v: __m512i) -> __m512i;
-        /// The `c` lanes of `m`, packed to the top.
-        unsafe fn compress_top(m: u32, v: __m512i, c: usize) -> __m512i;
-        /// Lane-wise minimum.
-        unsafe fn vmin(a: __m512i, b: __m512i) -> __m512i;
-        /// Lane-wise maximum.
-        unsafe fn vmax(a: __m512i, b: __m512i) -> __m512i;
-        /// Lane `i` of `v` moved to lane `i ^ j`.
-        unsafe fn swap_lanes(v: __m512i, j: usize) -> __m512i;
-        /// `b`'s lanes where `m`, `a`'s elsewhere.
-        unsafe fn blend(m: u32, a: __m512i, b: __m512i) -> __m512i;
-    }
-
-    /// The first `n` bits.
-    #[inline(always)]
-    fn first(n: usize) -> u32 {
-        if n >= 32 {
-            u32::MAX
-        } else {
-            (1 << n) - 1
-        }
-    }
+    vector_quicksort!("avx512f,popcnt", __m512i);
 
     macro_rules! lanes {
         ($t:ty, $s:ty, $l:expr, $mask:ty, $set1:ident, $mload:ident, $mstore:ident, $lt:ident,
@@ -308,303 +622,364 @@ mod avx512 {
         _mm512_permutexvar_epi64,
         _mm512_mask_blend_epi64
     );
+}
 
-    /// The lanes that take the larger key at step `j` of stage `k` of a bitonic sort within
-    /// a register of `l` lanes; at `k >= l` the whole register goes one way (`asc`).
-    const fn take_max(l: usize, k: usize, j: usize, asc: bool) -> u32 {
-        let (mut m, mut lane) = (0, 0);
-        while lane < l {
-            let up = if k >= l { asc } else { lane & k == 0 };
-            if (lane & j != 0) == up {
-                m |= 1 << lane;
-            }
-            lane += 1;
-        }
-        m
-    }
+/// The AVX2 instantiation: 8 `u32` or 4 `u64` keys to a register. AVX2 has no compress
+/// and no mask registers: a lane mask is a movemask's bits, compress is one permutation from
+/// a table (the mask's lanes first, in order, then the others), which also serves as the
+/// compress to the top of the complement. AVX2 compares 64-bit lanes signed only, and has
+/// no 64-bit min/max: `u64` keys sort as `i64`s (sign bits flipped before and after), their
+/// min/max and network steps blend by one compare.
+#[cfg(target_arch = "x86_64")]
+mod avx2 {
+    use super::first;
+    use std::arch::x86_64::*;
+    use std::mem::MaybeUninit;
 
-    /// The steps of the in-register bitonic sort of `l` lanes (stages `k = 2, 4, .., l`).
-    const fn sort_steps(l: usize, asc: bool) -> [(usize, u32); 10] {
-        let (mut out, mut s, mut k) = ([(0, 0); 10], 0, 2);
-        while k <= l {
-            let mut j = k / 2;
-            while j > 0 {
-                out[s] = (j, take_max(l, k, j, asc));
-                s += 1;
-                j /= 2;
-            }
-            k *= 2;
-        }
-        out
-    }
+    vector_quicksort!("avx2,popcnt", __m256i);
 
-    /// The last stage's steps alone (a bitonic register to a monotone one).
-    const fn merge_steps(l: usize, asc: bool) -> [(usize, u32); 10] {
-        let (mut out, mut s, mut j) = ([(0, 0); 10], 0, l / 2);
-        while j > 0 {
-            out[s] = (j, take_max(l, l, j, asc));
-            s += 1;
-            j /= 2;
-        }
-        out
-    }
-
-    /// One compare-exchange step between lanes `j` apart.
-    #[inline]
-    #[target_feature(enable = "avx512f")]
-    unsafe fn step<K: Lanes>(v: __m512i, j: usize, take_max: u32) -> __m512i {
-        unsafe {
-            let p = K::swap_lanes(v, j);
-            K::blend(take_max, K::vmin(v, p), K::vmax(v, p))
-        }
-    }
-
-    /// `v` sorted within the register, ascending (`asc`) or descending.
-    #[inline]
-    #[target_feature(enable = "avx512f")]
-    unsafe fn sort_register<K: Lanes>(mut v: __m512i, asc: bool) -> __m512i {
-        for &(j, m) in &K::SORT[usize::from(asc)][..K::SORT_STEPS] {
-            v = unsafe { step::<K>(v, j, m) };
-        }
-        v
-    }
-
-    /// A bitonic register made monotone (`asc` or descending).
-    #[inline]
-    #[target_feature(enable = "avx512f")]
-    unsafe fn merge_register<K: Lanes>(mut v: __m512i, asc: bool) -> __m512i {
-        for &(j, m) in &K::MERGE[usize::from(asc)][..K::L.trailing_zeros() as usize] {
-            v = unsafe { step::<K>(v, j, m) };
-        }
-        v
-    }
-
-    /// The `R * L` keys of `v` sorted ascending across the registers (a bitonic network).
-    #[inline]
-    #[target_feature(enable = "avx512f")]
-    unsafe fn network<K: Lanes, const R: usize>(v: &mut [__m512i; R]) {
-        for (r, x) in v.iter_mut().enumerate() {
-            *x = unsafe { sort_register::<K>(*x, r % 2 == 0) };
-        }
-        let mut kr = 2; // the stage's block, in registers
-        while kr <= R {
-            let mut d = kr / 2;
-            while d > 0 {
-                for r in 0..R {
-                    if r & d == 0 {
-                        let (a, b) = (v[r], v[r | d]);
-                        let (lo, hi) = unsafe { (K::vmin(a, b), K::vmax(a, b)) };
-                        let asc = r & kr == 0;
-                        (v[r], v[r | d]) = if asc { (lo, hi) } else { (hi, lo) };
+    /// For every mask of `l` lanes (`M = 2^l`), the `permutevar8x32` indices that put the
+    /// mask's lanes first, in order, then the others in order (a key of `8 / l` 32-bit lanes
+    /// moves as a block).
+    const fn packing<const M: usize>(l: usize) -> [[u32; 8]; M] {
+        let (mut t, w, mut m) = ([[0u32; 8]; M], 8 / l, 0);
+        while m < M {
+            let (mut out, mut pass) = (0, 0);
+            while pass < 2 {
+                let mut k = 0;
+                while k < l {
+                    if ((m >> k) & 1 == 1) == (pass == 0) {
+                        let mut e = 0;
+                        while e < w {
+                            t[m][out * w + e] = (k * w + e) as u32;
+                            e += 1;
+                        }
+                        out += 1;
                     }
+                    k += 1;
                 }
-                d /= 2;
+                pass += 1;
             }
-            for (r, x) in v.iter_mut().enumerate() {
-                *x = unsafe { merge_register::<K>(*x, r & kr == 0) };
-            }
-            kr *= 2;
+            m += 1;
         }
+        t
     }
 
-    /// The `n` (at most `R * L`) keys at `src` sorted into `dst` (which may be `src`).
+    /// For `j = 1, 2, 4` (those below `l`), the `permutevar8x32` indices that move key `k`
+    /// of `l` to `k ^ j`.
+    const fn swapping(l: usize) -> [[u32; 8]; 3] {
+        let (mut t, w, mut q) = ([[0u32; 8]; 3], 8 / l, 0);
+        while q < 3 && 1 << q < l {
+            let mut k = 0;
+            while k < l {
+                let mut e = 0;
+                while e < w {
+                    t[q][k * w + e] = ((k ^ (1 << q)) * w + e) as u32;
+                    e += 1;
+                }
+                k += 1;
+            }
+            q += 1;
+        }
+        t
+    }
+
+    static PACK32: [[u32; 8]; 256] = packing::<256>(8);
+    static PACK64: [[u32; 8]; 16] = packing::<16>(4);
+    static SWAP32: [[u32; 8]; 3] = swapping(8);
+    static SWAP64: [[u32; 8]; 3] = swapping(4);
+
+    /// `v`'s lanes permuted by the indices `idx`.
     #[inline]
-    #[target_feature(enable = "avx512f")]
-    unsafe fn leaf<K: Lanes, const R: usize>(src: *const K, dst: *mut K, n: usize) {
-        unsafe {
-            let mut v = [K::splat(K::MAX); R];
-            for (r, x) in v.iter_mut().enumerate() {
-                let lo = r * K::L;
-                if lo + K::L <= n {
-                    *x = K::load(src.add(lo));
-                } else if lo < n {
-                    *x = K::load_n(src.add(lo), n - lo);
-                }
-            }
-            network::<K, R>(&mut v);
-            for (r, x) in v.iter().enumerate() {
-                let lo = r * K::L;
-                if lo + K::L <= n {
-                    K::store(dst.add(lo), *x);
-                } else if lo < n {
-                    K::store_n(dst.add(lo), *x, n - lo);
-                }
-            }
+    #[target_feature(enable = "avx2")]
+    fn permute(v: __m256i, idx: &[u32; 8]) -> __m256i {
+        // SAFETY: `idx` is 32 bytes
+        _mm256_permutevar8x32_epi32(v, unsafe { _mm256_loadu_si256(idx.as_ptr().cast()) })
+    }
+
+    impl Lanes for u32 {
+        const L: usize = 8;
+        const MAX: Self = u32::MAX;
+        const SORT_STEPS: usize = 6;
+        #[inline]
+        #[target_feature(enable = "avx2")]
+        unsafe fn load(p: *const Self) -> __m256i {
+            unsafe { _mm256_loadu_si256(p.cast()) }
         }
-    }
-
-    /// The most keys a leaf sorts.
-    const fn leaf_max<K: Lanes>() -> usize {
-        16 * K::L
-    }
-
-    /// A leaf of the fewest registers that hold `n` keys.
-    #[target_feature(enable = "avx512f")]
-    unsafe fn leaf_any<K: Lanes>(src: *const K, dst: *mut K, n: usize) {
-        unsafe {
-            match n.div_ceil(K::L) {
-                0 | 1 => leaf::<K, 1>(src, dst, n),
-                2 => leaf::<K, 2>(src, dst, n),
-                3 | 4 => leaf::<K, 4>(src, dst, n),
-                5..=8 => leaf::<K, 8>(src, dst, n),
-                _ => leaf::<K, 16>(src, dst, n),
-            }
+        #[inline]
+        #[target_feature(enable = "avx2")]
+        unsafe fn load_n(p: *const Self, n: usize) -> __m256i {
+            let m = _mm256_cmpgt_epi32(
+                _mm256_set1_epi32(n as i32),
+                _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7),
+            );
+            // the lanes at and past `n` are masked: not read, and set to `MAX` below
+            let v = unsafe { _mm256_maskload_epi32(p.cast(), m) };
+            _mm256_or_si256(v, _mm256_xor_si256(m, _mm256_set1_epi32(-1)))
         }
-    }
-
-    /// The `n` keys at `src` into `dst`: those below `pivot` (`LE`: at most `pivot`) to the
-    /// front, in their order, the rest to the back; returns how many went to the front.
-    #[inline]
-    #[target_feature(enable = "avx512f,popcnt")]
-    unsafe fn partition<K: Lanes, const LE: bool>(
-        src: *const K,
-        dst: *mut K,
-        n: usize,
-        pivot: K,
-    ) -> usize {
-        unsafe {
-            let p = K::splat(pivot);
-            let all = first(K::L);
-            let (mut lo, mut hi, mut i) = (0, n, 0);
-            // Full-register stores while at least two registers remain: the lower part's
-            // spill lanes fall in the gap not yet written, and so do the upper part's (its
-            // lanes rotated to the register's top). Masked stores for the rest.
-            while i + 2 * K::L <= n {
-                let v = K::load(src.add(i));
-                let m = K::below::<LE>(v, p);
-                let c = m.count_ones() as usize;
-                K::store(dst.add(lo), K::compress(m, v));
-                hi -= K::L - c;
-                K::store(
-                    dst.add(hi + (K::L - c) - K::L),
-                    K::compress_top(!m & all, v, K::L - c),
-                );
-                lo += c;
-                i += K::L;
-            }
-            while i + K::L <= n {
-                let v = K::load(src.add(i));
-                let m = K::below::<LE>(v, p);
-                let c = m.count_ones() as usize;
-                K::store_n(dst.add(lo), K::compress(m, v), c);
-                hi -= K::L - c;
-                K::store_n(dst.add(hi), K::compress(!m & all, v), K::L - c);
-                lo += c;
-                i += K::L;
-            }
-            if i < n {
-                let r = n - i;
-                let v = K::load_n(src.add(i), r);
-                let m = K::below::<LE>(v, p) & first(r);
-                let c = m.count_ones() as usize;
-                K::store_n(dst.add(lo), K::compress(m, v), c);
-                hi -= r - c;
-                K::store_n(dst.add(hi), K::compress(!m & first(r), v), r - c);
-                lo += c;
-            }
-            debug_assert_eq!(lo, hi);
-            lo
+        #[inline]
+        #[target_feature(enable = "avx2")]
+        unsafe fn store(p: *mut Self, v: __m256i) {
+            unsafe { _mm256_storeu_si256(p.cast(), v) }
         }
-    }
-
-    /// The median of `L` keys taken evenly across the `n` (at least `L`) at `p`.
-    #[inline]
-    #[target_feature(enable = "avx512f")]
-    unsafe fn pivot<K: Lanes>(p: *const K, n: usize) -> K {
-        unsafe {
-            let mut s = [K::MAX; 16];
-            let stride = n / K::L;
-            for (t, x) in s.iter_mut().take(K::L).enumerate() {
-                *x = *p.add(t * stride + stride / 2);
-            }
-            let v = sort_register::<K>(K::load(s.as_ptr()), true);
-            K::store(s.as_mut_ptr(), v);
-            s[K::L / 2]
+        #[inline]
+        #[target_feature(enable = "avx2")]
+        unsafe fn store_n(p: *mut Self, v: __m256i, n: usize) {
+            let m = _mm256_cmpgt_epi32(
+                _mm256_set1_epi32(n as i32),
+                _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7),
+            );
+            unsafe { _mm256_maskstore_epi32(p.cast(), m, v) }
         }
-    }
-
-    /// Sorts the `n` keys that are at `b` (`in_b`) or `a` into `a`, the other buffer taking
-    /// the partitions.
-    #[target_feature(enable = "avx512f,popcnt")]
-    unsafe fn quicksort<K: Lanes>(a: *mut K, b: *mut K, in_b: bool, n: usize, depth: u32) {
-        unsafe {
-            let (cur, other) = if in_b { (b, a) } else { (a, b) };
-            if n <= leaf_max::<K>() {
-                return leaf_any::<K>(cur, a, n);
-            }
-            if depth == 0 {
-                if in_b {
-                    std::ptr::copy_nonoverlapping(b, a, n);
-                }
-                return std::slice::from_raw_parts_mut(a, n).sort_unstable();
-            }
-            let p = pivot::<K>(cur, n);
-            let below = partition::<K, false>(cur, other, n, p);
-            if below > 0 {
-                quicksort::<K>(a, b, !in_b, below, depth - 1);
-                quicksort::<K>(a.add(below), b.add(below), !in_b, n - below, depth - 1);
+        #[inline]
+        #[target_feature(enable = "avx2")]
+        unsafe fn splat(x: Self) -> __m256i {
+            _mm256_set1_epi32(x as i32)
+        }
+        #[inline]
+        #[target_feature(enable = "avx2")]
+        unsafe fn below<const LE: bool>(v: __m256i, p: __m256i) -> u32 {
+            let s = _mm256_set1_epi32(i32::MIN);
+            let (v, p) = (_mm256_xor_si256(v, s), _mm256_xor_si256(p, s));
+            if LE {
+                !_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpgt_epi32(v, p))) as u32 & 0xff
             } else {
-                // the pivot is the smallest key: its copies are done, the rest go on
-                let equal = partition::<K, true>(cur, other, n, p);
-                std::slice::from_raw_parts_mut(a, equal).fill(p);
-                quicksort::<K>(a.add(equal), b.add(equal), !in_b, n - equal, depth - 1);
+                _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpgt_epi32(p, v))) as u32
             }
         }
-    }
-
-    /// `v` sorted, `scratch` (as long) the second buffer.
-    #[target_feature(enable = "avx512f,popcnt")]
-    unsafe fn sort<K: Lanes>(v: &mut [K], scratch: &mut [MaybeUninit<K>]) {
-        let depth = 2 * (usize::BITS - v.len().leading_zeros()) + 8;
-        unsafe {
-            quicksort::<K>(
-                v.as_mut_ptr(),
-                scratch.as_mut_ptr().cast(),
-                false,
-                v.len(),
-                depth,
-            )
+        #[inline]
+        #[target_feature(enable = "avx2")]
+        unsafe fn compress(m: u32, v: __m256i) -> __m256i {
+            permute(v, &PACK32[m as usize & 0xff])
+        }
+        #[inline]
+        #[target_feature(enable = "avx2")]
+        unsafe fn compress_top(m: u32, v: __m256i, _c: usize) -> __m256i {
+            // the other lanes first: `m`'s `c` lanes end at the top
+            permute(v, &PACK32[!m as usize & 0xff])
+        }
+        #[inline]
+        #[target_feature(enable = "avx2")]
+        unsafe fn vmin(a: __m256i, b: __m256i) -> __m256i {
+            _mm256_min_epu32(a, b)
+        }
+        #[inline]
+        #[target_feature(enable = "avx2")]
+        unsafe fn vmax(a: __m256i, b: __m256i) -> __m256i {
+            _mm256_max_epu32(a, b)
+        }
+        #[inline]
+        #[target_feature(enable = "avx2")]
+        unsafe fn swap_lanes(v: __m256i, j: usize) -> __m256i {
+            permute(v, &SWAP32[j.trailing_zeros() as usize])
+        }
+        #[inline]
+        #[target_feature(enable = "avx2")]
+        unsafe fn blend(m: u32, a: __m256i, b: __m256i) -> __m256i {
+            let bits = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
+            let take_b =
+                _mm256_cmpeq_epi32(_mm256_and_si256(_mm256_set1_epi32(m as i32), bits), bits);
+            _mm256_blendv_epi8(a, b, take_b)
         }
     }
 
-    /// One partition of `v` (at least 2 keys) around its sampled median, through `scratch`.
-    #[target_feature(enable = "avx512f,popcnt")]
-    unsafe fn split<K: Lanes>(v: &mut [K], scratch: &mut [MaybeUninit<K>]) -> usize {
-        let n = v.len();
-        unsafe {
-            let (src, dst) = (v.as_mut_ptr(), scratch.as_mut_ptr().cast::<K>());
-            let p = if n >= K::L {
-                pivot::<K>(src, n)
+    impl Lanes for i64 {
+        const L: usize = 4;
+        const MAX: Self = i64::MAX;
+        const SORT_STEPS: usize = 3;
+        #[inline]
+        #[target_feature(enable = "avx2")]
+        unsafe fn load(p: *const Self) -> __m256i {
+            unsafe { _mm256_loadu_si256(p.cast()) }
+        }
+        #[inline]
+        #[target_feature(enable = "avx2")]
+        unsafe fn load_n(p: *const Self, n: usize) -> __m256i {
+            let m =
+                _mm256_cmpgt_epi64(_mm256_set1_epi64x(n as i64), _mm256_setr_epi64x(0, 1, 2, 3));
+            // the lanes at and past `n` are masked: not read, and set to `MAX` below
+            let v = unsafe { _mm256_maskload_epi64(p.cast(), m) };
+            _mm256_blendv_epi8(_mm256_set1_epi64x(i64::MAX), v, m)
+        }
+        #[inline]
+        #[target_feature(enable = "avx2")]
+        unsafe fn store(p: *mut Self, v: __m256i) {
+            unsafe { _mm256_storeu_si256(p.cast(), v) }
+        }
+        #[inline]
+        #[target_feature(enable = "avx2")]
+        unsafe fn store_n(p: *mut Self, v: __m256i, n: usize) {
+            let m =
+                _mm256_cmpgt_epi64(_mm256_set1_epi64x(n as i64), _mm256_setr_epi64x(0, 1, 2, 3));
+            unsafe { _mm256_maskstore_epi64(p.cast(), m, v) }
+        }
+        #[inline]
+        #[target_feature(enable = "avx2")]
+        unsafe fn splat(x: Self) -> __m256i {
+            _mm256_set1_epi64x(x)
+        }
+        #[inline]
+        #[target_feature(enable = "avx2")]
+        unsafe fn below<const LE: bool>(v: __m256i, p: __m256i) -> u32 {
+            if LE {
+                !_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpgt_epi64(v, p))) as u32 & 0xf
             } else {
-                *src.add(n / 2)
+                _mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpgt_epi64(p, v))) as u32
+            }
+        }
+        #[inline]
+        #[target_feature(enable = "avx2")]
+        unsafe fn compress(m: u32, v: __m256i) -> __m256i {
+            permute(v, &PACK64[m as usize & 0xf])
+        }
+        #[inline]
+        #[target_feature(enable = "avx2")]
+        unsafe fn compress_top(m: u32, v: __m256i, _c: usize) -> __m256i {
+            // the other lanes first: `m`'s `c` lanes end at the top
+            permute(v, &PACK64[!m as usize & 0xf])
+        }
+        #[inline]
+        #[target_feature(enable = "avx2")]
+        unsafe fn vmin(a: __m256i, b: __m256i) -> __m256i {
+            _mm256_blendv_epi8(a, b, _mm256_cmpgt_epi64(a, b))
+        }
+        #[inline]
+        #[target_feature(enable = "avx2")]
+        unsafe fn vmax(a: __m256i, b: __m256i) -> __m256i {
+            _mm256_blendv_epi8(b, a, _mm256_cmpgt_epi64(a, b))
+        }
+        #[inline]
+        #[target_feature(enable = "avx2")]
+        unsafe fn swap_lanes(v: __m256i, j: usize) -> __m256i {
+            permute(v, &SWAP64[j.trailing_zeros() as usize])
+        }
+        #[inline]
+        #[target_feature(enable = "avx2")]
+        unsafe fn blend(m: u32, a: __m256i, b: __m256i) -> __m256i {
+            _mm256_blendv_epi8(a, b, lanes64(m))
+        }
+        #[inline]
+        #[target_feature(enable = "avx2")]
+        unsafe fn step(v: __m256i, j: usize, take_max: u32) -> __m256i {
+            // one compare: a lane taking the larger key takes its pair's where it is not
+            // above it, a lane taking the smaller one where it is
+            let p = permute(v, &SWAP64[j.trailing_zeros() as usize]);
+            let take_p = _mm256_xor_si256(_mm256_cmpgt_epi64(v, p), lanes64(take_max));
+            _mm256_blendv_epi8(v, p, take_p)
+        }
+    }
+
+    /// Every bit of the 64-bit lanes in `m`, none of the others.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    fn lanes64(m: u32) -> __m256i {
+        let bits = _mm256_setr_epi64x(1, 2, 4, 8);
+        _mm256_cmpeq_epi64(
+            _mm256_and_si256(_mm256_set1_epi64x(i64::from(m)), bits),
+            bits,
+        )
+    }
+
+    /// `u64` keys as the `i64`s of the same order (their sign bits flipped), in place.
+    fn signed(v: &mut [u64]) -> &mut [i64] {
+        for k in v.iter_mut() {
+            *k ^= 1 << 63;
+        }
+        // SAFETY: as wide and as aligned, every bit pattern a value of both
+        unsafe { std::slice::from_raw_parts_mut(v.as_mut_ptr().cast(), v.len()) }
+    }
+
+    /// The `u64` keys of [`signed`]'s `i64`s, in place.
+    fn unsigned(v: &mut [i64]) {
+        for k in v.iter_mut() {
+            *k ^= i64::MIN;
+        }
+    }
+
+    /// The key types' AVX2 entry points: `u32` sorts as it is; `u64` as `i64` (AVX2 compares
+    /// 64-bit lanes signed only), its sign bits flipped before and after.
+    pub(super) trait Key: Sized {
+        /// [`sort`] of the keys.
+        unsafe fn sort_keys(v: &mut [Self], scratch: &mut [MaybeUninit<Self>]);
+        /// [`split`] of the keys.
+        unsafe fn split_keys(v: &mut [Self], scratch: &mut [MaybeUninit<Self>]) -> usize;
+    }
+
+    impl Key for u32 {
+        unsafe fn sort_keys(v: &mut [Self], scratch: &mut [MaybeUninit<Self>]) {
+            // SAFETY: the caller's conditions are `sort`'s
+            unsafe { sort::<u32>(v, scratch) }
+        }
+        unsafe fn split_keys(v: &mut [Self], scratch: &mut [MaybeUninit<Self>]) -> usize {
+            // SAFETY: the caller's conditions are `split`'s
+            unsafe { split::<u32>(v, scratch) }
+        }
+    }
+
+    impl Key for u64 {
+        unsafe fn sort_keys(v: &mut [Self], scratch: &mut [MaybeUninit<Self>]) {
+            let s = signed(v);
+            // SAFETY: the caller's conditions are `sort`'s; `MaybeUninit<u64>` and
+            // `MaybeUninit<i64>` are alike
+            unsafe {
+                let len = scratch.len();
+                sort::<i64>(
+                    s,
+                    std::slice::from_raw_parts_mut(scratch.as_mut_ptr().cast(), len),
+                )
             };
-            let mut m = partition::<K, false>(src, dst, n, p);
-            if m == 0 {
-                m = partition::<K, true>(src, dst, n, p);
-            }
-            std::ptr::copy_nonoverlapping(dst, src, n);
+            unsigned(s);
+        }
+        unsafe fn split_keys(v: &mut [Self], scratch: &mut [MaybeUninit<Self>]) -> usize {
+            let s = signed(v);
+            // SAFETY: as above
+            let m = unsafe {
+                let len = scratch.len();
+                split::<i64>(
+                    s,
+                    std::slice::from_raw_parts_mut(scratch.as_mut_ptr().cast(), len),
+                )
+            };
+            unsigned(s);
             m
         }
     }
+}
 
-    macro_rules! sealed {
-        ($($t:ty),*) => {$(
-            impl Sealed for $t {
-                fn sort(v: &mut [Self], scratch: &mut [MaybeUninit<Self>]) -> bool {
-                    // SAFETY: called only at the AVX-512 level (`super::available`), with
-                    // `scratch` at least as long as `v`
-                    unsafe { sort::<$t>(v, &mut scratch[..v.len()]) };
-                    true
+/// Each key width's entry points: the instantiation of the level asked for.
+#[cfg(target_arch = "x86_64")]
+macro_rules! sealed {
+    ($($t:ty),*) => {$(
+        impl private::Sealed for $t {
+            fn sort(level: Level, v: &mut [Self], scratch: &mut [MaybeUninit<Self>]) -> bool {
+                let scratch = &mut scratch[..v.len()];
+                // SAFETY: `level` is one the CPU has (`vector_level`, or the tests' levels at
+                // or below it), and `scratch` is as long as `v`
+                match level {
+                    Level::Avx512 => unsafe { avx512::sort::<$t>(v, scratch) },
+                    Level::Avx2 => unsafe { <$t as avx2::Key>::sort_keys(v, scratch) },
+                    Level::Baseline | Level::Scalar => return false,
                 }
-                fn split(v: &mut [Self], scratch: &mut [MaybeUninit<Self>]) -> Option<usize> {
-                    // SAFETY: as above, and `v` holds at least two keys
-                    Some(unsafe { split::<$t>(v, &mut scratch[..v.len()]) })
+                true
+            }
+            fn split(
+                level: Level,
+                v: &mut [Self],
+                scratch: &mut [MaybeUninit<Self>],
+            ) -> Option<usize> {
+                let scratch = &mut scratch[..v.len()];
+                // SAFETY: as above, and `v` holds at least two keys
+                match level {
+                    Level::Avx512 => Some(unsafe { avx512::split::<$t>(v, scratch) }),
+                    Level::Avx2 => Some(unsafe { <$t as avx2::Key>::split_keys(v, scratch) }),
+                    Level::Baseline | Level::Scalar => None,
                 }
             }
-        )*};
-    }
-    sealed!(u32, u64);
+        }
+    )*};
 }
+#[cfg(target_arch = "x86_64")]
+sealed!(u32, u64);
 
 #[cfg(test)]
 mod tests {
@@ -619,40 +994,64 @@ mod tests {
         }
     }
 
-    /// Every length around the leaves' and registers' sizes, and long runs of random,
-    /// few-valued, sorted, reversed and equal keys, sort as `sort_unstable` sorts them; a
-    /// split leaves no key of its left part above one of its right part.
+    /// At every vector level the CPU has (AVX2, AVX-512): every length around the leaves'
+    /// and registers' sizes, and long runs of random, few-valued, sorted, reversed, extreme
+    /// and equal keys, sort as `sort_unstable` sorts them; a split leaves no key of its left part above
+    /// one of its right part.
     fn check<K: SortKey + std::fmt::Debug>(make: impl Fn(u64) -> K) {
-        if !available() {
+        let Some(top) = vector_level() else {
+            assert!(!sort_keys(
+                &mut [make(1), make(0)],
+                &mut [MaybeUninit::uninit(); 2]
+            ));
             return;
+        };
+        for level in [Level::Avx2, Level::Avx512] {
+            if level <= top {
+                check_at(level, &make);
+            }
         }
+    }
+
+    fn check_at<K: SortKey + std::fmt::Debug>(level: Level, make: &impl Fn(u64) -> K) {
         let mut next = xorshift(0x2545_f491_4f6c_dd1d);
         let mut lens: Vec<usize> = (0..300).collect();
         lens.extend([511, 512, 513, 1000, 4097, 100_000]);
         for &n in &lens {
-            for kind in 0..5 {
+            for kind in 0..6 {
                 let raw: Vec<u64> = (0..n).map(|_| next()).collect();
                 let mut v: Vec<K> = match kind {
                     0 => raw.iter().map(|&r| make(r)).collect(),
                     1 => raw.iter().map(|&r| make(r % 3)).collect(),
                     2 => (0..n as u64).map(&make).collect(),
                     3 => (0..n as u64).rev().map(&make).collect(),
+                    // the extremes: the leaves' padding and the sign bit's both sides
+                    4 => raw
+                        .iter()
+                        .map(|&r| make(if r & 1 == 0 { 0 } else { u64::MAX }))
+                        .collect(),
                     _ => vec![make(7); n],
                 };
                 let mut want = v.clone();
                 want.sort_unstable();
                 let mut scratch = vec![MaybeUninit::uninit(); n];
                 let mut w = v.clone();
-                assert!(sort_keys(&mut v, &mut scratch));
-                assert_eq!(v, want, "n = {n}, kind {kind}");
-                if let Some(m) = split_keys(&mut w, &mut scratch) {
+                assert!(K::sort(level, &mut v, &mut scratch));
+                assert_eq!(v, want, "{level:?}: n = {n}, kind {kind}");
+                if n < 2 {
+                    continue;
+                }
+                if let Some(m) = K::split(level, &mut w, &mut scratch) {
                     assert!((1..=n).contains(&m));
                     let left = *w[..m].iter().max().unwrap();
-                    assert!(w[m..].iter().all(|&k| k >= left), "split n = {n}");
+                    assert!(
+                        w[m..].iter().all(|&k| k >= left),
+                        "{level:?}: split n = {n}"
+                    );
                     w.sort_unstable();
-                    assert_eq!(w, want, "split keeps the keys");
+                    assert_eq!(w, want, "{level:?}: split keeps the keys");
                 } else {
-                    assert!(n < 2);
+                    panic!("{level:?}: no split of {n} keys");
                 }
             }
         }
