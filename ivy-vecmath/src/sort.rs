@@ -227,6 +227,19 @@ macro_rules! vector_quicksort {
             unsafe fn swap_lanes(v: $reg, j: usize) -> $reg;
             /// `b`'s lanes where `m`, `a`'s elsewhere.
             unsafe fn blend(m: u32, a: $reg, b: $reg) -> $reg;
+            /// `v` in the form the network's `vmin`, `vmax`, `blend` and `step` take (the
+            /// identity; AVX2's `u64` flips the sign bits, its network comparing signed).
+            #[inline]
+            #[target_feature(enable = $features)]
+            unsafe fn to_net(v: $reg) -> $reg {
+                v
+            }
+            /// `v` from the network's form back to keys.
+            #[inline]
+            #[target_feature(enable = $features)]
+            unsafe fn from_net(v: $reg) -> $reg {
+                v
+            }
             /// One compare-exchange step between lanes `j` apart: the lanes of `take_max`
             /// take the larger key of their pair, the others the smaller.
             #[inline]
@@ -299,22 +312,22 @@ macro_rules! vector_quicksort {
         #[target_feature(enable = $features)]
         unsafe fn leaf<K: Lanes, const R: usize>(src: *const K, dst: *mut K, n: usize) {
             unsafe {
-                let mut v = [K::splat(K::MAX); R];
+                let mut v = [K::to_net(K::splat(K::MAX)); R];
                 for (r, x) in v.iter_mut().enumerate() {
                     let lo = r * K::L;
                     if lo + K::L <= n {
-                        *x = K::load(src.add(lo));
+                        *x = K::to_net(K::load(src.add(lo)));
                     } else if lo < n {
-                        *x = K::load_n(src.add(lo), n - lo);
+                        *x = K::to_net(K::load_n(src.add(lo), n - lo));
                     }
                 }
                 network::<K, R>(&mut v);
                 for (r, x) in v.iter().enumerate() {
                     let lo = r * K::L;
                     if lo + K::L <= n {
-                        K::store(dst.add(lo), *x);
+                        K::store(dst.add(lo), K::from_net(*x));
                     } else if lo < n {
-                        K::store_n(dst.add(lo), *x, n - lo);
+                        K::store_n(dst.add(lo), K::from_net(*x), n - lo);
                     }
                 }
             }
@@ -404,8 +417,8 @@ macro_rules! vector_quicksort {
                 for (t, x) in s.iter_mut().take(K::L).enumerate() {
                     *x = *p.add(t * stride + stride / 2);
                 }
-                let v = sort_register::<K>(K::load(s.as_ptr()), true);
-                K::store(s.as_mut_ptr(), v);
+                let v = sort_register::<K>(K::to_net(K::load(s.as_ptr())), true);
+                K::store(s.as_mut_ptr(), K::from_net(v));
                 s[K::L / 2]
             }
         }
@@ -628,8 +641,9 @@ mod avx512 {
 /// and no mask registers: a lane mask is a movemask's bits, compress is one permutation from
 /// a table (the mask's lanes first, in order, then the others), which also serves as the
 /// compress to the top of the complement. AVX2 compares 64-bit lanes signed only, and has
-/// no 64-bit min/max: `u64` keys sort as `i64`s (sign bits flipped before and after), their
-/// min/max and network steps blend by one compare.
+/// no 64-bit min/max: `u64` keys compare with their sign bits flipped, the partitions'
+/// registers as they are loaded, the leaves' and the pivot's networks flipped once around
+/// (`to_net`), where min, max and each step blend by one compare.
 #[cfg(target_arch = "x86_64")]
 mod avx2 {
     use super::first;
@@ -783,9 +797,9 @@ mod avx2 {
         }
     }
 
-    impl Lanes for i64 {
+    impl Lanes for u64 {
         const L: usize = 4;
-        const MAX: Self = i64::MAX;
+        const MAX: Self = u64::MAX;
         const SORT_STEPS: usize = 3;
         #[inline]
         #[target_feature(enable = "avx2")]
@@ -799,7 +813,7 @@ mod avx2 {
                 _mm256_cmpgt_epi64(_mm256_set1_epi64x(n as i64), _mm256_setr_epi64x(0, 1, 2, 3));
             // the lanes at and past `n` are masked: not read, and set to `MAX` below
             let v = unsafe { _mm256_maskload_epi64(p.cast(), m) };
-            _mm256_blendv_epi8(_mm256_set1_epi64x(i64::MAX), v, m)
+            _mm256_or_si256(v, _mm256_xor_si256(m, _mm256_set1_epi64x(-1)))
         }
         #[inline]
         #[target_feature(enable = "avx2")]
@@ -816,11 +830,14 @@ mod avx2 {
         #[inline]
         #[target_feature(enable = "avx2")]
         unsafe fn splat(x: Self) -> __m256i {
-            _mm256_set1_epi64x(x)
+            _mm256_set1_epi64x(x as i64)
         }
         #[inline]
         #[target_feature(enable = "avx2")]
         unsafe fn below<const LE: bool>(v: __m256i, p: __m256i) -> u32 {
+            // keys, not the network's form: compared signed with the sign bits flipped (the
+            // pivot's flip is the same for every register of a partition)
+            let (v, p) = (signed(v), signed(p));
             if LE {
                 !_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpgt_epi64(v, p))) as u32 & 0xf
             } else {
@@ -860,6 +877,16 @@ mod avx2 {
         }
         #[inline]
         #[target_feature(enable = "avx2")]
+        unsafe fn to_net(v: __m256i) -> __m256i {
+            signed(v)
+        }
+        #[inline]
+        #[target_feature(enable = "avx2")]
+        unsafe fn from_net(v: __m256i) -> __m256i {
+            signed(v)
+        }
+        #[inline]
+        #[target_feature(enable = "avx2")]
         unsafe fn step(v: __m256i, j: usize, take_max: u32) -> __m256i {
             // one compare: a lane taking the larger key takes its pair's where it is not
             // above it, a lane taking the smaller one where it is
@@ -880,69 +907,12 @@ mod avx2 {
         )
     }
 
-    /// `u64` keys as the `i64`s of the same order (their sign bits flipped), in place.
-    fn signed(v: &mut [u64]) -> &mut [i64] {
-        for k in v.iter_mut() {
-            *k ^= 1 << 63;
-        }
-        // SAFETY: as wide and as aligned, every bit pattern a value of both
-        unsafe { std::slice::from_raw_parts_mut(v.as_mut_ptr().cast(), v.len()) }
-    }
-
-    /// The `u64` keys of [`signed`]'s `i64`s, in place.
-    fn unsigned(v: &mut [i64]) {
-        for k in v.iter_mut() {
-            *k ^= i64::MIN;
-        }
-    }
-
-    /// The key types' AVX2 entry points: `u32` sorts as it is; `u64` as `i64` (AVX2 compares
-    /// 64-bit lanes signed only), its sign bits flipped before and after.
-    pub(super) trait Key: Sized {
-        /// [`sort`] of the keys.
-        unsafe fn sort_keys(v: &mut [Self], scratch: &mut [MaybeUninit<Self>]);
-        /// [`split`] of the keys.
-        unsafe fn split_keys(v: &mut [Self], scratch: &mut [MaybeUninit<Self>]) -> usize;
-    }
-
-    impl Key for u32 {
-        unsafe fn sort_keys(v: &mut [Self], scratch: &mut [MaybeUninit<Self>]) {
-            // SAFETY: the caller's conditions are `sort`'s
-            unsafe { sort::<u32>(v, scratch) }
-        }
-        unsafe fn split_keys(v: &mut [Self], scratch: &mut [MaybeUninit<Self>]) -> usize {
-            // SAFETY: the caller's conditions are `split`'s
-            unsafe { split::<u32>(v, scratch) }
-        }
-    }
-
-    impl Key for u64 {
-        unsafe fn sort_keys(v: &mut [Self], scratch: &mut [MaybeUninit<Self>]) {
-            let s = signed(v);
-            // SAFETY: the caller's conditions are `sort`'s; `MaybeUninit<u64>` and
-            // `MaybeUninit<i64>` are alike
-            unsafe {
-                let len = scratch.len();
-                sort::<i64>(
-                    s,
-                    std::slice::from_raw_parts_mut(scratch.as_mut_ptr().cast(), len),
-                )
-            };
-            unsigned(s);
-        }
-        unsafe fn split_keys(v: &mut [Self], scratch: &mut [MaybeUninit<Self>]) -> usize {
-            let s = signed(v);
-            // SAFETY: as above
-            let m = unsafe {
-                let len = scratch.len();
-                split::<i64>(
-                    s,
-                    std::slice::from_raw_parts_mut(scratch.as_mut_ptr().cast(), len),
-                )
-            };
-            unsigned(s);
-            m
-        }
+    /// The `i64` lanes of `v`'s `u64` keys in the same order: their sign bits flipped (and
+    /// back).
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    fn signed(v: __m256i) -> __m256i {
+        _mm256_xor_si256(v, _mm256_set1_epi64x(i64::MIN))
     }
 }
 
@@ -957,7 +927,7 @@ macro_rules! sealed {
                 // or below it), and `scratch` is as long as `v`
                 match level {
                     Level::Avx512 => unsafe { avx512::sort::<$t>(v, scratch) },
-                    Level::Avx2 => unsafe { <$t as avx2::Key>::sort_keys(v, scratch) },
+                    Level::Avx2 => unsafe { avx2::sort::<$t>(v, scratch) },
                     Level::Baseline | Level::Scalar => return false,
                 }
                 true
@@ -971,7 +941,7 @@ macro_rules! sealed {
                 // SAFETY: as above, and `v` holds at least two keys
                 match level {
                     Level::Avx512 => Some(unsafe { avx512::split::<$t>(v, scratch) }),
-                    Level::Avx2 => Some(unsafe { <$t as avx2::Key>::split_keys(v, scratch) }),
+                    Level::Avx2 => Some(unsafe { avx2::split::<$t>(v, scratch) }),
                     Level::Baseline | Level::Scalar => None,
                 }
             }
