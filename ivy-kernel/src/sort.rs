@@ -474,8 +474,9 @@ fn argsort_lane<T: Elem>(
     if word_width::<T>() == Some(64) && n >= WORDS_MIN {
         // `word` with its low `b` bits replaced by the position (`b` bits hold every
         // position): distinct words, sorted as the 4-byte ones are; then each run of words
-        // whose kept bits tie is ordered by the whole word and the position (a random lane
-        // has almost no such runs; a lane of near-equal values, one long one)
+        // whose kept bits tie (a random lane has almost no such runs; a lane of small
+        // integers or near-equal values, one long one) is sorted again by words of the low
+        // bits and the position
         let b = usize::BITS - (n - 1).leading_zeros();
         let low = (1u64 << b) - 1;
         if pairs.capacity() < n {
@@ -497,9 +498,20 @@ fn argsort_lane<T: Elem>(
                 end += 1;
             }
             if end - start > 1 {
-                pairs[start..end].sort_unstable_by_key(|&w| {
-                    (word_key::<T, u64>(at((w & low) as usize), desc), w & low)
-                });
+                let run = &mut pairs[start..end];
+                if 2 * b <= u64::BITS {
+                    // the run's words again, of the bits that differ and the position
+                    for w in run.iter_mut() {
+                        let pos = *w & low;
+                        *w = (word_key::<T, u64>(at(pos as usize), desc) & low) << b | pos;
+                    }
+                    let scratch = &mut pair_scratch.spare_capacity_mut()[..run.len()];
+                    sort_words(run, scratch, rayon::current_num_threads());
+                } else {
+                    run.sort_unstable_by_key(|&w| {
+                        (word_key::<T, u64>(at((w & low) as usize), desc), w & low)
+                    });
+                }
             }
             start = end;
         }

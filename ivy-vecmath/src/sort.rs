@@ -727,7 +727,9 @@ mod avx2 {
                 _mm256_set1_epi32(n as i32),
                 _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7),
             );
-            // the lanes at and past `n` are masked: not read, and set to `MAX` below
+            // SAFETY: the first `n` lanes are the caller's; the lanes at and past `n` are
+            // masked, so not read (a masked-out element does not fault, as with AVX-512's
+            // masked loads), and set to `MAX` below
             let v = unsafe { _mm256_maskload_epi32(p.cast(), m) };
             _mm256_or_si256(v, _mm256_xor_si256(m, _mm256_set1_epi32(-1)))
         }
@@ -743,6 +745,7 @@ mod avx2 {
                 _mm256_set1_epi32(n as i32),
                 _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7),
             );
+            // SAFETY: the first `n` lanes are the caller's; the others are masked, not written
             unsafe { _mm256_maskstore_epi32(p.cast(), m, v) }
         }
         #[inline]
@@ -811,7 +814,9 @@ mod avx2 {
         unsafe fn load_n(p: *const Self, n: usize) -> __m256i {
             let m =
                 _mm256_cmpgt_epi64(_mm256_set1_epi64x(n as i64), _mm256_setr_epi64x(0, 1, 2, 3));
-            // the lanes at and past `n` are masked: not read, and set to `MAX` below
+            // SAFETY: the first `n` lanes are the caller's; the lanes at and past `n` are
+            // masked, so not read (a masked-out element does not fault, as with AVX-512's
+            // masked loads), and set to `MAX` below
             let v = unsafe { _mm256_maskload_epi64(p.cast(), m) };
             _mm256_or_si256(v, _mm256_xor_si256(m, _mm256_set1_epi64x(-1)))
         }
@@ -825,6 +830,7 @@ mod avx2 {
         unsafe fn store_n(p: *mut Self, v: __m256i, n: usize) {
             let m =
                 _mm256_cmpgt_epi64(_mm256_set1_epi64x(n as i64), _mm256_setr_epi64x(0, 1, 2, 3));
+            // SAFETY: the first `n` lanes are the caller's; the others are masked, not written
             unsafe { _mm256_maskstore_epi64(p.cast(), m, v) }
         }
         #[inline]
