@@ -138,10 +138,26 @@ impl<T: Copy, F: Fn(T, T) -> T> ivy_vecmath::VectorLoop for FoldInto<'_, T, F> {
     }
 }
 
-/// [`FoldInto`]'s loop (always inlined: into the vectorised caller).
+/// [`FoldInto`]'s loop (always inlined: into the vectorised caller): four rows at a time,
+/// each value of `acc` loaded and stored once per four (the same folds in the same order).
+/// Folded a row at a time, `max`'s `if a >= v { a } else { v }` stored back to `acc` became
+/// a store of the lanes where `v` wins, which LLVM made a masked store (`vmaskmovps` at
+/// AVX2), and the next row's load of those lanes waited for it: a 1000 x 1000 float32 max
+/// along axis 0 took 501 µs on one thread, its sum 100.
 #[inline(always)]
 fn fold_into<T: Copy>(acc: &mut [T], rows: &[T], f: impl Fn(T, T) -> T) {
-    for row in rows.chunks_exact(acc.len().max(1)) {
+    let inner = acc.len().max(1);
+    let mut quads = rows.chunks_exact(4 * inner);
+    for q in &mut quads {
+        let (r0, q) = q.split_at(inner);
+        let (r1, q) = q.split_at(inner);
+        let (r2, r3) = q.split_at(inner);
+        let vals = r0.iter().zip(r1).zip(r2).zip(r3);
+        for (a, (((&v0, &v1), &v2), &v3)) in acc.iter_mut().zip(vals) {
+            *a = f(f(f(f(*a, v0), v1), v2), v3);
+        }
+    }
+    for row in quads.remainder().chunks_exact(inner) {
         acc.iter_mut().zip(row).for_each(|(a, &v)| *a = f(*a, v));
     }
 }
