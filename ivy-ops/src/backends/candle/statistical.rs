@@ -31,11 +31,21 @@ impl StatisticalBackend for CandleBackend {
         let t = tensor(OP, x)?;
         let t = super::cast(t, acc)?;
         let t = t.tensor();
-        let r = host_types!(OP, acc, T => {
-            let xs = host_values::<T>(OP, t, t.dims())?;
-            let r = crate::kernel::reduce::cumulative_sum(OP, &xs, t.dims(), ax, include_initial)?;
-            T::array(OP, r, &shape, t.device())
-        })?;
+        // float32 and float64 CPU tensors off the autograd graph: read in place (no copy in)
+        let in_place = match acc {
+            _ if t.track_op() => None,
+            Dtype::Float32 => cpu_scan::<f32>(t, ax, include_initial, &shape),
+            Dtype::Float64 => cpu_scan::<f64>(t, ax, include_initial, &shape),
+            _ => None,
+        };
+        let r = match in_place {
+            Some(r) => r?,
+            None => host_types!(OP, acc, T => {
+                let xs = host_values::<T>(OP, t, t.dims())?;
+                let r = crate::kernel::reduce::cumulative_sum(OP, &xs, t.dims(), ax, include_initial)?;
+                T::array(OP, r, &shape, t.device())
+            })?,
+        };
         match acc == d {
             true => Ok(r),
             false => r.cast(d).map_err(|e| e.with_op(OP)),
@@ -111,6 +121,21 @@ fn cpu_var<T: HostElem + candle_core::WithDType + num_traits::Float>(
     })??;
     let out_shape = crate::kernel::reduce::reduced_shape(shape, &axes, keepdims);
     Some(r.and_then(|v| T::array(OP, v, &out_shape, t.device())))
+}
+
+/// `cumulative_sum` of a contiguous CPU tensor, its values read in place: `None` when `t` is
+/// not such a tensor.
+fn cpu_scan<T: HostElem + candle_core::WithDType>(
+    t: &candle_core::Tensor,
+    axis: usize,
+    include_initial: bool,
+    shape: &[usize],
+) -> Option<crate::Result<Array>> {
+    const OP: &str = "cumulative_sum";
+    let r = super::kernels::in_place(t, |xs: &[T]| {
+        crate::kernel::reduce::cumulative_sum(OP, xs, t.dims(), axis, include_initial)
+    })?;
+    Some(r.and_then(|r| T::array(OP, r, shape, t.device())))
 }
 
 fn arg_extreme(
