@@ -711,70 +711,92 @@ mod avx2 {
         _mm256_permutevar8x32_epi32(v, unsafe { _mm256_loadu_si256(idx.as_ptr().cast()) })
     }
 
-    impl Lanes for u32 {
-        const L: usize = 8;
-        const MAX: Self = u32::MAX;
-        const SORT_STEPS: usize = 6;
-        #[inline]
-        #[target_feature(enable = "avx2")]
-        unsafe fn load(p: *const Self) -> __m256i {
-            unsafe { _mm256_loadu_si256(p.cast()) }
-        }
-        #[inline]
-        #[target_feature(enable = "avx2")]
-        unsafe fn load_n(p: *const Self, n: usize) -> __m256i {
-            let m = _mm256_cmpgt_epi32(
-                _mm256_set1_epi32(n as i32),
-                _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7),
-            );
-            // SAFETY: the first `n` lanes are the caller's; the lanes at and past `n` are
-            // masked, so not read (a masked-out element does not fault, as with AVX-512's
-            // masked loads), and set to `MAX` below
-            let v = unsafe { _mm256_maskload_epi32(p.cast(), m) };
-            _mm256_or_si256(v, _mm256_xor_si256(m, _mm256_set1_epi32(-1)))
-        }
-        #[inline]
-        #[target_feature(enable = "avx2")]
-        unsafe fn store(p: *mut Self, v: __m256i) {
-            unsafe { _mm256_storeu_si256(p.cast(), v) }
-        }
-        #[inline]
-        #[target_feature(enable = "avx2")]
-        unsafe fn store_n(p: *mut Self, v: __m256i, n: usize) {
-            let m = _mm256_cmpgt_epi32(
-                _mm256_set1_epi32(n as i32),
-                _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7),
-            );
-            // SAFETY: the first `n` lanes are the caller's; the others are masked, not written
-            unsafe { _mm256_maskstore_epi32(p.cast(), m, v) }
-        }
-        #[inline]
-        #[target_feature(enable = "avx2")]
-        unsafe fn splat(x: Self) -> __m256i {
-            _mm256_set1_epi32(x as i32)
-        }
-        #[inline]
-        #[target_feature(enable = "avx2")]
-        unsafe fn below<const LE: bool>(v: __m256i, p: __m256i) -> u32 {
-            let s = _mm256_set1_epi32(i32::MIN);
-            let (v, p) = (_mm256_xor_si256(v, s), _mm256_xor_si256(p, s));
-            if LE {
-                !_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpgt_epi32(v, p))) as u32 & 0xff
-            } else {
-                _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpgt_epi32(p, v))) as u32
+    /// One width's lane operations at AVX2: the loads, stores, compares, compresses, lane
+    /// swaps and blends written once over the width's intrinsics (`$gt`: the signed compare
+    /// of the keys with their sign bits flipped by `$flip`; `$first(n)`: the lanes below
+    /// `n`; `$of(m)`: the lanes of the bit mask `m`), the min/max (and any overrides) given.
+    macro_rules! avx2_lanes {
+        ($t:ty, $s:ty, $l:expr, $steps:expr, $set1:ident, $maskload:ident, $maskstore:ident,
+         $gt:ident, $movemask:ident, $cast:ident, $pack:ident, $swap:ident, $flip:ident,
+         $first:ident, $of:ident; $($rest:tt)*) => {
+            impl Lanes for $t {
+                const L: usize = $l;
+                const MAX: Self = <$t>::MAX;
+                const SORT_STEPS: usize = $steps;
+                #[inline]
+                #[target_feature(enable = "avx2")]
+                unsafe fn load(p: *const Self) -> __m256i {
+                    unsafe { _mm256_loadu_si256(p.cast()) }
+                }
+                #[inline]
+                #[target_feature(enable = "avx2")]
+                unsafe fn load_n(p: *const Self, n: usize) -> __m256i {
+                    let m = $first(n);
+                    // SAFETY: the first `n` lanes are the caller's; the lanes at and past `n`
+                    // are masked, so not read (a masked-out element does not fault, as with
+                    // AVX-512's masked loads), and set to `MAX` below
+                    let v = unsafe { $maskload(p.cast(), m) };
+                    _mm256_or_si256(v, _mm256_xor_si256(m, $set1(-1)))
+                }
+                #[inline]
+                #[target_feature(enable = "avx2")]
+                unsafe fn store(p: *mut Self, v: __m256i) {
+                    unsafe { _mm256_storeu_si256(p.cast(), v) }
+                }
+                #[inline]
+                #[target_feature(enable = "avx2")]
+                unsafe fn store_n(p: *mut Self, v: __m256i, n: usize) {
+                    // SAFETY: the first `n` lanes are the caller's; the others are masked, not
+                    // written
+                    unsafe { $maskstore(p.cast(), $first(n), v) }
+                }
+                #[inline]
+                #[target_feature(enable = "avx2")]
+                unsafe fn splat(x: Self) -> __m256i {
+                    $set1(x as $s)
+                }
+                #[inline]
+                #[target_feature(enable = "avx2")]
+                unsafe fn below<const LE: bool>(v: __m256i, p: __m256i) -> u32 {
+                    // keys, not the network's form: compared signed with the sign bits
+                    // flipped (the pivot's flip is the same for every register of a partition)
+                    let (v, p) = ($flip(v), $flip(p));
+                    if LE {
+                        !$movemask($cast($gt(v, p))) as u32 & super::first($l)
+                    } else {
+                        $movemask($cast($gt(p, v))) as u32
+                    }
+                }
+                #[inline]
+                #[target_feature(enable = "avx2")]
+                unsafe fn compress(m: u32, v: __m256i) -> __m256i {
+                    permute(v, &$pack[(m & super::first($l)) as usize])
+                }
+                #[inline]
+                #[target_feature(enable = "avx2")]
+                unsafe fn compress_top(m: u32, v: __m256i, _c: usize) -> __m256i {
+                    // the other lanes first: `m`'s `c` lanes end at the top
+                    permute(v, &$pack[(!m & super::first($l)) as usize])
+                }
+                #[inline]
+                #[target_feature(enable = "avx2")]
+                unsafe fn swap_lanes(v: __m256i, j: usize) -> __m256i {
+                    permute(v, &$swap[j.trailing_zeros() as usize])
+                }
+                #[inline]
+                #[target_feature(enable = "avx2")]
+                unsafe fn blend(m: u32, a: __m256i, b: __m256i) -> __m256i {
+                    _mm256_blendv_epi8(a, b, $of(m))
+                }
+                $($rest)*
             }
-        }
-        #[inline]
-        #[target_feature(enable = "avx2")]
-        unsafe fn compress(m: u32, v: __m256i) -> __m256i {
-            permute(v, &PACK32[m as usize & 0xff])
-        }
-        #[inline]
-        #[target_feature(enable = "avx2")]
-        unsafe fn compress_top(m: u32, v: __m256i, _c: usize) -> __m256i {
-            // the other lanes first: `m`'s `c` lanes end at the top
-            permute(v, &PACK32[!m as usize & 0xff])
-        }
+        };
+    }
+
+    avx2_lanes!(
+        u32, i32, 8, 6, _mm256_set1_epi32, _mm256_maskload_epi32, _mm256_maskstore_epi32,
+        _mm256_cmpgt_epi32, _mm256_movemask_ps, _mm256_castsi256_ps, PACK32, SWAP32, signed32,
+        first32, lanes32;
         #[inline]
         #[target_feature(enable = "avx2")]
         unsafe fn vmin(a: __m256i, b: __m256i) -> __m256i {
@@ -785,82 +807,12 @@ mod avx2 {
         unsafe fn vmax(a: __m256i, b: __m256i) -> __m256i {
             _mm256_max_epu32(a, b)
         }
-        #[inline]
-        #[target_feature(enable = "avx2")]
-        unsafe fn swap_lanes(v: __m256i, j: usize) -> __m256i {
-            permute(v, &SWAP32[j.trailing_zeros() as usize])
-        }
-        #[inline]
-        #[target_feature(enable = "avx2")]
-        unsafe fn blend(m: u32, a: __m256i, b: __m256i) -> __m256i {
-            let bits = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
-            let take_b =
-                _mm256_cmpeq_epi32(_mm256_and_si256(_mm256_set1_epi32(m as i32), bits), bits);
-            _mm256_blendv_epi8(a, b, take_b)
-        }
-    }
+    );
 
-    impl Lanes for u64 {
-        const L: usize = 4;
-        const MAX: Self = u64::MAX;
-        const SORT_STEPS: usize = 3;
-        #[inline]
-        #[target_feature(enable = "avx2")]
-        unsafe fn load(p: *const Self) -> __m256i {
-            unsafe { _mm256_loadu_si256(p.cast()) }
-        }
-        #[inline]
-        #[target_feature(enable = "avx2")]
-        unsafe fn load_n(p: *const Self, n: usize) -> __m256i {
-            let m =
-                _mm256_cmpgt_epi64(_mm256_set1_epi64x(n as i64), _mm256_setr_epi64x(0, 1, 2, 3));
-            // SAFETY: the first `n` lanes are the caller's; the lanes at and past `n` are
-            // masked, so not read (a masked-out element does not fault, as with AVX-512's
-            // masked loads), and set to `MAX` below
-            let v = unsafe { _mm256_maskload_epi64(p.cast(), m) };
-            _mm256_or_si256(v, _mm256_xor_si256(m, _mm256_set1_epi64x(-1)))
-        }
-        #[inline]
-        #[target_feature(enable = "avx2")]
-        unsafe fn store(p: *mut Self, v: __m256i) {
-            unsafe { _mm256_storeu_si256(p.cast(), v) }
-        }
-        #[inline]
-        #[target_feature(enable = "avx2")]
-        unsafe fn store_n(p: *mut Self, v: __m256i, n: usize) {
-            let m =
-                _mm256_cmpgt_epi64(_mm256_set1_epi64x(n as i64), _mm256_setr_epi64x(0, 1, 2, 3));
-            // SAFETY: the first `n` lanes are the caller's; the others are masked, not written
-            unsafe { _mm256_maskstore_epi64(p.cast(), m, v) }
-        }
-        #[inline]
-        #[target_feature(enable = "avx2")]
-        unsafe fn splat(x: Self) -> __m256i {
-            _mm256_set1_epi64x(x as i64)
-        }
-        #[inline]
-        #[target_feature(enable = "avx2")]
-        unsafe fn below<const LE: bool>(v: __m256i, p: __m256i) -> u32 {
-            // keys, not the network's form: compared signed with the sign bits flipped (the
-            // pivot's flip is the same for every register of a partition)
-            let (v, p) = (signed(v), signed(p));
-            if LE {
-                !_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpgt_epi64(v, p))) as u32 & 0xf
-            } else {
-                _mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpgt_epi64(p, v))) as u32
-            }
-        }
-        #[inline]
-        #[target_feature(enable = "avx2")]
-        unsafe fn compress(m: u32, v: __m256i) -> __m256i {
-            permute(v, &PACK64[m as usize & 0xf])
-        }
-        #[inline]
-        #[target_feature(enable = "avx2")]
-        unsafe fn compress_top(m: u32, v: __m256i, _c: usize) -> __m256i {
-            // the other lanes first: `m`'s `c` lanes end at the top
-            permute(v, &PACK64[!m as usize & 0xf])
-        }
+    avx2_lanes!(
+        u64, i64, 4, 3, _mm256_set1_epi64x, _mm256_maskload_epi64, _mm256_maskstore_epi64,
+        _mm256_cmpgt_epi64, _mm256_movemask_pd, _mm256_castsi256_pd, PACK64, SWAP64, signed64,
+        first64, lanes64;
         #[inline]
         #[target_feature(enable = "avx2")]
         unsafe fn vmin(a: __m256i, b: __m256i) -> __m256i {
@@ -873,23 +825,13 @@ mod avx2 {
         }
         #[inline]
         #[target_feature(enable = "avx2")]
-        unsafe fn swap_lanes(v: __m256i, j: usize) -> __m256i {
-            permute(v, &SWAP64[j.trailing_zeros() as usize])
-        }
-        #[inline]
-        #[target_feature(enable = "avx2")]
-        unsafe fn blend(m: u32, a: __m256i, b: __m256i) -> __m256i {
-            _mm256_blendv_epi8(a, b, lanes64(m))
-        }
-        #[inline]
-        #[target_feature(enable = "avx2")]
         unsafe fn to_net(v: __m256i) -> __m256i {
-            signed(v)
+            signed64(v)
         }
         #[inline]
         #[target_feature(enable = "avx2")]
         unsafe fn from_net(v: __m256i) -> __m256i {
-            signed(v)
+            signed64(v)
         }
         #[inline]
         #[target_feature(enable = "avx2")]
@@ -900,6 +842,38 @@ mod avx2 {
             let take_p = _mm256_xor_si256(_mm256_cmpgt_epi64(v, p), lanes64(take_max));
             _mm256_blendv_epi8(v, p, take_p)
         }
+    );
+
+    /// The 32-bit lanes below `n` (at most 8).
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    fn first32(n: usize) -> __m256i {
+        _mm256_cmpgt_epi32(
+            _mm256_set1_epi32(n as i32),
+            _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7),
+        )
+    }
+
+    /// The 64-bit lanes below `n` (at most 4).
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    fn first64(n: usize) -> __m256i {
+        _mm256_cmpgt_epi64(_mm256_set1_epi64x(n as i64), _mm256_setr_epi64x(0, 1, 2, 3))
+    }
+
+    /// Every bit of the 32-bit lanes in `m`, none of the others.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    fn lanes32(m: u32) -> __m256i {
+        let bits = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
+        _mm256_cmpeq_epi32(_mm256_and_si256(_mm256_set1_epi32(m as i32), bits), bits)
+    }
+
+    /// `v`'s 32-bit keys as the `i32`s of the same order: their sign bits flipped (and back).
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    fn signed32(v: __m256i) -> __m256i {
+        _mm256_xor_si256(v, _mm256_set1_epi32(i32::MIN))
     }
 
     /// Every bit of the 64-bit lanes in `m`, none of the others.
@@ -917,7 +891,7 @@ mod avx2 {
     /// back).
     #[inline]
     #[target_feature(enable = "avx2")]
-    fn signed(v: __m256i) -> __m256i {
+    fn signed64(v: __m256i) -> __m256i {
         _mm256_xor_si256(v, _mm256_set1_epi64x(i64::MIN))
     }
 }
