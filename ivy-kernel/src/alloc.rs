@@ -13,6 +13,8 @@
 //!   the error path either). Where a backend allocates a result itself
 //!   (candle's kernels), [`probe`] asks the allocator for the same bytes first whenever the
 //!   result can be larger than the inputs (creation, broadcasting, widening casts).
+//! - **Huge pages**: buffers of 4 MiB or more are advised onto transparent huge pages
+//!   (Linux; numpy's rule), one fault per 2 MiB instead of one per 4 KiB.
 
 use ivy_core::{Dtype, Error, Result};
 
@@ -99,6 +101,7 @@ pub fn try_zeroed<T: crate::elem::Elem>(op: &'static str, n: usize) -> Result<Ve
     if p.is_null() {
         return Err(oom());
     }
+    huge_pages(p.cast(), layout.size());
     // SAFETY: `p` is the global allocator's, for `n` elements of `T` (this layout); all-zero
     // bytes are a value of every element type (numbers, `false`, complex zeros)
     Ok(unsafe { Vec::from_raw_parts(p, n, n) })
@@ -111,12 +114,41 @@ pub fn try_vec<T>(op: &'static str, n: usize) -> Result<Vec<T>> {
     if n.saturating_mul(std::mem::size_of::<T>()) <= SMALL_BYTES {
         return Ok(Vec::with_capacity(n));
     }
-    let mut v = Vec::new();
+    let mut v = Vec::<T>::new();
     v.try_reserve_exact(n).map_err(|_| Error::OutOfMemory {
         op,
         bytes: n.saturating_mul(std::mem::size_of::<T>()),
     })?;
+    huge_pages(
+        v.as_mut_ptr().cast(),
+        v.capacity() * std::mem::size_of::<T>(),
+    );
     Ok(v)
+}
+
+/// Buffers from this size up are backed by transparent huge pages where the kernel
+/// offers them on request (numpy's rule and threshold: `madvise(MADV_HUGEPAGE)` from
+/// 4 MiB). A fresh 4 KiB page costs a fault each; at 1 M float64 values that was 2 048
+/// faults per buffer, a fifth of a `sort`'s time on this machine.
+const HUGE_BYTES: usize = 1 << 22;
+
+/// Asks the kernel for huge pages over the whole 2 MiB-aligned pages of `bytes` at `p`
+/// (Linux; a hint: nothing changes where the kernel declines or has them off).
+#[inline]
+fn huge_pages(p: *mut u8, bytes: usize) {
+    #[cfg(target_os = "linux")]
+    if bytes >= HUGE_BYTES {
+        const PAGE: usize = 4096;
+        let start = (p as usize).next_multiple_of(PAGE);
+        let end = (p as usize + bytes) & !(PAGE - 1);
+        if end > start {
+            // SAFETY: the range lies inside the allocation at `p`, page-aligned; the
+            // advice changes no content, only how its pages are backed
+            unsafe { libc::madvise(start as *mut libc::c_void, end - start, libc::MADV_HUGEPAGE) };
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = (p, bytes);
 }
 
 /// Buffers up to this size are allocated without the fallible path (see [`try_vec`]).

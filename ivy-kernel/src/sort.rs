@@ -17,6 +17,7 @@ use crate::elem::Elem;
 use ivy_core::DtypeKind;
 use ivy_core::{Error, Result};
 use std::cmp::Ordering;
+use std::mem::MaybeUninit;
 
 /// Reals: by value, `-0.0 == +0.0`, NaN after every number and equal to NaN.
 fn nan_last(a: f64, b: f64) -> Ordering {
@@ -184,32 +185,40 @@ fn radix_sort<T: Copy>(
     }
 }
 
-/// Sorts a lane: real and integer values of 4 or 8 bytes by their order-preserving words
-/// ([`sort_words`]); other keyed values by radix when the lane is long; the rest (complex
-/// values, short lanes of narrow ones) by `sort_by` with the comparator.
+/// Sorts a lane, the values of `src`, into `dst` (as long): real and integer values of 4
+/// or 8 bytes by their order-preserving words ([`sort_as_words`]); other keyed values by
+/// radix when the lane is long; the rest (complex values, short lanes of narrow ones) by
+/// `sort_by` with the comparator.
 fn sort_lane<T: Elem>(
     op: &'static str,
-    lane: &mut [T],
+    src: impl Iterator<Item = T> + Clone,
+    dst: &mut [MaybeUninit<T>],
     desc: bool,
     scratch: &mut Vec<T>,
 ) -> Result<()> {
-    let n = lane.len();
+    let n = dst.len();
     let mut reserve = || -> Result<()> {
         if scratch.capacity() < n {
             *scratch = crate::alloc::try_vec::<T>(op, n)?;
         }
         Ok(())
     };
-    match (word_width::<T>(), radix_bits::<T>()) {
-        (Some(w), _) if n >= WORDS_MIN => {
-            reserve()?;
-            if w == 32 {
-                sort_as_words::<T, u32>(op, lane, desc, scratch)?
-            } else {
-                sort_as_words::<T, u64>(op, lane, desc, scratch)?
-            }
-        }
-        (None, Some(bits)) if n >= RADIX_MIN => {
+    let words = word_width::<T>().filter(|_| n >= WORDS_MIN);
+    if let Some(w) = words {
+        reserve()?;
+        return if w == 32 {
+            sort_as_words::<T, u32>(op, src, dst, desc, scratch)
+        } else {
+            sort_as_words::<T, u64>(op, src, dst, desc, scratch)
+        };
+    }
+    for (d, x) in dst.iter_mut().zip(src) {
+        d.write(x);
+    }
+    // SAFETY: every slot of `dst` was written just above
+    let lane = unsafe { init_mut(dst) };
+    match radix_bits::<T>() {
+        Some(bits) if n >= RADIX_MIN => {
             reserve()?;
             radix_sort(lane, scratch.spare_capacity_mut(), bits, |x| {
                 radix_key(x, desc)
@@ -221,6 +230,26 @@ fn sort_lane<T: Elem>(
         }
     }
     Ok(())
+}
+
+/// `s` as the initialised values it holds.
+///
+/// # Safety
+/// Every element of `s` is initialised.
+unsafe fn init_mut<T>(s: &mut [MaybeUninit<T>]) -> &mut [T] {
+    // SAFETY: the caller's; `MaybeUninit<T>` has `T`'s layout
+    unsafe { &mut *(s as *mut [MaybeUninit<T>] as *mut [T]) }
+}
+
+/// `s`'s slots as words of `W`, as wide and as aligned as `T`.
+///
+/// # Safety
+/// `T` is a real or integer type exactly as wide as `W` (`word_width`): a primitive of
+/// that width, as aligned, every bit pattern both a `T` and a `W`.
+unsafe fn as_words<T, W>(s: &mut [MaybeUninit<T>]) -> &mut [MaybeUninit<W>] {
+    debug_assert_eq!(std::mem::size_of::<T>(), std::mem::size_of::<W>());
+    // SAFETY: the caller's
+    unsafe { std::slice::from_raw_parts_mut(s.as_mut_ptr().cast(), s.len()) }
 }
 
 /// Lanes at least this long sort as words (shorter ones: a few comparisons, less than the
@@ -311,15 +340,15 @@ fn word_key<T: Elem, W: Word>(x: T, desc: bool) -> W {
     let b = W::of(x);
     let k = match T::DTYPE.kind() {
         DtypeKind::Float => {
+            // selects, not branches: a vector loop ([`ToWords`])
             let abs = b & !W::SIGN;
-            if abs > W::INF {
-                return W::ONES;
-            }
-            if abs == W::ZERO {
+            let k = if abs == W::ZERO {
                 W::SIGN
             } else {
                 b ^ (b.spread_sign() | W::SIGN)
-            }
+            };
+            let k = if desc { !k } else { k };
+            return if abs > W::INF { W::ONES } else { k };
         }
         DtypeKind::Int => b ^ W::SIGN,
         _ => b,
@@ -328,6 +357,47 @@ fn word_key<T: Elem, W: Word>(x: T, desc: bool) -> W {
         !k
     } else {
         k
+    }
+}
+
+/// [`sort_as_words`]' first pass, at the CPU's vector width ([`ivy_vecmath::vectorised`]):
+/// each value of `src` as its word into `keys`; returns whether a `-0.0` or a NaN was seen.
+struct ToWords<'a, W, I> {
+    src: I,
+    keys: &'a mut [MaybeUninit<W>],
+    desc: bool,
+}
+
+impl<T: Elem, W: Word, I: Iterator<Item = T>> ivy_vecmath::VectorLoop for ToWords<'_, W, I> {
+    type Output = bool;
+    #[inline(always)]
+    fn run(self) -> bool {
+        let float = T::DTYPE.kind() == DtypeKind::Float;
+        let mut odd = false;
+        for (k, x) in self.keys.iter_mut().zip(self.src) {
+            let b = W::of(x);
+            odd |= float & ((b == W::SIGN) | ((b & !W::SIGN) > W::INF));
+            k.write(word_key::<T, W>(x, self.desc));
+        }
+        odd
+    }
+}
+
+/// [`sort_as_words`]' last pass, at the CPU's vector width: each word back to its value's
+/// bits.
+struct FromWords<'a, T, W> {
+    words: &'a mut [W],
+    desc: bool,
+    value: std::marker::PhantomData<T>,
+}
+
+impl<T: Elem, W: Word> ivy_vecmath::VectorLoop for FromWords<'_, T, W> {
+    type Output = ();
+    #[inline(always)]
+    fn run(self) {
+        for w in self.words.iter_mut() {
+            *w = W::of(word_value::<T, W>(*w, self.desc));
+        }
     }
 }
 
@@ -343,52 +413,95 @@ fn word_value<T: Elem, W: Word>(k: W, desc: bool) -> T {
     b.to()
 }
 
-/// Sorts `lane` (a real or integer `T` exactly as wide as `W`) by its words: each value
-/// replaced by its word where it lies, the words sorted ([`sort_words`]; equal words are
-/// equal bits, so an unstable sort is stable), each word back to its value. Floats' `-0.0`
-/// and NaNs, whose words they share with other bits, are kept aside in their order when
-/// present and put back on their runs: the sort stays stable.
+/// Sorts the values of `src` (a real or integer `T` exactly as wide as `W`) into `dst` by
+/// their words: each value's word written into `scratch` (with one look for `-0.0` and
+/// NaN on the way), the words sorted from there into `dst` ([`sort_words_into`]; equal
+/// words are equal bits, so an unstable sort is stable), each word back to its value.
+/// Floats' `-0.0` and NaNs, whose words they share with other bits, are kept aside in
+/// their order when present and put back on their runs: the sort stays stable. One read of
+/// the values, no copy of them into the result first.
 fn sort_as_words<T: Elem, W: Word>(
     op: &'static str,
-    lane: &mut [T],
+    src: impl Iterator<Item = T> + Clone,
+    dst: &mut [MaybeUninit<T>],
     desc: bool,
     scratch: &mut Vec<T>,
 ) -> Result<()> {
-    let float = T::DTYPE.kind() == DtypeKind::Float;
-    let abs = |x: &&T| W::of(**x) & !W::SIGN;
-    let (is_zero, is_nan) = (|x: &&T| abs(x) == W::ZERO, |x: &&T| abs(x) > W::INF);
-    let (mut zeros, mut nans) = (Vec::new(), Vec::new());
+    let n = dst.len();
+    let abs = |x: &T| W::of(*x) & !W::SIGN;
+    let (is_zero, is_nan) = (|x: &T| abs(x) == W::ZERO, |x: &T| abs(x) > W::INF);
+    // SAFETY: `T` is as wide as `W` (`word_width`), and `sort_lane` reserved at least the
+    // lane's length
+    let keys = unsafe { as_words::<T, W>(&mut scratch.spare_capacity_mut()[..n]) };
     // only a -0.0 or a NaN needs putting back (+0.0 is its word's own value)
-    if float && lane.iter().any(|x| W::of(*x) == W::SIGN || is_nan(&x)) {
-        zeros = crate::alloc::try_vec::<T>(op, lane.iter().filter(is_zero).count())?;
-        nans = crate::alloc::try_vec::<T>(op, lane.iter().filter(is_nan).count())?;
-        zeros.extend(lane.iter().filter(is_zero));
-        nans.extend(lane.iter().filter(is_nan));
+    let odd = ivy_vecmath::vectorised(ToWords {
+        src: src.clone(),
+        keys: &mut *keys,
+        desc,
+    });
+    let (mut zeros, mut nans) = (Vec::new(), Vec::new());
+    if odd {
+        zeros = crate::alloc::try_vec::<T>(op, src.clone().filter(is_zero).count())?;
+        nans = crate::alloc::try_vec::<T>(op, src.clone().filter(is_nan).count())?;
+        zeros.extend(src.clone().filter(is_zero));
+        nans.extend(src.filter(is_nan));
     }
-    // SAFETY: `T` is as wide as `W` (`word_width`) and as aligned (a primitive of that
-    // width), and every bit pattern is both a `T` and a `W`
-    let words: &mut [W] =
-        unsafe { std::slice::from_raw_parts_mut(lane.as_mut_ptr().cast(), lane.len()) };
-    for w in words.iter_mut() {
-        *w = word_key::<T, W>(w.to(), desc);
-    }
-    let spare = scratch.spare_capacity_mut();
-    // SAFETY: as above (`sort_lane` reserved at least the lane's length)
-    let spare: &mut [std::mem::MaybeUninit<W>] =
-        unsafe { std::slice::from_raw_parts_mut(spare.as_mut_ptr().cast(), spare.len()) };
-    sort_words(
-        words,
-        &mut spare[..words.len()],
-        rayon::current_num_threads(),
-    );
+    // SAFETY: every key was written above
+    let keys = unsafe { init_mut(keys) };
+    // SAFETY: as above
+    let out = unsafe { as_words::<T, W>(dst) };
+    sort_words_into(keys, out, rayon::current_num_threads());
+    // SAFETY: `sort_words_into` wrote every word of `out`
+    let words = unsafe { init_mut(out) };
     let zero_at = words.partition_point(|&k| k < if desc { !W::SIGN } else { W::SIGN });
-    for w in words.iter_mut() {
-        *w = W::of(word_value::<T, W>(*w, desc));
-    }
+    ivy_vecmath::vectorised(FromWords::<T, W> {
+        words,
+        desc,
+        value: std::marker::PhantomData,
+    });
+    // SAFETY: every slot of `dst` holds a value (the words' bits)
+    let lane = unsafe { init_mut(dst) };
     lane[zero_at..zero_at + zeros.len()].copy_from_slice(&zeros);
-    let n = lane.len();
     lane[n - nans.len()..].copy_from_slice(&nans);
     Ok(())
+}
+
+/// Sorts the words of `keys` ascending into `out` (as long), `keys` left as the second
+/// buffer: split around a sampled median straight into `out` and the parts sorted there on
+/// two threads ([`sort_words`]) when large, else one vector sort from `keys` into `out`;
+/// without the vector sort, a copy and [`sort_words`].
+fn sort_words_into<W: Word>(keys: &mut [W], out: &mut [MaybeUninit<W>], ways: usize) {
+    /// `keys` as the second buffer (once nothing else reads them).
+    ///
+    /// # Safety
+    /// Only words are written through the result (it leaves no slot of `keys`
+    /// uninitialised).
+    unsafe fn second<W>(keys: &mut [W]) -> &mut [MaybeUninit<W>] {
+        // SAFETY: `MaybeUninit<W>` has `W`'s layout; the caller's
+        unsafe { &mut *(keys as *mut [W] as *mut [MaybeUninit<W>]) }
+    }
+    if ways > 1
+        && std::mem::size_of_val(keys) >= crate::par::PAR_MIN_BYTES
+        && let Some(m) = ivy_vecmath::sort::split_keys_into(keys, out)
+    {
+        // SAFETY: the split wrote every word of `out`
+        let out = unsafe { init_mut(out) };
+        let (a, b) = out.split_at_mut(m);
+        // SAFETY: the sorts write only words
+        let (sa, sb) = unsafe { second(keys) }.split_at_mut(m);
+        crate::par::join(&mut || sort_words(a, sa, ways / 2), &mut || {
+            sort_words(b, sb, ways - ways / 2)
+        });
+        return;
+    }
+    if !vector_off() && ivy_vecmath::sort::sort_keys_into(keys, out) {
+        return;
+    }
+    for (o, &k) in out.iter_mut().zip(keys.iter()) {
+        o.write(k);
+    }
+    // SAFETY: every word of `out` was written just above; the sort writes only words
+    sort_words(unsafe { init_mut(out) }, unsafe { second(keys) }, 1);
 }
 
 /// Whether [`sort_words`] skips the vector sort (the tests' switch to the radix path).
@@ -597,27 +710,30 @@ pub fn sort<T: Elem>(
         return Ok(out); // no lane to sort (and maybe very many empty ones)
     }
     let (outer, n, inner) = lanes(shape, axis);
-    out.extend_from_slice(xs);
     let mut scratch = Vec::new();
+    let dst = &mut out.spare_capacity_mut()[..xs.len()];
     if inner == 1 {
-        // each lane sorted where it lies
-        for lane in out.chunks_exact_mut(n) {
-            sort_lane(op, lane, desc, &mut scratch)?;
+        // each lane sorted from the input straight into the result
+        for (d, lane) in dst.chunks_exact_mut(n).zip(xs.chunks_exact(n)) {
+            sort_lane(op, lane.iter().copied(), d, desc, &mut scratch)?;
         }
-        return Ok(out);
-    }
-    let mut lane = crate::alloc::try_vec::<T>(op, n)?;
-    for o in 0..outer {
-        for i in 0..inner {
-            let base = o * n * inner + i;
-            lane.clear();
-            lane.extend((0..n).map(|k| xs[base + k * inner]));
-            sort_lane(op, &mut lane, desc, &mut scratch)?;
-            for (k, &v) in lane.iter().enumerate() {
-                out[base + k * inner] = v;
+    } else {
+        let mut lane = crate::alloc::try_vec::<T>(op, n)?;
+        let lane = &mut lane.spare_capacity_mut()[..n];
+        for o in 0..outer {
+            for i in 0..inner {
+                let base = o * n * inner + i;
+                let src = (0..n).map(|k| xs[base + k * inner]);
+                sort_lane(op, src, lane, desc, &mut scratch)?;
+                for (k, v) in lane.iter().enumerate() {
+                    // SAFETY: `sort_lane` wrote every slot of the lane
+                    dst[base + k * inner].write(unsafe { v.assume_init() });
+                }
             }
         }
     }
+    // SAFETY: each lane wrote its `n` slots, and the lanes cover the array
+    unsafe { out.set_len(xs.len()) };
     Ok(out)
 }
 

@@ -85,8 +85,9 @@ arg_two_pass!(arg_f32, f32);
 arg_two_pass!(arg_f64, f64);
 
 /// [`crate::ArgSlices`]' loop along a strided axis for one float type: `x` is rows of
-/// `best.len()` values; each row compared with the best so far, element-wise (unconditional
-/// stores of selects: a vector loop where the level has masked 64-bit lanes).
+/// `best.len()` values; each column's best value and its row kept in locals across four
+/// rows at a time (selects, no branches: a vector loop), stored once per four rows. Storing
+/// the selects back row by row became masked stores that the next row's loads waited on.
 macro_rules! arg_rows {
     ($name:ident, $t:ty) => {
         #[inline(always)]
@@ -96,19 +97,41 @@ macro_rules! arg_rows {
                 return;
             }
             let (best, at) = (&mut best[..inner], &mut at[..inner]);
+            // strictly better (a column keeps its first extreme), or the first NaN
             #[allow(clippy::eq_op)]
             let better = |v: $t, b: $t| (if MAX { v > b } else { v < b }) | ((v != v) & (b == b));
-            let mut rows = x.chunks_exact(inner);
-            let Some(first) = rows.next() else { return };
+            let Some((first, rest)) = x.split_at_checked(inner) else {
+                return;
+            };
             best.copy_from_slice(first);
             at.fill(0);
-            for (i, row) in rows.enumerate() {
-                let i = i as i64 + 1;
+            let mut quads = rest.chunks_exact(4 * inner);
+            let mut i = 1i64;
+            for q in &mut quads {
+                let (r0, q) = q.split_at(inner);
+                let (r1, q) = q.split_at(inner);
+                let (r2, r3) = q.split_at(inner);
+                let vals = r0.iter().zip(r1).zip(r2).zip(r3);
+                for ((b, o), (((&v0, &v1), &v2), &v3)) in
+                    best.iter_mut().zip(at.iter_mut()).zip(vals)
+                {
+                    let (mut m, mut k) = (*b, *o);
+                    for (v, j) in [(v0, i), (v1, i + 1), (v2, i + 2), (v3, i + 3)] {
+                        let t = better(v, m);
+                        m = if t { v } else { m };
+                        k = if t { j } else { k };
+                    }
+                    (*b, *o) = (m, k);
+                }
+                i += 4;
+            }
+            for row in quads.remainder().chunks_exact(inner) {
                 for ((b, o), &v) in best.iter_mut().zip(at.iter_mut()).zip(row) {
                     let t = better(v, *b);
                     *b = if t { v } else { *b };
                     *o = if t { i } else { *o };
                 }
+                i += 1;
             }
         }
     };

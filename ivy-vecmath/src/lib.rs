@@ -730,6 +730,14 @@ mod x86 {
     ) {
         crate::extreme::arg_rows_f64::<MAX>(x, best, at)
     }
+    #[target_feature(enable = "avx2,fma")]
+    pub(super) fn arg_rows_f32_avx2<const MAX: bool>(x: &[f32], best: &mut [f32], at: &mut [i64]) {
+        crate::extreme::arg_rows_f32::<MAX>(x, best, at)
+    }
+    #[target_feature(enable = "avx2,fma")]
+    pub(super) fn arg_rows_f64_avx2<const MAX: bool>(x: &[f64], best: &mut [f64], at: &mut [i64]) {
+        crate::extreme::arg_rows_f64::<MAX>(x, best, at)
+    }
 }
 
 /// A unary kernel's slice loops for both float types, compiled once, in this crate and at
@@ -819,9 +827,9 @@ pub trait ArgSlices {
     }
     /// Along a strided axis: `x` is rows of `best.len()` values (a whole number of rows, at
     /// least one; `at` as long as `best`), and `at[j]` becomes the index of the row holding
-    /// column `j`'s first extreme element (`best[j]` that element), at [`level`]. Vectorised
-    /// where the CPU has AVX-512 (a select of 64-bit indices per float lane); elsewhere the
-    /// same loop at the baseline.
+    /// column `j`'s first extreme element (`best[j]` that element), at [`level`]. Four rows
+    /// at a time into each column's best, a select of 64-bit indices per float lane:
+    /// vectorised at AVX2 and AVX-512; elsewhere the same loop at the baseline.
     ///
     /// ```
     /// use ivy_vecmath::{ArgSlices, Maximum};
@@ -835,13 +843,16 @@ pub trait ArgSlices {
     fn arg_rows_f64(x: &[f64], best: &mut [f64], at: &mut [i64]);
 }
 
-/// [`ArgSlices`]' strided loop at [`level`]: AVX-512's instantiation or the baseline's.
+/// [`ArgSlices`]' strided loop at [`level`]: AVX-512's, AVX2's or the baseline's instantiation.
 macro_rules! arg_rows_at {
-    ($x:expr, $best:expr, $at:expr, $max:expr, $plain:ident, $avx512:ident) => {
+    ($x:expr, $best:expr, $at:expr, $max:expr, $plain:ident, $avx512:ident, $avx2:ident) => {
         match level().min(detected()) {
             #[cfg(target_arch = "x86_64")]
             // SAFETY: `detected` found AVX-512 F/DQ/VL/BW, AVX2 and FMA on this CPU.
             Level::Avx512 => unsafe { x86::$avx512::<$max>($x, $best, $at) },
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: `detected` found AVX2 and FMA on this CPU.
+            Level::Avx2 => unsafe { x86::$avx2::<$max>($x, $best, $at) },
             _ => extreme::$plain::<$max>($x, $best, $at),
         }
     };
@@ -892,10 +903,10 @@ macro_rules! slices {
                 arg_at!(level, x, $max, arg_f64, arg_f64_avx512, arg_f64_avx2)
             }
             fn arg_rows_f32(x: &[f32], best: &mut [f32], at: &mut [i64]) {
-                arg_rows_at!(x, best, at, $max, arg_rows_f32, arg_rows_f32_avx512)
+                arg_rows_at!(x, best, at, $max, arg_rows_f32, arg_rows_f32_avx512, arg_rows_f32_avx2)
             }
             fn arg_rows_f64(x: &[f64], best: &mut [f64], at: &mut [i64]) {
-                arg_rows_at!(x, best, at, $max, arg_rows_f64, arg_rows_f64_avx512)
+                arg_rows_at!(x, best, at, $max, arg_rows_f64, arg_rows_f64_avx512, arg_rows_f64_avx2)
             }
         }
     )*};

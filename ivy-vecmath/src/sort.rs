@@ -40,14 +40,29 @@ impl SortKey for u64 {}
 
 mod private {
     use crate::Level;
-    use std::mem::MaybeUninit;
 
     /// The width-specific entry points (sealed: only `u32` and `u64`).
     pub trait Sealed: Sized {
-        /// [`super::sort_keys`] at `level`, which the CPU has (`false` below AVX2).
-        fn sort(level: Level, v: &mut [Self], scratch: &mut [MaybeUninit<Self>]) -> bool;
-        /// [`super::split_keys`] at `level`, which the CPU has (`None` below AVX2).
-        fn split(level: Level, v: &mut [Self], scratch: &mut [MaybeUninit<Self>]) -> Option<usize>;
+        /// Sorts the `n` keys at `b` (`in_b`) or at `a` into `a`, the other buffer taking
+        /// the partitions, at `level` (`false`, nothing touched, below AVX2).
+        ///
+        /// # Safety
+        /// `level` is one the CPU has; `a` and `b` are valid for `n` reads and writes and
+        /// do not overlap; the `n` keys at the buffer named by `in_b` are initialised.
+        unsafe fn sort_raw(level: Level, a: *mut Self, b: *mut Self, in_b: bool, n: usize) -> bool;
+        /// The `n` (at least 2) keys at `src` partitioned into `dst` around a sampled
+        /// median at `level` (`None` below AVX2): `m` in `1..=n`, no key of `dst[..m]`
+        /// above one of `dst[m..n]`.
+        ///
+        /// # Safety
+        /// `level` is one the CPU has; `src` holds `n` initialised keys, `dst` is valid for
+        /// `n` writes, and they do not overlap.
+        unsafe fn split_raw(
+            level: Level,
+            src: *const Self,
+            dst: *mut Self,
+            n: usize,
+        ) -> Option<usize>;
     }
 }
 
@@ -69,7 +84,52 @@ mod private {
 /// ```
 pub fn sort_keys<K: SortKey>(v: &mut [K], scratch: &mut [MaybeUninit<K>]) -> bool {
     match vector_level() {
-        Some(level) if scratch.len() >= v.len() => K::sort(level, v, scratch),
+        // SAFETY: the level is the CPU's; `scratch` is at least as long as `v`, and a
+        // `&mut` does not overlap another
+        Some(level) if scratch.len() >= v.len() => unsafe {
+            K::sort_raw(
+                level,
+                v.as_mut_ptr(),
+                scratch.as_mut_ptr().cast(),
+                false,
+                v.len(),
+            )
+        },
+        _ => false,
+    }
+}
+
+/// Sorts the keys of `keys` ascending into `out[..keys.len()]`, with `keys` as the
+/// partitions' second buffer (left holding keys in no particular order): what a caller
+/// that has just written its keys into a buffer of its own uses, saving the copy into the
+/// result. Returns `false`, leaving both as they were, when the vector sort is not
+/// available (see [`sort_keys`]) or `out` is shorter than `keys`.
+///
+/// ```
+/// use std::mem::MaybeUninit;
+/// let mut keys: Vec<u64> = (0..1000u64).map(|i| i.wrapping_mul(0x9e37_79b9_7f4a_7c15)).collect();
+/// let mut want = keys.clone();
+/// want.sort_unstable();
+/// let mut out = vec![MaybeUninit::<u64>::uninit(); keys.len()];
+/// if ivy_vecmath::sort::sort_keys_into(&mut keys, &mut out) {
+///     // SAFETY: every key of `out` was written
+///     let out: Vec<u64> = out.iter().map(|k| unsafe { k.assume_init() }).collect();
+///     assert_eq!(out, want);
+/// }
+/// ```
+pub fn sort_keys_into<K: SortKey>(keys: &mut [K], out: &mut [MaybeUninit<K>]) -> bool {
+    match vector_level() {
+        // SAFETY: the level is the CPU's; `out` is at least as long as `keys`, which hold
+        // initialised keys; a `&mut` does not overlap another
+        Some(level) if out.len() >= keys.len() => unsafe {
+            K::sort_raw(
+                level,
+                out.as_mut_ptr().cast(),
+                keys.as_mut_ptr(),
+                true,
+                keys.len(),
+            )
+        },
         _ => false,
     }
 }
@@ -89,8 +149,35 @@ pub fn sort_keys<K: SortKey>(v: &mut [K], scratch: &mut [MaybeUninit<K>]) -> boo
 /// }
 /// ```
 pub fn split_keys<K: SortKey>(v: &mut [K], scratch: &mut [MaybeUninit<K>]) -> Option<usize> {
+    let m = split_keys_into(v, scratch)?;
+    for (k, s) in v.iter_mut().zip(scratch.iter()) {
+        // SAFETY: `split_keys_into` wrote the first `v.len()` keys of `scratch`
+        *k = unsafe { s.assume_init() };
+    }
+    Some(m)
+}
+
+/// [`split_keys`] from `keys` into `out[..keys.len()]`, `keys` left as they were: the
+/// partition lands in `out` (no copy back).
+///
+/// ```
+/// use std::mem::MaybeUninit;
+/// let keys: Vec<u32> = (0..5000u32).map(|i| i.wrapping_mul(2_654_435_761)).collect();
+/// let mut out = vec![MaybeUninit::<u32>::uninit(); keys.len()];
+/// if let Some(m) = ivy_vecmath::sort::split_keys_into(&keys, &mut out) {
+///     // SAFETY: every key of `out` was written
+///     let out: Vec<u32> = out.iter().map(|k| unsafe { k.assume_init() }).collect();
+///     let left_max = out[..m].iter().max().unwrap();
+///     assert!(out[m..].iter().all(|k| k >= left_max));
+/// }
+/// ```
+pub fn split_keys_into<K: SortKey>(keys: &[K], out: &mut [MaybeUninit<K>]) -> Option<usize> {
     match vector_level() {
-        Some(level) if scratch.len() >= v.len() && v.len() >= 2 => K::split(level, v, scratch),
+        // SAFETY: the level is the CPU's; `keys` holds at least two initialised keys and
+        // `out` is at least as long; a `&mut` does not overlap a `&`
+        Some(level) if out.len() >= keys.len() && keys.len() >= 2 => unsafe {
+            K::split_raw(level, keys.as_ptr(), out.as_mut_ptr().cast(), keys.len())
+        },
         _ => None,
     }
 }
@@ -111,10 +198,10 @@ fn vector_level() -> Option<Level> {
 macro_rules! sealed_off {
     ($($t:ty),*) => {$(
         impl private::Sealed for $t {
-            fn sort(_: Level, _: &mut [Self], _: &mut [MaybeUninit<Self>]) -> bool {
+            unsafe fn sort_raw(_: Level, _: *mut Self, _: *mut Self, _: bool, _: usize) -> bool {
                 false
             }
-            fn split(_: Level, _: &mut [Self], _: &mut [MaybeUninit<Self>]) -> Option<usize> {
+            unsafe fn split_raw(_: Level, _: *const Self, _: *mut Self, _: usize) -> Option<usize> {
                 None
             }
         }
@@ -452,27 +539,18 @@ macro_rules! vector_quicksort {
             }
         }
 
-        /// `v` sorted, `scratch` (as long) the second buffer.
+        /// The `n` keys at `b` (`in_b`) or `a` sorted into `a` (`Sealed::sort_raw`).
         #[target_feature(enable = $features)]
-        pub(super) unsafe fn sort<K: Lanes>(v: &mut [K], scratch: &mut [MaybeUninit<K>]) {
-            let depth = 2 * (usize::BITS - v.len().leading_zeros()) + 8;
-            unsafe {
-                quicksort::<K>(
-                    v.as_mut_ptr(),
-                    scratch.as_mut_ptr().cast(),
-                    false,
-                    v.len(),
-                    depth,
-                )
-            }
+        pub(super) unsafe fn sort<K: Lanes>(a: *mut K, b: *mut K, in_b: bool, n: usize) {
+            let depth = 2 * (usize::BITS - n.leading_zeros()) + 8;
+            unsafe { quicksort::<K>(a, b, in_b, n, depth) }
         }
 
-        /// One partition of `v` (at least 2 keys) around its sampled median, through `scratch`.
+        /// One partition of the `n` (at least 2) keys at `src` into `dst` around their
+        /// sampled median (`Sealed::split_raw`).
         #[target_feature(enable = $features)]
-        pub(super) unsafe fn split<K: Lanes>(v: &mut [K], scratch: &mut [MaybeUninit<K>]) -> usize {
-            let n = v.len();
+        pub(super) unsafe fn split<K: Lanes>(src: *const K, dst: *mut K, n: usize) -> usize {
             unsafe {
-                let (src, dst) = (v.as_mut_ptr(), scratch.as_mut_ptr().cast::<K>());
                 let p = if n >= K::L {
                     pivot::<K>(src, n)
                 } else {
@@ -482,7 +560,6 @@ macro_rules! vector_quicksort {
                 if m == 0 {
                     m = partition::<K, true>(src, dst, n, p);
                 }
-                std::ptr::copy_nonoverlapping(dst, src, n);
                 m
             }
         }
@@ -495,7 +572,6 @@ macro_rules! vector_quicksort {
 mod avx512 {
     use super::first;
     use std::arch::x86_64::*;
-    use std::mem::MaybeUninit;
 
     vector_quicksort!("avx512f,popcnt", __m512i);
 
@@ -648,7 +724,6 @@ mod avx512 {
 mod avx2 {
     use super::first;
     use std::arch::x86_64::*;
-    use std::mem::MaybeUninit;
 
     vector_quicksort!("avx2,popcnt", __m256i);
 
@@ -901,27 +976,31 @@ mod avx2 {
 macro_rules! sealed {
     ($($t:ty),*) => {$(
         impl private::Sealed for $t {
-            fn sort(level: Level, v: &mut [Self], scratch: &mut [MaybeUninit<Self>]) -> bool {
-                let scratch = &mut scratch[..v.len()];
-                // SAFETY: `level` is one the CPU has (`vector_level`, or the tests' levels at
-                // or below it), and `scratch` is as long as `v`
+            unsafe fn sort_raw(
+                level: Level,
+                a: *mut Self,
+                b: *mut Self,
+                in_b: bool,
+                n: usize,
+            ) -> bool {
+                // SAFETY: the caller's (`Sealed::sort_raw`)
                 match level {
-                    Level::Avx512 => unsafe { avx512::sort::<$t>(v, scratch) },
-                    Level::Avx2 => unsafe { avx2::sort::<$t>(v, scratch) },
+                    Level::Avx512 => unsafe { avx512::sort::<$t>(a, b, in_b, n) },
+                    Level::Avx2 => unsafe { avx2::sort::<$t>(a, b, in_b, n) },
                     Level::Baseline | Level::Scalar => return false,
                 }
                 true
             }
-            fn split(
+            unsafe fn split_raw(
                 level: Level,
-                v: &mut [Self],
-                scratch: &mut [MaybeUninit<Self>],
+                src: *const Self,
+                dst: *mut Self,
+                n: usize,
             ) -> Option<usize> {
-                let scratch = &mut scratch[..v.len()];
-                // SAFETY: as above, and `v` holds at least two keys
+                // SAFETY: the caller's (`Sealed::split_raw`)
                 match level {
-                    Level::Avx512 => Some(unsafe { avx512::split::<$t>(v, scratch) }),
-                    Level::Avx2 => Some(unsafe { avx2::split::<$t>(v, scratch) }),
+                    Level::Avx512 => Some(unsafe { avx512::split::<$t>(src, dst, n) }),
+                    Level::Avx2 => Some(unsafe { avx2::split::<$t>(src, dst, n) }),
                     Level::Baseline | Level::Scalar => None,
                 }
             }
@@ -984,22 +1063,33 @@ mod tests {
                 };
                 let mut want = v.clone();
                 want.sort_unstable();
-                let mut scratch = vec![MaybeUninit::uninit(); n];
-                let mut w = v.clone();
-                assert!(K::sort(level, &mut v, &mut scratch));
+                let (keys, mut w) = (v.clone(), v.clone());
+                // in place (the keys at `a`), then from the second buffer into the first
+                let mut scratch = vec![MaybeUninit::<K>::uninit(); n];
+                // SAFETY: `level` is at most the CPU's; both buffers hold `n` keys
+                assert!(unsafe {
+                    K::sort_raw(level, v.as_mut_ptr(), scratch.as_mut_ptr().cast(), false, n)
+                });
                 assert_eq!(v, want, "{level:?}: n = {n}, kind {kind}");
+                let mut out = vec![make(3); n];
+                // SAFETY: as above
+                assert!(unsafe { K::sort_raw(level, out.as_mut_ptr(), w.as_mut_ptr(), true, n) });
+                assert_eq!(out, want, "{level:?}: into, n = {n}, kind {kind}");
                 if n < 2 {
                     continue;
                 }
-                if let Some(m) = K::split(level, &mut w, &mut scratch) {
+                let mut out = vec![make(3); n];
+                // SAFETY: as above, with `n` at least 2
+                if let Some(m) = unsafe { K::split_raw(level, keys.as_ptr(), out.as_mut_ptr(), n) }
+                {
                     assert!((1..=n).contains(&m));
-                    let left = *w[..m].iter().max().unwrap();
+                    let left = *out[..m].iter().max().unwrap();
                     assert!(
-                        w[m..].iter().all(|&k| k >= left),
+                        out[m..].iter().all(|&k| k >= left),
                         "{level:?}: split n = {n}"
                     );
-                    w.sort_unstable();
-                    assert_eq!(w, want, "{level:?}: split keeps the keys");
+                    out.sort_unstable();
+                    assert_eq!(out, want, "{level:?}: split keeps the keys");
                 } else {
                     panic!("{level:?}: no split of {n} keys");
                 }

@@ -66,7 +66,17 @@ fn arg_is_the_first_extreme_at_every_level() {
 #[test]
 fn arg_rows_is_each_columns_first_extreme() {
     let mut state = 0x2545_f491_4f6c_dd1du64;
-    for (n, inner) in [(1usize, 1usize), (1, 5), (7, 3), (64, 33), (300, 17)] {
+    // rows after the first: none, a remainder only, whole fours, fours and a remainder
+    for (n, inner) in [
+        (1usize, 1usize),
+        (1, 5),
+        (4, 2),
+        (5, 8),
+        (7, 3),
+        (10, 16),
+        (64, 33),
+        (300, 17),
+    ] {
         let x: Vec<f64> = (0..n * inner)
             .map(|_| {
                 state ^= state << 13;
