@@ -494,21 +494,32 @@ macro_rules! vector_quicksort {
             }
         }
 
-        /// The median of `L` keys taken evenly across the `n` (at least `L`) at `p`.
+        /// The median of keys taken evenly across the `n` (at least `L`) at `p`: one
+        /// register of them, or sixteen keys once `n` is large enough that their network's
+        /// cost is small beside the partition (at AVX2 a register is 4 `u64` or 8 `u32` keys,
+        /// whose median splits far from the middle more often).
         #[inline]
         #[target_feature(enable = $features)]
         unsafe fn pivot<K: Lanes>(p: *const K, n: usize) -> K {
             unsafe {
                 let mut s = [K::MAX; 16];
-                let stride = n / K::L;
-                for (t, x) in s.iter_mut().take(K::L).enumerate() {
+                let k = if n >= PIVOT16_MIN { 16 } else { K::L };
+                let stride = n / k;
+                for (t, x) in s.iter_mut().take(k).enumerate() {
                     *x = *p.add(t * stride + stride / 2);
                 }
-                let v = sort_register::<K>(K::to_net(K::load(s.as_ptr())), true);
-                K::store(s.as_mut_ptr(), K::from_net(v));
-                s[K::L / 2]
+                if k == K::L {
+                    let v = sort_register::<K>(K::to_net(K::load(s.as_ptr())), true);
+                    K::store(s.as_mut_ptr(), K::from_net(v));
+                } else {
+                    leaf_any::<K>(s.as_ptr(), s.as_mut_ptr(), k);
+                }
+                s[k / 2]
             }
         }
+
+        /// Runs at least this long take their pivot from sixteen samples.
+        const PIVOT16_MIN: usize = 1024;
 
         /// Sorts the `n` keys that are at `b` (`in_b`) or `a` into `a`, the other buffer taking
         /// the partitions.
