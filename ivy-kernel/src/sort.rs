@@ -961,11 +961,17 @@ pub fn unique_values<T: Elem>(op: &'static str, xs: &[T]) -> Result<Vec<T>> {
     let mut v = sort(op, xs, &[xs.len()], 0, false)?;
     // each value against the one before it in the sorted order (not the last one kept:
     // no chain through `k`), stored at `k` either way and kept when it differs
-    let mut k = usize::from(!v.is_empty());
-    for i in 1..v.len() {
-        let (p, x) = (v[i - 1], v[i]);
-        v[k] = x;
+    let Some(&first) = v.first() else {
+        return Ok(v);
+    };
+    let (mut k, mut p, n) = (1, first, v.len());
+    let at = v.as_mut_ptr();
+    for i in 1..n {
+        // SAFETY: `k <= i < n`: one store at most per element read
+        let x = unsafe { *at.add(i) };
+        unsafe { *at.add(k) = x };
         k += usize::from(!same_value(p, x));
+        p = x;
     }
     v.truncate(k);
     Ok(v)
