@@ -10,9 +10,11 @@
 //!   Zen 4; AVX2 compresses by one permutation from a table of lane orders). The partition
 //!   writes beside its input (`scratch`), so each level reads and writes once and no lane is
 //!   swapped in place; the levels alternate between the two buffers and the leaves write
-//!   into the result.
-//! - The pivot is the median of one register of samples taken evenly across the run, sorted
-//!   by the network below.
+//!   into the result. The keys may start in either buffer ([`sort_keys`]: in the result;
+//!   [`sort_keys_into`]: in the other, where a caller has just written them).
+//! - The pivot is the median of samples taken evenly across the run, sorted by the network
+//!   below: one register of them, or sixteen keys in runs of 1024 or more (at AVX2 a
+//!   register holds only 4 `u64` keys).
 //! - Runs of at most sixteen registers (256 `u32` or 128 `u64` keys at AVX-512, half that at
 //!   AVX2) are sorted in registers by a bitonic network (min/max and lane permutations),
 //!   padded with the largest key (sixteen measured 5-10 % faster than eight at 1 M keys).
