@@ -14,7 +14,8 @@
 //!   (candle's kernels), [`probe`] asks the allocator for the same bytes first whenever the
 //!   result can be larger than the inputs (creation, broadcasting, widening casts).
 //! - **Huge pages**: buffers of 4 MiB or more are advised onto transparent huge pages
-//!   (Linux; numpy's rule), one fault per 2 MiB instead of one per 4 KiB.
+//!   (Linux; numpy's rule), one fault per 2 MiB instead of one per 4 KiB;
+//!   `IVY_MADVISE_HUGEPAGE=0` turns the advice off.
 
 use ivy_core::{Dtype, Error, Result};
 
@@ -132,15 +133,18 @@ pub fn try_vec<T>(op: &'static str, n: usize) -> Result<Vec<T>> {
 /// faults per buffer, a fifth of a `sort`'s time on this machine.
 const HUGE_BYTES: usize = 1 << 22;
 
-/// Asks the kernel for huge pages over the whole 2 MiB-aligned pages of `bytes` at `p`
-/// (Linux; a hint: nothing changes where the kernel declines or has them off).
+/// Asks the kernel for huge pages over the whole 2 MiB pages of `bytes` at `p` (Linux; a
+/// hint: nothing changes where the kernel declines or has them off). `IVY_MADVISE_HUGEPAGE=0`
+/// turns it off, as `NUMPY_MADVISE_HUGEPAGE=0` does numpy's (huge pages of a heap that
+/// keeps freed memory can raise a process's resident size).
 #[inline]
 fn huge_pages(p: *mut u8, bytes: usize) {
     #[cfg(target_os = "linux")]
-    if bytes >= HUGE_BYTES {
-        const PAGE: usize = 4096;
-        let start = (p as usize).next_multiple_of(PAGE);
-        let end = (p as usize + bytes) & !(PAGE - 1);
+    if bytes >= HUGE_BYTES && huge_pages_on() {
+        // a multiple of every base page size Linux has (4, 16, 64 KiB)
+        const HUGE: usize = 2 << 20;
+        let start = (p as usize).next_multiple_of(HUGE);
+        let end = (p as usize).saturating_add(bytes) & !(HUGE - 1);
         if end > start {
             // SAFETY: the range lies inside the allocation at `p`, page-aligned; the
             // advice changes no content, only how its pages are backed
@@ -149,6 +153,14 @@ fn huge_pages(p: *mut u8, bytes: usize) {
     }
     #[cfg(not(target_os = "linux"))]
     let _ = (p, bytes);
+}
+
+/// Whether [`huge_pages`] advises (`IVY_MADVISE_HUGEPAGE`, read once: any value but `0`, or
+/// unset, is on).
+#[cfg(target_os = "linux")]
+fn huge_pages_on() -> bool {
+    static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *ON.get_or_init(|| std::env::var_os("IVY_MADVISE_HUGEPAGE").is_none_or(|v| v != "0"))
 }
 
 /// Buffers up to this size are allocated without the fallible path (see [`try_vec`]).
@@ -185,6 +197,19 @@ mod tests {
         assert!(shape_size("t", &[0, usize::MAX], 1).is_err());
         assert!(shape_size("t", &[1 << 62, 2], 2).is_err());
         assert!(shape_size("t", &[usize::MAX, usize::MAX], 1).is_err());
+    }
+
+    /// Buffers past the huge-page threshold (advised: a hint that changes no content) are
+    /// zeroed and writable end to end.
+    #[test]
+    fn large_buffers() {
+        let n = (HUGE_BYTES + 3 * 4096 + 8) / 8;
+        let z = try_zeroed::<u64>("t", n).unwrap();
+        assert_eq!(z.len(), n);
+        assert!(z.iter().all(|&v| v == 0));
+        let mut v = try_vec::<u64>("t", n).unwrap();
+        v.extend(0..n as u64);
+        assert!(v.iter().enumerate().all(|(i, &x)| x == i as u64));
     }
 
     #[test]

@@ -191,12 +191,14 @@ fn radix_sort<T: Copy>(
 /// `sort_by` with the comparator.
 fn sort_lane<T: Elem>(
     op: &'static str,
-    src: impl Iterator<Item = T> + Clone,
+    src: impl ExactSizeIterator<Item = T> + Clone,
     dst: &mut [MaybeUninit<T>],
     desc: bool,
     scratch: &mut Vec<T>,
 ) -> Result<()> {
     let n = dst.len();
+    // every slot of `dst` (and of the words) is written from `src`, one value each
+    assert_eq!(src.len(), n, "sort_lane: a source as long as the lane");
     let mut reserve = || -> Result<()> {
         if scratch.capacity() < n {
             *scratch = crate::alloc::try_vec::<T>(op, n)?;
@@ -422,12 +424,13 @@ fn word_value<T: Elem, W: Word>(k: W, desc: bool) -> T {
 /// the values, no copy of them into the result first.
 fn sort_as_words<T: Elem, W: Word>(
     op: &'static str,
-    src: impl Iterator<Item = T> + Clone,
+    src: impl ExactSizeIterator<Item = T> + Clone,
     dst: &mut [MaybeUninit<T>],
     desc: bool,
     scratch: &mut Vec<T>,
 ) -> Result<()> {
     let n = dst.len();
+    assert_eq!(src.len(), n, "sort_as_words: a source as long as the lane");
     let abs = |x: &T| W::of(*x) & !W::SIGN;
     let (is_zero, is_nan) = (|x: &T| abs(x) == W::ZERO, |x: &T| abs(x) > W::INF);
     // SAFETY: `T` is as wide as `W` (`word_width`), and `sort_lane` reserved at least the
@@ -1128,6 +1131,36 @@ mod tests {
             sort("t", &xs, &[2, 3], 0, false).unwrap(),
             [0, 1, 2, 3, 5, 4]
         );
+        // lanes long enough for the words (strided ones gathered, contiguous ones one after
+        // another through the same scratch), with -0.0 and NaN to put back: each lane as
+        // `sort_by` sorts it, bit for bit
+        let mut next = crate::xorshift(0x2545_f491_4f6c_dd1d);
+        let (a, b, c) = (3usize, 40usize, 5usize);
+        let xs: Vec<f64> = (0..a * b * c)
+            .map(|_| match next() % 8 {
+                0 => f64::NAN,
+                1 => -0.0,
+                2 => 0.0,
+                r => (r % 5) as f64 - 2.0,
+            })
+            .collect();
+        for axis in 0..3 {
+            for desc in [false, true] {
+                let got = sort("t", &xs, &[a, b, c], axis, desc).unwrap();
+                let (outer, n, inner) = lanes(&[a, b, c], axis);
+                let cmp = order_fn::<f64>(desc);
+                for o in 0..outer {
+                    for i in 0..inner {
+                        let at = |k: usize| o * n * inner + i + k * inner;
+                        let mut want: Vec<f64> = (0..n).map(|k| xs[at(k)]).collect();
+                        want.sort_by(|&p, &q| cmp(p, q));
+                        let lane: Vec<u64> = (0..n).map(|k| got[at(k)].to_bits()).collect();
+                        let want: Vec<u64> = want.iter().map(|v| v.to_bits()).collect();
+                        assert_eq!(lane, want, "axis {axis} desc={desc} lane {o},{i}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]

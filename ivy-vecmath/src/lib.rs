@@ -838,37 +838,44 @@ pub trait ArgSlices {
     /// Maximum::arg_rows_f32(&x, &mut best, &mut at);
     /// assert_eq!(at, [1, 2]); // 3.0 in row 1; the NaN in row 2
     /// ```
-    fn arg_rows_f32(x: &[f32], best: &mut [f32], at: &mut [i64]);
+    #[inline]
+    fn arg_rows_f32(x: &[f32], best: &mut [f32], at: &mut [i64]) {
+        Self::arg_rows_f32_at(level(), x, best, at)
+    }
     /// [`arg_rows_f32`](Self::arg_rows_f32) over `f64`.
-    fn arg_rows_f64(x: &[f64], best: &mut [f64], at: &mut [i64]);
+    #[inline]
+    fn arg_rows_f64(x: &[f64], best: &mut [f64], at: &mut [i64]) {
+        Self::arg_rows_f64_at(level(), x, best, at)
+    }
+    /// [`arg_rows_f32`](Self::arg_rows_f32) at a given level (lowered to the CPU's).
+    ///
+    /// ```
+    /// use ivy_vecmath::{ArgSlices, Level, Minimum};
+    /// let x = [4.0f32, 1.0, 2.0, 1.0, 2.0, 0.5]; // three rows of two
+    /// for l in Level::ALL {
+    ///     let (mut best, mut at) = ([0.0; 2], [0i64; 2]);
+    ///     Minimum::arg_rows_f32_at(l, &x, &mut best, &mut at);
+    ///     assert_eq!(at, [1, 2]); // 2.0 first in row 1 (a tie: the first row wins); 0.5 in row 2
+    /// }
+    /// ```
+    fn arg_rows_f32_at(level: Level, x: &[f32], best: &mut [f32], at: &mut [i64]);
+    /// [`arg_rows_f64`](Self::arg_rows_f64) at a given level (lowered to the CPU's).
+    fn arg_rows_f64_at(level: Level, x: &[f64], best: &mut [f64], at: &mut [i64]);
 }
 
-/// [`ArgSlices`]' strided loop at [`level`]: AVX-512's, AVX2's or the baseline's instantiation.
-macro_rules! arg_rows_at {
-    ($x:expr, $best:expr, $at:expr, $max:expr, $plain:ident, $avx512:ident, $avx2:ident) => {
-        match level().min(detected()) {
-            #[cfg(target_arch = "x86_64")]
-            // SAFETY: `detected` found AVX-512 F/DQ/VL/BW, AVX2 and FMA on this CPU.
-            Level::Avx512 => unsafe { x86::$avx512::<$max>($x, $best, $at) },
-            #[cfg(target_arch = "x86_64")]
-            // SAFETY: `detected` found AVX2 and FMA on this CPU.
-            Level::Avx2 => unsafe { x86::$avx2::<$max>($x, $best, $at) },
-            _ => extreme::$plain::<$max>($x, $best, $at),
-        }
-    };
-}
-
-/// [`ArgSlices`] at a level: `$t`'s loop for argmax (`$max`) or argmin.
+/// [`ArgSlices`] at a level: the loop's AVX-512, AVX2 or baseline instantiation (`$plain`,
+/// the plain function with its parameters) for argmax (`$max`) or argmin, called with
+/// `$args`.
 macro_rules! arg_at {
-    ($level:expr, $x:expr, $max:expr, $plain:ident, $avx512:ident, $avx2:ident) => {
+    ($level:expr, $max:expr, ($($arg:expr),*), $plain:expr, $avx512:ident, $avx2:ident) => {
         match $level.min(detected()) {
             #[cfg(target_arch = "x86_64")]
             // SAFETY: `detected` found AVX-512 F/DQ/VL/BW, AVX2 and FMA on this CPU.
-            Level::Avx512 => unsafe { x86::$avx512::<$max>($x) },
+            Level::Avx512 => unsafe { x86::$avx512::<$max>($($arg),*) },
             #[cfg(target_arch = "x86_64")]
             // SAFETY: `detected` found AVX2 and FMA on this CPU.
-            Level::Avx2 => unsafe { x86::$avx2::<$max>($x) },
-            _ => extreme::$plain::<$max, Unfused>($x),
+            Level::Avx2 => unsafe { x86::$avx2::<$max>($($arg),*) },
+            _ => $plain($($arg),*),
         }
     };
 }
@@ -897,16 +904,20 @@ macro_rules! slices {
     (arg $($k:ident $max:literal)*) => {$(
         impl ArgSlices for $k {
             fn arg_f32_at(level: Level, x: &[f32]) -> Option<usize> {
-                arg_at!(level, x, $max, arg_f32, arg_f32_avx512, arg_f32_avx2)
+                let plain = extreme::arg_f32::<$max, Unfused>;
+                arg_at!(level, $max, (x), plain, arg_f32_avx512, arg_f32_avx2)
             }
             fn arg_f64_at(level: Level, x: &[f64]) -> Option<usize> {
-                arg_at!(level, x, $max, arg_f64, arg_f64_avx512, arg_f64_avx2)
+                let plain = extreme::arg_f64::<$max, Unfused>;
+                arg_at!(level, $max, (x), plain, arg_f64_avx512, arg_f64_avx2)
             }
-            fn arg_rows_f32(x: &[f32], best: &mut [f32], at: &mut [i64]) {
-                arg_rows_at!(x, best, at, $max, arg_rows_f32, arg_rows_f32_avx512, arg_rows_f32_avx2)
+            fn arg_rows_f32_at(level: Level, x: &[f32], best: &mut [f32], at: &mut [i64]) {
+                let plain = extreme::arg_rows_f32::<$max>;
+                arg_at!(level, $max, (x, best, at), plain, arg_rows_f32_avx512, arg_rows_f32_avx2)
             }
-            fn arg_rows_f64(x: &[f64], best: &mut [f64], at: &mut [i64]) {
-                arg_rows_at!(x, best, at, $max, arg_rows_f64, arg_rows_f64_avx512, arg_rows_f64_avx2)
+            fn arg_rows_f64_at(level: Level, x: &[f64], best: &mut [f64], at: &mut [i64]) {
+                let plain = extreme::arg_rows_f64::<$max>;
+                arg_at!(level, $max, (x, best, at), plain, arg_rows_f64_avx512, arg_rows_f64_avx2)
             }
         }
     )*};

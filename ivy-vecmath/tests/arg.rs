@@ -98,18 +98,28 @@ fn arg_rows_is_each_columns_first_extreme() {
                 vec![0i64; inner],
                 vec![0i64; inner],
             );
-            if max {
-                Maximum::arg_rows_f64(&x, &mut b64, &mut a64);
-                Maximum::arg_rows_f32(&y, &mut b32, &mut a32);
-            } else {
-                Minimum::arg_rows_f64(&x, &mut b64, &mut a64);
-                Minimum::arg_rows_f32(&y, &mut b32, &mut a32);
-            }
-            for j in 0..inner {
-                let col: Vec<f64> = (0..n).map(|i| x[i * inner + j]).collect();
-                let want = scan(&col, max).map(|i| i as i64);
-                assert_eq!(Some(a64[j]), want, "f64 {n}x{inner} col {j} max={max}");
-                assert_eq!(Some(a32[j]), want, "f32 {n}x{inner} col {j} max={max}");
+            for l in Level::ALL {
+                if max {
+                    Maximum::arg_rows_f64_at(l, &x, &mut b64, &mut a64);
+                    Maximum::arg_rows_f32_at(l, &y, &mut b32, &mut a32);
+                } else {
+                    Minimum::arg_rows_f64_at(l, &x, &mut b64, &mut a64);
+                    Minimum::arg_rows_f32_at(l, &y, &mut b32, &mut a32);
+                }
+                for j in 0..inner {
+                    let col: Vec<f64> = (0..n).map(|i| x[i * inner + j]).collect();
+                    let want = scan(&col, max).map(|i| i as i64);
+                    assert_eq!(
+                        Some(a64[j]),
+                        want,
+                        "{l:?} f64 {n}x{inner} col {j} max={max}"
+                    );
+                    assert_eq!(
+                        Some(a32[j]),
+                        want,
+                        "{l:?} f32 {n}x{inner} col {j} max={max}"
+                    );
+                }
             }
         }
     }
