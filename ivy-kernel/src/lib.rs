@@ -57,6 +57,16 @@ pub mod sort;
 #[doc(hidden)]
 pub mod strided;
 
+/// `s` as the initialised values it holds (the kernels write every slot of a result or an
+/// accumulator, then work on it as values).
+///
+/// # Safety
+/// Every element of `s` is initialised.
+pub(crate) unsafe fn init_mut<T>(s: &mut [std::mem::MaybeUninit<T>]) -> &mut [T] {
+    // SAFETY: the caller's; `MaybeUninit<T>` has `T`'s layout
+    unsafe { &mut *(s as *mut [std::mem::MaybeUninit<T>] as *mut [T]) }
+}
+
 /// Two shapes are equal. Shapes are a few lengths: comparing them inline costs less than
 /// the `memcmp` call that slice equality makes.
 #[doc(hidden)]

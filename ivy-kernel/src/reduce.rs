@@ -203,7 +203,7 @@ fn fold_row_blocks<T: Copy + Send + Sync>(
             s.write(v);
         }
         // SAFETY: every slot of `o` was written just above
-        let o: &mut [T] = unsafe { &mut *(o as *mut [MaybeUninit<T>] as *mut [T]) };
+        let o = unsafe { crate::init_mut(o) };
         for p in parts {
             o.iter_mut().zip(p).for_each(|(a, &v)| *a = f(*a, v));
         }
@@ -244,7 +244,7 @@ impl<T: Copy, F: Fn(T, T) -> T> ivy_vecmath::VectorLoop for FoldBlocks<'_, T, F>
                 a.write(if b == 0 { f(init, v) } else { v });
             }
             // SAFETY: every slot of `acc` was written just above
-            let acc: &mut [T] = unsafe { &mut *(acc as *mut [MaybeUninit<T>] as *mut [T]) };
+            let acc = unsafe { crate::init_mut(acc) };
             fold_into(acc, rows, &f);
         }
     }
@@ -321,7 +321,7 @@ fn fold_run<T: Copy + Send + Sync>(
                 }),
             }
             // SAFETY: every slot of `o` was written just above
-            let o: &mut [T] = unsafe { &mut *(o as *mut [MaybeUninit<T>] as *mut [T]) };
+            let o = unsafe { crate::init_mut(o) };
             // blocks of STRIP columns, each walked down the rows, in place at the CPU's
             // vector width
             ivy_vecmath::vectorised(FoldCols {

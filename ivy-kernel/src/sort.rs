@@ -14,6 +14,7 @@
 //! shorter lanes and complex values by `slice::sort_by` (stable) with the comparator.
 
 use crate::elem::Elem;
+use crate::init_mut;
 use ivy_core::DtypeKind;
 use ivy_core::{Error, Result};
 use std::cmp::Ordering;
@@ -232,15 +233,6 @@ fn sort_lane<T: Elem>(
         }
     }
     Ok(())
-}
-
-/// `s` as the initialised values it holds.
-///
-/// # Safety
-/// Every element of `s` is initialised.
-unsafe fn init_mut<T>(s: &mut [MaybeUninit<T>]) -> &mut [T] {
-    // SAFETY: the caller's; `MaybeUninit<T>` has `T`'s layout
-    unsafe { &mut *(s as *mut [MaybeUninit<T>] as *mut [T]) }
 }
 
 /// `s`'s slots as words of `W`, as wide and as aligned as `T`.
