@@ -16,7 +16,7 @@ use crate::elem::{same_slice, Elem};
 use crate::par::{self, Shared};
 use crate::rows::Add;
 use crate::sort::{ascending, is_nan, lanes};
-use ivy_core::Result;
+use ivy_core::{DtypeKind, Result};
 use std::cmp::Ordering;
 use std::mem::MaybeUninit;
 
@@ -691,6 +691,16 @@ pub fn arg_extreme<T: Elem>(
             return strided_arg(op, x, lanes, rows);
         }
     }
+    if ordered_exactly::<T>() {
+        let rows = |block: &[T], best: &mut [T], out: &mut [i64]| {
+            if max {
+                ivy_vecmath::vectorised(ExactArgRows::<T, true> { block, best, out });
+            } else {
+                ivy_vecmath::vectorised(ExactArgRows::<T, false> { block, best, out });
+            }
+        };
+        return strided_arg(op, x, (outer, n, inner), rows);
+    }
     let mut out = try_vec::<i64>(op, outer * inner)?;
     let mut best = try_vec::<T>(op, inner)?;
     for block in x.chunks_exact(n * inner).take(outer) {
@@ -751,6 +761,13 @@ fn lane_arg<T: Elem>(lane: &[T], max: bool, want: Ordering) -> usize {
     if let Some(i) = vectorised {
         return i;
     }
+    if ordered_exactly::<T>() {
+        return if max {
+            ivy_vecmath::vectorised(ExactArg::<T, true>(lane))
+        } else {
+            ivy_vecmath::vectorised(ExactArg::<T, false>(lane))
+        };
+    }
     let mut at = 0;
     let mut best = lane[0];
     for (i, &v) in lane.iter().enumerate().skip(1) {
@@ -763,6 +780,100 @@ fn lane_arg<T: Elem>(lane: &[T], max: bool, want: Ordering) -> usize {
         }
     }
     at
+}
+
+/// Whether `T`'s values are ordered exactly by [`Elem::to_i128`] and hold no NaN: the
+/// integer and boolean dtypes, whose extrema [`ExactArg`] and [`ExactArgRows`] find.
+fn ordered_exactly<T: Elem>() -> bool {
+    matches!(
+        T::DTYPE.kind(),
+        DtypeKind::Int | DtypeKind::Uint | DtypeKind::Bool
+    )
+}
+
+/// `a` is strictly better than `b`: above it (`MAX`) or below it ([`ordered_exactly`]
+/// types; the `i128`s are the values widened, which the compiler compares at their width).
+#[inline(always)]
+fn beats<T: Elem, const MAX: bool>(a: T, b: T) -> bool {
+    if MAX {
+        a.to_i128() > b.to_i128()
+    } else {
+        a.to_i128() < b.to_i128()
+    }
+}
+
+/// The first position of a non-empty lane's extremum, for [`ordered_exactly`] types, at
+/// the CPU's vector width: the extremum by a select fold, then the first block of 64 that
+/// holds it (an or-fold of equalities per block), then its position there.
+struct ExactArg<'a, T, const MAX: bool>(&'a [T]);
+
+impl<T: Elem, const MAX: bool> ivy_vecmath::VectorLoop for ExactArg<'_, T, MAX> {
+    type Output = usize;
+    #[inline(always)]
+    fn run(self) -> usize {
+        let lane = self.0;
+        let best = lane
+            .iter()
+            .fold(lane[0], |b, &v| if beats::<T, MAX>(v, b) { v } else { b })
+            .to_i128();
+        const BLOCK: usize = 64;
+        for (k, block) in lane.chunks(BLOCK).enumerate() {
+            if block
+                .iter()
+                .fold(false, |hit, &v| hit | (v.to_i128() == best))
+            {
+                let at = block.iter().position(|&v| v.to_i128() == best);
+                return k * BLOCK + at.unwrap_or(0);
+            }
+        }
+        0
+    }
+}
+
+/// [`arg_extreme`] along a strided axis for [`ordered_exactly`] types: `best` starts as
+/// the block's first row, then each later row is compared with it and its row index taken
+/// into `out` (zeros on entry) where strictly better (the first extremum wins), by selects
+/// at the CPU's vector width, four rows at a time.
+struct ExactArgRows<'a, T, const MAX: bool> {
+    block: &'a [T],
+    best: &'a mut [T],
+    out: &'a mut [i64],
+}
+
+impl<T: Elem, const MAX: bool> ivy_vecmath::VectorLoop for ExactArgRows<'_, T, MAX> {
+    type Output = ();
+    #[inline(always)]
+    fn run(self) {
+        let inner = self.best.len();
+        self.best.copy_from_slice(&self.block[..inner]);
+        let rows = &self.block[inner..];
+        // four rows at a time: each column's best and index stay in registers across them
+        let mut quads = rows.chunks_exact(4 * inner);
+        let mut i = 1;
+        for quad in quads.by_ref() {
+            let (r0, rest) = quad.split_at(inner);
+            let (r1, rest) = rest.split_at(inner);
+            let (r2, r3) = rest.split_at(inner);
+            for j in 0..inner {
+                let (mut b, mut o) = (self.best[j], self.out[j]);
+                for (k, v) in [r0[j], r1[j], r2[j], r3[j]].into_iter().enumerate() {
+                    let win = beats::<T, MAX>(v, b);
+                    b = if win { v } else { b };
+                    o = if win { (i + k) as i64 } else { o };
+                }
+                (self.best[j], self.out[j]) = (b, o);
+            }
+            i += 4;
+        }
+        for row in quads.remainder().chunks_exact(inner) {
+            for ((b, o), &v) in self.best.iter_mut().zip(self.out.iter_mut()).zip(row) {
+                let win = beats::<T, MAX>(v, *b);
+                *b = if win { v } else { *b };
+                *o = if win { i as i64 } else { *o };
+            }
+            i += 1;
+        }
+    }
 }
 
 /// The shape of a reduction's result: reduced axes dropped, or kept as 1 with `keepdims`.
@@ -857,6 +968,67 @@ mod tests {
     /// The contiguous lanes' vectorised scan (f32, f64, and the generic one for i32) gives
     /// the strided walk's indices: argmax/argmin along the last axis of `x` equal those along
     /// the first axis of `x` transposed; lanes long and many enough to run on both cores.
+    /// Integer and boolean lanes (the vectorised select loops) give the first extremum's
+    /// position, against a plain scan, along every axis and over the whole array, with many
+    /// ties and lanes shorter and longer than a block of 64.
+    #[test]
+    fn integer_arg_extremes_take_the_first_extremum() {
+        fn naive<T: Elem>(x: &[T], shape: &[usize], axis: Option<usize>, max: bool) -> Vec<i64> {
+            let flat = [x.len()];
+            let (outer, n, inner) = match axis {
+                Some(a) => lanes(shape, a),
+                None => lanes(&flat, 0),
+            };
+            let mut out = Vec::new();
+            for o in 0..outer {
+                for i in 0..inner {
+                    let at = |k: usize| x[o * n * inner + k * inner + i].to_i128();
+                    let mut best = 0;
+                    for k in 1..n {
+                        if (max && at(k) > at(best)) || (!max && at(k) < at(best)) {
+                            best = k;
+                        }
+                    }
+                    out.push(best as i64);
+                }
+            }
+            out
+        }
+        fn check<T: Elem>(make: impl Fn(u64) -> T) {
+            let mut next = crate::xorshift(0x9e37_79b9_7f4a_7c15);
+            for shape in [
+                vec![1000],
+                vec![3, 70, 5],
+                vec![2, 200],
+                vec![130, 3],
+                vec![1, 1],
+            ] {
+                let len = shape.iter().product();
+                for spread in [3, 1 << 20] {
+                    let x: Vec<T> = (0..len).map(|_| make(next() % spread)).collect();
+                    let axes = (0..shape.len()).map(Some).chain([None]);
+                    for (axis, max) in axes.flat_map(|a| [(a, true), (a, false)]) {
+                        assert_eq!(
+                            arg_extreme("t", &x, &shape, axis, max).unwrap(),
+                            naive(&x, &shape, axis, max),
+                            "{:?} {shape:?} axis {axis:?} max {max} spread {spread}",
+                            T::DTYPE
+                        );
+                    }
+                }
+            }
+        }
+        check(|r| r as i8);
+        check(|r| (r as i16).wrapping_mul(7919));
+        check(|r| (r as i32).wrapping_sub(1 << 19));
+        check(|r| (r as i64).wrapping_mul(-0x1234_5678_9abc));
+        check(|r| r as u8);
+        check(|r| (r as u16).wrapping_mul(7919));
+        check(|r| r as u32 * 4001);
+        check(|r| r.wrapping_mul(0x9e37_79b9_7f4a_7c15));
+        check(|r| r % 2 == 1);
+    }
+
     #[test]
     fn contiguous_lanes_agree_with_the_strided_walk() {
         fn check<T: Elem>(x: &[T], rows: usize, cols: usize) {

@@ -1060,7 +1060,7 @@ mod tests {
         let mut lens: Vec<usize> = (0..300).collect();
         lens.extend([511, 512, 513, 1000, 4097, 100_000]);
         for &n in &lens {
-            for kind in 0..6 {
+            for kind in 0..8 {
                 let raw: Vec<u64> = (0..n).map(|_| next()).collect();
                 let mut v: Vec<K> = match kind {
                     0 => raw.iter().map(|&r| make(r)).collect(),
@@ -1072,7 +1072,20 @@ mod tests {
                         .iter()
                         .map(|&r| make(if r & 1 == 0 { 0 } else { u64::MAX }))
                         .collect(),
-                    _ => vec![make(7); n],
+                    5 => vec![make(7); n],
+                    // magnitudes spread over every width: most keys small (a skewed spread)
+                    6 => raw.iter().map(|&r| make(r >> (r % 64))).collect(),
+                    // a narrow range, with keys far outside it that a pivot's samples
+                    // mostly miss
+                    _ => raw
+                        .iter()
+                        .enumerate()
+                        .map(|(i, &r)| match i % 1013 {
+                            5 => make(r | 1 << 63),
+                            9 => make(r >> 60),
+                            _ => make(1 << 40 | r >> 44),
+                        })
+                        .collect(),
                 };
                 let mut want = v.clone();
                 want.sort_unstable();
