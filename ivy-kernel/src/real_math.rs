@@ -43,13 +43,22 @@ pub fn int_pow<T: IntElem>(a: T, b: T) -> T {
 }
 
 /// Python's `a // b` on integers: rounded toward negative infinity; `x // 0` is 0 (numpy's
-/// value) and `MIN // -1` wraps to `MIN`.
+/// value) and `MIN // -1` wraps to `MIN`. The types of at most 32 bits divide through
+/// `f64` or `f32` ([`narrow_floor_quotient`]: exact, and a vector loop where integer
+/// division is not).
+#[inline(always)]
 pub fn int_floor_divide<T: IntElem>(a: T, b: T) -> T {
     let zero = T::zero();
+    let minus_one = b < zero && b == zero.wrapping_sub(&T::one());
+    if let Some(q) = narrow_floor_quotient(a, b, (b == zero) | minus_one) {
+        // selects, not branches
+        let q = if minus_one { a.wrapping_neg() } else { q };
+        return if b == zero { zero } else { q };
+    }
     if b == zero {
         return zero;
     }
-    if b < zero && b == zero.wrapping_sub(&T::one()) {
+    if minus_one {
         return a.wrapping_neg(); // MIN // -1 wraps to MIN (numpy)
     }
     let q = a / b;
@@ -60,11 +69,57 @@ pub fn int_floor_divide<T: IntElem>(a: T, b: T) -> T {
     }
 }
 
-/// Python's `a % b` on integers: the sign of `b`; `x % 0` is 0 (numpy's value).
+/// `⌊a / b⌋` (`⌊a / 1⌋` where `skip`: `b` is 0 or -1, which callers select away) for the
+/// types of at most 32 bits (`None` for the 64-bit ones), by `f64` division (`f32` for the
+/// 8- and 16-bit types) and `floor`, converted through an `i32` (uint32's quotient moved
+/// into its range: vector conversions exist to `i32` only).
+///
+/// Exact: `a` and `b` are exact in `f64`, and the correctly rounded quotient is within
+/// `|a / b| · 2^-53` of `a / b`, which is less than `1 / |b|` (as `|a| < 2^53`), the least
+/// distance from a quotient that is not an integer to the nearest integer; so it rounds to
+/// `a / b` itself when that is an integer and never across one otherwise. In `f32` the
+/// same holds for `|a| < 2^24`.
+#[inline(always)]
+fn narrow_floor_quotient<T: IntElem>(a: T, b: T, skip: bool) -> Option<T> {
+    use ivy_core::Dtype::{Int16, Int32, Int8, Uint16, Uint32, Uint8};
+    if !matches!(T::DTYPE, Int8 | Int16 | Int32 | Uint8 | Uint16 | Uint32) {
+        return None;
+    }
+    let d = if skip { T::one() } else { b };
+    if T::DTYPE == Uint32 {
+        // quotients up to 2^32 - 1: moved down by 2^31 into `i32`'s range for the
+        // conversion, and back by flipping the top bit
+        let q = (a.to_f64() / d.to_f64()).floor() - 2_147_483_648.0;
+        // SAFETY: `d` is not 0, so the quotient is an integer in `0..2^32`
+        let q: i32 = unsafe { q.to_int_unchecked() };
+        return Some(T::from_i128(((q as u32) ^ 1 << 31).into()));
+    }
+    // SAFETY (both): the quotient is an integer (`floor`) within `i32`: `d` is neither 0
+    // nor -1, so `|a / d|` is at most `|a|` (at most 2^31 where negative, below it where
+    // positive) for the signed types, and at most 65535 for the unsigned ones
+    let q: i32 = if std::mem::size_of::<T>() <= 2 {
+        // operands below 2^24: the same argument in `f32`, twice the lanes
+        let (a, d) = (a.to_f64() as f32, d.to_f64() as f32);
+        unsafe { (a / d).floor().to_int_unchecked() }
+    } else {
+        unsafe { (a.to_f64() / d.to_f64()).floor().to_int_unchecked() }
+    };
+    Some(T::from_i128(q.into()))
+}
+
+/// Python's `a % b` on integers: the sign of `b`; `x % 0` is 0 (numpy's value). The types
+/// of [`narrow_floor_quotient`] as `a - ⌊a / b⌋ · b`.
+#[inline(always)]
 pub fn int_remainder<T: IntElem>(a: T, b: T) -> T {
     let zero = T::zero();
-    if b == zero || (b < zero && b == zero.wrapping_sub(&T::one())) {
-        return zero; // x % -1 is 0 (MIN % -1 would overflow)
+    // x % -1 is 0 (MIN % -1 would overflow)
+    let none = b == zero || (b < zero && b == zero.wrapping_sub(&T::one()));
+    if let Some(q) = narrow_floor_quotient(a, b, none) {
+        let r = a.wrapping_sub(&q.wrapping_mul(&b));
+        return if none { zero } else { r };
+    }
+    if none {
+        return zero;
     }
     let r = a % b;
     if r != zero && ((r < zero) != (b < zero)) {
@@ -223,6 +278,68 @@ mod tests {
         assert_eq!(shl(1i8, -1), 0);
         assert_eq!(shr(-128i8, 100), -1);
         assert_eq!(shr(64u8, 9), 0);
+    }
+
+    /// The `f64` path of the narrow types gives the integer division's quotient and
+    /// remainder: every pair of int8 and uint8 values, and random and edge pairs (0, -1,
+    /// `MIN`, `MAX`) of the 16- and 32-bit types.
+    #[test]
+    fn narrow_division_through_f64_is_exact() {
+        fn by_integers<T: IntElem>(a: T, b: T) -> (T, T) {
+            let (zero, one) = (T::zero(), T::one());
+            if b == zero || (b < zero && b == zero.wrapping_sub(&one)) {
+                return (if b == zero { zero } else { a.wrapping_neg() }, zero);
+            }
+            let (q, r) = (a / b, a % b);
+            if r != zero && ((r < zero) != (b < zero)) {
+                (q - one, r + b)
+            } else {
+                (q, r)
+            }
+        }
+        fn check<T: IntElem>(a: T, b: T) {
+            let got = (int_floor_divide(a, b), int_remainder(a, b));
+            assert_eq!(got, by_integers(a, b), "{a} // {b}, {a} % {b}");
+        }
+        for a in i8::MIN..=i8::MAX {
+            for b in i8::MIN..=i8::MAX {
+                check(a, b);
+            }
+        }
+        for a in 0..=u8::MAX {
+            for b in 0..=u8::MAX {
+                check(a, b);
+            }
+        }
+        let mut next = crate::xorshift(0x2545_f491_4f6c_dd1d);
+        let edges = [
+            0,
+            1,
+            2,
+            3,
+            7,
+            u32::MAX,
+            u32::MAX - 1,
+            1 << 31,
+            (1 << 31) - 1,
+            1 << 31 | 1,
+        ];
+        let mut pairs: Vec<(u32, u32)> = edges
+            .iter()
+            .flat_map(|&a| edges.iter().map(move |&b| (a, b)))
+            .collect();
+        for _ in 0..200_000 {
+            let (r, s) = (next(), next());
+            // quotients of every size: divisors of every width
+            pairs.push((r as u32, (s as u32) >> (s >> 59)));
+        }
+        for &(a, b) in &pairs {
+            check(a, b);
+            check(a as i32, b as i32);
+            check(a as u16, b as u16);
+            check(a as i16, b as i16);
+            check(a as i32, (b as i32).wrapping_neg());
+        }
     }
 
     #[test]

@@ -886,19 +886,60 @@ pub fn sorter_positions(op: &'static str, sorter: &[i64], n: usize) -> Result<Ve
 /// `nonzero` of the row-major `xs` of `shape`: one int64 index vector per axis, the
 /// positions of the non-zero elements in row-major order.
 pub fn nonzero<T: Elem>(op: &'static str, xs: &[T], shape: &[usize]) -> Result<Vec<Vec<i64>>> {
-    let count = xs.iter().filter(|&&x| is_nonzero(x)).count();
+    let count = ivy_vecmath::vectorised(CountNonzero(xs));
     let mut out = crate::alloc::try_vec::<Vec<i64>>(op, shape.len())?;
-    for _ in shape {
-        out.push(crate::alloc::try_vec::<i64>(op, count)?);
+    for ax in 0..shape.len() {
+        // the last axis's vector one longer: its compaction writes one slot past the last
+        // position it keeps
+        let extra = usize::from(ax + 1 == shape.len());
+        out.push(crate::alloc::try_vec::<i64>(op, count + extra)?);
     }
-    for (flat, _) in xs.iter().enumerate().filter(|&(_, &x)| is_nonzero(x)) {
-        let mut rest = flat;
-        for (ax, &d) in shape.iter().enumerate().rev() {
-            out[ax].push((rest % d) as i64);
-            rest /= d;
+    let Some((&row_len, outer_shape)) = shape.split_last() else {
+        return Ok(out); // 0-d: no axis, no index
+    };
+    if row_len == 0 || count == 0 {
+        return Ok(out);
+    }
+    let (outer_axes, last) = out.split_at_mut(shape.len() - 1);
+    let last = &mut last[0];
+    // each row along the last axis: its positions compacted without a branch (each written,
+    // the end advanced by whether the element is non-zero), the other axes' indices the
+    // row's own, counted like an odometer
+    let mut at = vec![0i64; outer_shape.len()];
+    for row in xs.chunks_exact(row_len) {
+        let start = last.len();
+        let spare = &mut last.spare_capacity_mut()[..row_len.min(count - start) + 1];
+        let mut k = 0;
+        for (j, &x) in row.iter().enumerate() {
+            spare[k.min(spare.len() - 1)].write(j as i64);
+            k += usize::from(is_nonzero(x));
+        }
+        // SAFETY: the first `k` slots past `start` were written (a slot is written before
+        // the end passes it), and `k` is at most what remains of `count`
+        unsafe { last.set_len(start + k) };
+        for (v, &i) in outer_axes.iter_mut().zip(&at) {
+            v.extend(std::iter::repeat_n(i, k));
+        }
+        for (i, &d) in at.iter_mut().zip(outer_shape).rev() {
+            *i += 1;
+            if *i < d as i64 {
+                break;
+            }
+            *i = 0;
         }
     }
     Ok(out)
+}
+
+/// How many elements of a slice are non-zero ([`is_nonzero`]), at the CPU's vector width.
+struct CountNonzero<'a, T>(&'a [T]);
+
+impl<T: Elem> ivy_vecmath::VectorLoop for CountNonzero<'_, T> {
+    type Output = usize;
+    #[inline(always)]
+    fn run(self) -> usize {
+        self.0.iter().map(|&x| usize::from(is_nonzero(x))).sum()
+    }
 }
 
 /// What `unique_all` returns, on the host: the distinct values in ascending order, the
@@ -1177,6 +1218,60 @@ mod tests {
         assert_eq!(u.counts, [1, 2, 1, 1]);
         let nz = nonzero("t", &[0i64, 3, 0, 4], &[2, 2]).unwrap();
         assert_eq!(nz, [vec![0, 1], vec![1, 1]]);
+    }
+
+    /// `nonzero`'s row-wise compaction gives every non-zero element's indices in row-major
+    /// order, against the division of each flat position: shapes with short, long, single
+    /// and empty axes, sparse and dense data, NaN and -0.0.
+    #[test]
+    fn nonzero_equals_the_flat_positions() {
+        fn flat<T: Elem>(xs: &[T], shape: &[usize]) -> Vec<Vec<i64>> {
+            let mut out = vec![Vec::new(); shape.len()];
+            for (flat, _) in xs.iter().enumerate().filter(|&(_, &x)| is_nonzero(x)) {
+                let mut rest = flat;
+                for (ax, &d) in shape.iter().enumerate().rev() {
+                    out[ax].push((rest % d) as i64);
+                    rest /= d;
+                }
+            }
+            out
+        }
+        let mut next = crate::xorshift(0x9e37_79b9_7f4a_7c15);
+        let shapes: [&[usize]; 9] = [
+            &[1000],
+            &[3, 7, 5],
+            &[2, 1, 300],
+            &[40, 1],
+            &[1, 1],
+            &[4, 0, 3],
+            &[0],
+            &[2, 3, 2, 3],
+            &[],
+        ];
+        for shape in shapes {
+            let len: usize = shape.iter().product();
+            for density in [0, 1, 8, 15, 16] {
+                let xs: Vec<f64> = (0..len)
+                    .map(|_| match next() % 16 {
+                        r if r >= density => 0.0,
+                        0 => f64::NAN,
+                        1 => -0.0,
+                        r => r as f64,
+                    })
+                    .collect();
+                assert_eq!(
+                    nonzero("t", &xs, shape).unwrap(),
+                    flat(&xs, shape),
+                    "{shape:?}"
+                );
+                let ints: Vec<i32> = xs.iter().map(|&x| x as i32).collect();
+                assert_eq!(
+                    nonzero("t", &ints, shape).unwrap(),
+                    flat(&ints, shape),
+                    "{shape:?}"
+                );
+            }
+        }
     }
 
     /// The batched level-by-level search gives each value the position a plain scan finds:
