@@ -77,6 +77,19 @@ def cases(np, rng, n1=False):
         ]
     if n1:
         out = [c for c in out if c[0] != "matmul 256"]
+        return out
+    # the integer rows (numpy divides by a scalar with libdivide; nonzero of half-zero data)
+    for dt in ("int32", "int64"):
+        m = rng.integers(-1000, 1000, (SIDE, SIDE)).astype(dt)
+        f = m.ravel().copy()
+        half = f * (rng.integers(0, 2, N) == 1)
+        out += [
+            ("argmax axis -1", dt, lambda L, m=m: (lambda x=L.asarray(m): L.argmax(x, axis=-1))),
+            ("argmax axis 0", dt, lambda L, m=m: (lambda x=L.asarray(m): L.argmax(x, axis=0))),
+            ("floor_divide by 7", dt, lambda L, f=f: (lambda x=L.asarray(f): L.floor_divide(x, 7))),
+            ("remainder by 7", dt, lambda L, f=f: (lambda x=L.asarray(f): L.remainder(x, 7))),
+            ("nonzero", dt, lambda L, h=half: (lambda x=L.asarray(h): L.nonzero(x))),
+        ]
     return out
 
 

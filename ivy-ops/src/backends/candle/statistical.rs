@@ -146,10 +146,16 @@ fn arg_extreme(
     max: bool,
 ) -> crate::Result<Array> {
     let t = tensor(op, x)?;
-    // f32/f64 on the CPU: read in place from candle's storage (indices carry no gradient)
+    // the dtypes the host loop vectorises, on the CPU: read in place from candle's storage
+    // (indices carry no gradient)
     let in_place = match x.dtype() {
         Dtype::Float32 => cpu_arg::<f32>(op, t, axis, shape, max),
         Dtype::Float64 => cpu_arg::<f64>(op, t, axis, shape, max),
+        Dtype::Int64 => cpu_arg::<i64>(op, t, axis, shape, max),
+        Dtype::Int32 => cpu_arg::<i32>(op, t, axis, shape, max),
+        Dtype::Int16 => cpu_arg::<i16>(op, t, axis, shape, max),
+        Dtype::Uint32 => cpu_arg::<u32>(op, t, axis, shape, max),
+        Dtype::Uint8 => cpu_arg::<u8>(op, t, axis, shape, max),
         _ => None,
     };
     if let Some(r) = in_place {
