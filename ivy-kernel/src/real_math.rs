@@ -44,7 +44,7 @@ pub fn int_pow<T: IntElem>(a: T, b: T) -> T {
 
 /// Python's `a // b` on integers: rounded toward negative infinity; `x // 0` is 0 (numpy's
 /// value) and `MIN // -1` wraps to `MIN`. The types of at most 32 bits divide through
-/// `f64` or `f32` ([`narrow_floor_quotient`]: exact, and a vector loop where integer
+/// `f64` or `f32` (`narrow_floor_quotient`: exact, and a vector loop where integer
 /// division is not).
 #[inline(always)]
 pub fn int_floor_divide<T: IntElem>(a: T, b: T) -> T {
@@ -108,7 +108,7 @@ fn narrow_floor_quotient<T: IntElem>(a: T, b: T, skip: bool) -> Option<T> {
 }
 
 /// Python's `a % b` on integers: the sign of `b`; `x % 0` is 0 (numpy's value). The types
-/// of [`narrow_floor_quotient`] as `a - ⌊a / b⌋ · b`.
+/// of `narrow_floor_quotient` as `a - ⌊a / b⌋ · b`.
 #[inline(always)]
 pub fn int_remainder<T: IntElem>(a: T, b: T) -> T {
     let zero = T::zero();
