@@ -19,7 +19,7 @@ pub fn int_pow<T: IntElem>(a: T, b: T) -> T {
     if b < zero {
         return if a == one {
             one
-        } else if a == zero.wrapping_sub(&one) && a < zero {
+        } else if is_minus_one(a) {
             if b & one == one {
                 a
             } else {
@@ -42,6 +42,12 @@ pub fn int_pow<T: IntElem>(a: T, b: T) -> T {
     r
 }
 
+/// `x` is -1 (never, for the unsigned types).
+#[inline(always)]
+fn is_minus_one<T: IntElem>(x: T) -> bool {
+    x < T::zero() && x == T::zero().wrapping_sub(&T::one())
+}
+
 /// Python's `a // b` on integers: rounded toward negative infinity; `x // 0` is 0 (numpy's
 /// value) and `MIN // -1` wraps to `MIN`. The types of at most 32 bits divide through
 /// `f64` or `f32` (`narrow_floor_quotient`: exact, and a vector loop where integer
@@ -49,7 +55,7 @@ pub fn int_pow<T: IntElem>(a: T, b: T) -> T {
 #[inline(always)]
 pub fn int_floor_divide<T: IntElem>(a: T, b: T) -> T {
     let zero = T::zero();
-    let minus_one = b < zero && b == zero.wrapping_sub(&T::one());
+    let minus_one = is_minus_one(b);
     if let Some(q) = narrow_floor_quotient(a, b, (b == zero) | minus_one) {
         // selects, not branches
         let q = if minus_one { a.wrapping_neg() } else { q };
@@ -113,7 +119,7 @@ fn narrow_floor_quotient<T: IntElem>(a: T, b: T, skip: bool) -> Option<T> {
 pub fn int_remainder<T: IntElem>(a: T, b: T) -> T {
     let zero = T::zero();
     // x % -1 is 0 (MIN % -1 would overflow)
-    let none = b == zero || (b < zero && b == zero.wrapping_sub(&T::one()));
+    let none = b == zero || is_minus_one(b);
     if let Some(q) = narrow_floor_quotient(a, b, none) {
         let r = a.wrapping_sub(&q.wrapping_mul(&b));
         return if none { zero } else { r };
