@@ -151,6 +151,13 @@ pub trait Binary: Kernel {
     fn bool(a: bool, _b: bool) -> bool {
         a
     }
+    /// Integers by one broadcast second operand (a per-slice plan: `floor_divide`'s
+    /// reciprocal of the divisor, [`crate::divisor`]): `true` when it wrote all of `out`,
+    /// `false` (nothing written) to leave the slice to [`int`](Self::int).
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn int_by<T: IntElem>(_a: &[T], _b: T, _out: &mut [MaybeUninit<T>]) -> bool {
+        false
+    }
     /// A vectorised f32 kernel over two slices of one length.
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn slice_f32(_a: &[f32], _b: &[f32], _out: &mut [MaybeUninit<f32>]) -> bool {
@@ -359,7 +366,11 @@ pub fn to_real_slices<T: RealElem, K: Unary>([xs]: [&[Complex<T>]; 1], out: &mut
 pub fn binary_slices<T: Elem, K: Binary>([xs, ys]: [&[T]; 2], out: &mut [MaybeUninit<T>]) {
     match (xs, ys) {
         (&[x], ys) if ys.len() > 1 => each(ys, out, |y| T::binary::<K>(x, y)),
-        (xs, &[y]) if xs.len() > 1 => each(xs, out, |x| T::binary::<K>(x, y)),
+        (xs, &[y]) if xs.len() > 1 => {
+            if !T::binary_by::<K>(xs, y, out) {
+                each(xs, out, |x| T::binary::<K>(x, y));
+            }
+        }
         _ => {
             if !T::binary_slice::<K>(xs, ys, out) {
                 each2(xs, ys, out, T::binary::<K>);
@@ -396,7 +407,7 @@ pub fn cast_slices<S: Elem, D: Elem>([xs]: [&[S]; 1], out: &mut [MaybeUninit<D>]
 /// plain loops otherwise run at the compile target's, SSE2 on x86-64; a row computes each
 /// element exactly, so the level does not change a bit).
 #[inline(always)]
-fn each<S: Copy, O>(xs: &[S], out: &mut [MaybeUninit<O>], g: impl Fn(S) -> O) {
+pub(crate) fn each<S: Copy, O>(xs: &[S], out: &mut [MaybeUninit<O>], g: impl Fn(S) -> O) {
     struct Each<'a, S, O, G>(&'a [S], &'a mut [MaybeUninit<O>], G);
     impl<S: Copy, O, G: Fn(S) -> O> ivy_vecmath::VectorLoop for Each<'_, S, O, G> {
         type Output = ();
@@ -623,6 +634,10 @@ macro_rules! __binary_class {
     (bool($a:ident, $b:ident => $e:expr)) => {
         #[cfg_attr(not(debug_assertions), inline(always))]
         fn bool($a: bool, $b: bool) -> bool { $e }
+    };
+    (int_by($a:ident, $b:ident, $o:ident => $e:expr)) => {
+        #[cfg_attr(not(debug_assertions), inline(always))]
+        fn int_by<T: $crate::elem::IntElem>($a: &[T], $b: T, $o: &mut [::core::mem::MaybeUninit<T>]) -> bool { $e }
     };
     (candle($a:ident, $b:ident => $e:expr)) => {
         $crate::__candle_fn!($a, $b => $e);

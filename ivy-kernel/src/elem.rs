@@ -48,6 +48,12 @@ pub trait Elem: Copy + Send + Sync + std::fmt::Debug + std::fmt::Display + 'stat
     fn binary_slice<K: Binary>(_a: &[Self], _b: &[Self], _out: &mut [MaybeUninit<Self>]) -> bool {
         false
     }
+    /// `K` of each element of `a` with the broadcast `b` through a per-slice plan, if `K`
+    /// has one for this type ([`Binary::int_by`]): `true` when it wrote every element.
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn binary_by<K: Binary>(_a: &[Self], _b: Self, _out: &mut [MaybeUninit<Self>]) -> bool {
+        false
+    }
     /// `K`'s vectorised fold of a whole slice, if it has one ([`Binary::fold_f32`]).
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn fold_slice<K: Binary>(_x: &[Self]) -> Option<Self> {
@@ -98,6 +104,7 @@ pub trait IntElem:
     + num_traits::WrappingSub
     + num_traits::WrappingMul
     + num_traits::WrappingNeg
+    + crate::divisor::Divisible
 {
 }
 impl<T> IntElem for T where
@@ -107,6 +114,7 @@ impl<T> IntElem for T where
         + num_traits::WrappingSub
         + num_traits::WrappingMul
         + num_traits::WrappingNeg
+        + crate::divisor::Divisible
 {
 }
 
@@ -127,6 +135,7 @@ macro_rules! int_elem {
             #[inline] fn from_c128(v: Complex<f64>) -> Self { v.re as $t }
             #[cfg_attr(not(debug_assertions), inline(always))] fn unary<K: Unary>(x: Self) -> Self { K::int(x) }
             #[cfg_attr(not(debug_assertions), inline(always))] fn binary<K: Binary>(a: Self, b: Self) -> Self { K::int(a, b) }
+            #[cfg_attr(not(debug_assertions), inline(always))] fn binary_by<K: Binary>(a: &[Self], b: Self, out: &mut [MaybeUninit<Self>]) -> bool { K::int_by(a, b, out) }
             #[cfg_attr(not(debug_assertions), inline(always))] fn predicate<K: Predicate>(x: Self) -> bool { K::int(x) }
             #[cfg_attr(not(debug_assertions), inline(always))] fn compare<K: Compare>(a: Self, b: Self) -> bool { K::int(a, b) }
         }

@@ -40,6 +40,8 @@ pub mod class;
 pub mod complex_catrig;
 #[doc(hidden)]
 pub mod complex_math;
+#[doc(hidden)]
+pub mod divisor;
 pub mod elem;
 #[doc(hidden)]
 pub mod gather;

@@ -195,11 +195,13 @@ crate::binary_kernels! {
     /// floats: `x % 0` is NaN.
     Remainder: "remainder",
         int(a, b => crate::real_math::int_remainder(a, b)),
+        int_by(xs, b, out => crate::divisor::remainder_by(xs, b, out)),
         real(a, b => crate::real_math::remainder(a, b));
     /// Python's `x1 // x2` (toward -infinity). Integers: `x // 0 == 0` (numpy's value),
     /// `MIN // -1 == MIN` (wrapping); floats: `x // 0` is `x / 0`.
     FloorDivide: "floor_divide",
         int(a, b => crate::real_math::int_floor_divide(a, b)),
+        int_by(xs, b, out => crate::divisor::floor_divide_by(xs, b, out)),
         real(a, b => crate::real_math::floor_divide(a, b));
     /// Bitwise AND of integers; logical AND of bools.
     BitwiseAnd: "bitwise_and", int(a, b => a & b), bool(a, b => a & b);
