@@ -152,6 +152,16 @@ pub fn run<T: Copy + Sync, O: Copy + Send, const N: usize>(
     walk(ins, out, f, false, false)
 }
 
+/// [`run`] for a kernel that takes a broadcast operand as a slice of its one value
+/// ([`run_new_scalars`]).
+pub fn run_scalars<T: Copy + Sync, O: Copy + Send, const N: usize>(
+    ins: [Src<'_, T>; N],
+    out: Dst<'_, O>,
+    f: SliceFn<T, O, N>,
+) -> bool {
+    walk(ins, out, f, false, true)
+}
+
 /// [`run`] into a new row-major buffer of `shape` (`out`: its element count, uninitialised),
 /// before the buffer becomes an array. `false` (nothing written) when an input does not
 /// broadcast to `shape`. Inputs of `shape` in standard layout (the common case) go straight
@@ -259,9 +269,15 @@ fn flat<T: Copy + Sync, O: Copy + Send, const N: usize>(
 /// to `out`'s shape) as its second, written back into `out`. `false` (nothing written) when
 /// `y` does not broadcast to `out`'s shape. Each chunk of `out` is read into a stack buffer
 /// before `f` writes it (as a gathered lane is), so `f`'s input and output slices never
-/// overlap; nothing is allocated.
-pub fn update<T: Copy + Send + Sync>(out: Dst<'_, T>, y: Src<'_, T>, f: SliceFn<T, T, 2>) -> bool {
-    walk([out.as_src(), y], out, f, true, false)
+/// overlap; nothing is allocated. `scalars`: `f` takes a broadcast `y` as a slice of its
+/// one value ([`run_new_scalars`]), beside each chunk.
+pub fn update<T: Copy + Send + Sync>(
+    out: Dst<'_, T>,
+    y: Src<'_, T>,
+    f: SliceFn<T, T, 2>,
+    scalars: bool,
+) -> bool {
+    walk([out.as_src(), y], out, f, true, scalars)
 }
 
 /// `out = f(out)` in place: a unary slice kernel over `out` itself, read chunk by chunk
@@ -274,7 +290,8 @@ pub fn map_in_place<T: Copy + Send + Sync>(out: Dst<'_, T>, f: SliceFn<T, T, 1>)
 /// [`run`]'s walk. `aliased`: input 0 is `out` itself (same pointer, shape and strides;
 /// `T` is `O`), so it is always read through the chunk buffers, one chunk ahead of the
 /// kernel's writes to that chunk. `scalars`: `f` takes a broadcast operand as a slice of
-/// length 1 ([`run_new_scalars`]).
+/// length 1 ([`run_new_scalars`]), whole lanes and chunks alike (a chunk of one element
+/// then pairs two slices of length 1).
 fn walk<T: Copy + Sync, O: Copy + Send, const N: usize>(
     ins: [Src<'_, T>; N],
     out: Dst<'_, O>,
@@ -561,9 +578,11 @@ impl<T: Copy, O: Copy, const N: usize> Lanes<T, O, N> {
                 f(xs, std::slice::from_raw_parts_mut(dst.cast(), len));
                 return;
             }
-            // broadcast inputs: a buffer of their one value, filled once for the lane
+            // broadcast inputs: a buffer of their one value, filled once for the lane; where
+            // `f` takes scalars, one broadcast input is passed as a slice of its value
+            let single = scalars && lane.ins.iter().filter(|&&s| s == 0).count() == 1;
             for ((buf, &s), &p) in self.bufs.iter_mut().zip(&lane.ins).zip(&src) {
-                if s == 0 {
+                if s == 0 && !single {
                     buf[..len.min(CHUNK)].fill(MaybeUninit::new(*p));
                 }
             }
@@ -580,6 +599,7 @@ impl<T: Copy, O: Copy, const N: usize> Lanes<T, O, N> {
                     }
                 }
                 let xs: [&[T]; N] = std::array::from_fn(|j| match lane.ins[j] {
+                    0 if single => std::slice::from_raw_parts(src[j], 1),
                     1 if !buffered(j) => std::slice::from_raw_parts(src[j].offset(at), n),
                     // written above (gathered, or filled for the lane): initialised `T`s
                     _ => std::slice::from_raw_parts(self.bufs[j].as_ptr().cast::<T>(), n),
@@ -727,11 +747,36 @@ mod tests {
                 sum.as_standard_layout().as_slice().unwrap(),
                 "case {case}: scalars"
             );
+            // into an `out` of any layout, so
+            let mut into_sum = laid_out(&mut g, &shape, -2);
+            assert!(run_scalars(
+                [Src::from(&a), Src::from(&b)],
+                Dst::init(&mut into_sum),
+                add
+            ));
+            assert_eq!(into_sum, sum, "case {case}: into, scalars");
             // in place: `acc = f(acc, b)`, `acc` of any layout (its own first input)
             let mut acc = laid_out(&mut g, &shape, 3);
             let want = &acc * 1000 + &b;
-            assert!(update(Dst::init(&mut acc), Src::from(&b), weighted));
+            assert!(update(Dst::init(&mut acc), Src::from(&b), weighted, false));
             assert_eq!(acc, want, "case {case}: update {sb:?} into {shape:?}");
+            // in place, a broadcast `b` as its one value beside each chunk: floor division,
+            // whose rows divide a chunk by it through a reciprocal (`crate::divisor`)
+            let mut acc = laid_out(&mut g, &shape, 7);
+            let want = ::ndarray::Zip::from(&acc)
+                .and_broadcast(&b)
+                .map_collect(|&x, &y| crate::real_math::int_floor_divide(x, y));
+            let floor_divide = crate::class::binary_slices::<i64, crate::rows::FloorDivide>;
+            assert!(update(
+                Dst::init(&mut acc),
+                Src::from(&b),
+                floor_divide,
+                true
+            ));
+            assert_eq!(
+                acc, want,
+                "case {case}: update {sb:?} into {shape:?}, scalars"
+            );
             // unary, in place of a copy
             let mut neg = laid_out(&mut g, &shape, 5);
             assert!(run([Src::from(&into)], Dst::init(&mut neg), negate));
@@ -785,7 +830,7 @@ mod tests {
                 }
                 let mut acc = laid_out(&mut g, &shape, 3);
                 let want = &acc * 1000 + &b;
-                assert!(update(Dst::init(&mut acc), Src::from(&b), weighted));
+                assert!(update(Dst::init(&mut acc), Src::from(&b), weighted, false));
                 assert_eq!(acc, want, "{shape:?} update case {case}");
             }
         }
@@ -804,8 +849,13 @@ mod tests {
         let big = ArrayD::<i64>::zeros(IxDyn(&[3, 2, 3]));
         assert!(!run([Src::from(&big)], Dst::init(&mut out), negate));
         // an in-place update keeps `out`'s shape: `y` must broadcast to it
-        assert!(!update(Dst::init(&mut out), Src::from(&b), weighted));
-        assert!(!update(Dst::init(&mut out), Src::from(&big), weighted));
+        assert!(!update(Dst::init(&mut out), Src::from(&b), weighted, false));
+        assert!(!update(
+            Dst::init(&mut out),
+            Src::from(&big),
+            weighted,
+            false
+        ));
         assert!(out.iter().all(|&v| v == 9));
     }
 }

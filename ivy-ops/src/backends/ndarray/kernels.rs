@@ -496,7 +496,11 @@ impl crate::engine::family::Kernels for super::NdarrayBackend {
         super::nd_type!(x.dtype(), T => {
             let a = typed::<T>(K::NAME, x)?;
             Ok(match (typed::<T>(K::NAME, y), T::unwrap_mut(out)) {
-                (Ok(b), Some(o)) => into_array([a.src(), b.src()], o, binary_slices::<T, K>),
+                (Ok(b), Some(o)) => strided::run_scalars(
+                    [a.src(), b.src()],
+                    Dst::init(o),
+                    binary_slices::<T, K>,
+                ),
                 _ => false,
             })
         })
@@ -507,7 +511,12 @@ impl crate::engine::family::Kernels for super::NdarrayBackend {
         super::nd_type!(y.dtype(), T => {
             let b = typed::<T>(K::NAME, y)?;
             Ok(match T::unwrap_mut(out) {
-                Some(o) => strided::update(Dst::init(o), b.src(), binary_slices::<T, K>),
+                Some(o) => strided::update(
+                    Dst::init(o),
+                    b.src(),
+                    binary_slices::<T, K>,
+                    binary_scalars::<T, K>(),
+                ),
                 None => false,
             })
         })
