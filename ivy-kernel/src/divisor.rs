@@ -26,7 +26,7 @@ pub trait Lane: num_traits::PrimInt + Send + Sync {
 }
 
 /// `⌊2^bits · (2^l - d) / d⌋ + 1`: `2^bits · (2^l - d) < 2^(2 bits - 1)` (as
-/// `2^l - d < d ≤ 2^bits`), within `u128` for `bits ≤ 64`.
+/// `2^l - d < 2^(l-1) ≤ 2^(bits-1)`, from `d > 2^(l-1)`), within `u128` for `bits ≤ 64`.
 fn magic(d: u64, l: u32, bits: u32) -> u128 {
     let d = u128::from(d);
     (1u128 << bits) * ((1u128 << l) - d) / d + 1

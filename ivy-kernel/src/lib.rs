@@ -9,7 +9,8 @@
 //!   `Compare`, `Reduction`), their slice kernels and the row macros;
 //! - [`rows`]: the kernel rows, one per family op (`ivy::kernels`);
 //! - real and complex math (`real_math`, `complex_math`, `complex_catrig`), reductions
-//!   (`reduce`), sorting (`sort`), the parallel splitter (`par`), fallible allocation
+//!   (`reduce`), integer division by a broadcast divisor (`divisor`), sorting (`sort`), the
+//!   parallel splitter (`par`), fallible allocation
 //!   (`alloc`), gathers at indices (`gather`), the host matrix product (`gemm`) and the
 //!   element-wise walk over any layout with broadcasting (`strided`). These are public for
 //!   `ivy`'s use, hidden from the docs, with no stability promise.
