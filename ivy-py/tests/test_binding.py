@@ -864,6 +864,69 @@ def test_inplace_operators_keep_the_left_dtype(backend):
         assert i.dtype == xp.int8 and int(i[1]) == 4
 
 
+def test_inplace_operators_give_the_ops_values(backend):
+    """`x op= y` gives `op(x, y)` (ndarray updates x's own buffer where the result keeps
+    its dtype: every operator, dtype class and operand kind here, against numpy), and keeps
+    the object; a view taken before is not changed, as before (ivy arrays are values)."""
+    rng = np.random.default_rng(7)
+    ops = {
+        "__iadd__": np.add, "__isub__": np.subtract, "__imul__": np.multiply,
+        "__ifloordiv__": np.floor_divide, "__imod__": np.remainder,
+        "__iand__": np.bitwise_and, "__ior__": np.bitwise_or, "__ixor__": np.bitwise_xor,
+        "__ilshift__": np.left_shift, "__irshift__": np.right_shift, "__itruediv__": np.divide,
+    }
+    dtypes = ["int8", "int32", "int64", "uint8", "uint64", "float32", "float64"]
+    if backend == "candle":
+        dtypes = ["int64", "uint8", "float32", "float64"]
+    for dt in dtypes:
+        info = np.iinfo(dt) if dt[0] in "iu" else None
+        if info is not None:
+            a = rng.integers(info.min, info.max, (4, 40), dtype=dt, endpoint=True)
+            a[0, :3] = [info.min, info.max, 0]
+            scalars = [7, 1, 2] + ([-7, -1] if dt[0] == "i" else [])
+            row = rng.integers(1, 9, 40, dtype=dt)
+        else:
+            a = rng.standard_normal((4, 40)).astype(dt)
+            scalars = [7.0, -0.5]
+            row = (rng.standard_normal(40) + 3).astype(dt)
+        for name, f in ops.items():
+            floats_only = name == "__itruediv__"
+            ints_only = name in ("__iand__", "__ior__", "__ixor__", "__ilshift__", "__irshift__")
+            if (floats_only and info is not None) or (ints_only and info is None):
+                continue
+            for y in scalars + [row, a]:
+                if ints_only and name in ("__ilshift__", "__irshift__"):
+                    y = 3 if not isinstance(y, np.ndarray) else (y % 5).astype(dt)
+                x = xp.asarray(a.copy())
+                view = x[1]
+                same = x
+                yy = xp.asarray(y) if isinstance(y, np.ndarray) else y
+                r = getattr(x, name)(yy)
+                assert r is None or r is same
+                with np.errstate(all="ignore"):
+                    want = f(a, np.asarray(y, dtype=dt))
+                if name in ("__ifloordiv__", "__imod__") and info is not None:
+                    want = np.where(np.asarray(y, dtype=dt) == 0, 0, want)
+                got = np.asarray(same)
+                assert same.dtype == getattr(xp, dt), (dt, name)
+                if info is not None:
+                    assert (got == want).all(), (dt, name, y)
+                else:
+                    np.testing.assert_allclose(got, want, rtol=1e-6, atol=1e-6, err_msg=f"{dt} {name}")
+                assert (np.asarray(view) == a[1]).all(), (dt, name, "a view changed")
+    # a strided target (every other column) is updated where it is
+    x = xp.asarray(np.arange(12, dtype="int64").reshape(3, 4))[:, ::2]
+    x //= 3
+    assert np.asarray(x).tolist() == [[0, 0], [1, 2], [2, 3]]
+    # the refusals stay: a float result of an integer array, and a shape not kept
+    i = xp.asarray([1, 2], dtype=xp.int64)
+    with pytest.raises(TypeError):
+        i /= 2
+    with pytest.raises(ValueError):
+        i += xp.asarray([[1, 2], [3, 4]], dtype=xp.int64)
+    assert np.asarray(i).tolist() == [1, 2]
+
+
 def test_threads_sharing_an_array_get_no_panic():
     a = xp.zeros(200_000)
     errors = []
