@@ -63,8 +63,9 @@ enum Command {
         #[arg(long, conflicts_with = "json")]
         backend_api: bool,
     },
-    /// The Array API 2023.12 main namespace: which functions exist and how each backend runs
-    /// them (native, host, compositional, standalone).
+    /// The Array API 2023.12 main namespace and its `linalg` and `fft` extensions: which
+    /// functions exist and how each backend runs them (native, host, compositional,
+    /// standalone).
     Coverage {
         /// Print JSON.
         #[arg(long)]

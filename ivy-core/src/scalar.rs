@@ -85,7 +85,7 @@ macro_rules! from_scalar {
 }
 from_scalar!(i8 => Int as i128, i16 => Int as i128, i32 => Int as i128, i64 => Int as i128,
     u8 => Int as i128, u16 => Int as i128, u32 => Int as i128, u64 => Int as i128,
-    f32 => Float as f64, f64 => Float as f64);
+    isize => Int as i128, usize => Int as i128, f32 => Float as f64, f64 => Float as f64);
 
 impl From<bool> for Scalar {
     fn from(x: bool) -> Scalar {

@@ -48,7 +48,7 @@ macro_rules! scalar_operand {
         }
     )*};
 }
-scalar_operand!(f32, f64, i8, i16, i32, i64, u8, u16, u32, bool);
+scalar_operand!(f32, f64, i8, i16, i32, i64, isize, u8, u16, u32, u64, usize, bool);
 
 /// An array argument of an op: an `&Array`, or a backend's native array, converted without
 /// copying its data where the backend can share it.
@@ -510,9 +510,12 @@ given_operand!(
     i16,
     i32,
     i64,
+    isize,
     u8,
     u16,
     u32,
+    u64,
+    usize,
     bool
 );
 

@@ -20,9 +20,9 @@
 //! # Which scalars, on which side
 //!
 //! * **Right of the array**: anything the ops take as an operand (`impl IntoOperand`, native arrays included):
-//!   another `&Array`, every Rust scalar type `Operand` converts (`f32`, `f64`, `i8`, `i16`,
-//!   `i32`, `i64`, `u8`, `u16`, `u32`, `bool`; not `u64`, `i128`, `usize` or `isize`, which
-//!   a [`Scalar`] (an `i64` integer) does not hold exactly) and [`Scalar`]. One generic impl,
+//!   another `&Array`, every Rust scalar type `Operand` converts (`f32`, `f64`, the integers
+//!   `i8` to `i64`, `isize`, `u8` to `u64` and `usize`, which a [`Scalar`]'s `i128` holds
+//!   exactly, and `bool`; not `i128`, whose values no dtype holds) and [`Scalar`]. One generic impl,
 //!   so the result's type is known however the scalar's type is inferred: `(&x + 2)?.dtype()`
 //!   compiles.
 //! * **Left of the array**: `i64`, `f64`, `bool` and [`Scalar`]. Rust needs one impl per
@@ -46,6 +46,9 @@
 //! assert_eq!((&i & 3)?, ivy::asarray([2i32, 1])?);
 //! assert_eq!((1 << &i)?, ivy::asarray([64i32, 0])?); // 0 for a negative shift (numpy)
 //! assert_eq!((!&i)?, ivy::asarray([-7i32, 2])?);
+//! let big = ivy::asarray([u64::MAX, 7])?; // uint64: a u64 beyond i64 is kept exactly
+//! assert_eq!(ivy::floor_divide(&big, 2u64)?, ivy::asarray([u64::MAX / 2, 3])?);
+//! assert_eq!((&i % 4usize)?, ivy::asarray([2i32, 1])?);
 //! assert_eq!((!&ivy::asarray([true, false])?)?, ivy::asarray([false, true])?);
 //! // no panic: the op's typed error
 //! assert!(matches!(!&x, Err(ivy::Error::UnsupportedDtype { op: "bitwise_invert", .. })));
