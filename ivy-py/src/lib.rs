@@ -2386,7 +2386,9 @@ fn in_own_buffer(x: &mut IArray, op: &str, y: &Value) -> ivy::Result<bool> {
     }
     let y = match y {
         Value::Array(a)
-            if a.dtype() == d && a.backend() == x.backend() && broadcasts(a.shape(), x.shape()) =>
+            if a.dtype() == d
+                && a.backend() == x.backend()
+                && ivy::engine::checks::broadcasts_to(x.shape(), a.shape(), x.shape()) =>
         {
             ivy::Operand::Array(a)
         }
@@ -2394,15 +2396,6 @@ fn in_own_buffer(x: &mut IArray, op: &str, y: &Value) -> ivy::Result<bool> {
         _ => return Ok(false),
     };
     assign(x, y).map(|()| true)
-}
-
-/// An array of shape `a` broadcasts to shape `to` (numpy's rules, `to` kept).
-fn broadcasts(a: &[usize], to: &[usize]) -> bool {
-    a.len() <= to.len()
-        && a.iter()
-            .rev()
-            .zip(to.iter().rev())
-            .all(|(&x, &y)| x == y || x == 1)
 }
 
 impl ArrayState {
