@@ -16,9 +16,11 @@
 //!   below: one register of them, or sixteen keys in runs of 1024 or more (at AVX2 a
 //!   register holds only 4 `u64` keys).
 //! - Runs of at most sixteen registers (256 `u32` or 128 `u64` keys at AVX-512, half that at
-//!   AVX2) are sorted in registers, padded with the largest key, by x86-simd-sort's network:
-//!   each lane's keys sorted down the registers (Batcher's merge sort, whole registers
-//!   compared, no permutes), then the columns merged by bitonic merges (sixteen registers
+//!   AVX2) are sorted in registers, padded with the largest key, by a network of
+//!   x86-simd-sort's structure: each lane's keys sorted down the registers (Batcher's merge
+//!   sort, whole registers compared, no permutes; x86-simd-sort uses the best known
+//!   networks, 60 comparators to Batcher's 63 at sixteen), then the columns merged by
+//!   bitonic merges (sixteen registers
 //!   measured 5-10 % faster than eight at 1 M keys). Against a bitonic sort of each
 //!   register first, a leaf of 128 `u64` keys costs 0.61x, and 1 M keys 0.85x (0.92x for
 //!   `u32`), at AVX-512 on Sapphire Rapids.
@@ -236,7 +238,6 @@ macro_rules! unroll {
     (@ $i:ident, $n:expr, $body:block; $($k:literal)*) => {
         $(
             if $k < $n {
-                #[allow(clippy::identity_op, clippy::erasing_op)]
                 let $i: usize = $k;
                 $body
             }
@@ -248,7 +249,7 @@ pub(crate) use unroll;
 
 #[cfg(target_arch = "x86_64")]
 /// The comparators `(i, j)`, `i < j`, of Batcher's odd-even merge sort of `n` (a power of
-/// two, at most 16) inputs, and how many there are (63 at 16; the optimal network has 60).
+/// two, at most 16) inputs, and how many there are (63 at 16; the best known has 60).
 const fn batcher(n: usize) -> ([(usize, usize); 64], usize) {
     let (mut out, mut c, mut p) = ([(0, 0); 64], 0, 1);
     while p < n {
@@ -274,7 +275,7 @@ const fn batcher(n: usize) -> ([(usize, usize); 64], usize) {
 }
 
 #[cfg(target_arch = "x86_64")]
-/// The lanes of `l` whose index has bit `b` set.
+/// The lanes `i` of `l` with `i & b != 0` (`b` a power of two).
 const fn bit_lanes(l: usize, b: usize) -> u32 {
     let (mut m, mut lane) = (0, 0);
     while lane < l {
@@ -367,7 +368,7 @@ macro_rules! vector_quicksort {
         }
 
         /// The `R * L` keys of `v` (`R` a power of two, at most 16) sorted ascending across
-        /// the registers, x86-simd-sort's network: each lane's `R` keys sorted down the
+        /// the registers, by x86-simd-sort's structure: each lane's `R` keys sorted down the
         /// registers first (Batcher's odd-even merge sort: compare-exchanges of whole
         /// registers, no permutes), then columns merged pairwise by bitonic merges, blocks of
         /// `s = 2, 4, .., L` lanes at a time. A merge reverses the lanes of each block in the
@@ -379,6 +380,7 @@ macro_rules! vector_quicksort {
         #[inline]
         #[target_feature(enable = $features)]
         unsafe fn network<K: Lanes, const R: usize>(v: &mut [$reg; R]) {
+            const { assert!(R.is_power_of_two() && R <= 16 && K::L <= 16) };
             let (pairs, count) = const { super::batcher(R) };
             super::unroll!(64: c < count, {
                 let (i, j) = pairs[c];
@@ -811,7 +813,7 @@ mod avx2 {
     }
 
     /// One width's lane operations at AVX2: the loads, stores, compares, compresses, lane
-    /// swaps and blends written once over the width's intrinsics (`$gt`: the signed compare
+    /// permutations (`xor_lanes`) and blends written once over the width's intrinsics (`$gt`: the signed compare
     /// of the keys with their sign bits flipped by `$flip`; `$first(n)`: the lanes below
     /// `n`; `$of(m)`: the lanes of the bit mask `m`), the min/max (and any overrides) given.
     macro_rules! avx2_lanes {
@@ -879,6 +881,8 @@ mod avx2 {
                 #[inline]
                 #[target_feature(enable = "avx2")]
                 unsafe fn xor_lanes(v: __m256i, x: usize) -> __m256i {
+                    // the rows past `l` are zeros (key 0 everywhere), not lane orders
+                    debug_assert!(x < $l);
                     permute(v, &$xor[x])
                 }
                 #[inline]

@@ -1,8 +1,10 @@
-//! candle: the matrix product. Floats run candle's `matmul` (batch dimensions broadcast
-//! first), except small products on the CPU; those, integers and bools run the shared host
-//! loop of [`crate::kernel::gemm`] (CPU only: candle's CPU matmul takes floats only).
+//! candle: the matrix product. Float products on the CPU run faer's kernels on the host
+//! ([`crate::kernel::gemm::dense_matmul`], ndarray's), integers and bools the shared host loop
+//! of [`crate::kernel::gemm`] (CPU only: candle's CPU matmul takes floats only); float
+//! products on another device, or on a recorded gradient graph, run candle's `matmul` (batch
+//! dimensions broadcast first).
 
-use super::kernels::host_values;
+use super::kernels::{host_only, host_values};
 use super::{err, host_types, tensor, wrap, CandleBackend, HostElem};
 use crate::engine::dense;
 use crate::functional::linalg::{LinalgBackend, MatmulPlan, SolvePlan, StackPlan};
@@ -10,16 +12,13 @@ use crate::kernel::gemm::batched;
 use crate::{Array, Dtype, Result};
 use candle_core::Tensor;
 
-/// The most multiply-adds (over the batch) a float product on candle's CPU device runs on
-/// the host for ([`LinalgBackend::matmul`]).
-const MATMUL_HOST_MAX: usize = 64 * 64 * 64;
-
 /// A host product's kernel: [`gemm::matmul`](crate::kernel::gemm::matmul) or
 /// [`gemm::dense_matmul`](crate::kernel::gemm::dense_matmul).
 type Product<T> = fn(&'static str, &[T], &[T], usize, [usize; 3]) -> Result<Vec<T>>;
 
 /// `a · b` (1-d operands already made matrices) on the host by `product`, as a tensor on
-/// `device`.
+/// `device`: the larger operand read in place from candle's storage when it is contiguous
+/// (one read guard, as `host_zip`'s), the other copied out; the result moved in, not copied.
 fn host_product<T: HostElem>(
     op: &'static str,
     a: &Tensor,
@@ -28,11 +27,23 @@ fn host_product<T: HostElem>(
     device: &candle_core::Device,
     product: Product<T>,
 ) -> Result<Array> {
-    let xs = host_values::<T>(op, a, a.dims())?;
-    let ys = host_values::<T>(op, b, b.dims())?;
-    let xs = batched(op, &xs, a.dims(), &p.batch)?;
-    let ys = batched(op, &ys, b.dims(), &p.batch)?;
-    let r = product(op, &xs, &ys, p.batch.iter().product(), [p.m, p.k, p.n])?;
+    for t in [a, b] {
+        host_only(op, t, T::DTYPE)?;
+        super::autograd::off_graph(op, t, T::DTYPE)?;
+    }
+    let swap = a.elem_count() < b.elem_count();
+    let (big, small) = if swap { (b, a) } else { (a, b) };
+    let ys = host_values::<T>(op, small, small.dims())?;
+    let ys = batched(op, &ys, small.dims(), &p.batch)?;
+    let run = |xs: &[T]| {
+        let xs = batched(op, xs, big.dims(), &p.batch)?;
+        let (l, r) = if swap { (&ys, &xs) } else { (&xs, &ys) };
+        product(op, l, r, p.batch.iter().product(), [p.m, p.k, p.n])
+    };
+    let r = match T::read(big, run) {
+        Some(r) => r?,
+        None => run(&host_values::<T>(op, big, big.dims())?)?,
+    };
     T::array(op, r, &p.result, device)
 }
 
@@ -55,24 +66,24 @@ impl LinalgBackend for CandleBackend {
         };
         let (a2, b2) = (a2.map_err(|e| err(OP, e))?, b2.map_err(|e| err(OP, e))?);
         let d = x1.dtype();
-        // a small float32 or float64 product on the CPU runs on the host, by the kernels
-        // ndarray's runs (so the two agree bit for bit), outside a recorded gradient graph:
+        // a float32 or float64 product on the CPU runs on the host, by the kernels ndarray's
+        // runs (so the two agree bit for bit), outside a recorded gradient graph. Small ones:
         // candle's own took 1.09 µs from Python for 1 x 1 (its six tensor ops and gemm's
-        // setup), 2.8x ndarray's; now 0.65 (one copy of each operand out, one of the result
-        // in); 64 x 64 float32 7.4 -> 5.6 µs (ndarray 4.3)
+        // setup), 2.8x ndarray's; on the host 0.65 (one copy of each operand out, one of the
+        // result in). Large ones: candle's own was 1.6-2.0x ndarray's at 128-1024 (float32
+        // and float64, from Python, 2 cores): the copies cost less than that.
         let work = [p.m, p.k, p.n]
             .into_iter()
             .fold(p.batch.iter().product::<usize>(), usize::saturating_mul);
-        let small = work <= MATMUL_HOST_MAX
-            && a.device().is_cpu()
+        let host = a.device().is_cpu()
             && !super::autograd::on_recorded_graph(a)
             && !super::autograd::on_recorded_graph(b);
         use crate::kernel::gemm::dense_matmul;
         match d {
-            Dtype::Float32 if small => {
+            Dtype::Float32 if host => {
                 return host_product::<f32>(OP, &a2, &b2, &p, a.device(), dense_matmul)
             }
-            Dtype::Float64 if small => {
+            Dtype::Float64 if host => {
                 return host_product::<f64>(OP, &a2, &b2, &p, a.device(), dense_matmul)
             }
             _ => {}
