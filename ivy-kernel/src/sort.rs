@@ -189,10 +189,12 @@ fn radix_sort<T: Copy>(
 /// Sorts a lane, the values of `src`, into `dst` (as long): real and integer values of 4
 /// or 8 bytes by their order-preserving words ([`sort_as_words`]); other keyed values by
 /// radix when the lane is long; the rest (complex values, short lanes of narrow ones) by
-/// `sort_by` with the comparator.
+/// `sort_by` with the comparator. `flat`: the same values as a slice, when the lane is
+/// contiguous (its word conversions then split over the cores when large).
 fn sort_lane<T: Elem>(
     op: &'static str,
     src: impl ExactSizeIterator<Item = T> + Clone,
+    flat: Option<&[T]>,
     dst: &mut [MaybeUninit<T>],
     desc: bool,
     scratch: &mut Vec<T>,
@@ -210,9 +212,9 @@ fn sort_lane<T: Elem>(
     if let Some(w) = words {
         reserve()?;
         return if w == 32 {
-            sort_as_words::<T, u32>(op, src, dst, desc, scratch)
+            sort_as_words::<T, u32>(op, src, flat, dst, desc, scratch)
         } else {
-            sort_as_words::<T, u64>(op, src, dst, desc, scratch)
+            sort_as_words::<T, u64>(op, src, flat, dst, desc, scratch)
         };
     }
     for (d, x) in dst.iter_mut().zip(src) {
@@ -407,9 +409,10 @@ fn word_value<T: Elem, W: Word>(k: W, desc: bool) -> T {
     b.to()
 }
 
-/// Sorts the values of `src` (a real or integer `T` exactly as wide as `W`) into `dst` by
-/// their words: each value's word written into `scratch` (with one look for `-0.0` and
-/// NaN on the way), the words sorted from there into `dst` ([`sort_words_into`]; equal
+/// Sorts the values of `src` (a real or integer `T` exactly as wide as `W`; `flat`, the
+/// same as a slice when contiguous) into `dst` by their words: each value's word written
+/// into `scratch` (with one look for `-0.0` and NaN on the way; on both cores when `flat`
+/// is large, as is the way back), the words sorted from there into `dst` ([`sort_words_into`]; equal
 /// words are equal bits, so an unstable sort is stable), each word back to its value.
 /// Floats' `-0.0` and NaNs, whose words they share with other bits, are kept aside in
 /// their order when present and put back on their runs: the sort stays stable. One read of
@@ -417,6 +420,7 @@ fn word_value<T: Elem, W: Word>(k: W, desc: bool) -> T {
 fn sort_as_words<T: Elem, W: Word>(
     op: &'static str,
     src: impl ExactSizeIterator<Item = T> + Clone,
+    flat: Option<&[T]>,
     dst: &mut [MaybeUninit<T>],
     desc: bool,
     scratch: &mut Vec<T>,
@@ -428,12 +432,25 @@ fn sort_as_words<T: Elem, W: Word>(
     // SAFETY: `T` is as wide as `W` (`word_width`), and `sort_lane` reserved at least the
     // lane's length
     let keys = unsafe { as_words::<T, W>(&mut scratch.spare_capacity_mut()[..n]) };
-    // only a -0.0 or a NaN needs putting back (+0.0 is its word's own value)
-    let odd = ivy_vecmath::vectorised(ToWords {
-        src: src.clone(),
-        keys: &mut *keys,
-        desc,
-    });
+    // only a -0.0 or a NaN needs putting back (+0.0 is its word's own value); a contiguous
+    // lane converts on both cores when large
+    let odd = match flat {
+        Some(xs) => {
+            let slots = crate::par::Shared(keys.as_mut_ptr());
+            let part = |lo: usize, hi: usize| {
+                // SAFETY: the parts are disjoint ranges of the `n` keys
+                let keys = unsafe { slots.range(lo, hi) };
+                let src = xs[lo..hi].iter().copied();
+                ivy_vecmath::vectorised(ToWords { src, keys, desc })
+            };
+            crate::par::reduce_parts(n, 2 * size_of::<T>(), &part, &|a, b| a | b)
+        }
+        None => ivy_vecmath::vectorised(ToWords {
+            src: src.clone(),
+            keys: &mut *keys,
+            desc,
+        }),
+    };
     let (mut zeros, mut nans) = (Vec::new(), Vec::new());
     if odd {
         zeros = crate::alloc::try_vec::<T>(op, src.clone().filter(is_zero).count())?;
@@ -449,10 +466,15 @@ fn sort_as_words<T: Elem, W: Word>(
     // SAFETY: `sort_words_into` wrote every word of `out`
     let words = unsafe { init_mut(out) };
     let zero_at = words.partition_point(|&k| k < if desc { !W::SIGN } else { W::SIGN });
-    ivy_vecmath::vectorised(FromWords::<T, W> {
-        words,
-        desc,
-        value: std::marker::PhantomData,
+    let slots = crate::par::Shared(words.as_mut_ptr().cast::<MaybeUninit<W>>());
+    crate::par::parts(n, 2 * size_of::<W>(), &|lo, hi| {
+        // SAFETY: the parts are disjoint ranges of the `n` words, each written above
+        let words = unsafe { init_mut(slots.range(lo, hi)) };
+        ivy_vecmath::vectorised(FromWords::<T, W> {
+            words,
+            desc,
+            value: std::marker::PhantomData,
+        });
     });
     // SAFETY: every slot of `dst` holds a value (the words' bits)
     let lane = unsafe { init_mut(dst) };
@@ -710,7 +732,7 @@ pub fn sort<T: Elem>(
     if inner == 1 {
         // each lane sorted from the input straight into the result
         for (d, lane) in dst.chunks_exact_mut(n).zip(xs.chunks_exact(n)) {
-            sort_lane(op, lane.iter().copied(), d, desc, &mut scratch)?;
+            sort_lane(op, lane.iter().copied(), Some(lane), d, desc, &mut scratch)?;
         }
     } else {
         let mut lane = crate::alloc::try_vec::<T>(op, n)?;
@@ -719,7 +741,7 @@ pub fn sort<T: Elem>(
             for i in 0..inner {
                 let base = o * n * inner + i;
                 let src = (0..n).map(|k| xs[base + k * inner]);
-                sort_lane(op, src, lane, desc, &mut scratch)?;
+                sort_lane(op, src, None, lane, desc, &mut scratch)?;
                 for (k, v) in lane.iter().enumerate() {
                     // SAFETY: `sort_lane` wrote every slot of the lane
                     dst[base + k * inner].write(unsafe { v.assume_init() });
