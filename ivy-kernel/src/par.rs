@@ -75,6 +75,20 @@ fn bisect_reduce<R: Send>(
     combine(a, b)
 }
 
+/// `f()`, run on one of rayon's threads when the work moves [`PAR_MIN_BYTES`] or more and
+/// the caller is not one of them (a Python call, a user's thread): for kernels that
+/// alternate sequential and parallel phases (a sort's split between its conversions and its
+/// halves). From outside the pool, each phase's idle workers kept spinning beside the
+/// calling thread's sequential work, three threads on two cores: 1 M float64 `sort` took
+/// 8.3 ms from the calling thread against 6.6-6.8 on a worker. The caller waits asleep.
+pub fn on_pool<R: Send>(bytes: usize, f: impl FnOnce() -> R + Send) -> R {
+    if worth_splitting(bytes) && rayon::current_thread_index().is_none() {
+        // from outside the pool, `join` runs both closures on the pool's threads
+        return rayon::join(f, || ()).0;
+    }
+    f()
+}
+
 /// `rayon::join` of two closures, instantiated once.
 #[inline(never)]
 pub fn join(a: &mut (dyn FnMut() + Send), b: &mut (dyn FnMut() + Send)) {

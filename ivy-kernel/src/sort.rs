@@ -696,6 +696,18 @@ pub fn argsort<T: Elem>(
     axis: usize,
     desc: bool,
 ) -> Result<Vec<i64>> {
+    let bytes = std::mem::size_of_val(xs);
+    crate::par::on_pool(bytes, || argsort_here(op, xs, shape, axis, desc))
+}
+
+/// [`argsort`] on the calling thread.
+fn argsort_here<T: Elem>(
+    op: &'static str,
+    xs: &[T],
+    shape: &[usize],
+    axis: usize,
+    desc: bool,
+) -> Result<Vec<i64>> {
     let mut out = crate::alloc::try_vec::<i64>(op, xs.len())?;
     if xs.is_empty() {
         return Ok(out); // no lane to sort (and maybe very many empty ones)
@@ -716,6 +728,18 @@ pub fn argsort<T: Elem>(
 
 /// `sort` of the row-major `xs` of `shape` along `axis` (a valid axis), stable.
 pub fn sort<T: Elem>(
+    op: &'static str,
+    xs: &[T],
+    shape: &[usize],
+    axis: usize,
+    desc: bool,
+) -> Result<Vec<T>> {
+    let bytes = std::mem::size_of_val(xs);
+    crate::par::on_pool(bytes, || sort_here(op, xs, shape, axis, desc))
+}
+
+/// [`sort`] on the calling thread.
+fn sort_here<T: Elem>(
     op: &'static str,
     xs: &[T],
     shape: &[usize],
@@ -981,6 +1005,11 @@ pub struct Unique<T> {
 /// The distinct values of `xs` (numpy 2's `unique_all`, `equal_nan=False`): `-0.0` and
 /// `+0.0` are one value (the first occurring one is kept), each NaN is a value of its own.
 pub fn unique<T: Elem>(op: &'static str, xs: &[T]) -> Result<Unique<T>> {
+    crate::par::on_pool(std::mem::size_of_val(xs), || unique_here(op, xs))
+}
+
+/// [`unique`] on the calling thread.
+fn unique_here<T: Elem>(op: &'static str, xs: &[T]) -> Result<Unique<T>> {
     let order = argsort(op, xs, &[xs.len()], 0, false)?;
     let same = same_value::<T>;
     // the number of distinct values, so each result is allocated once, exactly
@@ -1016,6 +1045,11 @@ pub fn unique<T: Elem>(op: &'static str, xs: &[T]) -> Result<Unique<T>> {
 /// equal values first: `-0.0` or `+0.0`, whichever occurs first), then each value unlike the
 /// one before it (every NaN is kept).
 pub fn unique_values<T: Elem>(op: &'static str, xs: &[T]) -> Result<Vec<T>> {
+    crate::par::on_pool(std::mem::size_of_val(xs), || unique_values_here(op, xs))
+}
+
+/// [`unique_values`] on the calling thread.
+fn unique_values_here<T: Elem>(op: &'static str, xs: &[T]) -> Result<Vec<T>> {
     let mut v = sort(op, xs, &[xs.len()], 0, false)?;
     // each value against the one before it in the sorted order (not the last one kept:
     // no chain through `k`), stored at `k` either way and kept when it differs
