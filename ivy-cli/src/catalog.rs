@@ -473,7 +473,13 @@ pub fn dtypes(backend: Option<&str>, json: bool) -> CliResult {
         return json::print(&out);
     }
     for (name, valid) in &rows {
-        outln!("{name}: {}", list(*valid));
+        // the JSON key stays `none`; the text says what it stands for
+        let label = if *name == "none" {
+            "no backend (`none`)"
+        } else {
+            name
+        };
+        outln!("{label}: {}", list(*valid));
         let invalid = DtypeSet::VALID.difference(*valid);
         if !invalid.is_empty() {
             outln!("  cannot hold: {}", list(invalid));

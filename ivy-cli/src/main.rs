@@ -114,10 +114,10 @@ enum Command {
     /// The dtype Ivy promotes two dtypes to, or the whole promotion table.
     Promote {
         /// First dtype (e.g. `int32`).
-        #[arg(required_unless_present = "table")]
+        #[arg(required_unless_present = "table", value_name = "DTYPE1")]
         a: Option<String>,
         /// Second dtype (e.g. `float32`).
-        #[arg(required_unless_present = "table")]
+        #[arg(required_unless_present = "table", value_name = "DTYPE2")]
         b: Option<String>,
         /// Print the table of all 15×15 pairs instead.
         #[arg(long, conflicts_with_all = ["a", "b"])]

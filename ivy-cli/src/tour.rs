@@ -29,15 +29,21 @@ pub(crate) fn print_wrapped(text: &str) {
 /// One line as lines of at most 80 columns where it can be: a trailing comment
 /// (`  (…)`) goes on its own line, then a result (` = …`, ` -> …`; not within a line that
 /// is itself a result, nor after a short left part such as `let x`), then words; each
-/// continuation indented four columns past the line's own indent.
+/// continuation indented four columns past the line's own indent (a comment's after its
+/// `//`, which it keeps).
 fn wrap_line(line: &str) -> Vec<String> {
     const WIDTH: usize = 80;
     if line.chars().count() <= WIDTH {
         return vec![line.to_string()];
     }
     let indent = line.len() - line.trim_start().len();
-    let hang = " ".repeat(indent + 4);
     let body = line.trim_start();
+    // a comment's continuations stay comments (the tour's code can be pasted)
+    let hang = if body.starts_with("// ") {
+        format!("{}//{}", " ".repeat(indent), " ".repeat(5))
+    } else {
+        " ".repeat(indent + 4)
+    };
     let result = body.starts_with("= ") || body.starts_with("-> ");
     for sep in ["  (", " = ", " -> "] {
         if sep != "  (" && result {

@@ -389,6 +389,9 @@ fn dtypes_of_backends() {
     assert_eq!(v["backend"], "none");
     assert_eq!(names(&v["valid"]).len(), 15);
     assert!(names(&v["invalid"]).is_empty());
+    // the text names what `none` stands for (its JSON key stays `none`)
+    let text = text_of(&["dtypes", "--backend", "none"]);
+    assert!(text.starts_with("no backend (`none`): int8,"), "{text}");
 }
 
 /// The 15 dtype names, in `Dtype::ALL` order.
@@ -575,12 +578,22 @@ fn promote_and_can_cast_reject_unknown_dtypes() {
 
 /// The tour's lines as printed before wrapping: a line indented four columns past the one
 /// before it continues it when that one is long (past 60 columns) or the line starts a
-/// result or a comment (`= `, `-> `, `(`): the tour wraps at 80 with that indent.
+/// result or a comment (`= `, `-> `, `(`): the tour wraps at 80 with that indent (a
+/// comment's continuation keeps its `//`, four columns past the comment's text).
 fn unwrap_tour(text: &str) -> String {
     let indent = |l: &str| l.len() - l.trim_start().len();
     let mut lines: Vec<String> = Vec::new();
     for line in text.lines() {
+        let comment_goes_on = |prev: &str| {
+            indent(line) == indent(prev)
+                && prev.trim_start().starts_with("// ")
+                && line.trim_start().starts_with("//    ")
+        };
         match lines.last_mut() {
+            Some(prev) if comment_goes_on(prev) => {
+                prev.push(' ');
+                prev.push_str(line.trim_start()[2..].trim_start());
+            }
             Some(prev)
                 if indent(line) == indent(prev) + 4
                     && (prev.chars().count() > 60
@@ -601,6 +614,12 @@ fn unwrap_tour(text: &str) -> String {
 fn tour_runs_every_example() {
     let o = ivy(&["tour"]);
     assert!(o.status.success(), "tour failed: {}", stderr(&o));
+    // a wrapped comment stays a comment on its continuation line
+    assert!(
+        stdout(&o).contains("\n//     (after: still float64)\n"),
+        "{}",
+        stdout(&o)
+    );
     // (a comment's two spaces are one where the wrap moved it to its own line)
     let out = unwrap_tour(&stdout(&o)).replace("  (", " (");
 
