@@ -244,6 +244,22 @@ pub(crate) mod lanes {
             }
             i += 4 * W;
         }
+        // the last elements: one more step over the final 4 W (some seen again, at their
+        // own indices, which cannot change the first extreme), not a scalar tail
+        if i < n {
+            let base = n - 4 * W;
+            // SAFETY (every load): `base + 4 W = n`
+            for k in 0..4 {
+                let at = base + k * W;
+                let y = unsafe { _mm512_loadu_ps(p.add(at)) };
+                let c = _mm512_add_epi32(lane, _mm512_set1_epi32(at as i32));
+                let m = better(y, v[k]);
+                v[k] = _mm512_mask_mov_ps(v[k], m, y);
+                ix[k] = _mm512_mask_mov_epi32(ix[k], m, c);
+                nan |= _mm512_cmp_ps_mask::<_CMP_UNORD_Q>(y, y);
+            }
+            i = n;
+        }
         if nan != 0 {
             return x.iter().position(|v| v.is_nan());
         }
@@ -304,6 +320,22 @@ pub(crate) mod lanes {
                 nan = _mm256_or_ps(nan, _mm256_cmp_ps::<_CMP_UNORD_Q>(y, y));
             }
             i += 4 * W;
+        }
+        // the last elements: one more step over the final 4 W (some seen again, at their
+        // own indices, which cannot change the first extreme), not a scalar tail
+        if i < n {
+            let base = n - 4 * W;
+            // SAFETY (every load): `base + 4 W = n`
+            for k in 0..4 {
+                let at = base + k * W;
+                let y = unsafe { _mm256_loadu_ps(p.add(at)) };
+                let c = _mm256_add_epi32(lane, _mm256_set1_epi32(at as i32));
+                let m = better(y, v[k]);
+                v[k] = _mm256_blendv_ps(v[k], y, m);
+                ix[k] = _mm256_blendv_epi8(ix[k], c, _mm256_castps_si256(m));
+                nan = _mm256_or_ps(nan, _mm256_cmp_ps::<_CMP_UNORD_Q>(y, y));
+            }
+            i = n;
         }
         if _mm256_movemask_ps(nan) != 0 {
             return x.iter().position(|v| v.is_nan());
@@ -368,6 +400,22 @@ pub(crate) mod lanes {
             }
             i += 4 * W;
         }
+        // the last elements: one more step over the final 4 W (some seen again, at their
+        // own indices, which cannot change the first extreme), not a scalar tail
+        if i < n {
+            let base = n - 4 * W;
+            // SAFETY (every load): `base + 4 W = n`
+            for k in 0..4 {
+                let at = base + k * W;
+                let y = unsafe { _mm512_loadu_pd(p.add(at)) };
+                let c = _mm512_add_epi64(lane, _mm512_set1_epi64(at as i64));
+                let m = better(y, v[k]);
+                v[k] = _mm512_mask_mov_pd(v[k], m, y);
+                ix[k] = _mm512_mask_mov_epi64(ix[k], m, c);
+                nan |= _mm512_cmp_pd_mask::<_CMP_UNORD_Q>(y, y);
+            }
+            i = n;
+        }
         if nan != 0 {
             return x.iter().position(|v| v.is_nan());
         }
@@ -428,6 +476,22 @@ pub(crate) mod lanes {
                 nan = _mm256_or_pd(nan, _mm256_cmp_pd::<_CMP_UNORD_Q>(y, y));
             }
             i += 4 * W;
+        }
+        // the last elements: one more step over the final 4 W (some seen again, at their
+        // own indices, which cannot change the first extreme), not a scalar tail
+        if i < n {
+            let base = n - 4 * W;
+            // SAFETY (every load): `base + 4 W = n`
+            for k in 0..4 {
+                let at = base + k * W;
+                let y = unsafe { _mm256_loadu_pd(p.add(at)) };
+                let c = _mm256_add_epi64(lane, _mm256_set1_epi64x(at as i64));
+                let m = better(y, v[k]);
+                v[k] = _mm256_blendv_pd(v[k], y, m);
+                ix[k] = _mm256_blendv_epi8(ix[k], c, _mm256_castpd_si256(m));
+                nan = _mm256_or_pd(nan, _mm256_cmp_pd::<_CMP_UNORD_Q>(y, y));
+            }
+            i = n;
         }
         if _mm256_movemask_pd(nan) != 0 {
             return x.iter().position(|v| v.is_nan());
