@@ -4,7 +4,7 @@
 //! products on another device, or on a recorded gradient graph, run candle's `matmul` (batch
 //! dimensions broadcast first).
 
-use super::kernels::{host_only, host_values};
+use super::kernels::host_only;
 use super::{err, host_types, tensor, wrap, CandleBackend, HostElem};
 use crate::engine::dense;
 use crate::functional::linalg::{LinalgBackend, MatmulPlan, SolvePlan, StackPlan};
@@ -33,7 +33,8 @@ fn host_product<T: HostElem>(
     }
     let swap = a.elem_count() < b.elem_count();
     let (big, small) = if swap { (b, a) } else { (a, b) };
-    let ys = host_values::<T>(op, small, small.dims())?;
+    // both checked above (as `host_zip` does): read without `host_values`' checks again
+    let ys = T::values(small).map_err(|e| err(op, e))?;
     let ys = batched(op, &ys, small.dims(), &p.batch)?;
     let run = |xs: &[T]| {
         let xs = batched(op, xs, big.dims(), &p.batch)?;
@@ -42,7 +43,7 @@ fn host_product<T: HostElem>(
     };
     let r = match T::read(big, run) {
         Some(r) => r?,
-        None => run(&host_values::<T>(op, big, big.dims())?)?,
+        None => run(&T::values(big).map_err(|e| err(op, e))?)?,
     };
     T::array(op, r, &p.result, device)
 }
