@@ -403,14 +403,22 @@ pub(crate) fn update_rebinds(x: &Array, target: ivy_core::Dtype) -> bool {
     }
 }
 
-/// Replaces `out`'s data by `value` (same backend, shape and dtype): the ndarray buffer is
-/// overwritten in place, a candle tensor rebound (an error under the strict in-place mode),
+/// Replaces `out`'s data by `value` (same backend, shape and dtype): on ndarray copied into
+/// `out`'s own buffer (a new result is moved in instead where `out`'s buffer is shared), a
+/// candle tensor rebound (an error under the strict in-place mode),
 /// a candle `Var` set.
 pub(crate) fn replace_data(op: &'static str, out: &mut Array, value: Array) -> Result<()> {
     match (&mut out.native, value.native) {
         #[cfg(feature = "ndarray")]
         (NativeArray::Ndarray(o), NativeArray::Ndarray(v)) => {
             ndarray::nd_all!(o, oa, T => match <T as ndarray::NdElem>::unwrap(v) {
+                // `out` keeps its buffer where it is its own; a shared one would be copied
+                // whole before the write (copy-on-write), so a new result (its buffer its
+                // own, laid out in order) is moved in instead
+                Ok(va) if !oa.is_unique() && va.is_unique() && va.is_standard_layout() => {
+                    *oa = va;
+                    Ok(())
+                }
                 Ok(va) => { oa.assign(&va); Ok(()) }
                 Err(_) => Err(Error::InvalidArgument { op, message: "out and value dtypes differ".into() }),
             })

@@ -1242,6 +1242,7 @@ fn call_entry(
     args: &Bound<'_, PyTuple>,
     kwargs: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Py<PyAny>> {
+    let first = args.iter().next();
     let args = args
         .iter()
         .map(|a| to_value(&a))
@@ -1259,19 +1260,23 @@ fn call_entry(
         }
     }
     let mut kw: Kw<'_> = kw.iter().map(|(k, v)| (k.as_str(), v.clone())).collect();
-    call_with_out(py, entry, &args, &mut kw, out)
+    let first_is_out = matches!((&first, &out), (Some(f), Some(o)) if f.is(o));
+    call_with_out(py, entry, args, &mut kw, out, first_is_out)
 }
 
 /// Calls `entry` with converted values and, where `out` is an `ivy_rs.Array`, writes it (its
 /// dtype and shape kept) and returns it; any other `out` but None is a TypeError (a numpy
 /// array would be converted, written as the copy, and left as it was; a Container `out`
-/// has no form by name).
+/// has no form by name). `first_is_out`: the first argument is the `out` object itself
+/// (`add(x, y, out=x)`), which a binary op on ndarray then computes in `x`'s own buffer, as
+/// `x += y` does ([`in_own_buffer`]), where the result keeps `x`'s dtype and shape.
 fn call_with_out(
     py: Python<'_>,
     entry: &'static ivy::registry::DynEntry,
-    args: &[Value],
+    mut args: Args,
     kw: &mut Kw<'_>,
     out: Option<Bound<'_, PyAny>>,
+    first_is_out: bool,
 ) -> PyResult<Py<PyAny>> {
     let out = match out {
         Some(o) if !o.is_none() => match o.cast_into::<PyArray>() {
@@ -1290,16 +1295,29 @@ fn call_with_out(
         _ => None,
     };
     let Some(out) = out else {
-        return call_values(py, entry, args, kw);
+        return call_values(py, entry, &args, kw);
     };
     {
         let mut guard = write(&out)?;
-        let keep_gil = small(args) && guard.inner.size() <= GIL_FREE_ELEMENTS;
-        let target = &mut guard.inner;
-        let kw = &*kw;
-        run_sized(py, entry.name(), keep_gil, move || {
-            entry.call_out(args, kw, target)
-        })?;
+        let keep_gil = small(&args) && guard.inner.size() <= GIL_FREE_ELEMENTS;
+        let mut done = false;
+        if first_is_out && kw.is_empty() && args.len() == 2 {
+            // our handle on `x` goes first, so that its buffer is `out`'s alone
+            args[0] = Value::None;
+            let (target, y) = (&mut guard.inner, &args[1]);
+            let op = entry.name();
+            done = run_sized(py, op, keep_gil, move || in_own_buffer(target, op, y))?;
+            if !done {
+                args[0] = Value::Array(guard.inner.clone());
+            }
+        }
+        if !done {
+            let target = &mut guard.inner;
+            let (args, kw) = (&args[..], &*kw);
+            run_sized(py, entry.name(), keep_gil, move || {
+                entry.call_out(args, kw, target)
+            })?;
+        }
     }
     Ok(out.into_any().unbind())
 }
@@ -2128,6 +2146,7 @@ impl PyFunction {
         let mut pos: Args = (0..self.n_rust).map(|_| Value::None).collect();
         let mut kw: Kw<'_> = SmallVec::new();
         let mut out = None;
+        let mut first = None;
         for (p, slot) in self.params.iter().zip(slots) {
             if p.kind == Kind::Var {
                 let items = rest.iter().map(to_value).collect::<PyResult<Vec<_>>>()?;
@@ -2147,7 +2166,12 @@ impl PyFunction {
                 }
             };
             match &p.target {
-                Target::Pos(i) => pos[*i] = to_value(&v)?,
+                Target::Pos(i) => {
+                    pos[*i] = to_value(&v)?;
+                    if *i == 0 {
+                        first = Some(v);
+                    }
+                }
                 Target::Kw(k) => kw.push((k.as_str(), to_value(&v)?)),
                 Target::Extra(k) => {
                     let at_default = match &p.default {
@@ -2161,7 +2185,8 @@ impl PyFunction {
                 Target::Out => out = Some(v),
             }
         }
-        call_with_out(py, self.entry, &pos, &mut kw, out)
+        let first_is_out = matches!((&first, &out), (Some(f), Some(o)) if f.is(o));
+        call_with_out(py, self.entry, pos, &mut kw, out, first_is_out)
     }
 }
 

@@ -736,6 +736,33 @@ def test_out_is_written_and_returned(backend):
     assert r is o and o.dtype == xp.float64 and np.asarray(o).tolist() == [2.0, 4.0]
 
 
+def test_out_naming_the_first_argument_is_written_in_its_own_buffer(backend):
+    """`op(x, y, out=x)` gives `op(x, y)` written into x; on ndarray a binary op whose result
+    keeps x's dtype and shape runs in x's own buffer, as `x op= y` does (the binding's
+    handle on x let go first, so nothing is copied), and any other call gets one new
+    buffer."""
+    rng = np.random.default_rng(3)
+    a = rng.standard_normal((3, 50)).astype("float32")
+    row = rng.standard_normal(50).astype("float32")
+    for op, y in [("add", 1.5), ("multiply", row), ("subtract", a), ("maximum", row), ("exp", None)]:
+        x = xp.asarray(a.copy())
+        args = (x,) if y is None else (x, xp.asarray(y) if isinstance(y, np.ndarray) else y)
+        before = np.asarray(x).ctypes.data if backend == "ndarray" else None
+        r = getattr(xp, op)(*args, out=x)
+        want = getattr(np, op)(a, *(() if y is None else (np.asarray(y, dtype="float32"),)))
+        assert r is x and x.dtype == xp.float32
+        np.testing.assert_allclose(np.asarray(x), want, rtol=1e-6, err_msg=op)
+        if backend == "ndarray" and op in ("add", "multiply", "subtract"):
+            assert np.asarray(x).ctypes.data == before, op
+    # a result of another dtype is cast into x (its dtype kept), and x is unchanged on error
+    i = xp.asarray([1, 2, 3], dtype=xp.int32)
+    xp.add(i, 1.5, out=i)
+    assert i.dtype == xp.int32 and np.asarray(i).tolist() == [2, 3, 4]
+    with pytest.raises(ValueError):
+        xp.add(i, xp.asarray([[1, 2, 3], [4, 5, 6]], dtype=xp.int32), out=i)
+    assert np.asarray(i).tolist() == [2, 3, 4]
+
+
 def test_candle_arrays_convert_to_numpy_by_copy():
     with xp.using_backend("candle"):
         x = xp.asarray([1.0, 2.0])

@@ -161,6 +161,54 @@ fn native_out_of_a_large_array_allocates_no_buffer() {
     assert_eq!(out.to_f64_vec().unwrap()[n - 1], 0.5f32.exp() as f64);
 }
 
+/// An `out` whose buffer is shared (a clone of it alive, as Python's `op(x, y, out=x)` holds
+/// one among its arguments) gets one new buffer, the result's, moved in: not a
+/// copy-on-write copy of `out` first (and, on the paths that compute a new array, a copy of
+/// the result into that copy). The clone keeps its values.
+#[test]
+fn a_shared_out_gets_one_new_buffer() {
+    let n = 1 << 16; // 256 KiB of float32: a large allocation
+    let (x, y) = (arr(n), arr(n));
+    let b = Array::from(ndarray::ArrayD::<bool>::from_elem(
+        ndarray::IxDyn(&[n]),
+        false,
+    ));
+    type Call<'a> = &'a dyn Fn(&mut Array) -> ivy::Result<()>;
+    let wide = ivy::astype(&x, Dtype::Float64).unwrap();
+    let calls: [(&str, Call<'_>, &Array, usize); 7] = [
+        ("add_out", &|o| ivy::add_out(&x, &y, o), &x, 1),
+        ("exp_out", &|o| ivy::exp_out(&x, o), &x, 1),
+        ("isnan_out", &|o| ivy::isnan_out(&x, o), &b, 1),
+        ("less_out", &|o| ivy::less_out(&x, &y, o), &b, 1),
+        ("add_assign", &|o| o.add_assign(&y), &x, 1),
+        // a result of another dtype: the result, and its cast to `out`'s dtype
+        (
+            "add_out into float64",
+            &|o| ivy::add_out(&x, &y, o),
+            &wide,
+            2,
+        ),
+        ("inplace_update", &|o| ivy::inplace_update(o, &y), &x, 1),
+    ];
+    for (name, call, like, buffers) in calls {
+        let mut out = like.clone();
+        let keep = out.clone();
+        let was = keep.to_f64_vec().unwrap();
+        assert_eq!(
+            large_allocations(|| call(&mut out).unwrap()),
+            buffers,
+            "{name}"
+        );
+        assert_eq!(keep.to_f64_vec().unwrap(), was, "{name}: the clone changed");
+        assert!(!out.may_share_memory(&keep), "{name}");
+        assert_eq!(
+            (out.dtype(), out.shape()),
+            (like.dtype(), like.shape()),
+            "{name}"
+        );
+    }
+}
+
 #[test]
 fn the_allocating_forms_allocate_the_result_only() {
     let x = arr(1000);

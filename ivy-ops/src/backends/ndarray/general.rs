@@ -25,8 +25,9 @@ impl GeneralBackend for NdarrayBackend {
         let v = v.view();
         let xa = nd_mut("inplace_update", x)?;
         let shape = IxDyn(xa.shape());
-        if xa.dtype() != target {
-            // A dtype change rebinds (a new buffer of the new dtype), broadcast to x's shape.
+        if xa.dtype() != target || !xa.is_unique() {
+            // A dtype change rebinds (a new buffer of the new dtype), broadcast to x's shape;
+            // so does a shared buffer, which a write would first copy whole.
             let vb = super::nd_view_all!(&v, a, T => match a.broadcast(shape.clone()) {
                 Some(b) => T::wrap(try_owned("inplace_update", &b)?),
                 None => return Err(shape_err("inplace_update", a.shape(), xa.shape())),

@@ -37,6 +37,17 @@ pub(crate) fn nd_view<'a>(op: &'static str, x: &'a Array) -> Result<NdView<'a>> 
     }
 }
 
+/// The ndarray data of `out` for a kernel that overwrites every element in place, when its
+/// buffer is `out`'s alone; `Ok(None)` when the buffer is shared (a clone or a view of it is
+/// alive: Python's `op(x, y, out=x)` holds one in its arguments). Writing a shared buffer
+/// would first copy all of it (copy-on-write) only to overwrite it; the callers answer
+/// `Ok(false)` instead, and the family computes a new array and moves it into `out`.
+#[inline]
+fn nd_own<'a>(op: &'static str, out: &'a mut Array) -> Result<Option<&'a mut NdArray>> {
+    let a = nd_mut(op, out)?;
+    Ok(if a.is_unique() { Some(a) } else { None })
+}
+
 /// The ndarray data of `x`, mutably.
 #[inline]
 pub(crate) fn nd_mut<'a>(op: &'static str, x: &'a mut Array) -> Result<&'a mut NdArray> {
@@ -403,7 +414,9 @@ impl crate::engine::family::Kernels for super::NdarrayBackend {
     }
 
     fn map_into<K: Unary>(x: &Array, out: &mut Array) -> Result<bool> {
-        let out = nd_mut(K::NAME, out)?;
+        let Some(out) = nd_own(K::NAME, out)? else {
+            return Ok(false);
+        };
         super::nd_type!(x.dtype(), T => {
             let a = typed::<T>(K::NAME, x)?;
             Ok(match T::unwrap_mut(out) {
@@ -415,7 +428,9 @@ impl crate::engine::family::Kernels for super::NdarrayBackend {
 
     fn map_in_place<K: Unary>(x: &mut Array) -> Result<bool> {
         let d = x.dtype();
-        let out = nd_mut(K::NAME, x)?;
+        let Some(out) = nd_own(K::NAME, x)? else {
+            return Ok(false);
+        };
         super::nd_type!(d, T => Ok(match T::unwrap_mut(out) {
             Some(o) => strided::map_in_place(Dst::init(o), unary_slices::<T, K>),
             None => false,
@@ -448,7 +463,9 @@ impl crate::engine::family::Kernels for super::NdarrayBackend {
 
     fn map_real_into<K: Unary>(x: &Array, out: &mut Array) -> Result<bool> {
         let d = x.dtype();
-        let out = nd_mut(K::NAME, out)?;
+        let Some(out) = nd_own(K::NAME, out)? else {
+            return Ok(false);
+        };
         Ok(match (d, out) {
             (Dtype::Complex64, NdArray::Float32(o)) => {
                 let a = typed::<num_complex::Complex<f32>>(K::NAME, x)?;
@@ -492,7 +509,9 @@ impl crate::engine::family::Kernels for super::NdarrayBackend {
     }
 
     fn zip_into<K: Binary>(x: &Array, y: &Array, out: &mut Array) -> Result<bool> {
-        let out = nd_mut(K::NAME, out)?;
+        let Some(out) = nd_own(K::NAME, out)? else {
+            return Ok(false);
+        };
         super::nd_type!(x.dtype(), T => {
             let a = typed::<T>(K::NAME, x)?;
             Ok(match (typed::<T>(K::NAME, y), T::unwrap_mut(out)) {
@@ -507,7 +526,9 @@ impl crate::engine::family::Kernels for super::NdarrayBackend {
     }
 
     fn zip_in_place<K: Binary>(out: &mut Array, y: &Array) -> Result<bool> {
-        let out = nd_mut(K::NAME, out)?;
+        let Some(out) = nd_own(K::NAME, out)? else {
+            return Ok(false);
+        };
         super::nd_type!(y.dtype(), T => {
             let b = typed::<T>(K::NAME, y)?;
             Ok(match T::unwrap_mut(out) {
@@ -532,7 +553,9 @@ impl crate::engine::family::Kernels for super::NdarrayBackend {
 
     fn map_bool_into<K: Predicate>(x: &Array, out: &mut Array) -> Result<bool> {
         let shape = x.shape();
-        let out = nd_mut(K::NAME, out)?;
+        let Some(out) = nd_own(K::NAME, out)? else {
+            return Ok(false);
+        };
         let Some(o) = bool::unwrap_mut(out).filter(|o| o.shape() == shape) else {
             return Ok(false);
         };
@@ -562,7 +585,9 @@ impl crate::engine::family::Kernels for super::NdarrayBackend {
     }
 
     fn zip_bool_into<K: Compare>(x: &Array, y: &Array, out: &mut Array) -> Result<bool> {
-        let out = nd_mut(K::NAME, out)?;
+        let Some(out) = nd_own(K::NAME, out)? else {
+            return Ok(false);
+        };
         let Some(o) = bool::unwrap_mut(out) else {
             return Ok(false);
         };

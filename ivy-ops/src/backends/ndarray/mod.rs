@@ -76,6 +76,11 @@ macro_rules! nd_array {
             pub fn shape(&self) -> &[usize] {
                 match self { $(NdArray::$v(a) => a.shape()),* }
             }
+            /// Whether the buffer is this array's alone (no clone or view of it alive): a
+            /// write to a shared buffer first copies all of it (copy-on-write).
+            pub fn is_unique(&self) -> bool {
+                match self { $(NdArray::$v(a) => a.is_unique()),* }
+            }
         }
         $(
             impl From<ArrayD<$t>> for NdArray {
