@@ -74,7 +74,8 @@ pub mod general {
     /// Updates `x` with `val` (broadcast to `x`'s shape), Ivy's `inplace_update`.
     ///
     /// The Array is always updated. On ndarray the existing buffer is written when the dtypes
-    /// agree; `x` takes `val`'s dtype (a new buffer) unless `keep_input_dtype` (default false,
+    /// agree and the buffer is `x`'s own (a buffer shared with a clone or view is not
+    /// copied first: `x` gets a new one, `val`'s values); `x` takes `val`'s dtype (a new buffer) unless `keep_input_dtype` (default false,
     /// as in Ivy), which casts `val` into `x`'s buffer. Candle tensors are
     /// immutable: the Array is rebound to new data, and with `ensure_in_backend` that is an
     /// error; a candle `Var` is updated natively.
