@@ -227,6 +227,12 @@ impl Unary<f64> for Exp {
         // |k| ≤ 1021: `2^k` and the result are normal
         (exp_core::<M, 10>(x, &P64), x.abs() <= 708.0)
     }
+    /// Past overflow ∞, past underflow (below half the least subnormal) 0.
+    #[inline(always)]
+    fn edge<M: Fma>(x: f64) -> (f64, bool) {
+        let big = x > 709.79;
+        (if big { f64::INFINITY } else { 0.0 }, big || x < -745.2)
+    }
     fn exact(x: f64) -> f64 {
         x.exp()
     }
@@ -253,6 +259,16 @@ impl Unary<f32> for Exp {
         let x = f64::from(x);
         (exp_core::<M, 6>(x, &P32) as f32, x > -104.0 && x < 89.0)
     }
+    /// Past overflow ∞, past underflow (below half the least subnormal) 0. Results in the
+    /// subnormal range (−104 to −87) take `exact`, as in numpy (about 7 ms for 1 M of them,
+    /// numpy's 6.3): computing them here, in `f64` for every declined lane, or in `f32` with
+    /// a subnormal product (a microcode assist for its whole vector), made ∞, −∞ (a masked
+    /// logit) and NaN 1.4-2.4x slower.
+    #[inline(always)]
+    fn edge<M: Fma>(x: f32) -> (f32, bool) {
+        let big = x > 88.73;
+        (if big { f32::INFINITY } else { 0.0 }, big || x < -104.0)
+    }
     fn exact(x: f32) -> f32 {
         x.exp()
     }
@@ -278,6 +294,11 @@ impl Unary<f64> for Expm1 {
         let (h, l) = expm1_dd::<M, 1023>(x.max(-40.0));
         // `h + l` loses the sign of −0
         (if x == 0.0 { x } else { h + l }, x <= 708.0)
+    }
+    /// Past overflow ∞.
+    #[inline(always)]
+    fn edge<M: Fma>(x: f64) -> (f64, bool) {
+        (f64::INFINITY, x > 709.79)
     }
     fn exact(x: f64) -> f64 {
         x.exp_m1()
@@ -332,6 +353,11 @@ impl Unary<f32> for Expm1 {
         // below −20 the result rounds to −1, above 89 to ∞
         let y = expm1_for_f32::<M>(f64::from(x).clamp(-20.0, 100.0)) as f32;
         (if x == 0.0 { x } else { y }, !x.is_nan())
+    }
+    /// Past overflow ∞.
+    #[inline(always)]
+    fn edge<M: Fma>(x: f32) -> (f32, bool) {
+        (f32::INFINITY, x > 88.73)
     }
     fn exact(x: f32) -> f32 {
         x.exp_m1()

@@ -93,6 +93,11 @@ impl Unary<f64> for Sinh {
         let (sh, sl) = fast_two_sum(hh, q);
         ((sh + (sl + (hl + ql))).copysign(x), a <= 709.7)
     }
+    /// Past overflow ±∞.
+    #[inline(always)]
+    fn edge<M: Fma>(x: f64) -> (f64, bool) {
+        (f64::INFINITY.copysign(x), x.abs() > 710.5)
+    }
     fn exact(x: f64) -> f64 {
         x.sinh()
     }
@@ -176,6 +181,11 @@ impl Unary<f32> for Sinh {
         let y = 0.5 * (e + e / (e + 1.0));
         ((y as f32).copysign(x), !x.is_nan())
     }
+    /// Past overflow ±∞.
+    #[inline(always)]
+    fn edge<M: Fma>(x: f32) -> (f32, bool) {
+        (f32::INFINITY.copysign(x), x.abs() > 89.5)
+    }
     fn exact(x: f32) -> f32 {
         x.sinh()
     }
@@ -192,6 +202,11 @@ impl Unary<f64> for Cosh {
         let (r, rl) = div_dd::<M>(0.25, 0.0, nh, nl);
         let (sh, sl) = fast_two_sum(xh, r);
         (sh + (sl + (xl + rl)), a <= 709.7)
+    }
+    /// Past overflow ∞.
+    #[inline(always)]
+    fn edge<M: Fma>(x: f64) -> (f64, bool) {
+        (f64::INFINITY, x.abs() > 710.5)
     }
     fn exact(x: f64) -> f64 {
         x.cosh()
@@ -225,6 +240,11 @@ impl Unary<f32> for Cosh {
         let er = 1.0 + M::fma(r * r, horner::<M, _, 5>(r, &P4_F64), r);
         let e2 = er * f64::from_bits(shifted_int(t).wrapping_add(1022) << 52);
         ((e2 + 0.25 / e2) as f32, !x.is_nan())
+    }
+    /// Past overflow ∞.
+    #[inline(always)]
+    fn edge<M: Fma>(x: f32) -> (f32, bool) {
+        (f32::INFINITY, x.abs() > 89.5)
     }
     fn exact(x: f32) -> f32 {
         x.cosh()
@@ -419,6 +439,11 @@ impl Unary<f64> for Asinh {
         let (h, l) = log1p_dd::<M, 21>(ah, al, &QX64);
         ((h + l).copysign(x), a <= TWO1000)
     }
+    /// At ±∞ ±∞.
+    #[inline(always)]
+    fn edge<M: Fma>(x: f64) -> (f64, bool) {
+        (x, x.abs() == f64::INFINITY)
+    }
     fn exact(x: f64) -> f64 {
         asinh_libm(x)
     }
@@ -434,6 +459,11 @@ impl Unary<f32> for Asinh {
         let y = log_core::<M, 11>(1.0 + big_a, &Q32);
         let y = if a < 1.0 / 4096.0 { a } else { y };
         ((y as f32).copysign(x), x.abs() <= f32::MAX)
+    }
+    /// At ±∞ ±∞.
+    #[inline(always)]
+    fn edge<M: Fma>(x: f32) -> (f32, bool) {
+        (x, x.abs() == f32::INFINITY)
     }
     fn exact(x: f32) -> f32 {
         asinh_libm(f64::from(x)) as f32
@@ -455,6 +485,14 @@ impl Unary<f64> for Acosh {
         let (ah, al) = if x > TWO28 { (bh, bl) } else { (ah, al) };
         let (h, l) = log1p_dd::<M, 21>(ah, al, &QX64);
         (h + l, x >= 1.0 && x <= TWO1000)
+    }
+    /// Below 1 NaN, at ∞ ∞.
+    #[inline(always)]
+    fn edge<M: Fma>(x: f64) -> (f64, bool) {
+        (
+            if x < 1.0 { f64::NAN } else { x },
+            x < 1.0 || x == f64::INFINITY,
+        )
     }
     fn exact(x: f64) -> f64 {
         acosh_libm(x)
@@ -493,6 +531,14 @@ impl Unary<f32> for Acosh {
             x >= 1.0 && x <= f32::MAX,
         )
     }
+    /// Below 1 NaN, at ∞ ∞.
+    #[inline(always)]
+    fn edge<M: Fma>(x: f32) -> (f32, bool) {
+        (
+            if x < 1.0 { f32::NAN } else { x },
+            x < 1.0 || x == f32::INFINITY,
+        )
+    }
     fn exact(x: f32) -> f32 {
         acosh_libm(f64::from(x)) as f32
     }
@@ -507,6 +553,19 @@ impl Unary<f64> for Atanh {
         let (q, ql) = div_dd::<M>(2.0 * a, 0.0, dh, dl);
         let (h, l) = log1p_dd::<M, 21>(q, ql, &QX64);
         ((0.5 * (h + l)).copysign(x), a < 1.0)
+    }
+    /// Beyond ±1 NaN, at ±1 ±∞.
+    #[inline(always)]
+    fn edge<M: Fma>(x: f64) -> (f64, bool) {
+        let a = x.abs();
+        (
+            if a > 1.0 {
+                f64::NAN
+            } else {
+                f64::INFINITY.copysign(x)
+            },
+            a >= 1.0,
+        )
     }
     fn exact(x: f64) -> f64 {
         atanh_libm(x)
@@ -535,6 +594,19 @@ impl Unary<f32> for Atanh {
         let y = 0.5 * log_core::<M, 11>(1.0 + 2.0 * a / (1.0 - a), &Q32);
         let y = if a < 1.0 / 4096.0 { a } else { y };
         ((y as f32).copysign(x), x.abs() < 1.0)
+    }
+    /// Beyond ±1 NaN, at ±1 ±∞.
+    #[inline(always)]
+    fn edge<M: Fma>(x: f32) -> (f32, bool) {
+        let a = x.abs();
+        (
+            if a > 1.0 {
+                f32::NAN
+            } else {
+                f32::INFINITY.copysign(x)
+            },
+            a >= 1.0,
+        )
     }
     fn exact(x: f32) -> f32 {
         atanh_libm(f64::from(x)) as f32

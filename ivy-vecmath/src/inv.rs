@@ -360,6 +360,11 @@ impl Unary<f64> for Asin {
         };
         (y.copysign(x), ax <= 1.0)
     }
+    /// Beyond ±1 NaN.
+    #[inline(always)]
+    fn edge<M: Fma>(x: f64) -> (f64, bool) {
+        (f64::NAN, x.abs() > 1.0)
+    }
     fn exact(x: f64) -> f64 {
         x.asin()
     }
@@ -389,6 +394,11 @@ impl Unary<f64> for Acos {
         // |c| ≥ |lead| (or c = 0)
         let (h, e) = fast_two_sum(c_hi, lead);
         (h + (e + (c_lo + rest)), ax <= 1.0)
+    }
+    /// Beyond ±1 NaN.
+    #[inline(always)]
+    fn edge<M: Fma>(x: f64) -> (f64, bool) {
+        (f64::NAN, x.abs() > 1.0)
     }
     fn exact(x: f64) -> f64 {
         x.acos()
@@ -452,6 +462,11 @@ impl Unary<f32> for Asin {
         let y = if big { M::fma(-2.0, a, PIO2_HI) } else { a };
         ((y as f32).copysign(x), x.abs() <= 1.0)
     }
+    /// Beyond ±1 NaN.
+    #[inline(always)]
+    fn edge<M: Fma>(x: f32) -> (f32, bool) {
+        (f32::NAN, x.abs() > 1.0)
+    }
     fn exact(x: f32) -> f32 {
         x.asin()
     }
@@ -492,6 +507,11 @@ impl Unary<f32> for Acos {
             2.0 * a
         };
         (y as f32, x.abs() <= 1.0)
+    }
+    /// Beyond ±1 NaN.
+    #[inline(always)]
+    fn edge<M: Fma>(x: f32) -> (f32, bool) {
+        (f32::NAN, x.abs() > 1.0)
     }
     fn exact(x: f32) -> f32 {
         x.acos()

@@ -237,6 +237,21 @@ pub(crate) fn log_core<M: Fma, const N: usize>(x: f64, q: &[f64; N]) -> f64 {
     k * LN2_HI + (f - (hfsq - lo))
 }
 
+/// [`Unary::edge`] of a logarithm whose pole is at `pole` (`log`, `log2`, `log10`: 0;
+/// `log1p`: −1): below it NaN, at it −∞, at ∞ ∞.
+#[inline(always)]
+fn pole_edge<T: Copy + PartialOrd + From<f32>>(x: T, pole: f32) -> (T, bool) {
+    let p = T::from(pole);
+    let v = if x < p {
+        T::from(f32::NAN)
+    } else if x == p {
+        T::from(f32::NEG_INFINITY)
+    } else {
+        x
+    };
+    (v, x <= p || x == T::from(f32::INFINITY))
+}
+
 impl Unary<f64> for Log {
     #[inline(always)]
     fn fast<M: Fma>(x: f64) -> (f64, bool) {
@@ -244,6 +259,10 @@ impl Unary<f64> for Log {
             log_core::<M, 19>(x, &Q64),
             x >= f64::MIN_POSITIVE && x <= f64::MAX,
         )
+    }
+    #[inline(always)]
+    fn edge<M: Fma>(x: f64) -> (f64, bool) {
+        pole_edge(x, 0.0)
     }
     fn exact(x: f64) -> f64 {
         x.ln()
@@ -263,6 +282,10 @@ impl Unary<f32> for Log {
             log_core::<M, 11>(f64::from(x), &Q32) as f32,
             x > 0.0 && x <= f32::MAX,
         )
+    }
+    #[inline(always)]
+    fn edge<M: Fma>(x: f32) -> (f32, bool) {
+        pole_edge(x, 0.0)
     }
     fn exact(x: f32) -> f32 {
         x.ln()
@@ -287,6 +310,10 @@ impl Unary<f64> for Log1p {
         let (h, l) = log1p_dd::<M, 21>(x, 0.0, &QX64);
         // `h + l` loses the sign of −0
         (if x == 0.0 { x } else { h + l }, x > -1.0 && x < 1e308)
+    }
+    #[inline(always)]
+    fn edge<M: Fma>(x: f64) -> (f64, bool) {
+        pole_edge(x, -1.0)
     }
     fn exact(x: f64) -> f64 {
         x.ln_1p()
@@ -314,6 +341,10 @@ impl Unary<f32> for Log1p {
             },
             x > -1.0 && x <= f32::MAX,
         )
+    }
+    #[inline(always)]
+    fn edge<M: Fma>(x: f32) -> (f32, bool) {
+        pole_edge(x, -1.0)
     }
     fn exact(x: f32) -> f32 {
         x.ln_1p()
@@ -460,6 +491,10 @@ impl Unary<f64> for Log2 {
         let val_lo = val_lo + ((k - w) + val_hi);
         (val_lo + w, x > 0.0 && x <= f64::MAX)
     }
+    #[inline(always)]
+    fn edge<M: Fma>(x: f64) -> (f64, bool) {
+        pole_edge(x, 0.0)
+    }
     fn exact(x: f64) -> f64 {
         x.log2()
     }
@@ -482,6 +517,10 @@ impl Unary<f32> for Log2 {
             M::fma(l, std::f64::consts::LOG2_E, k) as f32,
             x > 0.0 && x <= f32::MAX,
         )
+    }
+    #[inline(always)]
+    fn edge<M: Fma>(x: f32) -> (f32, bool) {
+        pole_edge(x, 0.0)
     }
     fn exact(x: f32) -> f32 {
         x.log2()
@@ -511,6 +550,10 @@ impl Unary<f64> for Log10 {
         let val_lo = val_lo + ((y - w) + val_hi);
         (val_lo + w, x > 0.0 && x <= f64::MAX)
     }
+    #[inline(always)]
+    fn edge<M: Fma>(x: f64) -> (f64, bool) {
+        pole_edge(x, 0.0)
+    }
     fn exact(x: f64) -> f64 {
         x.log10()
     }
@@ -534,6 +577,10 @@ impl Unary<f32> for Log10 {
             M::fma(l, std::f64::consts::LOG10_E, k * std::f64::consts::LOG10_2) as f32,
             x > 0.0 && x <= f32::MAX,
         )
+    }
+    #[inline(always)]
+    fn edge<M: Fma>(x: f32) -> (f32, bool) {
+        pole_edge(x, 0.0)
     }
     fn exact(x: f32) -> f32 {
         x.log10()

@@ -74,6 +74,14 @@ impl Unary<f64> for Softplus {
         // x + e^-x rounds to x
         (s + (e + ll), x >= -690.0 && x <= f64::MAX)
     }
+    /// At ∞ ∞; far below 0 (where e^x rounds to 0) 0.
+    #[inline(always)]
+    fn edge<M: Fma>(x: f64) -> (f64, bool) {
+        (
+            if x > 0.0 { x } else { 0.0 },
+            x == f64::INFINITY || x < -745.2,
+        )
+    }
     fn exact(x: f64) -> f64 {
         x.max(0.0) + (-x.abs()).exp().ln_1p()
     }
@@ -109,6 +117,16 @@ impl Unary<f32> for Softplus {
         let xd = f64::from(x);
         let y = xd.max(0.0) + log1p_exp_neg_for_f32::<M>(xd.abs());
         (y as f32, !x.is_nan())
+    }
+    /// At ∞ ∞; below −[`EXPNEG_MAX32`] `log1p(e^x)` is `e^x` (to 2^-86), by `Exp`'s
+    /// `f64` form (subnormal results and 0 rounded once, by the cast).
+    #[inline(always)]
+    fn edge<M: Fma>(x: f32) -> (f32, bool) {
+        let e = crate::exp::exp_core::<M, 6>(f64::from(x.max(-104.5)), &crate::exp::P32) as f32;
+        (
+            if x > 0.0 { x } else { e },
+            x == f32::INFINITY || x < -EXPNEG_MAX32,
+        )
     }
     fn exact(x: f32) -> f32 {
         x.max(0.0) + (-x.abs()).exp().ln_1p()

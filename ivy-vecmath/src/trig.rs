@@ -224,6 +224,11 @@ macro_rules! trig_impls {
                 let $x = x;
                 ($e, ok)
             }
+            /// At ±∞ NaN.
+            #[inline(always)]
+            fn edge<M: Fma>(x: f64) -> (f64, bool) {
+                (f64::NAN, x.abs() == f64::INFINITY)
+            }
             fn exact(x: f64) -> f64 {
                 x.$std()
             }
@@ -238,6 +243,11 @@ macro_rules! trig_impls {
                 let ($s, $c, ok) = sin_cos_for_f32::<M>(x.abs());
                 let $x = x;
                 ($e as f32, ok)
+            }
+            /// At ±∞ NaN.
+            #[inline(always)]
+            fn edge<M: Fma>(x: f32) -> (f32, bool) {
+                (f32::NAN, x.abs() == f32::INFINITY)
             }
             fn exact(x: f32) -> f32 {
                 x.$std()

@@ -150,7 +150,10 @@ fn agrees<T: Copy + PartialEq + std::fmt::Debug>(
     );
 }
 
-fn run<T: Copy + PartialEq + std::fmt::Debug, K: Unary<T>>(level: Level, x: &[T]) -> Vec<T> {
+fn run<T: Copy + PartialEq + std::fmt::Debug + std::ops::Add<Output = T>, K: Unary<T>>(
+    level: Level,
+    x: &[T],
+) -> Vec<T> {
     let mut out = vec![MaybeUninit::<T>::uninit(); x.len()];
     map_at::<T, K>(level, x, &mut out);
     let bulk = written(out);
@@ -316,7 +319,28 @@ fn check2<K: Binary<f64> + Binary<f32>>(
     assert!(failures.is_empty(), "{failures:#?}");
 }
 
-const SPECIALS64: [f64; 24] = [
+const SPECIALS64: [f64; 44] = [
+    // outside domains, at poles, past overflow and underflow (`Unary::edge`)
+    1.0,
+    -1.0,
+    2.0,
+    -2.0,
+    -1.5,
+    100.0,
+    -100.0,
+    709.8,
+    -745.1,
+    710.4,
+    710.6,
+    -710.6,
+    1000.0,
+    -1000.0,
+    89.4,
+    89.6,
+    -89.6,
+    -105.0,
+    1e38,
+    -1e38,
     0.0,
     -0.0,
     f64::INFINITY,
@@ -343,7 +367,9 @@ const SPECIALS64: [f64; 24] = [
     1_152_921_504_606_846_976.0, // 2^60
 ];
 
-const SPECIALS32: [f32; 9] = [
+const SPECIALS32: [f32; 11] = [
+    88.8,
+    -103.0,
     1e-45,
     -1e-45,
     1e-40,
