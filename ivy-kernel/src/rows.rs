@@ -152,6 +152,15 @@ crate::unary_kernels! {
         simd(Softplus),
         complex(z => (z.exp() + num_complex::Complex::new(T::one(), T::zero())).ln()),
         candle(t => candle_softplus(t));
+    /// The logistic sigmoid `1 / (1 + e^-x)`, stably from `z = e^-|x|` (`1 / (1 + z)` for
+    /// `x ≥ 0`, `z / (1 + z)` below: nothing overflows), one element at a time in float64,
+    /// rounded once (float16 and bfloat16 too); float32 and float64 slices vectorised
+    /// (`ivy_vecmath::Sigmoid`, within about half an ULP).
+    Sigmoid: "sigmoid",
+        real(x => T::from_f64(<ivy_vecmath::Sigmoid as ivy_vecmath::Unary<f64>>::exact(
+            crate::elem::Elem::to_f64(x),
+        ))),
+        simd(Sigmoid);
 }
 
 crate::binary_kernels! {

@@ -12,7 +12,7 @@
 
 use crate::exp::{exp32_pair, exp_core, exp_dd, P32};
 use crate::log::{log1p32_unit_parts, log1p_dd, log_core, Q32, QX64};
-use crate::{two_sum, Binary, Fma, Unary};
+use crate::{fast_two_sum, two_sum, Binary, Fma, Unary};
 
 /// `max(x, 0) + log1p(e^-|x|)` (= `log(1 + e^x)`, without overflow).
 ///
@@ -217,4 +217,69 @@ impl Binary<f32> for Logaddexp {
         )
     }
     logaddexp_exact!(f32);
+}
+
+/// The logistic sigmoid `1 / (1 + e^-x)`, from `z = e^-|x|` (never above 1, so nothing
+/// overflows): `1 / (1 + z)` for `x ≥ 0`, `z / (1 + z)` below.
+///
+/// `f64`: `z` in two parts (`exp_dd`, to 2^-60), `1 + z` in two parts, and the quotient
+/// corrected by its residual, so that only its last step rounds above 2^-60: within about
+/// half an ULP. Below −708 (results from `e^x` subnormal) libm's, below −745.2 0. `f32`: the
+/// same quotient in plain `f64` (`z` to 2^-32), rounded once to `f32`.
+///
+/// ```
+/// # use std::mem::MaybeUninit;
+/// let mut o = [MaybeUninit::uninit(); 4];
+/// ivy_vecmath::map::<f64, ivy_vecmath::Sigmoid>(&[0.0, 800.0, -800.0, -2.0], &mut o);
+/// let y: Vec<f64> = o.iter().map(|v| unsafe { v.assume_init() }).collect();
+/// assert_eq!(&y[..3], [0.5, 1.0, 0.0]);
+/// assert!((y[3] - 1.0 / (1.0 + 2f64.exp())).abs() < 1e-16);
+/// ```
+#[derive(Debug)]
+pub enum Sigmoid {}
+
+impl Unary<f64> for Sigmoid {
+    const INTERLEAVE: bool = true;
+    #[inline(always)]
+    fn fast<M: Fma>(x: f64) -> (f64, bool) {
+        // e^-|x| for |x| ≤ 708 (beyond, 1 / (1 + z) rounds to 1 and x < −708 is declined)
+        let (zh, zl) = exp_dd::<M, 1023>(-x.abs().min(708.0));
+        let (dh, dl) = fast_two_sum(1.0, zh);
+        let dl = dl + zl;
+        // n / (dh + dl) for n = 1 or z: q = nh / dh, then q + (n − q (dh + dl)) / dh
+        let (nh, nl) = if x >= 0.0 { (1.0, 0.0) } else { (zh, zl) };
+        let q = nh / dh;
+        // n − q d: q dh exactly (two_prod: Dekker's at the levels without FMA), nh − p exact
+        // (p is within an ULP of nh)
+        let (p, pe) = M::two_prod(q, dh);
+        let r = ((nh - p) - pe) + M::fma(-q, dl, nl);
+        (M::fma(r, 1.0 / dh, q), x >= -708.0)
+    }
+    #[inline(always)]
+    fn edge<M: Fma>(x: f64) -> (f64, bool) {
+        (0.0, x < -745.2)
+    }
+    fn exact(x: f64) -> f64 {
+        let z = (-x.abs()).exp();
+        if x >= 0.0 {
+            1.0 / (1.0 + z)
+        } else {
+            z / (1.0 + z)
+        }
+    }
+}
+
+impl Unary<f32> for Sigmoid {
+    const INTERLEAVE: bool = true;
+    #[inline(always)]
+    fn fast<M: Fma>(x: f32) -> (f32, bool) {
+        // |x| clamped at 120: e^-120 is below every f32, so the results are 1 and 0 there
+        let xd = f64::from(x);
+        let z = exp_core::<M, 6>(-xd.abs().min(120.0), &P32);
+        let n = if xd >= 0.0 { 1.0 } else { z };
+        ((n / (1.0 + z)) as f32, !x.is_nan())
+    }
+    fn exact(x: f32) -> f32 {
+        <Sigmoid as Unary<f64>>::exact(f64::from(x)) as f32
+    }
 }

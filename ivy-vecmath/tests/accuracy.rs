@@ -29,8 +29,8 @@ use std::mem::MaybeUninit;
 use dd::Dd;
 use ivy_vecmath::{
     map_at, zip_at, Acos, Acosh, Asin, Asinh, Atan, Atan2, Atanh, Binary, Ceil, Cos, Cosh, Exp,
-    Expm1, Floor, Hypot, Level, Log, Log10, Log1p, Log2, Logaddexp, Pow, RoundEven, Sin, Sinh,
-    Softplus, Sqrt, Tan, Tanh, Trunc, Unary,
+    Expm1, Floor, Hypot, Level, Log, Log10, Log1p, Log2, Logaddexp, Pow, RoundEven, Sigmoid, Sin,
+    Sinh, Softplus, Sqrt, Tan, Tanh, Trunc, Unary,
 };
 
 /// SplitMix64: a seeded generator (no dependency for a few lines).
@@ -1231,6 +1231,23 @@ fn softplus_within_1_ulp() {
         1.0,
         dd::softplus_ref,
         softplus32,
+        &[
+            Uniform(-10.0, 10.0),
+            Uniform(-750.0, 750.0),
+            LogUniform(-60, 10, true),
+            Uniform(-110.0, 90.0),
+        ],
+    );
+}
+
+#[test]
+fn sigmoid_within_1_ulp() {
+    use Range::*;
+    check::<Sigmoid>(
+        "sigmoid",
+        1.0,
+        dd::sigmoid_ref,
+        <Sigmoid as Unary<f64>>::exact,
         &[
             Uniform(-10.0, 10.0),
             Uniform(-750.0, 750.0),

@@ -1,7 +1,7 @@
 //! Layers and activations: `softmax`, `log_softmax`, `logsumexp`, `relu`, `sigmoid`,
 //! `leaky_relu`, `silu`, `hardswish`, `mish`, `gelu`, `linear` and the seed's container-dependent
 //! `multi_head_attention`, each a composition of ivy ops (so they run, and differentiate on
-//! candle, wherever those ops do).
+//! candle, wherever those ops do); `sigmoid` is mixed: ndarray runs its kernel row instead.
 
 // `multi_head_attention` has Ivy's signature (eleven arguments), and its projection
 // closures (`Option<&dyn Fn(..)>`) are spelled out there, where the category macro sees
@@ -105,7 +105,9 @@ pub mod layers {
     /// `z = e^-|x|` (never above 1): `1 / (1 + z)` for `x >= 0`, `z / (1 + z)` below, so
     /// no `exp` overflows for any input (nor does a gradient through the branch not taken
     /// on candle, where it differentiates). float16 and bfloat16 are computed in float32
-    /// and rounded once; integers in the default float dtype (as `softmax`).
+    /// and rounded once; integers in the default float dtype (as `softmax`). Mixed: ndarray
+    /// overrides this body (six ops) with the kernel row `Sigmoid`, one vectorised pass
+    /// (within about half an ULP; float16 and bfloat16 through float64, rounded once).
     ///
     /// ```
     /// use ivy::prelude::*;
@@ -117,7 +119,7 @@ pub mod layers {
     /// assert_eq!(&s[2..], [0.0, 1.0]); // no overflow
     /// # Ok::<(), ivy::Error>(())
     /// ```
-    #[compositional]
+    #[mixed]
     #[nestable]
     #[unsupported_dtypes(ndarray = ("complex", "bool"), candle = ("bool",))]
     pub fn sigmoid(x: &Array, out: Option<&mut Array>) -> Result<Array> {

@@ -315,6 +315,20 @@ pub fn softplus_ref(x: f64) -> Dd {
     l.addf(x.max(0.0))
 }
 
+/// `1 / (1 + e^-x)`, from `z = e^-|x|`: `1 / (1 + z)` for `x ≥ 0`, `z / (1 + z)` below.
+pub fn sigmoid_ref(x: f64) -> Dd {
+    if x < -745.0 {
+        return f(0.0);
+    }
+    let z = exp(f(-x.abs().min(745.0)));
+    let d = z.addf(1.0);
+    if x >= 0.0 {
+        f(1.0).div(d)
+    } else {
+        z.div(d)
+    }
+}
+
 /// numpy's `logaddexp`: `a + ln 2` (rounded, as numpy computes it) where `a == b`, else
 /// `max + log1p(e^-|a − b|)` with the exact difference.
 pub fn logaddexp_ref(a: f64, b: f64) -> Dd {

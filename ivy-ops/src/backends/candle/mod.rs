@@ -17,6 +17,7 @@ mod elementwise;
 mod fft;
 mod general;
 mod kernels;
+mod layers;
 mod linalg;
 mod manipulation;
 mod sorting;

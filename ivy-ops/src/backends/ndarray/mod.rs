@@ -11,6 +11,7 @@ mod fft;
 mod general;
 mod indexing;
 mod kernels;
+mod layers;
 mod lent;
 mod linalg;
 mod manipulation;
