@@ -88,7 +88,14 @@ LN2_HALF = mp.log(2) / 2
 # s at f = √2 − 1, squared: the largest z of atanh_w
 S2_MAX = ((mp.sqrt(2) - 1) / (mp.sqrt(2) + 1)) ** 2
 # (Rust name, function, interval, degree)
+def erfcx_t(t):
+    # logexp.rs: erfc(y) e^(y^2) in t = 4 / (4 + y), y in [0, 10.5] (GELU's Phi)
+    y = 4 / t - 4
+    return mp.erfc(y) * mp.exp(y * y)
+
+
 FITS = [
+    ("logexp.rs ERFCX_T", erfcx_t, (mpf(4) / mpf("14.5"), mpf(1)), 14),
     ("exp.rs P64", exp_p, (-LN2_HALF, LN2_HALF), 9),
     ("exp.rs P32", exp_p, (-LN2_HALF, LN2_HALF), 5),
     ("hyp.rs P4_F64", exp_p, (-LN2_HALF, LN2_HALF), 4),

@@ -161,6 +161,30 @@ crate::unary_kernels! {
             crate::elem::Elem::to_f64(x),
         ))),
         simd(Sigmoid);
+    /// GELU, `x Φ(x) = x erfc(−x/√2) / 2`: one element at a time by libm's `erfc` in float64,
+    /// rounded once; float32 slices vectorised (`ivy_vecmath::Gelu`, in float64, within half
+    /// an ULP). Below −40, −0.
+    Gelu: "gelu",
+        real(x => T::from_f64(<ivy_vecmath::Gelu as ivy_vecmath::Unary<f64>>::exact(
+            crate::elem::Elem::to_f64(x),
+        ))),
+        simd(Gelu);
+    /// GELU's tanh form (`gelu(x, approximate = true)`), `x σ(2 √(2/π) (x + 0.044715 x³))`:
+    /// one element at a time in float64, rounded once; float32 and float64 slices vectorised
+    /// (`ivy_vecmath::GeluTanh`: float64 within 1.5 ULP, float32 half an ULP).
+    GeluTanh: "gelu",
+        real(x => T::from_f64(<ivy_vecmath::GeluTanh as ivy_vecmath::Unary<f64>>::exact(
+            crate::elem::Elem::to_f64(x),
+        ))),
+        simd(GeluTanh);
+    /// Mish, `x tanh(softplus(x))`, from `z = e^-|x|` (nothing overflows): one element at a
+    /// time by libm in float64 (numpy's formula), rounded once; float32 and float64 slices
+    /// vectorised (`ivy_vecmath::Mish`: float64 within 1.5 ULP, float32 half an ULP).
+    Mish: "mish",
+        real(x => T::from_f64(<ivy_vecmath::Mish as ivy_vecmath::Unary<f64>>::exact(
+            crate::elem::Elem::to_f64(x),
+        ))),
+        simd(Mish);
 }
 
 crate::binary_kernels! {

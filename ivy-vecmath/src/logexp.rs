@@ -12,7 +12,7 @@
 
 use crate::exp::{exp32_pair, exp_core, exp_dd, P32};
 use crate::log::{log1p32_unit_parts, log1p_dd, log_core, Q32, QX64};
-use crate::{fast_two_sum, two_sum, Binary, Fma, Unary};
+use crate::{fast_two_sum, horner, two_sum, Binary, Fma, Unary};
 
 /// `max(x, 0) + log1p(e^-|x|)` (= `log(1 + e^x)`, without overflow).
 ///
@@ -238,22 +238,35 @@ impl Binary<f32> for Logaddexp {
 #[derive(Debug)]
 pub enum Sigmoid {}
 
+/// σ(u) from `z = e^-|u|` in two parts (`zh + zl`, `zh ≤ 1`): `1 / (1 + z)` for `u ≥ 0`
+/// (`positive`), `z / (1 + z)` below, with `1 + z` in two parts and the quotient corrected
+/// by its residual: within about half an ULP.
+#[inline(always)]
+fn logistic_dd<M: Fma>(zh: f64, zl: f64, positive: bool) -> f64 {
+    let (dh, dl) = fast_two_sum(1.0, zh);
+    let (nh, nl) = if positive { (1.0, 0.0) } else { (zh, zl) };
+    div_dd::<M>(nh, nl, dh, dl + zl)
+}
+
+/// `(nh + nl) / (dh + dl)` (pairs, `|nh| ≤ |dh|`-ish, `dh` normal): `q = nh / dh`, then
+/// `q + (n − q d) / dh` with `q dh` exact, so within about half an ULP.
+#[inline(always)]
+fn div_dd<M: Fma>(nh: f64, nl: f64, dh: f64, dl: f64) -> f64 {
+    let q = nh / dh;
+    // n − q d: q dh exactly (two_prod: Dekker's at the levels without FMA), nh − p exact
+    // (p is within an ULP of nh)
+    let (p, pe) = M::two_prod(q, dh);
+    let r = ((nh - p) - pe) + M::fma(-q, dl, nl);
+    M::fma(r, 1.0 / dh, q)
+}
+
 impl Unary<f64> for Sigmoid {
     const INTERLEAVE: bool = true;
     #[inline(always)]
     fn fast<M: Fma>(x: f64) -> (f64, bool) {
         // e^-|x| for |x| ≤ 708 (beyond, 1 / (1 + z) rounds to 1 and x < −708 is declined)
         let (zh, zl) = exp_dd::<M, 1023>(-x.abs().min(708.0));
-        let (dh, dl) = fast_two_sum(1.0, zh);
-        let dl = dl + zl;
-        // n / (dh + dl) for n = 1 or z: q = nh / dh, then q + (n − q (dh + dl)) / dh
-        let (nh, nl) = if x >= 0.0 { (1.0, 0.0) } else { (zh, zl) };
-        let q = nh / dh;
-        // n − q d: q dh exactly (two_prod: Dekker's at the levels without FMA), nh − p exact
-        // (p is within an ULP of nh)
-        let (p, pe) = M::two_prod(q, dh);
-        let r = ((nh - p) - pe) + M::fma(-q, dl, nl);
-        (M::fma(r, 1.0 / dh, q), x >= -708.0)
+        (logistic_dd::<M>(zh, zl, x >= 0.0), x >= -708.0)
     }
     #[inline(always)]
     fn edge<M: Fma>(x: f64) -> (f64, bool) {
@@ -281,5 +294,241 @@ impl Unary<f32> for Sigmoid {
     }
     fn exact(x: f32) -> f32 {
         <Sigmoid as Unary<f64>>::exact(f64::from(x)) as f32
+    }
+}
+
+/// `erfc(y) e^(y²)` as a polynomial in `t = 4 / (4 + y)`, `y` in [0, 10.5], degree 14
+/// (relative error 2^-37; `scripts/vecmath_coeffs.py`, `ERFCX_T`): [`Gelu`]'s `Φ` in `f64`
+/// for `f32` results.
+const ERFCX_T: [f64; 15] = [
+    -6.046682139340003e-06,
+    0.14121488179170816,
+    0.13892873134863146,
+    0.15284947339765392,
+    0.04412174017261913,
+    0.42303563954242157,
+    -0.7315960307985648,
+    1.7404535890425235,
+    -2.3841548554160354,
+    2.650907015555471,
+    -1.8755986803269313,
+    0.8563864710077747,
+    -0.12137366111204685,
+    -0.05028281127492516,
+    0.015114543752338915,
+];
+
+/// Below it (and at −∞) GELU is `−0.0`: `x Φ(x)` is below every `f64` (as Ivy's
+/// composition gives it; `−∞ · 0` would be NaN).
+const GELU_UNDERFLOW: f64 = -40.0;
+
+/// GELU, `x Φ(x) = x erfc(−x/√2) / 2` (Φ the standard normal distribution function).
+///
+/// `f32`: in `f64`, `Φ(−|x|) = e^(−x²/2) erfcx(|x|/√2) / 2` from [`ERFCX_T`] (2^-37) and
+/// `Exp`'s `f64` kernel, `Φ(x) = 1 − Φ(−x)` for `x ≥ 0`, the product rounded once to `f32`.
+/// Below −15 the result rounds to −0. `f64`: libm's `erfc` (no vectorised `f64` form yet).
+///
+/// ```
+/// # use std::mem::MaybeUninit;
+/// let mut o = [MaybeUninit::uninit(); 3];
+/// ivy_vecmath::map::<f32, ivy_vecmath::Gelu>(&[0.0, 1.0, -1000.0], &mut o);
+/// let y: Vec<f32> = o.iter().map(|v| unsafe { v.assume_init() }).collect();
+/// assert_eq!(y[0], 0.0);
+/// assert!((y[1] - 0.841_344_7).abs() < 1e-7);
+/// assert_eq!(y[2].to_bits(), (-0.0f32).to_bits());
+/// ```
+#[derive(Debug)]
+pub enum Gelu {}
+
+impl Unary<f64> for Gelu {
+    #[inline(always)]
+    fn fast<M: Fma>(x: f64) -> (f64, bool) {
+        (x, false)
+    }
+    fn exact(x: f64) -> f64 {
+        if x < GELU_UNDERFLOW {
+            return -0.0;
+        }
+        0.5 * x * libm::erfc(-x * std::f64::consts::FRAC_1_SQRT_2)
+    }
+}
+
+impl Unary<f32> for Gelu {
+    const INTERLEAVE: bool = true;
+    #[inline(always)]
+    fn fast<M: Fma>(x: f32) -> (f32, bool) {
+        let xd = f64::from(x);
+        // x² is exact (24-bit significand); |x| ≥ 15 gives −0 below and x above
+        let a = xd.abs().min(15.0);
+        let t = 4.0 / (4.0 + a * std::f64::consts::FRAC_1_SQRT_2);
+        let h = 0.5
+            * exp_core::<M, 10>(-0.5 * (a * a), &crate::exp::P64)
+            * horner::<M, _, 15>(t, &ERFCX_T);
+        // (below 2^-30, Φ = 1/2 + x/√(2π), as the reference's f64 value, which rounds a
+        // product at a tie, the least subnormal's half, the same way)
+        let phi = if a < 1.0 / (1u64 << 30) as f64 {
+            0.5 + xd * 0.398_942_280_401_432_7
+        } else if xd >= 0.0 {
+            1.0 - h
+        } else {
+            h
+        };
+        let g = if xd < -15.0 { -0.0 } else { xd * phi };
+        (g as f32, !x.is_nan())
+    }
+    fn exact(x: f32) -> f32 {
+        <Gelu as Unary<f64>>::exact(f64::from(x)) as f32
+    }
+}
+
+/// GELU's tanh form, `x (1 + tanh(√(2/π) (x + 0.044715 x³))) / 2 = x σ(u)` with `u =
+/// 2 √(2/π) (x + 0.044715 x³)` and σ the logistic sigmoid ([`Sigmoid`]'s form, from
+/// `e^-|u|`). `f64`: `u` in two parts (exact products, a two-sum), `e^-|u|` in two parts and
+/// σ as [`Sigmoid`]'s quotient, so that the error of `u`, which `e^u` magnifies `|u|` times
+/// in the negative tail, does not reach the result (within 1.5 ULP; plain `f64` arithmetic
+/// was 13 ULP off at −3); below `u = −708` (`x` below −21, results below 1e-307, where
+/// the plain formula's error grows to 1 700 ULP) and above 1e100 the plain formula;
+/// below −40 (and at −∞) −0. `f32`: the formula in plain `f64`, rounded once.
+///
+/// ```
+/// # use std::mem::MaybeUninit;
+/// let mut o = [MaybeUninit::uninit(); 2];
+/// ivy_vecmath::map::<f64, ivy_vecmath::GeluTanh>(&[0.0, f64::NEG_INFINITY], &mut o);
+/// let y: Vec<f64> = o.iter().map(|v| unsafe { v.assume_init() }).collect();
+/// assert_eq!(y[0], 0.0);
+/// assert_eq!(y[1].to_bits(), (-0.0f64).to_bits());
+/// ```
+#[derive(Debug)]
+pub enum GeluTanh {}
+
+/// `2 √(2/π)`, GELU's tanh form as a sigmoid.
+const GELU_TANH_K: f64 = 2.0 * 0.797_884_560_802_865_4;
+/// The cubic coefficient of GELU's tanh form.
+const GELU_CUBIC: f64 = 0.044_715;
+
+impl Unary<f64> for GeluTanh {
+    const INTERLEAVE: bool = true;
+    #[inline(always)]
+    fn fast<M: Fma>(x: f64) -> (f64, bool) {
+        // u = K (x + C x³) in two parts: the products exact (two_prod), the sum a two-sum
+        let (x2, x2e) = M::two_prod(x, x);
+        let (x3, x3e) = M::two_prod(x2, x);
+        let x3e = M::fma(x2e, x, x3e);
+        let (c3, c3e) = M::two_prod(GELU_CUBIC, x3);
+        let (v, ve) = two_sum(x, c3);
+        let ve = ve + M::fma(GELU_CUBIC, x3e, c3e);
+        let (uh, ue) = M::two_prod(GELU_TANH_K, v);
+        let ul = M::fma(GELU_TANH_K, ve, ue);
+        // e^-|u| = e^-|uh| (1 − sign(uh) ul), to ul²
+        let positive = uh >= 0.0;
+        let (zh, zl) = exp_dd::<M, 1023>(-uh.abs().min(708.0));
+        let zl = M::fma(zh, if positive { -ul } else { ul }, zl);
+        let s = logistic_dd::<M>(zh, zl, positive);
+        let g = if x < GELU_UNDERFLOW { -0.0 } else { x * s };
+        // beyond 1e100 (x³ near overflow, ∞) libm's: x there
+        (g, (uh >= -708.0 && x <= 1e100) || x < GELU_UNDERFLOW)
+    }
+    fn exact(x: f64) -> f64 {
+        if x < GELU_UNDERFLOW {
+            return -0.0;
+        }
+        x * logistic64(GELU_TANH_K * (x + GELU_CUBIC * x * x * x))
+    }
+}
+
+/// σ(u) in plain `f64` from `z = e^-|u|` (std's `exp`).
+fn logistic64(u: f64) -> f64 {
+    let z = (-u.abs()).exp();
+    (if u >= 0.0 { 1.0 } else { z }) / (1.0 + z)
+}
+
+impl Unary<f32> for GeluTanh {
+    const INTERLEAVE: bool = true;
+    #[inline(always)]
+    fn fast<M: Fma>(x: f32) -> (f32, bool) {
+        // in plain f64: u's rounding, magnified at most 708 times, stays below 2^-42
+        let xd = f64::from(x);
+        let u = GELU_TANH_K * M::fma(GELU_CUBIC * xd, xd * xd, xd);
+        let z = exp_core::<M, 10>(-u.abs().min(708.0), &crate::exp::P64);
+        let s = if u >= 0.0 { 1.0 } else { z } / (1.0 + z);
+        let g = if xd < GELU_UNDERFLOW { -0.0 } else { xd * s };
+        (g as f32, !x.is_nan())
+    }
+    fn exact(x: f32) -> f32 {
+        <GeluTanh as Unary<f64>>::exact(f64::from(x)) as f32
+    }
+}
+
+/// Mish, `x tanh(softplus(x))`, from `z = e^-|x|` (never above 1): `tanh(softplus(x))` is
+/// `(1 + 2z) / (1 + 2z + 2z²)` for `x ≥ 0` and `z (z + 2) / (z (z + 2) + 2)` below (Ivy's
+/// composition's form), times `x`. `f32`: in plain `f64`, rounded once. `f64`: `z`, the
+/// numerator and the denominator in two parts and the quotient corrected by its residual,
+/// then the product (two roundings); below −708 and for ±∞ the exact path (libm's `exp`,
+/// `ln_1p` and `tanh`: numpy's formula, within 4 ULP).
+///
+/// ```
+/// # use std::mem::MaybeUninit;
+/// let mut o = [MaybeUninit::uninit(); 2];
+/// ivy_vecmath::map::<f32, ivy_vecmath::Mish>(&[0.0, 1.0], &mut o);
+/// let y: Vec<f32> = o.iter().map(|v| unsafe { v.assume_init() }).collect();
+/// assert_eq!(y[0], 0.0);
+/// assert!((y[1] - 0.865_098_4).abs() < 1e-7);
+/// ```
+#[derive(Debug)]
+pub enum Mish {}
+
+/// `x tanh(softplus(x))` in plain `f64` from `z = e^-|x|` (`|x|` clamped at 708).
+#[inline(always)]
+fn mish64<M: Fma>(x: f64) -> f64 {
+    let z = exp_core::<M, 10>(-x.abs().min(708.0), &crate::exp::P64);
+    let t = if x >= 0.0 {
+        let n = M::fma(2.0, z, 1.0);
+        n / M::fma(2.0 * z, z, n)
+    } else {
+        let m = z * (z + 2.0);
+        m / (m + 2.0)
+    };
+    x * t
+}
+
+impl Unary<f64> for Mish {
+    const INTERLEAVE: bool = true;
+    #[inline(always)]
+    fn fast<M: Fma>(x: f64) -> (f64, bool) {
+        // z, the numerator and the denominator in two parts, the quotient by `div_dd`
+        let (zh, zl) = exp_dd::<M, 1023>(-x.abs().min(708.0));
+        let (q, qe) = M::two_prod(zh, zh);
+        let ql = M::fma(2.0 * zh, zl, qe);
+        let (nh, nl, dh, dl) = if x >= 0.0 {
+            // (1 + 2z) / (1 + 2z + 2z²)
+            let (nh, nl) = fast_two_sum(1.0, 2.0 * zh);
+            let nl = M::fma(2.0, zl, nl);
+            let (dh, dl) = fast_two_sum(nh, 2.0 * q);
+            (nh, nl, dh, dl + M::fma(2.0, ql, nl))
+        } else {
+            // (z² + 2z) / (z² + 2z + 2)
+            let (mh, ml) = two_sum(2.0 * zh, q);
+            let ml = ml + M::fma(2.0, zl, ql);
+            let (dh, dl) = fast_two_sum(2.0, mh);
+            (mh, ml, dh, dl + ml)
+        };
+        (
+            x * div_dd::<M>(nh, nl, dh, dl),
+            x >= -708.0 && x <= f64::MAX,
+        )
+    }
+    fn exact(x: f64) -> f64 {
+        x * (x.max(0.0) + (-x.abs()).exp().ln_1p()).tanh()
+    }
+}
+
+impl Unary<f32> for Mish {
+    const INTERLEAVE: bool = true;
+    #[inline(always)]
+    fn fast<M: Fma>(x: f32) -> (f32, bool) {
+        (mish64::<M>(f64::from(x)) as f32, x.is_finite())
+    }
+    fn exact(x: f32) -> f32 {
+        <Mish as Unary<f64>>::exact(f64::from(x)) as f32
     }
 }

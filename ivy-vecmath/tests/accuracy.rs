@@ -29,8 +29,8 @@ use std::mem::MaybeUninit;
 use dd::Dd;
 use ivy_vecmath::{
     map_at, zip_at, Acos, Acosh, Asin, Asinh, Atan, Atan2, Atanh, Binary, Ceil, Cos, Cosh, Exp,
-    Expm1, Floor, Hypot, Level, Log, Log10, Log1p, Log2, Logaddexp, Pow, RoundEven, Sigmoid, Sin,
-    Sinh, Softplus, Sqrt, Tan, Tanh, Trunc, Unary,
+    Expm1, Floor, Gelu, GeluTanh, Hypot, Level, Log, Log10, Log1p, Log2, Logaddexp, Mish, Pow,
+    RoundEven, Sigmoid, Sin, Sinh, Softplus, Sqrt, Tan, Tanh, Trunc, Unary,
 };
 
 /// SplitMix64: a seeded generator (no dependency for a few lines).
@@ -1253,6 +1253,85 @@ fn sigmoid_within_1_ulp() {
             Uniform(-750.0, 750.0),
             LogUniform(-60, 10, true),
             Uniform(-110.0, 90.0),
+        ],
+    );
+}
+
+/// GELU in `f32` (computed in `f64`) against libm's `erfc` in `f64`, at every level. (The
+/// `f64` kernel is libm's.)
+#[test]
+fn gelu_f32_within_1_ulp() {
+    use Range::*;
+    let mut failures = Vec::new();
+    for (i, range) in [
+        Uniform(-6.0, 6.0),
+        Uniform(-16.0, 16.0),
+        LogUniform(-30, 7, true),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let x32: Vec<f32> = inputs(range, 0x6e1 ^ (i as u64) << 8)
+            .iter()
+            .map(|&v| v as f32)
+            .collect();
+        let r32: Vec<f64> = x32
+            .iter()
+            .map(|&x| <Gelu as Unary<f64>>::exact(f64::from(x)))
+            .collect();
+        for level in levels() {
+            let e32 = max_err32(&run::<f32, Gelu>(level, &x32), &r32, &r32);
+            println!(
+                "     gelu {:>7} {range:?}: max {e32:.3} ULP (f32)",
+                level.name()
+            );
+            if level != Level::Scalar && e32 > 1.0 {
+                failures.push(format!(
+                    "gelu at {}: {e32} ULP over {range:?}",
+                    level.name()
+                ));
+            }
+        }
+    }
+    for level in levels() {
+        specials::<Gelu>("gelu", level);
+    }
+    assert!(failures.is_empty(), "{failures:#?}");
+}
+
+/// GELU's tanh form: two roundings (σ's and the product's) in `f64`, so within 1.5 ULP
+/// (held to 2), `u` carried in two parts so that `e^u` does not magnify its rounding. From
+/// `x` = −21 (`u` below −708, results below 1e-307) to −40 the exact path's plain formula
+/// takes over, whose error `e^u` magnifies about 700 times: not held.
+#[test]
+fn gelu_tanh_within_bounds() {
+    use Range::*;
+    check::<GeluTanh>(
+        "gelu_tanh",
+        2.0,
+        dd::gelu_tanh_ref,
+        <GeluTanh as Unary<f64>>::exact,
+        &[
+            Uniform(-3.0, 3.0),
+            Uniform(-20.0, 40.0),
+            LogUniform(-40, 1, true),
+        ],
+    );
+}
+
+/// Mish: `f32` through `f64` (half an ULP), `f64` two roundings (held to 2 ULP).
+#[test]
+fn mish_within_bounds() {
+    use Range::*;
+    check::<Mish>(
+        "mish",
+        2.0,
+        dd::mish_ref,
+        <Mish as Unary<f64>>::exact,
+        &[
+            Uniform(-10.0, 10.0),
+            Uniform(-700.0, 700.0),
+            LogUniform(-40, 6, true),
         ],
     );
 }

@@ -1,7 +1,8 @@
 //! Layers and activations: `softmax`, `log_softmax`, `logsumexp`, `relu`, `sigmoid`,
 //! `leaky_relu`, `silu`, `hardswish`, `mish`, `gelu`, `linear` and the seed's container-dependent
 //! `multi_head_attention`, each a composition of ivy ops (so they run, and differentiate on
-//! candle, wherever those ops do); `sigmoid` is mixed: ndarray runs its kernel row instead.
+//! candle, wherever those ops do); `sigmoid`, `gelu` and `mish` are mixed: ndarray runs
+//! kernel rows instead.
 
 // `multi_head_attention` has Ivy's signature (eleven arguments), and its projection
 // closures (`Option<&dyn Fn(..)>`) are spelled out there, where the category macro sees
@@ -298,7 +299,9 @@ pub mod layers {
     /// no `exp` overflows and no `log` loses the small values of very negative inputs (nor
     /// does a gradient through the branch not taken on candle, where it differentiates).
     /// float16 and bfloat16 are computed in float32 and rounded once; integers in the
-    /// default float dtype (as `sigmoid`). Bool and complex inputs are refused.
+    /// default float dtype (as `sigmoid`). Bool and complex inputs are refused. Mixed:
+    /// ndarray overrides this body (twelve ops) with the kernel row `Mish`, one vectorised
+    /// pass (float32 within half an ULP, float64 1.5).
     ///
     /// ```
     /// use ivy::prelude::*;
@@ -309,7 +312,7 @@ pub mod layers {
     /// assert_eq!(&m[1..], [-0.0, 1000.0]); // no overflow
     /// # Ok::<(), ivy::Error>(())
     /// ```
-    #[compositional]
+    #[mixed]
     #[nestable]
     #[unsupported_dtypes(ndarray = ("complex", "bool"), candle = ("bool",))]
     pub fn mish(x: &Array, out: Option<&mut Array>) -> Result<Array> {
@@ -338,7 +341,10 @@ pub mod layers {
     /// tail is ill-conditioned (a relative change `δ` of `x` changes `gelu(x)` by about
     /// `x²·δ`), so results there are within about `x²` ULP, as any float64 evaluation
     /// from a rounded `x`. On candle it differentiates (`erfc` is an op of ivy's own there,
-    /// with its derivative; the rest are candle's kernels).
+    /// with its derivative; the rest are candle's kernels). Mixed: ndarray overrides this
+    /// body (nine ops in float64) with the kernel rows `Gelu` and `GeluTanh`, one pass
+    /// (float32 vectorised in float64 within half an ULP; float64 by libm's `erfc` for the
+    /// exact form, vectorised within 1.5 ULP for the tanh form).
     ///
     /// ```
     /// use ivy::prelude::*;
@@ -352,7 +358,7 @@ pub mod layers {
     /// assert!((a[0] - 0.841_192).abs() < 1e-6);
     /// # Ok::<(), ivy::Error>(())
     /// ```
-    #[compositional]
+    #[mixed]
     #[nestable]
     #[unsupported_dtypes(ndarray = ("complex", "bool"), candle = ("bool",))]
     pub fn gelu(

@@ -329,6 +329,31 @@ pub fn sigmoid_ref(x: f64) -> Dd {
     }
 }
 
+/// GELU's tanh form `x σ(u)`, `u = 2 √(2/π) (x + 0.044715 x³)` (the kernel's `f64`
+/// constants), with `u` and `σ` in double-double.
+pub fn gelu_tanh_ref(x: f64) -> Dd {
+    let xd = f(x);
+    let u = xd
+        .add(xd.mul(xd).mul(xd).mulf(0.044_715))
+        .mulf(2.0 * 0.797_884_560_802_865_4);
+    let z = exp(f(0.0).sub(u.abs()));
+    let d = z.addf(1.0);
+    xd.mul(if u.hi >= 0.0 { f(1.0).div(d) } else { z.div(d) })
+}
+
+/// Mish, `x tanh(softplus(x))`, from `z = e^-|x|` in double-double.
+pub fn mish_ref(x: f64) -> Dd {
+    let z = exp(f(-x.abs().min(745.0)));
+    let t = if x >= 0.0 {
+        let n = z.mulf(2.0).addf(1.0);
+        n.div(n.add(z.mul(z).mulf(2.0)))
+    } else {
+        let m = z.mul(z.addf(2.0));
+        m.div(m.addf(2.0))
+    };
+    f(x).mul(t)
+}
+
 /// numpy's `logaddexp`: `a + ln 2` (rounded, as numpy computes it) where `a == b`, else
 /// `max + log1p(e^-|a − b|)` with the exact difference.
 pub fn logaddexp_ref(a: f64, b: f64) -> Dd {
