@@ -452,7 +452,10 @@ pub fn compare_wide<K: Compare>([xs, ys]: [&[i128]; 2], out: &mut [MaybeUninit<b
 /// Classes: `int` (over [`IntElem`]), `real` (over [`RealElem`]), `complex` (over
 /// `Complex<T: RealElem>`), `float` (one expression for `real` and `complex`), `bool`;
 /// `candle(t => …)` names candle's op for float tensors (a `candle_core::Result<Tensor>`),
-/// `slice_f32(x, out => …)` / `slice_f64` a vectorised slice kernel returning `bool`.
+/// `slice_f32(x, out => …)` / `slice_f64` a vectorised slice kernel returning `bool`;
+/// `simd(K)` both from `ivy_vecmath`'s kernel `K`; `vecmath(K)` the whole `real` class from
+/// `K`: its vectorised slices, and any other element (one alone, float16, bfloat16) by its
+/// `f64` exact path, rounded once.
 #[macro_export]
 #[doc(hidden)]
 macro_rules! unary_kernels {
@@ -541,6 +544,9 @@ macro_rules! __class_dtypes {
     (real) => {
         ::ivy_core::DtypeSet::FLOAT
     };
+    (vecmath) => {
+        ::ivy_core::DtypeSet::FLOAT
+    };
     (complex) => {
         ::ivy_core::DtypeSet::COMPLEX
     };
@@ -601,6 +607,14 @@ macro_rules! __unary_class {
             <$crate::__vecmath::$k as $crate::__vecmath::UnarySlices>::map_f64(x, o);
             true
         }
+    };
+    (vecmath($k:ident)) => {
+        $crate::__unary_class!(real(x => T::from_f64(
+            <$crate::__vecmath::$k as $crate::__vecmath::Unary<f64>>::exact(
+                $crate::elem::Elem::to_f64(x),
+            ),
+        )));
+        $crate::__unary_class!(simd($k));
     };
     (slice_f32($x:ident, $o:ident => $e:expr)) => {
         #[cfg_attr(not(debug_assertions), inline(always))]

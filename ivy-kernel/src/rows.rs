@@ -5,7 +5,8 @@
 //! floats without a `candle` op). `candle(..)` maps the op to candle's own kernel for float
 //! tensors. `simd(K)` runs the row's float32 and float64 slices through `ivy_vecmath`'s
 //! vectorised kernel `K` (run-time CPU dispatch; ≤ 1 ULP, see that crate) on ndarray, and
-//! on candle's host path for a row without a `candle(..)` op. A unary or binary row without `int`/`bool` computes those dtypes in the default
+//! on candle's host path for a row without a `candle(..)` op; `vecmath(K)` is `simd(K)` and
+//! the `real` class from `K`'s `f64` exact path, rounded once. A unary or binary row without `int`/`bool` computes those dtypes in the default
 //! float dtype; predicate and comparison rows (bool results) compute exactly their classes.
 //! Beyond the Array API's dtypes, a row computes what numpy 2 and both of Ivy's backends
 //! answer alike (bools in `abs`, `ceil`, `add`, `less`, …; complex numbers in the ordering
@@ -156,35 +157,19 @@ crate::unary_kernels! {
     /// `x ≥ 0`, `z / (1 + z)` below: nothing overflows), one element at a time in float64,
     /// rounded once (float16 and bfloat16 too); float32 and float64 slices vectorised
     /// (`ivy_vecmath::Sigmoid`, within about half an ULP).
-    Sigmoid: "sigmoid",
-        real(x => T::from_f64(<ivy_vecmath::Sigmoid as ivy_vecmath::Unary<f64>>::exact(
-            crate::elem::Elem::to_f64(x),
-        ))),
-        simd(Sigmoid);
+    Sigmoid: "sigmoid", vecmath(Sigmoid);
     /// GELU, `x Φ(x) = x erfc(−x/√2) / 2`: one element at a time by libm's `erfc` in float64,
     /// rounded once; float32 slices vectorised (`ivy_vecmath::Gelu`, in float64, within half
     /// an ULP). Below −40, −0.
-    Gelu: "gelu",
-        real(x => T::from_f64(<ivy_vecmath::Gelu as ivy_vecmath::Unary<f64>>::exact(
-            crate::elem::Elem::to_f64(x),
-        ))),
-        simd(Gelu);
+    Gelu: "gelu", vecmath(Gelu);
     /// GELU's tanh form (`gelu(x, approximate = true)`), `x σ(2 √(2/π) (x + 0.044715 x³))`:
     /// one element at a time in float64, rounded once; float32 and float64 slices vectorised
     /// (`ivy_vecmath::GeluTanh`: float64 within 1.5 ULP, float32 half an ULP).
-    GeluTanh: "gelu",
-        real(x => T::from_f64(<ivy_vecmath::GeluTanh as ivy_vecmath::Unary<f64>>::exact(
-            crate::elem::Elem::to_f64(x),
-        ))),
-        simd(GeluTanh);
+    GeluTanh: "gelu", vecmath(GeluTanh);
     /// Mish, `x tanh(softplus(x))`, from `z = e^-|x|` (nothing overflows): one element at a
     /// time by libm in float64 (numpy's formula), rounded once; float32 and float64 slices
     /// vectorised (`ivy_vecmath::Mish`: float64 within 1.5 ULP, float32 half an ULP).
-    Mish: "mish",
-        real(x => T::from_f64(<ivy_vecmath::Mish as ivy_vecmath::Unary<f64>>::exact(
-            crate::elem::Elem::to_f64(x),
-        ))),
-        simd(Mish);
+    Mish: "mish", vecmath(Mish);
 }
 
 crate::binary_kernels! {
