@@ -42,6 +42,10 @@ impl Binary<f64> for Hypot {
         let corr = ((sh - rr) - rre + sl) * recip_approx::<M>(2.0 * r);
         (r + corr, sh >= TWO_M960 && sh <= TWO1000)
     }
+    #[inline(always)]
+    fn edge<M: Fma>(a: f64, b: f64) -> (f64, bool) {
+        crate::hypot_edge(a, b)
+    }
     fn exact(a: f64, b: f64) -> f64 {
         a.hypot(b)
     }
@@ -59,6 +63,10 @@ impl Binary<f32> for Hypot {
         let (x, y) = (f64::from(a), f64::from(b));
         let s = M::fma(x, x, y * y) as f32;
         (s.sqrt(), s >= f32::MIN_POSITIVE && s <= f32::MAX)
+    }
+    #[inline(always)]
+    fn edge<M: Fma>(a: f32, b: f32) -> (f32, bool) {
+        crate::hypot_edge(a, b)
     }
     fn exact(a: f32, b: f32) -> f32 {
         a.hypot(b)

@@ -277,6 +277,10 @@ impl Binary<f64> for Atan2 {
             in_range(ay) && in_range(ax) && (ay != 0.0 || ax != 0.0),
         )
     }
+    #[inline(always)]
+    fn edge<M: Fma>(a: f64, b: f64) -> (f64, bool) {
+        crate::nan_edge(a, b)
+    }
     fn exact(y: f64, x: f64) -> f64 {
         y.atan2(x)
     }
@@ -322,6 +326,10 @@ impl Binary<f32> for Atan2 {
             (v as f32).copysign(y),
             y.is_finite() && x.is_finite() && (y != 0.0 || x != 0.0),
         )
+    }
+    #[inline(always)]
+    fn edge<M: Fma>(a: f32, b: f32) -> (f32, bool) {
+        crate::nan_edge(a, b)
     }
     fn exact(y: f32, x: f32) -> f32 {
         y.atan2(x)

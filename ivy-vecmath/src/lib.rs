@@ -416,6 +416,12 @@ pub trait Binary<T: Copy> {
     const INTERLEAVE: bool = false;
     /// The fast path for one pair of lanes (see [`Unary::fast`]).
     fn fast<M: Fma>(a: T, b: T) -> (T, bool);
+    /// As [`Unary::edge`], for a pair of lanes; NaN has no generic rule here (`pow(NaN, 0)`
+    /// is 1, `hypot(∞, NaN)` ∞): each kernel states its own. Default: nothing known.
+    #[inline(always)]
+    fn edge<M: Fma>(a: T, _b: T) -> (T, bool) {
+        (a, false)
+    }
     /// The exact scalar path.
     fn exact(a: T, b: T) -> T;
 }
@@ -503,7 +509,7 @@ fn zip_blocks<T: Copy, K: Binary<T>, M: Fma>(a: &[T], b: &[T], out: &mut [MaybeU
     // one pair: as `map_blocks`
     if let ([x], [y], [o, ..]) = (a, b, &mut *out) {
         let (v, ok) = K::fast::<M>(*x, *y);
-        o.write(if ok { v } else { K::exact(*x, *y) });
+        o.write(if ok { v } else { declined2::<T, K, M>(*x, *y) });
         return;
     }
     for ((xs, ys), os) in a
@@ -531,12 +537,81 @@ fn zip_blocks<T: Copy, K: Binary<T>, M: Fma>(a: &[T], b: &[T], out: &mut [MaybeU
             }
         }
         if !all {
+            // as `map_blocks`: the kernel's fixed values (`edge`) in one more branch-free
+            // pass, and only the rest through `exact`
+            let mut rest = false;
             for ((o, &x), &y) in os.iter_mut().zip(xs).zip(ys) {
-                if !K::fast::<M>(x, y).1 {
-                    o.write(K::exact(x, y));
+                let (v, ok) = K::fast::<M>(x, y);
+                let (e, known) = K::edge::<M>(x, y);
+                o.write(if ok { v } else { e });
+                rest |= !(ok | known);
+            }
+            if rest {
+                for ((o, &x), &y) in os.iter_mut().zip(xs).zip(ys) {
+                    if !K::fast::<M>(x, y).1 {
+                        o.write(declined2::<T, K, M>(x, y));
+                    }
                 }
             }
         }
+    }
+}
+
+/// What the binary kernels' `edge`s need of a float type.
+pub(crate) trait EdgeFloat:
+    Copy + PartialOrd + std::ops::Add<Output = Self> + std::ops::Neg<Output = Self> + From<f32>
+{
+}
+impl EdgeFloat for f32 {}
+impl EdgeFloat for f64 {}
+
+/// `hypot`'s fixed values: an infinite side gives +∞ (even beside NaN), else NaN gives NaN.
+#[inline(always)]
+pub(crate) fn hypot_edge<T: EdgeFloat>(a: T, b: T) -> (T, bool) {
+    let inf = T::from(f32::INFINITY);
+    #[allow(clippy::eq_op)]
+    let nan = a != a || b != b;
+    let infinite = a == inf || a == -inf || b == inf || b == -inf;
+    (if infinite { inf } else { a + b }, infinite || nan)
+}
+
+/// `logaddexp`'s fixed values: NaN gives NaN, −∞ gives the other side (−0 as +0), +∞
+/// gives +∞.
+#[inline(always)]
+pub(crate) fn logaddexp_edge<T: EdgeFloat>(a: T, b: T) -> (T, bool) {
+    let inf = T::from(f32::INFINITY);
+    #[allow(clippy::eq_op)]
+    let nan = a != a || b != b;
+    // (`+ 0`: the formula's `max + log1p(0)` turns −0 into +0)
+    let zero = T::from(0.0);
+    let v = if nan {
+        a + b
+    } else if a == -inf {
+        b + zero
+    } else if b == -inf {
+        a + zero
+    } else {
+        inf
+    };
+    (v, nan || a == -inf || b == -inf || a == inf || b == inf)
+}
+
+/// A kernel whose every NaN input gives NaN (`atan2`): that value.
+#[inline(always)]
+pub(crate) fn nan_edge<T: EdgeFloat>(a: T, b: T) -> (T, bool) {
+    #[allow(clippy::eq_op)]
+    let nan = a != a || b != b;
+    (a + b, nan)
+}
+
+/// [`declined`] for a pair of lanes.
+#[inline(always)]
+fn declined2<T: Copy, K: Binary<T>, M: Fma>(a: T, b: T) -> T {
+    let (e, known) = K::edge::<M>(a, b);
+    if known {
+        e
+    } else {
+        K::exact(a, b)
     }
 }
 

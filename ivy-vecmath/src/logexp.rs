@@ -177,6 +177,10 @@ impl Binary<f64> for Logaddexp {
             a.is_finite() && b.is_finite() && (d <= 690.0 || m.abs() >= TWO_M900),
         )
     }
+    #[inline(always)]
+    fn edge<M: Fma>(a: f64, b: f64) -> (f64, bool) {
+        crate::logaddexp_edge(a, b)
+    }
     logaddexp_exact!(f64);
 }
 
@@ -215,6 +219,10 @@ impl Binary<f32> for Logaddexp {
             },
             a.is_finite() && b.is_finite(),
         )
+    }
+    #[inline(always)]
+    fn edge<M: Fma>(a: f32, b: f32) -> (f32, bool) {
+        crate::logaddexp_edge(a, b)
     }
     logaddexp_exact!(f32);
 }

@@ -86,6 +86,33 @@ fn log_fine<M: Fma>(x: f64) -> (f64, f64) {
     fast_two_sum(b, bl + M::fma(k, LN2_LO, lo))
 }
 
+/// `Pow`'s `edge` for either type: NaN where the result is NaN (a NaN input but for
+/// `pow(NaN, 0)` and `pow(1, NaN)`; a finite negative base with a finite non-integer
+/// exponent), and a finite negative base with an integer exponent: `|x|^y` by the fast
+/// path, negated when `y` is odd.
+macro_rules! pow_edge {
+    ($t:ty) => {
+        #[inline(always)]
+        #[allow(clippy::eq_op)]
+        fn edge<M: Fma>(x: $t, y: $t) -> ($t, bool) {
+            // NaN is no integer; ±∞ is, but is left to libm below
+            let integer = y == y.trunc();
+            let odd = integer && y * 0.5 != (y * 0.5).trunc();
+            let (p, ok) = <Self as Binary<$t>>::fast::<M>(-x, y);
+            let negative = x < 0.0 && x > <$t>::NEG_INFINITY && y.is_finite();
+            let nan = (x != x && y != 0.0) || (y != y && x != 1.0);
+            let v = if nan || !integer {
+                <$t>::NAN
+            } else if odd {
+                -p
+            } else {
+                p
+            };
+            (v, nan || (negative && (!integer || ok)))
+        }
+    };
+}
+
 impl Binary<f64> for Pow {
     const INTERLEAVE: bool = true;
     #[inline(always)]
@@ -102,6 +129,7 @@ impl Binary<f64> for Pow {
             x > 0.0 && x <= f64::MAX && y.abs() < TWO900 && vh >= -690.0 && vh <= 708.0,
         )
     }
+    pow_edge!(f64);
     fn exact(x: f64, y: f64) -> f64 {
         x.powf(y)
     }
@@ -119,6 +147,7 @@ impl Binary<f32> for Pow {
             x > 0.0 && x <= f32::MAX && y.is_finite(),
         )
     }
+    pow_edge!(f32);
     fn exact(x: f32, y: f32) -> f32 {
         x.powf(y)
     }

@@ -443,6 +443,16 @@ fn specials2<K: Binary<f64> + Binary<f32>>(name: &str, level: Level) {
         709.0,
         -746.0,
         1e-20,
+        // negative bases with integer exponents, odd and even (`pow`'s `edge`)
+        -2.0,
+        2.0,
+        -3.0,
+        4.0,
+        0.25,
+        -0.75,
+        1e10,
+        -1e10,
+        -60.0,
     ];
     let (a64, b64): (Vec<f64>, Vec<f64>) = s
         .iter()
