@@ -164,7 +164,8 @@ crate::unary_kernels! {
     Gelu: "gelu", vecmath(Gelu);
     /// GELU's tanh form (`gelu(x, approximate = true)`), `x σ(2 √(2/π) (x + 0.044715 x³))`:
     /// one element at a time in float64, rounded once; float32 and float64 slices vectorised
-    /// (`ivy_vecmath::GeluTanh`: float64 within 1.5 ULP, float32 half an ULP).
+    /// (`ivy_vecmath::GeluTanh`: float64 within 1.5 ULP above x = −21, below which results
+    /// under 1e-307 take the plain formula; float32 half an ULP).
     GeluTanh: "gelu", vecmath(GeluTanh);
     /// Mish, `x tanh(softplus(x))`, from `z = e^-|x|` (nothing overflows): one element at a
     /// time by libm in float64 (numpy's formula), rounded once; float32 and float64 slices

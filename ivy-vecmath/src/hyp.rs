@@ -490,7 +490,7 @@ impl Unary<f64> for Acosh {
     #[inline(always)]
     fn edge<M: Fma>(x: f64) -> (f64, bool) {
         (
-            if x < 1.0 { f64::NAN } else { x },
+            if x < 1.0 { crate::invalid(x) } else { x },
             x < 1.0 || x == f64::INFINITY,
         )
     }
@@ -535,7 +535,7 @@ impl Unary<f32> for Acosh {
     #[inline(always)]
     fn edge<M: Fma>(x: f32) -> (f32, bool) {
         (
-            if x < 1.0 { f32::NAN } else { x },
+            if x < 1.0 { crate::invalid(x) } else { x },
             x < 1.0 || x == f32::INFINITY,
         )
     }
@@ -560,7 +560,7 @@ impl Unary<f64> for Atanh {
         let a = x.abs();
         (
             if a > 1.0 {
-                f64::NAN
+                crate::invalid(x)
             } else {
                 f64::INFINITY.copysign(x)
             },
@@ -601,7 +601,7 @@ impl Unary<f32> for Atanh {
         let a = x.abs();
         (
             if a > 1.0 {
-                f32::NAN
+                crate::invalid(x)
             } else {
                 f32::INFINITY.copysign(x)
             },

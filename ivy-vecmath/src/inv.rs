@@ -371,7 +371,7 @@ impl Unary<f64> for Asin {
     /// Beyond ±1 NaN.
     #[inline(always)]
     fn edge<M: Fma>(x: f64) -> (f64, bool) {
-        (f64::NAN, x.abs() > 1.0)
+        (crate::invalid(x), x.abs() > 1.0)
     }
     fn exact(x: f64) -> f64 {
         x.asin()
@@ -406,7 +406,7 @@ impl Unary<f64> for Acos {
     /// Beyond ±1 NaN.
     #[inline(always)]
     fn edge<M: Fma>(x: f64) -> (f64, bool) {
-        (f64::NAN, x.abs() > 1.0)
+        (crate::invalid(x), x.abs() > 1.0)
     }
     fn exact(x: f64) -> f64 {
         x.acos()
@@ -473,7 +473,7 @@ impl Unary<f32> for Asin {
     /// Beyond ±1 NaN.
     #[inline(always)]
     fn edge<M: Fma>(x: f32) -> (f32, bool) {
-        (f32::NAN, x.abs() > 1.0)
+        (crate::invalid(x), x.abs() > 1.0)
     }
     fn exact(x: f32) -> f32 {
         x.asin()
@@ -519,7 +519,7 @@ impl Unary<f32> for Acos {
     /// Beyond ±1 NaN.
     #[inline(always)]
     fn edge<M: Fma>(x: f32) -> (f32, bool) {
-        (f32::NAN, x.abs() > 1.0)
+        (crate::invalid(x), x.abs() > 1.0)
     }
     fn exact(x: f32) -> f32 {
         x.acos()

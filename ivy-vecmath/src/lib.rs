@@ -8,8 +8,11 @@
 //! call; the `IVY_SIMD` environment variable (`scalar`, `sse2`, `avx2`, `avx512`) lowers it.
 //!
 //! Lanes the fast path does not handle to the kernel's accuracy (NaN, infinities, zeros and
-//! subnormals where they matter, arguments beyond the reduction's range) are recomputed per
-//! block through the exact scalar path, so special values are the platform's.
+//! subnormals where they matter, arguments beyond the reduction's range) get one more
+//! branch-free pass over their block: NaN gives NaN, and each kernel's `edge` its fixed
+//! values (outside the domain, poles, overflow, underflow, ±∞: the platform's values, but
+//! for a NaN's sign and payload, which IEEE 754 leaves unspecified and libm varies by
+//! function). Only lanes still unknown go through the exact scalar path.
 //!
 //! Accuracy (tested at every level, `tests/accuracy.rs`): ≤ 1 ULP for `exp`, `expm1`,
 //! `log`, `log1p`, `log2`, `log10`, `sin`, `cos`, `sinh`, `cosh`, `tanh`, `asinh`, `acosh`,
@@ -557,10 +560,18 @@ fn zip_blocks<T: Copy, K: Binary<T>, M: Fma>(a: &[T], b: &[T], out: &mut [MaybeU
     }
 }
 
-/// What the binary kernels' `edge`s need of a float type.
+/// What the kernels' `edge`s need of a float type.
 pub(crate) trait EdgeFloat:
     Copy + PartialOrd + std::ops::Add<Output = Self> + std::ops::Neg<Output = Self> + From<f32>
 {
+}
+
+/// The NaN of a result outside `x`'s domain: the canonical quiet NaN. Its sign and
+/// payload are unspecified (IEEE 754), and libm's differ from function to function (glibc's
+/// `sin(∞)` has the sign bit set, its `asin(2)` clear), so the kernels do not copy them.
+#[inline(always)]
+pub(crate) fn invalid<T: EdgeFloat>(_x: T) -> T {
+    T::from(f32::NAN)
 }
 impl EdgeFloat for f32 {}
 impl EdgeFloat for f64 {}

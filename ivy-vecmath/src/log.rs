@@ -240,10 +240,10 @@ pub(crate) fn log_core<M: Fma, const N: usize>(x: f64, q: &[f64; N]) -> f64 {
 /// [`Unary::edge`] of a logarithm whose pole is at `pole` (`log`, `log2`, `log10`: 0;
 /// `log1p`: −1): below it NaN, at it −∞, at ∞ ∞.
 #[inline(always)]
-fn pole_edge<T: Copy + PartialOrd + From<f32>>(x: T, pole: f32) -> (T, bool) {
+fn pole_edge<T: crate::EdgeFloat>(x: T, pole: f32) -> (T, bool) {
     let p = T::from(pole);
     let v = if x < p {
-        T::from(f32::NAN)
+        crate::invalid(x)
     } else if x == p {
         T::from(f32::NEG_INFINITY)
     } else {

@@ -83,6 +83,10 @@ impl Unary<f64> for Softplus {
         )
     }
     fn exact(x: f64) -> f64 {
+        // (NaN as it came, quieted: `−|x|` would clear its sign)
+        if x.is_nan() {
+            return x + x;
+        }
         x.max(0.0) + (-x.abs()).exp().ln_1p()
     }
 }
@@ -129,6 +133,10 @@ impl Unary<f32> for Softplus {
         )
     }
     fn exact(x: f32) -> f32 {
+        // (NaN as it came, quieted: `−|x|` would clear its sign)
+        if x.is_nan() {
+            return x + x;
+        }
         x.max(0.0) + (-x.abs()).exp().ln_1p()
     }
 }
@@ -232,8 +240,9 @@ impl Binary<f32> for Logaddexp {
 ///
 /// `f64`: `z` in two parts (`exp_dd`, to 2^-60), `1 + z` in two parts, and the quotient
 /// corrected by its residual, so that only its last step rounds above 2^-60: within about
-/// half an ULP. Below −708 (results from `e^x` subnormal) libm's, below −745.2 0. `f32`: the
-/// same quotient in plain `f64` (`z` to 2^-32), rounded once to `f32`.
+/// half an ULP. Below −706 `e^x` itself (σ's other terms are below 2^-1000 of it), scaled
+/// by 2^64 and back (1 ULP for subnormal results), below −745.2 0. `f32`: the same quotient
+/// in plain `f64` (`z` to 2^-32), rounded once to `f32`.
 ///
 /// ```
 /// # use std::mem::MaybeUninit;
@@ -245,6 +254,9 @@ impl Binary<f32> for Logaddexp {
 /// ```
 #[derive(Debug)]
 pub enum Sigmoid {}
+
+/// `2^-64`, the scale of `exp_dd::<M, { 1023 + 64 }>` undone.
+const TWO_M64: f64 = f64::from_bits((1023 - 64) << 52);
 
 /// σ(u) from `z = e^-|u|` in two parts (`zh + zl`, `zh ≤ 1`): `1 / (1 + z)` for `u ≥ 0`
 /// (`positive`), `z / (1 + z)` below, with `1 + z` in two parts and the quotient corrected
@@ -274,13 +286,23 @@ impl Unary<f64> for Sigmoid {
     fn fast<M: Fma>(x: f64) -> (f64, bool) {
         // e^-|x| for |x| ≤ 708 (beyond, 1 / (1 + z) rounds to 1 and x < −708 is declined)
         let (zh, zl) = exp_dd::<M, 1023>(-x.abs().min(708.0));
-        (logistic_dd::<M>(zh, zl, x >= 0.0), x >= -708.0)
+        // (below −706 the pair's low part and the correction turn subnormal, 1.4 ULP at
+        // −708: `edge`)
+        (logistic_dd::<M>(zh, zl, x >= 0.0), x >= -706.0)
     }
     #[inline(always)]
     fn edge<M: Fma>(x: f64) -> (f64, bool) {
-        (0.0, x < -745.2)
+        // below −706, σ(x) = e^x (1 − e^x + …) is e^x to 2^-1000: e^x 2^64 as a pair, rounded
+        // once, scaled back exactly (a second rounding only for subnormal results); below
+        // −745.2, 0
+        let (h, l) = exp_dd::<M, { 1023 + 64 }>(x.max(-745.2));
+        let v = if x < -745.2 { 0.0 } else { (h + l) * TWO_M64 };
+        (v, x < -706.0)
     }
     fn exact(x: f64) -> f64 {
+        if x.is_nan() {
+            return x + x;
+        }
         let z = (-x.abs()).exp();
         if x >= 0.0 {
             1.0 / (1.0 + z)
@@ -437,6 +459,9 @@ impl Unary<f64> for GeluTanh {
         (g, (uh >= -708.0 && x <= 1e100) || x < GELU_UNDERFLOW)
     }
     fn exact(x: f64) -> f64 {
+        if x.is_nan() {
+            return x + x;
+        }
         if x < GELU_UNDERFLOW {
             return -0.0;
         }
@@ -471,8 +496,9 @@ impl Unary<f32> for GeluTanh {
 /// `(1 + 2z) / (1 + 2z + 2z²)` for `x ≥ 0` and `z (z + 2) / (z (z + 2) + 2)` below (Ivy's
 /// composition's form), times `x`. `f32`: in plain `f64`, rounded once. `f64`: `z`, the
 /// numerator and the denominator in two parts and the quotient corrected by its residual,
-/// then the product (two roundings); below −708 and for ±∞ the exact path (libm's `exp`,
-/// `ln_1p` and `tanh`: numpy's formula, within 4 ULP).
+/// then the product (two roundings, within 1.5 ULP); from −752 to −706 `x e^x` from a
+/// scaled `e^x` (`edge`); below −752 and for ±∞ the exact path (libm's `exp`, `ln_1p` and
+/// `tanh`: numpy's formula, within 4 ULP; below −708 `x e^(x/2) e^(x/2)`).
 ///
 /// ```
 /// # use std::mem::MaybeUninit;
@@ -522,10 +548,28 @@ impl Unary<f64> for Mish {
         };
         (
             x * div_dd::<M>(nh, nl, dh, dl),
-            x >= -708.0 && x <= f64::MAX,
+            // below −706 the pairs' low parts turn subnormal (1.8 ULP at −707.4): `edge`
+            x >= -706.0 && x <= f64::MAX,
         )
     }
+    #[inline(always)]
+    fn edge<M: Fma>(x: f64) -> (f64, bool) {
+        // from −752 to −706, tanh(softplus(x)) is e^x to 2^-1000: x e^x with e^x 2^64 as a
+        // pair, the product rounded once and scaled back exactly (libm's subnormal e^x,
+        // times |x|, was 300 ULP off); below, the exact path
+        let (h, l) = exp_dd::<M, { 1023 + 64 }>(x.max(-752.0));
+        (M::fma(x, h, x * l) * TWO_M64, (-752.0..-706.0).contains(&x))
+    }
     fn exact(x: f64) -> f64 {
+        if x.is_nan() {
+            return x + x;
+        }
+        if x < -708.0 {
+            // tanh(softplus(x)) is e^x to 2^-1000, and libm's subnormal e^x times |x| lost
+            // hundreds of ULP: x e^(x/2) e^(x/2), each factor normal
+            let h = (0.5 * x).exp();
+            return x * h * h;
+        }
         x * (x.max(0.0) + (-x.abs()).exp().ln_1p()).tanh()
     }
 }

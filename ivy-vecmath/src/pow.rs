@@ -101,8 +101,10 @@ macro_rules! pow_edge {
             let (p, ok) = <Self as Binary<$t>>::fast::<M>(-x, y);
             let negative = x < 0.0 && x > <$t>::NEG_INFINITY && y.is_finite();
             let nan = (x != x && y != 0.0) || (y != y && x != 1.0);
-            let v = if nan || !integer {
-                <$t>::NAN
+            let v = if nan {
+                x + y
+            } else if !integer {
+                crate::invalid(x)
             } else if odd {
                 -p
             } else {

@@ -227,7 +227,7 @@ macro_rules! trig_impls {
             /// At ±∞ NaN.
             #[inline(always)]
             fn edge<M: Fma>(x: f64) -> (f64, bool) {
-                (f64::NAN, x.abs() == f64::INFINITY)
+                (crate::invalid(x), x.abs() == f64::INFINITY)
             }
             fn exact(x: f64) -> f64 {
                 x.$std()
@@ -247,7 +247,7 @@ macro_rules! trig_impls {
             /// At ±∞ NaN.
             #[inline(always)]
             fn edge<M: Fma>(x: f32) -> (f32, bool) {
-                (f32::NAN, x.abs() == f32::INFINITY)
+                (crate::invalid(x), x.abs() == f32::INFINITY)
             }
             fn exact(x: f32) -> f32 {
                 x.$std()

@@ -344,7 +344,8 @@ pub mod layers {
     /// with its derivative; the rest are candle's kernels). Mixed: ndarray overrides this
     /// body (nine ops in float64) with the kernel rows `Gelu` and `GeluTanh`, one pass
     /// (float32 vectorised in float64 within half an ULP; float64 by libm's `erfc` for the
-    /// exact form, vectorised within 1.5 ULP for the tanh form).
+    /// exact form, vectorised within 1.5 ULP for the tanh form above x = −21, where its
+    /// results are below 1e-307).
     ///
     /// ```
     /// use ivy::prelude::*;
