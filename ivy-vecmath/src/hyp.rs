@@ -91,12 +91,24 @@ impl Unary<f64> for Sinh {
         let (dh, dl) = two_sum(2.0 * nh, 1.0);
         let (q, ql) = div_dd::<M>(nh, nl, dh, M::fma(2.0, nl, dl));
         let (sh, sl) = fast_two_sum(hh, q);
-        ((sh + (sl + (hl + ql))).copysign(x), a <= 709.7)
+        // (below 1e-300 `(e^a − 1)/2` loses a subnormal `a`'s last bit: `edge`)
+        (
+            (sh + (sl + (hl + ql))).copysign(x),
+            a <= 709.7 && !(a < 1e-300 && a != 0.0),
+        )
     }
-    /// Past overflow ±∞.
+    /// Past overflow ±∞; below 1e-300, `x` itself.
     #[inline(always)]
     fn edge<M: Fma>(x: f64) -> (f64, bool) {
-        (f64::INFINITY.copysign(x), x.abs() > 710.5)
+        let a = x.abs();
+        (
+            if a < 1.0 {
+                x
+            } else {
+                f64::INFINITY.copysign(x)
+            },
+            a > 710.5 || a < 1e-300,
+        )
     }
     fn exact(x: f64) -> f64 {
         x.sinh()
