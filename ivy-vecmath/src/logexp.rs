@@ -122,7 +122,7 @@ impl Unary<f32> for Softplus {
         let y = xd.max(0.0) + log1p_exp_neg_for_f32::<M>(xd.abs());
         (y as f32, !x.is_nan())
     }
-    /// At ∞ ∞; below −[`EXPNEG_MAX32`] `log1p(e^x)` is `e^x` (to 2^-86), by `Exp`'s
+    /// At ∞ ∞; below −60 (`EXPNEG_MAX32`) `log1p(e^x)` is `e^x` (to 2^-86), by `Exp`'s
     /// `f64` form (subnormal results and 0 rounded once, by the cast).
     #[inline(always)]
     fn edge<M: Fma>(x: f32) -> (f32, bool) {
@@ -354,7 +354,7 @@ const GELU_UNDERFLOW: f64 = -40.0;
 
 /// GELU, `x Φ(x) = x erfc(−x/√2) / 2` (Φ the standard normal distribution function).
 ///
-/// `f32`: in `f64`, `Φ(−|x|) = e^(−x²/2) erfcx(|x|/√2) / 2` from [`ERFCX_T`] (2^-37) and
+/// `f32`: in `f64`, `Φ(−|x|) = e^(−x²/2) erfcx(|x|/√2) / 2` from `ERFCX_T` (2^-37) and
 /// `Exp`'s `f64` kernel, `Φ(x) = 1 − Φ(−x)` for `x ≥ 0`, the product rounded once to `f32`.
 /// Below −15 the result rounds to −0. `f64`: libm's `erfc` (no vectorised `f64` form yet).
 ///
