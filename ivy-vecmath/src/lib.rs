@@ -425,6 +425,13 @@ pub trait Binary<T: Copy> {
     fn edge<M: Fma>(a: T, _b: T) -> (T, bool) {
         (a, false)
     }
+    /// A shortcut over whole slices, tried first at every level: `true` when it wrote all
+    /// of `out` with the kernel's exact values (`pow` with every exponent 2: `x · x`, both
+    /// correctly rounded). Default: none.
+    #[inline(always)]
+    fn shortcut(_a: &[T], _b: &[T], _out: &mut [MaybeUninit<T>]) -> bool {
+        false
+    }
     /// The exact scalar path.
     fn exact(a: T, b: T) -> T;
 }
@@ -1157,6 +1164,9 @@ pub fn zip<T: Copy, K: Binary<T>>(a: &[T], b: &[T], out: &mut [MaybeUninit<T>]) 
 /// ```
 #[inline]
 pub fn zip_at<T: Copy, K: Binary<T>>(level: Level, a: &[T], b: &[T], out: &mut [MaybeUninit<T>]) {
+    if K::shortcut(a, b, out) {
+        return;
+    }
     match level.min(detected()) {
         #[cfg(target_arch = "x86_64")]
         // SAFETY: `detected` found AVX-512 F/DQ/VL/BW, AVX2 and FMA on this CPU.

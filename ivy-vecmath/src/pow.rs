@@ -17,6 +17,8 @@
 //! the product to 2^-52 leave `y log x` within 2^-30 for every result in `f32`'s range
 //! (|y log x| < 110), 0.03 `f32` ULP of the result.
 
+use std::mem::MaybeUninit;
+
 use crate::exp::{exp_core, exp_dd, LN2_HI, LN2_LO, P32};
 use crate::log::{log_core, log_reduce, Q32};
 use crate::{div_dd, fast_two_sum, horner, Binary, Fma};
@@ -86,6 +88,26 @@ fn log_fine<M: Fma>(x: f64) -> (f64, f64) {
     fast_two_sum(b, bl + M::fma(k, LN2_LO, lo))
 }
 
+/// `x · x` for every lane when every exponent is 2 (numpy's `x ** 2` runs `square`: here a
+/// pass over the exponents, 10x faster than the general kernel); `false`, nothing written,
+/// otherwise. `x · x` is `x²` correctly rounded, as `pow(x, 2)` is: the same values, special
+/// ones included.
+#[inline(always)]
+fn square_if_two<T: Copy + PartialEq + std::ops::Mul<Output = T> + From<f32>>(
+    a: &[T],
+    b: &[T],
+    out: &mut [MaybeUninit<T>],
+) -> bool {
+    let two = T::from(2.0);
+    if b.is_empty() || b.len() != a.len() || !b.iter().all(|&y| y == two) {
+        return false;
+    }
+    for (o, &x) in out.iter_mut().zip(a) {
+        o.write(x * x);
+    }
+    true
+}
+
 /// `Pow`'s `edge` for either type: NaN where the result is NaN (a NaN input but for
 /// `pow(NaN, 0)` and `pow(1, NaN)`; a finite negative base with a finite non-integer
 /// exponent), and a finite negative base with an integer exponent: `|x|^y` by the fast
@@ -132,6 +154,10 @@ impl Binary<f64> for Pow {
         )
     }
     pow_edge!(f64);
+    #[inline(always)]
+    fn shortcut(a: &[f64], b: &[f64], out: &mut [MaybeUninit<f64>]) -> bool {
+        square_if_two(a, b, out)
+    }
     fn exact(x: f64, y: f64) -> f64 {
         x.powf(y)
     }
@@ -150,6 +176,10 @@ impl Binary<f32> for Pow {
         )
     }
     pow_edge!(f32);
+    #[inline(always)]
+    fn shortcut(a: &[f32], b: &[f32], out: &mut [MaybeUninit<f32>]) -> bool {
+        square_if_two(a, b, out)
+    }
     fn exact(x: f32, y: f32) -> f32 {
         x.powf(y)
     }

@@ -1356,6 +1356,38 @@ fn mish_within_bounds() {
     );
 }
 
+/// `pow` with every exponent 2 takes its shortcut, `x · x`, at every level: libm's values
+/// (within 2 ULP, special ones bit for bit); an exponent of 2 beside others takes the
+/// kernel.
+#[test]
+fn pow_square_shortcut() {
+    let mut x64 = inputs(Range::Uniform(-1e3, 1e3), 0x5a);
+    x64.extend(SPECIALS64);
+    let two64 = vec![2.0; x64.len()];
+    let x32: Vec<f32> = x64.iter().map(|&v| v as f32).collect();
+    let two32 = vec![2.0f32; x32.len()];
+    for level in levels() {
+        let y = run2::<f64, Pow>(level, &x64, &two64);
+        for (&x, &y) in x64.iter().zip(&y) {
+            assert!(
+                same64(y, x.powf(2.0)),
+                "f64 {x:e}^2 gave {y:e} at {}",
+                level.name()
+            );
+            assert!(y.to_bits() == (x * x).to_bits() || y.is_nan(), "f64 {x:e}");
+        }
+        let y = run2::<f32, Pow>(level, &x32, &two32);
+        for (&x, &y) in x32.iter().zip(&y) {
+            assert!(
+                same32(y, x.powf(2.0)),
+                "f32 {x:e}^2 gave {y:e} at {}",
+                level.name()
+            );
+            assert!(y.to_bits() == (x * x).to_bits() || y.is_nan(), "f32 {x:e}");
+        }
+    }
+}
+
 /// numpy's `logaddexp` in f64 (the f32 reference).
 fn logaddexp64(a: f64, b: f64) -> f64 {
     if a == b {
