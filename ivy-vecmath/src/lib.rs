@@ -476,17 +476,9 @@ fn map_blocks<T: Copy + PartialEq + std::ops::Add<Output = T>, K: Unary<T>, M: F
             let mut rest = false;
             for (o, &v) in os.iter_mut().zip(xs) {
                 let (y, ok) = K::fast::<M>(v);
-                let (e, known) = K::edge::<M>(v);
-                #[allow(clippy::eq_op)]
-                let nan = v != v;
-                o.write(if ok {
-                    y
-                } else if nan {
-                    v + v
-                } else {
-                    e
-                });
-                rest |= !(ok | known | nan);
+                let (e, known) = unary_edge::<T, K, M>(v);
+                o.write(if ok { y } else { e });
+                rest |= !(ok | known);
             }
             if rest {
                 for (o, &v) in os.iter_mut().zip(xs) {
@@ -499,18 +491,25 @@ fn map_blocks<T: Copy + PartialEq + std::ops::Add<Output = T>, K: Unary<T>, M: F
     }
 }
 
+/// [`Unary::edge`] with the rule every unary kernel shares: NaN gives NaN (the input,
+/// quieted).
+#[inline(always)]
+fn unary_edge<T: Copy + PartialEq + std::ops::Add<Output = T>, K: Unary<T>, M: Fma>(
+    v: T,
+) -> (T, bool) {
+    #[allow(clippy::eq_op)]
+    let nan = v != v;
+    let (e, known) = K::edge::<M>(v);
+    (if nan { v + v } else { e }, known | nan)
+}
+
 /// The value of a lane [`Unary::fast`] declines, one lane at a time (a one-element call, and
 /// the lanes of a block that `edge` does not know either): as the block pass gives it.
 #[inline(always)]
 fn declined<T: Copy + PartialEq + std::ops::Add<Output = T>, K: Unary<T>, M: Fma>(v: T) -> T {
-    let (e, known) = K::edge::<M>(v);
-    #[allow(clippy::eq_op)]
-    if v != v {
-        v + v
-    } else if known {
-        e
-    } else {
-        K::exact(v)
+    match unary_edge::<T, K, M>(v) {
+        (e, true) => e,
+        _ => K::exact(v),
     }
 }
 
@@ -625,11 +624,9 @@ pub(crate) fn nan_edge<T: EdgeFloat>(a: T, b: T) -> (T, bool) {
 /// [`declined`] for a pair of lanes.
 #[inline(always)]
 fn declined2<T: Copy, K: Binary<T>, M: Fma>(a: T, b: T) -> T {
-    let (e, known) = K::edge::<M>(a, b);
-    if known {
-        e
-    } else {
-        K::exact(a, b)
+    match K::edge::<M>(a, b) {
+        (e, true) => e,
+        _ => K::exact(a, b),
     }
 }
 
