@@ -568,8 +568,16 @@ fn zip_blocks<T: Copy, K: Binary<T>, M: Fma>(a: &[T], b: &[T], out: &mut [MaybeU
 
 /// What the kernels' `edge`s need of a float type.
 pub(crate) trait EdgeFloat:
-    Copy + PartialOrd + std::ops::Add<Output = Self> + std::ops::Neg<Output = Self> + From<f32>
+    Copy
+    + PartialOrd
+    + std::ops::Add<Output = Self>
+    + std::ops::Mul<Output = Self>
+    + std::ops::Div<Output = Self>
+    + std::ops::Neg<Output = Self>
+    + From<f32>
 {
+    /// The correctly rounded square root.
+    fn sqrt(self) -> Self;
 }
 
 /// The NaN of a result outside `x`'s domain: the canonical quiet NaN. Its sign and
@@ -579,8 +587,17 @@ pub(crate) trait EdgeFloat:
 pub(crate) fn invalid<T: EdgeFloat>(_x: T) -> T {
     T::from(f32::NAN)
 }
-impl EdgeFloat for f32 {}
-impl EdgeFloat for f64 {}
+macro_rules! edge_float {
+    ($($t:ty)*) => {$(
+        impl EdgeFloat for $t {
+            #[inline(always)]
+            fn sqrt(self) -> $t {
+                <$t>::sqrt(self)
+            }
+        }
+    )*};
+}
+edge_float!(f32 f64);
 
 /// `hypot`'s fixed values: an infinite side gives +∞ (even beside NaN), else NaN gives NaN.
 #[inline(always)]

@@ -1360,30 +1360,98 @@ fn mish_within_bounds() {
 /// (within 2 ULP, special ones bit for bit); an exponent of 2 beside others takes the
 /// kernel.
 #[test]
-fn pow_square_shortcut() {
+fn pow_scalar_powers() {
+    // every exponent 2, 0.5, -1, 1 or ±0 (the shortcut): libm's values, specials bit for
+    // bit, and exactly the one operation each stands for
     let mut x64 = inputs(Range::Uniform(-1e3, 1e3), 0x5a);
+    x64.extend(inputs(Range::Uniform(0.0, 1e-300), 0x5b));
     x64.extend(SPECIALS64);
-    let two64 = vec![2.0; x64.len()];
+    x64.extend([
+        f64::NEG_INFINITY,
+        f64::INFINITY,
+        -0.0,
+        0.0,
+        f64::NAN,
+        -f64::NAN,
+    ]);
     let x32: Vec<f32> = x64.iter().map(|&v| v as f32).collect();
-    let two32 = vec![2.0f32; x32.len()];
-    for level in levels() {
-        let y = run2::<f64, Pow>(level, &x64, &two64);
-        for (&x, &y) in x64.iter().zip(&y) {
-            assert!(
-                same64(y, x.powf(2.0)),
-                "f64 {x:e}^2 gave {y:e} at {}",
-                level.name()
-            );
-            assert!(y.to_bits() == (x * x).to_bits() || y.is_nan(), "f64 {x:e}");
+    fn by_op<T>(x: T, e: f32, sqrt: fn(T) -> T) -> T
+    where
+        T: Copy + PartialEq + From<f32>,
+        T: std::ops::Add<Output = T> + std::ops::Mul<Output = T> + std::ops::Div<Output = T>,
+    {
+        let inf = T::from(f32::INFINITY);
+        match e {
+            2.0 => x * x,
+            0.5 if x == T::from(f32::NEG_INFINITY) => inf,
+            0.5 => sqrt(x) + T::from(0.0),
+            -1.0 => T::from(1.0) / x,
+            1.0 => x,
+            _ => T::from(1.0),
         }
-        let y = run2::<f32, Pow>(level, &x32, &two32);
-        for (&x, &y) in x32.iter().zip(&y) {
+    }
+    for e in [2.0f32, 0.5, -1.0, 1.0, 0.0, -0.0] {
+        let y64 = vec![f64::from(e); x64.len()];
+        let y32 = vec![e; x32.len()];
+        for level in levels() {
+            let r = run2::<f64, Pow>(level, &x64, &y64);
+            for (&x, &y) in x64.iter().zip(&r) {
+                let at = level.name();
+                assert!(
+                    same64(y, x.powf(f64::from(e))),
+                    "f64 {x:e}^{e} gave {y:e} at {at}"
+                );
+                let o = by_op(x, e, f64::sqrt);
+                assert!(
+                    y.to_bits() == o.to_bits() || (y.is_nan() && o.is_nan()),
+                    "f64 {x:e}^{e} at {at}"
+                );
+            }
+            let r = run2::<f32, Pow>(level, &x32, &y32);
+            for (&x, &y) in x32.iter().zip(&r) {
+                let at = level.name();
+                assert!(same32(y, x.powf(e)), "f32 {x:e}^{e} gave {y:e} at {at}");
+                let o = by_op(x, e, f32::sqrt);
+                assert!(
+                    y.to_bits() == o.to_bits() || (y.is_nan() && o.is_nan()),
+                    "f32 {x:e}^{e} at {at}"
+                );
+            }
+        }
+    }
+    // the exponents mixed with others: the same values lane by lane (the general kernel
+    // leaves the known powers to the same operations), whatever the lanes beside them
+    let pick = [2.0f32, 0.5, -1.0, 3.0, 0.25, 1.0];
+    let y32: Vec<f32> = (0..x32.len())
+        .map(|i| pick[(i * 7 + i / 3) % pick.len()])
+        .collect();
+    let y64: Vec<f64> = y32.iter().map(|&e| f64::from(e)).collect();
+    for level in levels() {
+        let at = level.name();
+        let r = run2::<f64, Pow>(level, &x64, &y64);
+        for ((&x, &e), &y) in x64.iter().zip(&y32).zip(&r) {
             assert!(
-                same32(y, x.powf(2.0)),
-                "f32 {x:e}^2 gave {y:e} at {}",
-                level.name()
+                same64(y, x.powf(f64::from(e))),
+                "f64 {x:e}^{e} gave {y:e} at {at}"
             );
-            assert!(y.to_bits() == (x * x).to_bits() || y.is_nan(), "f32 {x:e}");
+            if [2.0, 0.5, -1.0, 1.0].contains(&e) {
+                let o = by_op(x, e, f64::sqrt);
+                assert!(
+                    y.to_bits() == o.to_bits() || (y.is_nan() && o.is_nan()),
+                    "f64 {x:e}^{e} at {at}"
+                );
+            }
+        }
+        let r = run2::<f32, Pow>(level, &x32, &y32);
+        for ((&x, &e), &y) in x32.iter().zip(&y32).zip(&r) {
+            assert!(same32(y, x.powf(e)), "f32 {x:e}^{e} gave {y:e} at {at}");
+            if [2.0, 0.5, -1.0, 1.0].contains(&e) {
+                let o = by_op(x, e, f32::sqrt);
+                assert!(
+                    y.to_bits() == o.to_bits() || (y.is_nan() && o.is_nan()),
+                    "f32 {x:e}^{e} at {at}"
+                );
+            }
         }
     }
 }
