@@ -416,6 +416,30 @@ fn category_mixed() {
 }
 
 #[test]
+fn category_mixed_family() {
+    // the row where the backend's `Kernels::MIXED_ROWS` is set, the body elsewhere: only
+    // the backend trait differs from a plain mixed op's expansion
+    let text = category(quote! {
+        pub mod demo {
+            use crate::{Array, Result};
+
+            /// `log(1 + exp(x))`, the kernel row `Softplus` on some backends.
+            #[mixed]
+            #[family(unary)]
+            pub fn softplus(x: &Array, out: Option<&mut Array>) -> Result<Array> {
+                log_into(&add(&exp(x)?, 1.0)?, out)
+            }
+        }
+    });
+    assert_clean(&text);
+    let start = text
+        .find("pub trait DemoBackend")
+        .expect("the backend trait");
+    let end = start + text[start..].find("\n    }\n").expect("its end") + 6;
+    insta::assert_snapshot!("category_mixed_family", &text[start..end]);
+}
+
+#[test]
 fn category_standalone() {
     let text = category(quote! {
         pub mod demo {

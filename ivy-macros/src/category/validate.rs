@@ -76,7 +76,7 @@ pub(super) fn check_params(
     let family_shape_bad = helpers
         .family
         .as_ref()
-        .is_some_and(|(f, _)| kind == Kind::Primary && !f.fits(params));
+        .is_some_and(|(f, _)| matches!(kind, Kind::Primary | Kind::Mixed) && !f.fits(params));
     if let Some(a) = &helpers.infer_dtype {
         if !params.iter().any(|p| p.class == Class::InferDtype) {
             cx.error_spanned_by(
@@ -149,13 +149,12 @@ pub(super) fn check_params(
     let mut family_ok = true;
     if let Some((family, attr)) = &helpers.family {
         family_ok = false;
-        if kind != Kind::Primary {
+        if !matches!(kind, Kind::Primary | Kind::Mixed) {
             cx.error_spanned_by(
                 attr,
                 format!(
-                    "`#[family]` gives every backend the op's kernel row, so the op is `#[primary]`, not `#[{}]`; a mixed op's backend can call `ivy::family::{}::<Self, kernels::..>` itself",
+                    "`#[family]` gives backends the op's kernel row: the op is `#[primary]` (every backend runs the row) or `#[mixed]` (the backends whose `Kernels::MIXED_ROWS` is set run it, the others the body), not `#[{}]`",
                     kind_name(kind),
-                    family.name()
                 ),
             );
         } else if family_shape_bad {

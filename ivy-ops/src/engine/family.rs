@@ -18,6 +18,10 @@ pub trait Kernels: BackendInfo {
     const HOST_WITH_OP: DtypeSet;
     /// Dtypes that run on the host when the row names no op of the backend.
     const HOST_WITHOUT_OP: DtypeSet;
+    /// A mixed op declared with `#[family]` (`sigmoid`) runs its kernel row on this backend,
+    /// one pass, instead of its body (the composition of other ops). ndarray does; candle
+    /// keeps the compositions, which it differentiates.
+    const MIXED_ROWS: bool;
     /// `K` of every element of `x`, in a new array.
     fn map<K: Unary>(x: &Array) -> Result<Array>;
     /// `K` of every element of `x` written into `out`, which has `x`'s shape and dtype:
@@ -105,6 +109,22 @@ pub const fn info<B: Kernels + ?Sized, K: Kernel>() -> crate::engine::support::I
         device_dtypes: [DtypeSet::EMPTY, host],
         host,
         ..crate::engine::support::ImplInfo::NATIVE
+    }
+}
+
+/// The support of a mixed family op on `B` ([`Kernels::MIXED_ROWS`]): its row's ([`info`])
+/// less the dtypes its declaration marks unsupported there
+/// (`#[unsupported_dtypes(ndarray = ..)]`), or its body's.
+pub const fn mixed_info<B: Kernels + ?Sized, K: Kernel>(
+    meta: &ivy_core::OpMeta,
+) -> crate::engine::support::ImplInfo {
+    if !B::MIXED_ROWS {
+        return crate::engine::support::ImplInfo::BODY;
+    }
+    let i = info::<B, K>();
+    crate::engine::support::ImplInfo {
+        unsupported: i.unsupported.union(meta.declared_unsupported(B::BACKEND)),
+        ..i
     }
 }
 

@@ -1214,9 +1214,9 @@ pub mod elementwise {
         out: Option<&mut Array>,
     ) -> Result<Array>;
 
-    /// `log(1 + exp(x))`. Mixed: a compositional body, overridden natively (and computed
-    /// stably) by the ndarray backend; with no backend set, the body runs, with one
-    /// temporary (`exp(x)`, to which 1 is added in place).
+    /// `log(1 + exp(x))`. A mixed family op: ndarray runs the kernel row `Softplus` (stable:
+    /// no overflow) instead of this body; candle and calls with no backend set run the body,
+    /// with one temporary (`exp(x)`, to which 1 is added in place).
     ///
     /// ```
     /// use ivy::prelude::*;
@@ -1229,6 +1229,7 @@ pub mod elementwise {
     /// ```
     #[mixed]
     #[nestable]
+    #[family(unary)]
     pub fn softplus(x: &Array, out: Option<&mut Array>) -> Result<Array> {
         let mut s = exp(x)?;
         s.add_assign(1.0)?;

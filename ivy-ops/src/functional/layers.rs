@@ -2,7 +2,8 @@
 //! `leaky_relu`, `silu`, `hardswish`, `mish`, `gelu`, `linear` and the seed's container-dependent
 //! `multi_head_attention`, each a composition of ivy ops (so they run, and differentiate on
 //! candle, wherever those ops do); `sigmoid`, `gelu` and `mish` are mixed: ndarray runs
-//! kernel rows instead.
+//! kernel rows instead (`sigmoid` and `mish` declare theirs with `#[family(unary)]`;
+//! `gelu`, two rows picked by `approximate`, is overridden in ndarray's `layers.rs`).
 
 // `multi_head_attention` has Ivy's signature (eleven arguments), and its projection
 // closures (`Option<&dyn Fn(..)>`) are spelled out there, where the category macro sees
@@ -106,9 +107,10 @@ pub mod layers {
     /// `z = e^-|x|` (never above 1): `1 / (1 + z)` for `x >= 0`, `z / (1 + z)` below, so
     /// no `exp` overflows for any input (nor does a gradient through the branch not taken
     /// on candle, where it differentiates). float16 and bfloat16 are computed in float32
-    /// and rounded once; integers in the default float dtype (as `softmax`). Mixed: ndarray
-    /// overrides this body (six ops) with the kernel row `Sigmoid`, one vectorised pass
-    /// (within about half an ULP; float16 and bfloat16 through float64, rounded once).
+    /// and rounded once; integers in the default float dtype (as `softmax`). A mixed family
+    /// op: ndarray runs the kernel row `Sigmoid` instead of this body (six ops), one
+    /// vectorised pass (within about half an ULP; float16 and bfloat16 through float64,
+    /// rounded once).
     ///
     /// ```
     /// use ivy::prelude::*;
@@ -122,6 +124,7 @@ pub mod layers {
     /// ```
     #[mixed]
     #[nestable]
+    #[family(unary)]
     #[unsupported_dtypes(ndarray = ("complex", "bool"), candle = ("bool",))]
     pub fn sigmoid(x: &Array, out: Option<&mut Array>) -> Result<Array> {
         let _ = &out; // the result is returned: the generated entry writes `out`
@@ -299,9 +302,9 @@ pub mod layers {
     /// no `exp` overflows and no `log` loses the small values of very negative inputs (nor
     /// does a gradient through the branch not taken on candle, where it differentiates).
     /// float16 and bfloat16 are computed in float32 and rounded once; integers in the
-    /// default float dtype (as `sigmoid`). Bool and complex inputs are refused. Mixed:
-    /// ndarray overrides this body (twelve ops) with the kernel row `Mish`, one vectorised
-    /// pass (float32 within half an ULP, float64 1.5).
+    /// default float dtype (as `sigmoid`). Bool and complex inputs are refused. A mixed
+    /// family op: ndarray runs the kernel row `Mish` instead of this body (twelve ops), one
+    /// vectorised pass (float32 within half an ULP, float64 1.5).
     ///
     /// ```
     /// use ivy::prelude::*;
@@ -314,6 +317,7 @@ pub mod layers {
     /// ```
     #[mixed]
     #[nestable]
+    #[family(unary)]
     #[unsupported_dtypes(ndarray = ("complex", "bool"), candle = ("bool",))]
     pub fn mish(x: &Array, out: Option<&mut Array>) -> Result<Array> {
         let _ = &out; // the result is returned: the generated entry writes `out`

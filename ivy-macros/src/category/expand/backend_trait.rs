@@ -35,11 +35,17 @@ pub(super) fn trait_items(cx: &OpCx) -> Vec<TokenStream> {
     // A family op: every backend runs the kernel row `kernels::<Op>` through its family's
     // functions, named after it (`family::unary` / `family::unary_out`, …). The row is
     // reached through `kernel_row!`, so a missing one is reported once, by `row_check`.
+    // A mixed family op runs the row on the backends whose `Kernels::MIXED_ROWS` is set,
+    // its body on the others.
     let family = op.family.map(|f| {
         let k = quote::format_ident!("{}", camel(name_s), span = span);
         (f, k)
     });
-    let info_default = if let Some((_, k)) = &family {
+    let mixed_rows = family.is_some() && op.kind == Kind::Mixed;
+    let meta_ident = &cx.meta_ident;
+    let info_default = if let (Some((_, k)), true) = (&family, mixed_rows) {
+        quote!(#p::kernel_row!(use #k in #p::family::mixed_info::<Self, #k>(&#meta_ident)))
+    } else if let Some((_, k)) = &family {
         quote!(#p::kernel_row!(use #k in #p::family::info::<Self, #k>()))
     } else if op.kind == Kind::Primary {
         quote!(#p::ImplInfo::NATIVE)
@@ -58,7 +64,19 @@ pub(super) fn trait_items(cx: &OpCx) -> Vec<TokenStream> {
         .map(|prm| prm.trait_to_body_arg(p))
         .collect();
     let sig_doc = format!(" The backend's `{name_s}`.");
-    if let Some((f, k)) = &family {
+    // the row, first, where a mixed family op runs it
+    let row_first = |run: &str, out: TokenStream| match &family {
+        Some((_, k)) if mixed_rows => {
+            let run = quote::format_ident!("{}", run);
+            quote! {
+                if <Self as #p::Kernels>::MIXED_ROWS {
+                    return #p::kernel_row!(use #k in #p::family::#run::<Self, #k>(#(#all_names,)* #out));
+                }
+            }
+        }
+        _ => quote!(),
+    };
+    if let (Some((f, k)), false) = (&family, mixed_rows) {
         let run = quote::format_ident!("{}", f.run(op.params.len()));
         items.push(quote_spanned! {span=>
             #[doc = #sig_doc]
@@ -83,16 +101,24 @@ pub(super) fn trait_items(cx: &OpCx) -> Vec<TokenStream> {
             fn #name(#(#trait_params),*) -> #p::Result<#ret>;
         });
     } else if op.has_out {
+        let row = family.as_ref().map_or(quote!(), |(f, _)| {
+            row_first(f.run(op.params.len()), quote!())
+        });
         items.push(quote_spanned! {span=>
             #[doc = #sig_doc]
             fn #name(#(#trait_params),*) -> #p::Result<#ret> {
+                #row
                 #p::expect_value(#name_s, #body_ident(#(#body_args,)* ::core::option::Option::None))
             }
         });
     } else {
+        let row = family.as_ref().map_or(quote!(), |(f, _)| {
+            row_first(f.run(op.params.len()), quote!())
+        });
         items.push(quote_spanned! {span=>
             #[doc = #sig_doc]
             fn #name(#(#trait_params),*) -> #p::Result<#ret> {
+                #row
                 #body_ident(#(#body_args),*)
             }
         });
@@ -101,8 +127,12 @@ pub(super) fn trait_items(cx: &OpCx) -> Vec<TokenStream> {
         let name_out = &cx.name_out;
         let out_doc =
             format!("The backend's `{name_s}` writing into `out` (which keeps its dtype).");
+        let row = family.as_ref().map_or(quote!(), |(f, _)| {
+            row_first(&format!("{}_out", f.run(op.params.len())), quote!(out))
+        });
         let fallback = if op.kind == Kind::Mixed {
             quote! {
+                #row
                 if !Self::#upper.native {
                     return #p::finish_out(#name_s, #body_ident(#(#body_args,)* ::core::option::Option::Some(&mut *out))?, out);
                 }
@@ -111,11 +141,11 @@ pub(super) fn trait_items(cx: &OpCx) -> Vec<TokenStream> {
             quote!()
         };
         let write = match &family {
-            Some((f, k)) => {
+            Some((f, k)) if !mixed_rows => {
                 let run_out = quote::format_ident!("{}_out", f.run(op.params.len()));
                 quote!(#p::kernel_row!(use #k in #p::family::#run_out::<Self, #k>(#(#all_names,)* out)))
             }
-            None => quote!(#p::write_out(#name_s, Self::#name(#(#all_names),*)?, out)),
+            _ => quote!(#p::write_out(#name_s, Self::#name(#(#all_names),*)?, out)),
         };
         items.push(quote_spanned! {span=>
             #[doc = #out_doc]

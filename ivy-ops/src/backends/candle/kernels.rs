@@ -261,6 +261,7 @@ impl Kernels for CandleBackend {
     // them; nor do bools (u8 arithmetic is not bool arithmetic)
     const HOST_WITH_OP: DtypeSet = DtypeSet::INTEGER.union(DtypeSet::BOOL);
     const HOST_WITHOUT_OP: DtypeSet = DtypeSet::VALID;
+    const MIXED_ROWS: bool = false;
 
     fn from_host<T: crate::kernel::elem::Elem>(
         op: &'static str,

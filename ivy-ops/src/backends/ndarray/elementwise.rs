@@ -29,15 +29,6 @@ impl ElementwiseBackend for NdarrayBackend {
         crate::functional::elementwise::remainder_on_out::<Self>(x1, x2, modulus, out)
     }
 
-    // softplus: mixed; ndarray overrides the body with the stable kernel row
-    fn softplus(x: &Array) -> Result<Array> {
-        crate::engine::family::unary::<Self, crate::kernel::rows::Softplus>(x)
-    }
-    #[support_native_out]
-    fn softplus_out(x: &Array, out: &mut Array) -> Result<()> {
-        crate::engine::family::unary_out::<Self, crate::kernel::rows::Softplus>(x, out)
-    }
-
     /// One pass over the three arguments broadcast together (ndarray's `Zip`); a non-bool
     /// `condition` is cast to bool (nonzero is true) first.
     fn r#where(condition: &Array, x1: &Array, x2: &Array, shape: Vec<usize>) -> Result<Array> {

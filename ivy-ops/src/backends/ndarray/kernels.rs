@@ -362,6 +362,7 @@ impl crate::engine::family::Kernels for super::NdarrayBackend {
     const NATIVE_OUT: bool = true;
     const HOST_WITH_OP: DtypeSet = DtypeSet::EMPTY;
     const HOST_WITHOUT_OP: DtypeSet = DtypeSet::EMPTY;
+    const MIXED_ROWS: bool = true;
 
     fn from_host<T: crate::kernel::elem::Elem>(
         op: &'static str,
