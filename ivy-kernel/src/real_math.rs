@@ -223,6 +223,29 @@ pub fn sign<T: Float>(x: T) -> T {
     }
 }
 
+/// The hard swish `x · clip(x + 3, 0, 6) / 6`, each step rounded in `T` as Ivy's composition
+/// rounds it (NaN propagates through the clip).
+///
+/// ```
+/// assert_eq!(ivy_kernel::real_math::hardswish(-1.5f32), -0.375);
+/// assert_eq!(ivy_kernel::real_math::hardswish(5.0f64), 5.0);
+/// assert_eq!(ivy_kernel::real_math::hardswish(-4.0f32), -0.0);
+/// assert!(ivy_kernel::real_math::hardswish(f32::NAN).is_nan());
+/// ```
+#[inline]
+pub fn hardswish<T: Float + crate::elem::Elem>(x: T) -> T {
+    let (three, six) = (T::from_f64(3.0), T::from_f64(6.0));
+    let r = x + three;
+    let r = if r < T::zero() {
+        T::zero()
+    } else if r > six {
+        six
+    } else {
+        r
+    };
+    x * r / six
+}
+
 /// The sign of an integer: -1, 0 or 1.
 pub fn int_sign<T: PrimInt>(x: T) -> T {
     if x > T::zero() {

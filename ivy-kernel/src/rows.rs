@@ -167,6 +167,14 @@ crate::unary_kernels! {
     /// (`ivy_vecmath::GeluTanh`: float64 within 1.5 ULP above x = −21, below which results
     /// under 1e-307 take the plain formula; float32 half an ULP).
     GeluTanh: "gelu", vecmath(GeluTanh);
+    /// SiLU (swish), `x σ(x)`, from `z = e^-|x|` (nothing overflows): one element at a time
+    /// by libm in float64, rounded once; float32 and float64 slices vectorised
+    /// (`ivy_vecmath::Silu`: float32 and float64 within 0.54 ULP above −706). −∞ gives NaN,
+    /// as `x σ(x)` does.
+    Silu: "silu", vecmath(Silu);
+    /// The hard swish `x · clip(x + 3, 0, 6) / 6`, each step rounded in the input's float
+    /// dtype (`real_math::hardswish`, vectorised by the compiler).
+    Hardswish: "hardswish", real(x => crate::real_math::hardswish(x));
     /// Mish, `x tanh(softplus(x))`, from `z = e^-|x|` (nothing overflows): one element at a
     /// time by libm in float64 (numpy's formula), rounded once; float32 and float64 slices
     /// vectorised (`ivy_vecmath::Mish`: float64 within 1.5 ULP, float32 half an ULP).

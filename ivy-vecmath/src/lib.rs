@@ -90,7 +90,7 @@ pub use hyp::{Acosh, Asinh, Atanh, Cosh, Sinh, Tanh};
 pub use hypot::Hypot;
 pub use inv::{Acos, Asin, Atan, Atan2};
 pub use log::{Log, Log10, Log1p, Log2};
-pub use logexp::{Gelu, GeluTanh, Logaddexp, Mish, Sigmoid, Softplus};
+pub use logexp::{Gelu, GeluTanh, Logaddexp, Mish, Sigmoid, Silu, Softplus};
 pub use pow::Pow;
 pub use round::{Ceil, Floor, RoundEven, Sqrt, Trunc};
 pub use trig::{Cos, Sin, Tan};
@@ -1095,7 +1095,7 @@ macro_rules! slices {
     )*};
 }
 slices!(unary Exp Expm1 Log Log1p Log2 Log10 Sin Cos Tan Sinh Cosh Tanh Asin Acos Atan Asinh
-    Acosh Atanh Softplus Sigmoid Gelu GeluTanh Mish Floor Ceil Trunc RoundEven Sqrt);
+    Acosh Atanh Softplus Sigmoid Gelu GeluTanh Mish Silu Floor Ceil Trunc RoundEven Sqrt);
 slices!(binary Atan2 Hypot Pow Logaddexp Maximum Minimum Divide);
 slices!(fold Maximum Minimum);
 slices!(arg Maximum true Minimum false);

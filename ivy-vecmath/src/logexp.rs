@@ -272,12 +272,17 @@ fn logistic_dd<M: Fma>(zh: f64, zl: f64, positive: bool) -> f64 {
 /// `q + (n − q d) / dh` with `q dh` exact, so within about half an ULP.
 #[inline(always)]
 fn div_dd<M: Fma>(nh: f64, nl: f64, dh: f64, dl: f64) -> f64 {
-    let q = nh / dh;
-    // n − q d: q dh exactly (two_prod: Dekker's at the levels without FMA), nh − p exact
-    // (p is within an ULP of nh)
-    let (p, pe) = M::two_prod(q, dh);
-    let r = ((nh - p) - pe) + M::fma(-q, dl, nl);
+    let (q, r) = div_residual::<M>(nh, nl, dh, dl);
     M::fma(r, 1.0 / dh, q)
+}
+
+/// `q = nh / dh` and the residual `n − q d`: q dh exactly (two_prod: Dekker's at the levels
+/// without FMA), nh − p exact (p is within an ULP of nh).
+#[inline(always)]
+fn div_residual<M: Fma>(nh: f64, nl: f64, dh: f64, dl: f64) -> (f64, f64) {
+    let q = nh / dh;
+    let (p, pe) = M::two_prod(q, dh);
+    (q, ((nh - p) - pe) + M::fma(-q, dl, nl))
 }
 
 impl Unary<f64> for Sigmoid {
@@ -554,23 +559,109 @@ impl Unary<f64> for Mish {
     }
     #[inline(always)]
     fn edge<M: Fma>(x: f64) -> (f64, bool) {
-        // from −752 to −706, tanh(softplus(x)) is e^x to 2^-1000: x e^x with e^x 2^64 as a
-        // pair, the product rounded once and scaled back exactly (libm's subnormal e^x,
-        // times |x|, was 300 ULP off); below, the exact path
-        let (h, l) = exp_dd::<M, { 1023 + 64 }>(x.max(-752.0));
-        (M::fma(x, h, x * l) * TWO_M64, (-752.0..-706.0).contains(&x))
+        x_exp_x_edge::<M>(x)
     }
     fn exact(x: f64) -> f64 {
         if x.is_nan() {
             return x + x;
         }
         if x < -708.0 {
-            // tanh(softplus(x)) is e^x to 2^-1000, and libm's subnormal e^x times |x| lost
-            // hundreds of ULP: x e^(x/2) e^(x/2), each factor normal
-            let h = (0.5 * x).exp();
-            return x * h * h;
+            return x_exp_x(x);
         }
         x * (x.max(0.0) + (-x.abs()).exp().ln_1p()).tanh()
+    }
+}
+
+/// `x f(x)` where `f(x)` is `e^x` to 2^-1000 (`mish`'s `tanh(softplus(x))`, `silu`'s
+/// `σ(x)`), from −752 to −706: `x e^x` with `e^x 2^64` as a pair, the product rounded once
+/// and scaled back exactly (libm's subnormal `e^x`, times `|x|`, was 300 ULP off); below,
+/// the exact path ([`x_exp_x`]).
+#[inline(always)]
+fn x_exp_x_edge<M: Fma>(x: f64) -> (f64, bool) {
+    let (h, l) = exp_dd::<M, { 1023 + 64 }>(x.max(-752.0));
+    (M::fma(x, h, x * l) * TWO_M64, (-752.0..-706.0).contains(&x))
+}
+
+/// `x e^x` below −708 for the exact paths: `x e^(x/2) e^(x/2)`, each factor normal (libm's
+/// subnormal `e^x` times `|x|` lost hundreds of ULP).
+fn x_exp_x(x: f64) -> f64 {
+    let h = (0.5 * x).exp();
+    x * h * h
+}
+
+/// SiLU (swish), `x σ(x)`, from `z = e^-|x|` (never above 1): `x / (1 + z)` for `x ≥ 0`,
+/// `x z / (1 + z)` below. `f32`: in plain `f64`, rounded once (−0 below −150, where it
+/// rounds to −0). `f64`: [`Sigmoid`]'s quotient and its residual's correction, times `x`
+/// as a pair, rounded once (within 0.54 ULP above −706); from −752 to −706 `x e^x` from a
+/// scaled `e^x` (`edge`, as [`Mish`]: 1.5 ULP from −708 to −706 without FMA, 1.2 with it); below, the exact path (`x e^(x/2) e^(x/2)`). `−∞`
+/// gives NaN, as `x σ(x)` does.
+///
+/// ```
+/// # use std::mem::MaybeUninit;
+/// let mut o = [MaybeUninit::uninit(); 4];
+/// ivy_vecmath::map::<f32, ivy_vecmath::Silu>(&[0.0, 1.0, -1e30, f32::INFINITY], &mut o);
+/// let y: Vec<f32> = o.iter().map(|v| unsafe { v.assume_init() }).collect();
+/// assert_eq!(y[0], 0.0);
+/// assert!((y[1] - 1.0 / (1.0 + (-1f32).exp())).abs() < 1e-7);
+/// assert_eq!(y[2].to_bits(), (-0.0f32).to_bits());
+/// assert_eq!(y[3], f32::INFINITY);
+/// ```
+#[derive(Debug)]
+pub enum Silu {}
+
+impl Unary<f64> for Silu {
+    const INTERLEAVE: bool = true;
+    #[inline(always)]
+    fn fast<M: Fma>(x: f64) -> (f64, bool) {
+        // σ = q + r/dh as in `logistic_dd`, unsummed; x q exactly, then one rounding
+        let (zh, zl) = exp_dd::<M, 1023>(-x.abs().min(708.0));
+        let (dh, dl) = fast_two_sum(1.0, zh);
+        let (nh, nl) = if x >= 0.0 { (1.0, 0.0) } else { (zh, zl) };
+        let (q, r) = div_residual::<M>(nh, nl, dh, dl + zl);
+        let (p, pe) = M::two_prod(x, q);
+        let v = p + M::fma(x * r, 1.0 / dh, pe);
+        // |x| < 2^-996: x / 2 (the pair's parts subnormal, the sum losing −0's sign); above
+        // 64: x (x e^-x is below 2^-80 x; the product's error overflows for huge x); below
+        // −706 the pair's low part turns subnormal: `edge`
+        let tiny = x.abs() < f64::from_bits((1023 - 996) << 52);
+        let v = if tiny {
+            x * 0.5
+        } else if x > 64.0 {
+            x
+        } else {
+            v
+        };
+        (v, x >= -706.0)
+    }
+    #[inline(always)]
+    fn edge<M: Fma>(x: f64) -> (f64, bool) {
+        x_exp_x_edge::<M>(x)
+    }
+    fn exact(x: f64) -> f64 {
+        if x.is_nan() {
+            return x + x;
+        }
+        if x < -708.0 {
+            return x_exp_x(x);
+        }
+        x * <Sigmoid as Unary<f64>>::exact(x)
+    }
+}
+
+impl Unary<f32> for Silu {
+    const INTERLEAVE: bool = true;
+    #[inline(always)]
+    fn fast<M: Fma>(x: f32) -> (f32, bool) {
+        // |x| e^-|x| is below half the least f32 subnormal from −150 on
+        let xd = f64::from(x);
+        let z = exp_core::<M, 6>(-xd.abs().min(150.0), &P32);
+        let n = if xd >= 0.0 { xd } else { xd * z };
+        let s = if xd < -150.0 { -0.0 } else { n / (1.0 + z) };
+        // (−∞ gives NaN, as `x σ(x)` does: the exact path)
+        (s as f32, x > f32::NEG_INFINITY)
+    }
+    fn exact(x: f32) -> f32 {
+        <Silu as Unary<f64>>::exact(f64::from(x)) as f32
     }
 }
 

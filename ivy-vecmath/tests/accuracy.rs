@@ -30,7 +30,7 @@ use dd::Dd;
 use ivy_vecmath::{
     map_at, zip_at, Acos, Acosh, Asin, Asinh, Atan, Atan2, Atanh, Binary, Ceil, Cos, Cosh, Exp,
     Expm1, Floor, Gelu, GeluTanh, Hypot, Level, Log, Log10, Log1p, Log2, Logaddexp, Mish, Pow,
-    RoundEven, Sigmoid, Sin, Sinh, Softplus, Sqrt, Tan, Tanh, Trunc, Unary,
+    RoundEven, Sigmoid, Silu, Sin, Sinh, Softplus, Sqrt, Tan, Tanh, Trunc, Unary,
 };
 
 /// SplitMix64: a seeded generator (no dependency for a few lines).
@@ -1356,9 +1356,29 @@ fn mish_within_bounds() {
     );
 }
 
-/// `pow` with every exponent 2 takes its shortcut, `x · x`, at every level: libm's values
-/// (within 2 ULP, special ones bit for bit); an exponent of 2 beside others takes the
-/// kernel.
+#[test]
+fn silu_within_bounds() {
+    use Range::*;
+    check::<Silu>(
+        "silu",
+        1.5,
+        dd::silu_ref,
+        <Silu as Unary<f64>>::exact,
+        &[
+            Uniform(-10.0, 10.0),
+            Uniform(-700.0, 700.0),
+            LogUniform(-40, 6, true),
+            Uniform(-160.0, -90.0),
+            // (the reference's e^x turns subnormal below −708.4)
+            Uniform(-708.3, -700.0),
+        ],
+    );
+}
+
+/// The powers numpy computes by one operation (2, 0.5, −1, 1, 0): at every level, libm's
+/// values (within 2 ULP, special ones bit for bit) and exactly that operation's, whether
+/// every exponent is the same (the shortcut) or they are mixed with others (the kernel,
+/// lane by lane).
 #[test]
 fn pow_scalar_powers() {
     // every exponent 2, 0.5, -1, 1 or ±0 (the shortcut): libm's values, specials bit for

@@ -1,9 +1,10 @@
 //! Layers and activations: `softmax`, `log_softmax`, `logsumexp`, `relu`, `sigmoid`,
 //! `leaky_relu`, `silu`, `hardswish`, `mish`, `gelu`, `linear` and the seed's container-dependent
 //! `multi_head_attention`, each a composition of ivy ops (so they run, and differentiate on
-//! candle, wherever those ops do); `sigmoid`, `gelu` and `mish` are mixed: ndarray runs
-//! kernel rows instead (`sigmoid` and `mish` declare theirs with `#[family(unary)]`;
-//! `gelu`, two rows picked by `approximate`, is overridden in ndarray's `layers.rs`).
+//! candle, wherever those ops do); `sigmoid`, `silu`, `hardswish`, `mish` and `gelu` are
+//! mixed: ndarray runs kernel rows instead (the first four declare theirs with
+//! `#[family(unary)]`; `gelu`, two rows picked by `approximate`, is overridden in ndarray's
+//! `layers.rs`).
 
 // `multi_head_attention` has Ivy's signature (eleven arguments), and its projection
 // closures (`Option<&dyn Fn(..)>`) are spelled out there, where the category macro sees
@@ -256,7 +257,10 @@ pub mod layers {
     /// The sigmoid linear unit `x * sigmoid(x)` (Ivy's `silu`, also called swish), from
     /// the stable `sigmoid` (no overflow for any input). float16 and bfloat16 are computed
     /// in float32 and rounded once; integers in the default float dtype (as `sigmoid`).
-    /// Bool and complex inputs are refused. On candle it differentiates.
+    /// Bool and complex inputs are refused. A mixed family op: ndarray runs the kernel row
+    /// `Silu` instead of this body, one vectorised pass (within 0.54 ULP; float16 and
+    /// bfloat16 through float64, rounded once); candle runs the body, which differentiates.
+    /// `silu(-inf)` is NaN (`-inf * 0`), on either.
     ///
     /// ```
     /// use ivy::prelude::*;
@@ -267,8 +271,9 @@ pub mod layers {
     /// assert_eq!((s[0], s[2], s[3]), (0.0, 0.0, 1000.0)); // no overflow
     /// # Ok::<(), ivy::Error>(())
     /// ```
-    #[compositional]
+    #[mixed]
     #[nestable]
+    #[family(unary)]
     #[unsupported_dtypes(ndarray = ("complex", "bool"), candle = ("bool",))]
     pub fn silu(x: &Array, out: Option<&mut Array>) -> Result<Array> {
         let _ = &out; // the result is returned: the generated entry writes `out`
@@ -279,7 +284,9 @@ pub mod layers {
 
     /// The hard swish `x * relu6(x + 3) / 6` (Ivy's `hardswish`): `x * clip(x + 3, 0, 6)
     /// / 6` in the input's float dtype (0 below -3, `x` above 3). Integer, bool and
-    /// complex inputs are refused (cast first). On candle it differentiates.
+    /// complex inputs are refused (cast first). A mixed family op: ndarray runs the kernel
+    /// row `Hardswish` (the same steps, rounded alike, in one pass) instead of this body;
+    /// candle runs the body, which differentiates.
     ///
     /// ```
     /// use ivy::prelude::*;
@@ -288,8 +295,9 @@ pub mod layers {
     /// assert_eq!(ivy::hardswish(&x)?.to_vec::<f32>()?, [0.0, -0.375, 0.0, 3.0, 5.0]);
     /// # Ok::<(), ivy::Error>(())
     /// ```
-    #[compositional]
+    #[mixed]
     #[nestable]
+    #[family(unary)]
     #[unsupported_dtypes(ndarray = ("complex", "bool", "integer"), candle = ("bool", "integer"))]
     pub fn hardswish(x: &Array, out: Option<&mut Array>) -> Result<Array> {
         let r6 = crate::clip(&crate::add(x, 3)?, 0, 6)?;

@@ -341,6 +341,11 @@ pub fn gelu_tanh_ref(x: f64) -> Dd {
     xd.mul(if u.hi >= 0.0 { f(1.0).div(d) } else { z.div(d) })
 }
 
+/// SiLU, `x σ(x)`, in double-double.
+pub fn silu_ref(x: f64) -> Dd {
+    f(x).mul(sigmoid_ref(x))
+}
+
 /// Mish, `x tanh(softplus(x))`, from `z = e^-|x|` in double-double.
 pub fn mish_ref(x: f64) -> Dd {
     let z = exp(f(-x.abs().min(745.0)));
