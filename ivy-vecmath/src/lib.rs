@@ -425,9 +425,10 @@ pub trait Binary<T: Copy> {
     fn edge<M: Fma>(a: T, _b: T) -> (T, bool) {
         (a, false)
     }
-    /// A shortcut over whole slices, tried first at every level: `true` when it wrote all
-    /// of `out` with the kernel's exact values (`pow` with every exponent 2: `x · x`, both
-    /// correctly rounded). Default: none.
+    /// A shortcut over whole slices (of two elements or more), tried first at every vector
+    /// level: `true` when it wrote all of `out` with the values the kernel gives lane by
+    /// lane (`pow` with every exponent 2: `x · x`, as its `edge` computes each). Default:
+    /// none.
     #[inline(always)]
     fn shortcut(_a: &[T], _b: &[T], _out: &mut [MaybeUninit<T>]) -> bool {
         false
@@ -519,6 +520,10 @@ fn zip_blocks<T: Copy, K: Binary<T>, M: Fma>(a: &[T], b: &[T], out: &mut [MaybeU
     if let ([x], [y], [o, ..]) = (a, b, &mut *out) {
         let (v, ok) = K::fast::<M>(*x, *y);
         o.write(if ok { v } else { declined2::<T, K, M>(*x, *y) });
+        return;
+    }
+    // (here, not in `zip_at`: its loops compiled for the level's vector width)
+    if K::shortcut(a, b, out) {
         return;
     }
     for ((xs, ys), os) in a
@@ -1178,9 +1183,6 @@ pub fn zip<T: Copy, K: Binary<T>>(a: &[T], b: &[T], out: &mut [MaybeUninit<T>]) 
 /// ```
 #[inline]
 pub fn zip_at<T: Copy, K: Binary<T>>(level: Level, a: &[T], b: &[T], out: &mut [MaybeUninit<T>]) {
-    if K::shortcut(a, b, out) {
-        return;
-    }
     match level.min(detected()) {
         #[cfg(target_arch = "x86_64")]
         // SAFETY: `detected` found AVX-512 F/DQ/VL/BW, AVX2 and FMA on this CPU.

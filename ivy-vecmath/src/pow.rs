@@ -143,7 +143,13 @@ fn scalar_power<T: crate::EdgeFloat>(a: &[T], b: &[T], out: &mut [MaybeUninit<T>
         return false;
     };
     // the exponents are scanned only when the first one is a known power
-    if !known_power(y, y).1 || b.len() != a.len() || !b.iter().all(|&v| v == y) {
+    // (the scan in blocks without an early exit inside one: vectorised)
+    if !known_power(y, y).1
+        || b.len() != a.len()
+        || !b
+            .chunks(64)
+            .all(|c| c.iter().fold(true, |all, &v| all & (v == y)))
+    {
         return false;
     }
     let one = T::from(1.0);
