@@ -7,7 +7,8 @@ bash ivy-py/dev.sh build`):  python scripts/bench_edges.py  [--n N] [--repeat R]
 Each figure is the best of R rounds (each the mean of 5 calls), in microseconds, the two
 libraries alternating within a round (the machine is shared: compare within one run). It
 prints Markdown tables: the special-value inputs (a constant array of each value, and
-normal data), the activations against numpy's compositions, and `op(x, y, out=x)`.
+normal data), the activations against numpy's compositions, powers (numpy's one-operation
+scalar powers and a general one), and `op(x, y, out=x)`.
 """
 
 import argparse
@@ -59,6 +60,8 @@ def main():
          lambda: 0.5 * normal * (1 + np.tanh(0.7978845608 * (normal + 0.044715 * normal**3)))),
         ("mish", lambda: ivy.mish(x), lambda: normal * np.tanh(np.logaddexp(0, normal))),
         ("softplus", lambda: ivy.softplus(x), lambda: np.logaddexp(0, normal)),
+        ("hardswish", lambda: ivy.hardswish(x),
+         lambda: normal * np.clip(normal + 3, 0, 6) / 6),
     ]
     print(f"\n## Activations, µs ({n} float32, normal)\n")
     print("| op | ivy_rs | numpy's composition |")
@@ -67,6 +70,22 @@ def main():
         t = best(f, rep)
         tn = best(g, rep) if g else float("nan")
         print(f"| {name} | {t:.0f} | {'-' if g is None else f'{tn:.0f}'} |")
+    print(f"\n## Powers, µs ({n} float32; x ≥ 0 drawn as |normal|, y uniform in [-5, 5))\n")
+    xa_n = np.abs(normal)
+    y_n = rng.uniform(-5, 5, n).astype(np.float32)
+    xa, y = ivy.asarray(xa_n), ivy.asarray(y_n)
+    rows = [
+        ("x ** 2", lambda: x**2, lambda: normal**2),
+        ("x ** 0.5", lambda: xa**0.5, lambda: xa_n**0.5),
+        ("x ** -1", lambda: x**-1, lambda: normal**-1),
+        ("x ** 3", lambda: x**3, lambda: normal**3),
+        ("pow(x, y)", lambda: ivy.pow(xa, y), lambda: np.power(xa_n, y_n)),
+    ]
+    print("| call | ivy_rs | numpy |")
+    print("|---|---|---|")
+    for name, f, g in rows:
+        with np.errstate(all="ignore"):
+            print(f"| {name} | {best(f, rep):.0f} | {best(g, rep):.0f} |")
     print(f"\n## `add(x, y, out=x)`, µs ({n} float32)\n")
     xi, yi, oi = (ivy.asarray(normal.copy()) for _ in range(3))
     xn, yn, on = normal.copy(), normal.copy(), normal.copy()
