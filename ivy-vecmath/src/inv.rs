@@ -278,8 +278,8 @@ impl Binary<f64> for Atan2 {
         )
     }
     #[inline(always)]
-    fn edge<M: Fma>(a: f64, b: f64) -> (f64, bool) {
-        crate::nan_edge(a, b)
+    fn edge<M: Fma>(y: f64, x: f64) -> (f64, bool) {
+        crate::atan2_edge(y, x)
     }
     fn exact(y: f64, x: f64) -> f64 {
         y.atan2(x)
@@ -328,8 +328,8 @@ impl Binary<f32> for Atan2 {
         )
     }
     #[inline(always)]
-    fn edge<M: Fma>(a: f32, b: f32) -> (f32, bool) {
-        crate::nan_edge(a, b)
+    fn edge<M: Fma>(y: f32, x: f32) -> (f32, bool) {
+        crate::atan2_edge(y, x)
     }
     fn exact(y: f32, x: f32) -> f32 {
         y.atan2(x)

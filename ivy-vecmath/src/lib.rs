@@ -581,8 +581,18 @@ pub(crate) trait EdgeFloat:
     + std::ops::Neg<Output = Self>
     + From<f32>
 {
+    /// π, rounded to the type.
+    const PI: Self;
+    /// π/2.
+    const FRAC_PI_2: Self;
+    /// π/4.
+    const FRAC_PI_4: Self;
     /// The correctly rounded square root.
     fn sqrt(self) -> Self;
+    /// `self`'s magnitude with `sign`'s sign.
+    fn copysign(self, sign: Self) -> Self;
+    /// Whether the sign bit is set (−0 and NaNs with it too).
+    fn is_sign_negative(self) -> bool;
 }
 
 /// The NaN of a result outside `x`'s domain: the canonical quiet NaN. Its sign and
@@ -593,11 +603,22 @@ pub(crate) fn invalid<T: EdgeFloat>(_x: T) -> T {
     T::from(f32::NAN)
 }
 macro_rules! edge_float {
-    ($($t:ty)*) => {$(
+    ($($t:ident)*) => {$(
         impl EdgeFloat for $t {
+            const PI: $t = std::$t::consts::PI;
+            const FRAC_PI_2: $t = std::$t::consts::FRAC_PI_2;
+            const FRAC_PI_4: $t = std::$t::consts::FRAC_PI_4;
             #[inline(always)]
             fn sqrt(self) -> $t {
                 <$t>::sqrt(self)
+            }
+            #[inline(always)]
+            fn copysign(self, sign: $t) -> $t {
+                <$t>::copysign(self, sign)
+            }
+            #[inline(always)]
+            fn is_sign_negative(self) -> bool {
+                <$t>::is_sign_negative(self)
             }
         }
     )*};
@@ -635,12 +656,31 @@ pub(crate) fn logaddexp_edge<T: EdgeFloat>(a: T, b: T) -> (T, bool) {
     (v, nan || a == -inf || b == -inf || a == inf || b == inf)
 }
 
-/// A kernel whose every NaN input gives NaN (`atan2`): that value.
+/// `atan2(y, x)`'s fixed values (C99 Annex F, libm's bits): NaN gives NaN; `y = ±∞` gives
+/// `±π/2`, or `±π/4` / `±3π/4` beside `x = +∞` / `−∞`; `x = +∞` (or `+0` beside `y = ±0`)
+/// gives `±0`, `x = −∞` (or `−0` beside `±0`) `±π`, the sign `y`'s.
 #[inline(always)]
-pub(crate) fn nan_edge<T: EdgeFloat>(a: T, b: T) -> (T, bool) {
+pub(crate) fn atan2_edge<T: EdgeFloat>(y: T, x: T) -> (T, bool) {
+    let (inf, zero) = (T::from(f32::INFINITY), T::from(0.0));
     #[allow(clippy::eq_op)]
-    let nan = a != a || b != b;
-    (a + b, nan)
+    let nan = y != y || x != x;
+    let y_inf = y == inf || y == -inf;
+    let x_inf = x == inf || x == -inf;
+    let zeros = y == zero && x == zero;
+    let left = x.is_sign_negative();
+    let a = if y_inf {
+        match (x_inf, left) {
+            (true, true) => T::from(3.0) * T::FRAC_PI_4,
+            (true, false) => T::FRAC_PI_4,
+            _ => T::FRAC_PI_2,
+        }
+    } else if left {
+        T::PI
+    } else {
+        zero
+    };
+    let v = if nan { y + x } else { a.copysign(y) };
+    (v, nan || y_inf || x_inf || zeros)
 }
 
 /// [`declined`] for a pair of lanes.
