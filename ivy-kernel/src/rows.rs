@@ -168,9 +168,10 @@ crate::unary_kernels! {
     /// under 1e-307 take the plain formula; float32 half an ULP).
     GeluTanh: "gelu", vecmath(GeluTanh);
     /// SiLU (swish), `x σ(x)`, from `z = e^-|x|` (nothing overflows): one element at a time
-    /// by libm in float64, rounded once; float32 and float64 slices vectorised
-    /// (`ivy_vecmath::Silu`: float32 and float64 within 0.54 ULP above −706). −∞ gives NaN,
-    /// as `x σ(x)` does.
+    /// in float64 (`x σ(x)`, libm's `exp`: within 2.5 ULP for float64), rounded once for
+    /// float32 and the half types; float32 and float64 slices vectorised
+    /// (`ivy_vecmath::Silu`: float32 within half an ULP, float64 0.54 ULP above −680 and
+    /// 1.5 below). −∞ gives NaN, as `x σ(x)` does.
     Silu: "silu", vecmath(Silu);
     /// The hard swish `x · clip(x + 3, 0, 6) / 6`, each step rounded in the input's float
     /// dtype (`real_math::hardswish`, vectorised by the compiler).

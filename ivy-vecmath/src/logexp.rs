@@ -559,7 +559,7 @@ impl Unary<f64> for Mish {
     }
     #[inline(always)]
     fn edge<M: Fma>(x: f64) -> (f64, bool) {
-        x_exp_x_edge::<M>(x)
+        x_exp_x_edge::<M>(x, -706.0)
     }
     fn exact(x: f64) -> f64 {
         if x.is_nan() {
@@ -573,13 +573,13 @@ impl Unary<f64> for Mish {
 }
 
 /// `x f(x)` where `f(x)` is `e^x` to 2^-1000 (`mish`'s `tanh(softplus(x))`, `silu`'s
-/// `σ(x)`), from −752 to −706: `x e^x` with `e^x 2^64` as a pair, the product rounded once
-/// and scaled back exactly (libm's subnormal `e^x`, times `|x|`, was 300 ULP off); below,
-/// the exact path ([`x_exp_x`]).
+/// `σ(x)`), from −752 to `upper` (below −42, where `f` is `e^x` to 2^-60): `x e^x` with
+/// `e^x 2^64` as a pair, the product rounded once and scaled back exactly (libm's subnormal
+/// `e^x`, times `|x|`, was 300 ULP off); below, the exact path ([`x_exp_x`]).
 #[inline(always)]
-fn x_exp_x_edge<M: Fma>(x: f64) -> (f64, bool) {
+fn x_exp_x_edge<M: Fma>(x: f64, upper: f64) -> (f64, bool) {
     let (h, l) = exp_dd::<M, { 1023 + 64 }>(x.max(-752.0));
-    (M::fma(x, h, x * l) * TWO_M64, (-752.0..-706.0).contains(&x))
+    (M::fma(x, h, x * l) * TWO_M64, x >= -752.0 && x < upper)
 }
 
 /// `x e^x` below −708 for the exact paths: `x e^(x/2) e^(x/2)`, each factor normal (libm's
@@ -592,8 +592,8 @@ fn x_exp_x(x: f64) -> f64 {
 /// SiLU (swish), `x σ(x)`, from `z = e^-|x|` (never above 1): `x / (1 + z)` for `x ≥ 0`,
 /// `x z / (1 + z)` below. `f32`: in plain `f64`, rounded once (−0 below −150, where it
 /// rounds to −0). `f64`: [`Sigmoid`]'s quotient and its residual's correction, times `x`
-/// as a pair, rounded once (within 0.54 ULP above −706); from −752 to −706 `x e^x` from a
-/// scaled `e^x` (`edge`, as [`Mish`]: 1.5 ULP from −708 to −706 without FMA, 1.2 with it); below, the exact path (`x e^(x/2) e^(x/2)`). `−∞`
+/// as a pair, rounded once (within 0.54 ULP above −680); from −752 to −680 `x e^x` from a
+/// scaled `e^x` (`edge`, as [`Mish`]: 1.2 ULP, 1.5 without FMA); below, the exact path (`x e^(x/2) e^(x/2)`). `−∞`
 /// gives NaN, as `x σ(x)` does.
 ///
 /// ```
@@ -622,7 +622,8 @@ impl Unary<f64> for Silu {
         let v = p + M::fma(x * r, 1.0 / dh, pe);
         // |x| < 2^-996: x / 2 (the pair's parts subnormal, the sum losing −0's sign); above
         // 64: x (x e^-x is below 2^-80 x; the product's error overflows for huge x); below
-        // −706 the pair's low part turns subnormal: `edge`
+        // −680 the low parts (z's, the quotient's residual) lose bits to the subnormal range
+        // (0.69 ULP at −705.96): `edge`
         let tiny = x.abs() < f64::from_bits((1023 - 996) << 52);
         let v = if tiny {
             x * 0.5
@@ -631,11 +632,11 @@ impl Unary<f64> for Silu {
         } else {
             v
         };
-        (v, x >= -706.0)
+        (v, x >= -680.0)
     }
     #[inline(always)]
     fn edge<M: Fma>(x: f64) -> (f64, bool) {
-        x_exp_x_edge::<M>(x)
+        x_exp_x_edge::<M>(x, -680.0)
     }
     fn exact(x: f64) -> f64 {
         if x.is_nan() {

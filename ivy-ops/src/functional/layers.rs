@@ -258,9 +258,11 @@ pub mod layers {
     /// the stable `sigmoid` (no overflow for any input). float16 and bfloat16 are computed
     /// in float32 and rounded once; integers in the default float dtype (as `sigmoid`).
     /// Bool and complex inputs are refused. A mixed family op: ndarray runs the kernel row
-    /// `Silu` instead of this body, one vectorised pass (within 0.54 ULP; float16 and
-    /// bfloat16 through float64, rounded once); candle runs the body, which differentiates.
-    /// `silu(-inf)` is NaN (`-inf * 0`), on either.
+    /// `Silu` instead of this body, one vectorised pass (float32 within half an ULP,
+    /// float64 0.54 ULP above -680 and 1.5 below; float16 and bfloat16 through float64,
+    /// rounded once); candle runs the body, which differentiates (two roundings and its
+    /// `exp`: about 2 ULP, and results in the subnormal range lose digits there, as in
+    /// float32 `silu(-100)`). `silu(-inf)` is NaN (`-inf * 0`), on either.
     ///
     /// ```
     /// use ivy::prelude::*;

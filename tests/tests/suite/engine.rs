@@ -277,3 +277,66 @@ fn candle_messages_drop_backtraces() {
         "`add` failed in backend candle: while adding: shape mismatch; in add"
     );
 }
+
+/// Mixed family ops named after rows (`#[mixed] #[family(unary)]`): the row on a backend
+/// with `Kernels::MIXED_ROWS` (ndarray), the body elsewhere (candle); ndarray overrides
+/// `softplus`'s method alone, which then serves `out` too.
+#[ivy::category]
+pub mod mixedrows {
+    use ivy::{Array, Result};
+
+    /// The logistic sigmoid: its row on ndarray.
+    #[mixed]
+    #[family(unary)]
+    pub fn sigmoid(x: &Array, out: Option<&mut Array>) -> Result<Array> {
+        ivy::sigmoid_into(x, out)
+    }
+
+    /// Softplus: ndarray's override (zeros, to tell it apart).
+    #[mixed]
+    #[family(unary)]
+    pub fn softplus(x: &Array, out: Option<&mut Array>) -> Result<Array> {
+        ivy::softplus_into(x, out)
+    }
+}
+
+#[ivy::backend_impl]
+impl mixedrows::MixedrowsBackend for Nd {
+    fn softplus(x: &Array) -> Result<Array> {
+        ivy::zeros_like(x)
+    }
+}
+
+#[ivy::backend_impl]
+impl mixedrows::MixedrowsBackend for ivy::CandleBackend {}
+
+#[test]
+fn mixed_family_ops_run_the_row_or_the_body_or_the_override() -> Result<()> {
+    use mixedrows::MixedrowsBackend as M;
+    // the support constants: the row's, the body's, the override's
+    const {
+        assert!(<Nd as M>::SIGMOID.native && <Nd as M>::SIGMOID.native_out);
+        assert!(!<ivy::CandleBackend as M>::SIGMOID.native);
+        assert!(<Nd as M>::SOFTPLUS.native && !<Nd as M>::SOFTPLUS.native_out);
+    }
+    for b in [Backend::Ndarray, Backend::Candle] {
+        ivy::with_backend(b, || -> Result<()> {
+            let x = arr_on(b, vec![-1.0, 0.5, 3.0], Dtype::Float32);
+            assert_eq!(mixedrows::sigmoid(&x)?, ivy::sigmoid(&x)?, "{b:?}");
+            let mut out = ivy::zeros_like(&x)?;
+            mixedrows::sigmoid_out(&x, &mut out)?;
+            assert_eq!(out, ivy::sigmoid(&x)?, "{b:?} out");
+            // ndarray's override, through `out` as well; candle's body
+            let want = match b {
+                Backend::Ndarray => ivy::zeros_like(&x)?,
+                _ => ivy::softplus(&x)?,
+            };
+            assert_eq!(mixedrows::softplus(&x)?, want, "{b:?}");
+            let mut out = ivy::ones_like(&x)?;
+            mixedrows::softplus_out(&x, &mut out)?;
+            assert_eq!(out, want, "{b:?} out");
+            Ok(())
+        })?;
+    }
+    Ok(())
+}

@@ -64,12 +64,19 @@ pub(super) fn trait_items(cx: &OpCx) -> Vec<TokenStream> {
         .map(|prm| prm.trait_to_body_arg(p))
         .collect();
     let sig_doc = format!(" The backend's `{name_s}`.");
-    // the row, first, where a mixed family op runs it
+    // the row, first, where a mixed family op runs it; into `out` only while the support
+    // constant is the row's (`native_out`): a backend overriding the op alone (its own
+    // constant, without `#[support_native_out]`) has `out` written from its own method
     let row_first = |run: &str, out: TokenStream| match &family {
         Some((_, k)) if mixed_rows => {
+            let when = if out.is_empty() {
+                quote!(<Self as #p::Kernels>::MIXED_ROWS)
+            } else {
+                quote!(<Self as #p::Kernels>::MIXED_ROWS && Self::#upper.native_out)
+            };
             let run = quote::format_ident!("{}", run);
             quote! {
-                if <Self as #p::Kernels>::MIXED_ROWS {
+                if #when {
                     return #p::kernel_row!(use #k in #p::family::#run::<Self, #k>(#(#all_names,)* #out));
                 }
             }
