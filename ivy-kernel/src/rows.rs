@@ -207,6 +207,9 @@ crate::binary_kernels! {
     Hypot: "hypot", real(a, b => a.hypot(b)), simd(Hypot);
     /// `log(exp(x1) + exp(x2))` without overflow (numpy's algorithm).
     Logaddexp: "logaddexp", real(a, b => crate::real_math::logaddexp(a, b)), simd(Logaddexp);
+    /// The leaky ReLU with slope `b`: `a` where `a > 0`, else `a · b` (`leaky_relu`'s
+    /// `where(x > 0, x, x * alpha)` in one pass, rounded alike; NaN stays NaN).
+    LeakyRelu: "leaky_relu", real(a, b => if a > T::zero() { a } else { a * b });
     /// Heaviside step: 0 for `x1 < 0`, `x2` for `x1 == 0` (either sign of zero), 1 for
     /// `x1 > 0`; NaN `x1` stays NaN (numpy's `heaviside`).
     Heaviside: "heaviside",

@@ -1,10 +1,10 @@
 //! Layers and activations: `softmax`, `log_softmax`, `logsumexp`, `relu`, `sigmoid`,
 //! `leaky_relu`, `silu`, `hardswish`, `mish`, `gelu`, `linear` and the seed's container-dependent
 //! `multi_head_attention`, each a composition of ivy ops (so they run, and differentiate on
-//! candle, wherever those ops do); `sigmoid`, `silu`, `hardswish`, `mish` and `gelu` are
-//! mixed: ndarray runs kernel rows instead (the first four declare theirs with
-//! `#[family(unary)]`; `gelu`, two rows picked by `approximate`, is overridden in ndarray's
-//! `layers.rs`).
+//! candle, wherever those ops do); `sigmoid`, `silu`, `hardswish`, `mish`, `gelu` and
+//! `leaky_relu` are mixed: ndarray runs kernel rows instead (the first four declare theirs
+//! with `#[family(unary)]`; `gelu`, two rows picked by `approximate`, and `leaky_relu`, a
+//! binary row of `x` and `alpha`, are overridden in ndarray's `layers.rs`).
 
 // `multi_head_attention` has Ivy's signature (eleven arguments), and its projection
 // closures (`Option<&dyn Fn(..)>`) are spelled out there, where the category macro sees
@@ -232,7 +232,9 @@ pub mod layers {
     /// `alpha` default 0.2; its `complex_mode` is not taken): `where(x > 0, x, x * alpha)`
     /// (Ivy's numpy backend), in the input's float dtype, so a NaN stays NaN. Integer,
     /// bool and complex inputs are refused (`alpha * x` of an integer has no integer
-    /// dtype to keep; cast first). On candle it differentiates (slope `alpha` at 0).
+    /// dtype to keep; cast first). On candle it differentiates (slope `alpha` at 0). Mixed:
+    /// ndarray runs the kernel row `LeakyRelu` (`alpha` in the input's dtype, the same
+    /// values in one pass) instead of this body (three ops).
     ///
     /// ```
     /// use ivy::prelude::*;
@@ -243,7 +245,7 @@ pub mod layers {
     /// assert_eq!(ivy::leaky_relu_with(&x, kw)?.to_vec::<f32>()?, [-1.0, 0.0, 1.5]);
     /// # Ok::<(), ivy::Error>(())
     /// ```
-    #[compositional]
+    #[mixed]
     #[nestable]
     #[unsupported_dtypes(ndarray = ("complex", "bool", "integer"), candle = ("bool", "integer"))]
     pub fn leaky_relu(

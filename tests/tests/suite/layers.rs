@@ -437,3 +437,53 @@ test_backends! {
         assert!(matches!(ivy::mish(&flags), Err(Error::UnsupportedDtype { op: "mish", .. })));
     }
 }
+
+/// `leaky_relu` and `hardswish` run kernel rows on ndarray that round as their bodies do:
+/// the same bits as the ops the bodies compose, special values and dtypes of two bytes
+/// included (rows of one pass, no new values).
+#[test]
+fn activation_rows_round_as_their_compositions() -> ivy::Result<()> {
+    let mut v: Vec<f64> = (0..4000)
+        .map(|i| (f64::from(i) - 2000.0) * 0.00731)
+        .collect();
+    v.extend([
+        0.0,
+        -0.0,
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+        f64::NAN,
+        1e-310,
+        1e300,
+    ]);
+    v.extend([
+        -1e300, -3.0, 3.0, -2.9999999, 65504.0, -65504.0, 1e-7, -1e-7,
+    ]);
+    let bits = |a: &Array| -> ivy::Result<Vec<u64>> {
+        // NaN as one value (its sign and payload unspecified), -0 kept apart from 0
+        Ok(a.to_f64_vec()?
+            .into_iter()
+            .map(|f| if f.is_nan() { u64::MAX } else { f.to_bits() })
+            .collect())
+    };
+    ivy::with_backend(Backend::Ndarray, || {
+        for d in [
+            Dtype::Float16,
+            Dtype::Bfloat16,
+            Dtype::Float32,
+            Dtype::Float64,
+        ] {
+            let x = ivy_tests::typed(&v, d)?;
+            for alpha in [0.2, 0.01, 1.0 / 3.0, -2.5] {
+                let row = ivy::leaky_relu_with(&x, LeakyReluKw { alpha })?;
+                let body = ivy::r#where(&ivy::greater(&x, 0)?, &x, &ivy::multiply(&x, alpha)?)?;
+                assert_eq!(row.dtype(), d);
+                assert_eq!(bits(&row)?, bits(&body)?, "leaky_relu {d} alpha {alpha}");
+            }
+            let row = ivy::hardswish(&x)?;
+            let r6 = ivy::clip(&ivy::add(&x, 3)?, 0, 6)?;
+            let body = ivy::divide(&ivy::multiply(&x, &r6)?, 6)?;
+            assert_eq!(bits(&row)?, bits(&body)?, "hardswish {d}");
+        }
+        Ok(())
+    })
+}

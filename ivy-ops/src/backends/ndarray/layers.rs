@@ -1,6 +1,7 @@
-//! ndarray: layers and activations. `gelu` runs its kernel rows (one vectorised pass into
-//! one buffer); `sigmoid` and `mish` run theirs as mixed family ops (`#[family(unary)]` and
-//! `Kernels::MIXED_ROWS`), with nothing here; every other op is its composition.
+//! ndarray: layers and activations. `gelu` and `leaky_relu` run their kernel rows (one
+//! pass into one buffer); `sigmoid`, `silu`, `hardswish` and `mish` run theirs as mixed
+//! family ops (`#[family(unary)]` and `Kernels::MIXED_ROWS`), with nothing here; every
+//! other op is its composition.
 
 use crate::functional::layers::LayersBackend;
 use crate::{Array, NdarrayBackend, Result};
@@ -27,4 +28,30 @@ impl LayersBackend for NdarrayBackend {
             crate::engine::family::unary_out::<Self, Gelu>(x, out)
         }
     }
+
+    // leaky_relu: mixed; ndarray overrides the body (three ops: `greater`, `multiply`,
+    // `where`) with the binary row `LeakyRelu` of `x` and `alpha` in `x`'s dtype (as the
+    // body's `multiply` converts it)
+    #[with_unsupported_dtypes({"0.17.2 and below": ("complex", "bool", "integer")})]
+    fn leaky_relu(x: &Array, alpha: f64) -> Result<Array> {
+        let a = slope(x, alpha)?;
+        crate::engine::family::binary::<Self, crate::kernel::rows::LeakyRelu>(x, &a)
+    }
+    #[support_native_out]
+    fn leaky_relu_out(x: &Array, alpha: f64, out: &mut Array) -> Result<()> {
+        let a = slope(x, alpha)?;
+        crate::engine::family::binary_out::<Self, crate::kernel::rows::LeakyRelu>(x, &a, out)
+    }
+}
+
+/// `alpha` as a 0-d array of `x`'s dtype.
+fn slope(x: &Array, alpha: f64) -> Result<Array> {
+    use crate::functional::creation::CreationBackend;
+    <NdarrayBackend as CreationBackend>::full(
+        &[],
+        crate::Scalar::Float(alpha),
+        x.dtype(),
+        crate::Device::Cpu,
+        1,
+    )
 }
