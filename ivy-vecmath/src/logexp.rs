@@ -263,9 +263,18 @@ const TWO_M64: f64 = f64::from_bits((1023 - 64) << 52);
 /// by its residual: within about half an ULP.
 #[inline(always)]
 fn logistic_dd<M: Fma>(zh: f64, zl: f64, positive: bool) -> f64 {
+    let (q, r, dh) = logistic_parts::<M>(zh, zl, positive);
+    M::fma(r, 1.0 / dh, q)
+}
+
+/// [`logistic_dd`] unsummed: `σ = q + r / dh` (the quotient, its residual, and the high part
+/// of `1 + z`), for a product with σ rounded once (`silu`).
+#[inline(always)]
+fn logistic_parts<M: Fma>(zh: f64, zl: f64, positive: bool) -> (f64, f64, f64) {
     let (dh, dl) = fast_two_sum(1.0, zh);
     let (nh, nl) = if positive { (1.0, 0.0) } else { (zh, zl) };
-    div_dd::<M>(nh, nl, dh, dl + zl)
+    let (q, r) = div_residual::<M>(nh, nl, dh, dl + zl);
+    (q, r, dh)
 }
 
 /// `(nh + nl) / (dh + dl)` (pairs, `|nh| ≤ |dh|`-ish, `dh` normal): `q = nh / dh`, then
@@ -562,31 +571,32 @@ impl Unary<f64> for Mish {
         x_exp_x_edge::<M>(x, -706.0)
     }
     fn exact(x: f64) -> f64 {
-        if x.is_nan() {
-            return x + x;
-        }
-        if x < -708.0 {
-            return x_exp_x(x);
-        }
-        x * (x.max(0.0) + (-x.abs()).exp().ln_1p()).tanh()
+        x_times(x, |x| (x.max(0.0) + (-x.abs()).exp().ln_1p()).tanh())
     }
 }
 
 /// `x f(x)` where `f(x)` is `e^x` to 2^-1000 (`mish`'s `tanh(softplus(x))`, `silu`'s
 /// `σ(x)`), from −752 to `upper` (below −42, where `f` is `e^x` to 2^-60): `x e^x` with
 /// `e^x 2^64` as a pair, the product rounded once and scaled back exactly (libm's subnormal
-/// `e^x`, times `|x|`, was 300 ULP off); below, the exact path ([`x_exp_x`]).
+/// `e^x`, times `|x|`, was 300 ULP off); below, the exact path ([`x_times`]).
 #[inline(always)]
 fn x_exp_x_edge<M: Fma>(x: f64, upper: f64) -> (f64, bool) {
     let (h, l) = exp_dd::<M, { 1023 + 64 }>(x.max(-752.0));
     (M::fma(x, h, x * l) * TWO_M64, x >= -752.0 && x < upper)
 }
 
-/// `x e^x` below −708 for the exact paths: `x e^(x/2) e^(x/2)`, each factor normal (libm's
-/// subnormal `e^x` times `|x|` lost hundreds of ULP).
-fn x_exp_x(x: f64) -> f64 {
-    let h = (0.5 * x).exp();
-    x * h * h
+/// `x f(x)` for the exact paths of `mish` and `silu`, whose `f(x)` is `e^x` to 2^-1000
+/// below −708: there `x e^(x/2) e^(x/2)`, each factor normal (libm's subnormal `e^x` times
+/// `|x|` lost hundreds of ULP). NaN gives NaN (`x + x`, its sign kept).
+fn x_times(x: f64, f: impl Fn(f64) -> f64) -> f64 {
+    if x.is_nan() {
+        return x + x;
+    }
+    if x < -708.0 {
+        let h = (0.5 * x).exp();
+        return x * h * h;
+    }
+    x * f(x)
 }
 
 /// SiLU (swish), `x σ(x)`, from `z = e^-|x|` (never above 1): `x / (1 + z)` for `x ≥ 0`,
@@ -613,11 +623,9 @@ impl Unary<f64> for Silu {
     const INTERLEAVE: bool = true;
     #[inline(always)]
     fn fast<M: Fma>(x: f64) -> (f64, bool) {
-        // σ = q + r/dh as in `logistic_dd`, unsummed; x q exactly, then one rounding
+        // σ = q + r/dh; x q exactly, then one rounding
         let (zh, zl) = exp_dd::<M, 1023>(-x.abs().min(708.0));
-        let (dh, dl) = fast_two_sum(1.0, zh);
-        let (nh, nl) = if x >= 0.0 { (1.0, 0.0) } else { (zh, zl) };
-        let (q, r) = div_residual::<M>(nh, nl, dh, dl + zl);
+        let (q, r, dh) = logistic_parts::<M>(zh, zl, x >= 0.0);
         let (p, pe) = M::two_prod(x, q);
         let v = p + M::fma(x * r, 1.0 / dh, pe);
         // |x| < 2^-996: x / 2 (the pair's parts subnormal, the sum losing −0's sign); above
@@ -639,13 +647,7 @@ impl Unary<f64> for Silu {
         x_exp_x_edge::<M>(x, -680.0)
     }
     fn exact(x: f64) -> f64 {
-        if x.is_nan() {
-            return x + x;
-        }
-        if x < -708.0 {
-            return x_exp_x(x);
-        }
-        x * <Sigmoid as Unary<f64>>::exact(x)
+        x_times(x, <Sigmoid as Unary<f64>>::exact)
     }
 }
 

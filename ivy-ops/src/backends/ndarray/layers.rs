@@ -44,14 +44,13 @@ impl LayersBackend for NdarrayBackend {
     }
 }
 
-/// `alpha` as a 0-d array of `x`'s dtype.
+/// `alpha` as a 0-d array of `x`'s dtype, as the body's `multiply` converts its scalar.
 fn slope(x: &Array, alpha: f64) -> Result<Array> {
-    use crate::functional::creation::CreationBackend;
-    <NdarrayBackend as CreationBackend>::full(
-        &[],
+    crate::native::scalar_array(
+        "leaky_relu",
+        crate::Backend::Ndarray,
         crate::Scalar::Float(alpha),
         x.dtype(),
-        crate::Device::Cpu,
-        1,
+        x.device(),
     )
 }
