@@ -88,6 +88,51 @@ LN2_HALF = mp.log(2) / 2
 # s at f = √2 − 1, squared: the largest z of atanh_w
 S2_MAX = ((mp.sqrt(2) - 1) / (mp.sqrt(2) + 1)) ** 2
 # (Rust name, function, interval, degree)
+def log2_p(r):
+    # pow.rs (f32): log2(1 + r) = r P(r)
+    if r == 0:
+        return 1 / mp.log(2)
+    return mp.log(1 + r, 2) / r
+
+
+def exp2_p(r):
+    # pow.rs (f32): 2^r = 1 + r P(r)
+    if r == 0:
+        return mp.log(2)
+    return (mp.power(2, r) - 1) / r
+
+
+def f32_of_bits(b):
+    return struct.unpack("<f", struct.pack("<I", b))[0]
+
+
+def f64_bits(v):
+    return struct.unpack("<Q", struct.pack("<d", v))[0]
+
+
+# pow.rs (f32): log2 x = k + log2 c + log2(1 + r), r = z/c - 1, for x = 2^k z with z's
+# bits those of x less k << 52 and z in [0.69921875, 1.3984375) (bits 0x3f330000 as f32:
+# ARM optimized-routines' powf reduction), c one of 16 centres chosen by z's top four
+# fraction bits; the interval holding 1 has c = 1 (r = z - 1 exact near 1)
+LOG2_OFF32 = 0x3F33_0000
+
+
+def log2_table():
+    """(invc, logc) per interval, and the largest |r| of any."""
+    rows, rmax = [], mpf(0)
+    for i in range(16):
+        lo = mpf(f32_of_bits(LOG2_OFF32 + (i << 19)))
+        hi = mpf(f32_of_bits(LOG2_OFF32 + ((i + 1) << 19)))
+        if lo <= 1 < hi:
+            invc, logc = 1.0, 0.0
+        else:
+            invc = float(2 / (lo + hi))
+            logc = float(-mp.log(mpf(invc), 2))
+        rows.append((invc, logc))
+        rmax = max(rmax, abs(lo * invc - 1), abs(hi * invc - 1))
+    return rows, rmax
+
+
 def erfcx_t(t):
     # logexp.rs: erfc(y) e^(y^2) in t = 4 / (4 + y), y in [0, 10.5] (GELU's Phi)
     y = 4 / t - 4
@@ -108,6 +153,8 @@ FITS = [
     ("inv.rs ATAN64", atan_p, (mpf(0), mpf(1) / 4), 12),
     ("inv.rs ATAN32", atan_p, (mpf(0), mpf(1) / 4), 6),
     ("pow.rs W64", atanh_w, (mpf(0), S2_MAX), 6),
+    ("pow.rs LOG2_P", log2_p, (-log2_table()[1], log2_table()[1]), 5),
+    ("pow.rs EXP2_P", exp2_p, (-mpf(1) / 32, mpf(1) / 32), 3),
 ]
 
 # fits for the kernels in f32 arithmetic: coefficients rounded to the nearest f32 (the
@@ -169,10 +216,31 @@ def emit(fits, ty, conv, check):
         print()
 
 
+def emit_tables():
+    """pow.rs's float32 tables: 1/c and log2 c ([`log2_table`]), and 2^(j/16)'s bits less
+    j << 48 (so that adding k << 48 for k = 16 q + j gives 2^(k/16))."""
+    rows, _ = log2_table()
+    for name, col in (("LOG2_INVC", 0), ("LOG2_LOGC", 1)):
+        print(f"// pow.rs: {name}")
+        print(f"const {name}: [f64; 16] = [")
+        for row in rows:
+            print(f"    {row[col]!r},")
+        print("];")
+        print()
+    print("// pow.rs: EXP2_T")
+    print("const EXP2_T: [u64; 16] = [")
+    for j in range(16):
+        bits = (f64_bits(float(mp.power(2, mpf(j) / 16))) - (j << 48)) % 2**64
+        print(f"    0x{bits:016x},")
+    print("];")
+    print()
+
+
 def main():
     check = "--check" in sys.argv[1:]
     emit(FITS, "f64", lambda v: v, check)
     emit(FITS32, "f32", to_f32, check)
+    emit_tables()
     for name, v in SPLITS:
         hi = float(v)
         lo = float(v - mpf(hi))

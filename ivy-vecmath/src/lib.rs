@@ -433,6 +433,21 @@ pub trait Binary<T: Copy> {
     fn shortcut(_a: &[T], _b: &[T], _out: &mut [MaybeUninit<T>]) -> bool {
         false
     }
+    /// The fast path of one whole block (64 lanes) written with AVX-512 intrinsics, for a
+    /// kernel whose lane function vectorises badly (`pow`'s `f32` tables, which LLVM reads
+    /// with gathers; a permute of two registers reads 16 entries): writes the values of
+    /// [`fast::<Fused>`](Self::fast) bit for bit, and returns whether it took every lane.
+    /// `None` (the default): the lane function, auto-vectorised.
+    ///
+    /// # Safety
+    ///
+    /// The CPU has AVX-512 F, DQ, VL and BW, AVX2 and FMA, and `a`, `b` and `out` hold 64
+    /// elements each.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    unsafe fn block_avx512(_a: &[T], _b: &[T], _out: &mut [MaybeUninit<T>]) -> Option<bool> {
+        None
+    }
     /// The exact scalar path.
     fn exact(a: T, b: T) -> T;
 }
@@ -514,8 +529,14 @@ fn declined<T: Copy + PartialEq + std::ops::Add<Output = T>, K: Unary<T>, M: Fma
     }
 }
 
+/// `AVX512`: called at that level (from `zip_avx512` alone), where full blocks may take
+/// [`Binary::block_avx512`].
 #[inline(always)]
-fn zip_blocks<T: Copy, K: Binary<T>, M: Fma>(a: &[T], b: &[T], out: &mut [MaybeUninit<T>]) {
+fn zip_blocks<T: Copy, K: Binary<T>, M: Fma, const AVX512: bool>(
+    a: &[T],
+    b: &[T],
+    out: &mut [MaybeUninit<T>],
+) {
     // one pair: as `map_blocks`
     if let ([x], [y], [o, ..]) = (a, b, &mut *out) {
         let (v, ok) = K::fast::<M>(*x, *y);
@@ -531,8 +552,21 @@ fn zip_blocks<T: Copy, K: Binary<T>, M: Fma>(a: &[T], b: &[T], out: &mut [MaybeU
         .zip(b.chunks(BLOCK))
         .zip(out.chunks_mut(BLOCK))
     {
+        let full = xs.len() == BLOCK && ys.len() == BLOCK && os.len() == BLOCK;
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `AVX512` is set by `zip_avx512` alone, called where `detected` found
+        // AVX-512 F/DQ/VL/BW, AVX2 and FMA; the block is full
+        let vector = if AVX512 && full {
+            unsafe { K::block_avx512(xs, ys, os) }
+        } else {
+            None
+        };
+        #[cfg(not(target_arch = "x86_64"))]
+        let vector: Option<bool> = None;
         let mut all = true;
-        if K::INTERLEAVE && xs.len() == BLOCK && ys.len() == BLOCK && os.len() == BLOCK {
+        if let Some(took) = vector {
+            all = took;
+        } else if K::INTERLEAVE && full {
             let (a0, a1) = xs.split_at(BLOCK / 2);
             let (b0, b1) = ys.split_at(BLOCK / 2);
             let (o0, o1) = os.split_at_mut(BLOCK / 2);
@@ -869,11 +903,11 @@ mod x86 {
     }
     #[target_feature(enable = "avx512f,avx512dq,avx512vl,avx512bw,avx2,fma")]
     pub(super) fn zip_avx512<T: Copy, K: Binary<T>>(a: &[T], b: &[T], out: &mut [MaybeUninit<T>]) {
-        zip_blocks::<T, K, Fused>(a, b, out)
+        zip_blocks::<T, K, Fused, true>(a, b, out)
     }
     #[target_feature(enable = "avx2,fma")]
     pub(super) fn zip_avx2<T: Copy, K: Binary<T>>(a: &[T], b: &[T], out: &mut [MaybeUninit<T>]) {
-        zip_blocks::<T, K, Fused>(a, b, out)
+        zip_blocks::<T, K, Fused, false>(a, b, out)
     }
     #[target_feature(enable = "avx512f,avx512dq,avx512vl,avx512bw,avx2,fma")]
     pub(super) fn pair_avx512<T: Copy, K1: Binary<T>, K2: Binary<T>>(
@@ -1235,7 +1269,7 @@ pub fn zip_at<T: Copy, K: Binary<T>>(level: Level, a: &[T], b: &[T], out: &mut [
                 o.write(K::exact(x, y));
             }
         }
-        _ => zip_blocks::<T, K, Unfused>(a, b, out),
+        _ => zip_blocks::<T, K, Unfused, false>(a, b, out),
     }
 }
 

@@ -1236,6 +1236,62 @@ fn pow_within_1_ulp() {
     );
 }
 
+/// float32 `pow`'s AVX-512 blocks (table lookups by permutes) give the lane function's
+/// values bit for bit: against AVX2 (the same FMAs, tables read by gathers), and with a
+/// declined lane put in each block (the block then goes through the lane function).
+#[test]
+fn pow_f32_blocks_match_lanes() {
+    let fused: Vec<Level> = levels().into_iter().filter(|l| *l >= Level::Avx2).collect();
+    let mut x = inputs(Range::LogUniform(-149, 128, false), 0x61);
+    x.extend(inputs(Range::Uniform(0.5, 2.0), 0x62));
+    x.extend(inputs(Range::Uniform(0.999, 1.001), 0x63));
+    let x: Vec<f32> = x.iter().map(|&v| v as f32).collect();
+    let y: Vec<f32> = inputs(Range::Uniform(-40.0, 40.0), 0x64)
+        .iter()
+        .chain(&inputs(Range::LogUniform(-30, 20, true), 0x65))
+        .chain(&inputs(Range::Uniform(-3.0, 3.0), 0x66))
+        .map(|&v| v as f32)
+        .collect();
+    // one lane in each block of 64 declined (a negative base), at a different place each
+    let mut x_declined = x.clone();
+    for (b, block) in x_declined.chunks_mut(64).enumerate() {
+        let i = (b * 13) % block.len();
+        block[i] = -block[i];
+    }
+    let mut runs = Vec::new();
+    for &level in &fused {
+        let clean = run2::<f32, Pow>(level, &x, &y);
+        let mixed = run2::<f32, Pow>(level, &x_declined, &y);
+        for (i, (&c, &m)) in clean.iter().zip(&mixed).enumerate() {
+            if x_declined[i] == x[i] {
+                assert_eq!(
+                    c.to_bits(),
+                    m.to_bits(),
+                    "{}: pow({:e}, {:e}) beside a declined lane",
+                    level.name(),
+                    x[i],
+                    y[i]
+                );
+            }
+        }
+        runs.push((level, clean));
+    }
+    for pair in runs.windows(2) {
+        let ((la, a), (lb, b)) = (&pair[0], &pair[1]);
+        for (i, (&u, &v)) in a.iter().zip(b).enumerate() {
+            assert_eq!(
+                u.to_bits(),
+                v.to_bits(),
+                "pow({:e}, {:e}): {} {u:e}, {} {v:e}",
+                x[i],
+                y[i],
+                la.name(),
+                lb.name()
+            );
+        }
+    }
+}
+
 fn softplus32(x: f64) -> f64 {
     x.max(0.0) + (-x.abs()).exp().ln_1p()
 }
