@@ -204,6 +204,8 @@ fn pow32_core<M: Fma>(x: f64, y: f64) -> f64 {
     let k = f64::from_bits((tmp >> 52) ^ 0x4330_0000_0000_0800) - 4_503_599_627_372_544.0;
     let r = M::fma(z, LOG2_INVC[i], -1.0);
     let l = M::fma(r, horner::<M, _, 6>(r, &LOG2_P), k + LOG2_LOGC[i]);
+    // +0: a logarithm that sends every `t` but `0 · l` beyond the clamp (0, 1 or ∞)
+    let l = if x == 0.0 { ZERO_LOG } else { l };
     let t = (y * l).clamp(T_MIN, T_MAX);
     let kd = t + SHIFT16;
     let ki = kd.to_bits();
@@ -212,10 +214,17 @@ fn pow32_core<M: Fma>(x: f64, y: f64) -> f64 {
     s * M::fma(r, horner::<M, _, 4>(r, &EXP2_P), 1.0)
 }
 
-/// Whether [`Pow`]'s `f32` fast path takes `(x, y)`.
+/// `log2 x` for `x = +0` in [`pow32_core`]: `y · ZERO_LOG` is beyond the clamp for every
+/// nonzero `f32` `y` (|y| ≥ 2^-149), and `−0` for `y = 0`, so `+0^y` is `+0`, `+∞` or 1,
+/// C99's values, without leaving the fast path (`pow(relu(x), 1.5)`: half its bases +0).
+const ZERO_LOG: f64 = -1e300;
+
+/// Whether [`Pow`]'s `f32` fast path takes `(x, y)`: `x` in [+0, MAX] (its bits, as an
+/// unsigned number, at most MAX's: `−0`, negative, infinite and NaN bases are above), `y`
+/// finite and not 2, 0.5 or −1.
 #[inline(always)]
 fn pow32_takes(x: f32, y: f32) -> bool {
-    x > 0.0 && x <= f32::MAX && y.is_finite() && !declined_power(y)
+    x.to_bits() <= f32::MAX.to_bits() && y.is_finite() && !declined_power(y)
 }
 
 /// `x^y` for the exponents numpy's `fast_scalar_power` knows (2, 0.5, −1, 1, ±0), by one
@@ -299,24 +308,48 @@ fn scalar_power<T: crate::EdgeFloat>(a: &[T], b: &[T], out: &mut [MaybeUninit<T>
 
 /// `Pow`'s `edge` for either type: the known powers ([`known_power`]); NaN where the result
 /// is NaN (a NaN input but for `pow(NaN, 0)` and `pow(1, NaN)`; a finite negative base
-/// with a finite non-integer exponent), and a finite negative base with an integer
-/// exponent: `|x|^y` by the fast path, negated when `y` is odd.
+/// with a finite non-integer exponent); C99 Annex F's values (libm's bits) for a zero or
+/// infinite base and for an infinite exponent, so that arrays holding zeros (`pow(relu(x),
+/// 1.5)`) stay off libm; and a finite negative base with an integer exponent: `|x|^y` by
+/// the fast path, negated when `y` is odd.
 macro_rules! pow_edge {
     ($t:ty) => {
         #[inline(always)]
         #[allow(clippy::eq_op)]
         fn edge<M: Fma>(x: $t, y: $t) -> ($t, bool) {
+            let inf = <$t>::INFINITY;
             let (kv, known) = known_power(x, y);
-            // NaN is no integer; ±∞ is, but is left to libm below
+            // NaN is no integer, ±∞ is no odd one
             let integer = y == y.trunc();
             let odd = integer && y * 0.5 != (y * 0.5).trunc();
             let (p, ok) = <Self as Binary<$t>>::fast::<M>(-x, y);
-            let negative = x < 0.0 && x > <$t>::NEG_INFINITY && y.is_finite();
+            let negative = x < 0.0 && x > -inf && y.is_finite();
             let nan = (x != x && y != 0.0) || (y != y && x != 1.0);
+            // a zero or infinite base: 0 or ∞, with the base's sign for an odd exponent;
+            // an infinite exponent (finite nonzero base): 1 for |x| = 1, else 0 or ∞
+            let base = x == 0.0 || x.abs() == inf;
+            let annex_f = base || (y.abs() == inf && x == x);
+            let ax = x.abs();
+            let f = if base {
+                let mag = if (x == 0.0) == (y < 0.0) { inf } else { 0.0 };
+                if odd {
+                    mag.copysign(x)
+                } else {
+                    mag
+                }
+            } else if ax == 1.0 {
+                1.0
+            } else if (ax < 1.0) == (y < 0.0) {
+                inf
+            } else {
+                0.0
+            };
             let v = if known {
                 kv
             } else if nan {
                 x + y
+            } else if annex_f {
+                f
             } else if !integer {
                 crate::invalid(x)
             } else if odd {
@@ -324,7 +357,7 @@ macro_rules! pow_edge {
             } else {
                 p
             };
-            (v, known || nan || (negative && (!integer || ok)))
+            (v, known || nan || annex_f || (negative && (!integer || ok)))
         }
     };
 }
@@ -403,7 +436,7 @@ mod avx512 {
 
     use super::{
         EXP2_P, EXP2_T, EXPONENT_FIELD, LOG2_INVC, LOG2_LOGC, LOG2_OFF, LOG2_P, SHIFT16, T_MAX,
-        T_MIN,
+        T_MIN, ZERO_LOG,
     };
 
     /// `p[0] + x p[1] + ...` as `horner` computes it (the same FMAs in the same order).
@@ -454,10 +487,11 @@ mod avx512 {
                     _mm256_loadu_ps(b.as_ptr().add(i)),
                 )
             };
-            // pow32_takes: x in (0, MAX], y finite and not 2, 0.5 or −1
+            // pow32_takes: x in [+0, MAX] (its bits), y finite and not 2, 0.5 or −1
             let y_abs = _mm256_andnot_ps(_mm256_set1_ps(-0.0), y32);
-            all &= _mm256_cmp_ps_mask::<_CMP_GT_OQ>(x32, _mm256_setzero_ps())
-                & _mm256_cmp_ps_mask::<_CMP_LE_OQ>(x32, _mm256_set1_ps(f32::MAX))
+            let x_bits = _mm256_castps_si256(x32);
+            let max_bits = _mm256_set1_epi32(f32::MAX.to_bits() as i32);
+            all &= _mm256_cmp_epu32_mask::<_MM_CMPINT_LE>(x_bits, max_bits)
                 & _mm256_cmp_ps_mask::<_CMP_LT_OQ>(y_abs, _mm256_set1_ps(f32::INFINITY))
                 & _mm256_cmp_ps_mask::<_CMP_NEQ_UQ>(y32, _mm256_set1_ps(2.0))
                 & _mm256_cmp_ps_mask::<_CMP_NEQ_UQ>(y32, _mm256_set1_ps(0.5))
@@ -475,6 +509,8 @@ mod avx512 {
             let logc = _mm512_permutex2var_pd(logc_lo, idx, logc_hi);
             let r = _mm512_fmadd_pd(z, invc, _mm512_set1_pd(-1.0));
             let l = _mm512_fmadd_pd(r, horner(r, &LOG2_P), _mm512_add_pd(k, logc));
+            let zero = _mm256_cmp_ps_mask::<_CMP_EQ_OQ>(x32, _mm256_setzero_ps());
+            let l = _mm512_mask_blend_pd(zero, l, _mm512_set1_pd(ZERO_LOG));
             let t = _mm512_mul_pd(y, l);
             let t = _mm512_min_pd(
                 _mm512_max_pd(t, _mm512_set1_pd(T_MIN)),
