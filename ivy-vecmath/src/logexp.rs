@@ -329,7 +329,9 @@ impl Unary<f64> for Sigmoid {
         // below −706, σ(x) = e^x (1 − e^x + …) is e^x to 2^-1000: e^x 2^64 as a pair, rounded
         // once, scaled back exactly (a second rounding only for subnormal results); below
         // −745.2, 0
-        let (h, l) = exp_dd::<M, { 1023 + 64 }>(x.max(-745.2));
+        // (−∞ and NaN at −706: the pair of e^-745 2^64 has a subnormal low part, an FPU
+        // assist an operation)
+        let (h, l) = exp_dd::<M, { 1023 + 64 }>(if x >= -745.2 { x } else { -706.0 });
         let v = if x < -745.2 { 0.0 } else { (h + l) * TWO_M64 };
         (v, x < -706.0)
     }
@@ -610,14 +612,20 @@ impl Unary<f64> for Mish {
 /// `e^x`, times `|x|`, was 300 ULP off); below, the exact path ([`x_times`]).
 #[inline(always)]
 fn x_exp_x_edge<M: Fma>(x: f64, upper: f64) -> (f64, bool) {
-    let (h, l) = exp_dd::<M, { 1023 + 64 }>(x.max(-752.0).min(upper));
+    // (other lanes, −∞ and NaN at `upper`: e^-752 2^64's low part is subnormal)
+    let inside = x >= -752.0 && x < upper;
+    let (h, l) = exp_dd::<M, { 1023 + 64 }>(if inside { x } else { upper });
     let v = M::fma(x, h, x * l) * TWO_M64;
-    // −∞ gives NaN, as `x f(x)` does (−∞ · 0)
-    let ninf = x == f64::NEG_INFINITY;
-    (
-        if ninf { crate::invalid(x) } else { v },
-        (x >= -752.0 && x < upper) || ninf,
-    )
+    // ±∞ as `x f(x)` gives them: +∞ (f → 1), NaN for −∞ (−∞ · 0)
+    let infinite = x.abs() == f64::INFINITY;
+    let v = if x == f64::INFINITY {
+        x
+    } else if infinite {
+        crate::invalid(x)
+    } else {
+        v
+    };
+    (v, inside || infinite)
 }
 
 /// `x f(x)` for the exact paths of `mish` and `silu`, whose `f(x)` is `e^x` to 2^-1000
@@ -721,6 +729,12 @@ impl Unary<f32> for Mish {
     #[inline(always)]
     fn fast<M: Fma>(x: f32) -> (f32, bool) {
         (mish64::<M>(f64::from(x)) as f32, x.is_finite())
+    }
+    /// ±∞: +∞ and NaN (`x tanh(softplus(x))`), without the exact path.
+    #[inline(always)]
+    fn edge<M: Fma>(x: f32) -> (f32, bool) {
+        let v = if x > 0.0 { x } else { crate::invalid(x) };
+        (v, x.abs() == f32::INFINITY)
     }
     fn exact(x: f32) -> f32 {
         <Mish as Unary<f64>>::exact(f64::from(x)) as f32

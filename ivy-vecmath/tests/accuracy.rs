@@ -1236,6 +1236,34 @@ fn pow_within_1_ulp() {
     );
 }
 
+/// The float32 logarithms of every positive subnormal (at the FMA levels their `edge`: the
+/// bits read as an integer, the logarithm in `f64`) within 0.5 + 2^-12 ULP of libm's
+/// float64 logarithm, at every vector level.
+#[test]
+fn log_f32_subnormals() {
+    let x: Vec<f32> = (1u32..0x0080_0000).map(f32::from_bits).collect();
+    type Case = (&'static str, fn(f64) -> f64, fn(Level, &[f32]) -> Vec<f32>);
+    let cases: [Case; 3] = [
+        ("log", f64::ln, |l, x| run::<f32, Log>(l, x)),
+        ("log2", f64::log2, |l, x| run::<f32, Log2>(l, x)),
+        ("log10", f64::log10, |l, x| run::<f32, Log10>(l, x)),
+    ];
+    for (name, reference, kernel) in cases {
+        let r: Vec<f64> = x.iter().map(|&v| reference(f64::from(v))).collect();
+        for level in levels() {
+            let err = max_err32(&kernel(level, &x), &r, &r);
+            println!("{name:>8} {:>7} subnormals: max {err:.4} ULP", level.name());
+            // (the scalar level is libm's `logf`, `log10f`: 0.512 ULP)
+            let bound = if level == Level::Scalar {
+                1.0
+            } else {
+                0.5 + 1.0 / 4096.0
+            };
+            assert!(err <= bound, "{name} at {}: {err} ULP", level.name());
+        }
+    }
+}
+
 /// float32 `pow`'s AVX-512 blocks (table lookups by permutes) give the lane function's
 /// values bit for bit: against AVX2 (the same FMAs, tables read by gathers), and with a
 /// declined lane put in each block (the block then goes through the lane function); +0
