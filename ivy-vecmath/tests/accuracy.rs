@@ -1242,6 +1242,23 @@ fn pow_within_1_ulp() {
 #[test]
 fn log_f32_subnormals() {
     let x: Vec<f32> = (1u32..0x0080_0000).map(f32::from_bits).collect();
+    // float64 `log` of a million subnormals of every exponent (its `edge` too)
+    let x64 = inputs(Range::LogUniform(-1074, -1022, false), 0x71);
+    let r64: Vec<Dd> = x64.iter().map(|&v| Dd::from(v.ln())).collect();
+    let unit: Vec<f64> = x64.iter().map(|&v| v.ln()).collect();
+    for level in levels() {
+        let (err, at) = max_err64(&run::<f64, Log>(level, &x64), &r64, &unit);
+        println!(
+            "     log {:>7} f64 subnormals: max {err:.4} ULP",
+            level.name()
+        );
+        assert!(
+            err <= 1.0,
+            "log({:e}) at {}: {err} ULP",
+            x64[at],
+            level.name()
+        );
+    }
     type Case = (&'static str, fn(f64) -> f64, fn(Level, &[f32]) -> Vec<f32>);
     let cases: [Case; 3] = [
         ("log", f64::ln, |l, x| run::<f32, Log>(l, x)),
