@@ -65,19 +65,28 @@ fn log1p_exp_neg_for_f32<M: Fma>(d: f64) -> f64 {
     }
 }
 
+/// `|x|` for an `e^-|x|` whose pair must stay normal: at most `limit` for `x ≥ 0` (where
+/// the result has rounded to its limit from there on), and 0 below `floor` or for NaN (the
+/// lanes the fast path declines). The pairs near `e^-690`/`e^-708` have subnormal low parts,
+/// an FPU assist an operation, and the lane function computes its declined lanes too.
+#[inline(always)]
+fn benign_abs(x: f64, limit: f64, floor: f64) -> f64 {
+    if x >= 0.0 {
+        x.min(limit)
+    } else if x >= floor {
+        -x
+    } else {
+        0.0
+    }
+}
+
 impl Unary<f64> for Softplus {
     #[inline(always)]
     fn fast<M: Fma>(x: f64) -> (f64, bool) {
         // e^-|x| of a lane the result does not need computed at 40 (x + e^-x rounds to x
         // from 37 on) or 0 (declined): near e^-690 the pairs' low parts are subnormal, an
         // FPU assist an operation (1 M float64 ±∞ or NaN: 27-29 ms, numpy 12)
-        let a = if x >= 0.0 {
-            x.min(40.0)
-        } else if x >= -690.0 {
-            -x
-        } else {
-            0.0
-        };
+        let a = benign_abs(x, 40.0, -690.0);
         let (lh, ll) = log1p_exp_neg::<M>(a, 0.0);
         let (s, e) = two_sum(x.max(0.0), lh);
         // below −690 the result is e^x, its pair's low part subnormal: libm's; above 690,
@@ -312,13 +321,7 @@ impl Unary<f64> for Sigmoid {
         // e^-|x|: at 40 for larger x (1 / (1 + z) rounds to 1 from 37.4 on), at 0 for the
         // declined lanes (below −706, NaN); the pairs of e^-708 cost an FPU assist an
         // operation (1 M ±∞ or NaN: 18-60 ms, numpy 5)
-        let a = if x >= 0.0 {
-            x.min(40.0)
-        } else if x >= -706.0 {
-            -x
-        } else {
-            0.0
-        };
+        let a = benign_abs(x, 40.0, -706.0);
         let (zh, zl) = exp_dd::<M, 1023>(-a);
         // (below −706 the pair's low part and the correction turn subnormal, 1.4 ULP at
         // −708: `edge`)
@@ -589,13 +592,7 @@ impl Unary<f64> for Mish {
         // z, the numerator and the denominator in two parts, the quotient by `div_dd`; z at
         // 40 for larger x (the quotient rounds to 1 from 19.1 on), at 0 for the declined
         // lanes (as `Sigmoid`'s: no subnormal pairs)
-        let a = if x >= 0.0 {
-            x.min(40.0)
-        } else if x >= -706.0 {
-            -x
-        } else {
-            0.0
-        };
+        let a = benign_abs(x, 40.0, -706.0);
         let (zh, zl) = exp_dd::<M, 1023>(-a);
         let (q, qe) = M::two_prod(zh, zh);
         let ql = M::fma(2.0 * zh, zl, qe);
@@ -689,13 +686,7 @@ impl Unary<f64> for Silu {
     fn fast<M: Fma>(x: f64) -> (f64, bool) {
         // σ = q + r/dh; x q exactly, then one rounding; z at 64 for larger x (whose value
         // is x, below) and at 0 for the declined lanes (as `Sigmoid`'s)
-        let a = if x >= 0.0 {
-            x.min(64.0)
-        } else if x >= -680.0 {
-            -x
-        } else {
-            0.0
-        };
+        let a = benign_abs(x, 64.0, -680.0);
         let (zh, zl) = exp_dd::<M, 1023>(-a);
         let (q, r, dh) = logistic_parts::<M>(zh, zl, x >= 0.0);
         let (p, pe) = M::two_prod(x, q);
