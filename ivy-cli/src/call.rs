@@ -930,7 +930,7 @@ fn cells(a: &Array) -> CliResult<Vec<Json>> {
     macro_rules! each {
         ($($v:ident),*) => {
             match x {
-                $(NdArray::$v(x) => x.iter().map(|e| cell(*e)).collect(),)*
+                $(NdArray::$v(x) => x.view().iter().map(|e| cell(*e)).collect(),)*
             }
         };
     }

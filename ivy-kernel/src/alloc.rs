@@ -163,8 +163,10 @@ fn huge_pages_on() -> bool {
     *ON.get_or_init(|| std::env::var_os("IVY_MADVISE_HUGEPAGE").is_none_or(|v| v != "0"))
 }
 
-/// Buffers up to this size are allocated without the fallible path (see [`try_vec`]).
-const SMALL_BYTES: usize = 4096;
+/// Buffers up to this size are allocated without the fallible path (see [`try_vec`]), and
+/// zeroed ones by `memset`, not `calloc` ([`try_zeroed`]); the ndarray backend holds results
+/// up to this size in one allocation.
+pub const SMALL_BYTES: usize = 4096;
 
 /// Asks the allocator for `bytes` and gives them back: the check made before a backend
 /// allocates a result itself, so a size it cannot have is an error, not an abort.

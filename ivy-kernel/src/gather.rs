@@ -4,6 +4,7 @@
 use crate::alloc::try_vec;
 use crate::par::{self, Shared};
 use ivy_core::{Error, Result};
+use std::mem::MaybeUninit;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
 /// `x` (row-major, viewed as `(outer, n, inner)`) at the indices `idx` along the middle
@@ -84,20 +85,39 @@ pub fn compress<T: Copy>(
     keep: &[bool],
     count: usize,
 ) -> Result<Vec<T>> {
-    let mut out = try_vec::<T>(op, count.saturating_mul(inner))?;
+    let n = count.saturating_mul(inner);
+    let mut out = try_vec::<T>(op, n)?;
+    let written = compress_into(x, inner, keep, &mut out.spare_capacity_mut()[..n]);
+    // SAFETY: `compress_into` wrote the first `written` elements, at most `n`
+    unsafe { out.set_len(written) };
+    Ok(out)
+}
+
+/// [`compress`] into `out` (room for `count · inner` elements): the number of elements
+/// written, at most `out.len()` (all of it when `count` is `keep`'s count of `true`s).
+pub fn compress_into<T: Copy>(
+    x: &[T],
+    inner: usize,
+    keep: &[bool],
+    out: &mut [MaybeUninit<T>],
+) -> usize {
     match inner {
-        0 => return Ok(out),
+        0 => 0,
         // a mask of every axis: elements, not rows (no copy call per element)
         1 => {
-            out.extend(x.iter().zip(keep).filter(|(_, k)| **k).map(|(v, _)| *v));
-            return Ok(out);
+            let kept = x.iter().zip(keep).filter(|(_, k)| **k).map(|(v, _)| *v);
+            out.iter_mut().zip(kept).map(|(o, v)| o.write(v)).count()
         }
-        _ => {}
+        _ => {
+            let rows = x.chunks_exact(inner).zip(keep).filter(|(_, k)| **k);
+            let mut w = 0;
+            for ((row, _), o) in rows.zip(out.chunks_exact_mut(inner)) {
+                o.write_copy_of_slice(row);
+                w += inner;
+            }
+            w
+        }
     }
-    for (row, _) in x.chunks_exact(inner).zip(keep).filter(|(_, k)| **k) {
-        out.extend_from_slice(row);
-    }
-    Ok(out)
 }
 
 /// Index `i` into an axis of length `n`, a negative one counted from the end (branch-free);

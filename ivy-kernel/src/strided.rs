@@ -96,6 +96,18 @@ pub struct Dst<'a, O> {
 }
 
 impl<'a, O> Dst<'a, O> {
+    /// Row-major elements `xs` of `shape`, `strides` its row-major strides
+    /// ([`row_major_strides`]); `None` when `xs` does not hold `shape`'s elements.
+    pub fn row_major(xs: &'a mut [O], shape: &'a [usize], strides: &'a [isize]) -> Option<Self> {
+        let n = shape.iter().product::<usize>();
+        (xs.len() == n && strides.len() == shape.len()).then_some(Dst {
+            ptr: xs.as_mut_ptr(),
+            shape,
+            strides,
+            _data: PhantomData,
+        })
+    }
+
     /// The output read as an input (same pointer, shape and strides): an in-place walk's
     /// first operand.
     fn as_src(&self) -> Src<'a, O> {

@@ -166,7 +166,7 @@ impl Array {
         match &*self.unlent("to_vec")? {
             #[cfg(feature = "ndarray")]
             NativeArray::Ndarray(a) => crate::backends::ndarray::nd_all!(a, x, S => {
-                let v: Vec<S> = crate::backends::ndarray::row_major("to_vec", x)?.into_owned();
+                let v: Vec<S> = crate::backends::ndarray::nd_row_major("to_vec", x)?.into_owned();
                 downcast(v)
             }),
             #[cfg(feature = "candle")]

@@ -121,7 +121,7 @@ pub(crate) fn nd_shape(a: &NdArray) -> &[usize] {
 }
 pub(crate) fn nd_to_f64(a: &NdArray) -> Vec<f64> {
     #[cfg(feature = "ndarray")]
-    return ndarray::nd_all!(a, x, T => x.iter().map(|v| ndarray::Elem::to_f64(*v)).collect());
+    return ndarray::nd_all!(a, x, T => x.view().iter().map(|v| ndarray::Elem::to_f64(*v)).collect());
     #[cfg(not(feature = "ndarray"))]
     match *a {}
 }
@@ -419,7 +419,7 @@ pub(crate) fn replace_data(op: &'static str, out: &mut Array, value: Array) -> R
                     *oa = va;
                     Ok(())
                 }
-                Ok(va) => { oa.assign(&va); Ok(()) }
+                Ok(va) => { oa.view_mut().assign(&va.view()); Ok(()) }
                 Err(_) => Err(Error::InvalidArgument { op, message: "out and value dtypes differ".into() }),
             })
         }

@@ -18,8 +18,23 @@ pub(crate) fn typed_values<T: Elem>(
     Ok(v)
 }
 
+/// Writes `s` in `T` into every element of `out`.
+pub(crate) fn fill_into<T: Elem>(out: &mut [std::mem::MaybeUninit<T>], s: Scalar) {
+    let fill = match s {
+        // all-zero bytes are a value of every element type: no conversion
+        Scalar::Int(0) | Scalar::Bool(false) => {
+            // SAFETY: `out` is `out.len()` elements of `T`; writing their bytes to 0
+            // initialises each to a zero (numbers, `false`, complex zeros)
+            unsafe { std::ptr::write_bytes(out.as_mut_ptr(), 0, out.len()) };
+            return;
+        }
+        s => T::from_scalar(s),
+    };
+    out.fill(std::mem::MaybeUninit::new(fill));
+}
+
 /// `n` elements `s`, fallibly allocated (`n` is `full`'s plan: the shape's element count,
-/// checked).
+/// checked); an all-zero fill from zeroed pages.
 pub(crate) fn filled_values<T: Elem>(op: &'static str, n: usize, s: Scalar) -> Result<Vec<T>> {
     // `zeros` (an int 0) without converting it; other fills whose value is all-zero bytes in
     // `T` (not -0.0) too: the allocator's zeroed pages

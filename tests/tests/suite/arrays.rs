@@ -599,3 +599,73 @@ test_backends! {
         assert!(by_name(Value::List(vec![ints(&[1])])).is_err());
     }
 }
+
+/// Results of at most 4 KiB are one allocation on ndarray (`Arc<[T]>`, the shape inline):
+/// they share and copy on write as `ArcArray`s do, through reshapes, views with negative
+/// steps, views of views, writes, `out=` and conversions back to ndarray.
+#[test]
+fn small_ndarray_results_share_and_copy_on_write() -> ivy::Result<()> {
+    ivy::with_backend(Backend::Ndarray, || {
+        let s = ivy::Idx::slice;
+        // a small result: `zeros` and an element-wise op write their one allocation
+        let mut x = ivy::add(
+            &ivy::zeros([2, 3])?,
+            &ivy::reshape(&ivy::arange(6.0)?, &[2, 3])?,
+        )?;
+        let row = |a: &Array| a.to_vec::<f32>();
+        // a reshape and views share the buffer
+        let r = ivy::reshape(&x, &[3, 2])?;
+        assert!(r.may_share_memory(&x));
+        let v = x.get(&[ivy::Idx::from(..), s(None, None, -1)])?; // x[:, ::-1]
+        assert!(v.may_share_memory(&x));
+        assert_eq!(row(&v)?, [2.0, 1.0, 0.0, 5.0, 4.0, 3.0]);
+        let w = v.get(&[ivy::Idx::from(1), s(Some(0), None, 2)])?; // a view of the view
+        assert!(w.may_share_memory(&x));
+        assert_eq!(row(&w)?, [5.0, 3.0]);
+        // ops read the strided view in place
+        assert_eq!(
+            row(&ivy::multiply(&v, 2.0)?)?,
+            [4.0, 2.0, 0.0, 10.0, 8.0, 6.0]
+        );
+        assert_eq!(
+            row(&ivy::reshape(&v, &[6])?)?,
+            [2.0, 1.0, 0.0, 5.0, 4.0, 3.0]
+        );
+        // a write to x copies first: the reshape and the views keep their values
+        x.set(&[ivy::Idx::from(0), ivy::Idx::from(0)], 9)?;
+        assert_eq!(row(&x)?, [9.0, 1.0, 2.0, 3.0, 4.0, 5.0]);
+        assert_eq!(row(&r)?, [0.0, 1.0, 2.0, 3.0, 4.0, 5.0]);
+        assert_eq!(row(&v)?, [2.0, 1.0, 0.0, 5.0, 4.0, 3.0]);
+        // writes to a view: through `set`, `out=` and an in-place update, each on a copy
+        let mut v2 = v.clone();
+        v2.set(&[ivy::Idx::from(1), ivy::Idx::from(2)], -1)?;
+        assert_eq!(row(&v2)?, [2.0, 1.0, 0.0, 5.0, 4.0, -1.0]);
+        let mut w2 = w.clone();
+        ivy::negative_out(&w, &mut w2)?;
+        assert_eq!(row(&w2)?, [-5.0, -3.0]);
+        let mut w3 = w.clone();
+        ivy::inplace_update(&mut w3, &ivy::asarray(vec![7.0f32, 8.0])?)?;
+        assert_eq!(row(&w3)?, [7.0, 8.0]);
+        assert_eq!(row(&v)?, [2.0, 1.0, 0.0, 5.0, 4.0, 3.0]);
+        assert_eq!(row(&w)?, [5.0, 3.0]);
+        assert_eq!(row(&r)?, [0.0, 1.0, 2.0, 3.0, 4.0, 5.0]);
+        // an unshared small array is written in place
+        let mut y = ivy::zeros(4)?;
+        let p = f32_ptr(&y);
+        ivy::negative_out(&ivy::ones(4)?, &mut y)?;
+        assert_eq!((f32_ptr(&y), row(&y)?), (p, vec![-1.0; 4]));
+        // an empty small array: written through (nothing to write), viewed, converted
+        let mut e = ivy::zeros([2, 0])?;
+        e.set(&[ivy::Idx::from(-1)], 1)?;
+        assert_eq!(ivy::negative(&e.get(&[ivy::Idx::from(1)])?)?.shape(), &[0]);
+        assert_eq!(ArrayD::<f32>::try_from(e)?.shape(), &[2, 0]);
+        // back to ndarray: the values in their shape
+        let a = ArrayD::<f32>::try_from(v)?;
+        assert_eq!(a, nd(&[2.0, 1.0, 0.0, 5.0, 4.0, 3.0], &[2, 3]));
+        let a = ArrayD::<f32>::try_from(w)?;
+        assert_eq!(a, nd(&[5.0, 3.0], &[2]));
+        let a = ArrayD::<f32>::try_from(r)?;
+        assert_eq!(a, nd(&[0.0, 1.0, 2.0, 3.0, 4.0, 5.0], &[3, 2]));
+        Ok(())
+    })
+}

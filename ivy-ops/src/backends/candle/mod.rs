@@ -616,7 +616,7 @@ mod nd_convert {
                 message: format!("ndarray data does not match its dtype {}", a.dtype()),
             })?;
             let mut v = crate::kernel::alloc::try_vec::<T>("to_backend", arr.len())?;
-            v.extend(arr.iter().copied());
+            v.extend(arr.view().iter().copied());
             T::tensor(v, &shape, &candle_core::Device::Cpu)
                 .map(|t| CandleArray::of(t, a.dtype()))
                 .map_err(|e| err("to_backend", e))

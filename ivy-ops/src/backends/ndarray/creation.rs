@@ -4,7 +4,8 @@
 use super::kernels::{nd_view, try_owned};
 use super::{NdElem, NdarrayBackend};
 use crate::engine::creation::{
-    arange_values, asarray_values_copy, eye_values, filled_values, tri_mask, typed_values,
+    arange_values, asarray_values_copy, eye_values, fill_into, filled_values, tri_mask,
+    typed_values,
 };
 use crate::functional::creation::{asarray_array, CreationBackend};
 use crate::{Array, Data, Device, Dtype, Error, Result, Scalar};
@@ -23,7 +24,7 @@ fn cpu_only(op: &'static str, device: Device) -> Result<()> {
 
 /// Wraps a row-major buffer of `shape`.
 fn shaped<T: NdElem>(op: &'static str, shape: &[usize], v: Vec<T>) -> Result<Array> {
-    super::kernels::shaped(op, shape, v).map(|a| Array::from_nd(T::wrap_shared(a)))
+    super::shaped_data(op, shape, v).map(|a| Array::from_nd(T::wrap_shared(a)))
 }
 
 #[ivy_macros::backend_impl]
@@ -37,6 +38,14 @@ impl CreationBackend for NdarrayBackend {
     ) -> Result<Array> {
         cpu_only("full", device)?;
         super::nd_type!(dtype, T => {
+            if n.saturating_mul(std::mem::size_of::<T>()) <= super::SMALL_BYTES {
+                // one allocation, written in place
+                let d = super::new_with("full", shape, n, |out| {
+                    fill_into(out, fill_value);
+                    Ok(())
+                })?;
+                return Ok(Array::from_nd(T::wrap_shared(d)));
+            }
             let v = filled_values::<T>("full", n, fill_value)?;
             shaped("full", shape, v)
         })

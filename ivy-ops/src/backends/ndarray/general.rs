@@ -38,8 +38,8 @@ impl GeneralBackend for NdarrayBackend {
         super::nd_view_all!(&v, a, T => {
             let xs = xa.shape().to_vec();
             let o = T::unwrap_mut(xa).ok_or_else(|| shape_err("inplace_update", a.shape(), &xs))?;
-            match a.broadcast(o.raw_dim()) {
-                Some(b) => o.assign(&b),
+            match a.broadcast(o.shape()) {
+                Some(b) => o.view_mut().assign(&b),
                 None => return Err(shape_err("inplace_update", a.shape(), &xs)),
             }
         });

@@ -57,8 +57,22 @@ pub(crate) fn basic_view(op: &'static str, a: &NdArray, index: &[Idx]) -> Result
     let shape = a.shape();
     super::nd_all!(a, x, T => {
         // shares the buffer; an index `walk_basic` refuses drops this handle, nothing else
-        let mut v = x.clone();
-        select(op, &mut v, shape, index)?;
+        let v = match x.as_shared() {
+            Some(arc) => {
+                let mut v = arc.clone();
+                select(op, &mut v, shape, index)?;
+                super::NdData::from(v)
+            }
+            None => {
+                let mut v = x.view();
+                select(op, &mut v, shape, index)?;
+                // SAFETY: `v` is a view of `x`'s buffer, which is not an `ArcArray`
+                match unsafe { x.view_into(v) } {
+                    Some(d) => d,
+                    None => super::NdData::from(super::kernels::try_owned(op, &x.view())?),
+                }
+            }
+        };
         Ok(Array::from_nd(T::wrap_shared(v)))
     })
 }
@@ -80,7 +94,7 @@ pub(crate) fn assign_basic(
                 message: "the value's dtype differs from the array's".into(),
             });
         };
-        let shape = dst.raw_dim();
+        let shape = IxDyn(dst.shape());
         // the selection's shape first, new axes included (a read-only view: no
         // copy-on-write yet)
         let mut sel = dst.view();
@@ -128,11 +142,11 @@ pub(crate) fn scatter(
                 message: "the value's dtype differs from the array's".into(),
             });
         };
-        let values = super::kernels::row_major(op, src)?;
+        let values = super::kernels::nd_row_major(op, src)?;
         if !dst.is_standard_layout() {
-            *dst = try_owned(op, &dst.view())?.into_shared();
+            *dst = try_owned(op, &dst.view())?.into();
         }
-        match dst.as_slice_mut() {
+        match dst.view_mut().into_slice() {
             Some(d) => crate::native::write_at(d, offsets, &values),
             None => {
                 return Err(Error::InvalidArgument {

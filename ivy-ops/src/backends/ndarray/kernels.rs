@@ -215,6 +215,17 @@ pub(crate) fn row_major<'a, T: Copy + Send + Sync, S: Data<Elem = T>>(
     }
 }
 
+/// [`row_major`] of an array's storage.
+pub(crate) fn nd_row_major<'a, T: Copy + Send + Sync>(
+    op: &'static str,
+    a: &'a NdData<T>,
+) -> Result<Cow<'a, [T]>> {
+    match a.as_slice() {
+        Some(s) => Ok(Cow::Borrowed(s)),
+        None => standard_vec(op, &a.view()).map(Cow::Owned),
+    }
+}
+
 /// The identity slice kernel (a copy).
 fn copy_slices<T: Copy>([xs]: [&[T]; 1], out: &mut [MaybeUninit<T>]) {
     for (o, &x) in out.iter_mut().zip(xs) {
@@ -252,22 +263,19 @@ fn new_array_with<T: Copy + Sync, O: Copy + Send, const N: usize>(
     scalars: bool,
 ) -> Result<NdData<O>> {
     let n = crate::kernel::alloc::shape_size(op, shape, std::mem::size_of::<O>())?;
-    let mut v = crate::kernel::alloc::try_vec::<O>(op, n)?;
-    let out = &mut v.spare_capacity_mut()[..n];
-    let written = if scalars {
-        strided::run_new_scalars(ins, shape, out, f)
-    } else {
-        strided::run_new(ins, shape, out, f)
-    };
-    if !written {
-        let lhs = ins.first().map_or(&[][..], |a| a.shape());
-        return Err(shape_err(op, lhs, shape));
-    }
-    // SAFETY: `run_new` wrote all `n` elements.
-    unsafe { v.set_len(n) };
-    // SAFETY: `v` holds exactly the product of `shape`'s lengths, which `shape_size` also
-    // checked to fit in `isize::MAX` bytes (ndarray's size limit), in row-major order
-    Ok(unsafe { row_major_unchecked(shape, v) })
+    super::new_with(op, shape, n, |out| {
+        let written = if scalars {
+            strided::run_new_scalars(ins, shape, out, f)
+        } else {
+            strided::run_new(ins, shape, out, f)
+        };
+        if written {
+            Ok(())
+        } else {
+            let lhs = ins.first().map_or(&[][..], |a| a.shape());
+            Err(shape_err(op, lhs, shape))
+        }
+    })
 }
 
 /// `f` over `ins` (broadcast to `out`'s shape) into `out`: `false` (`out` untouched) when an
@@ -277,7 +285,7 @@ fn into_array<T: Copy + Sync, O: Copy + Send, const N: usize>(
     out: &mut super::NdData<O>,
     f: SliceFn<T, O, N>,
 ) -> bool {
-    strided::run(ins, Dst::init(out), f)
+    strided::run(ins, out.dst(), f)
 }
 
 /// An int64 or uint64 array as `i128`s (exact), for comparing the two.
@@ -323,7 +331,7 @@ impl<'a, T: NdElem> In<'a, T> {
     pub(crate) fn row_major(&self, op: &'static str) -> Result<Cow<'a, [T]>> {
         match &self.x.native {
             NativeArray::Ndarray(a) => match T::unwrap_ref(a) {
-                Some(a) => row_major(op, a),
+                Some(a) => nd_row_major(op, a),
                 None => Err(mixed_dtypes(op, T::DTYPE, self.x.dtype())),
             },
             _ => {
@@ -343,7 +351,7 @@ impl<'a, T: NdElem> In<'a, T> {
 #[inline(always)]
 pub(crate) fn typed<'a, T: NdElem>(op: &'static str, x: &'a Array) -> Result<In<'a, T>> {
     let src = match &x.native {
-        NativeArray::Ndarray(a) => T::unwrap_ref(a).map(Src::from),
+        NativeArray::Ndarray(a) => T::unwrap_ref(a).map(NdData::src),
         NativeArray::NdarrayLent(l) => l.typed_src::<T>(),
         #[allow(unreachable_patterns)]
         other => return Err(not_ndarray(op, other.backend())),
@@ -372,7 +380,7 @@ impl crate::engine::family::Kernels for super::NdarrayBackend {
     ) -> Result<Array> {
         super::nd_type!(T::DTYPE, S => {
             let v: Vec<S> = crate::kernel::elem::same_vec(v).ok_or_else(|| mismatch(op))?;
-            Ok(Array::from_nd(<S as super::NdElem>::wrap(shaped(op, shape, v)?)))
+            Ok(Array::from_nd(<S as super::NdElem>::wrap_shared(super::shaped_data(op, shape, v)?)))
         })
     }
 
@@ -401,8 +409,14 @@ impl crate::engine::family::Kernels for super::NdarrayBackend {
             let Some(v) = a.as_slice() else {
                 return Ok(None);
             };
-            let r = crate::kernel::gather::compress(op, v, inner, keep, count)?;
-            Ok(Some(Array::from_nd(T::wrap_shared(shaped(op, &shape, r)?))))
+            let n = crate::kernel::alloc::shape_size(op, &shape, std::mem::size_of::<T>())?;
+            let r = super::new_with(op, &shape, n, |out| {
+                match crate::kernel::gather::compress_into(v, inner, keep, out) == n {
+                    true => Ok(()),
+                    false => Err(shape_err(op, xs, &shape)),
+                }
+            })?;
+            Ok(Some(Array::from_nd(T::wrap_shared(r))))
         })
     }
 
@@ -433,7 +447,7 @@ impl crate::engine::family::Kernels for super::NdarrayBackend {
             return Ok(false);
         };
         super::nd_type!(d, T => Ok(match T::unwrap_mut(out) {
-            Some(o) => strided::map_in_place(Dst::init(o), unary_slices::<T, K>),
+            Some(o) => strided::map_in_place(o.dst(), unary_slices::<T, K>),
             None => false,
         }))
     }
@@ -492,7 +506,7 @@ impl crate::engine::family::Kernels for super::NdarrayBackend {
                 if crate::kernel::class::scalar_pair_slices::<T, K1, K2>(xs, a, b, slots) {
                     // SAFETY: every slot was written
                     unsafe { out.set_len(xs.len()) };
-                    return Ok(Array::from_nd(T::wrap(shaped(K1::NAME, view.shape(), out)?)));
+                    return Ok(Array::from_nd(T::wrap_shared(super::shaped_data(K1::NAME, view.shape(), out)?)));
                 }
             }
             let r = try_map(K1::NAME, view, |e| T::binary::<K2>(T::binary::<K1>(e, a), b))?;
@@ -518,7 +532,7 @@ impl crate::engine::family::Kernels for super::NdarrayBackend {
             Ok(match (typed::<T>(K::NAME, y), T::unwrap_mut(out)) {
                 (Ok(b), Some(o)) => strided::run_scalars(
                     [a.src(), b.src()],
-                    Dst::init(o),
+                    o.dst(),
                     binary_slices::<T, K>,
                 ),
                 _ => false,
@@ -534,7 +548,7 @@ impl crate::engine::family::Kernels for super::NdarrayBackend {
             let b = typed::<T>(K::NAME, y)?;
             Ok(match T::unwrap_mut(out) {
                 Some(o) => strided::update(
-                    Dst::init(o),
+                    o.dst(),
                     b.src(),
                     binary_slices::<T, K>,
                     binary_scalars::<T, K>(),
@@ -610,7 +624,7 @@ impl crate::engine::family::Kernels for super::NdarrayBackend {
             let a = typed::<T>(K::NAME, x)?;
             let r = crate::kernel::class::fold_host::<T, K>(&a.row_major(K::NAME)?, a.shape(), axes)?;
             let shape = crate::kernel::reduce::reduced_shape(a.shape(), axes, keepdims);
-            Ok(Array::from_nd(T::wrap(shaped(K::NAME, &shape, r)?)))
+            Ok(Array::from_nd(T::wrap_shared(super::shaped_data(K::NAME, &shape, r)?)))
         })
     }
 }

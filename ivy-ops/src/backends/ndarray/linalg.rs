@@ -3,7 +3,7 @@
 //! float32 and round once; integers and bools (OR of ANDs, as numpy) run the shared host loop of [`crate::kernel::gemm`]
 //! (wrapping, where ndarray's generic `dot` would panic on overflow in debug builds).
 
-use super::kernels::{cast_view_cow, nd_view, row_major, shaped};
+use super::kernels::{cast_view_cow, nd_view, row_major, shaped, typed};
 use super::{NdArray, NdElem, NdView, NdarrayBackend};
 use crate::engine::dense;
 use crate::functional::linalg::{LinalgBackend, MatmulPlan, SolvePlan, StackPlan};
@@ -15,6 +15,14 @@ use ::ndarray::LinalgScalar;
 impl LinalgBackend for NdarrayBackend {
     fn matmul(x1: &Array, x2: &Array, p: MatmulPlan) -> Result<Array> {
         const OP: &str = "matmul";
+        // floats and complex numbers: the operands' buffers read in place (no view built)
+        match x1.dtype() {
+            Dtype::Float32 => return dense_array::<f32>(OP, x1, x2, &p),
+            Dtype::Float64 => return dense_array::<f64>(OP, x1, x2, &p),
+            Dtype::Complex64 => return dense_array::<num_complex::Complex<f32>>(OP, x1, x2, &p),
+            Dtype::Complex128 => return dense_array::<num_complex::Complex<f64>>(OP, x1, x2, &p),
+            _ => {}
+        }
         let (a, b) = (nd_view(OP, x1)?, nd_view(OP, x2)?);
         let d = a.dtype();
         let r = match d {
@@ -102,9 +110,54 @@ fn gemm_nd(op: &'static str, a: &NdView<'_>, b: &NdView<'_>, p: &MatmulPlan) -> 
             let xs = batched(op, &xr, sa, &p.batch)?;
             let ys = batched(op, &yr, sb, &p.batch)?;
             let r = crate::kernel::gemm::matmul(op, &xs, &ys, p.batch.iter().product(), [p.m, p.k, p.n])?;
-            T::wrap(shaped(op, &p.result, r)?)
+            T::wrap_shared(super::shaped_data(op, &p.result, r)?)
         }),
     })
+}
+
+/// [`blas`] of two arrays of element type `T`, read through the family accessor (an
+/// array's own buffer, or one lent to the op, in place where it is row-major).
+fn dense_array<T: LinalgScalar + NdElem + ivy_linalg::Dense>(
+    op: &'static str,
+    x1: &Array,
+    x2: &Array,
+    p: &MatmulPlan,
+) -> Result<Array> {
+    let (a, b) = (typed::<T>(op, x1)?, typed::<T>(op, x2)?);
+    let (sa, sb) = (
+        vector_as_matrix(a.shape(), true),
+        vector_as_matrix(b.shape(), false),
+    );
+    let (xr, yr) = (a.row_major(op)?, b.row_major(op)?);
+    let out = dense_rows(op, &xr, &yr, &sa, &sb, p)?;
+    Ok(Array::from_nd(T::wrap_shared(super::shaped_data(
+        op, &p.result, out,
+    )?)))
+}
+
+/// A 1-d operand's shape as a matrix's (numpy's rules: a row vector on the left, a column
+/// vector on the right); any other shape as it is.
+fn vector_as_matrix(s: &[usize], left: bool) -> crate::Shape {
+    match (s, left) {
+        ([k], true) => crate::Shape::from([1, *k]),
+        ([k], false) => crate::Shape::from([*k, 1]),
+        _ => crate::Shape::from(s),
+    }
+}
+
+/// faer's matrix multiply per batch of row-major operands `xr` (shape `sa`) and `yr` (`sb`).
+fn dense_rows<T: ivy_linalg::Dense + Copy + Send + Sync>(
+    op: &'static str,
+    xr: &[T],
+    yr: &[T],
+    sa: &[usize],
+    sb: &[usize],
+    p: &MatmulPlan,
+) -> Result<Vec<T>> {
+    let xs = batched(op, xr, sa, &p.batch)?;
+    let ys = batched(op, yr, sb, &p.batch)?;
+    let nb: usize = p.batch.iter().product();
+    crate::kernel::gemm::dense_matmul(op, &xs, &ys, nb, [p.m, p.k, p.n])
 }
 
 /// faer's matrix multiply per batch (`ivy_linalg::Dense::matmul`: SIMD, blocked, parallel;
@@ -120,10 +173,7 @@ fn blas<T: LinalgScalar + NdElem + ivy_linalg::Dense>(
 ) -> Result<::ndarray::ArrayD<T>> {
     // the operands in place where they are row-major and need no broadcast copy
     let (xr, yr) = (row_major(op, x)?, row_major(op, y)?);
-    let xs = batched(op, &xr, sa, &p.batch)?;
-    let ys = batched(op, &yr, sb, &p.batch)?;
-    let nb: usize = p.batch.iter().product();
-    let out = crate::kernel::gemm::dense_matmul(op, &xs, &ys, nb, [p.m, p.k, p.n])?;
+    let out = dense_rows(op, &xr, &yr, sa, sb, p)?;
     shaped(op, &p.result, out)
 }
 

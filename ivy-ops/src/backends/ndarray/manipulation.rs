@@ -1,7 +1,7 @@
 //! ndarray: joining, reshaping, permuting and gathering. Each result is a new standard-layout
 //! buffer (fallibly allocated); the element loops are generic over the element type only.
 
-use super::kernels::{nd, nd_view, row_major, shaped, try_owned};
+use super::kernels::{nd, nd_view, row_major, try_owned};
 use super::{NdElem, NdarrayBackend};
 use crate::functional::manipulation::{Dims, ManipulationBackend, TakePlan};
 use crate::{Array, Error, Result};
@@ -82,7 +82,7 @@ impl ManipulationBackend for NdarrayBackend {
         super::nd_all!(nd(OP, x)?, a, T => {
             // without `copy = Some(true)`, a row-major buffer is shared (copy-on-write)
             if copy != Some(true) && a.is_standard_layout()
-                && let Ok(r) = a.clone().into_shape_with_order(IxDyn(&to)) {
+                && let Some(r) = a.reshaped(&to) {
                     return Ok(Array::from_nd(T::wrap_shared(r)));
                 }
             if copy == Some(false) {
@@ -130,10 +130,10 @@ impl ManipulationBackend for NdarrayBackend {
                 &row_major(OP, &given)?
             }
         };
-        super::nd_view_all!(&nd_view(OP, x)?, a, T => {
+        super::nd_rows!(OP, x, xs, T => {
             // the indices were checked against the axis, the result's size reserved
-            let r = crate::kernel::gather::take(OP, &row_major(OP, a)?, lanes, idx)?;
-            Ok(Array::from_nd(T::wrap(shaped(OP, &shape, r)?)))
+            let r = crate::kernel::gather::take(OP, &xs, lanes, idx)?;
+            Ok(Array::from_nd(T::wrap_shared(super::shaped_data(OP, &shape, r)?)))
         })
     }
 }

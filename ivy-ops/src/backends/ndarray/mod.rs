@@ -17,20 +17,18 @@ mod linalg;
 mod manipulation;
 mod sorting;
 mod statistical;
+mod storage;
 
 pub use crate::kernel::elem::Elem;
 pub(crate) use indexing::{assign_basic, basic_view, scatter};
 pub(crate) use kernels::*;
 pub use lent::NdLent;
 pub(crate) use lent::{lend, view_of};
+pub use storage::NdData;
+pub(crate) use storage::{new_with, shaped_data, SMALL_BYTES};
 
 use ::ndarray::{ArcArray, ArrayD, ArrayViewD, IxDyn};
 
-/// The storage of an ndarray-backed array: shared, copy-on-write (`ArcArray`). Cloning an
-/// `Array`, a view (basic indexing), a reshape without copy and `to_device(cpu)` share the
-/// buffer; the first write through a shared handle copies it (so a write never shows through
-/// another handle), a write through an unshared one is in place.
-pub type NdData<T> = ArcArray<T, IxDyn>;
 use ivy_core::{Backend, Dtype, DtypeSet, Version};
 
 /// The ndarray backend (zero-sized).
@@ -85,13 +83,16 @@ macro_rules! nd_array {
         }
         $(
             impl From<ArrayD<$t>> for NdArray {
-                fn from(a: ArrayD<$t>) -> NdArray { NdArray::$v(a.into_shared()) }
+                fn from(a: ArrayD<$t>) -> NdArray { NdArray::$v(NdData::from(a)) }
+            }
+            impl From<ArcArray<$t, IxDyn>> for NdArray {
+                fn from(a: ArcArray<$t, IxDyn>) -> NdArray { NdArray::$v(NdData::from(a)) }
             }
             impl From<NdData<$t>> for NdArray {
                 fn from(a: NdData<$t>) -> NdArray { NdArray::$v(a) }
             }
             impl NdElem for $t {
-                fn wrap(a: ArrayD<Self>) -> NdArray { NdArray::$v(a.into_shared()) }
+                fn wrap(a: ArrayD<Self>) -> NdArray { NdArray::$v(NdData::from(a)) }
                 fn wrap_shared(a: NdData<Self>) -> NdArray { NdArray::$v(a) }
                 fn unwrap_ref(a: &NdArray) -> Option<&NdData<Self>> {
                     match a { NdArray::$v(x) => Some(x), #[allow(unreachable_patterns)] _ => None }
@@ -208,6 +209,18 @@ macro_rules! nd_view_all {
     };
 }
 
+/// Runs `$body` with `$xs` bound to the elements of the Array `$x` in row-major order (a
+/// `Cow<[T]>`: its own buffer where it is in standard layout, read in place; no view built)
+/// and `$T` to its element type, for every dtype.
+macro_rules! nd_rows {
+    ($op:expr, $x:expr, $xs:ident, $T:ident => $body:expr) => {
+        $crate::backends::ndarray::nd_type!($x.dtype(), $T => {
+            let $xs = $crate::backends::ndarray::typed::<$T>($op, $x)?.row_major($op)?;
+            $body
+        })
+    };
+}
+
 /// Runs `$body` with `$T` bound to the element type of `$dtype`.
 macro_rules! nd_type {
     ($dtype:expr, $T:ident => $body:expr) => {
@@ -215,7 +228,7 @@ macro_rules! nd_type {
     };
 }
 
-pub(crate) use {__nd_all, __nd_type, nd_all, nd_array, nd_dtypes, nd_type, nd_view_all};
+pub(crate) use {__nd_all, __nd_type, nd_all, nd_array, nd_dtypes, nd_rows, nd_type, nd_view_all};
 
 impl<T: NdElem> From<ArrayD<T>> for crate::Array {
     /// Wraps an ndarray array (no copy).
@@ -236,7 +249,7 @@ impl<'a, T: NdElem> crate::IntoArray<'a> for &ArcArray<T, IxDyn> {
     #[inline]
     fn into_array(self, _op: &'static str) -> ivy_core::Result<crate::ArrayArg<'a>> {
         Ok(crate::ArrayArg::owned(crate::Array::from_nd(
-            T::wrap_shared(self.clone()),
+            T::wrap_shared(NdData::from(self.clone())),
         )))
     }
 }
@@ -346,7 +359,7 @@ fn unreachable_dtype(op: &'static str) -> ivy_core::Result<()> {
 impl<T: NdElem> From<ArcArray<T, IxDyn>> for crate::Array {
     /// Wraps shared ndarray storage (no copy).
     fn from(a: ArcArray<T, IxDyn>) -> crate::Array {
-        crate::Array::from_nd(T::wrap_shared(a))
+        crate::Array::from_nd(T::wrap_shared(NdData::from(a)))
     }
 }
 

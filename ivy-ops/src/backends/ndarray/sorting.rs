@@ -1,7 +1,6 @@
 //! ndarray: sorting, searching and set functions, through the host kernels of
 //! [`crate::kernel::sort`] (written once over the element type) on each array's row-major elements.
 
-use super::kernels::{nd_view, row_major, shaped};
 use super::{NdElem, NdarrayBackend};
 use crate::functional::sorting::{SearchsortedPlan, SortingBackend};
 use crate::kernel::sort;
@@ -9,13 +8,15 @@ use crate::{Array, Result};
 
 /// An array of `shape` from row-major values.
 fn array_of<T: NdElem>(op: &'static str, shape: &[usize], v: Vec<T>) -> Result<Array> {
-    Ok(Array::from_nd(T::wrap(shaped(op, shape, v)?)))
+    Ok(Array::from_nd(T::wrap_shared(super::shaped_data(
+        op, shape, v,
+    )?)))
 }
 
 /// `unique_all` of `x`, as arrays: `(values, indices, inverse_indices, counts)`.
 fn unique_arrays(op: &'static str, x: &Array) -> Result<(Array, Array, Array, Array)> {
-    super::nd_view_all!(&nd_view(op, x)?, a, T => {
-        let u = sort::unique(op, &row_major(op, a)?)?;
+    super::nd_rows!(op, x, xs, T => {
+        let u = sort::unique(op, &xs)?;
         let n = u.values.len();
         Ok((
             array_of(op, &[n], u.values)?,
@@ -31,8 +32,8 @@ impl SortingBackend for NdarrayBackend {
     #[with_unsupported_dtypes({"0.17.2 and below": ("complex",)})]
     fn sort(x: &Array, axis: usize, descending: bool, _stable: bool) -> Result<Array> {
         const OP: &str = "sort";
-        super::nd_view_all!(&nd_view(OP, x)?, a, T => {
-            let v = sort::sort(OP, &row_major(OP, a)?, x.shape(), axis, descending)?;
+        super::nd_rows!(OP, x, xs, T => {
+            let v = sort::sort(OP, &xs, x.shape(), axis, descending)?;
             array_of(OP, x.shape(), v)
         })
     }
@@ -40,8 +41,8 @@ impl SortingBackend for NdarrayBackend {
     #[with_unsupported_dtypes({"0.17.2 and below": ("complex",)})]
     fn argsort(x: &Array, axis: usize, descending: bool, _stable: bool) -> Result<Array> {
         const OP: &str = "argsort";
-        super::nd_view_all!(&nd_view(OP, x)?, a, T => {
-            let v = sort::argsort(OP, &row_major(OP, a)?, x.shape(), axis, descending)?;
+        super::nd_rows!(OP, x, xs, T => {
+            let v = sort::argsort(OP, &xs, x.shape(), axis, descending)?;
             array_of(OP, x.shape(), v)
         })
     }
@@ -62,17 +63,19 @@ impl SortingBackend for NdarrayBackend {
         } = plan;
         let (x1, x2) = operands.as_ref().map_or((x1, x2), |(a, b)| (a, b));
         let n = x1.shape().last().copied().unwrap_or(1);
-        let b = nd_view(OP, x2)?;
-        super::nd_view_all!(&nd_view(OP, x1)?, a, T => {
-            let other = T::view_ref(&b).ok_or_else(|| crate::Error::InvalidArgument {
-                op: OP,
-                message: format!("x1 and x2 of one dtype expected, got {} and {}", x1.dtype(), x2.dtype()),
-            })?;
+        super::nd_rows!(OP, x1, xs, T => {
+            if x2.dtype() != x1.dtype() {
+                return Err(crate::Error::InvalidArgument {
+                    op: OP,
+                    message: format!("x1 and x2 of one dtype expected, got {} and {}", x1.dtype(), x2.dtype()),
+                });
+            }
+            let other = super::typed::<T>(OP, x2)?.row_major(OP)?;
             let v = sort::searchsorted(
                 OP,
-                &row_major(OP, a)?,
+                &xs,
                 n,
-                &row_major(OP, other)?,
+                &other,
                 right,
                 sorter.as_deref(),
             )?;
@@ -82,8 +85,8 @@ impl SortingBackend for NdarrayBackend {
 
     fn nonzero(x: &Array) -> Result<Vec<Array>> {
         const OP: &str = "nonzero";
-        super::nd_view_all!(&nd_view(OP, x)?, a, T => {
-            sort::nonzero(OP, &row_major(OP, a)?, x.shape())?
+        super::nd_rows!(OP, x, xs, T => {
+            sort::nonzero(OP, &xs, x.shape())?
                 .into_iter()
                 .map(|v| {
                     let n = v.len();
@@ -109,8 +112,8 @@ impl SortingBackend for NdarrayBackend {
 
     fn unique_values(x: &Array) -> Result<Array> {
         const OP: &str = "unique_values";
-        super::nd_view_all!(&nd_view(OP, x)?, a, T => {
-            let v = sort::unique_values(OP, &row_major(OP, a)?)?;
+        super::nd_rows!(OP, x, xs, T => {
+            let v = sort::unique_values(OP, &xs)?;
             array_of(OP, &[v.len()], v)
         })
     }

@@ -2,7 +2,7 @@
 //! [`Kernels::fold`](crate::engine::family::Kernels::fold). `cumulative_sum`, `argmax` and `argmin`
 //! run the shared host loops of [`crate::kernel::reduce`] over the array's elements.
 
-use super::kernels::{cast_view_cow, nd_view, row_major, shaped};
+use super::kernels::{cast_view_cow, nd_view, row_major};
 use super::{NdElem, NdarrayBackend};
 use crate::functional::statistical::{ScanPlan, StatisticalBackend};
 use crate::{Array, Dtype, Result};
@@ -26,7 +26,7 @@ impl StatisticalBackend for NdarrayBackend {
         let a = cast_view_cow(OP, nd_view(OP, x)?, acc)?;
         let r: Array = super::nd_view_all!(&a.view(), v, T => {
             let r = crate::kernel::reduce::cumulative_sum(OP, &row_major(OP, v)?, v.shape(), ax, include_initial)?;
-            Ok::<_, crate::Error>(Array::from_nd(T::wrap(shaped(OP, &shape, r)?)))
+            Ok::<_, crate::Error>(Array::from_nd(T::wrap_shared(super::shaped_data(OP, &shape, r)?)))
         })?;
         match acc == d {
             true => Ok(r),
@@ -78,9 +78,9 @@ fn arg_extreme(
     shape: &[usize],
     max: bool,
 ) -> Result<Array> {
-    super::nd_view_all!(&nd_view(op, x)?, v, T => {
-        let r = crate::kernel::reduce::arg_extreme(op, &row_major(op, v)?, v.shape(), axis, max)?;
-        Ok(Array::from_nd(i64::wrap(shaped(op, shape, r)?)))
+    super::nd_rows!(op, x, xs, T => {
+        let r = crate::kernel::reduce::arg_extreme(op, &xs, x.shape(), axis, max)?;
+        Ok(Array::from_nd(i64::wrap_shared(super::shaped_data(op, shape, r)?)))
     })
 }
 
@@ -111,5 +111,7 @@ fn variance<T: NdElem + num_traits::Float>(
         }
     };
     let out_shape = crate::kernel::reduce::reduced_shape(shape, &axes, keepdims);
-    Ok(Array::from_nd(T::wrap(shaped(OP, &out_shape, r)?)))
+    Ok(Array::from_nd(T::wrap_shared(super::shaped_data(
+        OP, &out_shape, r,
+    )?)))
 }
