@@ -56,10 +56,11 @@ pub struct Src<'a, T> {
 
 impl<'a, T> Src<'a, T> {
     /// Row-major values `xs` of `shape`, `strides` its row-major strides
-    /// ([`row_major_strides`]); `None` when `xs` does not hold `shape`'s elements.
+    /// ([`row_major_strides`]); `None` when `xs` does not hold `shape`'s elements or the
+    /// strides are not those.
+    #[inline]
     pub fn row_major(xs: &'a [T], shape: &'a [usize], strides: &'a [isize]) -> Option<Self> {
-        let n = shape.iter().product::<usize>();
-        (xs.len() == n && strides.len() == shape.len()).then_some(Src {
+        is_row_major(xs.len(), shape, strides).then_some(Src {
             ptr: xs.as_ptr(),
             shape,
             strides,
@@ -97,10 +98,11 @@ pub struct Dst<'a, O> {
 
 impl<'a, O> Dst<'a, O> {
     /// Row-major elements `xs` of `shape`, `strides` its row-major strides
-    /// ([`row_major_strides`]); `None` when `xs` does not hold `shape`'s elements.
+    /// ([`row_major_strides`]); `None` when `xs` does not hold `shape`'s elements or the
+    /// strides are not those.
+    #[inline]
     pub fn row_major(xs: &'a mut [O], shape: &'a [usize], strides: &'a [isize]) -> Option<Self> {
-        let n = shape.iter().product::<usize>();
-        (xs.len() == n && strides.len() == shape.len()).then_some(Dst {
+        is_row_major(xs.len(), shape, strides).then_some(Dst {
             ptr: xs.as_mut_ptr(),
             shape,
             strides,
@@ -228,6 +230,31 @@ fn run_new_with<T: Copy + Sync, O: Copy + Send, const N: usize>(
         _data: PhantomData,
     };
     walk(ins, dst, f, false, scalars)
+}
+
+/// Whether `len` elements are exactly `shape`'s (the product checked for overflow) and
+/// `strides` are its row-major strides ([`row_major_strides`]): what makes a walk over a
+/// slice stay inside it.
+#[inline]
+fn is_row_major(len: usize, shape: &[usize], strides: &[isize]) -> bool {
+    if strides.len() != shape.len() {
+        return false;
+    }
+    // an empty shape: no element, all strides 0 (however long its other axes)
+    if shape.contains(&0) {
+        return len == 0 && strides.iter().all(|&s| s == 0);
+    }
+    let mut step = 1usize;
+    for (&s, &d) in strides.iter().zip(shape).rev() {
+        if s != step as isize {
+            return false;
+        }
+        step = match step.checked_mul(d) {
+            Some(x) if x <= isize::MAX as usize => x,
+            _ => return false,
+        };
+    }
+    step == len
 }
 
 /// Writes `shape`'s row-major strides into `strides` (ndarray's default strides: all 0
@@ -647,6 +674,38 @@ mod tests {
         for (o, &x) in out.iter_mut().zip(xs) {
             o.write(-x);
         }
+    }
+
+    /// `Src::row_major` and `Dst::row_major` take a slice only with its shape's row-major
+    /// strides and length: anything else would let the walk leave the slice.
+    #[test]
+    fn row_major_operands_check_strides_and_length() {
+        let xs = [1i64, 2, 3, 4, 5, 6];
+        let mut out = [0i64; 6];
+        assert!(Src::row_major(&xs, &[2, 3], &[3, 1]).is_some());
+        assert!(Dst::row_major(&mut out, &[2, 3], &[3, 1]).is_some());
+        assert!(Src::row_major(&xs, &[], &[]).is_none()); // a 0-d array is one element
+        assert!(Src::row_major(&xs[..1], &[], &[]).is_some());
+        // an empty shape: zero strides and no element, whatever its other lengths
+        assert!(Src::row_major(&xs[..0], &[0, usize::MAX, 3], &[0, 0, 0]).is_some());
+        assert!(Src::row_major(&xs[..0], &[0, 3], &[3, 1]).is_none());
+        for (shape, strides) in [
+            (&[2, 3][..], &[1, 2][..]), // column-major
+            (&[2, 3], &[3, 1 << 20]),   // beyond the slice
+            (&[6], &[0]),               // one element six times
+            (&[2, 3], &[3]),            // too few strides
+            (&[3, 2], &[2, 1][..]),     // right strides...
+        ] {
+            let n = if shape == [3, 2] { 5 } else { 6 }; // ...wrong length
+            assert!(
+                Src::row_major(&xs[..n], shape, strides).is_none(),
+                "{shape:?} {strides:?}"
+            );
+            assert!(Dst::row_major(&mut out[..n], shape, strides).is_none());
+        }
+        // a length product that overflows
+        let big = [1usize << 32, 1 << 32];
+        assert!(Src::row_major(&xs[..0], &big, &[1 << 32, 1]).is_none());
     }
 
     /// A small deterministic generator (the walk's cases, reproducible by seed).

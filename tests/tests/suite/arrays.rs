@@ -654,6 +654,10 @@ fn small_ndarray_results_share_and_copy_on_write() -> ivy::Result<()> {
         let p = f32_ptr(&y);
         ivy::negative_out(&ivy::ones(4)?, &mut y)?;
         assert_eq!((f32_ptr(&y), row(&y)?), (p, vec![-1.0; 4]));
+        // more dimensions than a small array holds inline: still the same buffer
+        let r5 = ivy::reshape_with(&x, &[1, 1, 1, 2, 3], ReshapeKw { copy: Some(false) })?;
+        assert!(r5.may_share_memory(&x));
+        assert_eq!(ivy::squeeze(&r5, &[0, 1, 2])?.to_vec::<f32>()?, row(&x)?);
         // an empty small array: written through (nothing to write), viewed, converted
         let mut e = ivy::zeros([2, 0])?;
         e.set(&[ivy::Idx::from(-1)], 1)?;

@@ -69,7 +69,13 @@ pub(crate) fn basic_view(op: &'static str, a: &NdArray, index: &[Idx]) -> Result
                 // SAFETY: `v` is a view of `x`'s buffer, which is not an `ArcArray`
                 match unsafe { x.view_into(v) } {
                     Some(d) => d,
-                    None => super::NdData::from(super::kernels::try_owned(op, &x.view())?),
+                    // never: only an `ArcArray` answers `None`, and it took the branch above
+                    None => {
+                        return Err(Error::InvalidArgument {
+                            op,
+                            message: "the array's storage could not be viewed".into(),
+                        });
+                    }
                 }
             }
         };

@@ -270,9 +270,15 @@ impl<T> NdData<T> {
             return None;
         }
         match &self.0 {
-            Repr::Small(s) => Small::new(s.buf.clone(), shape)
-                .ok()
-                .map(|s| NdData(Repr::Small(s))),
+            Repr::Small(s) => match Small::new(s.buf.clone(), shape) {
+                Ok(s) => Some(NdData(Repr::Small(s))),
+                // more dimensions than are held inline: a view of the same buffer
+                Err(_) => {
+                    let v = self.view().into_shape_with_order(IxDyn(shape)).ok()?;
+                    // SAFETY: `v` views this array's elements, which are the buffer's
+                    unsafe { self.view_into(v) }
+                }
+            },
             Repr::View(v) => {
                 let v = v.view.view().into_shape_with_order(IxDyn(shape)).ok()?;
                 // SAFETY: `v` views `view`'s elements, which are the buffer's
