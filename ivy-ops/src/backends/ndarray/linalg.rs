@@ -82,28 +82,16 @@ impl LinalgBackend for NdarrayBackend {
 }
 
 fn gemm_nd(op: &'static str, a: &NdView<'_>, b: &NdView<'_>, p: &MatmulPlan) -> Result<NdArray> {
-    // the 1-d rules: a row vector, a column vector (the shapes of others as they are)
-    let (ka, kb);
-    let sa: &[usize] = match NdView::shape(a) {
-        [k] => {
-            ka = [1, *k];
-            &ka
-        }
-        s => s,
-    };
-    let sb: &[usize] = match NdView::shape(b) {
-        [k] => {
-            kb = [*k, 1];
-            &kb
-        }
-        s => s,
-    };
+    let (sa, sb) = (
+        vector_as_matrix(NdView::shape(a), true),
+        vector_as_matrix(NdView::shape(b), false),
+    );
+    let (sa, sb) = (&sa[..], &sb[..]);
     use NdView as V;
     Ok(match (a, b) {
+        // float16 and bfloat16, cast to float32 by the caller (the other float and
+        // complex dtypes take `dense_array` before any view is made)
         (V::Float32(x), V::Float32(y)) => NdArray::from(blas(op, x, y, sa, sb, p)?),
-        (V::Float64(x), V::Float64(y)) => NdArray::from(blas(op, x, y, sa, sb, p)?),
-        (V::Complex64(x), V::Complex64(y)) => NdArray::from(blas(op, x, y, sa, sb, p)?),
-        (V::Complex128(x), V::Complex128(y)) => NdArray::from(blas(op, x, y, sa, sb, p)?),
         _ => super::nd_view_all!(a, x, T => {
             let y = T::view_ref(b).ok_or_else(|| mixed(op, a, b))?;
             let (xr, yr) = (row_major(op, x)?, row_major(op, y)?);
