@@ -3,7 +3,8 @@
 //! the axis ops and matmul), on both backends. `scripts/bench_beyond.py --n1 --rust` times
 //! numpy on the same calls and reads these figures back from `target/criterion/n1_<op>/`.
 //!
-//! `cargo bench -p ivy-ops --bench small`
+//! `cargo bench -p ivy-ops --bench small`; `small --calls <op> <count>` only calls one op
+//! (`scripts/n1_instructions.py` counts the instructions of that under callgrind).
 
 mod common;
 
@@ -139,6 +140,32 @@ fn main() {
     // SAFETY: first thing in main, before any other thread (as the `ivy` CLI and the Python
     // module do): candle's CPU matmul otherwise looks its thread count up on every call
     unsafe { ivy::backends::candle::pin_thread_count() };
+    // `small --calls <op> <count>`: the op (its name with underscores) called that many
+    // times on ndarray, untimed: `scripts/n1_instructions.py` counts its instructions
+    // under callgrind
+    let args: Vec<String> = std::env::args().collect();
+    if let Some(i) = args.iter().position(|a| a == "--calls") {
+        let (Some(name), Some(Ok(count))) =
+            (args.get(i + 1), args.get(i + 2).map(|c| c.parse::<usize>()))
+        else {
+            eprintln!("usage: small --calls <op> <count>");
+            std::process::exit(2);
+        };
+        let Some((_, call)) = CALLS.iter().find(|(n, _)| n.replace(' ', "_") == *name) else {
+            eprintln!(
+                "no op {name}: one of {:?}",
+                CALLS.iter().map(|c| c.0).collect::<Vec<_>>()
+            );
+            std::process::exit(2);
+        };
+        ivy::with_backend(Backend::Ndarray, || {
+            let inputs = In::new().expect("the n = 1 inputs");
+            for _ in 0..count {
+                black_box(call(black_box(&inputs)).expect("the call"));
+            }
+        });
+        return;
+    }
     let mut c = Criterion::default()
         .warm_up_time(Duration::from_millis(300))
         .measurement_time(Duration::from_secs(1))

@@ -5,6 +5,7 @@
 use crate::kernel::alloc;
 use crate::kernel::elem::Elem;
 use ivy_core::{Backend, Dtype, Error, Result, Scalar};
+use std::mem::MaybeUninit;
 
 /// A buffer of `n` elements `value(i)`, fallibly allocated: the one body of every
 /// creation kernel (each backend only picks `T` for the dtype).
@@ -67,6 +68,31 @@ pub(crate) fn arange_values<T: Elem>(
     step: Scalar,
     dtype: Dtype,
 ) -> Result<Vec<T>> {
+    let plan = arange_plan::<T>(start, stop, step, dtype)?;
+    let mut v = alloc::try_vec::<T>("arange", plan.len)?;
+    plan.fill(&mut v.spare_capacity_mut()[..plan.len]);
+    // SAFETY: `fill` wrote every one of the `len` slots
+    unsafe { v.set_len(plan.len) };
+    Ok(v)
+}
+
+/// [`arange_values`]' checks and constants: its length and first two values, which
+/// [`Arange::fill`] writes into any buffer of that length (a backend's own, without a
+/// `Vec` between).
+pub(crate) struct Arange<T> {
+    /// The number of values.
+    pub(crate) len: usize,
+    v0: T,
+    v1: T,
+}
+
+/// [`arange_values`]' plan (its errors included).
+pub(crate) fn arange_plan<T: Elem>(
+    start: Scalar,
+    stop: Option<Scalar>,
+    step: Scalar,
+    dtype: Dtype,
+) -> Result<Arange<T>> {
     let (start, stop) = match stop {
         Some(stop) => (start, stop),
         None => (Scalar::Int(0), start),
@@ -129,28 +155,37 @@ pub(crate) fn arange_values<T: Elem>(
             First::Float(x) => T::from_f64(x),
         })
     };
-    // each element computed in its own type (no `Scalar` per element)
-    let mut v = match T::DTYPE {
-        d if d.is_int() || d.is_bool() => {
-            // modulo 2^64, then wrapped into `T` (uint64 beyond i64::MAX included)
-            let a = v0.to_i128() as i64;
-            let d = (v1.to_i128() as i64).wrapping_sub(a);
-            indexed("arange", n, |b| {
-                move |j| {
-                    let i = (b + j as usize) as i64;
-                    T::from_i128(a.wrapping_add(i.wrapping_mul(d)) as i128)
-                }
-            })?
+    Ok(Arange { len: n, v0, v1 })
+}
+
+impl<T: Elem> Arange<T> {
+    /// The values into `out` (of [`len`](Arange::len) elements), every one written.
+    pub(crate) fn fill(&self, out: &mut [MaybeUninit<T>]) {
+        let (v0, v1) = (self.v0, self.v1);
+        // each element computed in its own type (no `Scalar` per element)
+        match T::DTYPE {
+            d if d.is_int() || d.is_bool() => {
+                // modulo 2^64, then wrapped into `T` (uint64 beyond i64::MAX included)
+                let a = v0.to_i128() as i64;
+                let d = (v1.to_i128() as i64).wrapping_sub(a);
+                indexed_into(out, |b| {
+                    move |j| {
+                        let i = (b + j as usize) as i64;
+                        T::from_i128(a.wrapping_add(i.wrapping_mul(d)) as i128)
+                    }
+                })
+            }
+            Dtype::Float64 | Dtype::Complex128 => {
+                fill::<T, f64>(out, v0.to_f64(), v1.to_f64(), 1 << 53)
+            }
+            // float32, complex64 and the 16-bit floats (exactly float32 values)
+            _ => fill::<T, f32>(out, v0.to_f64() as f32, v1.to_f64() as f32, 1 << 24),
         }
-        Dtype::Float64 | Dtype::Complex128 => fill::<T, f64>(n, v0.to_f64(), v1.to_f64(), 1 << 53)?,
-        // float32, complex64 and the 16-bit floats (exactly float32 values)
-        _ => fill::<T, f32>(n, v0.to_f64() as f32, v1.to_f64() as f32, 1 << 24)?,
-    };
-    // numpy stores the first two as converted (`v0 + 1 * (v1 - v0)` need not round to `v1`)
-    for (o, x) in v.iter_mut().zip([v0, v1]) {
-        *o = x;
+        // numpy stores the first two as converted (`v0 + 1 * (v1 - v0)` need not round to `v1`)
+        for (o, x) in out.iter_mut().zip([v0, v1]) {
+            o.write(x);
+        }
     }
-    Ok(v)
 }
 
 /// `arange`'s first two values before conversion to the dtype.
@@ -164,7 +199,7 @@ enum First {
 /// converted to `C` whole (as C's `i * delta` does), rounded once to `T`. Below `exact`
 /// (2^mantissa digits of `C`) each block's start plus its `i32` offset is that conversion,
 /// and the loop converts in vector registers.
-fn fill<T: Elem, C>(n: usize, c0: C, c1: C, exact: usize) -> Result<Vec<T>>
+fn fill<T: Elem, C>(out: &mut [MaybeUninit<T>], c0: C, c1: C, exact: usize)
 where
     C: num_traits::Float + Into<f64> + Send + Sync + 'static,
     usize: num_traits::AsPrimitive<C>,
@@ -172,13 +207,13 @@ where
 {
     use num_traits::AsPrimitive;
     let d = c1 - c0;
-    if n <= exact {
-        indexed("arange", n, |b| {
+    if out.len() <= exact {
+        indexed_into(out, |b| {
             let b: C = b.as_();
             move |j| T::from_f64((c0 + (b + j.as_()) * d).into())
         })
     } else {
-        indexed("arange", n, |b| {
+        indexed_into(out, |b| {
             move |j| T::from_f64((c0 + (b + j as usize).as_() * d).into())
         })
     }
@@ -190,14 +225,26 @@ const BLOCK: usize = 1 << 16;
 /// `n` values, element `b + j` being `f(b)(j)` for blocks starting at `b` (`j < BLOCK`, an
 /// `i32`, so a loop over it converts to floats in vector registers; `f(b)` computes the
 /// block's constants once), fallibly allocated and written on both cores when large
-/// (`arange`; `linspace` too).
+/// (`linspace`; [`indexed_into`] writes a given buffer).
 pub(crate) fn indexed<T: Elem, G: Fn(i32) -> T>(
     op: &'static str,
     n: usize,
     f: impl Fn(usize) -> G + Sync,
 ) -> Result<Vec<T>> {
     let mut v = alloc::try_vec::<T>(op, n)?;
-    let slots = crate::kernel::par::Shared(v.spare_capacity_mut().as_mut_ptr());
+    indexed_into(&mut v.spare_capacity_mut()[..n], f);
+    // SAFETY: `indexed_into` wrote every one of the n slots
+    unsafe { v.set_len(n) };
+    Ok(v)
+}
+
+/// [`indexed`] into `out`, every element written.
+pub(crate) fn indexed_into<T: Elem, G: Fn(i32) -> T>(
+    out: &mut [MaybeUninit<T>],
+    f: impl Fn(usize) -> G + Sync,
+) {
+    let n = out.len();
+    let slots = crate::kernel::par::Shared(out.as_mut_ptr());
     crate::kernel::par::parts(n, std::mem::size_of::<T>(), &|lo, hi| {
         ivy_vecmath::vectorised(FillBlocks {
             f: &f,
@@ -205,9 +252,6 @@ pub(crate) fn indexed<T: Elem, G: Fn(i32) -> T>(
             parts: lo..hi,
         })
     });
-    // SAFETY: every one of the n slots was written
-    unsafe { v.set_len(n) };
-    Ok(v)
 }
 
 /// [`indexed`]'s slots `parts`, block by block, at the CPU's vector width

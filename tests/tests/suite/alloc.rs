@@ -257,8 +257,12 @@ fn shapes_and_plans_allocate_nothing() {
         dtype: Some(Dtype::Float32),
         ..Default::default()
     };
-    result_only("arange(5, float32)", &|| {
+    // written into its one allocation (`arange_plan`'s fill), as `zeros`
+    allocates("arange(5, float32)", 1, &|| {
         drop(ivy::arange_with(5, kw.clone()).unwrap())
+    });
+    allocates("arange(1025, float32)", 2, &|| {
+        drop(ivy::arange_with(1025, kw.clone()).unwrap())
     });
     let (a, b) = (arr(6), arr(6));
     let (m, v) = (

@@ -4,8 +4,7 @@
 use super::kernels::{nd_view, try_owned};
 use super::{NdElem, NdarrayBackend};
 use crate::engine::creation::{
-    arange_values, asarray_values_copy, eye_values, fill_into, filled_values, tri_mask,
-    typed_values,
+    arange_plan, asarray_values_copy, eye_values, fill_into, filled_values, tri_mask, typed_values,
 };
 use crate::functional::creation::{asarray_array, CreationBackend};
 use crate::{Array, Data, Device, Dtype, Error, Result, Scalar};
@@ -59,8 +58,12 @@ impl CreationBackend for NdarrayBackend {
     ) -> Result<Array> {
         cpu_only("arange", device)?;
         super::nd_type!(dtype, T => {
-            let v = arange_values::<T>(start, stop, step, dtype)?;
-            shaped("arange", &[v.len()], v)
+            let plan = arange_plan::<T>(start, stop, step, dtype)?;
+            let r = super::new_with("arange", &[plan.len], plan.len, |out| {
+                plan.fill(out);
+                Ok(())
+            })?;
+            Ok(Array::from_nd(T::wrap_shared(r)))
         })
     }
     fn asarray(obj: Data, dtype: Dtype, device: Device, copy: Option<bool>) -> Result<Array> {

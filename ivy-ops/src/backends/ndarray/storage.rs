@@ -76,7 +76,10 @@ impl<T> Small<T> {
     /// dimensions or a length other than the shape's product.
     #[inline]
     fn new(buf: Arc<[T]>, shape: &[usize]) -> Result<Small<T>, Arc<[T]>> {
-        if shape.len() > SMALL_DIMS || shape.iter().product::<usize>() != buf.len() {
+        // checked: a product that wraps to the length would break the layout invariant
+        // below (`src` and `dst` rely on it)
+        let n = shape.iter().try_fold(1usize, |n, &d| n.checked_mul(d));
+        if shape.len() > SMALL_DIMS || n != Some(buf.len()) {
             return Err(buf);
         }
         let dims = std::array::from_fn(|i| shape.get(i).copied().unwrap_or(0));
@@ -214,10 +217,10 @@ impl<T> NdData<T> {
     #[inline(always)]
     pub(crate) fn src(&self) -> Src<'_, T> {
         match &self.0 {
-            Repr::Small(s) => match Src::row_major(&s.buf, s.dims(), s.strides()) {
-                Some(src) => src,
-                None => unreachable!("a one-allocation array holds its shape's elements"),
-            },
+            // SAFETY: `Small::new` made `buf` hold the shape's elements (their product
+            // checked, and an allocation's length) and the strides row-major, and nothing
+            // changes the three apart
+            Repr::Small(s) => unsafe { Src::row_major_unchecked(&s.buf, s.dims(), s.strides()) },
             Repr::View(v) => Src::from(&v.view),
             Repr::Shared(a) => Src::from(a),
         }
@@ -338,10 +341,9 @@ impl<T: Clone> NdData<T> {
         match &mut self.0 {
             Repr::Small(s) => {
                 let xs = Arc::make_mut(&mut s.buf);
-                match Dst::row_major(xs, &s.dims[..s.nd as usize], &s.strides[..s.nd as usize]) {
-                    Some(d) => d,
-                    None => unreachable!("a one-allocation array holds its shape's elements"),
-                }
+                let nd = s.nd as usize;
+                // SAFETY: as in `src` (`make_mut` keeps the length)
+                unsafe { Dst::row_major_unchecked(xs, &s.dims[..nd], &s.strides[..nd]) }
             }
             Repr::Shared(a) => Dst::init(a),
             Repr::View(_) => unreachable!("`unshare_view` leaves no view"),
