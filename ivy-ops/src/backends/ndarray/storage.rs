@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use ::ndarray::{ArcArray, ArrayD, ArrayViewD, ArrayViewMutD, IxDyn, ShapeBuilder};
 
-use crate::kernel::strided::{row_major_strides, Dst, Src};
+use crate::kernel::strided::{Dst, Src};
 
 /// The most bytes a new result is held in one allocation for (`Arc<[T]>`, its shape
 /// inline). Above it the buffer's own cost dwarfs a second allocation, and ndarray's
@@ -71,26 +71,73 @@ struct Small<T> {
     strides: [isize; SMALL_DIMS],
 }
 
+/// A small array's row-major shape and strides, held inline.
+#[derive(Clone, Copy)]
+struct Layout {
+    nd: u8,
+    dims: [usize; SMALL_DIMS],
+    strides: [isize; SMALL_DIMS],
+}
+
+impl Layout {
+    /// `shape`'s row-major layout when it has at most [`SMALL_DIMS`] axes and its product
+    /// (checked) is `n`: the strides `row_major_strides` makes, in one pass with the check.
+    #[inline(always)]
+    fn of(shape: &[usize], n: usize) -> Option<Layout> {
+        if shape.len() > SMALL_DIMS {
+            return None;
+        }
+        // element by element over the four (a slice copy of a runtime length is a call)
+        let dims = std::array::from_fn(|i| shape.get(i).copied().unwrap_or(0));
+        let mut strides = [0isize; SMALL_DIMS];
+        if shape.contains(&0) {
+            // empty: all strides 0, whatever the other lengths (ndarray's rule)
+            return (n == 0).then_some(Layout {
+                nd: shape.len() as u8,
+                dims,
+                strides,
+            });
+        }
+        let mut step = 1usize;
+        for (s, &d) in strides[..shape.len()].iter_mut().zip(shape).rev() {
+            *s = step as isize;
+            step = step.checked_mul(d)?;
+        }
+        (step == n).then_some(Layout {
+            nd: shape.len() as u8,
+            dims,
+            strides,
+        })
+    }
+}
+
 impl<T> Small<T> {
+    /// `buf` in `layout` (made by [`Layout::of`] for `buf`'s length).
+    #[inline(always)]
+    fn with(buf: Arc<[T]>, layout: Layout) -> Small<T> {
+        debug_assert_eq!(
+            Layout::of(&layout.dims[..layout.nd as usize], buf.len()).map(|l| l.strides),
+            Some(layout.strides)
+        );
+        let Layout { nd, dims, strides } = layout;
+        Small {
+            buf,
+            nd,
+            dims,
+            strides,
+        }
+    }
+
     /// `buf` as a row-major array of `shape`; `Err(buf)` for more than [`SMALL_DIMS`]
     /// dimensions or a length other than the shape's product.
     #[inline]
     fn new(buf: Arc<[T]>, shape: &[usize]) -> Result<Small<T>, Arc<[T]>> {
         // checked: a product that wraps to the length would break the layout invariant
-        // below (`src` and `dst` rely on it)
-        let n = shape.iter().try_fold(1usize, |n, &d| n.checked_mul(d));
-        if shape.len() > SMALL_DIMS || n != Some(buf.len()) {
-            return Err(buf);
+        // (`src` and `dst` rely on it)
+        match Layout::of(shape, buf.len()) {
+            Some(layout) => Ok(Small::with(buf, layout)),
+            None => Err(buf),
         }
-        let dims = std::array::from_fn(|i| shape.get(i).copied().unwrap_or(0));
-        let mut strides = [0isize; SMALL_DIMS];
-        row_major_strides(shape, &mut strides[..shape.len()]);
-        Ok(Small {
-            buf,
-            nd: shape.len() as u8,
-            dims,
-            strides,
-        })
     }
     #[inline(always)]
     fn dims(&self) -> &[usize] {
@@ -384,14 +431,14 @@ pub(crate) fn new_with<T: Copy>(
     n: usize,
     fill: impl FnOnce(&mut [MaybeUninit<T>]) -> crate::Result<()>,
 ) -> crate::Result<NdData<T>> {
-    if fits_small::<T>(shape, n) {
+    if let Some(layout) = small_layout::<T>(shape, n) {
         let mut buf = Arc::<[T]>::new_uninit_slice(n);
         // a fresh `Arc` is unique
         if let Some(xs) = Arc::get_mut(&mut buf) {
             fill(xs)?;
             // SAFETY: `fill` returned `Ok`, having written every element (its contract)
             let buf = unsafe { buf.assume_init() };
-            return small_or_shared(op, shape, buf);
+            return Ok(NdData(Repr::Small(Small::with(buf, layout))));
         }
     }
     let mut v = crate::kernel::alloc::try_vec::<T>(op, n)?;
@@ -401,26 +448,14 @@ pub(crate) fn new_with<T: Copy>(
     super::kernels::shaped::<::ndarray::OwnedArcRepr<T>>(op, shape, v).map(NdData::from)
 }
 
-/// Whether `n` elements of `shape` are held in one allocation.
+/// The layout of `n` elements of `shape` held in one allocation: at most [`SMALL_BYTES`]
+/// and [`SMALL_DIMS`] dimensions, `n` the shape's product.
 #[inline(always)]
-fn fits_small<T>(shape: &[usize], n: usize) -> bool {
-    n.saturating_mul(std::mem::size_of::<T>()) <= SMALL_BYTES
-        && shape.len() <= SMALL_DIMS
-        && shape.iter().product::<usize>() == n
-}
-
-/// `buf` as a small array of `shape` ([`fits_small`] was checked), else (never) as ndarray's.
-#[inline]
-fn small_or_shared<T: Copy>(
-    op: &'static str,
-    shape: &[usize],
-    buf: Arc<[T]>,
-) -> crate::Result<NdData<T>> {
-    match Small::new(buf, shape) {
-        Ok(s) => Ok(NdData(Repr::Small(s))),
-        Err(buf) => super::kernels::shaped::<::ndarray::OwnedArcRepr<T>>(op, shape, buf.to_vec())
-            .map(NdData::from),
+fn small_layout<T>(shape: &[usize], n: usize) -> Option<Layout> {
+    if n.saturating_mul(std::mem::size_of::<T>()) > SMALL_BYTES {
+        return None;
     }
+    Layout::of(shape, n)
 }
 
 /// A row-major buffer `v` of `shape` as an array: a small one copied into one allocation
@@ -432,8 +467,8 @@ pub(crate) fn shaped_data<T: Copy>(
     shape: &[usize],
     v: Vec<T>,
 ) -> crate::Result<NdData<T>> {
-    if fits_small::<T>(shape, v.len()) {
-        return small_or_shared(op, shape, Arc::from(v));
+    if let Some(layout) = small_layout::<T>(shape, v.len()) {
+        return Ok(NdData(Repr::Small(Small::with(Arc::from(v), layout))));
     }
     super::kernels::shaped::<::ndarray::OwnedArcRepr<T>>(op, shape, v).map(NdData::from)
 }
