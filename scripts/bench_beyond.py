@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-# requires: numpy, ivy_rs (bash ivy-py/dev.sh build); JAX when importable (ivy-py/bench/env.sh: numpy 2.4.6, jax 0.10.2)
+# requires: numpy, ivy_rs (bash ivy-py/dev.sh build; `--n1 --rust` runs without it); JAX when importable (ivy-py/bench/env.sh: numpy 2.4.6, jax 0.10.2)
 """Times the ops beyond element-wise (issue 38's table) on ivy_rs (ndarray and candle
 backends) against numpy (and JAX on the CPU when importable), in one run, and prints a
 Markdown page.

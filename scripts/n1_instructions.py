@@ -5,7 +5,7 @@ Python call, both under callgrind. Times on a shared machine vary by 2x from one
 the next; instruction counts repeat to the instruction, whatever else runs.
 
     cargo bench -p ivy-ops --bench small --no-run   # prints the binary's path
-    python scripts/n1_instructions.py target/release/deps/small-<hash> [--ops sort,take]
+    python scripts/n1_instructions.py target/release/deps/small-<hash> [--ops sort,argsort]
 
 Each side runs the op 10 100 times and 100 times in one process each (the same one-element
 float32 inputs: ``benches/small.rs``'s ``--calls`` and ``bench_beyond.py``'s ``cases(n1=True)``);
@@ -70,13 +70,22 @@ def main():
 
     names = [c[0] for c in cases(np, np.random.default_rng(0), n1=True)]
     if args.ops:
-        names = [n for n in names if n in args.ops.split(",")]
+        want = args.ops.split(",")
+        unknown = [w for w in want if w not in names]
+        if unknown:
+            ap.error(f"no op {unknown}: the names are {names}")
+        names = [n for n in names if n in want]
     print("| op | ivy-rs Rust (ndarray) | numpy (Python call) | ratio |")
     print("|---|---|---|---|")
     for name in names:
         op = name.replace(" ", "_")
-        ivy = per_call([args.binary, "--calls", op])
-        npy = per_call([sys.executable, os.path.abspath(__file__), "--numpy-child", op])
+        try:
+            ivy = per_call([args.binary, "--calls", op])
+            npy = per_call([sys.executable, os.path.abspath(__file__), "--numpy-child", op])
+        except RuntimeError as e:  # one op failing (an old binary without it): its row only
+            print(f"| {N1_NAMES.get(name, name)} | – | – | – |", flush=True)
+            print(f"{name}: {e}", file=sys.stderr)
+            continue
         print(f"| {N1_NAMES.get(name, name)} | {ivy:,.0f} | {npy:,.0f} | {ivy / npy:.2f}x |", flush=True)
 
 

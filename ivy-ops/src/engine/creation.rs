@@ -161,6 +161,7 @@ pub(crate) fn arange_plan<T: Elem>(
 impl<T: Elem> Arange<T> {
     /// The values into `out` (of [`len`](Arange::len) elements), every one written.
     pub(crate) fn fill(&self, out: &mut [MaybeUninit<T>]) {
+        debug_assert_eq!(out.len(), self.len, "arange: a buffer of the plan's length");
         let (v0, v1) = (self.v0, self.v1);
         // each element computed in its own type (no `Scalar` per element)
         match T::DTYPE {

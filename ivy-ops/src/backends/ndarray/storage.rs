@@ -264,9 +264,9 @@ impl<T> NdData<T> {
     #[inline(always)]
     pub(crate) fn src(&self) -> Src<'_, T> {
         match &self.0 {
-            // SAFETY: `Small::new` made `buf` hold the shape's elements (their product
-            // checked, and an allocation's length) and the strides row-major, and nothing
-            // changes the three apart
+            // SAFETY: every `Small` is built through `Layout::of` for its buffer's length
+            // (`Small::with`): the length is the shape's product, checked, and the strides
+            // row-major; nothing changes the three apart
             Repr::Small(s) => unsafe { Src::row_major_unchecked(&s.buf, s.dims(), s.strides()) },
             Repr::View(v) => Src::from(&v.view),
             Repr::Shared(a) => Src::from(a),
